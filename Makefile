@@ -1,0 +1,30 @@
+# Two commands do everything on a fresh machine with python3 and make:
+#   make play   set up .venv (first time only) and start the game
+#   make test   set up .venv (first time only) and run every test headless
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test bench arena exe clean
+
+# Reinstall only when the project's metadata changed (the install is editable,
+# so source edits need nothing).
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python -m game
+
+test: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m engine.bench
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -1,0 +1,306 @@
+"""Game records: a round as seed + deal + actions, in the ``sprint-snap-score/1`` format.
+
+Save and resume, replays, bug reports and the AI arena all use records.  A record
+holds the deal written out (stock top first, discard pile bottom to top), the
+players' actions in order (replacement draws and skipped draws or discards
+follow from the rules, so they are not written), and the final scores once the
+round is over::
+
+    {"format": "sprint-snap-score/1", "seed": 123,
+     "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "standard"}],
+     "first_player": 0,
+     "deal": {"hands": [["AS", ...], ...], "discard": ["9C"], "stock": ["4D", ...]},
+     "actions": [{"player": 0, "type": "draw", "source": "stock"}, ...],
+     "scores": [12, -3]}
+
+Loading checks everything and replays the actions; the first problem is reported
+as a :class:`RecordError` naming the field or action, e.g.
+``actions[4]: player 1 can't lay 7H 8H 9D: ...``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .cards import ALL_CARDS, Card, format_cards
+from .errors import IllegalAction
+from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, Source, check_deal
+
+FORMAT = "sprint-snap-score/1"
+_FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
+PLAYER_KINDS = ("human", "ai")
+
+
+class RecordError(ValueError):
+    """A record that can't be loaded; the message names the first bad field or action."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A seat as the record names it: a human, or an AI with its level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            out["level"] = self.level
+        out.update(self.extra)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hands: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]  # bottom to top
+    stock: tuple[Card, ...]  # top first
+
+    @classmethod
+    def of(cls, state: Round) -> Deal:
+        """The deal of a round that has not started yet."""
+        return cls(
+            tuple(state.hand(p) for p in range(state.num_players)),
+            _cards(state.discard),
+            tuple(reversed(_cards(state.stock))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "discard": [str(c) for c in self.discard],
+            "stock": [str(c) for c in self.stock],
+        }
+
+
+def _cards(numbers: list[int]) -> tuple[Card, ...]:
+    return tuple(ALL_CARDS[n] for n in numbers)
+
+
+@dataclass
+class Record:
+    """One round's history.  ``append`` as you play; ``to_json`` to save."""
+
+    players: tuple[PlayerInfo, ...]
+    deal: Deal
+    first_player: int = 0
+    seed: int | None = None
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    scores: tuple[int, ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, players: list[PlayerInfo], seed: int, first_player: int = 0) -> tuple[Record, Round]:
+        """Deal a new round from ``seed``; return its record and its state."""
+        state = Round.deal(len(players), seed, first_player)
+        return cls(tuple(players), Deal.of(state), first_player, seed), state
+
+    def start(self) -> Round:
+        """The state before any action."""
+        return Round.from_deal([list(h) for h in self.deal.hands], list(self.deal.discard), list(self.deal.stock), self.first_player)
+
+    def append(self, player: int, action: Action, events: list[Event] | None = None) -> None:
+        """Note an action that was just applied; ``events`` with a round-over sets the scores."""
+        self.actions.append((player, action))
+        for event in events or ():
+            scores = getattr(event, "scores", None)
+            if scores is not None:
+                self.scores = tuple(scores)
+
+    def replay(self) -> Iterator[tuple[int, Action, list[Event], Round]]:
+        """Play the actions again from the deal: ``(player, action, events, state)`` each.
+
+        The same state object is updated in place and yielded each time.
+        """
+        state = self.start()
+        for i, (player, action) in enumerate(self.actions):
+            if player != state.current:
+                raise RecordError(f"actions[{i}]: it is player {state.current}'s turn, not player {player}'s")
+            try:
+                events = state.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"actions[{i}]: player {player} can't {action}: {exc}") from None
+            yield player, action, events, state
+
+    def final_state(self) -> Round:
+        state = self.start()
+        for *_, state in self.replay():
+            pass
+        return state
+
+    # JSON
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "seed": self.seed,
+            "players": [p.to_json() for p in self.players],
+            "first_player": self.first_player,
+            "deal": self.deal.to_json(),
+            "actions": [action_to_json(p, a) for p, a in self.actions],
+        }
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        out.update(self.extra)
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Record:
+        """Parse and check a record; raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"not a JSON record: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Check a decoded record and replay it; raises :class:`RecordError`."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        _check_format(data.get("format"))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+        players = _players(data.get("players"))
+        first = data.get("first_player", 0)
+        if not _is_int(first) or not 0 <= first < len(players):
+            raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {first!r}")
+        deal = _deal(data.get("deal"), len(players))
+        try:
+            check_deal([list(h) for h in deal.hands], list(deal.discard), list(deal.stock), first)
+        except ValueError as exc:
+            raise RecordError(f"deal: {exc}") from None
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise RecordError("actions: expected a list")
+        actions = [action_from_json(a, i, len(players)) for i, a in enumerate(raw_actions)]
+        extra = {k: v for k, v in data.items() if k not in _KEYS}
+        record = cls(players, deal, first, seed, actions, None, extra)
+        state = record.final_state()
+        scores = data.get("scores")
+        if scores is not None:
+            if state.result is None:
+                raise RecordError("scores: the round is not over after these actions, so it has no scores yet")
+            if list(scores) != list(state.result.scores):
+                raise RecordError(f"scores: recorded {scores} but the actions give {list(state.result.scores)}")
+        if state.result is not None:
+            record.scores = state.result.scores
+        return record
+
+
+_KEYS = ("format", "seed", "players", "first_player", "deal", "actions", "scores")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_format(value: Any) -> None:
+    if value == FORMAT:
+        return
+    if isinstance(value, str) and value.startswith(_FORMAT_NAME + "/"):
+        version = value.rpartition("/")[2]
+        if version.isdigit() and int(version) > int(_FORMAT_VERSION):
+            raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
+    raise RecordError(f"format: expected {FORMAT!r}, got {value!r}")
+
+
+def _players(value: Any) -> tuple[PlayerInfo, ...]:
+    if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise RecordError(f"players: expected a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    out = []
+    for i, p in enumerate(value):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise RecordError(f"{where}: expected an object with name and kind")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"{where}.name: expected a non-empty name")
+        kind = p.get("kind", "human")
+        if kind not in PLAYER_KINDS:
+            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {kind!r}")
+        level = p.get("level")
+        if kind == "ai" and (not isinstance(level, str) or not level):
+            raise RecordError(f"{where}.level: an AI player needs its level")
+        if level is not None and not isinstance(level, str):
+            raise RecordError(f"{where}.level: expected a level name, got {level!r}")
+        extra = {k: v for k, v in p.items() if k not in ("name", "kind", "level")}
+        out.append(PlayerInfo(name, kind, level, extra))
+    return tuple(out)
+
+
+def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: expected a list of card codes")
+    cards = []
+    for i, code in enumerate(value):
+        try:
+            cards.append(Card(code))
+        except ValueError as exc:
+            raise RecordError(f"{where}[{i}]: {exc}") from None
+    return tuple(cards)
+
+
+def _deal(value: Any, num_players: int) -> Deal:
+    if not isinstance(value, dict):
+        raise RecordError("deal: expected an object with hands, discard and stock")
+    hands = value.get("hands")
+    if not isinstance(hands, list) or len(hands) != num_players:
+        raise RecordError(f"deal.hands: expected one hand for each of the {num_players} players")
+    return Deal(
+        tuple(_card_list(h, f"deal.hands[{p}]") for p, h in enumerate(hands)),
+        _card_list(value.get("discard"), "deal.discard"),
+        _card_list(value.get("stock"), "deal.stock"),
+    )
+
+
+def action_to_json(player: int, action: Action) -> dict[str, Any]:
+    if isinstance(action, Draw):
+        return {"player": player, "type": "draw", "source": action.source.value}
+    if isinstance(action, Lay):
+        return {"player": player, "type": "lay", "cards": [str(c) for c in action.cards]}
+    return {"player": player, "type": "discard", "card": str(action.card)}
+
+
+def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Action]:
+    """One ``actions[index]`` entry; raises :class:`RecordError` naming it."""
+    where = f"actions[{index}]"
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: expected an object with player and type")
+    player = value.get("player")
+    if not _is_int(player) or not 0 <= player < num_players:
+        raise RecordError(f"{where}.player: expected a seat from 0 to {num_players - 1}, got {player!r}")
+    kind = value.get("type")
+    try:
+        if kind == "draw":
+            source = value.get("source")
+            if source not in (Source.STOCK.value, Source.DISCARD.value):
+                raise RecordError(f"{where}.source: expected 'stock' or 'discard', got {source!r}")
+            return player, Draw(Source(source))
+        if kind == "lay":
+            cards = _card_list(value.get("cards"), f"{where}.cards")
+            return player, Lay(cards)
+        if kind == "discard":
+            card = value.get("card")
+            if not isinstance(card, str):
+                raise RecordError(f"{where}.card: expected a card code, got {card!r}")
+            return player, Discard(Card(card))
+    except ValueError as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"{where}: {exc}") from None
+    raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {kind!r}")
+
+
+def describe_deal(deal: Deal) -> str:
+    """The deal in one line of codes (for bug reports)."""
+    hands = " | ".join(format_cards(h) for h in deal.hands)
+    return f"hands {hands}; discard {format_cards(deal.discard)}; stock {format_cards(deal.stock)}"
