@@ -163,6 +163,10 @@ def why_not_match(cards: list[int], rules: MeldRules = SPRINT_MELDS) -> str:
     shown = format_cards(cards)
     if any(c >= STANDARD_SIZE for c in cards):
         return "Jokers can't be used in a match in this game."
+    ranks = {ALL_CARDS[c].rank for c in cards}
+    suits = {ALL_CARDS[c].suit for c in cards}
+    if len(ranks) == 1 and len(cards) > rules.set_max:
+        return f"A set has at most {rules.set_max} cards: {rules.describe_set()}."
     if len(set(cards)) != len(cards):
         return "A card can be used only once in a match."
     if len(cards) < min(rules.set_min, rules.run_min):
@@ -170,11 +174,7 @@ def why_not_match(cards: list[int], rules: MeldRules = SPRINT_MELDS) -> str:
             f"A match needs at least {min(rules.set_min, rules.run_min)} cards: "
             f"{rules.describe_set()}; {rules.describe_run()}."
         )
-    ranks = {ALL_CARDS[c].rank for c in cards}
-    suits = {ALL_CARDS[c].suit for c in cards}
     if len(ranks) == 1:
-        if len(cards) > rules.set_max:
-            return f"A set has at most {rules.set_max} cards: {rules.describe_set()}."
         return f"A set needs at least {rules.set_min} cards: {rules.describe_set()}."
     if len(suits) == 1:
         if len(cards) < rules.run_min:

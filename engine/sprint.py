@@ -317,10 +317,9 @@ class Round:
     # construction
 
     @classmethod
-    def deal(cls, num_players: int, rng: random.Random | int, first_player: int = 0) -> Round:
-        """Shuffle a 52-card deck with ``rng`` (or a seed) and deal a new round."""
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+    def deal(cls, num_players: int, seed: int | random.Random, first_player: int = 0) -> Round:
+        """Shuffle a 52-card deck with ``random.Random(seed)`` (or a given ``Random``) and deal."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise ValueError(f"Sprint, Snap, Score is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}")
         deck = shuffled(standard_deck(), rng)

@@ -1,0 +1,98 @@
+import json
+import random
+
+import pytest
+
+from engine.records import FORMAT, PlayerInfo, Record, RecordError
+from engine.sprint import Round
+
+
+def finished_record(seed=123, players=2):
+    rng = random.Random(seed)
+    record, state = Record.new(
+        [PlayerInfo("Ann"), PlayerInfo("Bot", "ai", "standard")] + [PlayerInfo(f"P{i}") for i in range(players - 2)],
+        seed,
+    )
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        record.append(state.current, action, state.apply(action))
+    return record, state
+
+
+def test_the_format_on_disk():
+    record, state = finished_record()
+    data = json.loads(record.dumps())
+    assert data["format"] == FORMAT and data["seed"] == 123 and data["first_player"] == 0
+    assert data["players"] == [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "standard"}]
+    assert len(data["deal"]["hands"]) == 2 and len(data["deal"]["discard"]) == 1
+    assert data["actions"][0] == {"player": 0, "type": "draw", "source": data["actions"][0]["source"]}
+    assert data["scores"] == list(state.result.scores)
+    # the deal is the seed's deal, stock top first
+    fresh = Round.deal(2, 123)
+    assert data["deal"]["stock"][0] == str(fresh.stock[-1])
+
+
+def test_round_trip_gives_the_identical_state():
+    for seed in range(20):
+        record, state = finished_record(seed, 2 + seed % 4)
+        again = Record.loads(record.dumps())
+        assert again.final_state() == state
+        assert again.to_json() == record.to_json()
+
+
+def test_a_round_in_progress_round_trips():
+    record, state = Record.new([PlayerInfo("A"), PlayerInfo("B"), PlayerInfo("C")], 8, first_player=2)
+    for _ in range(10):
+        action = state.legal_actions()[0]
+        record.append(state.current, action, state.apply(action))
+    data = record.to_json()
+    assert "scores" not in data
+    assert Record.from_json(data).final_state() == state
+
+
+def test_extra_fields_are_kept():
+    record, _ = finished_record()
+    data = record.to_json()
+    data["settings"] = {"think_ms": 1000}
+    data["players"][1]["colour"] = "red"
+    assert Record.from_json(data).to_json() == data
+
+
+def _broken(mutate):
+    record, _ = finished_record()
+    data = record.to_json()
+    mutate(data)
+    with pytest.raises(RecordError) as err:
+        Record.from_json(data)
+    return str(err.value)
+
+
+def test_bad_records_name_the_first_bad_field():
+    assert _broken(lambda d: d.update(format="rummy/1")).startswith("format:")
+    assert "newer version" in _broken(lambda d: d.update(format="sprint-snap-score/2"))
+    assert _broken(lambda d: d.update(seed="x")).startswith("seed:")
+    assert _broken(lambda d: d.update(players=[d["players"][0]])).startswith("players:")
+    assert _broken(lambda d: d["players"][1].pop("level")).startswith("players[1].level:")
+    assert _broken(lambda d: d["players"][0].update(kind="robot")).startswith("players[0].kind:")
+    assert _broken(lambda d: d.update(first_player=5)).startswith("first_player:")
+    assert _broken(lambda d: d["deal"]["hands"][1].__setitem__(2, "ZZ")).startswith("deal.hands[1][2]:")
+    assert "dealt twice" in _broken(lambda d: d["deal"]["stock"].__setitem__(0, d["deal"]["discard"][0]))
+    assert _broken(lambda d: d["deal"]["stock"].pop()).startswith("deal: the deal is missing")
+    assert _broken(lambda d: d["actions"][0].update(type="jump")).startswith("actions[0].type:")
+    assert _broken(lambda d: d["actions"][0].update(source="sky")).startswith("actions[0].source:")
+    assert _broken(lambda d: d["actions"][1].update(player=1)).startswith("actions[1]: it is player 0's turn")
+    assert _broken(lambda d: d.update(scores=[99, 0])).startswith("scores: recorded")
+
+
+def test_an_illegal_action_is_named_with_its_reason():
+    def mutate(d):
+        d["actions"][1] = {"player": 0, "type": "lay", "cards": ["7H", "8H", "9D"]}
+    message = _broken(mutate)
+    assert message.startswith("actions[1]: player 0 can't lay")
+
+
+def test_not_json():
+    with pytest.raises(RecordError, match="not a JSON record"):
+        Record.loads("{oops")
+    with pytest.raises(RecordError, match="JSON object"):
+        Record.loads("[1, 2]")
