@@ -1,0 +1,114 @@
+"""Statistics: rounds played, won, shared and lost, per game and per opponent level.
+
+A round against AI opponents counts for the human under the strongest AI level at
+the table ("standard", "master"...).  A hot-seat round (two or more humans) counts
+separately, for each human by name.  Rounds with no human (autoplay) don't count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Sequence
+
+from .storage import DataError
+
+LEVEL_ORDER = ("apprentice", "standard", "strategist", "master")
+HOTSEAT = "hotseat"
+
+
+@dataclass
+class StatLine:
+    """One line of the statistics table."""
+
+    played: int = 0
+    won: int = 0
+    shared: int = 0
+    lost: int = 0
+    best: int | None = None
+    total: int = 0
+    streak: int = 0
+    longest_streak: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.played if self.played else None
+
+    def add(self, score: int, outcome: str) -> None:
+        """Count one round: ``outcome`` is "won", "shared" or "lost"."""
+        self.played += 1
+        self.total += score
+        self.best = score if self.best is None else max(self.best, score)
+        if outcome == "won":
+            self.won += 1
+            self.streak += 1
+            self.longest_streak = max(self.longest_streak, self.streak)
+        else:
+            setattr(self, outcome, getattr(self, outcome) + 1)
+            self.streak = 0
+
+    @classmethod
+    def from_json(cls, data: Any) -> StatLine:
+        if not isinstance(data, dict):
+            raise DataError("a statistics line is not an object")
+        values = {}
+        for f in fields(cls):
+            value = data.get(f.name, f.default)
+            if value is None and f.name == "best":
+                values[f.name] = None
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or (f.name != "best" and value < 0):
+                raise DataError(f"{f.name} is not a count")
+            values[f.name] = value
+        record = cls(**values)
+        if record.won + record.shared + record.lost != record.played:
+            raise DataError("won, shared and lost do not add up to played")
+        return record
+
+
+@dataclass
+class Statistics:
+    """``games[game_id][key]`` is a :class:`StatLine`; key is a level or ``hotseat:<name>``."""
+
+    games: dict[str, dict[str, StatLine]] = field(default_factory=dict)
+
+    def line(self, game: str, key: str) -> StatLine:
+        return self.games.setdefault(game, {}).setdefault(key, StatLine())
+
+    def count_round(self, game: str, seats: Sequence[tuple[str, str, str | None]], scores: Sequence[int]) -> list[str]:
+        """Count a finished round; ``seats`` are ``(name, kind, level)``.  Returns the keys updated."""
+        humans = [i for i, (_, kind, _) in enumerate(seats) if kind == "human"]
+        if not humans:
+            return []
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+
+        def outcome(i: int) -> str:
+            if i not in winners:
+                return "lost"
+            return "won" if len(winners) == 1 else "shared"
+
+        if len(humans) >= 2:
+            keys = []
+            for i in humans:
+                key = f"{HOTSEAT}:{seats[i][0]}"
+                self.line(game, key).add(scores[i], outcome(i))
+                keys.append(key)
+            return keys
+        levels = [lvl for _, kind, lvl in seats if kind == "ai" and lvl]
+        key = max(levels, key=lambda lvl: LEVEL_ORDER.index(lvl) if lvl in LEVEL_ORDER else -1)
+        self.line(game, key).add(scores[humans[0]], outcome(humans[0]))
+        return [key]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": 1, "games": {g: {k: asdict(r) for k, r in lines.items()} for g, lines in self.games.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Statistics:
+        if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("games"), dict):
+            raise DataError("not a version-1 statistics file")
+        games = {}
+        for game, lines in data["games"].items():
+            if not isinstance(lines, dict):
+                raise DataError(f"{game}: not a table of lines")
+            games[game] = {key: StatLine.from_json(value) for key, value in lines.items()}
+        return cls(games)
