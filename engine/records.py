@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeGuard
 
 from .cards import ALL_CARDS, Card, format_cards
 from .errors import IllegalAction
@@ -199,7 +199,7 @@ class Record:
 _KEYS = ("format", "seed", "players", "first_player", "deal", "actions", "scores")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
+from typing import Any, Union, cast
 
 from .cards import ALL_CARDS, STANDARD_SIZE, Card, cards_of_mask, format_cards, shuffled, standard_deck
 from .errors import IllegalAction
@@ -445,13 +445,15 @@ class Round:
             for card in drawn:
                 self.hands[p] |= 1 << card
             if events is not None:
-                events.append(MatchLaid(p, action.cards, match_kind(mask), triangular(size)))
+                kind = match_kind(mask)
+                assert kind is not None, "apply_unchecked was given an illegal lay"
+                events.append(MatchLaid(p, action.cards, kind, triangular(size)))
                 events.append(ReplacementDrawn(p, tuple(ALL_CARDS[c] for c in reversed(drawn)), size))
             if drawn:
                 self._note_stock(events)
             self._maybe_end_one_card_turn(events)
         else:
-            card = action.card
+            card = cast(Discard, action).card
             self.hands[p] &= ~(1 << card)
             self.known[p] &= ~(1 << card)
             self.discard.append(card)
@@ -512,7 +514,7 @@ class Round:
 
     # comparison (records reload to the identical state)
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a comparable value."""
         return (
             tuple(self.hands), tuple(self.stock), tuple(self.discard), tuple(tuple(m) for m in self.laid),
