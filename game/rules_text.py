@@ -1,0 +1,101 @@
+"""The in-game rules of Sprint, Snap, Score, in the project's own words.
+
+Each section is a heading, a few short paragraphs and optional example hands
+(card codes) that the Rules screen draws as real cards, with a caption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Example:
+    cards: str  # card codes, e.g. "QS KS AS"
+    caption: str
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    paragraphs: tuple[str, ...]
+    examples: tuple[Example, ...] = ()
+
+
+SPRINT_RULES: tuple[Section, ...] = (
+    Section(
+        "The goal",
+        (
+            "Score the most points in a single round. Points come from the matches you lay on the table; "
+            "every card still in your hand when the round ends costs you a point.",
+            "Two to five players each start with six cards. One card is turned face up to begin the discard "
+            "pile and the rest of the deck becomes the stock.",
+        ),
+    ),
+    Section(
+        "Your turn, step by step",
+        (
+            "1. Draw one card: the hidden top card of the stock, or the face-up top card of the discard pile.",
+            "2. Lay matches if you can and want to, one after another.",
+            "3. Discard one card face up. That ends your turn.",
+        ),
+    ),
+    Section(
+        "Sets and runs",
+        (
+            "A set is two, three or four cards of the same rank; the suits don't matter.",
+            "A run is three or more cards of one suit in unbroken order. Aces only count high: "
+            "queen-king-ace is a run, king-ace-two is not.",
+        ),
+        (
+            Example("7C 7H", "a set of two"),
+            Example("QD QS QH", "a set of three"),
+            Example("QS KS AS", "a run: aces are high"),
+            Example("KS AS 2S", "not a run", ok=False),
+        ),
+    ),
+    Section(
+        "The replacement draw",
+        (
+            "Straight after laying a match you take as many cards from the stock as the match had: lay a "
+            "three-card run, draw three. If the stock holds fewer, you take what is left. The new cards can "
+            "go into another match in the same turn.",
+        ),
+    ),
+    Section(
+        "The one-card rules",
+        (
+            "You always keep at least one card: a match may not use up your whole hand, so with exactly two "
+            "cards you can't lay them as a pair.",
+            "If you are down to a single card when it is time to discard, you keep it and your turn simply ends.",
+        ),
+    ),
+    Section(
+        "The end of the round",
+        (
+            "When the last card leaves the stock, the current turn is finished first. Then every player, "
+            "starting with the next one and ending with the player who emptied the stock, has one final turn. "
+            "With the stock gone you can still take the top of the discard pile; if both piles are empty, "
+            "you skip the draw.",
+        ),
+    ),
+    Section(
+        "Scoring",
+        (
+            "Bigger matches are worth much more: a match of N cards scores 1 + 2 + ... + N.",
+            "2 cards: 3    3 cards: 6    4 cards: 10    5 cards: 15    6 cards: 21    7 cards: 28",
+            "Each card left in your hand at the end: -1. The highest total wins; tied players share the win.",
+        ),
+        (Example("5H 6H 7H 8H 9H", "a five-card run: 15 points"),),
+    ),
+    Section(
+        "Computer opponents",
+        (
+            "Apprentice plays at random: ideal for learning the rules.",
+            "Standard takes the discard only to complete a match, lays everything and throws its highest card.",
+            "Strategist keeps pairs to grow them, watches which cards are gone and avoids feeding you.",
+            "Master looks ahead: it imagines the cards it can't see and tries its options many times over.",
+        ),
+    ),
+)
