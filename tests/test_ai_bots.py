@@ -1,0 +1,203 @@
+"""The bots: legal moves only, Standard's rules, hidden information stays hidden."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from ai import LEVEL_BLURBS, LEVEL_NAMES, LEVELS, Master, make_bot
+from engine.cards import mask_of, parse_cards
+from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase, Round, legal_actions_for
+
+
+def play_round(state: Round, bots: dict, on_decision=None) -> Round:
+    """Play ``state`` to the end; every action must be legal before it is applied."""
+    while not state.is_over:
+        seat = state.current
+        obs = state.observation(seat)
+        action = bots[seat].decide(obs)
+        assert state.why_illegal(action) is None, f"{bots[seat]!r} chose illegal {action} in {state!r}"
+        if on_decision is not None:
+            on_decision(seat, obs, action)
+        state.apply(action)
+    return state
+
+
+def test_levels_have_names_and_blurbs() -> None:
+    assert LEVELS == ("apprentice", "standard", "strategist", "master")
+    for level in LEVELS:
+        assert LEVEL_NAMES[level] == level.capitalize()
+        assert LEVEL_BLURBS[level].strip()
+        assert make_bot(level, seed=1).level == level
+
+
+def test_unknown_level_is_refused_readably() -> None:
+    with pytest.raises(ValueError, match="unknown AI level 'grandmaster'.*apprentice"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("level", ["apprentice", "standard", "strategist"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_quick_bots_only_play_legal_moves(level: str, players: int) -> None:
+    for seed in range(12):
+        state = Round.deal(players, seed, first_player=seed % players)
+        play_round(state, {p: make_bot(level, seed=seed * 10 + p) for p in range(players)})
+        assert state.result is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_master_with_a_tiny_budget_plays_legal_moves(players: int) -> None:
+    levels = LEVELS * 2
+    for seed in range(2):
+        state = Round.deal(players, 100 + seed)
+        bots = {p: make_bot(levels[p], seed=p, think_ms=1) for p in range(players)}
+        bots[seed % players] = make_bot("master", seed=seed, think_ms=1)
+        play_round(state, bots)
+
+
+def test_mixed_tables_play_to_the_end() -> None:
+    rng = random.Random(5)
+    for seed in range(30):
+        players = rng.randint(2, 5)
+        levels = [rng.choice(LEVELS[:3]) for _ in range(players)]
+        state = play_round(Round.deal(players, seed), {p: make_bot(levels[p], seed=p) for p in range(players)})
+        assert sum(state.result.scores) == sum(state.running_scores())
+
+
+def _lays(hand: int, stock: int, discard: int) -> list[Lay]:
+    return [a for a in legal_actions_for(Phase.BUILD, hand, stock, discard) if isinstance(a, Lay)]
+
+
+def test_standard_follows_its_three_rules_on_every_decision() -> None:
+    checked = {"draw": 0, "take": 0, "lay": 0, "discard": 0}
+
+    def check(seat: int, obs, action) -> None:
+        if seat != 0:
+            return
+        hand = obs.hand_mask
+        if obs.phase is Phase.DRAW:
+            if not obs.stock_size or not obs.discard_pile:
+                return
+            top = obs.discard_pile[-1]
+            # what could be laid this turn after taking the top card
+            completes = any(top in lay.cards for lay in _lays(hand | 1 << top, obs.stock_size, 0))
+            assert action == (DRAW_DISCARD if completes else DRAW_STOCK), (obs, action)
+            checked["draw"] += 1
+            checked["take"] += completes
+            return
+        lays = _lays(hand, obs.stock_size, len(obs.discard_pile))
+        if lays:
+            assert isinstance(action, Lay)
+            assert len(action.cards) == max(len(lay.cards) for lay in lays)
+            checked["lay"] += 1
+        else:
+            assert isinstance(action, Discard)
+            assert action.card.rank == max(c.rank for c in obs.hand)
+            checked["discard"] += 1
+
+    for seed in range(300):
+        players = 2 + seed % 4
+        others = ("apprentice", "strategist", "standard")
+        bots = {p: make_bot("standard" if p == 0 else others[(seed + p) % 3], seed=seed + p) for p in range(players)}
+        play_round(Round.deal(players, seed, first_player=seed % players), bots, check)
+    assert min(checked.values()) > 50, checked
+
+
+def test_strategist_lays_everything_it_can_on_its_last_turn() -> None:
+    # stock empty: the final round; 7-8-9 of hearts and two kings must both go down
+    hand = mask_of(parse_cards("7H 8H 9H KC KD 4S"))
+    rest = [c for c in range(52) if not hand >> c & 1]
+    state = Round([hand, sum(1 << c for c in rest[:6])], [], rest[6:], 0, phase=Phase.BUILD, final_turns_left=2)
+    bot = make_bot("strategist", seed=0)
+    laid = []
+    while state.current == 0 and not state.is_over:
+        action = bot.decide(state.observation(0))
+        if isinstance(action, Lay):
+            laid.append(len(action.cards))
+        state.apply(action)
+    assert sorted(laid) == [2, 3]
+
+
+def _hidden_shuffle(state: Round, seat: int, rng: random.Random) -> Round:
+    """A state that looks the same to ``seat`` but with the hidden cards dealt differently."""
+    other = state.clone()
+    unseen = state.observation(seat).unseen_mask()
+    cards = [c for c in range(52) if unseen >> c & 1]
+    rng.shuffle(cards)
+    i = 0
+    for p in range(state.num_players):
+        if p == seat:
+            continue
+        keep = state.known[p]
+        need = state.hands[p].bit_count() - keep.bit_count()
+        other.hands[p] = keep | sum(1 << c for c in cards[i : i + need])
+        i += need
+    other.stock = cards[i:]
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_decision_does_not_depend_on_the_hidden_cards(level: str) -> None:
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(8):
+        players = 2 + seed % 3
+        state = Round.deal(players, seed)
+        movers = {p: make_bot("standard", seed=p) for p in range(players)}
+        for step in range(rng.randint(3, 30)):
+            if state.is_over:
+                break
+            state.apply(movers[state.current].decide(state.observation(state.current)))
+        if state.is_over:
+            continue
+        seat = state.current
+        twin = _hidden_shuffle(state, seat, rng)
+        assert twin.observation(seat) == state.observation(seat)
+        if twin.stock == state.stock and twin.hands == state.hands:
+            continue  # nothing hidden left to deal differently
+        if level == "master":
+            first, second = Master(seed=3, playouts=4), Master(seed=3, playouts=4)
+        else:
+            first, second = make_bot(level, seed=3), make_bot(level, seed=3)
+        assert first.decide(state.observation(seat)) == second.decide(twin.observation(seat))
+        compared += 1
+    assert compared >= 5
+
+
+def test_bots_are_deterministic_given_their_seed() -> None:
+    for level in ("apprentice", "strategist"):
+        scores = set()
+        for _ in range(2):
+            state = Round.deal(3, 77)
+            play_round(state, {p: make_bot(level, seed=40 + p) for p in range(3)})
+            scores.add(state.result.scores)
+        assert len(scores) == 1
+
+
+def test_master_stops_within_its_budget() -> None:
+    import time
+
+    state = Round.deal(2, 4)
+    state.apply(DRAW_STOCK)
+    bot = Master(seed=1, think_ms=60)
+    gen = bot.think(state.observation(state.current))
+    slices = 0
+    t0 = time.perf_counter()
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+            slices += 1
+    elapsed = time.perf_counter() - t0
+    assert state.is_legal(stop.value.value)
+    assert slices >= 2  # it handed control back while thinking
+    assert bot.last_worlds >= 1
+    assert elapsed < 0.06 + 0.5  # generous slack for a loaded machine
+
+
+def test_importing_ai_does_not_import_pygame() -> None:
+    code = "import sys, ai, ai.arena, ai.scheduler, ai.master; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

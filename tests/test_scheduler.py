@@ -1,0 +1,146 @@
+"""The turn scheduler, driven by a hand-held clock (no sleeps)."""
+
+from __future__ import annotations
+
+from typing import Generator
+
+from ai import make_bot
+from ai.bots import Bot
+from ai.scheduler import AI_SPEEDS, TurnScheduler
+from engine.sprint import DRAW_STOCK, Action, Observation, Round
+
+
+class SlowBot(Bot):
+    """Thinks for ``slices`` slices, then plays its first legal action; counts its thoughts."""
+
+    level = "test"
+
+    def __init__(self, slices: int) -> None:
+        super().__init__(0)
+        self.slices = slices
+        self.started = 0
+        self.seen: list[Observation] = []
+
+    def think(self, obs: Observation) -> Generator[None, None, Action]:
+        self.started += 1
+        self.seen.append(obs)
+        for _ in range(self.slices):
+            yield
+        return obs.legal_actions()[0]
+
+
+def test_speeds_are_the_documented_settings() -> None:
+    assert AI_SPEEDS == {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
+
+
+def test_waits_the_delay_then_plays() -> None:
+    state = Round.deal(2, 1, first_player=1)
+    sched = TurnScheduler({1: make_bot("standard", seed=1)}, delay=0.5)
+    assert sched.update(0.25, state, busy=False) is None
+    assert sched.update(0.125, state, busy=False) is None
+    action = sched.update(0.125, state, busy=False)
+    assert action == make_bot("standard", seed=1).decide(state.observation(1))
+    assert not sched.thinking
+
+
+def test_nothing_happens_while_busy_or_on_a_human_turn() -> None:
+    state = Round.deal(2, 1, first_player=0)
+    sched = TurnScheduler({1: make_bot("standard")}, delay=0.0)
+    for _ in range(5):
+        assert sched.update(1.0, state, busy=False) is None  # seat 0 is human
+    state.apply(DRAW_STOCK)
+    while state.current == 0:
+        state.apply(state.legal_actions()[-1])
+    for _ in range(5):
+        assert sched.update(1.0, state, busy=True) is None
+    assert not sched.thinking
+    assert sched.update(0.0, state, busy=False) is not None
+
+
+def test_one_slice_per_update_and_thinking_flags() -> None:
+    state = Round.deal(3, 2, first_player=2)
+    bot = SlowBot(slices=3)
+    sched = TurnScheduler({2: bot}, delay=0.25)
+    assert sched.update(0.125, state, False) is None
+    assert not sched.thinking and sched.thinking_seat is None
+    results = [sched.update(0.125, state, False) for _ in range(4)]
+    assert results[:3] == [None, None, None]
+    assert results[3] == DRAW_STOCK
+    assert bot.started == 1
+    assert not sched.thinking
+
+
+def test_thinking_pauses_while_busy() -> None:
+    state = Round.deal(2, 3, first_player=1)
+    bot = SlowBot(slices=2)
+    sched = TurnScheduler({1: bot}, delay=0.0)
+    assert sched.update(0.1, state, False) is None
+    assert sched.thinking and sched.thinking_seat == 1
+    for _ in range(10):
+        assert sched.update(0.1, state, True) is None
+    assert sched.update(0.1, state, False) is None
+    assert sched.update(0.1, state, False) == DRAW_STOCK
+    assert bot.started == 1
+
+
+def test_a_state_that_moved_on_restarts_the_think() -> None:
+    state = Round.deal(2, 4, first_player=1)
+    bot = SlowBot(slices=2)
+    sched = TurnScheduler({1: bot}, delay=0.0)
+    sched.update(0.1, state, False)
+    assert sched.thinking
+    state.apply(DRAW_STOCK)  # someone else moved for the bot (an undo, a resume...)
+    assert sched.update(0.1, state, False) is None  # the old think is dropped, a new one starts
+    assert bot.started == 2
+    assert sched.update(0.1, state, False) is None
+    action = sched.update(0.1, state, False)
+    assert action is not None and state.is_legal(action)
+    assert bot.seen[-1] == state.observation(1)
+
+
+def test_a_new_round_object_restarts_the_think() -> None:
+    first = Round.deal(2, 5, first_player=1)
+    second = Round.deal(2, 6, first_player=1)
+    bot = SlowBot(slices=1)
+    sched = TurnScheduler({1: bot}, delay=0.0)
+    sched.update(0.1, first, False)
+    assert sched.update(0.1, second, False) is None
+    assert bot.started == 2
+    assert sched.update(0.1, second, False) == DRAW_STOCK
+    assert bot.seen[-1] == second.observation(1)
+
+
+def test_cancel_drops_the_think_and_the_wait() -> None:
+    state = Round.deal(2, 7, first_player=1)
+    bot = SlowBot(slices=5)
+    sched = TurnScheduler({1: bot}, delay=0.5)
+    sched.update(0.25, state, False)
+    sched.update(0.25, state, False)
+    assert sched.thinking
+    sched.cancel()
+    assert not sched.thinking and sched.thinking_seat is None
+    assert sched.update(0.25, state, False) is None
+    assert not sched.thinking  # waiting the delay again
+    sched.update(0.25, state, False)
+    assert sched.thinking
+
+
+def test_delay_can_change_while_waiting() -> None:
+    state = Round.deal(2, 8, first_player=1)
+    sched = TurnScheduler({1: make_bot("apprentice", seed=2)}, delay=AI_SPEEDS["slow"])
+    assert sched.update(0.25, state, False) is None
+    sched.delay = AI_SPEEDS["instant"]
+    assert sched.update(0.0, state, False) is not None
+
+
+def test_plays_a_whole_bot_round() -> None:
+    state = Round.deal(3, 9)
+    sched = TurnScheduler({p: make_bot("strategist", seed=p) for p in range(3)}, delay=AI_SPEEDS["fast"])
+    frames = 0
+    while not state.is_over and frames < 10_000:
+        action = sched.update(1 / 60, state, busy=False)
+        if action is not None:
+            state.apply(action)
+        frames += 1
+    assert state.is_over
+    assert sched.update(1 / 60, state, False) is None
