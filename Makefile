@@ -26,5 +26,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
 
+arena: $(STAMP)
+	$(BIN)/python -m ai.arena --players strategist,standard --games 2000 --seed 1 --duplicate --jobs 2 --json
+
+# The one-file executable: dist/SprintSnapScore (.exe on Windows).
+exe: $(STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build build_exe.spec
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis
