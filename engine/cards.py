@@ -76,7 +76,9 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: str) -> Card:
+    def __new__(cls, code: str | Card) -> Card:
+        if isinstance(code, Card):
+            return code
         try:
             return _BY_CODE[code.upper()]
         except (KeyError, AttributeError):
@@ -84,7 +86,9 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
-        """The standard card of ``rank`` (2-14) and ``suit``."""
+        """The standard card of ``rank`` (2-14) and ``suit`` (0-3)."""
+        if not (2 <= rank <= 14 and 0 <= suit <= 3):
+            raise ValueError(f"no card has rank {rank} and suit {suit}")
         return ALL_CARDS[suit * 13 + rank - 2]
 
     @property
@@ -93,10 +97,14 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
+        if self >= STANDARD_SIZE:
+            raise ValueError("a joker has no rank")
         return _RANKS[self]
 
     @property
     def suit(self) -> Suit:
+        if self >= STANDARD_SIZE:
+            raise ValueError("a joker has no suit")
         return _SUITS[self]
 
     @property
@@ -139,7 +147,7 @@ _SUITS = tuple(Suit(i // 13) for i in range(STANDARD_SIZE))
 _BY_CODE = {code: ALL_CARDS[i] for i, code in enumerate(_CODES)}
 
 
-def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Cards from codes separated by spaces or commas, or from an iterable of codes."""
     if isinstance(text, str):
         text = text.replace(",", " ").split()

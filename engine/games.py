@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import sprint
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -24,7 +26,7 @@ GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
         GameInfo(
-            "sprint-snap-score", "Sprint, Snap, Score", 2, 5, "engine.sprint",
+            sprint.GAME_ID, "Sprint, Snap, Score", sprint.MIN_PLAYERS, sprint.MAX_PLAYERS, "engine.sprint",
             blurb="A quick rummy: lay sets and runs, draw replacements, score big matches.",
         ),
     )

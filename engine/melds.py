@@ -20,7 +20,7 @@ from enum import Enum
 from functools import cache
 from typing import Iterable
 
-from .cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
+from .cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards, mask_of
 
 SUIT_BITS = 0x1FFF
 """The 13 bits of one suit in a mask (shift by ``13 * suit``)."""
@@ -63,7 +63,11 @@ def triangular(n: int) -> int:
 
 @cache
 def _tables(rules: MeldRules) -> tuple[dict[int, MatchKind], tuple[tuple[int, ...], ...], dict[int, tuple[int, ...]]]:
-    """(kind of every legal match mask, set sub-masks per rank column, run cache)."""
+    """(kind of every legal match mask, set sub-masks per rank column, runs per suit pattern).
+
+    Built once per rule set.  The third table fills in as suit patterns are met
+    (at most 8,192 of them); it is a pure memo, so sharing it is safe.
+    """
     kinds: dict[int, MatchKind] = {}
     set_subsets: list[tuple[int, ...]] = []
     for column in range(16):
@@ -149,9 +153,7 @@ def matches_in(hand: int, rules: MeldRules = SPRINT_MELDS, max_size: int = 52) -
 def check_match(cards: Iterable[int], rules: MeldRules = SPRINT_MELDS) -> MatchKind:
     """The kind of match ``cards`` form; raises :class:`IllegalMatch` saying why not."""
     cards = list(cards)
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
+    mask = mask_of(cards)
     kind = _tables(rules)[0].get(mask)
     if kind is not None and len(cards) == mask.bit_count():
         return kind
@@ -163,12 +165,12 @@ def why_not_match(cards: list[int], rules: MeldRules = SPRINT_MELDS) -> str:
     shown = format_cards(cards)
     if any(c >= STANDARD_SIZE for c in cards):
         return "Jokers can't be used in a match in this game."
+    if len(set(cards)) != len(cards):
+        return "A card can be used only once in a match."
     ranks = {ALL_CARDS[c].rank for c in cards}
     suits = {ALL_CARDS[c].suit for c in cards}
     if len(ranks) == 1 and len(cards) > rules.set_max:
         return f"A set has at most {rules.set_max} cards: {rules.describe_set()}."
-    if len(set(cards)) != len(cards):
-        return "A card can be used only once in a match."
     if len(cards) < min(rules.set_min, rules.run_min):
         return (
             f"A match needs at least {min(rules.set_min, rules.run_min)} cards: "

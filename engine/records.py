@@ -6,7 +6,7 @@ players' actions in order (replacement draws and skipped draws or discards
 follow from the rules, so they are not written), and the final scores once the
 round is over::
 
-    {"format": "sprint-snap-score/1", "seed": 123,
+    {"format": "sprint-snap-score/1", "seed": 123,   # seed: how the deal was made (informational)
      "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "standard"}],
      "first_player": 0,
      "deal": {"hands": [["AS", ...], ...], "discard": ["9C"], "stock": ["4D", ...]},
@@ -24,9 +24,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeGuard
 
-from .cards import ALL_CARDS, Card, format_cards
+from .cards import ALL_CARDS, Card
 from .errors import IllegalAction
-from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, Source, check_deal
+from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, RoundOver, Source
 
 FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
@@ -107,17 +107,19 @@ class Record:
         """Note an action that was just applied; ``events`` with a round-over sets the scores."""
         self.actions.append((player, action))
         for event in events or ():
-            scores = getattr(event, "scores", None)
-            if scores is not None:
-                self.scores = tuple(scores)
+            if isinstance(event, RoundOver):
+                self.scores = event.scores
 
-    def replay(self) -> Iterator[tuple[int, Action, list[Event], Round]]:
+    def replay(self, state: Round | None = None) -> Iterator[tuple[int, Action, list[Event], Round]]:
         """Play the actions again from the deal: ``(player, action, events, state)`` each.
 
-        The same state object is updated in place and yielded each time.
+        The same state object (``state``, or a fresh :meth:`start`) is updated in
+        place and yielded each time.
         """
-        state = self.start()
+        state = state or self.start()
         for i, (player, action) in enumerate(self.actions):
+            if state.is_over:
+                raise RecordError(f"actions[{i}]: the round is already over")
             if player != state.current:
                 raise RecordError(f"actions[{i}]: it is player {state.current}'s turn, not player {player}'s")
             try:
@@ -128,7 +130,7 @@ class Record:
 
     def final_state(self) -> Round:
         state = self.start()
-        for *_, state in self.replay():
+        for _ in self.replay(state):
             pass
         return state
 
@@ -156,6 +158,8 @@ class Record:
         """Parse and check a record; raises :class:`RecordError`."""
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise RecordError("not a JSON record: nested too deeply") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"not a JSON record: {exc}") from None
         return cls.from_json(data)
@@ -174,19 +178,22 @@ class Record:
         if not _is_int(first) or not 0 <= first < len(players):
             raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {first!r}")
         deal = _deal(data.get("deal"), len(players))
-        try:
-            check_deal([list(h) for h in deal.hands], list(deal.discard), list(deal.stock), first)
-        except ValueError as exc:
-            raise RecordError(f"deal: {exc}") from None
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise RecordError("actions: expected a list")
         actions = [action_from_json(a, i, len(players)) for i, a in enumerate(raw_actions)]
         extra = {k: v for k, v in data.items() if k not in _KEYS}
         record = cls(players, deal, first, seed, actions, None, extra)
-        state = record.final_state()
+        try:
+            state = record.start()
+        except ValueError as exc:
+            raise RecordError(f"deal: {exc}") from None
+        for _ in record.replay(state):
+            pass
         scores = data.get("scores")
         if scores is not None:
+            if not isinstance(scores, list) or not all(_is_int(s) for s in scores):
+                raise RecordError("scores: expected a list of whole numbers")
             if state.result is None:
                 raise RecordError("scores: the round is not over after these actions, so it has no scores yet")
             if list(scores) != list(state.result.scores):
@@ -208,7 +215,7 @@ def _check_format(value: Any) -> None:
         return
     if isinstance(value, str) and value.startswith(_FORMAT_NAME + "/"):
         version = value.rpartition("/")[2]
-        if version.isdigit() and int(version) > int(_FORMAT_VERSION):
+        if version.isascii() and version.isdigit() and int(version) > int(_FORMAT_VERSION):
             raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
     raise RecordError(f"format: expected {FORMAT!r}, got {value!r}")
 
@@ -298,9 +305,3 @@ def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Act
             raise
         raise RecordError(f"{where}: {exc}") from None
     raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {kind!r}")
-
-
-def describe_deal(deal: Deal) -> str:
-    """The deal in one line of codes (for bug reports)."""
-    hands = " | ".join(format_cards(h) for h in deal.hands)
-    return f"hands {hands}; discard {format_cards(deal.discard)}; stock {format_cards(deal.stock)}"

@@ -26,11 +26,11 @@ is all that one seat may know.  Hands are 52-bit masks (see
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 from typing import Any, Union, cast
 
-from .cards import ALL_CARDS, STANDARD_SIZE, Card, cards_of_mask, format_cards, shuffled, standard_deck
+from .cards import ALL_CARDS, STANDARD_SIZE, Card, cards_of_mask, format_cards, mask_of, parse_cards, shuffled, standard_deck
 from .errors import IllegalAction
 from .melds import SPRINT_MELDS, MatchKind, describe_match, match_kind, matches_in, triangular, why_not_match
 
@@ -48,7 +48,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-class Source(str, Enum):
+class Source(StrEnum):
     """The two piles a player may draw from."""
 
     STOCK = "stock"
@@ -76,17 +76,12 @@ class Lay:
     """Lay a match from hand; ``cards`` may be codes or cards, in any order."""
 
     cards: tuple[Card, ...]
+    mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        cards = self.cards.split() if isinstance(self.cards, str) else self.cards
-        object.__setattr__(self, "cards", tuple(sorted(c if isinstance(c, Card) else Card(c) for c in cards)))
-
-    @property
-    def mask(self) -> int:
-        mask = 0
-        for c in self.cards:
-            mask |= 1 << c
-        return mask
+        cards = tuple(sorted(parse_cards(self.cards)))
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "mask", mask_of(cards))
 
     def __str__(self) -> str:
         return f"lay {format_cards(self.cards)}"
@@ -127,11 +122,11 @@ def _lay(mask: int) -> Lay:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
-    """``player`` drew ``card``; a card from the stock is private to that player."""
+    """``player`` drew ``card``; a card from the stock is private (see :func:`seen_by`)."""
 
     player: int
     source: Source
-    card: Card
+    card: Card | None  # None: face down, as the other seats see it
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +149,7 @@ class ReplacementDrawn:
     """After a match ``player`` drew ``cards`` (fewer than ``wanted`` if the stock ran short)."""
 
     player: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]  # None: face down, as the other seats see it
     wanted: int
 
 
@@ -206,6 +201,15 @@ class RoundOver:
 Event = Union[CardDrawn, DrawSkipped, MatchLaid, ReplacementDrawn, CardDiscarded, TurnPassed, FinalRoundStarted, RoundOver]
 
 
+def seen_by(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` may see it: cards others took from the stock stay face down."""
+    if type(event) is CardDrawn and event.source is Source.STOCK and event.player != seat:
+        return CardDrawn(event.player, event.source, None)
+    if type(event) is ReplacementDrawn and event.player != seat:
+        return ReplacementDrawn(event.player, (None,) * len(event.cards), event.wanted)
+    return event
+
+
 # --- legality -------------------------------------------------------------
 
 
@@ -233,21 +237,29 @@ def legal_actions_for(phase: Phase, hand: int, stock_size: int, discard_size: in
     return actions
 
 
+_DRAW_FIRST = "Draw a card first, from the stock or the discard pile."
+
+
 def refusal(phase: Phase, hand: int, stock_size: int, discard_size: int, action: object) -> str | None:
     """Why ``action`` is not allowed for a player holding ``hand``, or ``None`` if it is."""
     if phase is Phase.OVER:
         return "The round is over."
-    if isinstance(action, Draw):
+    kind = type(action)
+    if kind is Draw:
+        assert isinstance(action, Draw)
         if phase is not Phase.DRAW:
+            if not stock_size and not discard_size:
+                return "Both piles are empty, so there is nothing to draw: lay a match or discard."
             return "You have already drawn this turn: lay a match or discard a card."
         if action.source is Source.STOCK and not stock_size:
             return "The stock is empty: take the top card of the discard pile."
         if action.source is Source.DISCARD and not discard_size:
             return "The discard pile is empty: draw from the stock."
         return None
-    if isinstance(action, Lay):
+    if kind is Lay:
+        assert isinstance(action, Lay)
         if phase is not Phase.BUILD:
-            return "Draw a card first: click the stock or the discard pile."
+            return _DRAW_FIRST
         mask = action.mask
         missing = [c for c in action.cards if not hand >> c & 1]
         if missing:
@@ -260,9 +272,10 @@ def refusal(phase: Phase, hand: int, stock_size: int, discard_size: int, action:
                 return "With only 2 cards in hand you can't lay a pair: one card must stay in your hand."
             return "At least one card must stay in your hand: this match would lay them all."
         return None
-    if isinstance(action, Discard):
+    if kind is Discard:
+        assert isinstance(action, Discard)
         if phase is not Phase.BUILD:
-            return "Draw a card first: click the stock or the discard pile."
+            return _DRAW_FIRST
         if not hand >> action.card & 1:
             return f"You don't hold {action.card}."
         return None
@@ -297,7 +310,10 @@ class Round:
         """Build a state from its parts; ``stock`` and ``discard`` are bottom-to-top lists.
 
         Deals go through :meth:`deal` or :meth:`from_deal`; the keyword parts
-        let search code rebuild a state mid-round.
+        let search code rebuild a state mid-round.  ``final_turns_left`` counts
+        the turns still to play including the current one, and is given exactly
+        when the stock is empty.  If the current player can't draw and holds one
+        card, the constructor already passes that turn on.
         """
         self.num_players = len(hands)
         self.hands = hands
@@ -311,8 +327,12 @@ class Round:
         self.final_turns_left = final_turns_left
         self.turn = turn
         self.result: RoundOver | None = None
+        if not stock and final_turns_left is None:
+            raise ValueError("with the stock empty the final round has begun: say how many turns are left")
+        if stock and final_turns_left is not None:
+            raise ValueError("the final round begins only when the stock is empty")
         if phase is Phase.DRAW:
-            self._start_turn([])
+            self._start_turn(None)
 
     # construction
 
@@ -333,7 +353,7 @@ class Round:
     ) -> Round:
         """A new round from a written-out deal; raises ``ValueError`` saying what is wrong."""
         check_deal(hands, discard, stock_top_first, first_player)
-        masks = [sum(1 << c for c in hand) for hand in hands]
+        masks = [mask_of(hand) for hand in hands]
         return cls(masks, list(reversed(stock_top_first)), list(discard), first_player)
 
     def clone(self) -> Round:
@@ -382,6 +402,8 @@ class Round:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: never the stock order or others' unknown cards."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} is not at this table (0 to {self.num_players - 1})")
         return Observation(
             seat=seat,
             num_players=self.num_players,
@@ -547,7 +569,7 @@ def check_deal(hands: list[list[Card]], discard: list[Card], stock: list[Card], 
         if card in seen:
             raise ValueError(f"{card} is dealt twice")
         if card >= STANDARD_SIZE:
-            raise ValueError("this game has no jokers")
+            raise ValueError(f"{card}: this game has no jokers")
         seen.add(card)
     if len(seen) != STANDARD_SIZE:
         missing = format_cards(c for c in ALL_CARDS[:STANDARD_SIZE] if c not in seen)
@@ -571,7 +593,7 @@ class Observation:
     stock_size: int
     hand_sizes: tuple[int, ...]
     known_cards: tuple[tuple[Card, ...], ...]  # taken from the discard pile, still held
-    final_turns_left: int | None
+    final_turns_left: int | None  # once the stock is empty: turns left, the current one included
     turn: int
     result: RoundOver | None
 
@@ -599,21 +621,17 @@ class Observation:
 
     def unseen_mask(self) -> int:
         """Cards this seat cannot place: the stock and others' unknown cards."""
-        seen = self.hand_mask
+        seen = self.hand_mask | mask_of(self.discard_pile)
         for matches in self.laid:
             for m in matches:
-                for c in m:
-                    seen |= 1 << c
-        for c in self.discard_pile:
-            seen |= 1 << c
+                seen |= mask_of(m)
         for p, cards in enumerate(self.known_cards):
             if p != self.seat:
-                for c in cards:
-                    seen |= 1 << c
+                seen |= mask_of(cards)
         return ((1 << STANDARD_SIZE) - 1) & ~seen
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> str:  # used by hints and the table's log
     """An action in a player's words."""
     if isinstance(action, Lay):
         return f"lay {describe_match(action.cards)}"

@@ -28,7 +28,7 @@ def test_legal_matches(text, kind):
     ("7H 8D 9H", "neither a set nor a run"),
     ("7H", "at least 2 cards"),
     ("7H 7H", "only once"),
-    ("7C 7D 7H 7S 7C", "at most 4"),  # five of a kind (two decks) is not a set
+    ("7C 7D 7H 7S 7C", "only once"),
 ])
 def test_illegal_matches_say_why(text, reason):
     with pytest.raises(IllegalMatch, match=reason):
@@ -82,6 +82,15 @@ def test_enumeration_agrees_with_validation_on_random_hands():
             assert found == subs
         for m in found:
             assert m & mask == m and match_kind(m) is not None
+
+
+def test_five_of_a_rank_is_not_a_set():
+    """Only reachable with more than one deck (other games); Sprint's single deck can't hold five."""
+    from engine.cards import ALL_CARDS
+    sevens = [ALL_CARDS[5], ALL_CARDS[18], ALL_CARDS[31], ALL_CARDS[44]]
+    assert check_match(sevens) is MatchKind.SET
+    with pytest.raises(IllegalMatch, match="at most 3"):
+        check_match(sevens, MeldRules(set_max=3))
 
 
 def test_other_games_pass_their_own_sizes():

@@ -1,3 +1,5 @@
+"""Game records: the on-disk format, round trips, and clear messages for bad files."""
+
 import json
 import random
 
@@ -96,3 +98,65 @@ def test_not_json():
         Record.loads("{oops")
     with pytest.raises(RecordError, match="JSON object"):
         Record.loads("[1, 2]")
+
+
+def test_action_after_the_end_is_named():
+    record, _ = finished_record()
+    data = record.to_json()
+    data["actions"].append({"player": 0, "type": "draw", "source": "stock"})
+    data.pop("scores")
+    with pytest.raises(RecordError, match=r"actions\[\d+\]: the round is already over"):
+        Record.from_json(data)
+
+
+def test_deeply_nested_json_is_a_record_error():
+    with pytest.raises(RecordError):
+        Record.loads("[" * 100000 + "]" * 100000)
+
+
+JUNK = [None, True, 0, -1, 10**30, 1.5, "", "x", "²", [], [1], {}, {"a": 1}]
+
+
+def _paths(value, path=()):
+    """Every place in a JSON value, as key paths."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:3]):
+            yield from _paths(v, path + (i,))
+
+
+def test_any_wrong_value_anywhere_is_a_record_error():
+    """Fuzz: replace each field (or drop it) with junk; only RecordError may come out."""
+    record, _ = finished_record(seed=4)
+    base = record.to_json()
+    base["actions"] = base["actions"][:6]
+    base.pop("scores")
+    base["scores"] = None
+    for path in list(_paths(base))[1:]:
+        for junk in JUNK + ["drop"]:
+            data = json.loads(json.dumps(base))
+            parent = data
+            for key in path[:-1]:
+                parent = parent[key]
+            if junk == "drop":
+                if isinstance(parent, dict):
+                    del parent[path[-1]]
+                else:
+                    parent.pop(path[-1])
+            else:
+                parent[path[-1]] = junk
+            try:
+                Record.from_json(data)
+            except RecordError as exc:
+                assert str(exc)
+            # loading may also succeed (e.g. a dropped optional field)
+    data = json.loads(json.dumps(base))
+    for junk in JUNK:
+        data["scores"] = junk
+        if junk is None:
+            continue
+        with pytest.raises(RecordError, match="scores"):
+            Record.from_json(data)

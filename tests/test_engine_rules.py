@@ -7,7 +7,7 @@ from engine.errors import IllegalAction
 from engine.melds import MatchKind
 from engine.sprint import (
     DRAW_DISCARD, DRAW_STOCK, CardDiscarded, CardDrawn, Discard, Draw, DrawSkipped, FinalRoundStarted, Lay,
-    MatchLaid, Phase, ReplacementDrawn, Round, RoundOver, Source, TurnPassed,
+    MatchLaid, Phase, ReplacementDrawn, Round, RoundOver, Source, TurnPassed, seen_by,
 )
 from engine_helpers import cards_in_play, hand, table
 
@@ -94,6 +94,7 @@ def test_both_piles_empty_skips_the_draw():
     ]
     assert state.current == 1 and state.phase is Phase.BUILD
     assert all(isinstance(a, Discard) for a in state.legal_actions())
+    refused(state, DRAW_DISCARD, "Both piles are empty, so there is nothing to draw")
     state.apply(Discard("2C"))
     assert state.current == 0 and state.phase is Phase.DRAW  # the 2C can be drawn
 
@@ -125,6 +126,19 @@ def test_partial_replacement_draw_empties_the_stock_and_starts_the_final_round()
     assert events[1] == ReplacementDrawn(0, parse_cards("AD 2D"), 4)
     assert events[2] == FinalRoundStarted(0, 3)
     assert state.stock == [] and state.final_turns_left == 4
+
+
+def test_after_a_replacement_draw_empties_the_stock_everyone_gets_one_turn():
+    state = table("7H 8H 9H KS", "2C 3C 4C 9S", "5D 6D 7D", stock="AD 2D", discard="4S", current=1, phase=Phase.BUILD)
+    state.apply(Lay("2C 3C 4C"))  # player 1 empties the stock with a partial replacement draw
+    assert state.final_turns_left == 4
+    turns = []
+    while not state.is_over:
+        turns.append(state.current)
+        if state.phase is Phase.DRAW:
+            state.apply(DRAW_DISCARD)
+        state.apply([a for a in state.legal_actions() if isinstance(a, Discard)][-1])
+    assert turns == [1, 2, 0, 1]
 
 
 def test_a_two_card_hand_cannot_lay_a_pair():
@@ -268,3 +282,28 @@ def test_legal_actions_are_in_a_fixed_order():
 
 def test_unknown_objects_are_refused():
     refused(table("7H 8H", "2C", stock="QD", discard="4C"), "draw", "not an action")
+
+
+def test_stock_draws_are_face_down_for_the_other_seats():
+    state = table("7H 8H 9H KS", "2C 3C", stock="AD 2D 3D 4D 5D", discard="4C")
+    drawn = state.apply(DRAW_STOCK)[0]
+    assert seen_by(drawn, 0) == drawn
+    assert seen_by(drawn, 1) == CardDrawn(0, Source.STOCK, None)
+    laid, replacement = state.apply(Lay("7H 8H 9H"))
+    assert seen_by(laid, 1) == laid
+    assert seen_by(replacement, 1) == ReplacementDrawn(0, (None, None, None), 3)
+    assert seen_by(replacement, 0) == replacement
+    taken = table("7H 8H", "2C 3C", stock="AD", discard="4C").apply(DRAW_DISCARD)[0]
+    assert seen_by(taken, 1) == taken  # the discard pile is face up
+
+
+def test_the_constructor_refuses_an_inconsistent_final_round():
+    with pytest.raises(ValueError, match="final round has begun"):
+        table("KS", "2C", stock="", discard="")
+    with pytest.raises(ValueError, match="only when the stock is empty"):
+        table("KS", "2C", stock="AD", discard="", final_turns_left=2)
+
+
+def test_observation_of_a_seat_not_at_the_table():
+    with pytest.raises(ValueError, match="not at this table"):
+        Round.deal(2, 1).observation(2)
