@@ -1,0 +1,264 @@
+"""The app: window, the main loop, the scene stack, and the command line.
+
+One loop serves the window and every headless mode: :meth:`App.step` handles a
+batch of events, advances time by ``dt`` and draws when something changed.
+:meth:`App.run` calls it with real time (sleeping on ``pygame.event.wait`` when
+nothing moves) or with a fixed ``dt`` for tests and headless modes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pygame
+
+from .cardart import CardArt
+from .scene import SceneStack
+from .session import GameSetup
+from .settings import Settings
+from .stats import Statistics
+from .storage import default_data_dir, read_json, write_json
+from .ui import Text
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 600)
+FPS = 60
+MAX_DT = 0.25
+IDLE_WAIT_MS = 250
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data_dir: Path | None = None, seed: int | None = None,
+                 resizable: bool = True) -> None:
+        self.data_dir = Path(data_dir) if data_dir else default_data_dir()
+        flags = pygame.RESIZABLE if resizable else 0
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Sprint, Snap, Score")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        self.rng = random.Random(seed)
+        self.art = CardArt()
+        self.text = Text()
+        self.settings, problem = Settings.load(self.data_dir)
+        stats, stats_problem = read_json(self.data_dir / "stats.json", "statistics", Statistics.from_json)
+        self.stats: Statistics = stats or Statistics()
+        self.problems = [p for p in (problem, stats_problem) if p]
+        self.stack = SceneStack()
+        self._drawn_version = -1
+        self.running = True
+        self.dirty = True
+        self.frames = 0
+        self.think_ms = 1000
+        self.clock = pygame.time.Clock()
+        self.on_round_over: Callable | None = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # --- navigation ----------------------------------------------------------
+
+    def to_title(self) -> None:
+        from .screens import TitleScene
+
+        self.stack.reset(TitleScene(self))
+        self.dirty = True
+
+    def start_game(self, setup: GameSetup, replace: bool = False, replay=None) -> None:
+        """Open a table for ``setup`` over the title screen."""
+        from .screens import TitleScene
+        from .table import TableScene
+
+        if replay is None and setup.deal is not None and replace:
+            setup = GameSetup(setup.seats, setup.first, None)  # play again: same seats, new deal
+        table = TableScene(self, setup, replay=replay)
+        if not isinstance(self.stack.scenes[0] if self.stack.scenes else None, TitleScene):
+            self.stack.reset(TitleScene(self))
+        while len(self.stack.scenes) > 1:
+            self.stack.pop()
+        self.stack.push(table)
+        self.dirty = True
+
+    def round_finished(self, table) -> None:
+        """The last card of the round has landed: count it and show the summary."""
+        from .screens import RoundOverScene
+
+        if not table.replaying and not table.stats_noted:
+            table.stats_noted = True
+            seats = [(p.name, p.kind, p.level) for p in table.record.players]
+            if self.stats.count_round(table.game_id, seats, table.state.result.scores):
+                try:
+                    write_json(self.data_dir / "stats.json", self.stats.to_json())
+                except OSError as exc:
+                    self.problems.append(f"Statistics could not be saved: {exc}")
+        self.stack.push(RoundOverScene(self, table))
+        if self.on_round_over:
+            self.on_round_over(table)
+
+    def ai_delay(self) -> float:
+        from ai.scheduler import AI_SPEEDS
+
+        return AI_SPEEDS[self.settings.ai_speed]
+
+    def save_settings(self) -> None:
+        from .table import TableScene
+
+        try:
+            self.settings.save(self.data_dir)
+        except OSError:
+            pass
+        for scene in self.stack.scenes:
+            if isinstance(scene, TableScene):
+                scene.driver.delay = self.ai_delay()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop ----------------------------------------------------------------
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
+        """Handle ``events``, advance ``dt`` seconds and draw if anything changed; True if drawn."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.resize()
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+                self.dirty = True
+            elif self.stack.handle_event(event):
+                self.dirty = True
+        self.stack.update(min(dt, MAX_DT))
+        if self.stack.version != self._drawn_version:
+            self.dirty = True  # a scene came or went: never leave the old picture up
+            self._drawn_version = self.stack.version
+        if self.dirty or self.stack.is_animating():
+            self.art.begin_frame()
+            self.stack.draw(self.screen)
+            pygame.display.flip()
+            self.dirty = False
+            self.frames += 1
+            return True
+        return False
+
+    def resize(self) -> None:
+        w, h = pygame.display.get_surface().get_size()
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+        self.stack.resize(self.size)
+        self.dirty = True
+
+    def run(self, max_frames: int | None = None, fixed_dt: float | None = None,
+            hook: Callable[[App, int], bool | None] | None = None) -> None:
+        """The main loop.  ``fixed_dt`` runs without sleeping (tests, headless modes);
+        ``hook(app, frame)`` is called before each frame and may post events or return False to stop."""
+        frame = 0
+        last = time.perf_counter()
+        while self.running and self.stack.scenes:
+            if max_frames is not None and frame >= max_frames:
+                break
+            if hook is not None and hook(self, frame) is False:
+                break
+            frame += 1
+            if fixed_dt is not None:
+                self.step(fixed_dt, pygame.event.get())
+                continue
+            if self.dirty or self.stack.is_animating():
+                self.clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            now = time.perf_counter()
+            dt, last = now - last, now
+            self.step(dt, events)
+
+
+# --- command line ------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m game", description="Sprint, Snap, Score: the card game.")
+    p.add_argument("--data-dir", type=Path, help="where settings, statistics and saves live (default: your user data folder)")
+    p.add_argument("--size", default=None, help="window size WxH (default 1280x720)")
+    modes = p.add_mutually_exclusive_group()
+    modes.add_argument("--selftest", action="store_true", help="play a full AI round through the real loop headless; exit 0 if all is well")
+    modes.add_argument("--autoplay", metavar="LEVEL,LEVEL[,...]", help="watch AI players of these levels play in a window")
+    modes.add_argument("--screenshot", metavar="DIR", type=Path, help="render every screen at 1280x720 and 1920x1080 into DIR")
+    modes.add_argument("--bench-frames", metavar="N", type=int, help="time N frames of the busiest table; print JSON")
+    modes.add_argument("--monkey", metavar="N", type=int, help="feed N random mouse and keyboard events through the loop")
+    modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
+    p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
+    args = p.parse_args(argv)
+    if args.size is not None:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            if w < 320 or h < 240:
+                raise ValueError
+        except ValueError:
+            p.error(f"--size expects WxH like 1920x1080, got {args.size!r}")
+        args.size = (w, h)
+    if args.autoplay is not None:
+        levels = [v.strip().lower() for v in args.autoplay.split(",") if v.strip()]
+        from ai import LEVELS
+
+        bad = [v for v in levels if v not in LEVELS]
+        if bad or not 2 <= len(levels) <= 5:
+            p.error(f"--autoplay expects 2 to 5 levels from {', '.join(LEVELS)}, got {args.autoplay!r}")
+        args.autoplay = levels
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    t0 = time.perf_counter()
+    args = parse_args(argv)
+    headless = args.selftest or args.screenshot or args.bench_frames is not None or args.monkey is not None
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from . import headless as modes
+
+    if args.replay is not None:
+        record = modes.load_record(args.replay)
+        if record is None:
+            return 2
+    pygame.init()
+    try:
+        data_dir = args.data_dir
+        if headless and data_dir is None:
+            import tempfile
+
+            data_dir = Path(tempfile.mkdtemp(prefix="sss-"))
+        if args.selftest:
+            return modes.selftest(data_dir)
+        if args.screenshot:
+            return modes.screenshots(args.screenshot, data_dir)
+        if args.bench_frames is not None:
+            return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
+        if args.monkey is not None:
+            return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir)
+        app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
+        app.to_title()
+        if args.autoplay:
+            app.start_game(GameSetup.all_ai(args.autoplay))
+        elif args.replay is not None:
+            app.start_game(GameSetup.from_record(record), replay=record)
+        app.step(0.0, [])
+        if os.environ.get("SSS_FIRST_FRAME"):
+            print(f"first frame after {time.perf_counter() - t0:.3f} s", file=sys.stderr)
+        app.run()
+        return 0
+    finally:
+        pygame.quit()

@@ -1,0 +1,244 @@
+"""Procedural card art: faces, backs, shadows and glows, rendered per size and cached.
+
+Suits are drawn as shapes (the default font has no suit glyphs).  Everything is
+drawn at twice the size and smooth-scaled down, which anti-aliases the edges.
+The renderer also notes every card face it blits, so tests can prove that a
+hidden card was never shown (see :attr:`CardArt.faces_blitted`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.cards import Card, Rank, Suit
+
+RED = (196, 30, 44)
+BLACK = (24, 24, 30)
+PAPER = (252, 251, 246)
+EDGE = (150, 150, 140)
+FACE_FILL = {Rank.JACK: (222, 234, 250), Rank.QUEEN: (250, 228, 232), Rank.KING: (250, 238, 200)}
+SS = 2  # supersampling factor
+
+# pip positions for 2-10 in the pip box (0..1 on each axis)
+_L, _C, _R = 0.18, 0.5, 0.82
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((_C, 0.0), (_C, 1.0)),
+    3: ((_C, 0.0), (_C, 0.5), (_C, 1.0)),
+    4: ((_L, 0.0), (_R, 0.0), (_L, 1.0), (_R, 1.0)),
+    5: ((_L, 0.0), (_R, 0.0), (_C, 0.5), (_L, 1.0), (_R, 1.0)),
+    6: ((_L, 0.0), (_R, 0.0), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)),
+    7: ((_L, 0.0), (_R, 0.0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)),
+    8: ((_L, 0.0), (_R, 0.0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_C, 0.75), (_L, 1.0), (_R, 1.0)),
+    9: ((_L, 0.0), (_R, 0.0), (_L, 1 / 3), (_R, 1 / 3), (_C, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1.0), (_R, 1.0)),
+    10: ((_L, 0.0), (_R, 0.0), (_C, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3), (_C, 5 / 6), (_L, 1.0), (_R, 1.0)),
+}
+
+
+def suit_color(suit: Suit) -> tuple[int, int, int]:
+    return RED if suit.is_red else BLACK
+
+
+def draw_suit(surface: pygame.Surface, suit: Suit, center: tuple[float, float], size: float,
+              color: tuple[int, int, int] | None = None, flip: bool = False) -> None:
+    """Draw a suit symbol ``size`` pixels tall centred on ``center`` (upside down if ``flip``)."""
+    color = color or suit_color(suit)
+    cx, cy = center
+    r = size / 2
+    sy = -1 if flip else 1
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * r, cy + sy * y * r)
+
+    def circle(x: float, y: float, rad: float) -> None:
+        pygame.draw.circle(surface, color, pt(x, y), rad * r)
+
+    if suit is Suit.DIAMONDS:
+        pygame.draw.polygon(surface, color, [pt(0, -1), pt(0.74, 0), pt(0, 1), pt(-0.74, 0)])
+    elif suit is Suit.HEARTS:
+        circle(-0.46, -0.38, 0.52)
+        circle(0.46, -0.38, 0.52)
+        pygame.draw.polygon(surface, color, [pt(-0.95, -0.2), pt(0.95, -0.2), pt(0, 0.98)])
+    elif suit is Suit.SPADES:
+        circle(-0.46, 0.2, 0.5)
+        circle(0.46, 0.2, 0.5)
+        pygame.draw.polygon(surface, color, [pt(-0.93, 0.06), pt(0.93, 0.06), pt(0, -1.0)])
+        pygame.draw.polygon(surface, color, [pt(0, 0.3), pt(-0.32, 1.0), pt(0.32, 1.0)])
+    else:
+        circle(0, -0.5, 0.42)
+        circle(-0.5, 0.12, 0.42)
+        circle(0.5, 0.12, 0.42)
+        circle(0, 0.05, 0.25)
+        pygame.draw.polygon(surface, color, [pt(0, 0.0), pt(-0.32, 1.0), pt(0.32, 1.0)])
+
+
+def rank_text(rank: Rank) -> str:
+    return "10" if rank == Rank.TEN else rank.letter
+
+
+class CardArt:
+    """Card surfaces by size, built on first use and kept until the sizes change."""
+
+    def __init__(self) -> None:
+        self._faces: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._backs: dict[tuple[int, int], pygame.Surface] = {}
+        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._glows: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self.faces_blitted: list[Card] = []
+        self.backs_blitted = 0
+
+    def begin_frame(self) -> None:
+        self.faces_blitted.clear()
+        self.backs_blitted = 0
+
+    # --- blitting (what draw code calls) ---------------------------------
+
+    def blit_face(self, target: pygame.Surface, card: Card, rect: pygame.Rect, shadow: bool = True) -> None:
+        if shadow:
+            self.blit_shadow(target, rect)
+        target.blit(self.face(card, rect.size), rect.topleft)
+        self.faces_blitted.append(card)
+
+    def blit_back(self, target: pygame.Surface, rect: pygame.Rect, shadow: bool = True) -> None:
+        if shadow:
+            self.blit_shadow(target, rect)
+        target.blit(self.back(rect.size), rect.topleft)
+        self.backs_blitted += 1
+
+    def blit_shadow(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        shadow = self.shadow(rect.size)
+        off = max(1, rect.h // 40)
+        pad = (shadow.get_width() - rect.w) // 2
+        target.blit(shadow, (rect.x - pad + off, rect.y - pad + 2 * off))
+
+    def blit_glow(self, target: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...]) -> None:
+        glow = self.glow(rect.size, color)
+        pad = (glow.get_width() - rect.w) // 2
+        target.blit(glow, (rect.x - pad, rect.y - pad))
+
+    # --- cached surfaces ---------------------------------------------------
+
+    def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        key = (int(card), size[0], size[1])
+        surf = self._faces.get(key)
+        if surf is None:
+            self._trim()
+            surf = self._faces[key] = self._render_face(card, size)
+        return surf
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._backs.get(size)
+        if surf is None:
+            surf = self._backs[size] = self._render_back(size)
+        return surf
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._shadows.get(size)
+        if surf is None:
+            w, h = size
+            pad = max(2, h // 18)
+            small = pygame.Surface((max(1, (w + 2 * pad) // 4), max(1, (h + 2 * pad) // 4)), pygame.SRCALPHA)
+            pygame.draw.rect(small, (0, 0, 0, 90), small.get_rect().inflate(-pad // 2, -pad // 2), border_radius=max(1, w // 40))
+            surf = pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))
+            self._shadows[size] = surf
+        return surf
+
+    def glow(self, size: tuple[int, int], color: tuple[int, ...]) -> pygame.Surface:
+        key = (size[0], size[1], tuple(color))
+        surf = self._glows.get(key)
+        if surf is None:
+            w, h = size
+            pad = max(3, h // 22)
+            big = pygame.Surface(((w + 2 * pad) * SS, (h + 2 * pad) * SS), pygame.SRCALPHA)
+            rad = round(w * 0.09 * SS) + pad * SS
+            rgb = tuple(color[:3])
+            for i, alpha in enumerate((60, 110, 200)):
+                inset = round(i * pad * SS / 3)
+                pygame.draw.rect(big, (*rgb, alpha), big.get_rect().inflate(-2 * inset, -2 * inset),
+                                 width=max(2, round(pad * SS / 3)), border_radius=max(1, rad - inset))
+            surf = pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad))
+            self._glows[key] = surf
+        return surf
+
+    def _trim(self) -> None:
+        if len(self._faces) > 52 * 6:
+            self._faces.clear()
+            self._backs.clear()
+            self._shadows.clear()
+            self._glows.clear()
+
+    def _font(self, px: int) -> pygame.font.Font:
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(None, px)
+        return font
+
+    # --- rendering ------------------------------------------------------------
+
+    def _blank(self, size: tuple[int, int], fill: tuple[int, int, int]) -> tuple[pygame.Surface, int]:
+        w, h = size[0] * SS, size[1] * SS
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, round(w * 0.09))
+        pygame.draw.rect(surf, EDGE, surf.get_rect(), border_radius=radius)
+        edge = max(1, round(w * 0.012))
+        pygame.draw.rect(surf, fill, surf.get_rect().inflate(-2 * edge, -2 * edge), border_radius=radius - edge)
+        return surf, radius
+
+    def _render_face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        surf, _ = self._blank(size, PAPER)
+        w, h = surf.get_size()
+        suit, rank = card.suit, card.rank
+        color = suit_color(suit)
+
+        # corner index: rank over suit, top-left and (turned) bottom-right
+        index_w = round(w * 0.25)
+        corner = pygame.Surface((index_w, round(h * 0.36)), pygame.SRCALPHA)
+        text = self._font(max(8, round(h * 0.235))).render(rank_text(rank), True, color)
+        if text.get_width() > index_w:
+            text = pygame.transform.smoothscale(text, (index_w, text.get_height()))
+        corner.blit(text, ((index_w - text.get_width()) // 2, round(h * 0.015)))
+        draw_suit(corner, suit, (index_w / 2, h * 0.235), w * 0.17)
+        surf.blit(corner, (round(w * 0.035), round(h * 0.03)))
+        surf.blit(pygame.transform.rotate(corner, 180), (w - round(w * 0.035) - index_w, h - round(h * 0.03) - corner.get_height()))
+
+        box = pygame.Rect(round(w * 0.29), round(h * 0.13), round(w * 0.42), round(h * 0.74))
+        if rank >= Rank.JACK and rank != Rank.ACE:
+            frame = box.inflate(round(w * 0.06), 0)
+            pygame.draw.rect(surf, FACE_FILL[rank], frame, border_radius=round(w * 0.04))
+            pygame.draw.rect(surf, color, frame, width=max(2, round(w * 0.015)), border_radius=round(w * 0.04))
+            letter = self._font(round(h * 0.36)).render(rank.letter, True, color)
+            surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.y + frame.h * 0.36)))
+            draw_suit(surf, suit, (frame.centerx, frame.y + frame.h * 0.74), w * 0.24)
+        elif rank == Rank.ACE:
+            draw_suit(surf, suit, box.center, w * 0.44)
+        else:
+            pip = w * 0.17
+            for fx, fy in _PIPS[int(rank)]:
+                x = box.x + fx * box.w
+                y = box.y + pip / 2 + fy * (box.h - pip)
+                draw_suit(surf, suit, (x, y), pip, flip=fy > 0.5)
+        return pygame.transform.smoothscale(surf, size)
+
+    def _render_back(self, size: tuple[int, int]) -> pygame.Surface:
+        surf, radius = self._blank(size, (250, 250, 250))
+        w, h = surf.get_size()
+        inner = surf.get_rect().inflate(-round(w * 0.14), -round(w * 0.14))
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pattern.fill((28, 52, 112))
+        step = max(6, round(w * 0.16))
+        line = (58, 92, 170)
+        for x in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.line(pattern, line, (x, 0), (x + inner.h, inner.h), max(1, round(w * 0.02)))
+            pygame.draw.line(pattern, line, (x, inner.h), (x + inner.h, 0), max(1, round(w * 0.02)))
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(1, radius - round(w * 0.07)))
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(pattern, inner.topleft)
+        cx, cy = inner.center
+        e = pygame.Rect(0, 0, round(w * 0.5), round(w * 0.5))
+        e.center = (cx, cy)
+        pygame.draw.ellipse(surf, (250, 250, 250), e)
+        pygame.draw.ellipse(surf, (214, 170, 60), e.inflate(-round(w * 0.05), -round(w * 0.05)))
+        pygame.draw.ellipse(surf, (28, 52, 112), e.inflate(-round(w * 0.12), -round(w * 0.12)))
+        draw_suit(surf, Suit.SPADES, (cx, cy), w * 0.22, color=(250, 250, 250))
+        return pygame.transform.smoothscale(surf, size)

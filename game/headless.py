@@ -1,0 +1,330 @@
+"""Headless modes: self-test, screenshots, frame bench, monkey test, record loading.
+
+They all drive the real loop (:meth:`game.app.App.run`) with a fixed ``dt`` on
+whatever video driver is set (the dummy one when no display is wanted).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from engine.records import Record, RecordError
+from engine.sprint import Phase
+
+from .app import App
+from .session import GameSetup, SeatConfig
+
+DT = 1 / 60
+
+
+def load_record(path: Path) -> Record | None:
+    """A record from ``path``, or None after telling stderr what is wrong with it."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as exc:
+        print(f"--replay: can't read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    try:
+        return Record.loads(text)
+    except RecordError as exc:
+        print(f"--replay: {path} is not a game record we can play: {exc}", file=sys.stderr)
+        return None
+
+
+def table_of(app: App):
+    from .table import TableScene
+
+    return app.stack.find(TableScene)
+
+
+def check_invariants(app: App) -> None:
+    """Raise AssertionError if the table or the engine broke a rule of the game."""
+    table = table_of(app)
+    if table is None:
+        return
+    state = table.state
+    held = sum(h.bit_count() for h in state.hands)
+    laid = sum(m.bit_count() for ms in state.laid for m in ms)
+    total = held + laid + len(state.stock) + len(state.discard)
+    assert total == 52, f"cards not conserved: {total}"
+    all_cards = 0
+    for h in state.hands:
+        assert not all_cards & h, "a card is in two hands"
+        all_cards |= h
+    if not table.flights and not table.steps and not table.deal_after_pass:
+        for p in range(state.num_players):
+            assert sorted(table.model.hands[p]) == sorted(state.hand(p)), f"table shows a wrong hand for seat {p}"
+        assert table.model.stock == len(state.stock), "table shows a wrong stock size"
+
+
+def selftest(data_dir: Path) -> int:
+    """A full round of AI seats through the real loop; then the record must replay to the same state."""
+    app = App((1280, 720), data_dir, seed=7, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.settings.ai_speed = "instant"
+    app.think_ms = 60
+    app.to_title()
+    app.start_game(GameSetup.all_ai(["apprentice", "standard", "strategist"]))
+    table = table_of(app)
+    done = []
+    app.on_round_over = lambda t: done.append(t)
+    start = time.perf_counter()
+
+    def hook(a: App, frame: int) -> bool:
+        check_invariants(a)
+        return not done
+
+    app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
+    if not done:
+        print("selftest: the round did not finish", file=sys.stderr)
+        return 1
+    replayed = Record.loads(table.record.dumps()).final_state()
+    if replayed != table.state:
+        print("selftest: the record does not replay to the final state", file=sys.stderr)
+        return 1
+    print(f"selftest: ok, {len(table.record.actions)} actions, scores {list(table.state.result.scores)}, "
+          f"{app.frames} frames in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _advance(app: App, seconds: float) -> None:
+    app.run(max_frames=max(1, round(seconds / DT)), fixed_dt=DT)
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    _advance(app, DT)
+
+
+def _until(app: App, cond, limit: float = 60.0) -> None:
+    frames = 0
+    while not cond() and frames < limit / DT:
+        app.step(DT, pygame.event.get())
+        frames += 1
+
+
+def _shoot(app: App, out: Path, name: str) -> None:
+    app.dirty = True
+    app.step(0.0, [])
+    w, h = app.size
+    pygame.image.save(app.screen, str(out / f"{name}-{w}x{h}.png"))
+
+
+def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))) -> int:
+    """Every scene and table state at each size (1280x720 and 1920x1080 by default)."""
+    from .screens import NewGameScene, PassDeviceScene, RoundOverScene
+    from .table import TableScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        app = App(size, data_dir, seed=3, resizable=False)
+        app.think_ms = 60
+        app.to_title()
+        _shoot(app, out, "title")
+        app.stack.push(NewGameScene(app))
+        _shoot(app, out, "new-game")
+        for key in ("rules", "settings", "stats"):
+            app.to_title()
+            app.stack.top.on_button(key)
+            _shoot(app, out, key)
+
+        # you vs one Standard bot, your turn to draw, then a selection that makes a match
+        app.settings.ai_speed = "instant"
+        app.start_game(GameSetup(deal=11, first=0))
+        table = table_of(app)
+        _until(app, table.my_turn)
+        _shoot(app, out, "table-2p")
+        _select_a_match_or_card(app, table)
+        _shoot(app, out, "table-2p-selected")
+
+        # five seats, mid-game, then mid-animation
+        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
+                           SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
+        app.start_game(setup)
+        table = table_of(app)
+        _until(app, table.my_turn)
+        _play_simple_turn(app, table)
+        _until(app, table.my_turn)
+        _shoot(app, out, "table-5p")
+        _play_simple_turn(app, table)
+        _until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.3)
+        _shoot(app, out, "table-5p-mid-animation")
+        app.stack.top.open_pause() if isinstance(app.stack.top, TableScene) else None
+        _shoot(app, out, "pause")
+
+        # hot-seat: the pass-device screen between two human turns
+        app.start_game(GameSetup.hotseat(["Ann", "Bea"], ["standard"]))
+        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene))
+        app.stack.top.ready()
+        table = table_of(app)
+        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
+        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or (table.my_turn() and table.state.current != table.viewer), 2)
+        _shoot(app, out, "hotseat-table")
+        while not isinstance(app.stack.top, PassDeviceScene):
+            if table.my_turn():
+                _play_simple_turn(app, table)
+            app.step(DT, pygame.event.get())
+        _shoot(app, out, "hotseat-pass")
+
+        # the end of a round
+        app.settings.animation_speed = "off"
+        app.start_game(GameSetup(deal=11, first=0))
+        table = table_of(app)
+        while not isinstance(app.stack.top, RoundOverScene):
+            if table.my_turn():
+                _play_simple_turn(app, table)
+            app.step(DT, pygame.event.get())
+        app.settings.animation_speed = "normal"
+        _advance(app, 2.0)
+        _shoot(app, out, "round-over")
+        app.stack.top.on_button("reveal")
+        _shoot(app, out, "round-over-hands")
+    print(f"screenshots written to {out}")
+    return 0
+
+
+def _select_a_match_or_card(app: App, table) -> None:
+    from engine.sprint import DRAW_STOCK, Lay
+
+    table.try_action(DRAW_STOCK)
+    _until(app, table.my_turn)
+    lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
+    if lays:
+        table.selected = set(lays[0].cards)
+    else:
+        table.selected = {table.model.hands[table.viewer][0]}
+    _advance(app, 0.5)
+
+
+def _play_simple_turn(app: App, table) -> None:
+    """Play the bottom human's turn by clicks: draw, lay the first match, discard the first card."""
+    from engine.sprint import Discard, Lay
+
+    L = table.layout
+    if table.state.phase is Phase.DRAW:
+        _click(app, L.stock.center if table.state.stock else L.discard.center)
+        _until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
+    while table.my_turn() and table.state.phase is Phase.BUILD:
+        lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
+        action = lays[0] if lays else Discard(table.model.hands[table.viewer][-1])
+        if isinstance(action, Lay):
+            table.selected = set(action.cards)
+            _click(app, L.buttons["lay"].center)
+        else:
+            table.selected = {action.card}
+            _click(app, L.discard.center)
+        _until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
+
+
+def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
+    """Time update + draw of ``frames`` frames of a 5-seat AI table with cards always in flight."""
+    app = App(size, data_dir, seed=1, resizable=False)
+    app.settings.ai_speed = "instant"
+    app.settings.animation_speed = "normal"
+    app.think_ms = 20
+    app.to_title()
+    levels = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
+    setup = GameSetup.all_ai(levels)
+    app.start_game(setup)
+    from .screens import RoundOverScene
+
+    times: list[float] = []
+    for _ in range(60):  # warm the caches
+        app.step(DT, pygame.event.get())
+    while len(times) < frames:
+        if isinstance(app.stack.top, RoundOverScene):
+            app.start_game(setup, replace=True)
+            for _ in range(30):
+                app.step(DT, pygame.event.get())
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(DT, pygame.event.get())
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "frame_ms_p50": round(statistics.median(times), 3),
+                      "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}))
+    return 0
+
+
+def monkey(count: int, seed: int, data_dir: Path) -> int:
+    """Random clicks, drags and keys through the real loop; non-zero exit on any exception or broken rule."""
+    rng = random.Random(seed)
+    app = App((1280, 720), data_dir, seed=seed, resizable=False)
+    app.settings.ai_speed = "instant"
+    app.settings.animation_speed = "fast"
+    app.think_ms = 20
+    app.to_title()
+    app.start_game(GameSetup())
+    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB]
+    sent = 0
+    try:
+        while sent < count:
+            if not app.running:  # the monkey found Quit: start again
+                app.running = True
+                app.to_title()
+            hot = _hotspots(app)
+            if hot and rng.random() < 0.7:
+                x, y = rng.choice(hot)
+                pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
+            else:
+                pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+            r = rng.random()
+            if r < 0.55:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                sent += 3
+            elif r < 0.7:
+                to = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+                sent += 3
+            elif r < 0.8:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                sent += 1
+            elif r < 0.9:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
+                sent += 1
+            elif r < 0.95:
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab7 ")))
+                sent += 1
+            else:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+                sent += 1
+            for _ in range(rng.choice((1, 1, 2, 6, 30))):
+                app.step(DT, pygame.event.get())
+                check_invariants(app)
+    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
+        import traceback
+
+        traceback.print_exc()
+        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+        return 1
+    table = table_of(app)
+    print(f"monkey: ok, {sent} events, {app.frames} frames" + (f", {len(table.record.actions)} actions in the current round" if table else ""))
+    return 0
+
+
+def _hotspots(app: App) -> list[tuple[int, int]]:
+    """Places worth clicking on the current screen: buttons, cards, piles."""
+    top = app.stack.top
+    spots = [b.rect.center for b in getattr(top, "buttons", [])] if not callable(getattr(top, "buttons", None)) else []
+    from .table import TableScene
+
+    if isinstance(top, TableScene):
+        L = top.layout
+        spots += [b.rect.center for b in top.buttons()]
+        spots += [L.stock.center, L.discard.center]
+        spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(top.model.hands[top.viewer]))]
+    return spots

@@ -1,0 +1,250 @@
+"""Every position on screen, computed from the window size in one place.
+
+Scenes ask a layout where things go and map the mouse through it; nothing else
+in the game does pixel arithmetic on the window size.  Sizes scale with
+``scale = min(w / 1280, h / 720)`` so the table looks the same at every size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+BASE_W, BASE_H = 1280, 720
+CARD_RATIO = 0.7  # width / height of a card
+
+# Where opponents sit, clockwise from the bottom player (play passes to the left).
+_OPPONENT_SIDES = {
+    1: ("top",),
+    2: ("top", "top"),
+    3: ("left", "top", "right"),
+    4: ("left", "top", "top", "right"),
+}
+
+
+def ui_scale(w: int, h: int) -> float:
+    return min(w / BASE_W, h / BASE_H)
+
+
+@dataclass
+class SeatSpot:
+    """Where one seat is drawn: its header line, its face-down hand and its matches."""
+
+    seat: int
+    side: str  # bottom, left, top or right
+    panel: Rect
+    header: Rect
+    fan: Rect
+    matches: Rect
+
+
+@dataclass
+class TableLayout:
+    """The table for ``num_players`` seats with ``bottom_seat`` at the bottom."""
+
+    w: int
+    h: int
+    num_players: int
+    bottom_seat: int
+    scale: float = 0.0
+    margin: int = 0
+    hand_card: tuple[int, int] = (0, 0)
+    pile_card: tuple[int, int] = (0, 0)
+    small_card: tuple[int, int] = (0, 0)
+    lift: int = 0
+    hand_area: Rect = field(default_factory=Rect)
+    status: Rect = field(default_factory=Rect)
+    stock: Rect = field(default_factory=Rect)
+    discard: Rect = field(default_factory=Rect)
+    banner: Rect = field(default_factory=Rect)
+    log: Rect = field(default_factory=Rect)
+    buttons: dict[str, Rect] = field(default_factory=dict)
+    spots: dict[int, SeatSpot] = field(default_factory=dict)
+    menu_button: Rect = field(default_factory=Rect)
+
+    def __post_init__(self) -> None:
+        w, h = self.w, self.h
+        s = self.scale = ui_scale(w, h)
+        m = self.margin = max(6, round(12 * s))
+        ch = round(min(h * 0.235, w * 0.15))
+        self.hand_card = (round(ch * CARD_RATIO), ch)
+        ph = round(ch * 0.74)
+        self.pile_card = (round(ph * CARD_RATIO), ph)
+        sh = round(ch * 0.46)
+        self.small_card = (round(sh * CARD_RATIO), sh)
+        self.lift = round(ch * 0.13)
+
+        # bottom: the hand, the action buttons on its right, the status lines above
+        bw = round(158 * s)
+        hand_top = h - m - ch
+        self.hand_area = Rect(m, hand_top - self.lift, w - 3 * m - bw, ch + self.lift)
+        names = ("lay", "hint", "sort_rank", "sort_suit")
+        bh = round(min(40 * s, (ch + self.lift - 3 * 6 * s) / 4))
+        gap = round(6 * s)
+        x = w - m - bw
+        y = h - m - 4 * bh - 3 * gap
+        self.buttons = {name: Rect(x, y + i * (bh + gap), bw, bh) for i, name in enumerate(names)}
+        status_h = round(52 * s)
+        self.status = Rect(m, self.hand_area.top - status_h - round(4 * s), w - 2 * m, status_h)
+
+        # opponents around the top and sides
+        sides = _OPPONENT_SIDES[self.num_players - 1]
+        has_sides = "left" in sides
+        side_w = round(w * 0.2)
+        top_h = round(28 * s) + self.small_card[1] * 2 + round(18 * s)
+        left_x = m + side_w + m if has_sides else m
+        right_x = w - m - side_w - m if has_sides else w - m
+        tops = [i for i, sd in enumerate(sides) if sd == "top"]
+        top_w = (right_x - left_x - m * (len(tops) - 1)) // max(1, len(tops))
+        if len(tops) == 1 and not has_sides:
+            top_w = round(w * 0.56)
+            left_top = (w - top_w) // 2
+        else:
+            left_top = left_x
+        self.spots = {}
+        for i, side in enumerate(sides):
+            seat = (self.bottom_seat + 1 + i) % self.num_players
+            if side == "left":
+                panel = Rect(m, m, side_w, self.status.top - 2 * m)
+            elif side == "right":
+                panel = Rect(w - m - side_w, m, side_w, self.status.top - 2 * m)
+            else:
+                k = tops.index(i)
+                panel = Rect(left_top + k * (top_w + m), m, top_w, top_h)
+            self.spots[seat] = self._spot(seat, side, panel)
+
+        # the middle band: own matches | stock and discard | log
+        band_top = m + top_h + m
+        band = Rect(left_x, band_top, right_x - left_x, self.status.top - band_top - round(4 * s))
+        third = band.w * 0.34
+        own = Rect(band.x, band.y, round(third), band.h)
+        self.log = Rect(band.right - round(third), band.y + round(30 * s), round(third), band.h - round(30 * s))
+        pw, ph = self.pile_card
+        pile_gap = round(pw * 0.45)
+        cx = band.centerx
+        py = band.y + max(round(34 * s), (band.h - ph) // 2)
+        self.stock = Rect(cx - pile_gap // 2 - pw, py, pw, ph)
+        self.discard = Rect(cx + pile_gap // 2, py, pw, ph)
+        self.banner = Rect(cx - round(150 * s), band.y, round(300 * s), round(28 * s))
+        bottom = self._spot(self.bottom_seat, "bottom", own)
+        self.spots[self.bottom_seat] = bottom
+        self.menu_button = Rect(w - m - round(40 * s), self.status.y + round(8 * s), round(40 * s), round(36 * s))
+
+    def _spot(self, seat: int, side: str, panel: Rect) -> SeatSpot:
+        s = self.scale
+        pad = round(8 * s)
+        header = Rect(panel.x + pad, panel.y + round(4 * s), panel.w - 2 * pad, round(24 * s))
+        sw, sh = self.small_card
+        if side == "bottom":
+            fan = Rect(header.x, header.bottom, 0, 0)
+            matches = Rect(header.x, header.bottom + round(4 * s), header.w, panel.bottom - header.bottom - round(4 * s))
+        else:
+            fan = Rect(header.x, header.bottom + round(4 * s), header.w, sh)
+            top = fan.bottom + round(6 * s)
+            matches = Rect(header.x, top, header.w, panel.bottom - top - pad)
+        return SeatSpot(seat, side, panel, header, fan, matches)
+
+    # --- cards in places ------------------------------------------------
+
+    def hand_rects(self, count: int, lifted: set[int] | None = None) -> list[Rect]:
+        """The rects of the bottom hand's cards, left to right (lifted indexes raised)."""
+        cw, ch = self.hand_card
+        area = self.hand_area
+        if count <= 0:
+            return []
+        step = cw * 1.06 if count == 1 else min(cw * 1.06, (area.w - cw) / (count - 1))
+        total = cw + step * (count - 1)
+        x0 = area.x + (area.w - total) / 2
+        y = area.bottom - ch
+        lifted = lifted or set()
+        return [Rect(round(x0 + i * step), y - (self.lift if i in lifted else 0), cw, ch) for i in range(count)]
+
+    def hand_index_at(self, pos: tuple[int, int], count: int, lifted: set[int] | None = None) -> int | None:
+        """Which bottom-hand card is under the mouse (the topmost of overlapping cards)."""
+        for i, r in reversed(list(enumerate(self.hand_rects(count, lifted)))):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def hand_insert_index(self, x: int, count: int) -> int:
+        """Where a card dropped at ``x`` goes when reordering a hand of ``count`` cards."""
+        rects = self.hand_rects(count)
+        for i, r in enumerate(rects):
+            if x < r.centerx:
+                return i
+        return max(0, count - 1)
+
+    def fan_rects(self, seat: int, count: int) -> list[Rect]:
+        """An opponent's face-down hand: small cards overlapping left to right."""
+        spot = self.spots[seat]
+        sw, sh = self.small_card
+        if count <= 0:
+            return []
+        step = min(sw * 0.32, (spot.fan.w - sw) / max(1, count - 1))
+        return [Rect(round(spot.fan.x + i * step), spot.fan.y, sw, sh) for i in range(count)]
+
+    def match_rects(self, seat: int, sizes: list[int]) -> list[list[Rect]]:
+        """Each laid match of ``seat`` as overlapping small cards, wrapped in rows, shrunk to fit."""
+        area = self.spots[seat].matches
+        sw, sh = self.small_card
+        k = 1.0
+        while True:
+            cw, ch = max(8, round(sw * k)), max(12, round(sh * k))
+            step = round(cw * 0.36)
+            gap = round(cw * 0.22)
+            out: list[list[Rect]] = []
+            x, y = area.x, area.y
+            fits = True
+            for n in sizes:
+                width = cw + step * (n - 1)
+                if x + width > area.right and x > area.x:
+                    x = area.x
+                    y += ch + gap
+                if y + ch > area.bottom or width > area.w:
+                    fits = False
+                    break
+                out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
+                x += width + gap
+            if fits or k < 0.35:
+                return out if fits else out + [[Rect(area.x, area.y, cw, ch)] * n for n in sizes[len(out):]]
+            k *= 0.85
+
+    def seat_anchor(self, seat: int) -> Rect:
+        """Where a card going to ``seat``'s hand lands (for opponents: the end of the fan)."""
+        if seat == self.bottom_seat:
+            cw, ch = self.hand_card
+            return Rect(self.hand_area.right - cw, self.hand_area.bottom - ch, cw, ch)
+        spot = self.spots[seat]
+        sw, sh = self.small_card
+        return Rect(spot.fan.x, spot.fan.y, sw, sh)
+
+
+@dataclass
+class MenuLayout:
+    """Title and form screens: a centred column of rows."""
+
+    w: int
+    h: int
+
+    @property
+    def scale(self) -> float:
+        return ui_scale(self.w, self.h)
+
+    def column(self, count: int, row_h: float = 52, width: float = 340, top: float | None = None, gap: float = 12) -> list[Rect]:
+        s = self.scale
+        rh, rw, g = round(row_h * s), round(width * s), round(gap * s)
+        total = count * rh + (count - 1) * g
+        y0 = round(top * s) if top is not None else (self.h - total) // 2 + round(60 * s)
+        x = (self.w - rw) // 2
+        return [Rect(x, y0 + i * (rh + g), rw, rh) for i in range(count)]
+
+    def title_rect(self) -> Rect:
+        s = self.scale
+        return Rect(0, round(40 * s), self.w, round(110 * s))
+
+    def panel(self, width: float = 900, height: float = 560) -> Rect:
+        s = self.scale
+        r = Rect(0, 0, min(self.w - 20, round(width * s)), min(self.h - 20, round(height * s)))
+        r.center = (self.w // 2, self.h // 2)
+        return r

@@ -1,0 +1,941 @@
+"""The table: one round of Sprint, Snap, Score, played with the mouse.
+
+Data flows one way: input -> engine action -> engine events -> flights (tweens on
+card sprites) -> draw.  The table shows a :class:`TableModel`, which lags the
+engine's :class:`~engine.sprint.Round` while cards are in flight and catches up
+as they land.  Only the bottom seat's cards are ever drawn face up (plus cards
+that are public: the discard pile and laid matches); in hot-seat the bottom seat
+changes only behind the pass-device screen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from engine.cards import Card
+from engine.melds import describe_match
+from engine.records import Record
+from engine.sprint import (
+    DRAW_DISCARD, DRAW_STOCK, Action, CardDiscarded, CardDrawn, Discard, Draw, DrawSkipped, Event,
+    GAME_ID, FinalRoundStarted, Lay, MatchLaid, Phase, ReplacementDrawn, Round, RoundOver, Source, TurnPassed,
+)
+
+from .layout import TableLayout
+from .scene import Scene
+from .session import GameSetup
+from .tweens import Tween, in_out_cubic, out_cubic
+from .ui import DANGER, GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, felt_background
+
+TEXT_DARK = (20, 30, 26)
+
+
+@dataclass
+class Flight:
+    """A card moving between two places; ``face_up`` is decided once, when the flight is made."""
+
+    card: Card
+    face_up: bool
+    start: pygame.Rect
+    end: pygame.Rect
+    tween: Tween
+    on_land: Callable[[], None] | None = None
+    landed: bool = False
+
+    @property
+    def rect(self) -> pygame.Rect:
+        x, y = self.tween.value
+        k = self.tween.ease(self.tween.progress)  # type: ignore[operator]
+        w = self.start.w + (self.end.w - self.start.w) * k
+        h = self.start.h + (self.end.h - self.start.h) * k
+        return pygame.Rect(round(x), round(y), round(w), round(h))
+
+
+@dataclass
+class TableModel:
+    """What the table shows right now (it catches up with the engine as flights land)."""
+
+    hands: list[list[Card]]
+    stock: int
+    discard: list[Card]
+    laid: list[list[tuple[Card, ...]]]
+    points: list[int]
+    current: int
+    final_left: int | None = None
+    over: bool = False
+
+
+@dataclass
+class Floater:
+    text: str
+    pos: tuple[int, int]
+    age: float = 0.0
+    life: float = 1.4
+
+
+class ReplayDriver:
+    """Plays a record's actions back, one every ``delay`` seconds (the scheduler's interface)."""
+
+    def __init__(self, record: Record, delay: float = 0.6) -> None:
+        self.actions = deque(a for _, a in record.actions)
+        self.delay = delay
+        self.wait = 0.0
+        self.thinking = False
+        self.thinking_seat = None
+
+    def update(self, dt: float, state: Round, busy: bool) -> Action | None:
+        if busy or not self.actions:
+            return None
+        self.wait += dt
+        if self.wait < self.delay:
+            return None
+        self.wait = 0.0
+        return self.actions.popleft()
+
+    def cancel(self) -> None:
+        self.wait = 0.0
+
+
+class TableScene(Scene):
+    """A round in progress."""
+
+    game_id = GAME_ID
+
+    def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
+                 replay: Record | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup
+        if replay is not None:
+            self.record = Record(replay.players, replay.deal, replay.first_player, replay.seed)
+            self.state = self.record.start()
+        elif record is None or state is None:
+            self.record, self.state = setup.start(app.rng)
+        else:
+            self.record, self.state = record, state
+        n = self.state.num_players
+        self.replaying = replay is not None
+        self.reveal_all = self.replaying
+        self.humans = [] if self.replaying else setup.humans
+        if self.replaying:
+            self.driver = ReplayDriver(replay, app.ai_delay())
+        else:
+            from ai.scheduler import TurnScheduler
+
+            self.driver = TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), delay=app.ai_delay())
+        self.viewer = self._next_human(self.state.current) if self.humans else 0
+        self.model = TableModel([[] for _ in range(n)], 52, [], [[] for _ in range(n)], [0] * n, self.state.current)
+        self.steps: deque[Callable[[], list[Flight]]] = deque()
+        self.flights: list[Flight] = []
+        self.floaters: list[Floater] = []
+        self.log: list[str] = []
+        self.selected: set[Card] = set()
+        self.hand_pos: dict[Card, list[float]] = {}
+        self.hover: object = None
+        self.mouse = (0, 0)
+        self.press: tuple[object, tuple[int, int]] | None = None
+        self.drag: dict | None = None
+        self.toast: tuple[str, float, bool] | None = None
+        self.hint_text: str | None = None
+        self.hint_glow: str | None = None
+        self.clock = 0.0
+        self.pending_pass = False
+        self.finished = False
+        self.stats_noted = False
+        self.layout = TableLayout(*app.size, n, self.viewer)
+        self.background = felt_background(app.size)
+        self._panels: dict = {}
+        self.deal_after_pass = len(self.humans) > 1
+        if self.deal_after_pass:
+            self.pending_pass = True  # the first human gets the device before any card is shown
+        else:
+            self._queue_deal()
+
+    # --- seats -------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.record.players[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.humans
+
+    def _next_human(self, seat: int) -> int | None:
+        """The first human seat to play from ``seat`` on (``seat`` itself included)."""
+        n = self.state.num_players
+        for k in range(n):
+            if (seat + k) % n in self.humans:
+                return (seat + k) % n
+        return None
+
+    def shows_face(self, seat: int) -> bool:
+        """Whether ``seat``'s hidden cards may be drawn face up right now."""
+        return self.reveal_all or (seat == self.viewer and not self.pending_pass)
+
+    def set_viewer(self, seat: int) -> None:
+        """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
+        self.viewer = seat
+        self.selected.clear()
+        self.hand_pos.clear()
+        self.hint_text = self.hint_glow = None
+        self.layout = TableLayout(*self.app.size, self.state.num_players, seat)
+
+    # --- scene hooks ------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = TableLayout(*size, self.state.num_players, self.viewer)
+        self.background = felt_background(size)
+        self.hand_pos.clear()
+        self._panels.clear()
+
+    def exit(self) -> None:
+        self.driver.cancel()
+
+    def is_animating(self) -> bool:
+        if self.flights or self.steps or self.floaters or self.drag:
+            return True
+        if self._hand_moving():
+            return True
+        if self.pending_pass:
+            return True
+        if not self.state.is_over and not self.is_human(self.state.current):
+            return True  # a bot (or the replay) is about to act
+        return False
+
+    # --- animation queue --------------------------------------------------
+
+    def _factor(self) -> float:
+        return self.app.settings.anim_factor
+
+    def _flight(self, card: Card, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
+                delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
+        f = self._factor()
+        tween = Tween((start.x, start.y), (end.x, end.y), duration * f, delay * f, out_cubic)
+        return Flight(card, face_up, pygame.Rect(start), pygame.Rect(end), tween, on_land)
+
+    def _queue(self, step: Callable[[], list[Flight]]) -> None:
+        self.steps.append(step)
+
+    def _hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        if seat == self.viewer:
+            return self.layout.hand_rects(count)[index]
+        rects = self.layout.fan_rects(seat, count)
+        return rects[index] if rects else self.layout.seat_anchor(seat)
+
+    def _card_rect_in_hand(self, seat: int, card: Card) -> pygame.Rect:
+        hand = self.model.hands[seat]
+        i = hand.index(card) if card in hand else len(hand) - 1
+        if seat == self.viewer and card in self.hand_pos:
+            x, y = self.hand_pos[card]
+            return pygame.Rect(round(x), round(y), *self.layout.hand_card)
+        return self._hand_slot(seat, max(0, i), max(1, len(hand)))
+
+    def _queue_deal(self) -> None:
+        """Deal six cards to each seat from the stock, then turn up the first discard."""
+        state = self.state
+        n = state.num_players
+        hands = [list(state.hand(p)) for p in range(n)]
+        first_discard = Card(str(self.record.deal.discard[0]))
+
+        def deal() -> list[Flight]:
+            flights = []
+            order = [(r, (state.first_player + k) % n) for r in range(len(hands[0])) for k in range(n)]
+            for i, (r, seat) in enumerate(order):
+                card = hands[seat][r]
+
+                def land(seat=seat, card=card, r=r) -> None:
+                    self.model.hands[seat].append(card)
+                    if seat == self.viewer:
+                        rect = self._hand_slot(seat, r, len(hands[seat]))
+                        self.hand_pos[card] = [rect.x, rect.y]
+
+                def start_rect() -> pygame.Rect:
+                    return self.layout.stock
+
+                end = self._hand_slot(seat, r, len(hands[seat]))
+                flights.append(self._flight(card, self.shows_face(seat), start_rect(), end, 0.32, 0.045 * i, land))
+            self.model.stock = 52 - n * len(hands[0])
+
+            def land_discard() -> None:
+                self.model.discard.append(first_discard)
+                self.model.stock -= 1
+
+            flights.append(self._flight(first_discard, True, self.layout.stock, self.layout.discard, 0.3,
+                                        0.045 * len(order) + 0.1, land_discard))
+            return flights
+
+        self._queue(deal)
+
+    def _animate(self, events: list[Event]) -> None:
+        """Turn engine events into queued steps of flights and log lines."""
+        final_left = self.state.final_turns_left
+        for ev in events:
+            if isinstance(ev, CardDrawn):
+                self._queue(self._draw_step(ev))
+            elif isinstance(ev, DrawSkipped):
+                self._queue(self._note_step(f"{self.name(ev.player)} can't draw: both piles are empty."))
+            elif isinstance(ev, MatchLaid):
+                self._queue(self._lay_step(ev))
+            elif isinstance(ev, ReplacementDrawn):
+                self._queue(self._replacement_step(ev))
+            elif isinstance(ev, CardDiscarded):
+                self._queue(self._discard_step(ev))
+            elif isinstance(ev, TurnPassed):
+                self._queue(self._turn_step(ev, final_left))
+            elif isinstance(ev, FinalRoundStarted):
+                self._queue(self._final_step(ev))
+            elif isinstance(ev, RoundOver):
+                self._queue(self._over_step())
+
+    def _note_step(self, line: str) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            self.add_log(line)
+            return []
+        return step
+
+    def _draw_step(self, ev: CardDrawn) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            p, card = ev.player, ev.card
+            if ev.source is Source.STOCK:
+                start = self.layout.stock
+                self.model.stock -= 1
+                face_up = self.shows_face(p)
+                self.add_log(f"{self.name(p)} drew from the stock.")
+            else:
+                start = self.layout.discard
+                if self.model.discard:
+                    self.model.discard.pop()
+                face_up = True
+                self.add_log(f"{self.name(p)} took {card} from the discard pile.")
+            hand = self.model.hands[p]
+            end = self._hand_slot(p, len(hand), len(hand) + 1)
+            return [self._flight(card, face_up, start, end, 0.4, 0, self._lander(p, card, end))]
+        return step
+
+    def _lander(self, seat: int, card: Card, end: pygame.Rect) -> Callable[[], None]:
+        def land() -> None:
+            self.model.hands[seat].append(card)
+            if seat == self.viewer:
+                self.hand_pos[card] = [end.x, end.y]
+        return land
+
+    def _lay_step(self, ev: MatchLaid) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            p = ev.player
+            starts = [self._card_rect_in_hand(p, c) for c in ev.cards]
+            for c in ev.cards:
+                if c in self.model.hands[p]:
+                    self.model.hands[p].remove(c)
+                self.hand_pos.pop(c, None)
+                self.selected.discard(c)
+            sizes = [len(m) for m in self.model.laid[p]] + [len(ev.cards)]
+            ends = self.layout.match_rects(p, sizes)[-1]
+            self.add_log(f"{self.name(p)} laid {describe_match(ev.cards)}: +{ev.points}")
+            flights = []
+
+            def land() -> None:
+                self.model.laid[p].append(tuple(ev.cards))
+                self.model.points[p] += ev.points
+                r = ends[-1]
+                self.floaters.append(Floater(f"+{ev.points}", (r.right, r.y)))
+
+            for i, (c, s, e) in enumerate(zip(ev.cards, starts, ends)):
+                flights.append(self._flight(c, True, s, e, 0.5, 0.06 * i, land if i == len(ev.cards) - 1 else None))
+            return flights
+        return step
+
+    def _replacement_step(self, ev: ReplacementDrawn) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            p = ev.player
+            if self.log and ev.cards:
+                self.log[-1] += f", drew {len(ev.cards)}"
+            elif self.log:
+                self.log[-1] += ", the stock is empty"
+            hand = self.model.hands[p]
+            flights = []
+            total = len(hand) + len(ev.cards)
+            for i, c in enumerate(ev.cards):
+                end = self._hand_slot(p, len(hand) + i, total)
+                flights.append(self._flight(c, self.shows_face(p), self.layout.stock, end, 0.4, 0.1 * i, self._lander(p, c, end)))
+            self.model.stock -= len(ev.cards)
+            return flights
+        return step
+
+    def _discard_step(self, ev: CardDiscarded) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            p, card = ev.player, ev.card
+            start = self._card_rect_in_hand(p, card)
+            if card in self.model.hands[p]:
+                self.model.hands[p].remove(card)
+            self.hand_pos.pop(card, None)
+            self.selected.discard(card)
+            self.add_log(f"{self.name(p)} discarded {card}.")
+            return [self._flight(card, True, start, self.layout.discard, 0.4, 0, lambda: self.model.discard.append(card))]
+        return step
+
+    def _turn_step(self, ev: TurnPassed, final_left: int | None) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            if not ev.discarded:
+                self.add_log(f"{self.name(ev.player)} ends the turn holding one card.")
+            if ev.next_player is not None:
+                self.model.current = ev.next_player
+            if self.model.final_left is not None:
+                self.model.final_left = max(0, self.model.final_left - 1)
+            return []
+        return step
+
+    def _final_step(self, ev: FinalRoundStarted) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            self.model.final_left = ev.turns_left + 1
+            self.add_log(f"The stock is empty: {ev.turns_left} more turns after this one.")
+            return []
+        return step
+
+    def _over_step(self) -> Callable[[], list[Flight]]:
+        def step() -> list[Flight]:
+            self.model.over = True
+            self.add_log("The round is over.")
+            return []
+        return step
+
+    def add_log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-30]
+
+    # --- acting -------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        """The bottom human may act: their turn, nothing moving, nothing covering the table."""
+        s = self.state
+        return (not self.replaying and not s.is_over and s.current == self.viewer and self.is_human(s.current)
+                and not self.flights and not self.steps and not self.pending_pass)
+
+    def try_action(self, action: Action) -> bool:
+        """A human's action: refused with the engine's reason (changing nothing), or played."""
+        if self.replaying:
+            self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
+            return False
+        if self.state.current != self.viewer or not self.is_human(self.state.current):
+            self.show_toast(f"It's {self.name(self.state.current)}'s turn.", True)
+            return False
+        if self.flights or self.steps:
+            return False
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            self.show_toast(reason, True)
+            return False
+        self.perform(action)
+        return True
+
+    def perform(self, action: Action) -> list[Event]:
+        player = self.state.current
+        events = self.state.apply(action)
+        self.record.append(player, action, events)
+        self.hint_text = self.hint_glow = None
+        if isinstance(action, Lay):
+            self.selected.difference_update(action.cards)
+        self._animate(events)
+        return events
+
+    def show_toast(self, text: str, error: bool = False) -> None:
+        self.toast = (text, 4.0, error)
+
+    def selection_lay(self) -> tuple[Lay | None, str | None]:
+        """The selected cards as a Lay and the reason it can't be played (None if it can)."""
+        if not self.selected:
+            return None, "Select cards to lay a match."
+        try:
+            lay = Lay(tuple(sorted(self.selected)))
+        except ValueError as exc:
+            return None, str(exc)
+        if self.state.current != self.viewer:
+            return lay, f"It's {self.name(self.state.current)}'s turn."
+        return lay, self.state.why_illegal(lay)
+
+    def ask_hint(self) -> None:
+        if not self.my_turn():
+            self.show_toast("Hints are for your own turn.", True)
+            return
+        import ai
+
+        h = ai.hint(self.state.observation(self.viewer), think_ms=150)
+        self.hint_text = h.reason
+        a = h.action
+        self.hint_glow = None
+        if isinstance(a, Draw):
+            self.hint_glow = "stock" if a.source is Source.STOCK else "discard"
+        elif isinstance(a, Lay):
+            self.selected = set(a.cards)
+        elif isinstance(a, Discard):
+            self.selected = {a.card}
+            self.hint_glow = "discard"
+
+    def sort_hand(self, by: str) -> None:
+        hand = self.model.hands[self.viewer]
+        if by == "rank":
+            hand.sort(key=lambda c: (c.rank, c.suit))
+        else:
+            hand.sort(key=lambda c: (c.suit, c.rank))
+
+    # --- update -------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.toast:
+            text, left, err = self.toast
+            self.toast = (text, left - dt, err) if left - dt > 0 else None
+        for fl in self.floaters:
+            fl.age += dt
+        self.floaters = [f for f in self.floaters if f.age < f.life * max(0.3, self._factor())]
+        self._update_flights(dt)
+        self._ease_hand(dt)
+        if self.pending_pass and not self.flights and not self.steps:
+            self._open_pass()
+            return
+        busy = bool(self.flights or self.steps)
+        state = self.state
+        if state.is_over:
+            if not busy and self.model.over and not self.finished:
+                self.finished = True
+                self.app.round_finished(self)
+            return
+        if not self.is_human(state.current):
+            if self.humans and not busy:
+                nxt = self._next_human(state.current)
+                if nxt is not None and nxt != self.viewer:
+                    self._open_pass()
+                    return
+            action = self.driver.update(dt, state, busy or self.pending_pass)
+            if action is not None:
+                self.perform(action)
+        elif state.current != self.viewer and not busy:
+            self._open_pass()
+
+    def _open_pass(self) -> None:
+        from .screens import PassDeviceScene
+
+        nxt = self._next_human(self.state.current)
+        if nxt is None:
+            self.pending_pass = False
+            return
+        self.pending_pass = True
+        self.app.stack.push(PassDeviceScene(self.app, self, nxt))
+
+    def hand_over_to(self, seat: int) -> None:
+        """Called by the pass-device screen after the click."""
+        self.set_viewer(seat)
+        self.pending_pass = False
+        if self.deal_after_pass:
+            self.deal_after_pass = False
+            self._queue_deal()
+
+    def _update_flights(self, dt: float) -> None:
+        while not self.flights and self.steps:
+            self.flights = self.steps.popleft()()
+            if self._factor() == 0:
+                for f in self.flights:
+                    f.tween.elapsed = f.tween.delay + f.tween.duration
+        for f in self.flights:
+            f.tween.update(dt)
+            if f.tween.done and not f.landed:
+                f.landed = True
+                if f.on_land:
+                    f.on_land()
+        if self.flights and all(f.landed for f in self.flights):
+            self.flights = []
+            if self.steps:
+                self._update_flights(0.0)
+
+    def _hand_targets(self) -> dict[Card, pygame.Rect]:
+        hand = self.model.hands[self.viewer]
+        lifted = {i for i, c in enumerate(hand) if c in self.selected}
+        if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
+            lifted_hover = self.hover[1]
+        else:
+            lifted_hover = None
+        rects = self.layout.hand_rects(len(hand), lifted)
+        out = {}
+        for i, (c, r) in enumerate(zip(hand, rects)):
+            if i == lifted_hover and i not in lifted:
+                r = r.move(0, -self.layout.lift // 3)
+            out[c] = r
+        return out
+
+    def _ease_hand(self, dt: float) -> None:
+        k = 1.0 - math.exp(-dt * 16) if self._factor() else 1.0
+        for card, r in self._hand_targets().items():
+            pos = self.hand_pos.get(card)
+            if pos is None:
+                self.hand_pos[card] = [r.x, r.y]
+                continue
+            pos[0] += (r.x - pos[0]) * k
+            pos[1] += (r.y - pos[1]) * k
+            if abs(r.x - pos[0]) < 0.5 and abs(r.y - pos[1]) < 0.5:
+                pos[0], pos[1] = r.x, r.y
+
+    def _hand_moving(self) -> bool:
+        for card, r in self._hand_targets().items():
+            pos = self.hand_pos.get(card)
+            if pos is None or pos[0] != r.x or pos[1] != r.y:
+                return True
+        return False
+
+    # --- input ----------------------------------------------------------------
+
+    def buttons(self) -> list[Button]:
+        L = self.layout
+        lay, reason = self.selection_lay()
+        can = reason is None and self.my_turn()
+        label = f"Lay +{(len(lay.cards) * (len(lay.cards) + 1)) // 2}" if can and lay else "Lay"
+        return [
+            Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
+            Button("hint", "Hint", L.buttons["hint"], enabled=self.my_turn()),
+            Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
+            Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
+        ]
+
+    def target_at(self, pos: tuple[int, int]) -> object:
+        """What is under the mouse: a button, a hand card, the stock, the discard pile or the menu."""
+        L = self.layout
+        for b in self.buttons():
+            if b.rect.collidepoint(pos):
+                return ("button", b.key)
+        if L.menu_button.collidepoint(pos):
+            return ("button", "menu")
+        hand = self.model.hands[self.viewer]
+        targets = self._hand_targets()
+        for i in range(len(hand) - 1, -1, -1):
+            r = targets[hand[i]]
+            if r.collidepoint(pos) or (hand[i] in self.selected and r.inflate(0, 0).union(r.move(0, L.lift)).collidepoint(pos)):
+                return ("hand", i)
+        if L.stock.collidepoint(pos):
+            return "stock"
+        if L.discard.collidepoint(pos):
+            return "discard"
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.press and not self.drag:
+                target, start = self.press
+                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 8:
+                    self._start_drag(target, start)
+            hover = self.target_at(event.pos)
+            changed = hover != self.hover
+            self.hover = hover
+            return changed or bool(self.drag)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.press = (self.target_at(event.pos), event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            press, self.press = self.press, None
+            if self.drag:
+                self._drop(event.pos)
+                return True
+            if press is not None:
+                target = self.target_at(event.pos)
+                if target == press[0]:
+                    self.click(target)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected.clear()
+            return True
+        return False
+
+    def open_pause(self) -> None:
+        from .screens import PauseScene
+
+        self.press = None
+        self.drag = None
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def click(self, target: object) -> None:
+        if target == "stock":
+            self.try_action(DRAW_STOCK)
+        elif target == "discard":
+            if self.state.phase is Phase.DRAW or not self.my_turn():
+                self.try_action(DRAW_DISCARD)
+            elif len(self.selected) == 1:
+                self.try_action(Discard(next(iter(self.selected))))
+            else:
+                self.show_toast("To discard, select one card and click the pile, or drag the card onto it.", True)
+        elif isinstance(target, tuple) and target[0] == "hand":
+            hand = self.model.hands[self.viewer]
+            if target[1] < len(hand):
+                card = hand[target[1]]
+                self.selected.symmetric_difference_update({card})
+        elif isinstance(target, tuple) and target[0] == "button":
+            key = target[1]
+            if key == "lay":
+                lay, reason = self.selection_lay()
+                if reason is not None or lay is None:
+                    self.show_toast(reason or "Select cards to lay a match.", True)
+                else:
+                    self.try_action(lay)
+            elif key == "hint":
+                self.ask_hint()
+            elif key == "sort_rank":
+                self.sort_hand("rank")
+            elif key == "sort_suit":
+                self.sort_hand("suit")
+            elif key == "menu":
+                self.open_pause()
+
+    def _start_drag(self, target: object, start: tuple[int, int]) -> None:
+        if isinstance(target, tuple) and target[0] == "hand":
+            hand = self.model.hands[self.viewer]
+            if target[1] >= len(hand):
+                return
+            card = hand[target[1]]
+            r = self._hand_targets()[card]
+            self.drag = {"what": "hand", "card": card, "offset": (start[0] - r.x, start[1] - r.y)}
+        elif target in ("stock", "discard"):
+            r = self.layout.stock if target == "stock" else self.layout.discard
+            if target == "discard" and not self.model.discard:
+                return
+            if target == "stock" and not self.model.stock:
+                return
+            self.drag = {"what": target, "offset": (start[0] - r.x, start[1] - r.y)}
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        L = self.layout
+        if drag["what"] == "hand":
+            card = drag["card"]
+            if L.discard.inflate(L.discard.w // 2, L.discard.h // 3).collidepoint(pos):
+                self.try_action(Discard(card))
+            elif pos[1] > L.status.bottom:
+                hand = self.model.hands[self.viewer]
+                if card in hand:
+                    hand.remove(card)
+                    hand.insert(L.hand_insert_index(pos[0], len(hand) + 1), card)
+        elif pos[1] > L.status.top:
+            self.try_action(DRAW_STOCK if drag["what"] == "stock" else DRAW_DISCARD)
+
+    # --- drawing (changes nothing) ------------------------------------------------
+
+    def status_lines(self) -> tuple[str, str]:
+        s = self.state
+        m = self.model
+        if self.replaying:
+            head = "Replay: " + ("the round is over." if s.is_over and m.over else f"{self.name(m.current)} to play.")
+            return head, "Esc: menu"
+        if s.is_over:
+            return "The round is over.", "Counting the points..."
+        cur = s.current
+        if self.flights or self.steps:
+            who = self.name(m.current)
+            return (f"{who} is playing..." if m.current != self.viewer else "...", "")
+        if cur != self.viewer or not self.is_human(cur):
+            if self.driver.thinking:
+                return f"{self.name(cur)} is thinking...", ""
+            return f"{self.name(cur)} is playing...", "Your hand stays at the bottom; watch the log on the right."
+        you = self.name(cur)
+        if s.phase is Phase.DRAW:
+            line2 = self.hint_text or "Or drag a card from a pile into your hand."
+            return f"{you}, your turn. Draw: click the stock or the discard pile.", line2
+        lay, reason = self.selection_lay()
+        if self.hint_text:
+            line2 = "Hint: " + self.hint_text
+        elif self.selected and reason is None and lay is not None:
+            n = len(lay.cards)
+            line2 = f"{describe_match(lay.cards)} is a match worth +{n * (n + 1) // 2}: click Lay."
+        elif len(self.selected) > 1 and reason:
+            line2 = reason
+        else:
+            line2 = "Select cards and click Lay to lay a match; right-click clears the selection."
+        return "Lay matches if you can, then discard: drag a card onto the discard pile.", line2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        L = self.layout
+        art = self.app.art
+        text = self.app.text
+        s = L.scale
+        flying = {f.card for f in self.flights}
+        dragging = self.drag["card"] if self.drag and self.drag["what"] == "hand" else None
+
+        # seats: headers, face-down hands, matches
+        for seat, spot in L.spots.items():
+            active = seat == self.model.current and not self.model.over
+            if spot.side != "bottom":
+                draw_panel(surface, spot.panel, (8, 40, 28, 150), round(12 * s), GOLD if active else None, self._panels)
+            self._draw_header(surface, seat, spot.header, active)
+            if spot.side != "bottom":
+                hand = [c for c in self.model.hands[seat] if c not in flying]
+                for c, r in zip(hand, L.fan_rects(seat, len(hand))):
+                    if self.shows_face(seat):
+                        art.blit_face(surface, c, r, shadow=False)
+                    else:
+                        art.blit_back(surface, r, shadow=False)
+            matches = self.model.laid[seat]
+            for match, rects in zip(matches, L.match_rects(seat, [len(m) for m in matches])):
+                for c, r in zip(match, rects):
+                    art.blit_face(surface, c, r, shadow=False)
+
+        self._draw_piles(surface)
+        self._draw_log(surface)
+        if self.model.final_left is not None and not self.model.over:
+            draw_panel(surface, L.banner, (160, 40, 30, 230), round(8 * s), None, self._panels)
+            text.blit(surface, f"Final round: {self.model.final_left} turn{'s' if self.model.final_left != 1 else ''} left",
+                      round(22 * s), L.banner.center, INK, "center", L.banner.w - 8)
+
+        # the bottom hand
+        hand = self.model.hands[self.viewer]
+        show = self.shows_face(self.viewer)
+        targets = self._hand_targets()
+        hover_i = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
+        for i, c in enumerate(hand):
+            if c in flying or c == dragging:
+                continue
+            pos = self.hand_pos.get(c)
+            r = pygame.Rect(round(pos[0]), round(pos[1]), *L.hand_card) if pos else targets[c]
+            if show:
+                if c in self.selected:
+                    art.blit_glow(surface, r, SELECT)
+                elif i == hover_i and self.my_turn():
+                    art.blit_glow(surface, r, (255, 255, 255))
+                art.blit_face(surface, c, r)
+            else:
+                art.blit_back(surface, r)
+
+        self._draw_status(surface)
+        mouse_hover = self.hover
+        for b in self.buttons():
+            b.draw(surface, text, mouse_hover == ("button", b.key))
+        self._draw_menu_button(surface)
+
+        for f in self.flights:
+            r = f.rect
+            if f.face_up:
+                art.blit_face(surface, f.card, r)
+            else:
+                art.blit_back(surface, r)
+        for fl in self.floaters:
+            life = fl.life * max(0.3, self._factor())
+            k = fl.age / life
+            text.blit(surface, fl.text, round(34 * s), (fl.pos[0], round(fl.pos[1] - 40 * s * out_cubic(k))), GOLD, "midleft")
+        if self.drag:
+            mx, my = self.mouse
+            ox, oy = self.drag["offset"]
+            if self.drag["what"] == "hand":
+                r = pygame.Rect(mx - ox, my - oy, *L.hand_card)
+                art.blit_face(surface, self.drag["card"], r)
+            elif self.drag["what"] == "stock":
+                art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
+            elif self.model.discard:
+                art.blit_face(surface, self.model.discard[-1], pygame.Rect(mx - ox, my - oy, *L.pile_card))
+        if self.toast:
+            self._draw_toast(surface)
+
+    def _draw_header(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
+        text = self.app.text
+        s = self.layout.scale
+        player = self.record.players[seat]
+        label = player.name
+        if player.kind == "ai" and player.level:
+            label += f" ({player.level.title()})"
+        count = len(self.model.hands[seat])
+        right = f"{count} card{'s' if count != 1 else ''}  ·  {self.model.points[seat]} pts".replace("·", "-")
+        px = round(20 * s)
+        rs = text.render(right, px, MUTED)
+        surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * s))))
+        color = GOLD if active else INK
+        lr = text.blit(surface, label, px, (rect.x, rect.y + round(2 * s)), color, max_w=rect.w - rs.get_width() - round(10 * s))
+        if self.driver.thinking and self.driver.thinking_seat == seat:
+            dots = 1 + int(self.clock * 3) % 3
+            text.blit(surface, "thinking" + "." * dots, round(16 * s), (lr.x, lr.bottom + round(1 * s)), GLOW)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        art = self.app.art
+        text = self.app.text
+        s = L.scale
+        my = self.my_turn()
+        draw_phase = my and self.state.phase is Phase.DRAW
+        glow_stock = (draw_phase and self.model.stock) or self.hint_glow == "stock" or (self.drag and self.drag["what"] == "stock")
+        glow_discard = (draw_phase and self.model.discard) or self.hint_glow == "discard" or (
+            my and self.state.phase is Phase.BUILD and (len(self.selected) == 1 or (self.drag and self.drag["what"] == "hand")))
+        if self.model.stock:
+            if glow_stock:
+                art.blit_glow(surface, L.stock, GLOW)
+            depth = min(4, (self.model.stock + 9) // 10)
+            for k in range(depth - 1, -1, -1):
+                art.blit_back(surface, L.stock.move(-k * 2, -k * 2), shadow=k == depth - 1)
+        else:
+            pygame.draw.rect(surface, (60, 120, 90), L.stock, width=2, border_radius=round(L.stock.w * 0.09))
+        if glow_discard:
+            art.blit_glow(surface, L.discard, GLOW)
+        pile = self.model.discard
+        dragging_top = self.drag and self.drag["what"] == "discard"
+        shown = pile[:-1] if dragging_top else pile
+        if len(shown) >= 2:
+            art.blit_face(surface, shown[-2], L.discard.move(-3, 2))
+        if shown:
+            art.blit_face(surface, shown[-1], L.discard)
+        if not shown:
+            pygame.draw.rect(surface, (60, 120, 90), L.discard, width=2, border_radius=round(L.discard.w * 0.09))
+        px = round(18 * s)
+        text.blit(surface, f"Stock: {self.model.stock}", px, (L.stock.centerx, L.stock.bottom + round(6 * s)), MUTED, "midtop")
+        text.blit(surface, f"Discard: {len(pile)}", px, (L.discard.centerx, L.discard.bottom + round(6 * s)), MUTED, "midtop")
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        text = self.app.text
+        s = L.scale
+        px = round(17 * s)
+        line_h = round(px * 1.05)
+        lines: list[str] = []
+        for entry in self.log[-8:]:
+            lines.extend(text.wrap(entry, px, L.log.w - round(8 * s)))
+        fit = max(1, L.log.h // line_h)
+        lines = lines[-fit:]
+        y = L.log.y
+        for i, line in enumerate(lines):
+            color = INK if i == len(lines) - 1 else MUTED
+            text.blit(surface, line, px, (L.log.x, y), color)
+            y += line_h
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        text = self.app.text
+        s = L.scale
+        line1, line2 = self.status_lines()
+        r = L.status
+        text.blit(surface, line1, round(27 * s), (r.centerx, r.y + round(2 * s)), INK, "midtop", r.w - round(120 * s))
+        if line2:
+            text.blit(surface, line2, round(20 * s), (r.centerx, r.y + round(28 * s)), MUTED, "midtop", r.w - round(120 * s))
+
+    def _draw_menu_button(self, surface: pygame.Surface) -> None:
+        r = self.layout.menu_button
+        hover = self.hover == ("button", "menu")
+        pygame.draw.rect(surface, (255, 246, 200) if hover else (230, 230, 220), r, border_radius=max(3, r.h // 5))
+        for k in range(3):
+            y = r.y + r.h * (0.3 + 0.2 * k)
+            pygame.draw.line(surface, (30, 36, 34), (r.x + r.w * 0.25, y), (r.right - r.w * 0.25, y), max(2, r.h // 12))
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        text_str, _, error = self.toast
+        L = self.layout
+        text = self.app.text
+        s = L.scale
+        px = round(21 * s)
+        lines = text.wrap(text_str, px, round(L.w * 0.5))
+        h = len(lines) * round(px * 1.1) + round(16 * s)
+        w = max(text.font(px).size(line)[0] for line in lines) + round(28 * s)
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (L.w // 2, L.status.top - round(6 * s))
+        draw_panel(surface, box, (120, 28, 24, 235) if error else (20, 20, 20, 225), round(10 * s), None, self._panels)
+        y = box.y + round(8 * s)
+        for line in lines:
+            text.blit(surface, line, px, (box.centerx, y), INK, "midtop")
+            y += round(px * 1.1)

@@ -1,0 +1,130 @@
+"""Small drawing helpers shared by the scenes: cached text, buttons, panels, toasts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+FELT = (22, 92, 64)
+FELT_DARK = (14, 64, 44)
+INK = (245, 245, 235)
+MUTED = (190, 210, 196)
+GOLD = (240, 200, 80)
+GLOW = (255, 226, 110)
+SELECT = (90, 170, 255)
+DANGER = (230, 90, 80)
+PANEL = (10, 40, 30, 170)
+BUTTON = (238, 236, 226)
+BUTTON_HOVER = (255, 246, 200)
+BUTTON_OFF = (120, 140, 130)
+BUTTON_INK = (30, 36, 34)
+
+
+class Text:
+    """Fonts and rendered strings, cached (nothing is rendered twice while it stays on screen)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+
+    def font(self, px: int) -> pygame.font.Font:
+        px = max(8, int(px))
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(None, px)
+        return font
+
+    def render(self, text: str, px: int, color: tuple[int, ...] = INK) -> pygame.Surface:
+        key = (text, max(8, int(px)), tuple(color))
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            surf = self._cache[key] = self.font(px).render(text, True, color)
+        return surf
+
+    def fit(self, text: str, px: int, max_w: int, color: tuple[int, ...] = INK) -> pygame.Surface:
+        """``text`` at ``px`` or smaller so it fits in ``max_w`` pixels (cut with … as a last resort)."""
+        size = int(px)
+        while size > 10 and self.font(size).size(text)[0] > max_w:
+            size -= 1
+        if self.font(size).size(text)[0] > max_w:
+            while len(text) > 1 and self.font(size).size(text + "...")[0] > max_w:
+                text = text[:-1]
+            text += "..."
+        return self.render(text, size, color)
+
+    def wrap(self, text: str, px: int, max_w: int) -> list[str]:
+        words = text.split()
+        lines: list[str] = []
+        line = ""
+        font = self.font(px)
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > max_w:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+        return lines
+
+    def blit(self, target: pygame.Surface, text: str, px: int, pos: tuple[int, int], color: tuple[int, ...] = INK,
+             anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+        surf = self.fit(text, px, max_w, color) if max_w else self.render(text, px, color)
+        rect = surf.get_rect(**{anchor: pos})
+        target.blit(surf, rect)
+        return rect
+
+
+@dataclass
+class Button:
+    """A labelled button; ``enabled`` False draws it greyed (it still says why on click)."""
+
+    key: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    primary: bool = False
+
+    def draw(self, surface: pygame.Surface, text: Text, hover: bool) -> None:
+        s = self.rect.h / 44
+        fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover else (GOLD if self.primary else BUTTON))
+        shadow = self.rect.move(0, max(1, round(3 * s)))
+        radius = max(4, round(10 * s))
+        pygame.draw.rect(surface, (0, 0, 0, 0) if False else (8, 40, 28), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        ink = (70, 80, 76) if not self.enabled else BUTTON_INK
+        text.blit(surface, self.label, round(self.rect.h * 0.55), self.rect.center, ink, "center", self.rect.w - round(12 * s))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...] = PANEL, radius: int = 12,
+               border: tuple[int, ...] | None = None, cache: dict | None = None) -> None:
+    """A translucent rounded panel (the translucent surface is cached by size and colour)."""
+    key = (rect.size, tuple(color), radius, tuple(border) if border else None)
+    surf = cache.get(key) if cache is not None else None
+    if surf is None:
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
+        if border:
+            pygame.draw.rect(surf, border, surf.get_rect(), width=max(2, radius // 5), border_radius=radius)
+        if cache is not None:
+            if len(cache) > 200:
+                cache.clear()
+            cache[key] = surf
+    surface.blit(surf, rect.topleft)
+
+
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """The green table with a soft vignette, made once per window size."""
+    w, h = size
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            k = 1.0 - 0.45 * d * d
+            small.set_at((x, y), (round(FELT[0] * k), round(FELT[1] * k), round(FELT[2] * k)))
+    return pygame.transform.smoothscale(small, (w, h)).convert()
