@@ -71,6 +71,17 @@ def draw_suit(surface: pygame.Surface, suit: Suit, center: tuple[float, float], 
         pygame.draw.polygon(surface, color, [pt(0, 0.0), pt(-0.32, 1.0), pt(0.32, 1.0)])
 
 
+def _card(number: int) -> Card:
+    from engine.cards import ALL_CARDS
+
+    return ALL_CARDS[number]
+
+
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format, which blits fastest (as is without a display)."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
 def rank_text(rank: Rank) -> str:
     return "10" if rank == Rank.TEN else rank.letter
 
@@ -123,13 +134,13 @@ class CardArt:
         surf = self._faces.get(key)
         if surf is None:
             self._trim()
-            surf = self._faces[key] = self._render_face(card, size)
+            surf = self._faces[key] = _fast(self._render_face(card, size))
         return surf
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._backs.get(size)
         if surf is None:
-            surf = self._backs[size] = self._render_back(size)
+            surf = self._backs[size] = _fast(self._render_back(size))
         return surf
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
@@ -139,7 +150,7 @@ class CardArt:
             pad = max(2, h // 18)
             small = pygame.Surface((max(1, (w + 2 * pad) // 4), max(1, (h + 2 * pad) // 4)), pygame.SRCALPHA)
             pygame.draw.rect(small, (0, 0, 0, 90), small.get_rect().inflate(-pad // 2, -pad // 2), border_radius=max(1, w // 40))
-            surf = pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))
+            surf = _fast(pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad)))
             self._shadows[size] = surf
         return surf
 
@@ -156,12 +167,20 @@ class CardArt:
                 inset = round(i * pad * SS / 3)
                 pygame.draw.rect(big, (*rgb, alpha), big.get_rect().inflate(-2 * inset, -2 * inset),
                                  width=max(2, round(pad * SS / 3)), border_radius=max(1, rad - inset))
-            surf = pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad))
+            surf = _fast(pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad)))
             self._glows[key] = surf
         return surf
 
+    def warm(self, sizes: list[tuple[int, int]]) -> None:
+        """Render every face and the back at ``sizes`` now, so no frame pays for a first render."""
+        for size in sizes:
+            self.back(size)
+            self.shadow(size)
+            for card in range(52):
+                self.face(_card(card), size)
+
     def _trim(self) -> None:
-        if len(self._faces) > 52 * 6:
+        if len(self._faces) > 52 * 8:
             self._faces.clear()
             self._backs.clear()
             self._shadows.clear()

@@ -152,12 +152,16 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.start_game(setup)
         table = table_of(app)
         _until(app, table.my_turn)
-        _play_simple_turn(app, table)
-        _until(app, table.my_turn)
         _shoot(app, out, "table-5p")
-        _play_simple_turn(app, table)
-        _until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.3)
+        _click(app, table.layout.stock.center)
+        _until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.4, 5)
         _shoot(app, out, "table-5p-mid-animation")
+        _until(app, table.my_turn, 5)
+        hand = table.model.hands[table.viewer]
+        table.selected = {hand[0], hand[1]}
+        _advance(app, 0.5)
+        table.click(("button", "lay"))
+        _shoot(app, out, "table-5p-refused")
         app.stack.top.open_pause() if isinstance(app.stack.top, TableScene) else None
         _shoot(app, out, "pause")
 

@@ -161,7 +161,7 @@ class NewGameScene(MenuScene):
             if seat.is_ai:
                 out.append(Button(f"level:{i}", LEVEL_NAMES[seat.level],
                                   pygame.Rect(cx + round(60 * s), ry, round(200 * s), round(40 * s))))
-        y += 5 * row + round(10 * s)
+        y += len(self.setup.seats) * row + round(20 * s)
         first = "Random" if self.setup.first is None else self.setup.seats[self.setup.first].name
         out.append(Button("first", first, pygame.Rect(cx + round(40 * s), y, round(220 * s), round(40 * s))))
         y += row
@@ -255,12 +255,16 @@ class NewGameScene(MenuScene):
         y = round(150 * s)
         text.blit(surface, "Players", px, (cx - round(330 * s), y + round(10 * s)), INK)
         text.blit(surface, str(len(self.setup.seats)), round(30 * s), (cx + round(117 * s), y + round(20 * s)), INK, "center")
-        y += round(46 * s) + round(10 * s) + 5 * round(46 * s) + round(10 * s)
+        y += round(46 * s) + round(10 * s) + len(self.setup.seats) * round(46 * s) + round(20 * s)
         text.blit(surface, "Who starts", px, (cx - round(330 * s), y + round(10 * s)), INK)
         y += round(46 * s)
         text.blit(surface, "Deal number (to replay a deal)", px, (cx - round(330 * s), y + round(10 * s)), INK,
                   max_w=round(360 * s))
         hint = "Click a name to edit it. Two or more humans play hot-seat on this device."
+        if self.hover and self.hover.startswith("level:"):
+            from ai import LEVEL_BLURBS
+
+            hint = LEVEL_BLURBS[self.setup.seats[int(self.hover[6:])].level] + " Click for the next level."
         text.blit(surface, hint, round(19 * s), (cx, self.layout.h - round(22 * s)), MUTED, "midbottom", self.layout.w - 40)
 
 
@@ -418,7 +422,6 @@ class PauseScene(MenuScene):
     """Esc on the table: a dimmed overlay with the menu."""
 
     opaque = False
-    title = "Paused"
 
     def __init__(self, app, table) -> None:
         self.table = table
@@ -426,7 +429,7 @@ class PauseScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         keys = [("resume", "Resume"), ("rules", "Rules"), ("menu", "Main menu (abandon round)"), ("quit", "Quit")]
-        rects = self.layout.column(len(keys), row_h=50, width=400, top=250)
+        rects = self.layout.column(len(keys), row_h=50, width=400, top=245)
         return [Button(k, label, r, primary=k == "resume") for (k, label), r in zip(keys, rects)]
 
     def on_button(self, key: str) -> None:
@@ -442,7 +445,10 @@ class PauseScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         r = surface.get_rect()
         draw_panel(surface, r, (0, 0, 0, 150), 0, None, self._panels)
-        draw_panel(surface, self.layout.panel(560, 520), (12, 50, 36, 240), round(18 * self.layout.scale), (240, 200, 80), self._panels)
+        panel = self.layout.panel(560, 460)
+        draw_panel(surface, panel, (12, 50, 36, 240), round(18 * self.layout.scale), (240, 200, 80), self._panels)
+        self.app.text.blit(surface, "Paused", round(56 * self.layout.scale), (panel.centerx, panel.y + round(24 * self.layout.scale)),
+                           INK, "midtop")
 
 
 class PassDeviceScene(MenuScene):

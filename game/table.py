@@ -49,11 +49,15 @@ class Flight:
 
     @property
     def rect(self) -> pygame.Rect:
+        """Where the card is now; its size switches from the start size to the end size halfway
+        (card art is cached per size, so a flight never renders a card at a new size each frame)."""
         x, y = self.tween.value
-        k = self.tween.ease(self.tween.progress)  # type: ignore[operator]
-        w = self.start.w + (self.end.w - self.start.w) * k
-        h = self.start.h + (self.end.h - self.start.h) * k
-        return pygame.Rect(round(x), round(y), round(w), round(h))
+        size = self.start.size if self.tween.progress < 0.5 else self.end.size
+        cx = x + self.start.w / 2 + (self.end.w - self.start.w) / 2 * self.tween.ease(self.tween.progress)  # type: ignore[operator]
+        cy = y + self.start.h / 2 + (self.end.h - self.start.h) / 2 * self.tween.ease(self.tween.progress)  # type: ignore[operator]
+        r = pygame.Rect((0, 0), size)
+        r.center = (round(cx), round(cy))
+        return r
 
 
 @dataclass
@@ -146,9 +150,16 @@ class TableScene(Scene):
         self.pending_pass = False
         self.finished = False
         self.stats_noted = False
-        self.layout = TableLayout(*app.size, n, self.viewer)
-        self.background = felt_background(app.size)
         self._panels: dict = {}
+        self._static: pygame.Surface | None = None
+        self._static_layout: TableLayout | None = None
+        self._region_keys: dict[object, tuple] = {}
+        self._region_faces: dict[object, list[Card]] = {}
+        self._static_faces: list[Card] = []
+        self._felt = felt_background(app.size)
+        self.layout = TableLayout(*app.size, n, self.viewer)
+        self.background = self._table_background()
+        app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.deal_after_pass = len(self.humans) > 1
         if self.deal_after_pass:
             self.pending_pass = True  # the first human gets the device before any card is shown
@@ -182,14 +193,27 @@ class TableScene(Scene):
         self.hand_pos.clear()
         self.hint_text = self.hint_glow = None
         self.layout = TableLayout(*self.app.size, self.state.num_players, seat)
+        self.background = self._table_background()
+
+    def _table_background(self) -> pygame.Surface:
+        """The felt with every seat's panel and the log panel baked in (one opaque blit a frame)."""
+        surf = self._felt.copy()
+        s = self.layout.scale
+        for spot in self.layout.spots.values():
+            draw_panel(surf, spot.panel, (8, 40, 28, 150), round(12 * s))
+        draw_panel(surf, self.layout.log_panel, (8, 40, 28, 150), round(12 * s))
+        return surf
 
     # --- scene hooks ------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(*size, self.state.num_players, self.viewer)
-        self.background = felt_background(size)
-        self.hand_pos.clear()
         self._panels.clear()
+        self._felt = felt_background(size)
+        self.layout = TableLayout(*size, self.state.num_players, self.viewer)
+        self.background = self._table_background()
+        self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
+        self.hand_pos.clear()
+        self._refresh_static()
 
     def exit(self) -> None:
         self.driver.cancel()
@@ -340,7 +364,7 @@ class TableScene(Scene):
                 self.model.laid[p].append(tuple(ev.cards))
                 self.model.points[p] += ev.points
                 r = ends[-1]
-                self.floaters.append(Floater(f"+{ev.points}", (r.right, r.y)))
+                self.floaters.append(Floater(f"+{ev.points}", (r.right + 4, r.centery)))
 
             for i, (c, s, e) in enumerate(zip(ev.cards, starts, ends)):
                 flights.append(self._flight(c, True, s, e, 0.5, 0.06 * i, land if i == len(ev.cards) - 1 else None))
@@ -492,6 +516,7 @@ class TableScene(Scene):
         self.floaters = [f for f in self.floaters if f.age < f.life * max(0.3, self._factor())]
         self._update_flights(dt)
         self._ease_hand(dt)
+        self._refresh_static()
         if self.pending_pass and not self.flights and not self.steps:
             self._open_pass()
             return
@@ -748,42 +773,91 @@ class TableScene(Scene):
             line2 = "Hint: " + self.hint_text
         elif self.selected and reason is None and lay is not None:
             n = len(lay.cards)
-            line2 = f"{describe_match(lay.cards)} is a match worth +{n * (n + 1) // 2}: click Lay."
+            line2 = f"{describe_match(lay.cards).capitalize()}: a match worth +{n * (n + 1) // 2}. Click Lay."
         elif len(self.selected) > 1 and reason:
             line2 = reason
         else:
             line2 = "Select cards and click Lay to lay a match; right-click clears the selection."
         return "Lay matches if you can, then discard: drag a card onto the discard pile.", line2
 
+    def _seat_key(self, seat: int) -> tuple:
+        """Everything a seat's panel shows; the panel is re-rendered only when this changes."""
+        m = self.model
+        return (tuple(m.hands[seat]) if self.shows_face(seat) else len(m.hands[seat]), self.shows_face(seat),
+                tuple(m.laid[seat]), m.points[seat], seat == m.current and not m.over, seat == self.viewer)
+
+    def _refresh_static(self) -> None:
+        """Bring the cached layer of seats and log up to date, region by region (called from update).
+
+        The layer holds what changes only when the model does; a card landing in one
+        hand re-renders that seat's panel alone.
+        """
+        size = self.background.get_size()
+        art = self.app.art
+        if self._static is None or self._static.get_size() != size or self._static_layout is not self.layout:
+            self._static = self.background.copy()
+            self._static_layout = self.layout
+            self._region_keys = {}
+            self._region_faces = {}
+        L = self.layout
+        regions = [(seat, self._seat_key(seat), spot.panel) for seat, spot in L.spots.items()]
+        regions.append(("log", tuple(self.log[-8:]), L.log_panel))
+        for name, key, rect in regions:
+            if self._region_keys.get(name) == key:
+                continue
+            self._region_keys[name] = key
+            area = rect.inflate(6, 6).clip(self._static.get_rect())
+            self._static.blit(self.background, area, area)
+            start = len(art.faces_blitted)
+            if name == "log":
+                self._draw_log(self._static)
+            else:
+                self._draw_seat(self._static, name)
+            self._region_faces[name] = art.faces_blitted[start:]
+            del art.faces_blitted[start:]
+        self._static_faces = [c for faces in self._region_faces.values() for c in faces]
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """One seat's header, face-down hand and laid matches."""
+        L = self.layout
+        art = self.app.art
+        text = self.app.text
+        s = L.scale
+        spot = L.spots[seat]
+        active = seat == self.model.current and not self.model.over
+        if active:
+            pygame.draw.rect(surface, GOLD, spot.panel, width=max(2, round(2 * s)), border_radius=round(12 * s))
+        self._draw_header(surface, seat, spot.header, active)
+        if spot.side != "bottom":
+            hand = self.model.hands[seat]
+            for c, r in zip(hand, L.fan_rects(seat, len(hand))):
+                if self.shows_face(seat):
+                    art.blit_face(surface, c, r, shadow=False)
+                else:
+                    art.blit_back(surface, r, shadow=False)
+        matches = self.model.laid[seat]
+        for match, rects in zip(matches, L.match_rects(seat, [len(m) for m in matches])):
+            for c, r in zip(match, rects):
+                art.blit_face(surface, c, r, shadow=False)
+        if not matches and seat == self.viewer:
+            text.blit(surface, "Your matches go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.background, (0, 0))
         L = self.layout
         art = self.app.art
         text = self.app.text
         s = L.scale
         flying = {f.card for f in self.flights}
         dragging = self.drag["card"] if self.drag and self.drag["what"] == "hand" else None
-
-        # seats: headers, face-down hands, matches
-        for seat, spot in L.spots.items():
-            active = seat == self.model.current and not self.model.over
-            if spot.side != "bottom":
-                draw_panel(surface, spot.panel, (8, 40, 28, 150), round(12 * s), GOLD if active else None, self._panels)
-            self._draw_header(surface, seat, spot.header, active)
-            if spot.side != "bottom":
-                hand = [c for c in self.model.hands[seat] if c not in flying]
-                for c, r in zip(hand, L.fan_rects(seat, len(hand))):
-                    if self.shows_face(seat):
-                        art.blit_face(surface, c, r, shadow=False)
-                    else:
-                        art.blit_back(surface, r, shadow=False)
-            matches = self.model.laid[seat]
-            for match, rects in zip(matches, L.match_rects(seat, [len(m) for m in matches])):
-                for c, r in zip(match, rects):
-                    art.blit_face(surface, c, r, shadow=False)
+        if self._static is not None:
+            surface.blit(self._static, (0, 0))
+            art.faces_blitted.extend(self._static_faces)
+        if self.driver.thinking and self.driver.thinking_seat in L.spots:
+            header = L.spots[self.driver.thinking_seat].header
+            dots = 1 + int(self.clock * 3) % 3
+            text.blit(surface, "thinking" + "." * dots, round(16 * s), (header.x, header.bottom + round(1 * s)), GLOW)
 
         self._draw_piles(surface)
-        self._draw_log(surface)
         if self.model.final_left is not None and not self.model.over:
             draw_panel(surface, L.banner, (160, 40, 30, 230), round(8 * s), None, self._panels)
             text.blit(surface, f"Final round: {self.model.final_left} turn{'s' if self.model.final_left != 1 else ''} left",
@@ -808,7 +882,10 @@ class TableScene(Scene):
             else:
                 art.blit_back(surface, r)
 
-        self._draw_status(surface)
+        if self.toast:
+            self._draw_toast(surface)
+        else:
+            self._draw_status(surface)
         mouse_hover = self.hover
         for b in self.buttons():
             b.draw(surface, text, mouse_hover == ("button", b.key))
@@ -834,8 +911,6 @@ class TableScene(Scene):
                 art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
             elif self.model.discard:
                 art.blit_face(surface, self.model.discard[-1], pygame.Rect(mx - ox, my - oy, *L.pile_card))
-        if self.toast:
-            self._draw_toast(surface)
 
     def _draw_header(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         text = self.app.text
@@ -845,15 +920,14 @@ class TableScene(Scene):
         if player.kind == "ai" and player.level:
             label += f" ({player.level.title()})"
         count = len(self.model.hands[seat])
-        right = f"{count} card{'s' if count != 1 else ''}  ·  {self.model.points[seat]} pts".replace("·", "-")
+        right = f"{count} card{'s' if count != 1 else ''}  -  {self.model.points[seat]} pts"
         px = round(20 * s)
+        if seat == self.viewer:
+            right = f"{self.model.points[seat]} pts"
         rs = text.render(right, px, MUTED)
         surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * s))))
         color = GOLD if active else INK
-        lr = text.blit(surface, label, px, (rect.x, rect.y + round(2 * s)), color, max_w=rect.w - rs.get_width() - round(10 * s))
-        if self.driver.thinking and self.driver.thinking_seat == seat:
-            dots = 1 + int(self.clock * 3) % 3
-            text.blit(surface, "thinking" + "." * dots, round(16 * s), (lr.x, lr.bottom + round(1 * s)), GLOW)
+        text.blit(surface, label, px, (rect.x, rect.y + round(2 * s)), color, max_w=rect.w - rs.get_width() - round(10 * s))
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         L = self.layout
@@ -924,18 +998,20 @@ class TableScene(Scene):
             pygame.draw.line(surface, (30, 36, 34), (r.x + r.w * 0.25, y), (r.right - r.w * 0.25, y), max(2, r.h // 12))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
+        """A refusal or notice, shown in place of the status lines (where the eye already is)."""
         text_str, _, error = self.toast
         L = self.layout
         text = self.app.text
         s = L.scale
+        box = L.status.inflate(-round(240 * s), 0)
         px = round(21 * s)
-        lines = text.wrap(text_str, px, round(L.w * 0.5))
-        h = len(lines) * round(px * 1.1) + round(16 * s)
-        w = max(text.font(px).size(line)[0] for line in lines) + round(28 * s)
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (L.w // 2, L.status.top - round(6 * s))
-        draw_panel(surface, box, (120, 28, 24, 235) if error else (20, 20, 20, 225), round(10 * s), None, self._panels)
-        y = box.y + round(8 * s)
-        for line in lines:
-            text.blit(surface, line, px, (box.centerx, y), INK, "midtop")
-            y += round(px * 1.1)
+        lines = text.wrap(text_str, px, box.w - round(24 * s))
+        while len(lines) > 2 and px > 12:
+            px -= 1
+            lines = text.wrap(text_str, px, box.w - round(24 * s))
+        draw_panel(surface, box, (130, 30, 26, 240) if error else (20, 20, 20, 230), round(10 * s), None, self._panels)
+        line_h = round(px * 1.1)
+        y = box.centery - line_h * len(lines[:2]) // 2
+        for line in lines[:2]:
+            text.blit(surface, line, px, (box.centerx, y), INK, "midtop", box.w - round(16 * s))
+            y += line_h

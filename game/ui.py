@@ -27,6 +27,8 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._fits: dict[tuple, pygame.Surface] = {}
+        self._wraps: dict[tuple, list[str]] = {}
 
     def font(self, px: int) -> pygame.font.Font:
         px = max(8, int(px))
@@ -41,11 +43,23 @@ class Text:
         if surf is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            surf = self._cache[key] = self.font(px).render(text, True, color)
+            surf = self.font(px).render(text, True, color)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
         return surf
 
     def fit(self, text: str, px: int, max_w: int, color: tuple[int, ...] = INK) -> pygame.Surface:
-        """``text`` at ``px`` or smaller so it fits in ``max_w`` pixels (cut with … as a last resort)."""
+        """``text`` at ``px`` or smaller so it fits in ``max_w`` pixels (cut with ... as a last resort)."""
+        key = (text, int(px), int(max_w), tuple(color))
+        surf = self._fits.get(key)
+        if surf is None:
+            if len(self._fits) > 600:
+                self._fits.clear()
+            surf = self._fits[key] = self._fit(text, px, max_w, color)
+        return surf
+
+    def _fit(self, text: str, px: int, max_w: int, color: tuple[int, ...]) -> pygame.Surface:
         size = int(px)
         while size > 10 and self.font(size).size(text)[0] > max_w:
             size -= 1
@@ -56,6 +70,16 @@ class Text:
         return self.render(text, size, color)
 
     def wrap(self, text: str, px: int, max_w: int) -> list[str]:
+        """``text`` broken into lines of at most ``max_w`` pixels (cached)."""
+        key = (text, int(px), int(max_w))
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 600:
+                self._wraps.clear()
+            lines = self._wraps[key] = self._wrap(text, px, max_w)
+        return lines
+
+    def _wrap(self, text: str, px: int, max_w: int) -> list[str]:
         words = text.split()
         lines: list[str] = []
         line = ""
