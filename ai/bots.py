@@ -113,6 +113,7 @@ class StrategistParams:
     take_threshold: float = 5.0  # card value that makes the discard top worth taking
     danger_weight: float = 3.0
     stock_per_turn: float = 2.0  # stock cards a turn uses up, draws and replacements together
+    grow_order: int = 1
     tempo_cost: float = 2.5  # points the replacement draws given up by holding are worth
 
 
@@ -170,6 +171,8 @@ class Strategist(Bot):
         final = obs.final_turns_left is not None
         _, plan = best_partition(hand, obs.stock_size)
         held = self._pair_to_hold(obs, plan, unseen)
+        if self.params.grow_order and obs.stock_size:
+            plan.sort(key=lambda m: (growth_outs(m, unseen) > 0, -m.bit_count()) if self.params.grow_order == 2 else (-m.bit_count(), growth_outs(m, unseen)))
         for match in plan:
             if match != held:
                 return lay_of(match)
@@ -220,24 +223,46 @@ class Strategist(Bot):
         return best
 
 
+VALUE_WEIGHTS = {
+    "pair": 2.0, "same": 1.5, "set_out": 0.5, "lone_out": 0.4,
+    "adjacent": 1.0, "adjacent_out": 0.3, "gap": 0.8, "near_out": 0.15,
+}
+"""Weights of :func:`card_value`, tuned with the arena against Standard."""
+
+
 def card_value(c: int, hand: int, unseen: int) -> float:
     """How much card ``c`` (held in ``hand``) is worth keeping: partners and live outs."""
+    w = VALUE_WEIGHTS
     others = hand & ~(1 << c)
     same = (others & RANK_MASK[c]).bit_count()
     outs = (unseen & RANK_MASK[c]).bit_count()
     if same:
-        value = 2.0 + 1.5 * same + 0.5 * outs
+        value = w["pair"] + w["same"] * same + w["set_out"] * outs
     else:
-        value = 0.4 * outs
+        value = w["lone_out"] * outs
     near1 = others & RUN_NEAR1[c]
     near2 = others & RUN_NEAR2[c] & ~RUN_NEAR1[c]
     if near1:
-        value += 2.0 + 0.3 * (unseen & RUN_NEAR2[c]).bit_count()
+        value += w["adjacent"] + w["adjacent_out"] * (unseen & RUN_NEAR2[c]).bit_count()
     elif near2:
-        value += 0.8 if unseen & RUN_NEAR1[c] else 0.0
+        value += w["gap"] if unseen & RUN_NEAR1[c] else 0.0
     else:
-        value += 0.15 * (unseen & RUN_NEAR1[c]).bit_count()
+        value += w["near_out"] * (unseen & RUN_NEAR1[c]).bit_count()
     return value
+
+
+def growth_outs(match: int, unseen: int) -> int:
+    """Unseen cards that would make ``match`` one card bigger if drawn before it is laid."""
+    low = (match & -match).bit_length() - 1
+    if match & RANK_MASK[low] == match:  # a set
+        return (unseen & RANK_MASK[low]).bit_count()
+    high = match.bit_length() - 1
+    ends = 0
+    if low % 13:
+        ends |= 1 << (low - 1)
+    if high % 13 != 12:
+        ends |= 1 << (high + 1)
+    return (unseen & ends).bit_count()
 
 
 def danger(c: int, known_next: int, unseen: int, share: float) -> float:

@@ -33,14 +33,20 @@ from engine.cards import ALL_CARDS
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Lay, Observation, Phase, Round
 
 from .bots import Bot, Strategist, card_value, danger
-from .handcalc import RANK_MASK, RUN_NEAR1, RUN_NEAR2, RANK_OF, bits, completes_match, largest_match, lay_of, DISCARDS
+from .handcalc import FULL_DECK, RANK_MASK, RANK_OF, RUN_NEAR2, bits, completes_match, largest_match, lay_of, DISCARDS
 
 MAX_DISCARD_CANDIDATES = 3
 DEFAULT_SLICE_MS = 3.0
-OVERRULE_Z = 2.0
+OVERRULE_Z = 1.5
 """The search overrules the Strategist's choice only if its paired gain is this many standard errors above zero."""
-MARGIN_WEIGHT = 0.01
-"""Reward per point of margin over the best rival (clipped at 30), next to the win share."""
+WIN_BONUS = 10.0
+"""Points a won round is worth on top of its margin, in playouts that reach the end."""
+HORIZON_TURNS: int | None = 1
+"""Rounds of turns a playout looks ahead before valuing the position (None: to the end)."""
+FULL_PLAYOUT_STOCK = 12
+"""With this few stock cards or fewer, playouts go to the end of the round."""
+PROMISE_WEIGHT = 1.0
+"""Points per hand card with a partner, when a playout stops early."""
 
 
 class Master(Bot):
@@ -86,6 +92,9 @@ class Master(Bot):
         squares = [0.0] * len(candidates)
         worlds = 0
         seat = obs.seat
+        stop_turn = None
+        if HORIZON_TURNS is not None and obs.stock_size > FULL_PLAYOUT_STOCK:
+            stop_turn = obs.turn + HORIZON_TURNS * obs.num_players + 1
         while True:
             world = sampler.sample(rng)
             dice = rng.getrandbits(32)
@@ -94,7 +103,7 @@ class Master(Bot):
             for action in candidates:
                 state = world.clone()
                 state.apply_unchecked(action)
-                scores.append(playout(state, seat, random.Random(dice)))
+                scores.append(playout(state, seat, random.Random(dice), stop_turn))
                 now = time.perf_counter()
                 if now >= slice_end:
                     if worlds and self.playouts is None and now >= deadline:
@@ -193,28 +202,51 @@ class WorldSampler:
         )
 
 
-def playout(state: Round, seat: int, rng: random.Random) -> float:
-    """Play ``state`` to the end with :func:`rollout_action`; ``seat``'s share of the win."""
-    while state.phase is not Phase.OVER:
-        state.apply_unchecked(rollout_action(state, rng))
+def playout(state: Round, seat: int, rng: random.Random, stop_turn: int | None = None) -> float:
+    """Play ``state`` on with :func:`rollout_action`; how good the outcome is for ``seat``.
+
+    Played to the end, the value is the margin over the best rival plus a bonus
+    for the win share.  With ``stop_turn`` the playout stops once that many turns
+    have ended and values the position instead: laid points plus the promise of
+    each hand (:func:`hand_promise`), again as a margin over the best rival.
+    """
+    if stop_turn is None:
+        while state.phase is not Phase.OVER:
+            state.apply_unchecked(rollout_action(state, rng))
+    else:
+        while state.phase is not Phase.OVER and state.turn < stop_turn:
+            state.apply_unchecked(rollout_action(state, rng))
     result = state.result
-    assert result is not None
-    scores = result.scores
-    mine = scores[seat]
-    rival = max(s for p, s in enumerate(scores) if p != seat)
-    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
-    margin = max(-30, min(30, mine - rival))
-    return share + MARGIN_WEIGHT * margin
+    if result is not None:
+        scores = result.scores
+        mine = scores[seat]
+        rival = max(s for p, s in enumerate(scores) if p != seat)
+        share = 1.0 / len(result.winners) if seat in result.winners else 0.0
+        return mine - rival + WIN_BONUS * share
+    values = [state.laid_points(p) + PROMISE_WEIGHT * hand_promise(state.hands[p]) for p in range(state.num_players)]
+    mine = values[seat]
+    return mine - max(v for p, v in enumerate(values) if p != seat)
+
+
+def hand_promise(hand: int) -> float:
+    """Cards of ``hand`` with a partner in it (same rank, or a run neighbour within 2)."""
+    count = 0
+    for c in bits(hand):
+        if hand & ~(1 << c) & (RANK_MASK[c] | RUN_NEAR2[c]):
+            count += 1
+    return count
 
 
 def rollout_action(state: Round, rng: random.Random) -> Action:
     """A fast, sensible move for the current player, seeing only its own hand.
 
-    Draw: the discard top if it completes a match, else the stock.  Build: lay
-    the largest match; otherwise discard the card with the fewest partners in
-    hand (higher rank first among equals, with a coin flip between exact ties).
+    A light Strategist: draw the discard top if it completes a match, else the
+    stock; lay the largest match; otherwise discard the card worth least to the
+    hand (:func:`~ai.bots.card_value`, counting as unseen every card that is not
+    in this hand, laid or in the discard pile).  Ties are broken by a coin flip.
     """
-    hand = state.hands[state.current]
+    p = state.current
+    hand = state.hands[p]
     if state.phase is Phase.DRAW:
         if not state.discard:
             return DRAW_STOCK
@@ -224,17 +256,17 @@ def rollout_action(state: Round, rng: random.Random) -> Action:
     match = largest_match(hand)
     if match:
         return lay_of(match)
+    gone = hand
+    for laid in state.laid:
+        for m in laid:
+            gone |= m
+    for c in state.discard:
+        gone |= 1 << c
+    unseen = FULL_DECK & ~gone
     best = -1
     best_key = 1e9
     for c in bits(hand):
-        others = hand & ~(1 << c)
-        key = (
-            3.0 * (others & RANK_MASK[c]).bit_count()
-            + 2.0 * (others & RUN_NEAR1[c]).bit_count()
-            + 0.7 * (others & RUN_NEAR2[c]).bit_count()
-            - 0.01 * RANK_OF[c]
-            + 0.001 * rng.random()
-        )
+        key = card_value(c, hand, unseen) + 0.01 * rng.random()
         if key < best_key:
             best, best_key = c, key
     return DISCARDS[best]
