@@ -1,5 +1,9 @@
 """``python -m game``: start the app."""
 
-from game.app import main
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.app import main  # noqa: E402
 
 raise SystemExit(main())

@@ -159,11 +159,11 @@ class CardArt:
         surf = self._glows.get(key)
         if surf is None:
             w, h = size
-            pad = max(3, h // 22)
+            pad = max(4, h // 16)
             big = pygame.Surface(((w + 2 * pad) * SS, (h + 2 * pad) * SS), pygame.SRCALPHA)
             rad = round(w * 0.09 * SS) + pad * SS
             rgb = tuple(color[:3])
-            for i, alpha in enumerate((60, 110, 200)):
+            for i, alpha in enumerate((90, 160, 255)):
                 inset = round(i * pad * SS / 3)
                 pygame.draw.rect(big, (*rgb, alpha), big.get_rect().inflate(-2 * inset, -2 * inset),
                                  width=max(2, round(pad * SS / 3)), border_radius=max(1, rad - inset))

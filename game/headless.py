@@ -165,13 +165,29 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.stack.top.open_pause() if isinstance(app.stack.top, TableScene) else None
         _shoot(app, out, "pause")
 
+        # a Master bot thinking (the indicator beside its name)
+        app.settings.ai_speed = "fast"
+        app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Max", "ai", "master")], first=1, deal=21))
+        table = table_of(app)
+        _until(app, lambda: table.driver.thinking, 10)
+        _shoot(app, out, "table-master-thinking")
+        app.settings.ai_speed = "instant"
+
         # hot-seat: the pass-device screen between two human turns
-        app.start_game(GameSetup.hotseat(["Ann", "Bea"], ["standard"]))
+        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"]))
+        table = table_of(app)
+        for _ in range(3):  # a few turns, each behind a pass-device screen
+            _until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
+            if isinstance(app.stack.top, PassDeviceScene):
+                app.stack.top.ready()
+                _until(app, table.my_turn)
+            _play_simple_turn(app, table)
         _until(app, lambda: isinstance(app.stack.top, PassDeviceScene))
         app.stack.top.ready()
-        table = table_of(app)
-        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
-        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or (table.my_turn() and table.state.current != table.viewer), 2)
+        _until(app, table.my_turn)
+        _click(app, table.layout.stock.center if table.state.stock else table.layout.discard.center)
+        _until(app, table.my_turn)
+        _advance(app, 0.5)
         _shoot(app, out, "hotseat-table")
         while not isinstance(app.stack.top, PassDeviceScene):
             if table.my_turn():

@@ -118,7 +118,7 @@ class TableLayout:
         # the middle band: own matches | stock and discard | log
         band_top = m + top_h + m
         band = Rect(left_x, band_top, right_x - left_x, self.status.top - band_top - round(4 * s))
-        third = band.w * 0.33
+        third = band.w * 0.31
         own = Rect(band.x, band.y, round(third), band.h)
         self.log_panel = Rect(band.right - round(third), band.y, round(third), band.h)
         self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
@@ -128,7 +128,7 @@ class TableLayout:
         py = band.y + max(round(34 * s), (band.h - ph) // 2)
         self.stock = Rect(cx - pile_gap // 2 - pw, py, pw, ph)
         self.discard = Rect(cx + pile_gap // 2, py, pw, ph)
-        self.banner = Rect(self.stock.x - round(24 * s), band.y, self.discard.right - self.stock.x + round(48 * s), round(28 * s))
+        self.banner = Rect(self.stock.x - round(4 * s), band.y, self.discard.right - self.stock.x + round(8 * s), round(28 * s))
         bottom = self._spot(self.bottom_seat, "bottom", own)
         self.spots[self.bottom_seat] = bottom
         self.menu_button = Rect(w - m - round(40 * s), self.status.y + round(8 * s), round(40 * s), round(36 * s))

@@ -9,6 +9,7 @@ from engine.records import PlayerInfo, Record
 from engine.sprint import Round
 
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev")
+AI_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 
 
 @dataclass
@@ -32,10 +33,7 @@ class GameSetup:
 
     @classmethod
     def all_ai(cls, levels: list[str]) -> GameSetup:
-        from ai import LEVEL_NAMES
-
-        seats = [SeatConfig(f"{DEFAULT_NAMES[i + 1] if i + 1 < len(DEFAULT_NAMES) else 'Bot'} ({LEVEL_NAMES[lv]})", "ai", lv)
-                 for i, lv in enumerate(levels)]
+        seats = [SeatConfig(AI_NAMES[i], "ai", lv) for i, lv in enumerate(levels)]
         return cls(seats)
 
     @classmethod

@@ -189,6 +189,7 @@ class TableScene(Scene):
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
         self.viewer = seat
+        self.floaters.clear()
         self.selected.clear()
         self.hand_pos.clear()
         self.hint_text = self.hint_glow = None
@@ -208,6 +209,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._panels.clear()
+        self.floaters.clear()
         self._felt = felt_background(size)
         self.layout = TableLayout(*size, self.state.num_players, self.viewer)
         self.background = self._table_background()
@@ -853,9 +855,7 @@ class TableScene(Scene):
             surface.blit(self._static, (0, 0))
             art.faces_blitted.extend(self._static_faces)
         if self.driver.thinking and self.driver.thinking_seat in L.spots:
-            header = L.spots[self.driver.thinking_seat].header
-            dots = 1 + int(self.clock * 3) % 3
-            text.blit(surface, "thinking" + "." * dots, round(16 * s), (header.x, header.bottom + round(1 * s)), GLOW)
+            self._draw_thinking(surface, self.driver.thinking_seat)
 
         self._draw_piles(surface)
         if self.model.final_left is not None and not self.model.over:
@@ -912,13 +912,29 @@ class TableScene(Scene):
             elif self.model.discard:
                 art.blit_face(surface, self.model.discard[-1], pygame.Rect(mx - ox, my - oy, *L.pile_card))
 
+    def _draw_thinking(self, surface: pygame.Surface, seat: int) -> None:
+        """A small pill with three pulsing dots beside the name of a bot that is thinking."""
+        s = self.layout.scale
+        header = self.layout.spots[seat].header
+        name_w = self.app.text.font(round(20 * s)).size(self._seat_label(seat))[0]
+        pill = pygame.Rect(0, 0, round(46 * s), round(18 * s))
+        pill.midleft = (min(header.x + name_w + round(10 * s), header.right - pill.w), header.y + round(10 * s))
+        pygame.draw.rect(surface, (250, 236, 190), pill, border_radius=pill.h // 2)
+        for k in range(3):
+            phase = (self.clock * 2.5 - k * 0.25) % 1.0
+            radius = max(2, round((2.2 + 1.6 * math.sin(phase * math.pi)) * s))
+            pygame.draw.circle(surface, (60, 60, 50), (pill.x + round((12 + 11 * k) * s), pill.centery), radius)
+
+    def _seat_label(self, seat: int) -> str:
+        player = self.record.players[seat]
+        if player.kind == "ai" and player.level:
+            return f"{player.name} ({player.level.title()})"
+        return player.name
+
     def _draw_header(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, active: bool) -> None:
         text = self.app.text
         s = self.layout.scale
-        player = self.record.players[seat]
-        label = player.name
-        if player.kind == "ai" and player.level:
-            label += f" ({player.level.title()})"
+        label = self._seat_label(seat)
         count = len(self.model.hands[seat])
         right = f"{count} card{'s' if count != 1 else ''}  -  {self.model.points[seat]} pts"
         px = round(20 * s)
