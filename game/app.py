@@ -56,6 +56,7 @@ class App:
         self.problems = [p for p in (problem, stats_problem) if p]
         self.stack = SceneStack()
         self._drawn_version = -1
+        self._was_animating = False
         self.running = True
         self.dirty = True
         self.frames = 0
@@ -142,7 +143,9 @@ class App:
         if self.stack.version != self._drawn_version:
             self.dirty = True  # a scene came or went: never leave the old picture up
             self._drawn_version = self.stack.version
-        if self.dirty or self.stack.is_animating():
+        animating = self.stack.is_animating()
+        if self.dirty or animating or self._was_animating:  # one more frame after motion stops
+            self._was_animating = animating
             self.art.begin_frame()
             self.stack.draw(self.screen)
             pygame.display.flip()
@@ -175,7 +178,7 @@ class App:
             if fixed_dt is not None:
                 self.step(fixed_dt, pygame.event.get())
                 continue
-            if self.dirty or self.stack.is_animating():
+            if self.dirty or self._was_animating or self.stack.is_animating():
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:

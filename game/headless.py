@@ -338,10 +338,11 @@ def monkey(count: int, seed: int, data_dir: Path) -> int:
 
 def _hotspots(app: App) -> list[tuple[int, int]]:
     """Places worth clicking on the current screen: buttons, cards, piles."""
-    top = app.stack.top
-    spots = [b.rect.center for b in getattr(top, "buttons", [])] if not callable(getattr(top, "buttons", None)) else []
+    from .screens import MenuScene
     from .table import TableScene
 
+    top = app.stack.top
+    spots = [b.rect.center for b in top.buttons] if isinstance(top, MenuScene) else []
     if isinstance(top, TableScene):
         L = top.layout
         spots += [b.rect.center for b in top.buttons()]

@@ -278,11 +278,8 @@ class TableScene(Scene):
                         rect = self._hand_slot(seat, r, len(hands[seat]))
                         self.hand_pos[card] = [rect.x, rect.y]
 
-                def start_rect() -> pygame.Rect:
-                    return self.layout.stock
-
                 end = self._hand_slot(seat, r, len(hands[seat]))
-                flights.append(self._flight(card, self.shows_face(seat), start_rect(), end, 0.32, 0.045 * i, land))
+                flights.append(self._flight(card, self.shows_face(seat), self.layout.stock, end, 0.32, 0.045 * i, land))
             self.model.stock = 52 - n * len(hands[0])
 
             def land_discard() -> None:
@@ -513,6 +510,8 @@ class TableScene(Scene):
         if self.toast:
             text, left, err = self.toast
             self.toast = (text, left - dt, err) if left - dt > 0 else None
+            if self.toast is None:
+                self.app.dirty = True  # take it off the screen now, not at the next event
         for fl in self.floaters:
             fl.age += dt
         self.floaters = [f for f in self.floaters if f.age < f.life * max(0.3, self._factor())]

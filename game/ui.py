@@ -118,7 +118,7 @@ class Button:
         fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover else (GOLD if self.primary else BUTTON))
         shadow = self.rect.move(0, max(1, round(3 * s)))
         radius = max(4, round(10 * s))
-        pygame.draw.rect(surface, (0, 0, 0, 0) if False else (8, 40, 28), shadow, border_radius=radius)
+        pygame.draw.rect(surface, (8, 40, 28), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         ink = (70, 80, 76) if not self.enabled else BUTTON_INK
         text.blit(surface, self.label, round(self.rect.h * 0.55), self.rect.center, ink, "center", self.rect.w - round(12 * s))

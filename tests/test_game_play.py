@@ -9,7 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
-from engine.sprint import Lay, Phase  # noqa: E402
+from engine.sprint import Discard, Lay, Phase  # noqa: E402
 from game.app import App  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene  # noqa: E402
 from game.session import GameSetup, SeatConfig  # noqa: E402
@@ -258,7 +258,7 @@ def test_an_illegal_action_shows_the_engine_reason_and_changes_nothing(app):
     # a discard before drawing: the engine says draw first
     table.selected = {hand[0]}
     drag(app, card_point(table, hand[0]), table.layout.discard.center)
-    assert table.toast[0] == table.state.why_illegal(table.state.legal_actions()[0].__class__ and __import__("engine.sprint", fromlist=["Discard"]).Discard(hand[0]))
+    assert table.toast[0] == table.state.why_illegal(Discard(hand[0])) is not None
     assert table.state.snapshot() == before
 
 
@@ -311,3 +311,16 @@ def test_resizing_recomputes_the_layout(app):
     assert table.layout.w == 1920 and table.layout.hand_card[1] > 200
     click(app, table.layout.stock.center)
     wait(app, lambda: table.state.phase is Phase.BUILD and table.my_turn())
+
+
+def test_an_idle_table_draws_nothing_until_something_changes(app):
+    app.start_game(GameSetup(deal=8, first=0))
+    table = app.stack.top
+    wait(app, table.my_turn)
+    frame(app, 60)  # let the last motion settle
+    assert not any(app.step(DT, []) for _ in range(30))
+    hand = table.model.hands[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_point(table, hand[2]), rel=(0, 0), buttons=(0, 0, 0)))
+    assert app.step(DT, pygame.event.get())  # hover lifts the card: frames until it settles
+    frame(app, 60)
+    assert not app.step(DT, [])
