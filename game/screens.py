@@ -535,6 +535,8 @@ class RoundOverScene(MenuScene):
     def is_animating(self) -> bool:
         return self.age < self.count_time
 
+    subtitle = "Each match scores 1 + 2 + ... + its size; each card left in hand costs 1."
+
     @property
     def title(self) -> str:  # type: ignore[override]
         names = [self.table.name(p) for p in self.result.winners]
@@ -548,9 +550,10 @@ class RoundOverScene(MenuScene):
         art = self.app.art
         state = self.table.state
         n = state.num_players
-        top = round(150 * s)
+        top = round(140 * s)
         bottom = self.layout.h - round(90 * s)
-        row_h = (bottom - top) // n
+        row_h = min((bottom - top) // n, round(120 * s))
+        top += (bottom - top - row_h * n) // 2
         x0 = round(40 * s)
         w = self.layout.w - 2 * x0
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
@@ -561,7 +564,8 @@ class RoundOverScene(MenuScene):
             draw_panel(surface, r, (8, 40, 28, 190), round(10 * s), GOLD if win else None, self._panels)
             text.blit(surface, self.table.name(p), round(26 * s), (r.x + round(12 * s), r.y + round(8 * s)), GOLD if win else INK,
                       max_w=round(200 * s))
-            pts = " + ".join(str(x) for x in line.match_points) or "no matches"
+            count = len(line.match_points)
+            pts = f"+{line.laid_points} ({count} match{'es' if count != 1 else ''})" if count else "none"
             text.blit(surface, f"Matches: {pts}", round(18 * s), (r.x + round(12 * s), r.y + round(38 * s)), MUTED, max_w=round(210 * s))
             text.blit(surface, f"Hand: -{line.cards_left}", round(18 * s), (r.x + round(12 * s), r.y + round(60 * s)), MUTED)
             total = round(line.total * k)
