@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from engine.cards import Card
-from engine.melds import describe_match
 
 from .layout import MenuLayout
 from .scene import Scene

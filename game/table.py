@@ -11,9 +11,8 @@ changes only behind the pass-device screen.
 from __future__ import annotations
 
 import math
-import random
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -29,10 +28,9 @@ from engine.sprint import (
 from .layout import TableLayout
 from .scene import Scene
 from .session import GameSetup
-from .tweens import Tween, in_out_cubic, out_cubic
-from .ui import DANGER, GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, felt_background
+from .tweens import Tween, out_cubic
+from .ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, felt_background
 
-TEXT_DARK = (20, 30, 26)
 
 
 @dataclass
@@ -131,7 +129,8 @@ class TableScene(Scene):
             from ai.scheduler import TurnScheduler
 
             self.driver = TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), delay=app.ai_delay())
-        self.viewer = self._next_human(self.state.current) if self.humans else 0
+        first_human = self._next_human(self.state.current) if self.humans else None
+        self.viewer: int = first_human if first_human is not None else 0
         self.model = TableModel([[] for _ in range(n)], 52, [], [[] for _ in range(n)], [0] * n, self.state.current)
         self.steps: deque[Callable[[], list[Flight]]] = deque()
         self.flights: list[Flight] = []
