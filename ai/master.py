@@ -2,21 +2,27 @@
 
 For each decision Master repeats, until its budget is spent:
 
-1. **Sample a world** consistent with its observation: the unseen cards
-   (``obs.unseen_mask()``) are shuffled; each opponent holds the cards it is known
-   to have taken from the discard pile plus random unseen cards up to its hand
-   size; the rest is the stock, in random order.
+1. **Sample a world** consistent with its observation (:class:`WorldSampler`):
+   the unseen cards (``obs.unseen_mask()``) are shuffled; each opponent holds the
+   cards it is known to have taken from the discard pile plus random unseen cards
+   up to its hand size; the rest is the stock, in random order.
 2. **Play every candidate action out** in that same world with the same playout
-   dice (common random numbers, so the comparison between candidates is fair
-   even with few worlds): the action is applied with
-   :meth:`~engine.sprint.Round.apply_unchecked` and every seat then follows
-   :func:`rollout_action` to the end of the round.
-3. Score each candidate by the share of the win it got (1 for a win, 1/k for a
-   k-way tie) plus a small tie-breaker for the margin.
+   dice (common random numbers: the candidates are compared on identical luck,
+   which is what makes a few dozen worlds informative).  The action is applied
+   with :meth:`~engine.sprint.Round.apply_unchecked`, then every seat follows
+   :func:`rollout_action`, a light Strategist.  While the stock is long a playout
+   stops after one more round of turns and values the position (laid points and
+   hand promise, as a margin over the best rival); once the stock is short it
+   runs to the end and values the final margin plus a bonus for the win.
+3. **Decide**: the Strategist's own choice is the default; a candidate overrules
+   it only if its paired gain over that choice, world by world, is clearly above
+   zero (``OVERRULE_Z`` standard errors).  The arena showed why: in this game
+   the luck of the draw swamps most decisions, and an unguarded ``argmax`` over
+   noisy playouts picks noise.
 
-Candidates are every legal action, except that discards are cut to the few
-the Strategist's judgement likes best.  ``think`` yields after at most
-``slice_ms`` of work, so a game loop can advance it once per frame.
+Candidates are every legal action, except that discards are cut to the few the
+Strategist's judgement likes best.  ``think`` yields after at most ``slice_ms``
+of work, so a game loop can advance it once per frame.
 
 The budget ``think_ms`` is wall time from the first ``next()``; with ``playouts``
 set, the search stops after that many worlds instead, which makes a decision a
