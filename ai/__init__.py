@@ -26,7 +26,7 @@ LEVEL_NAMES = {
 LEVEL_BLURBS = {
     "apprentice": "Draws and discards at random and lays whatever it spots. Good for learning the rules.",
     "standard": "Takes the discard only to complete a match, lays everything, sheds its highest cards.",
-    "strategist": "Holds pairs to grow them, counts the cards that are gone and won't feed you useful cards.",
+    "strategist": "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards.",
     "master": "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat.",
 }
 

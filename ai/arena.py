@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             "Seating: player j sits at seat j and the first seat rotates (game i starts with seat i mod n). "
             "With --duplicate every deal is played once per seat rotation, so each player holds every hand; "
             "--games then counts rounds and is rounded up to a multiple of the number of players. "
-            "score_share counts a win as 1 and a k-way shared win as 1/k; ci95 is its Wilson 95%% interval."
+            "score_share counts a win as 1 and a k-way shared win as 1/k; ci95 is its Wilson 95% interval."
         ),
     )
     parser.add_argument("--players", required=True, help=f"2-5 comma-separated levels from: {', '.join(LEVELS)}")

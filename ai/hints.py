@@ -70,7 +70,7 @@ def reason(obs: Observation, action: Action) -> str:
     if legal_matches(hand) and not last_turn:
         return f"Discard the {card.name} and keep your pair: it may still grow into three of a kind."
     if last_turn:
-        return f"Discard the {card.name}: this is your last turn, and each card you shed is a point you don't lose."
+        return f"Discard the {card.name}: on your last turn every card left costs a point, and this one can't be laid."
     if not others & (RANK_MASK[card] | RUN_NEAR1[card]):
         return f"Discard the {card.name}: it fits no match in your hand."
     return f"Discard the {card.name}: of your cards it has the fewest chances left to make a match."

@@ -201,3 +201,30 @@ def test_importing_ai_does_not_import_pygame() -> None:
     code = "import sys, ai, ai.arena, ai.scheduler, ai.master; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _build_state(mine: str, theirs: str, discard: str, known_theirs: str = "") -> Round:
+    """Seat 0 to lay or discard, holding ``mine``; the rest of the deck is the stock."""
+    hands = [mask_of(parse_cards(mine)), mask_of(parse_cards(theirs))]
+    pile = list(parse_cards(discard))
+    used = hands[0] | hands[1] | mask_of(pile)
+    stock = [c for c in range(52) if not used >> c & 1]
+    return Round(hands, stock, pile, 0, known=[0, mask_of(parse_cards(known_theirs))], phase=Phase.BUILD)
+
+
+def test_strategist_does_not_feed_the_next_player_a_rank_they_collect() -> None:
+    # every card is a loner and the 7 has the fewest outs: the 7 of hearts is out of reach
+    buried = _build_state("7D KC 2S 9H 4C", "AH QD 5D 6S JC TS", "7H 8C")
+    assert make_bot("strategist").decide(buried.observation(0)) == Discard("7D")
+    # the same, but the opponent took the 7 of hearts from the pile: it collects sevens
+    taken = _build_state("7D KC 2S 9H 4C", "7H QD 5D 6S JC TS", "AH 8C", known_theirs="7H")
+    assert make_bot("standard").decide(taken.observation(0)) == Discard("KC")
+    assert make_bot("strategist").decide(taken.observation(0)) != Discard("7D")
+
+
+def test_strategist_lays_the_pair_that_can_still_grow_last() -> None:
+    # both other threes are gone (discard pile); both other kings are unseen
+    state = _build_state("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "3C 3S")
+    assert make_bot("strategist").decide(state.observation(0)) == Lay("3D 3H")
+    state = _build_state("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "KD KS")
+    assert make_bot("strategist").decide(state.observation(0)) == Lay("KC KH")
