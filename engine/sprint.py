@@ -170,10 +170,13 @@ class TurnPassed:
 
 @dataclass(frozen=True, slots=True)
 class FinalRoundStarted:
-    """``player`` emptied the stock; ``turns_left`` more turns follow this one."""
+    """``player`` emptied the stock; ``more_turns`` turns follow this one (one each).
+
+    ``Round.final_turns_left`` counts the current turn too, so it starts at ``more_turns + 1``.
+    """
 
     player: int
-    turns_left: int
+    more_turns: int
 
 
 @dataclass(frozen=True, slots=True)

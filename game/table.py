@@ -411,8 +411,8 @@ class TableScene(Scene):
 
     def _final_step(self, ev: FinalRoundStarted) -> Callable[[], list[Flight]]:
         def step() -> list[Flight]:
-            self.model.final_left = ev.turns_left + 1
-            self.add_log(f"The stock is empty: {ev.turns_left} more turns after this one.")
+            self.model.final_left = ev.more_turns + 1
+            self.add_log(f"The stock is empty: {ev.more_turns} more turns after this one.")
             return []
         return step
 
