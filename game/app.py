@@ -15,7 +15,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NoReturn
 
 import pygame
 
@@ -192,8 +192,33 @@ class App:
 # --- command line ------------------------------------------------------------------
 
 
+def report_startup_problem(message: str, code: int) -> NoReturn:
+    """Say why the game can't start: on stderr, or in a dialog when there is no console.
+
+    A windowed executable (PyInstaller, ``console=False``) has no ``sys.stderr``;
+    there the player gets a native message box instead of nothing, or a traceback.
+    """
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+    else:
+        try:
+            pygame.display.message_box("Sprint, Snap, Score", message, "error")
+        except (pygame.error, AttributeError):
+            pass
+    raise SystemExit(code)
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        report_startup_problem(f"{self.format_usage()}{self.prog}: error: {message}", 2)
+
+
+def _program_name() -> str:
+    return "SprintSnapScore" if getattr(sys, "frozen", False) else "python -m game"
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m game", description="Sprint, Snap, Score: the card game.")
+    p = _ArgumentParser(prog=_program_name(), description="Sprint, Snap, Score: the card game.")
     p.add_argument("--data-dir", type=Path, help="where settings, statistics and saves live (default: your user data folder)")
     p.add_argument("--size", default=None, help="window size WxH (default 1280x720)")
     modes = p.add_mutually_exclusive_group()
@@ -238,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
         if record is None:
             return 2
     pygame.init()
+    if not headless and "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
+        report_startup_problem(
+            "No display was found, so the game window can't open. Start Sprint, Snap, Score from a desktop "
+            "session (on Linux, DISPLAY or WAYLAND_DISPLAY must be set).", 1)
     try:
         data_dir = args.data_dir
         if headless and data_dir is None:
@@ -252,7 +281,10 @@ def main(argv: list[str] | None = None) -> int:
             return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:
             return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir)
-        app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
+        try:
+            app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
+        except pygame.error as exc:
+            report_startup_problem(f"The game window could not be opened: {exc}", 1)
         app.to_title()
         if args.autoplay:
             app.start_game(GameSetup.all_ai(args.autoplay))
@@ -260,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
             app.start_game(GameSetup.from_record(record), replay=record)
         app.step(0.0, [])
         if os.environ.get("SSS_FIRST_FRAME"):
-            print(f"first frame after {time.perf_counter() - t0:.3f} s", file=sys.stderr)
+            # wall-clock stamp too, so a launcher can time the whole start (a frozen build unpacks first)
+            print(f"first frame after {time.perf_counter() - t0:.3f} s at {time.time():.3f}", file=sys.stderr)
         app.run()
         return 0
     finally:
