@@ -210,13 +210,19 @@ def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_newer_format(value: Any) -> bool:
+    """Whether ``value`` names a later version of this record format (written by a newer game)."""
+    if not isinstance(value, str) or not value.startswith(_FORMAT_NAME + "/"):
+        return False
+    version = value.rpartition("/")[2]
+    return version.isascii() and version.isdigit() and int(version) > int(_FORMAT_VERSION)
+
+
 def _check_format(value: Any) -> None:
     if value == FORMAT:
         return
-    if isinstance(value, str) and value.startswith(_FORMAT_NAME + "/"):
-        version = value.rpartition("/")[2]
-        if version.isascii() and version.isdigit() and int(version) > int(_FORMAT_VERSION):
-            raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
+    if is_newer_format(value):
+        raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
     raise RecordError(f"format: expected {FORMAT!r}, got {value!r}")
 
 

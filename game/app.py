@@ -21,6 +21,7 @@ import pygame
 
 from .cardart import CardArt
 from .scene import SceneStack
+from .saves import SaveStore, resume
 from .session import GameSetup
 from .settings import Settings
 from .stats import Statistics
@@ -54,6 +55,8 @@ class App:
         stats, stats_problem = read_json(self.data_dir / "stats.json", "statistics", Statistics.from_json)
         self.stats: Statistics = stats or Statistics()
         self.problems = [p for p in (problem, stats_problem) if p]
+        self.saves = SaveStore.open(self.data_dir)  # the round to resume, if any
+        self.problems += self.saves.problems
         self.stack = SceneStack()
         self._drawn_version = -1
         self._was_animating = False
@@ -228,8 +231,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     modes.add_argument("--bench-frames", metavar="N", type=int, help="time N frames of the busiest table; print JSON")
     modes.add_argument("--monkey", metavar="N", type=int, help="feed N random mouse and keyboard events through the loop")
     modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
+    p.add_argument("--resume", action="store_true",
+                   help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
     args = p.parse_args(argv)
+    if args.resume and (args.autoplay or args.screenshot or args.bench_frames is not None or args.monkey is not None
+                        or args.replay is not None):
+        p.error("--resume goes alone or with --selftest")
     if args.size is not None:
         try:
             w, h = (int(v) for v in args.size.lower().split("x"))
@@ -269,12 +277,12 @@ def main(argv: list[str] | None = None) -> int:
             "session (on Linux, DISPLAY or WAYLAND_DISPLAY must be set).", 1)
     try:
         data_dir = args.data_dir
-        if headless and data_dir is None:
+        if headless and data_dir is None and not args.resume:
             import tempfile
 
             data_dir = Path(tempfile.mkdtemp(prefix="sss-"))
         if args.selftest:
-            return modes.selftest(data_dir)
+            return modes.resume_selftest(data_dir or default_data_dir()) if args.resume else modes.selftest(data_dir)
         if args.screenshot:
             return modes.screenshots(args.screenshot, data_dir)
         if args.bench_frames is not None:
@@ -290,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
             app.start_game(GameSetup.all_ai(args.autoplay))
         elif args.replay is not None:
             app.start_game(GameSetup.from_record(record), replay=record)
+        elif args.resume:
+            if resume(app) is None and not app.problems:
+                app.problems.append("There is no saved round to resume.")
         app.step(0.0, [])
         if os.environ.get("SSS_FIRST_FRAME"):
             # wall-clock stamp too, so a launcher can time the whole start (a frozen build unpacks first)

@@ -94,6 +94,59 @@ def selftest(data_dir: Path) -> int:
     return 0
 
 
+def resume_selftest(data_dir: Path) -> int:
+    """``--resume --selftest``: open the saved round, check it is exactly the save, let bots finish it.
+
+    Human seats are played by Standard bots (and the round is not counted in the
+    statistics).  Exit 0 if the table resumed at the saved state and the finished
+    round, now in the history, starts with the saved actions; 1 if not; 2 if there
+    is no saved round to resume.
+    """
+    from .saves import resume, table_mismatches
+
+    app = App((1280, 720), data_dir, seed=7, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.settings.ai_speed = "instant"
+    app.think_ms = 60
+    for problem in app.problems:
+        print(f"resume selftest: {problem}", file=sys.stderr)
+    if app.saves.pending is None:
+        print(f"resume selftest: no saved round to resume in {data_dir}", file=sys.stderr)
+        return 2
+    saved = Record.loads(app.saves.path.read_bytes())
+    table = resume(app, selftest=True)
+    table.stats_noted = True  # bots played the human seats: not the player's round
+    humans = [p.name for p in saved.players if p.kind == "human"]
+    wrong = table_mismatches(table, saved)
+    if wrong:
+        print("resume selftest: the resumed table is not the saved round: " + "; ".join(wrong), file=sys.stderr)
+        return 1
+    before = set(app.saves.history_files())
+    done = []
+    app.on_round_over = lambda t: done.append(t)
+
+    def hook(a: App, frame: int) -> bool:
+        check_invariants(a)
+        return not done
+
+    app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
+    if not done:
+        print("resume selftest: the round did not finish", file=sys.stderr)
+        return 1
+    new = sorted(set(app.saves.history_files()) - before)
+    if len(new) != 1 or app.saves.path.exists():
+        print("resume selftest: the finished round was not moved from the save to the history", file=sys.stderr)
+        return 1
+    finished = Record.loads(new[0].read_bytes())
+    if finished.actions[:len(saved.actions)] != saved.actions or finished.final_state() != table.state:
+        print("resume selftest: the finished round does not continue the saved one", file=sys.stderr)
+        return 1
+    bots = f"; {', '.join(humans)} played by a Standard bot" if humans else ""
+    print(f"resume selftest: ok, resumed at action {len(saved.actions)}, finished after {len(finished.actions)} "
+          f"actions, scores {list(finished.scores)}{bots}; kept as {new[0]}")
+    return 0
+
+
 def _advance(app: App, seconds: float) -> None:
     app.run(max_frames=max(1, round(seconds / DT)), fixed_dt=DT)
 
@@ -208,8 +261,42 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "round-over")
         app.stack.top.on_button("reveal")
         _shoot(app, out, "round-over-hands")
+        _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
     print(f"screenshots written to {out}")
     return 0
+
+
+def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
+    """The title offering Resume (with a notice about a damaged file), and the Replays list."""
+    from engine.sprint import Lay
+
+    from .replays import ReplaysScene
+    from .saves import SaveStore
+
+    store = SaveStore(data_dir)
+    for deal in range(30, 42):  # a history of finished rounds
+        record, state = GameSetup.hotseat(["Ann"], ["standard", "master"][: 1 + deal % 2]).start(random.Random(deal))
+        while not state.is_over:
+            actions = state.legal_actions()
+            lays = [a for a in actions if isinstance(a, Lay)]
+            action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
+            player = state.current
+            record.append(player, action, state.apply(action))
+        store._archive(record.to_json())
+    app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.ai_speed = "slow"
+    app.to_title()
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
+    table = table_of(app)
+    _until(app, table.my_turn)
+    _play_simple_turn(app, table)
+    (data_dir / "stats.json").write_text("{ damaged")
+    app = App(size, data_dir, seed=3, resizable=False)  # the next launch
+    app.to_title()
+    _shoot(app, out, "title-resume")
+    app.problems.clear()  # the notice was seen on the title
+    app.stack.push(ReplaysScene(app))
+    _shoot(app, out, "replays")
 
 
 def _select_a_match_or_card(app: App, table) -> None:

@@ -92,9 +92,13 @@ class TitleScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         keys = [("new", "New game"), ("quick", "Quick play: you vs Standard"), ("rules", "Rules"),
-                ("settings", "Settings"), ("stats", "Statistics"), ("quit", "Quit")]
-        rects = self.layout.column(len(keys), row_h=48, width=380, top=230)
-        return [Button(k, label, r, primary=k == "new") for (k, label), r in zip(keys, rects)]
+                ("settings", "Settings"), ("stats", "Statistics"), ("replays", "Replays"), ("quit", "Quit")]
+        resumable = self.app.saves.pending is not None
+        if resumable:
+            keys.insert(0, ("resume", f"Resume: {self.app.saves.describe_pending()}"))
+        rects = self.layout.column(len(keys), row_h=44, width=420, top=190, gap=10)
+        primary = "resume" if resumable else "new"
+        return [Button(k, label, r, primary=k == primary) for (k, label), r in zip(keys, rects)]
 
     def on_button(self, key: str) -> None:
         if key == "new":
@@ -103,6 +107,14 @@ class TitleScene(MenuScene):
             self.app.start_game(GameSetup())
         elif key in ("rules", "settings", "stats"):
             self.app.stack.push(INFO_SCENES[key](self.app))
+        elif key == "resume":
+            from .saves import resume
+
+            resume(self.app)
+        elif key == "replays":
+            from .replays import ReplaysScene
+
+            self.app.stack.push(ReplaysScene(self.app))
         elif key == "quit":
             self.app.quit()
 

@@ -17,6 +17,7 @@ class SeatConfig:
     name: str
     kind: str = "human"  # human or ai
     level: str = "standard"
+    think_ms: int | None = None  # Master's budget for this seat; None: the app's setting
 
     @property
     def is_ai(self) -> bool:
@@ -57,10 +58,18 @@ class GameSetup:
     def make_bots(self, think_ms: int = 1000, seed: int | None = None) -> dict[int, object]:
         import ai
 
-        return {i: ai.make_bot(s.level, seed=None if seed is None else seed * 31 + i, think_ms=think_ms)
+        return {i: ai.make_bot(s.level, seed=None if seed is None else seed * 31 + i,
+                               think_ms=think_ms if s.think_ms is None else s.think_ms)
                 for i, s in enumerate(self.seats) if s.is_ai}
 
     @classmethod
     def from_record(cls, record: Record) -> GameSetup:
-        seats = [SeatConfig(p.name, p.kind, p.level or "standard") for p in record.players]
+        seats = [SeatConfig(p.name, p.kind, p.level or "standard", _think_ms(p.extra.get("think_ms"))) for p in record.players]
         return cls(seats, record.first_player, record.seed)
+
+
+def _think_ms(value: object) -> int | None:
+    """A think budget from a record (milliseconds), if it is a sensible one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 10 <= value <= 60_000:
+        return value
+    return None

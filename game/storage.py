@@ -71,19 +71,21 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None) -> tuple[Any, str | None]:
+def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None,
+              fallback: str = "defaults are used") -> tuple[Any, str | None]:
     """Load ``path``; return ``(value, None)``, ``(None, None)`` if missing, or ``(None, problem)``.
 
     ``check`` turns the decoded JSON into the value the game uses and raises
     :class:`DataError` (or ``ValueError``) if the content is wrong.  ``what`` names
-    the file for the player: "settings", "statistics", "saved game".
+    the file for the player: "settings", "statistics", "saved round"; ``fallback`` says what
+    the game does instead.
     """
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"Your {what} file could not be read ({exc.strerror or exc}); defaults are used."
+        return None, f"Your {what} file could not be read ({exc.strerror or exc}); {fallback}."
     try:
         data = json.loads(raw.decode("utf-8"))
         value = check(data) if check else data
@@ -92,7 +94,7 @@ def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None) 
             moved = set_aside(path)
         except OSError:
             return None, f"Your {what} file is damaged and could not be moved aside: {exc}"
-        return None, f"Your {what} file was damaged ({_short(exc)}); it was kept as {moved.name} and defaults are used."
+        return None, f"Your {what} file was damaged ({_short(exc)}); it was kept as {moved.name} and {fallback}."
     return value, None
 
 

@@ -460,7 +460,28 @@ class TableScene(Scene):
         if isinstance(action, Lay):
             self.selected.difference_update(action.cards)
         self._animate(events)
+        self.app.saves.note(self)  # on disk before the next frame: nothing is lost
         return events
+
+    def catch_up(self, actions: list[tuple[int, Action]]) -> None:
+        """Play a saved round's ``actions`` with no animation, so the table shows where it stands.
+
+        A hot-seat table (two or more humans) still opens behind the pass-device screen.
+        """
+        if self.deal_after_pass:
+            self.deal_after_pass = False
+            self._queue_deal()
+        for player, action in actions:
+            events = self.state.apply(action)
+            self.record.append(player, action, events)
+            self._animate(events)
+        while self.steps:
+            for flight in self.steps.popleft()():
+                if flight.on_land:
+                    flight.on_land()
+        self.flights = []
+        self.floaters.clear()
+        self.hand_pos.clear()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, 4.0, error)

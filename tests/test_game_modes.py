@@ -45,7 +45,7 @@ def test_screenshots_are_written_and_not_blank(pg, tmp_path):
     assert headless.screenshots(out, tmp_path, sizes=((1280, 720),)) == 0
     names = {p.name for p in out.iterdir()}
     for scene in ("title", "new-game", "rules", "settings", "stats", "table-2p", "table-5p", "table-5p-mid-animation",
-                  "pause", "hotseat-pass", "round-over"):
+                  "pause", "hotseat-pass", "round-over", "title-resume", "replays"):
         assert f"{scene}-1280x720.png" in names
     for path in out.iterdir():
         image = pygame.image.load(str(path))

@@ -1,0 +1,337 @@
+"""Save and resume: the round in progress on disk after every action, and the last rounds played.
+
+Files in the data directory (the platform's user data folder, or ``--data-dir``):
+
+* ``save.json``: the round in progress as a ``sprint-snap-score/1`` game record,
+  rewritten atomically (:func:`game.storage.write_json`) after every action.  A
+  Master seat carries its think budget (``think_ms``) and the record carries
+  ``"setup"`` (who starts and the deal number as the player chose them, null for
+  random), so the table is rebuilt as it was and "Play again" deals as before.
+* ``history/<time>.json``: finished rounds, newest last, the last :data:`HISTORY_SIZE`
+  kept.  A saved round that was never finished goes there too when a new round
+  replaces it (nothing is lost); the Replays screen and ``--replay`` open them.
+
+Resuming (:func:`resume`) plays the saved actions on a fresh table with no
+animation; the bots carry on through the turn scheduler, and a hot-seat table
+starts behind the pass-device screen.
+
+A damaged save is set aside as ``save.json.corrupt-<time>`` and the player is
+told.  A save written by a newer version of the game (a later record format) is
+never read, moved or overwritten: the player is told, and this version keeps its
+own rounds in ``save-v1.json`` beside it for as long as that file is there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.records import FORMAT, Record, RecordError, is_newer_format
+
+from .session import GameSetup
+from .storage import DataError, read_json, write_json
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table import TableScene
+
+SAVE_NAME = "save.json"
+SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
+HISTORY_DIR = "history"
+HISTORY_SIZE = 20
+
+
+def check_saved_round(data: Any) -> Record:
+    """A saved round this version can resume; raises ``ValueError`` saying what is wrong."""
+    import ai
+
+    record = Record.from_json(data)
+    for i, p in enumerate(record.players):
+        if p.kind == "ai" and p.level not in ai.LEVELS:
+            raise DataError(f"players[{i}].level: no AI level called {p.level!r}")
+    setup = record.extra.get("setup", {})
+    if not isinstance(setup, dict):
+        raise DataError("setup: expected an object")
+    return record
+
+
+def setup_of(record: Record) -> GameSetup:
+    """The game setup a saved round was started from (its seats' settings included)."""
+    setup = GameSetup.from_record(record)
+    chosen = record.extra.get("setup")
+    if isinstance(chosen, dict):
+        first, deal = chosen.get("first"), chosen.get("deal")
+        setup.first = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(setup.seats) else None
+        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
+    return setup
+
+
+def round_data(table: TableScene) -> dict[str, Any]:
+    """The table's record as JSON, with what it takes to rebuild the table."""
+    data = table.record.to_json()
+    for player, seat in zip(data["players"], table.setup.seats):
+        if seat.is_ai and seat.level == "master":
+            player["think_ms"] = seat.think_ms if seat.think_ms is not None else table.app.think_ms
+    data["setup"] = {"first": table.setup.first, "deal": table.setup.deal}
+    return data
+
+
+class SaveStore:
+    """The save file and the history of one data directory.
+
+    ``pending`` is the round there is to resume (its JSON), or None; ``problems``
+    are messages for the player (a damaged or too-new save).
+    """
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.pending: dict[str, Any] | None = None
+        self.problems: list[str] = []
+        self.blocked = False  # save.json belongs to a newer version of the game
+        self.live: object | None = None  # the table whose round ``pending`` is
+        self.write_failed = False
+
+    @classmethod
+    def open(cls, data_dir: Path) -> SaveStore:
+        store = cls(data_dir)
+        store.load()
+        return store
+
+    @property
+    def path(self) -> Path:
+        """Where this version writes the round in progress."""
+        return self.data_dir / (SIDE_SAVE_NAME if self.blocked else SAVE_NAME)
+
+    @property
+    def history_dir(self) -> Path:
+        return self.data_dir / HISTORY_DIR
+
+    # --- loading ---------------------------------------------------------------
+
+    def load(self) -> None:
+        """Find the round to resume, telling the player about a damaged or too-new file."""
+        main = self.data_dir / SAVE_NAME
+        self._remove_temp_files(main)
+        newer = _newer_format_of(main)
+        self.blocked = newer is not None
+        if newer is not None:
+            self.problems.append(
+                f"Your saved round comes from a newer version of the game ({newer}); this version can't open it "
+                f"and leaves it as it is. New rounds are saved beside it as {SIDE_SAVE_NAME}.")
+        else:
+            side = self.data_dir / SIDE_SAVE_NAME
+            if side.exists() and not main.exists():
+                try:
+                    os.replace(side, main)  # the newer version's save is gone: ours takes the usual name again
+                except OSError:
+                    self.blocked = True
+        path = self.path
+        self._remove_temp_files(path)
+        if self.blocked and _newer_format_of(path) is not None:
+            self.pending = None
+            return
+        record, problem = read_json(path, "saved round", check_saved_round, fallback="the round could not be resumed")
+        if problem:
+            self.problems.append(problem)
+        if record is None:
+            return
+        data = json.loads(path.read_bytes())
+        if record.scores is not None:  # finished, but the game stopped before moving it to the history
+            self._archive(data)
+            self._remove(path)
+            return
+        self.pending = data
+
+    def pending_record(self) -> Record | None:
+        if self.pending is None:
+            return None
+        try:
+            return check_saved_round(self.pending)
+        except (RecordError, ValueError):
+            return None
+
+    def describe_pending(self) -> str:
+        """A short line for the Resume button: who plays and how far the round is."""
+        record = self.pending_record()
+        if record is None:
+            return ""
+        names = " vs ".join(p.name if p.kind == "human" else f"{p.name} ({(p.level or '').title()})" for p in record.players)
+        return f"{names}, turn {record.final_state().turn + 1}"
+
+    @staticmethod
+    def _remove_temp_files(path: Path) -> None:
+        """Temp files of a write that never finished (a killed process); the real file is intact."""
+        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+            try:
+                pid = int(tmp.name.rsplit(".", 2)[-2])
+            except ValueError:
+                continue
+            if pid != os.getpid():
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
+
+    # --- after every action ----------------------------------------------------
+
+    def note(self, table: TableScene) -> None:
+        """An action was just played at ``table``: save the round, or file it away if it is over."""
+        if table.replaying:
+            return
+        if table is not self.live:
+            self._start(table)
+        data = round_data(table)
+        try:
+            if table.state.is_over:
+                self._archive(data)
+                self._remove(self.path)
+                self.pending = None
+                self.live = None
+            else:
+                write_json(self.path, data)
+                self.pending = data
+        except OSError as exc:
+            if not self.write_failed:
+                self.write_failed = True
+                table.show_toast(f"The round could not be saved: {exc.strerror or exc}", True)
+
+    def _start(self, table: TableScene) -> None:
+        """A new round's first action: an unfinished round still saved goes to the history first."""
+        if self.pending is not None:
+            try:
+                self._archive(self.pending)
+            except OSError:
+                pass
+        self.pending = None
+        self.live = table
+
+    def adopt(self, table: TableScene) -> None:
+        """``table`` continues the pending round (it was resumed): its actions replace the save."""
+        self.live = table
+
+    # --- history ---------------------------------------------------------------
+
+    def _archive(self, data: dict[str, Any]) -> Path:
+        folder = self.history_dir
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        n = 0
+        path = folder / f"{stamp}-{n:02d}.json"
+        while path.exists():
+            n += 1
+            path = folder / f"{stamp}-{n:02d}.json"
+        write_json(path, data)
+        for old in self.history_files()[:-HISTORY_SIZE]:
+            self._remove(old)
+        return path
+
+    def history_files(self) -> list[Path]:
+        """The history, oldest first."""
+        try:
+            return sorted(p for p in self.history_dir.glob("*.json") if not p.name.startswith("."))
+        except OSError:
+            return []
+
+    def history(self) -> tuple[list[tuple[Path, Record]], list[str]]:
+        """The rounds in the history, newest first, and problems with any that can't be read.
+
+        A damaged file is set aside like any other; one from a newer version is skipped and left alone.
+        """
+        rounds: list[tuple[Path, Record]] = []
+        problems: list[str] = []
+        for path in reversed(self.history_files()):
+            newer = _newer_format_of(path)
+            if newer is not None:
+                problems.append(f"{path.name} comes from a newer version of the game ({newer}) and was skipped.")
+                continue
+            record, problem = read_json(path, f"replay {path.name}", Record.from_json, fallback="it is not listed")
+            if problem:
+                problems.append(problem)
+            if record is not None:
+                rounds.append((path, record))
+        return rounds, problems
+
+    @staticmethod
+    def _remove(path: Path) -> None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def _newer_format_of(path: Path) -> str | None:
+    """The format named in ``path`` if it is a later version than :data:`FORMAT`, else None."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    value = data.get("format") if isinstance(data, dict) else None
+    return value if is_newer_format(value) else None
+
+
+def resume(app: App, selftest: bool = False) -> TableScene | None:
+    """Open the pending round at the exact state it was saved in; None if there is none.
+
+    The saved actions are played on a fresh table with no animation.  For the
+    resumed self-test (``selftest``) every human seat is played by a Standard bot
+    and Master thinks with the app's budget; the record still names the seats as
+    they were.
+    """
+    from .table import TableScene
+
+    store: SaveStore = app.saves
+    saved = store.pending_record()
+    if saved is None:
+        return None
+    setup = setup_of(saved)
+    if selftest:
+        for seat in setup.seats:
+            seat.think_ms = None
+            if not seat.is_ai:
+                seat.kind, seat.level = "ai", "standard"
+    record = Record(saved.players, saved.deal, saved.first_player, saved.seed, extra=dict(saved.extra))
+    table = TableScene(app, setup, record=record, state=record.start())
+    table.catch_up(saved.actions)
+    store.adopt(table)
+    app.to_title()
+    app.stack.push(table)
+    app.dirty = True
+    return table
+
+
+def table_mismatches(table: TableScene, saved: Record) -> list[str]:
+    """How a resumed ``table`` differs from the ``saved`` round (empty if it is exactly there).
+
+    Compares the engine state, the actions, and what the table shows (hands, piles,
+    laid matches, points, whose turn).
+    """
+    from engine.cards import ALL_CARDS
+
+    state = saved.final_state()
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if table.state != state:
+        out.append("the engine state differs from the saved round's")
+    model = table.model
+    for p in range(state.num_players):
+        if sorted(model.hands[p]) != sorted(state.hand(p)):
+            out.append(f"seat {p}: the table shows a different hand")
+        shown = sorted(tuple(sorted(m)) for m in model.laid[p])
+        laid = sorted(tuple(sorted(m)) for m in state.observation(p).laid[p])
+        if shown != laid:
+            out.append(f"seat {p}: the table shows different matches")
+        if model.points[p] != state.laid_points(p):
+            out.append(f"seat {p}: the table shows {model.points[p]} points, the round {state.laid_points(p)}")
+    if model.stock != len(state.stock):
+        out.append(f"stock: the table shows {model.stock} cards, the round has {len(state.stock)}")
+    if model.discard != [ALL_CARDS[n] for n in state.discard]:
+        out.append("discard pile: the table shows different cards")
+    if model.current != state.current:
+        out.append(f"turn: the table shows seat {model.current}, the round is at seat {state.current}")
+    return out
+
+
+__all__ = ["FORMAT", "HISTORY_SIZE", "SaveStore", "resume", "round_data", "setup_of", "check_saved_round", "table_mismatches"]
