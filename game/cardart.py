@@ -34,7 +34,13 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def suit_color(suit: Suit) -> tuple[int, int, int]:
+FOUR_COLOUR = {Suit.CLUBS: (18, 128, 52), Suit.DIAMONDS: (22, 86, 200)}
+"""The four-colour deck: clubs green, diamonds blue (hearts stay red, spades black)."""
+
+
+def suit_color(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
+    if four_colour and suit in FOUR_COLOUR:
+        return FOUR_COLOUR[suit]
     return RED if suit.is_red else BLACK
 
 
@@ -97,6 +103,18 @@ class CardArt:
         self._fonts: dict[int, pygame.font.Font] = {}
         self.faces_blitted: list[Card] = []
         self.backs_blitted = 0
+        self._four_colour = False
+
+    @property
+    def four_colour(self) -> bool:
+        """Clubs green and diamonds blue; changing it drops the cached faces."""
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        if bool(on) != self._four_colour:
+            self._four_colour = bool(on)
+            self._faces.clear()
 
     def begin_frame(self) -> None:
         self.faces_blitted.clear()
@@ -207,7 +225,7 @@ class CardArt:
         surf, _ = self._blank(size, PAPER)
         w, h = surf.get_size()
         suit, rank = card.suit, card.rank
-        color = suit_color(suit)
+        color = suit_color(suit, self._four_colour)
 
         # corner index: rank over suit, top-left and (turned) bottom-right
         index_w = round(w * 0.25)
@@ -216,7 +234,7 @@ class CardArt:
         if text.get_width() > index_w:
             text = pygame.transform.smoothscale(text, (index_w, text.get_height()))
         corner.blit(text, ((index_w - text.get_width()) // 2, round(h * 0.015)))
-        draw_suit(corner, suit, (index_w / 2, h * 0.235), w * 0.17)
+        draw_suit(corner, suit, (index_w / 2, h * 0.235), w * 0.17, color)
         surf.blit(corner, (round(w * 0.035), round(h * 0.03)))
         surf.blit(pygame.transform.rotate(corner, 180), (w - round(w * 0.035) - index_w, h - round(h * 0.03) - corner.get_height()))
 
@@ -227,15 +245,15 @@ class CardArt:
             pygame.draw.rect(surf, color, frame, width=max(2, round(w * 0.015)), border_radius=round(w * 0.04))
             letter = self._font(round(h * 0.36)).render(rank.letter, True, color)
             surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.y + frame.h * 0.36)))
-            draw_suit(surf, suit, (frame.centerx, frame.y + frame.h * 0.74), w * 0.24)
+            draw_suit(surf, suit, (frame.centerx, frame.y + frame.h * 0.74), w * 0.24, color)
         elif rank == Rank.ACE:
-            draw_suit(surf, suit, box.center, w * 0.44)
+            draw_suit(surf, suit, box.center, w * 0.44, color)
         else:
             pip = w * 0.17
             for fx, fy in _PIPS[int(rank)]:
                 x = box.x + fx * box.w
                 y = box.y + pip / 2 + fy * (box.h - pip)
-                draw_suit(surf, suit, (x, y), pip, flip=fy > 0.5)
+                draw_suit(surf, suit, (x, y), pip, color, flip=fy > 0.5)
         return pygame.transform.smoothscale(surf, size)
 
     def _render_back(self, size: tuple[int, int]) -> pygame.Surface:

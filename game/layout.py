@@ -41,12 +41,17 @@ class SeatSpot:
 
 @dataclass
 class TableLayout:
-    """The table for ``num_players`` seats with ``bottom_seat`` at the bottom."""
+    """The table for ``num_players`` seats with ``bottom_seat`` at the bottom.
+
+    ``card_scale`` (the card size setting) enlarges the bottom hand only; the
+    opponents' cards and the piles keep their size so the middle band still fits.
+    """
 
     w: int
     h: int
     num_players: int
     bottom_seat: int
+    card_scale: float = 1.0
     scale: float = 0.0
     margin: int = 0
     hand_card: tuple[int, int] = (0, 0)
@@ -68,11 +73,11 @@ class TableLayout:
         w, h = self.w, self.h
         s = self.scale = ui_scale(w, h)
         m = self.margin = max(6, round(12 * s))
-        ch = round(min(h * 0.235, w * 0.15))
+        base = round(min(h * 0.235, w * 0.15))
+        ch = round(base * self.card_scale)
         self.hand_card = (round(ch * CARD_RATIO), ch)
-        ph = round(ch * 0.74)
-        self.pile_card = (round(ph * CARD_RATIO), ph)
-        sh = round(ch * 0.46)
+        ph = round(base * 0.74)
+        sh = round(base * 0.46)
         self.small_card = (round(sh * CARD_RATIO), sh)
         self.lift = round(ch * 0.13)
 
@@ -122,7 +127,8 @@ class TableLayout:
         own = Rect(band.x, band.y, round(third), band.h)
         self.log_panel = Rect(band.right - round(third), band.y, round(third), band.h)
         self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
-        pw, ph = self.pile_card
+        ph = min(ph, band.h - round(34 * s) - round(26 * s))  # room for the banner above, the counts below
+        self.pile_card = pw, ph = (round(ph * CARD_RATIO), ph)
         pile_gap = round(pw * 0.45)
         cx = band.centerx
         py = band.y + max(round(34 * s), (band.h - ph) // 2)

@@ -32,6 +32,7 @@ SPRINT_RULES: tuple[Section, ...] = (
             "Two to five players each start with six cards. One card is turned face up to begin the discard "
             "pile and the rest of the deck becomes the stock.",
         ),
+        (Example("4C 9D 9S JH QH KH", "a starting hand: a pair of 9s and a run of hearts in it"),),
     ),
     Section(
         "Your turn, step by step",
@@ -39,6 +40,8 @@ SPRINT_RULES: tuple[Section, ...] = (
             "1. Draw one card: the hidden top card of the stock, or the face-up top card of the discard pile.",
             "2. Lay matches if you can and want to, one after another.",
             "3. Discard one card face up. That ends your turn.",
+            "On the table: click the stock or the discard pile to draw, click cards to select them and press Lay, "
+            "then drag a card onto the discard pile (or select it and click the pile).",
         ),
     ),
     Section(
@@ -62,6 +65,10 @@ SPRINT_RULES: tuple[Section, ...] = (
             "three-card run, draw three. If the stock holds fewer, you take what is left. The new cards can "
             "go into another match in the same turn.",
         ),
+        (
+            Example("5C 5D 5S", "lay a set of three..."),
+            Example("JD 2H 8S", "...and draw three new cards"),
+        ),
     ),
     Section(
         "The one-card rules",
@@ -69,6 +76,10 @@ SPRINT_RULES: tuple[Section, ...] = (
             "You always keep at least one card: a match may not use up your whole hand, so with exactly two "
             "cards you can't lay them as a pair.",
             "If you are down to a single card when it is time to discard, you keep it and your turn simply ends.",
+        ),
+        (
+            Example("8D 8S", "your only two cards: can't be laid", ok=False),
+            Example("3C", "one card left: keep it"),
         ),
     ),
     Section(
@@ -96,6 +107,17 @@ SPRINT_RULES: tuple[Section, ...] = (
             "Standard takes the discard only to complete a match, lays everything and throws its highest card.",
             "Strategist keeps pairs to grow them, watches which cards are gone and avoids feeding you.",
             "Master looks ahead: it imagines the cards it can't see and tries its options many times over.",
+        ),
+    ),
+    Section(
+        "Playing with the keyboard",
+        (
+            "Left and Right move the focus along your hand, Up and Down to the piles and the buttons; "
+            "Space selects the card in focus (or presses the pile or button in focus).",
+            "S draws from the stock, P takes the discard pile, L lays the selected cards, D discards the selected "
+            "card, H asks for a hint, Esc pauses, F11 switches fullscreen.",
+            "On every other screen the arrows and Tab move between buttons, Enter presses one; hover over a button "
+            "to see its key.",
         ),
     ),
 )

@@ -1,12 +1,13 @@
-"""The settings the table needs (animation speed, AI speed), kept in the data directory.
+"""The player's settings, kept in the data directory and applied at once.
 
 Files go through :mod:`game.storage` (atomic writes; a damaged file is set aside
-and defaults are used).
+and defaults are used).  A single value the game doesn't know (an old or
+hand-edited file) falls back to its default; the rest of the file is kept.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +17,51 @@ ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow"
 """Animation speed setting -> multiplier of every animation's duration (0: no animation)."""
 
 AI_SPEED_NAMES = ("instant", "fast", "normal", "slow")
+MASTER_THINK_SECONDS = (0.25, 1.0, 3.0)
+"""Master's think budget per decision, in seconds."""
+CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.22}
+"""Card size setting -> multiplier of the bottom hand's card height."""
+VOLUME_STEPS = tuple(range(0, 101, 10))
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "animation_speed": tuple(ANIM_SPEEDS),
+    "ai_speed": AI_SPEED_NAMES,
+    "master_think": MASTER_THINK_SECONDS,
+    "sound": (True, False),
+    "volume": VOLUME_STEPS,
+    "four_colour": (False, True),
+    "card_size": tuple(CARD_SIZES),
+    "fullscreen": (False, True),
+    "confirm_discard": (False, True),
+    "tips_seen": (False, True),
+}
+"""Every setting and the values it may take, in the order the Settings screen cycles them."""
 
 
 @dataclass
 class Settings:
     animation_speed: str = "normal"
     ai_speed: str = "normal"
+    master_think: float = 1.0
+    sound: bool = True
+    volume: int = 70
+    four_colour: bool = False
+    card_size: str = "normal"
+    fullscreen: bool = False
+    confirm_discard: bool = False
+    tips_seen: bool = False
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
         if not isinstance(data, dict):
             raise DataError("settings are not an object")
         out = cls()
-        if data.get("animation_speed") in ANIM_SPEEDS:
-            out.animation_speed = data["animation_speed"]
-        if data.get("ai_speed") in AI_SPEED_NAMES:
-            out.ai_speed = data["ai_speed"]
+        for f in fields(cls):
+            value = data.get(f.name)
+            allowed = CHOICES[f.name]
+            # bool is an int in Python: a flag must be a real bool, a number a real number
+            if any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in allowed):
+                setattr(out, f.name, value)
         return out
 
     @classmethod
@@ -43,6 +73,25 @@ class Settings:
     def save(self, data_dir: Path) -> None:
         write_json(data_dir / "settings.json", asdict(self))
 
+    def cycle(self, name: str, step: int = 1) -> None:
+        """Move setting ``name`` to its next (or previous) allowed value."""
+        allowed = CHOICES[name]
+        current = getattr(self, name)
+        i = allowed.index(current) if current in allowed else 0
+        if name == "volume":
+            i = max(0, min(len(allowed) - 1, i + step))  # volume stops at the ends
+        else:
+            i = (i + step) % len(allowed)
+        setattr(self, name, allowed[i])
+
     @property
     def anim_factor(self) -> float:
         return ANIM_SPEEDS[self.animation_speed]
+
+    @property
+    def think_ms(self) -> int:
+        return round(self.master_think * 1000)
+
+    @property
+    def card_scale(self) -> float:
+        return CARD_SIZES[self.card_size]

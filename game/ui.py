@@ -105,23 +105,50 @@ class Text:
 
 @dataclass
 class Button:
-    """A labelled button; ``enabled`` False draws it greyed (it still says why on click)."""
+    """A labelled button; ``enabled`` False draws it greyed (it still says why on click).
+
+    ``hotkey`` names the key that does the same thing ("L", "Esc"); it shows in a
+    tooltip while the mouse is over the button or the keyboard focus is on it.
+    """
 
     key: str
     label: str
     rect: pygame.Rect
     enabled: bool = True
     primary: bool = False
+    hotkey: str | None = None
 
-    def draw(self, surface: pygame.Surface, text: Text, hover: bool) -> None:
+    def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
         s = self.rect.h / 44
-        fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover else (GOLD if self.primary else BUTTON))
+        fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover or focus else (GOLD if self.primary else BUTTON))
         shadow = self.rect.move(0, max(1, round(3 * s)))
         radius = max(4, round(10 * s))
         pygame.draw.rect(surface, (8, 40, 28), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if focus:
+            pygame.draw.rect(surface, SELECT, self.rect.inflate(round(8 * s), round(8 * s)), width=max(2, round(3 * s)),
+                             border_radius=radius + round(4 * s))
         ink = (70, 80, 76) if not self.enabled else BUTTON_INK
         text.blit(surface, self.label, round(self.rect.h * 0.55), self.rect.center, ink, "center", self.rect.w - round(12 * s))
+
+
+def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame.Rect, scale: float) -> None:
+    """A small dark label just above ``anchor`` (below it if there is no room), kept on screen."""
+    px = max(12, round(18 * scale))
+    pad = round(7 * scale) + 2
+    surf = text.render(label, px, INK)
+    box = pygame.Rect(0, 0, surf.get_width() + 2 * pad, surf.get_height() + pad)
+    box.midbottom = (anchor.centerx, anchor.top - round(6 * scale))
+    if box.top < 0:
+        box.midtop = (anchor.centerx, anchor.bottom + round(6 * scale))
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (20, 24, 22), box, border_radius=max(3, round(6 * scale)))
+    pygame.draw.rect(surface, GOLD, box, width=1, border_radius=max(3, round(6 * scale)))
+    surface.blit(surf, surf.get_rect(center=box.center))
+
+
+def key_tip(hotkey: str) -> str:
+    return f"Key: {hotkey}"
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...] = PANEL, radius: int = 12,
