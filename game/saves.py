@@ -11,6 +11,10 @@ Files in the data directory (the platform's user data folder, or ``--data-dir``)
   kept.  A saved round that was never finished goes there too when a new round
   replaces it (nothing is lost); the Replays screen and ``--replay`` open them.
 
+Files are written on a background thread (:class:`Writer`), in order, so a slow
+disk never stalls a frame; the write starts as the action is played, and the
+game waits for it before the process ends.
+
 Resuming (:func:`resume`) plays the saved actions on a fresh table with no
 animation; the bots carry on through the turn scheduler, and a hot-seat table
 starts behind the pass-device screen.
@@ -25,14 +29,16 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
+from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.records import FORMAT, Record, RecordError, is_newer_format
 
 from .session import GameSetup
-from .storage import DataError, read_json, write_json
+from .storage import DataError, read_json, write_bytes
 
 if TYPE_CHECKING:
     from .app import App
@@ -79,6 +85,50 @@ def round_data(table: TableScene) -> dict[str, Any]:
     return data
 
 
+class Writer:
+    """Runs file jobs in order on one background thread that lives while there is work.
+
+    A save still waiting is replaced by a newer one (only the latest state
+    matters).  The thread is not a daemon, so a normal exit waits for the last write.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: deque[tuple[str, Callable[[], None]]] = deque()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.errors: list[OSError] = []
+
+    def submit(self, kind: str, job: Callable[[], None]) -> None:
+        with self._cond:
+            if kind == "save" and self._jobs and self._jobs[-1][0] == "save":
+                self._jobs[-1] = (kind, job)
+            else:
+                self._jobs.append((kind, job))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sss-saves")
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if not self._jobs:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                _, job = self._jobs.popleft()
+            try:
+                job()
+            except OSError as exc:
+                with self._cond:
+                    self.errors.append(exc)
+
+    def flush(self) -> None:
+        """Wait until every job submitted so far is done."""
+        with self._cond:
+            while self._thread is not None:
+                self._cond.wait()
+
+
 class SaveStore:
     """The save file and the history of one data directory.
 
@@ -93,6 +143,7 @@ class SaveStore:
         self.blocked = False  # save.json belongs to a newer version of the game
         self.live: object | None = None  # the table whose round ``pending`` is
         self.write_failed = False
+        self.writer = Writer()
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -140,7 +191,7 @@ class SaveStore:
             return
         data = json.loads(path.read_bytes())
         if record.scores is not None:  # finished, but the game stopped before moving it to the history
-            self._archive(data)
+            self._archive(_encode(data))
             self._remove(path)
             return
         self.pending = data
@@ -166,7 +217,7 @@ class SaveStore:
         """Temp files of a write that never finished (a killed process); the real file is intact."""
         for tmp in path.parent.glob(f".{path.name}.*.tmp"):
             try:
-                pid = int(tmp.name.rsplit(".", 2)[-2])
+                pid = int(tmp.name[len(path.name) + 2:-4].split(".")[0])  # .save.json.<pid>.<thread>.tmp
             except ValueError:
                 continue
             if pid != os.getpid():
@@ -184,27 +235,33 @@ class SaveStore:
         if table is not self.live:
             self._start(table)
         data = round_data(table)
-        try:
-            if table.state.is_over:
-                self._archive(data)
-                self._remove(self.path)
-                self.pending = None
-                self.live = None
-            else:
-                write_json(self.path, data)
-                self.pending = data
-        except OSError as exc:
-            if not self.write_failed:
-                self.write_failed = True
-                table.show_toast(f"The round could not be saved: {exc.strerror or exc}", True)
+        content = _encode(data)  # here, with the fast encoder; the thread only does file I/O
+        path = self.path
+        if table.state.is_over:
+            def finish() -> None:
+                self._archive(content)
+                self._remove(path)
+
+            self.writer.submit("archive", finish)
+            self.pending = None
+            self.live = None
+        else:
+            self.writer.submit("save", lambda: write_bytes(path, content))
+            self.pending = data
+        if self.writer.errors and not self.write_failed:
+            self.write_failed = True
+            exc = self.writer.errors[-1]
+            table.show_toast(f"The round could not be saved: {exc.strerror or exc}", True)
+
+    def flush(self) -> None:
+        """Wait for the files of every action so far to be on disk."""
+        self.writer.flush()
 
     def _start(self, table: TableScene) -> None:
         """A new round's first action: an unfinished round still saved goes to the history first."""
         if self.pending is not None:
-            try:
-                self._archive(self.pending)
-            except OSError:
-                pass
+            unfinished = _encode(self.pending)
+            self.writer.submit("archive", lambda: self._archive(unfinished))
         self.pending = None
         self.live = table
 
@@ -214,7 +271,7 @@ class SaveStore:
 
     # --- history ---------------------------------------------------------------
 
-    def _archive(self, data: dict[str, Any]) -> Path:
+    def _archive(self, content: bytes) -> Path:
         folder = self.history_dir
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0
@@ -222,7 +279,7 @@ class SaveStore:
         while path.exists():
             n += 1
             path = folder / f"{stamp}-{n:02d}.json"
-        write_json(path, data)
+        write_bytes(path, content)
         for old in self.history_files()[:-HISTORY_SIZE]:
             self._remove(old)
         return path
@@ -239,6 +296,7 @@ class SaveStore:
 
         A damaged file is set aside like any other; one from a newer version is skipped and left alone.
         """
+        self.flush()
         rounds: list[tuple[Path, Record]] = []
         problems: list[str] = []
         for path in reversed(self.history_files()):
@@ -259,6 +317,10 @@ class SaveStore:
             path.unlink()
         except FileNotFoundError:
             pass
+
+
+def _encode(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
 def _newer_format_of(path: Path) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -35,10 +36,18 @@ class DataError(ValueError):
 
 def write_json(path: Path, data: Any) -> None:
     """Replace ``path`` with ``data`` as JSON, atomically."""
+    write_bytes(path, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+
+
+def write_bytes(path: Path, content: bytes) -> None:
+    """Replace ``path`` with ``content``, atomically (temp file, fsync, rename).
+
+    Only file I/O, which releases the GIL: safe to run on a background thread.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as out:
-        json.dump(data, out, indent=1, ensure_ascii=False)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    with open(tmp, "wb") as out:
+        out.write(content)
         out.flush()
         os.fsync(out.fileno())
     os.replace(tmp, path)

@@ -134,12 +134,14 @@ def test_every_action_is_saved_and_the_file_replays_to_the_live_state(pg, tmp_pa
         else:
             frame(app)
         if len(table.record.actions) != count and not table.state.is_over:
+            app.saves.flush()  # the write runs beside the loop; it started with the action
             on_disk = saved(tmp_path)
             assert on_disk.actions == table.record.actions
             assert on_disk.final_state() == table.state
             checked += 1
         assert checked < 400
     assert checked > 10
+    app.saves.flush()
     data = json.loads((tmp_path / "history").glob("*.json").__next__().read_text())
     assert data["players"][1]["think_ms"] == 30 and data["setup"] == {"first": 0, "deal": 42}
     # the finished round went to the history and the save is gone
@@ -157,6 +159,7 @@ def test_resume_from_the_title_continues_at_the_exact_state(pg, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window is closed mid-round
     frame(app)
     assert not app.running
+    app.saves.flush()
     live_state, live_model = table.state.clone(), table.model
     while table.steps or table.flights:  # what the table would show once its last cards land
         table._update_flights(1.0)
@@ -177,6 +180,7 @@ def test_resume_from_the_title_continues_at_the_exact_state(pg, tmp_path):
     resumed.driver.delay = 0.0
     before = len(resumed.record.actions)
     play_until(again, resumed, before + 6)
+    again.saves.flush()
     assert saved(tmp_path).actions[:before] == resumed.record.actions[:before]
     assert saved(tmp_path).final_state() == resumed.state
 
@@ -233,6 +237,7 @@ def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, mon
     app = new_app(tmp_path)
     app.start_game(GameSetup.all_ai(["standard", "apprentice"]))
     play_until(app, app.stack.top, 5)
+    app.saves.flush()
     pygame.quit()
     pygame.init()
     real = table_module.TableScene.catch_up
@@ -263,6 +268,7 @@ def test_a_save_from_a_newer_version_is_refused_and_never_touched(pg, tmp_path):
     # a new round here is saved beside it, never over it
     app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], first=0, deal=3))
     play_until(app, app.stack.top, 4)
+    app.saves.flush()
     assert (tmp_path / "save.json").read_text() == newer
     assert len(saved(tmp_path, SIDE_SAVE_NAME).actions) >= 4
     # next launch: still refused, still untouched, and our own round is offered
@@ -283,6 +289,7 @@ def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
         top = app.stack.top
         top.ready() if isinstance(top, PassDeviceScene) else None
         frame(app)
+    app.saves.flush()
 
     again = App((1280, 720), tmp_path, seed=5, resizable=False)
     again.settings.ai_speed = "instant"
@@ -311,6 +318,7 @@ def test_a_finished_round_goes_to_the_history_which_keeps_the_last_20(pg, tmp_pa
     app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
     table = app.stack.top
     wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+    app.saves.flush()
     files = sorted(history.glob("*.json"))
     assert len(files) == HISTORY_SIZE
     assert files[0].name == "20200101-000004-00.json"  # the four oldest are gone
@@ -323,10 +331,12 @@ def test_a_new_round_keeps_an_unfinished_saved_one_in_the_history(pg, tmp_path):
     app.start_game(GameSetup.all_ai(["standard", "apprentice"]))
     first = app.stack.top
     play_until(app, first, 5)
+    app.saves.flush()
     unfinished = saved(tmp_path)
     app.to_title()
     click_button(app, "quick")
     play_until(app, app.stack.top, 2)
+    app.saves.flush()
     [kept] = list((tmp_path / "history").glob("*.json"))
     assert Record.loads(kept.read_bytes()).actions[:len(unfinished.actions)] == unfinished.actions
     assert saved(tmp_path).actions == app.stack.find(TableScene).record.actions
