@@ -24,6 +24,7 @@ from .scene import SceneStack
 from .saves import SaveStore, resume
 from .session import GameSetup
 from .settings import Settings
+from .sound import Sounds
 from .stats import Statistics
 from .storage import default_data_dir, read_json, write_json
 from .ui import Text
@@ -39,8 +40,13 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data_dir: Path | None = None, seed: int | None = None,
                  resizable: bool = True) -> None:
         self.data_dir = Path(data_dir) if data_dir else default_data_dir()
-        flags = pygame.RESIZABLE if resizable else 0
-        self.screen = pygame.display.set_mode(size, flags)
+        self.resizable = resizable
+        self.window_size = size  # the windowed size to come back to from fullscreen
+        self.settings, problem = Settings.load(self.data_dir)
+        if self.settings.fullscreen and resizable:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
         pygame.display.set_caption("Sprint, Snap, Score")
         try:
             with warnings.catch_warnings():
@@ -50,8 +56,10 @@ class App:
             pass
         self.rng = random.Random(seed)
         self.art = CardArt()
+        self.art.four_colour = self.settings.four_colour
         self.text = Text()
-        self.settings, problem = Settings.load(self.data_dir)
+        self.sound = Sounds(self)
+        self.sound.open()
         stats, stats_problem = read_json(self.data_dir / "stats.json", "statistics", Statistics.from_json)
         self.stats: Statistics = stats or Statistics()
         self.problems = [p for p in (problem, stats_problem) if p]
@@ -63,7 +71,7 @@ class App:
         self.running = True
         self.dirty = True
         self.frames = 0
-        self.think_ms = 1000
+        self.think_ms = self.settings.think_ms  # Master's budget; headless modes and tests may lower it
         self.clock = pygame.time.Clock()
         self.on_round_over: Callable | None = None
 
@@ -116,15 +124,39 @@ class App:
         return AI_SPEEDS[self.settings.ai_speed]
 
     def save_settings(self) -> None:
-        from .table import TableScene
-
+        """Save the settings and apply them at once: card art, open tables, the window."""
         try:
             self.settings.save(self.data_dir)
-        except OSError:
-            pass
+        except OSError as exc:
+            self.problems.append(f"Settings could not be saved: {exc.strerror or exc}")
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        st = self.settings
+        self.art.four_colour = st.four_colour
+        self.think_ms = st.think_ms
+        if st.fullscreen != pygame.display.is_fullscreen():
+            self.set_fullscreen(st.fullscreen)
         for scene in self.stack.scenes:
-            if isinstance(scene, TableScene):
-                scene.driver.delay = self.ai_delay()
+            changed = getattr(scene, "settings_changed", None)
+            if changed is not None:
+                changed()
+        self.dirty = True
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on:
+            self.window_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0)
+        self.stack.resize(self.size)
+        self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11, from any screen: saved like any other setting."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.set_fullscreen(self.settings.fullscreen)
+        self.save_settings()
 
     def quit(self) -> None:
         self.running = False
@@ -140,6 +172,8 @@ class App:
                 self.resize()
             elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
                 self.dirty = True
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
             elif self.stack.handle_event(event):
                 self.dirty = True
         self.stack.update(min(dt, MAX_DT))
@@ -270,7 +304,10 @@ def main(argv: list[str] | None = None) -> int:
         record = modes.load_record(args.replay)
         if record is None:
             return 2
-    pygame.init()
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels on HiDPI Windows; layout scales
+    # display and font only: the mixer opens later, once, with ALSA's probe messages silenced (game.sound)
+    pygame.display.init()
+    pygame.font.init()
     if not headless and "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
         report_startup_problem(
             "No display was found, so the game window can't open. Start Sprint, Snap, Score from a desktop "
@@ -284,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.selftest:
             return modes.resume_selftest(data_dir or default_data_dir()) if args.resume else modes.selftest(data_dir)
         if args.screenshot:
-            return modes.screenshots(args.screenshot, data_dir)
+            return modes.screenshots(args.screenshot, data_dir, scale_sizes=((960, 600), (3840, 2160)))
         if args.bench_frames is not None:
             return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:

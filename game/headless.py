@@ -173,8 +173,9 @@ def _shoot(app: App, out: Path, name: str) -> None:
     pygame.image.save(app.screen, str(out / f"{name}-{w}x{h}.png"))
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))) -> int:
-    """Every scene and table state at each size (1280x720 and 1920x1080 by default)."""
+def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
+                scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
+    """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
     from .screens import NewGameScene, PassDeviceScene, RoundOverScene
     from .table import TableScene
 
@@ -190,6 +191,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             app.to_title()
             app.stack.top.on_button(key)
             _shoot(app, out, key)
+        _product_shots(app, out)
 
         # you vs one Standard bot, your turn to draw, then a selection that makes a match
         app.settings.ai_speed = "instant"
@@ -263,8 +265,144 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.stack.top.on_button("reveal")
         _shoot(app, out, "round-over-hands")
         _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
+    for size in scale_sizes:
+        _scale_shots(out, data_dir, size)
     print(f"screenshots written to {out}")
     return 0
+
+
+def _key(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    _advance(app, DT)
+
+
+def _sample_stats(app: App) -> None:
+    from engine.sprint import GAME_ID
+
+    from .stats import Statistics
+
+    app.stats = Statistics()
+    for key, scores in (("standard", (12, 3, 20, -2, 9)), ("master", (4, -3, 15)), ("hotseat:Ann", (8, 11)),
+                        ("hotseat:Bea", (11, 6))):
+        for k, score in enumerate(scores):
+            app.stats.line(GAME_ID, key).add(score, ("won", "lost", "won", "shared", "won")[k % 5])
+
+
+def _product_shots(app: App, out: Path) -> None:
+    """Rules pages, settings, statistics, notices, the tip, keyboard focus, four colours, large cards."""
+    from .screens import RulesScene, SettingsScene, StatsScene
+
+    app.to_title()
+    app.problems.append("Your settings file was damaged (Expecting value: line 1 column 1 (char 0)); it was kept as "
+                        "settings.json.corrupt-20250101-120000 and defaults are used.")
+    _shoot(app, out, "title-notice")
+    app.stack.top.dismiss_notices()
+    _key(app, pygame.K_DOWN)
+    _shoot(app, out, "title-keyboard")
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    for page in range(len(rules.sections)):
+        rules.page = page
+        rules.refresh()
+        _shoot(app, out, f"rules-p{page + 1}")
+    app.to_title()
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    settings.focus = "set:four_colour"
+    app.settings.four_colour = True
+    app.apply_settings()
+    _shoot(app, out, "settings-four-colour-focus")
+    app.settings.four_colour = False
+    app.apply_settings()
+    app.to_title()
+    _sample_stats(app)
+    stats = StatsScene(app)
+    app.stack.push(stats)
+    _shoot(app, out, "stats-data")
+    stats.on_button("reset")
+    _shoot(app, out, "stats-reset-confirm")
+    app.to_title()
+
+    # the first-game tip, the keyboard focus, four colours, large cards, the discard question
+    app.settings.ai_speed = "instant"
+    app.settings.tips_seen = False
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    _until(app, table.my_turn)
+    _shoot(app, out, "table-2p-tip")
+    table.close_tip()
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+        _key(app, key)
+    _shoot(app, out, "table-2p-keyboard")
+    for _ in range(len(table.model.hands[0])):
+        _key(app, pygame.K_RIGHT)
+    _shoot(app, out, "table-2p-keyboard-button")
+    app.settings.four_colour = True
+    app.settings.card_size = "large"
+    app.apply_settings()
+    _advance(app, 0.5)
+    _shoot(app, out, "table-2p-four-colour-large")
+    app.settings.confirm_discard = True
+    _key(app, pygame.K_s)
+    _until(app, table.my_turn, 5)
+    table.selected = {table.model.hands[0][0]}
+    _key(app, pygame.K_d)
+    _shoot(app, out, "table-confirm-discard")
+    app.settings.four_colour = False
+    app.settings.card_size = "normal"
+    app.settings.confirm_discard = False
+    app.apply_settings()
+    app.to_title()
+
+
+def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
+    """The main screens at an extreme window size (960x600, 4K)."""
+    from .screens import RoundOverScene
+
+    app = App(size, data_dir, seed=3, resizable=False)
+    app.think_ms = 60
+    app.settings.ai_speed = "instant"
+    app.to_title()
+    _shoot(app, out, "title")
+    for key in ("rules", "settings"):
+        app.to_title()
+        app.stack.top.on_button(key)
+        if key == "rules":
+            app.stack.top.page = 2
+            app.stack.top.refresh()
+        _shoot(app, out, key)
+    app.to_title()
+    _sample_stats(app)
+    app.stack.top.on_button("stats")
+    _shoot(app, out, "stats-data")
+    app.settings.tips_seen = False
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    _until(app, table.my_turn)
+    _shoot(app, out, "table-2p-tip")
+    table.close_tip()
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
+                       SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
+    for large in (False, True):
+        app.settings.card_size = "large" if large else "normal"
+        app.start_game(setup)
+        table = table_of(app)
+        _until(app, table.my_turn)
+        _click(app, table.layout.stock.center)
+        _until(app, table.my_turn, 5)
+        _advance(app, 0.5)
+        _shoot(app, out, "table-5p-large" if large else "table-5p")
+    app.settings.card_size = "normal"
+    app.settings.animation_speed = "off"
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    while not isinstance(app.stack.top, RoundOverScene):
+        if table.my_turn():
+            _play_simple_turn(app, table)
+        app.step(DT, pygame.event.get())
+    app.settings.animation_speed = "normal"
+    _advance(app, 2.0)
+    _shoot(app, out, "round-over")
 
 
 def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:

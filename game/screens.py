@@ -11,7 +11,20 @@ from .scene import Scene
 from .session import DEFAULT_NAMES, GameSetup, SeatConfig
 from .settings import AI_SPEED_NAMES, ANIM_SPEEDS
 from .tweens import out_cubic
-from .ui import GOLD, INK, MUTED, Button, draw_panel, felt_background
+from .ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
+
+_NAMED_KEYS = {"Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Tab": pygame.K_TAB,
+               "Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "-": pygame.K_MINUS, "+": pygame.K_EQUALS}
+
+
+def key_matches(hotkey: str | None, key: int) -> bool:
+    """Whether the pressed ``key`` is the one a button's ``hotkey`` label names ("L", "Esc", "+")."""
+    if not hotkey:
+        return False
+    if hotkey in _NAMED_KEYS:
+        return key == _NAMED_KEYS[hotkey] or (hotkey == "+" and key in (pygame.K_PLUS, pygame.K_KP_PLUS)) or (
+            hotkey == "-" and key == pygame.K_KP_MINUS) or (hotkey == "Enter" and key == pygame.K_KP_ENTER)
+    return len(hotkey) == 1 and key == ord(hotkey.lower())
 
 
 class MenuScene(Scene):
@@ -19,17 +32,23 @@ class MenuScene(Scene):
 
     title = ""
     subtitle = ""
+    hotkeys: dict[str, str] = {}
+    """Button key -> the key that presses it (shown in the button's tooltip)."""
+    shows_notices = False
+    """Whether this screen shows the app's pending notices (damaged files...) as a toast."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.hover: str | None = None
+        self.focus: str | None = None  # the button the keyboard is on (arrows / Tab move it)
+        self.notice_age = 0.0
         self._panels: dict = {}
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = MenuLayout(*size)
         self.background = felt_background(size) if self.opaque else None
-        self.buttons = self.make_buttons()
+        self.refresh()
 
     def make_buttons(self) -> list[Button]:
         return []
@@ -39,6 +58,78 @@ class MenuScene(Scene):
 
     def refresh(self) -> None:
         self.buttons = self.make_buttons()
+        for b in self.buttons:
+            b.hotkey = b.hotkey or self.hotkeys.get(b.key)
+
+    def settings_changed(self) -> None:
+        self.refresh()
+
+    # --- keyboard ----------------------------------------------------------
+
+    def move_focus(self, step: int) -> None:
+        usable = [b.key for b in self.buttons if b.enabled]
+        if not usable:
+            return
+        if self.focus not in usable:
+            self.focus = usable[0 if step > 0 else -1]
+        else:
+            self.focus = usable[(usable.index(self.focus) + step) % len(usable)]
+
+    def handle_key(self, key: int) -> bool:
+        """Arrows and Tab move the focus, Enter or Space presses it; a button's hotkey presses it."""
+        if key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+            self.move_focus(1)
+            return True
+        if key in (pygame.K_UP, pygame.K_LEFT):
+            self.move_focus(-1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus:
+            b = next((b for b in self.buttons if b.key == self.focus), None)
+            if b and b.enabled:
+                self.on_button(b.key)
+                return True
+        for b in self.buttons:
+            if b.enabled and key_matches(b.hotkey, key) and b.hotkey != "Esc":
+                self.on_button(b.key)
+                return True
+        return False
+
+    # --- notices (a damaged settings or statistics file...) --------------------
+
+    NOTICE_TIME = 12.0
+
+    def notices(self) -> list[str]:
+        return self.app.problems if self.shows_notices else []
+
+    def update(self, dt: float) -> None:
+        if self.notices():
+            self.notice_age += dt
+            if self.notice_age > self.NOTICE_TIME:
+                self.dismiss_notices()
+
+    def dismiss_notices(self) -> None:
+        self.app.problems.clear()
+        self.notice_age = 0.0
+        self.app.dirty = True
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        notes = self.notices()
+        if not notes:
+            return
+        s = self.layout.scale
+        text = self.app.text
+        px = round(20 * s)
+        width = min(self.layout.w - round(40 * s), round(1000 * s))
+        lines = [line for note in notes[-3:] for line in text.wrap(note, px, width - round(40 * s))]
+        lines.append("Click anywhere to close this message.")
+        line_h = round(px * 1.2)
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + round(20 * s))
+        box.midbottom = (self.layout.w // 2, self.layout.h - round(12 * s))
+        draw_panel(surface, box, (130, 30, 26, 240), round(10 * s), None, self._panels)
+        y = box.y + round(10 * s)
+        for i, line in enumerate(lines):
+            text.blit(surface, line, px, (box.centerx, y), MUTED if i == len(lines) - 1 else INK, "midtop", box.w - round(20 * s))
+            y += line_h
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         for b in self.buttons:
@@ -54,13 +145,20 @@ class MenuScene(Scene):
             self.hover = key
             return changed
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.notices():
+                self.dismiss_notices()
             b = self.button_at(event.pos)
             if b and b.enabled:
                 self.on_button(b.key)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.notices():
+                self.dismiss_notices()
+                return True
             self.on_back()
             return True
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event.key)
         return False
 
     def on_back(self) -> None:
@@ -80,7 +178,12 @@ class MenuScene(Scene):
                 self.app.text.blit(surface, self.subtitle, round(24 * s), (t.centerx, t.y + round(62 * s)), MUTED, "midtop", t.w - 40)
         self.draw_body(surface)
         for b in self.buttons:
-            b.draw(surface, self.app.text, b.key == self.hover)
+            b.draw(surface, self.app.text, b.key == self.hover, b.key == self.focus)
+        for b in self.buttons:
+            if b.hotkey and b.key == self.hover:
+                draw_tooltip(surface, self.app.text, key_tip(b.hotkey), b.rect, self.layout.scale)
+                break
+        self.draw_notices(surface)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         pass
@@ -89,6 +192,9 @@ class MenuScene(Scene):
 class TitleScene(MenuScene):
     title = "Sprint, Snap, Score"
     subtitle = "Lay sets and runs, draw replacements, score big."
+    hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "settings": "S", "stats": "T", "replays": "Y",
+               "quit": "Q"}
+    shows_notices = True
 
     def make_buttons(self) -> list[Button]:
         keys = [("new", "New game"), ("quick", "Quick play: you vs Standard"), ("rules", "Rules"),
@@ -240,6 +346,7 @@ class NewGameScene(MenuScene):
                 self._commit_edit()
                 self.refresh()
                 return True
+            return True  # while typing, letters and Space are text, not shortcuts
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.editing and not self.button_at(event.pos):
             self._commit_edit()
             self.refresh()
@@ -288,7 +395,7 @@ class InfoScene(MenuScene):
         s = self.layout.scale
         r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
         r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
-        return [Button("back", "Back", r, primary=True)] + self.extra_buttons()
+        return [Button("back", "Back", r, primary=True, hotkey="Esc")] + self.extra_buttons()
 
     def extra_buttons(self) -> list[Button]:
         return []
@@ -337,8 +444,14 @@ class RulesScene(InfoScene):
         nxt = pygame.Rect(0, 0, back.w, back.h)
         prev.midright = (back.left - round(20 * s), back.centery)
         nxt.midleft = (back.right + round(20 * s), back.centery)
-        return [Button("prev", "Previous", prev, enabled=self.page > 0),
-                Button("next", "Next", nxt, enabled=self.page < len(self.sections) - 1)]
+        return [Button("prev", "Previous", prev, enabled=self.page > 0, hotkey="Left"),
+                Button("next", "Next", nxt, enabled=self.page < len(self.sections) - 1, hotkey="Right")]
+
+    def handle_key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.on_button("prev" if key in (pygame.K_LEFT, pygame.K_PAGEUP) else "next")
+            return True
+        return super().handle_key(key)
 
     def make_back(self) -> pygame.Rect:
         s = self.layout.scale
@@ -368,62 +481,296 @@ class RulesScene(InfoScene):
 
         s = self.layout.scale
         text = self.app.text
-        cw, ch = round(70 * s), round(100 * s)
-        widths = [cw + (len(parse_cards(e.cards)) - 1) * round(cw * 0.55) for e in examples]
-        gap = round(50 * s)
+        cw, ch = round(84 * s), round(120 * s)
+        step = round(cw * 0.55)
+        px = round(20 * s)
+        gap = round(40 * s)
+        room = self.layout.w - round(60 * s)
+        while True:  # each example is as wide as its cards or its caption; smaller captions if they don't fit
+            cards_w = [cw + (len(parse_cards(e.cards)) - 1) * step for e in examples]
+            widths = [max(c, text.font(px).size(e.caption)[0]) for c, e in zip(cards_w, examples)]
+            if sum(widths) + gap * (len(widths) - 1) <= room or px <= 12:
+                break
+            px -= 1
         x = (self.layout.w - sum(widths) - gap * (len(widths) - 1)) // 2
-        y = self.layout.h - round(260 * s)
-        for e, wdt in zip(examples, widths):
+        y = self.layout.h - round(290 * s)
+        for e, wdt, cards in zip(examples, widths, cards_w):
+            cx = x + (wdt - cards) // 2
             for i, c in enumerate(parse_cards(e.cards)):
-                self.app.art.blit_face(surface, c, pygame.Rect(x + i * round(cw * 0.55), y, cw, ch))
-            text.blit(surface, e.caption, round(20 * s), (x + wdt // 2, y + ch + round(8 * s)),
-                      INK if e.ok else (255, 150, 140), "midtop")
+                self.app.art.blit_face(surface, c, pygame.Rect(cx + i * step, y, cw, ch))
+            text.blit(surface, e.caption, px, (x + wdt // 2, y + ch + round(10 * s)),
+                      INK if e.ok else (255, 150, 140), "midtop", wdt + gap)
+            if not e.ok:  # a red cross over a wrong example, so it reads at a glance
+                r = pygame.Rect(cx, y, cards, ch).inflate(-round(10 * s), -round(20 * s))
+                width = max(3, round(6 * s))
+                pygame.draw.line(surface, (220, 60, 50), r.topleft, r.bottomright, width)
+                pygame.draw.line(surface, (220, 60, 50), r.topright, r.bottomleft, width)
             x += wdt + gap
 
 
+def _on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
+    ("animation_speed", "Animation speed", lambda v: v.title()),
+    ("ai_speed", "Computer players' speed", lambda v: v.title()),
+    ("master_think", "Master's think time per move", lambda v: f"{v:g} s"),
+    ("sound", "Sound effects", _on_off),
+    ("volume", "Volume", lambda v: f"{v}%"),
+    ("four_colour", "Four-colour deck (clubs green, diamonds blue)", _on_off),
+    ("card_size", "Card size in your hand", lambda v: v.title()),
+    ("fullscreen", "Fullscreen (F11 anywhere)", _on_off),
+    ("confirm_discard", "Ask before discarding", _on_off),
+    ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
+)
+"""The Settings screen, top to bottom: setting, label, how its value reads."""
+
+
 class SettingsScene(InfoScene):
+    """Every setting on one screen; a click (or Enter, or Left/Right) changes it, saved and applied at once."""
+
     title = "Settings"
+    subtitle = "Click a value to change it, or use the arrows. Saved and applied at once."
+
+    def rows(self) -> list[pygame.Rect]:
+        s = self.layout.scale
+        top = round(128 * s)
+        bottom = self.layout.h - round(96 * s)
+        row_h = min(round(46 * s), (bottom - top) // len(SETTING_ROWS))
+        w = min(self.layout.w - round(40 * s), round(880 * s))
+        x = (self.layout.w - w) // 2
+        return [pygame.Rect(x, top + i * row_h, w, row_h) for i in range(len(SETTING_ROWS))]
 
     def extra_buttons(self) -> list[Button]:
         st = self.app.settings
-        rects = self.layout.column(2, row_h=52, width=420, top=240)
-        return [Button("anim", f"Animation speed: {st.animation_speed}", rects[0]),
-                Button("ai", f"AI speed: {st.ai_speed}", rects[1])]
+        s = self.layout.scale
+        out = []
+        for (name, _, fmt), row in zip(SETTING_ROWS, self.rows()):
+            h = row.h - round(8 * s)
+            r = pygame.Rect(0, 0, round(230 * s), h)
+            r.midright = (row.right, row.centery)
+            if name == "volume":
+                minus = pygame.Rect(0, 0, h, h)
+                plus = pygame.Rect(0, 0, h, h)
+                plus.midright = r.midright
+                minus.midleft = r.midleft
+                mid = pygame.Rect(minus.right + round(6 * s), r.y, plus.left - minus.right - round(12 * s), h)
+                out += [Button("volume-", "-", minus, enabled=st.volume > 0, hotkey="-"),
+                        Button("set:volume", fmt(st.volume), mid, hotkey="Left / Right"),
+                        Button("volume+", "+", plus, enabled=st.volume < 100, hotkey="+")]
+            else:
+                out.append(Button(f"set:{name}", fmt(getattr(st, name)), r, hotkey="Enter, Left / Right"))
+        return out
 
     def body_lines(self) -> list[str]:
-        return ["Click a setting to change it. Changes are saved at once."]
+        return []
+
+    def handle_key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus and self.focus.startswith("set:"):
+            self.change(self.focus[4:], 1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.on_button("volume-")
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.on_button("volume+")
+            return True
+        return super().handle_key(key)
+
+    def move_focus(self, step: int) -> None:
+        """Up and Down go row by row (the volume's - and + are for the mouse and the - and + keys)."""
+        keys = [f"set:{name}" for name, _, _ in SETTING_ROWS] + ["back"]
+        i = keys.index(self.focus) if self.focus in keys else (-1 if step > 0 else 0)
+        self.focus = keys[(i + step) % len(keys)]
+
+    def change(self, name: str, step: int) -> None:
+        st = self.app.settings
+        if name == "volume":
+            st.volume = max(0, min(100, st.volume + 10 * step))
+        else:
+            st.cycle(name, step)
+        self.app.save_settings()
+        if name == "volume" and st.sound:
+            self.app.sound.play("draw")  # hear the new level
+        self.refresh()
 
     def on_button(self, key: str) -> None:
-        st = self.app.settings
-        if key == "anim":
-            names = list(ANIM_SPEEDS)
-            st.animation_speed = names[(names.index(st.animation_speed) + 1) % len(names)]
-        elif key == "ai":
-            names = list(AI_SPEED_NAMES)
-            st.ai_speed = names[(names.index(st.ai_speed) + 1) % len(names)]
+        if key.startswith("set:"):
+            self.change(key[4:], 1)
+        elif key in ("volume-", "volume+"):
+            self.change("volume", -1 if key == "volume-" else 1)
         else:
             super().on_button(key)
-            return
-        self.app.save_settings()
-        self.refresh()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        for i, ((name, label, _), row) in enumerate(zip(SETTING_ROWS, self.rows())):
+            if i % 2 == 0:
+                draw_panel(surface, row, (8, 40, 28, 120), round(8 * s), None, self._panels)
+            text.blit(surface, label, round(24 * s), (row.x + round(16 * s), row.centery), INK, "midleft",
+                      row.w - round(280 * s))
+        # a preview of the cards as they look now (four colours, size)
+        art = self.app.art
+        ch = round(110 * s * self.app.settings.card_scale)
+        cw = round(ch * 0.7)
+        rows = self.rows()
+        x = max(round(10 * s), rows[0].x - cw - round(30 * s))
+        if x + cw < rows[0].x - round(8 * s):
+            text.blit(surface, "Preview", round(18 * s), (x + cw // 2, rows[0].y), MUTED, "midtop")
+            for k, code in enumerate(("AC", "KD", "QH", "JS")):
+                r = pygame.Rect(x, rows[0].y + round(24 * s) + k * round(ch * 0.36), cw, ch)
+                art.blit_face(surface, Card(code), r)
 
 
 class StatsScene(InfoScene):
-    title = "Statistics"
+    """Rounds per opponent level (the strongest computer player at the table), and hot-seat per player."""
 
-    def body_lines(self) -> list[str]:
+    title = "Statistics"
+    COLUMNS = ("Played", "Won", "Shared", "Lost", "Best", "Average", "Longest streak")
+
+    def extra_buttons(self) -> list[Button]:
+        s = self.layout.scale
+        back = self.buttons_back_rect()
+        r = pygame.Rect(0, 0, back.w, back.h)
+        r.midleft = (back.right + round(20 * s), back.centery)
+        return [Button("reset", "Reset...", r, enabled=bool(self.table_rows()), hotkey="Delete")]
+
+    def buttons_back_rect(self) -> pygame.Rect:
+        s = self.layout.scale
+        r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
+        r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
+        return r
+
+    def handle_key(self, key: int) -> bool:
+        if key == pygame.K_DELETE:
+            self.on_button("reset")
+            return True
+        return super().handle_key(key)
+
+    def on_button(self, key: str) -> None:
+        if key == "reset":
+            if self.table_rows():
+                self.app.stack.push(ConfirmScene(self.app, "Reset all statistics?",
+                                                 "Every count on this screen goes back to zero. This can't be undone.",
+                                                 "Reset", self.reset))
+        else:
+            super().on_button(key)
+
+    def reset(self) -> None:
+        from .stats import Statistics
+        from .storage import write_json
+
+        self.app.stats = Statistics()
+        try:
+            write_json(self.app.data_dir / "stats.json", self.app.stats.to_json())
+        except OSError as exc:
+            self.app.problems.append(f"Statistics could not be saved: {exc.strerror or exc}")
+        self.refresh()
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        """(label, StatLine) for each level played, strongest last, then each hot-seat player."""
         from engine.sprint import GAME_ID
 
+        from .stats import HOTSEAT, LEVEL_ORDER
+
         lines = self.app.stats.games.get(GAME_ID, {})
-        if not lines:
-            return ["No rounds finished yet: play one and it shows up here."]
-        out = []
-        for key, line in sorted(lines.items()):
-            who = f"Hot-seat, {key.split(':', 1)[1]}" if key.startswith("hotseat:") else f"Against {key.title()}"
-            avg = f", average {line.average:.1f}" if line.average is not None else ""
-            out.append(f"{who}: {line.played} played, {line.won} won, {line.shared} shared, {line.lost} lost; "
-                       f"best {line.best}{avg}.")
+        out = [(f"Against {lvl.title()}", lines[lvl]) for lvl in LEVEL_ORDER if lvl in lines]
+        out += [(f"{key.split(':', 1)[1]} (hot-seat)", line) for key, line in sorted(lines.items())
+                if key.startswith(HOTSEAT + ":")]
         return out
+
+    def body_lines(self) -> list[str]:
+        return []
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        rows = self.table_rows()
+        cx = self.layout.w // 2
+        if not rows:
+            text.blit(surface, "No rounds finished yet.", round(34 * s), (cx, round(230 * s)), INK, "midtop")
+            text.blit(surface, "Play a round against the computer or in hot-seat and it is counted here.", round(22 * s),
+                      (cx, round(280 * s)), MUTED, "midtop", self.layout.w - 40)
+            return
+        width = min(self.layout.w - round(40 * s), round(1180 * s))
+        x0 = (self.layout.w - width) // 2
+        first_w = round(width * 0.26)
+        col_w = (width - first_w) / len(self.COLUMNS)
+        top = round(150 * s)
+        bottom = self.layout.h - round(110 * s)
+        row_h = min(round(40 * s), (bottom - top) // (len(rows) + 1))
+        px = round(21 * s)
+        for k, name in enumerate(self.COLUMNS):
+            text.blit(surface, name, px, (round(x0 + first_w + col_w * (k + 0.5)), top + row_h // 2), MUTED, "center",
+                      round(col_w) - 4)
+        hot_started = False
+        for i, (label, line) in enumerate(rows):
+            r = pygame.Rect(x0, top + (i + 1) * row_h, width, row_h)
+            if "(hot-seat)" in label and not hot_started:
+                hot_started = True
+                pygame.draw.line(surface, GOLD, (r.x, r.y), (r.right, r.y), max(1, round(2 * s)))
+            if i % 2 == 0:
+                draw_panel(surface, r, (8, 40, 28, 140), round(6 * s), None, self._panels)
+            text.blit(surface, label, px, (r.x + round(12 * s), r.centery), INK, "midleft", first_w - round(16 * s))
+            avg = f"{line.average:.1f}" if line.average is not None else "-"
+            values = (line.played, line.won, line.shared, line.lost, "-" if line.best is None else line.best, avg,
+                      line.longest_streak)
+            for k, v in enumerate(values):
+                text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center")
+        note = ("Rounds against the computer count under the strongest level at the table; "
+                "hot-seat rounds count for each player by name.")
+        text.blit(surface, note, round(18 * s), (cx, self.layout.h - round(96 * s)), MUTED, "midbottom", self.layout.w - 40)
+
+
+class ConfirmScene(MenuScene):
+    """A yes/no question over the current screen; ``on_yes`` runs only after Yes."""
+
+    opaque = False
+    hotkeys = {"yes": "Y", "no": "Esc"}
+
+    def __init__(self, app, question: str, detail: str, yes_label: str, on_yes) -> None:
+        self.question = question
+        self.detail = detail
+        self.yes_label = yes_label
+        self.on_yes = on_yes
+        super().__init__(app)
+        self.focus = "no"
+
+    def make_buttons(self) -> list[Button]:
+        s = self.layout.scale
+        panel = self.layout.panel(620, 260)
+        w, h = round(200 * s), round(48 * s)
+        yes = pygame.Rect(0, 0, w, h)
+        no = pygame.Rect(0, 0, w, h)
+        yes.bottomright = (panel.centerx - round(10 * s), panel.bottom - round(24 * s))
+        no.bottomleft = (panel.centerx + round(10 * s), panel.bottom - round(24 * s))
+        return [Button("yes", self.yes_label, yes, primary=True), Button("no", "Cancel", no)]
+
+    def handle_key(self, key: int) -> bool:
+        if key in (pygame.K_y, pygame.K_n):
+            self.on_button("yes" if key == pygame.K_y else "no")
+            return True
+        return super().handle_key(key)
+
+    def on_button(self, key: str) -> None:
+        self.app.stack.pop()
+        if key == "yes":
+            self.on_yes()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, self._panels)
+        panel = self.layout.panel(620, 260)
+        draw_panel(surface, panel, (12, 50, 36, 245), round(18 * s), DANGER, self._panels)
+        text = self.app.text
+        text.blit(surface, self.question, round(36 * s), (panel.centerx, panel.y + round(28 * s)), INK, "midtop",
+                  panel.w - round(40 * s))
+        y = panel.y + round(80 * s)
+        for line in text.wrap(self.detail, round(21 * s), panel.w - round(60 * s))[:3]:
+            text.blit(surface, line, round(21 * s), (panel.centerx, y), MUTED, "midtop")
+            y += round(25 * s)
 
 
 INFO_SCENES = {"rules": RulesScene, "settings": SettingsScene, "stats": StatsScene}
@@ -439,15 +786,18 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        keys = [("resume", "Resume"), ("rules", "Rules"), ("menu", "Main menu (round is saved)"), ("quit", "Quit")]
-        rects = self.layout.column(len(keys), row_h=50, width=400, top=245)
+        keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", "Main menu (round is saved)"),
+                ("quit", "Quit")]
+        rects = self.layout.column(len(keys), row_h=48, width=400, top=222)
         return [Button(k, label, r, primary=k == "resume") for (k, label), r in zip(keys, rects)]
+
+    hotkeys = {"resume": "Esc", "rules": "R", "settings": "S", "menu": "M", "quit": "Q"}
 
     def on_button(self, key: str) -> None:
         if key == "resume":
             self.app.stack.pop()
-        elif key == "rules":
-            self.app.stack.push(RulesScene(self.app))
+        elif key in ("rules", "settings"):
+            self.app.stack.push(INFO_SCENES[key](self.app))
         elif key == "menu":
             self.app.to_title()
         elif key == "quit":
@@ -456,7 +806,7 @@ class PauseScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         r = surface.get_rect()
         draw_panel(surface, r, (0, 0, 0, 150), 0, None, self._panels)
-        panel = self.layout.panel(560, 460)
+        panel = self.layout.panel(560, 500)
         draw_panel(surface, panel, (12, 50, 36, 240), round(18 * self.layout.scale), (240, 200, 80), self._panels)
         self.app.text.blit(surface, "Paused", round(56 * self.layout.scale), (panel.centerx, panel.y + round(24 * self.layout.scale)),
                            INK, "midtop")

@@ -29,7 +29,17 @@ from .layout import TableLayout
 from .scene import Scene
 from .session import GameSetup
 from .tweens import Tween, out_cubic
-from .ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, felt_background
+from .ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, draw_tooltip, felt_background, key_tip
+
+KEYS_HELP = "Keys: arrows + Space select, S stock, P pile, L lay, D discard, H hint, Esc menu"
+TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X"}
+TIP_LINES = (
+    "First game? A turn has three steps:",
+    "1. Draw: click the stock or the discard pile (keys S / P).",
+    "2. Lay matches: click cards (or arrows + Space), then Lay (L). Two or more of a rank, or three in a row of a suit.",
+    "3. Discard: drag a card onto the discard pile (or select it and press D).",
+    "The full rules are in the menu (Esc). Hover over a button to see its key.",
+)
 
 
 
@@ -156,7 +166,11 @@ class TableScene(Scene):
         self._region_faces: dict[object, list[Card]] = {}
         self._static_faces: list[Card] = []
         self._felt = felt_background(app.size)
-        self.layout = TableLayout(*app.size, n, self.viewer)
+        self.kb_focus: object = None  # what the arrows point at: ("hand", i), "stock", "discard", ("button", key)
+        self.kb_visible = False  # the focus ring shows after a key, hides when the mouse moves
+        self.tip_open = bool(self.humans) and not app.settings.tips_seen
+        self._was_my_turn = False
+        self.layout = self._make_layout(app.size, self.viewer)
         self.background = self._table_background()
         app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.deal_after_pass = len(self.humans) > 1
@@ -192,8 +206,23 @@ class TableScene(Scene):
         self.selected.clear()
         self.hand_pos.clear()
         self.hint_text = self.hint_glow = None
-        self.layout = TableLayout(*self.app.size, self.state.num_players, seat)
+        self.layout = self._make_layout(self.app.size, seat)
         self.background = self._table_background()
+
+    def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
+        return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
+
+    def settings_changed(self) -> None:
+        """A setting changed (card size, four colours, speeds): apply it to this round at once."""
+        self.driver.delay = self.app.ai_delay()
+        for bot in getattr(self.driver, "bots", {}).values():
+            if hasattr(bot, "think_ms"):
+                bot.think_ms = self.app.think_ms
+        if self.app.settings.tips_seen:
+            self.tip_open = False
+        self.resize(self.app.size)
+        self._static = None
+        self._refresh_static()
 
     def _table_background(self) -> pygame.Surface:
         """The felt with every seat's panel and the log panel baked in (one opaque blit a frame)."""
@@ -210,7 +239,7 @@ class TableScene(Scene):
         self._panels.clear()
         self.floaters.clear()
         self._felt = felt_background(size)
-        self.layout = TableLayout(*size, self.state.num_players, self.viewer)
+        self.layout = self._make_layout(size, self.viewer)
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.hand_pos.clear()
@@ -266,6 +295,7 @@ class TableScene(Scene):
         first_discard = Card(str(self.record.deal.discard[0]))
 
         def deal() -> list[Flight]:
+            self.app.sound.play("deal")
             flights = []
             order = [(r, (state.first_player + k) % n) for r in range(len(hands[0])) for k in range(n)]
             for i, (r, seat) in enumerate(order):
@@ -321,6 +351,7 @@ class TableScene(Scene):
     def _draw_step(self, ev: CardDrawn) -> Callable[[], list[Flight]]:
         def step() -> list[Flight]:
             p, card = ev.player, ev.card
+            self.app.sound.play("draw")
             if ev.source is Source.STOCK:
                 start = self.layout.stock
                 self.model.stock -= 1
@@ -356,6 +387,7 @@ class TableScene(Scene):
             sizes = [len(m) for m in self.model.laid[p]] + [len(ev.cards)]
             ends = self.layout.match_rects(p, sizes)[-1]
             self.add_log(f"{self.name(p)} laid {describe_match(ev.cards)}: +{ev.points}")
+            self.app.sound.play("lay")
             flights = []
 
             def land() -> None:
@@ -395,6 +427,7 @@ class TableScene(Scene):
             self.hand_pos.pop(card, None)
             self.selected.discard(card)
             self.add_log(f"{self.name(p)} discarded {card}.")
+            self.app.sound.play("discard")
             return [self._flight(card, True, start, self.layout.discard, 0.4, 0, lambda: self.model.discard.append(card))]
         return step
 
@@ -449,8 +482,24 @@ class TableScene(Scene):
         if reason is not None:
             self.show_toast(reason, True)
             return False
+        if isinstance(action, Discard) and self.app.settings.confirm_discard:
+            self._confirm_discard(action)
+            return False
         self.perform(action)
         return True
+
+    def _confirm_discard(self, action: Discard) -> None:
+        """Ask first (the "Ask before discarding" setting); the discard happens only after Yes."""
+        from .screens import ConfirmScene
+
+        def discard() -> None:
+            if self.my_turn() and self.state.why_illegal(action) is None:
+                self.perform(action)
+
+        self.press = self.drag = None
+        self.app.stack.push(ConfirmScene(self.app, f"Discard the {action.card.name}?",
+                                         "It goes face up on the pile and your turn ends. "
+                                         "(Settings: Ask before discarding.)", "Discard", discard))
 
     def perform(self, action: Action) -> list[Event]:
         player = self.state.current
@@ -485,6 +534,8 @@ class TableScene(Scene):
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, 4.0, error)
+        if error:
+            self.app.sound.play("invalid")
 
     def selection_lay(self) -> tuple[Lay | None, str | None]:
         """The selected cards as a Lay and the reason it can't be played (None if it can)."""
@@ -543,9 +594,16 @@ class TableScene(Scene):
             return
         busy = bool(self.flights or self.steps)
         state = self.state
+        mine = self.my_turn()
+        if mine and not self._was_my_turn and not state.is_over:
+            self.app.sound.play("your_turn")
+        self._was_my_turn = mine
         if state.is_over:
             if not busy and self.model.over and not self.finished:
                 self.finished = True
+                if self.humans and not self.replaying:
+                    won = any(p in self.humans for p in state.result.winners)
+                    self.app.sound.play("round_won" if won else "round_lost")
                 self.app.round_finished(self)
             return
         if not self.is_human(state.current):
@@ -636,12 +694,107 @@ class TableScene(Scene):
         lay, reason = self.selection_lay()
         can = reason is None and self.my_turn()
         label = f"Lay +{(len(lay.cards) * (len(lay.cards) + 1)) // 2}" if can and lay else "Lay"
-        return [
+        out = [
             Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
             Button("hint", "Hint", L.buttons["hint"], enabled=self.my_turn()),
             Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
             Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
         ]
+        if self.tip_open:
+            out.append(Button("tip_close", "Got it", self._tip_layout()[1], primary=True))
+        for b in out:
+            b.hotkey = TABLE_HOTKEYS.get(b.key)
+        return out
+
+    def _tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The first-game tip: over the opponents' area (nothing to click there), and its close button."""
+        L = self.layout
+        s = L.scale
+        tops = [spot.panel for spot in L.spots.values() if spot.side == "top"]
+        box = tops[0].unionall(tops[1:]) if tops else pygame.Rect(L.w // 4, L.margin, L.w // 2, round(180 * s))
+        close = pygame.Rect(0, 0, round(130 * s), round(36 * s))
+        close.bottomright = (box.right - round(10 * s), box.bottom - round(10 * s))
+        return box, close
+
+    # --- keyboard ---------------------------------------------------------------
+
+    def handle_key(self, key: int) -> bool:
+        """The keyboard as an accelerator: every key does what a click would."""
+        hand = self.model.hands[self.viewer]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.kb_visible = True
+            self.kb_focus = self._moved_focus(self.kb_focus, key, len(hand))
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.kb_visible = True
+            if self.kb_focus is None and hand:
+                self.kb_focus = ("hand", 0)
+            if self.kb_focus is not None:
+                self.click(self.kb_focus)
+            return True
+        if key == pygame.K_s:
+            self.click("stock")
+        elif key == pygame.K_p:
+            self.try_action(DRAW_DISCARD)
+        elif key == pygame.K_l:
+            self.click(("button", "lay"))
+        elif key == pygame.K_d:
+            self.discard_by_key()
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_r:
+            self.sort_hand("rank")
+        elif key == pygame.K_u:
+            self.sort_hand("suit")
+        elif key == pygame.K_x and self.tip_open:
+            self.close_tip()
+        else:
+            return False
+        return True
+
+    def _moved_focus(self, focus: object, key: int, count: int) -> object:
+        """Left/Right along the hand (then on to the buttons), Up to the piles, Down back to the hand."""
+        names = [b.key for b in self.buttons()] + ["menu"]
+        last = ("hand", count - 1) if count else "stock"
+        if focus is None or (isinstance(focus, tuple) and focus[0] == "hand" and focus[1] >= count):
+            return ("hand", 0) if count else "stock"
+        if isinstance(focus, tuple) and focus[0] == "hand":
+            i = focus[1]
+            if key == pygame.K_LEFT:
+                return ("hand", max(0, i - 1))
+            if key == pygame.K_RIGHT:
+                return ("hand", i + 1) if i + 1 < count else ("button", names[0])
+            return "stock" if key == pygame.K_UP else focus
+        if focus in ("stock", "discard"):
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                return "discard" if focus == "stock" else "stock"
+            return ("hand", min(count - 1, count // 2)) if key == pygame.K_DOWN and count else focus
+        if isinstance(focus, tuple) and focus[0] == "button":
+            i = names.index(focus[1]) if focus[1] in names else 0
+            if key == pygame.K_LEFT:
+                return last
+            if key == pygame.K_UP:
+                return ("button", names[i - 1]) if i > 0 else "discard"
+            if key == pygame.K_DOWN:
+                return ("button", names[min(len(names) - 1, i + 1)])
+        return focus
+
+    def discard_by_key(self) -> None:
+        """D: discard the one selected card, or the card in focus if none is selected."""
+        hand = self.model.hands[self.viewer]
+        if len(self.selected) == 1:
+            self.try_action(Discard(next(iter(self.selected))))
+        elif not self.selected and isinstance(self.kb_focus, tuple) and self.kb_focus[0] == "hand" \
+                and self.kb_focus[1] < len(hand):
+            self.try_action(Discard(hand[self.kb_focus[1]]))
+        else:
+            self.show_toast("To discard with D, select exactly one card (arrows, then Space).", True)
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings)."""
+        self.tip_open = False
+        self.app.settings.tips_seen = True
+        self.app.save_settings()
 
     def target_at(self, pos: tuple[int, int]) -> object:
         """What is under the mouse: a button, a hand card, the stock, the discard pile or the menu."""
@@ -667,8 +820,12 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return True
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event.key)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.kb_visible and event.rel != (0, 0):
+                self.kb_visible = False
             if self.press and not self.drag:
                 target, start = self.press
                 if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 8:
@@ -735,6 +892,8 @@ class TableScene(Scene):
                 self.sort_hand("suit")
             elif key == "menu":
                 self.open_pause()
+            elif key == "tip_close":
+                self.close_tip()
 
     def _start_drag(self, target: object, start: tuple[int, int]) -> None:
         if isinstance(target, tuple) and target[0] == "hand":
@@ -906,9 +1065,20 @@ class TableScene(Scene):
         else:
             self._draw_status(surface)
         mouse_hover = self.hover
-        for b in self.buttons():
-            b.draw(surface, text, mouse_hover == ("button", b.key))
+        focus = self.kb_focus if self.kb_visible else None
+        if self.tip_open:
+            self._draw_tip(surface)
+        buttons = self.buttons()
+        for b in buttons:
+            b.draw(surface, text, mouse_hover == ("button", b.key), focus == ("button", b.key))
         self._draw_menu_button(surface)
+        self._draw_focus(surface, focus)
+        tipped = mouse_hover
+        if isinstance(tipped, tuple) and tipped[0] == "button":
+            rect = L.menu_button if tipped[1] == "menu" else next((b.rect for b in buttons if b.key == tipped[1]), None)
+            if rect is not None:
+                label = "Menu, key: Esc" if tipped[1] == "menu" else key_tip(TABLE_HOTKEYS[tipped[1]])
+                draw_tooltip(surface, text, label, rect, s)
 
         for f in self.flights:
             r = f.rect
@@ -930,6 +1100,46 @@ class TableScene(Scene):
                 art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
             elif self.model.discard:
                 art.blit_face(surface, self.model.discard[-1], pygame.Rect(mx - ox, my - oy, *L.pile_card))
+
+    def _draw_focus(self, surface: pygame.Surface, focus: object) -> None:
+        """The keyboard focus: a ring around a hand card, a pile or the menu button."""
+        L = self.layout
+        rect = None
+        if isinstance(focus, tuple) and focus[0] == "hand":
+            hand = self.model.hands[self.viewer]
+            if focus[1] < len(hand):
+                pos = self.hand_pos.get(hand[focus[1]])
+                rect = pygame.Rect(round(pos[0]), round(pos[1]), *L.hand_card) if pos else None
+        elif focus == "stock":
+            rect = L.stock
+        elif focus == "discard":
+            rect = L.discard
+        elif focus == ("button", "menu"):
+            rect = L.menu_button
+        if rect is not None:
+            w = max(2, round(3 * L.scale))
+            pygame.draw.rect(surface, (255, 255, 255), rect.inflate(2 * w + 2, 2 * w + 2), width=w,
+                             border_radius=round(rect.w * 0.1))
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """The first-game tip over the opponents' area, text shrunk until it fits."""
+        box, close = self._tip_layout()
+        s = self.layout.scale
+        text = self.app.text
+        draw_panel(surface, box, (12, 50, 36, 245), round(12 * s), GOLD, self._panels)
+        pad = round(14 * s)
+        width = box.w - 2 * pad
+        px = round(21 * s)
+        while True:
+            lines = [(line, k == 0) for k, para in enumerate(TIP_LINES) for line in text.wrap(para, px, width)]
+            line_h = round(px * 1.18)
+            if line_h * len(lines) <= close.top - box.y - pad or px <= 11:
+                break
+            px -= 1
+        y = box.y + pad
+        for line, head in lines:
+            text.blit(surface, line, px, (box.x + pad, y), GOLD if head else INK)
+            y += line_h
 
     def _draw_thinking(self, surface: pygame.Surface, seat: int) -> None:
         """A small pill with three pulsing dots beside the name of a bot that is thinking."""
