@@ -246,6 +246,7 @@ class NewGameScene(MenuScene):
     """Seats (2-5, human or AI with a level, names), who starts, and an optional deal number."""
 
     title = "New game"
+    hotkeys = {"back": "Esc", "fewer": "-", "more": "+", "start": "S"}
 
     def __init__(self, app) -> None:
         self.setup = GameSetup()
@@ -815,6 +816,8 @@ class PauseScene(MenuScene):
 class PassDeviceScene(MenuScene):
     """Covers the whole table between two human turns; the next hand shows only after the click."""
 
+    hotkeys = {"ready": "Enter"}
+
     def __init__(self, app, table, seat: int) -> None:
         self.table = table
         self.seat = seat
@@ -856,6 +859,8 @@ class PassDeviceScene(MenuScene):
 
 class RoundOverScene(MenuScene):
     """Everyone's matches, hand penalty and total, counted up; hands are shown only on request."""
+
+    hotkeys = {"reveal": "V", "again": "A", "menu": "Esc"}
 
     def __init__(self, app, table) -> None:
         self.table = table

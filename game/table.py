@@ -1126,7 +1126,7 @@ class TableScene(Scene):
         box, close = self._tip_layout()
         s = self.layout.scale
         text = self.app.text
-        draw_panel(surface, box, (12, 50, 36, 245), round(12 * s), GOLD, self._panels)
+        draw_panel(surface, box, (12, 50, 36, 255), round(12 * s), GOLD, self._panels)
         pad = round(14 * s)
         width = box.w - 2 * pad
         px = round(21 * s)

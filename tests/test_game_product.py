@@ -310,6 +310,13 @@ def test_button_keys_show_on_hover(app):
     assert rules.page == 2
     frame(app)
     assert {Card("QS"), Card("KS"), Card("AS")} <= set(app.art.faces_blitted)  # the examples are real cards
+    # the menus are keyboard-driven too: Esc back to the title, N for a new game, + adds a seat, S starts
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n)
+    key(app, pygame.K_EQUALS)
+    assert len(app.stack.top.setup.seats) == 3
+    key(app, pygame.K_s)
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.state.num_players == 3
 
 
 def test_confirm_before_discard(app):
