@@ -39,7 +39,7 @@ from engine.cards import ALL_CARDS
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Lay, Observation, Phase, Round
 
 from .bots import Bot, Strategist, card_value, danger
-from .handcalc import FULL_DECK, RANK_MASK, RANK_OF, RUN_NEAR2, bits, completes_match, largest_match, lay_of, DISCARDS
+from .handcalc import FULL_DECK, RANK_MASK, RANK_OF, RUN_NEAR2, bits, completes_match, largest_match, lay_of, legal_matches, DISCARDS
 
 MAX_DISCARD_CANDIDATES = 3
 DEFAULT_SLICE_MS = 3.0
@@ -51,6 +51,9 @@ HORIZON_TURNS: int | None = 1
 """Rounds of turns a playout looks ahead before valuing the position (None: to the end)."""
 FULL_PLAYOUT_STOCK = 12
 """With this few stock cards or fewer, playouts go to the end of the round."""
+SAMPLE_TRIES = 20
+LAID_OUT_OPPONENTS = True
+"""Sample only opponent hands with nothing left to lay (they lay all before discarding)."""
 PROMISE_WEIGHT = 1.0
 """Points per hand card with a partner, when a playout stops early."""
 
@@ -180,23 +183,33 @@ class WorldSampler:
             raise ValueError("the observation's card counts don't add up")
 
     def sample(self, rng: random.Random) -> Round:
+        """A full state that looks exactly like the observation to its seat.
+
+        Opponents lay every match they can before they discard, so an opponent's
+        sampled hand is redealt (up to ``SAMPLE_TRIES`` times) while it holds a
+        match it could lay.
+        """
         obs = self.obs
         cards = self.unseen[:]
         rng.shuffle(cards)
         hands = []
-        i = 0
         for p, need in enumerate(self.needs):
             if p == obs.seat:
                 hands.append(obs.hand_mask)
                 continue
-            hand = self.known[p]
-            for c in cards[i : i + need]:
-                hand |= 1 << c
-            i += need
+            known = self.known[p]
+            for attempt in range(SAMPLE_TRIES if LAID_OUT_OPPONENTS else 1):
+                hand = known
+                for c in cards[:need]:
+                    hand |= 1 << c
+                if not legal_matches(hand):
+                    break
+                rng.shuffle(cards)
+            cards = cards[need:]
             hands.append(hand)
         return Round(
             hands,
-            cards[i:],
+            cards,
             self.discard[:],
             0,
             laid=[m[:] for m in self.laid],
