@@ -228,3 +228,46 @@ def test_strategist_lays_the_pair_that_can_still_grow_last() -> None:
     assert make_bot("strategist").decide(state.observation(0)) == Lay("3D 3H")
     state = _build_state("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "KD KS")
     assert make_bot("strategist").decide(state.observation(0)) == Lay("KC KH")
+
+
+def _sampled_match_rate(rng: random.Random) -> float:
+    """Share of sampled opponent hands holding a match they could lay; checks every world."""
+    from ai.handcalc import legal_matches
+    from ai.master import WorldSampler
+
+    hands = with_match = 0
+    for seed in range(10):
+        players = 2 + seed % 4
+        state = Round.deal(players, seed)
+        movers = {p: make_bot("strategist", seed=p) for p in range(players)}
+        for _ in range(rng.randint(2, 25)):
+            if state.is_over:
+                break
+            state.apply(movers[state.current].decide(state.observation(state.current)))
+        if state.is_over:
+            continue
+        seat = state.current
+        obs = state.observation(seat)
+        sampler = WorldSampler(obs)
+        stocks = set()
+        for _ in range(20):
+            world = sampler.sample(rng)
+            assert world.observation(seat) == obs
+            stocks.add(tuple(world.stock))
+            for p in range(players):
+                if p != seat:
+                    hands += 1
+                    with_match += bool(legal_matches(world.hands[p]))
+        assert len(stocks) > 1 or obs.stock_size <= 1
+    assert hands > 100
+    return with_match / hands
+
+
+def test_master_samples_worlds_that_look_like_its_observation(monkeypatch) -> None:
+    import ai.master
+
+    laid_out = _sampled_match_rate(random.Random(3))
+    monkeypatch.setattr(ai.master, "LAID_OUT_OPPONENTS", False)
+    anything = _sampled_match_rate(random.Random(3))
+    # opponents lay what they can before discarding, and the sampler knows it
+    assert laid_out < 0.1 and laid_out < anything / 3, (laid_out, anything)
