@@ -5,7 +5,9 @@ For each decision Master repeats, until its budget is spent:
 1. **Sample a world** consistent with its observation (:class:`WorldSampler`):
    the unseen cards (``obs.unseen_mask()``) are shuffled; each opponent holds the
    cards it is known to have taken from the discard pile plus random unseen cards
-   up to its hand size; the rest is the stock, in random order.
+   up to its hand size; the rest is the stock, in random order.  Since every
+   player lays what it can before it discards, an opponent's hand holding a
+   match it could lay is redealt.
 2. **Play every candidate action out** in that same world with the same playout
    dice (common random numbers: the candidates are compared on identical luck,
    which is what makes a few dozen worlds informative).  The action is applied
@@ -35,7 +37,6 @@ import random
 import time
 from typing import Generator
 
-from engine.cards import ALL_CARDS
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Lay, Observation, Phase, Round
 
 from .bots import Bot, Strategist, card_value, danger
