@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from engine.records import Record, RecordError
-from engine.sprint import Phase
+from engine.sprint import Lay, Phase, Round
 
 from .app import App
 from .session import GameSetup, SeatConfig
@@ -64,25 +64,36 @@ def check_invariants(app: App) -> None:
         assert table.model.stock == len(state.stock), "table shows a wrong stock size"
 
 
-def selftest(data_dir: Path) -> int:
-    """A full round of AI seats through the real loop; then the record must replay to the same state."""
+def _selftest_app(data_dir: Path) -> App:
+    """A headless app for the self-tests: fast animations, instant bots, a short think budget."""
     app = App((1280, 720), data_dir, seed=7, resizable=False)
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
     app.think_ms = 60
-    app.to_title()
-    app.start_game(GameSetup.all_ai(["apprentice", "standard", "strategist"]))
-    table = table_of(app)
+    return app
+
+
+def _finish_round(app: App) -> bool:
+    """Run the loop, checking the invariants every frame, until the round is over (False if it never ends)."""
     done = []
     app.on_round_over = lambda t: done.append(t)
-    start = time.perf_counter()
 
     def hook(a: App, frame: int) -> bool:
         check_invariants(a)
         return not done
 
     app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
-    if not done:
+    return bool(done)
+
+
+def selftest(data_dir: Path) -> int:
+    """A full round of AI seats through the real loop; then the record must replay to the same state."""
+    app = _selftest_app(data_dir)
+    app.to_title()
+    app.start_game(GameSetup.all_ai(["apprentice", "standard", "strategist"]))
+    table = table_of(app)
+    start = time.perf_counter()
+    if not _finish_round(app):
         print("selftest: the round did not finish", file=sys.stderr)
         return 1
     replayed = Record.loads(table.record.dumps()).final_state()
@@ -104,10 +115,7 @@ def resume_selftest(data_dir: Path) -> int:
     """
     from .saves import resume, table_mismatches
 
-    app = App((1280, 720), data_dir, seed=7, resizable=False)
-    app.settings.animation_speed = "fast"
-    app.settings.ai_speed = "instant"
-    app.think_ms = 60
+    app = _selftest_app(data_dir)
     for problem in app.problems:
         print(f"resume selftest: {problem}", file=sys.stderr)
     if app.saves.pending is None:
@@ -122,15 +130,7 @@ def resume_selftest(data_dir: Path) -> int:
         print("resume selftest: the resumed table is not the saved round: " + "; ".join(wrong), file=sys.stderr)
         return 1
     before = set(app.saves.history_files())
-    done = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
-    if not done:
+    if not _finish_round(app):
         print("resume selftest: the round did not finish", file=sys.stderr)
         return 1
     app.saves.flush()
@@ -176,7 +176,7 @@ def _shoot(app: App, out: Path, name: str) -> None:
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
     """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
-    from .screens import NewGameScene, PassDeviceScene, RoundOverScene
+    from .screens import NewGameScene, PassDeviceScene
     from .table import TableScene
 
     out.mkdir(parents=True, exist_ok=True)
@@ -251,17 +251,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             app.step(DT, pygame.event.get())
         _shoot(app, out, "hotseat-pass")
 
-        # the end of a round
-        app.settings.animation_speed = "off"
-        app.start_game(GameSetup(deal=11, first=0))
-        table = table_of(app)
-        while not isinstance(app.stack.top, RoundOverScene):
-            if table.my_turn():
-                _play_simple_turn(app, table)
-            app.step(DT, pygame.event.get())
-        app.settings.animation_speed = "normal"
-        _advance(app, 2.0)
-        _shoot(app, out, "round-over")
+        _shoot_round_over(app, out)
         app.stack.top.on_button("reveal")
         _shoot(app, out, "round-over-hands")
         _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
@@ -357,8 +347,6 @@ def _product_shots(app: App, out: Path) -> None:
 
 def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     """The main screens at an extreme window size (960x600, 4K)."""
-    from .screens import RoundOverScene
-
     app = App(size, data_dir, seed=3, resizable=False)
     app.think_ms = 60
     app.settings.ai_speed = "instant"
@@ -393,6 +381,13 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
         _advance(app, 0.5)
         _shoot(app, out, "table-5p-large" if large else "table-5p")
     app.settings.card_size = "normal"
+    _shoot_round_over(app, out)
+
+
+def _shoot_round_over(app: App, out: Path) -> None:
+    """Play deal 11 to its end without animation, then shoot the round-over screen."""
+    from .screens import RoundOverScene
+
     app.settings.animation_speed = "off"
     app.start_game(GameSetup(deal=11, first=0))
     table = table_of(app)
@@ -405,22 +400,28 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     _shoot(app, out, "round-over")
 
 
+def finish_simply(record: Record, state: Round) -> None:
+    """Play ``state`` to its end with a plain policy (first match, else draw / discard the last card).
+
+    For demo data and tests: quick, deterministic, and it always finishes.
+    """
+    while not state.is_over:
+        actions = state.legal_actions()
+        lays = [a for a in actions if isinstance(a, Lay)]
+        action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
+        player = state.current
+        record.append(player, action, state.apply(action))
+
+
 def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     """The title offering Resume (with a notice about a damaged file), and the Replays list."""
-    from engine.sprint import Lay
-
     from .replays import ReplaysScene
     from .saves import SaveStore
 
     store = SaveStore(data_dir)
     for deal in range(30, 42):  # a history of finished rounds
         record, state = GameSetup.hotseat(["Ann"], ["standard", "master"][: 1 + deal % 2]).start(random.Random(deal))
-        while not state.is_over:
-            actions = state.legal_actions()
-            lays = [a for a in actions if isinstance(a, Lay)]
-            action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
-            player = state.current
-            record.append(player, action, state.apply(action))
+        finish_simply(record, state)
         store._archive(record.dumps().encode())
     app = App(size, data_dir, seed=3, resizable=False)
     app.settings.ai_speed = "slow"

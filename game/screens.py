@@ -9,7 +9,6 @@ from engine.cards import Card
 from .layout import MenuLayout
 from .scene import Scene
 from .session import DEFAULT_NAMES, GameSetup, SeatConfig
-from .settings import AI_SPEED_NAMES, ANIM_SPEEDS
 from .tweens import out_cubic
 from .ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
 
@@ -923,7 +922,6 @@ class RoundOverScene(MenuScene):
         x0 = round(40 * s)
         w = self.layout.w - 2 * x0
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
-        px = round(22 * s)
         for p, line in enumerate(self.result.lines):
             r = pygame.Rect(x0, top + p * row_h, w, row_h - round(6 * s))
             win = p in self.result.winners
@@ -940,7 +938,6 @@ class RoundOverScene(MenuScene):
             ch = min(round(r.h * 0.8), round(80 * s))
             cw = round(ch * 0.7)
             x = r.x + round(240 * s)
-            y = r.centery - ch // 2
             limit = r.right - round(110 * s)
             matches = state.laid[p]
             hand = state.hand(p)

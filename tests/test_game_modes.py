@@ -11,13 +11,14 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.records import PlayerInfo, Record  # noqa: E402
-from engine.sprint import Lay, Phase  # noqa: E402
+from engine.records import Record  # noqa: E402
+from engine.sprint import Lay  # noqa: E402
 from game import headless  # noqa: E402
 from game.app import App  # noqa: E402
 from game.screens import RoundOverScene  # noqa: E402
 from game.session import GameSetup  # noqa: E402
 from game.table import TableScene  # noqa: E402
+from game_helpers import finished_record  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -84,13 +85,8 @@ def test_bench_prints_frame_times_as_json(tmp_path):
 
 
 def test_replay_plays_a_record_back_to_its_final_state(pg, tmp_path):
-    record, state = Record.new([PlayerInfo("Ann"), PlayerInfo("Bot", "ai", "standard")], seed=77, first_player=0)
-    while not state.is_over:
-        actions = state.legal_actions()
-        lays = [a for a in actions if isinstance(a, Lay)]
-        action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
-        player = state.current
-        record.append(player, action, state.apply(action))
+    record = finished_record(77)
+    state = record.final_state()
     loaded = Record.loads(record.dumps())
     app = App((1280, 720), tmp_path, resizable=False)
     app.settings.ai_speed = "instant"

@@ -14,8 +14,8 @@ from game.app import App  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene  # noqa: E402
 from game.session import GameSetup, SeatConfig  # noqa: E402
 from game.table import TableScene  # noqa: E402
+from game_helpers import DT, frame, click, drag, wait  # noqa: E402
 
-DT = 1 / 60
 
 
 @pytest.fixture
@@ -30,38 +30,10 @@ def app(tmp_path):
     pygame.quit()
 
 
-def frame(app, n=1):
-    app.run(max_frames=n, fixed_dt=DT)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(app)
-
-
-def drag(app, start, end):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (mid, end):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    frame(app)
-
-
 def card_point(table, card):
     """A point on the visible left strip of a card in the bottom hand."""
     r = table._hand_targets()[card]
     return (r.x + 6, r.centery)
-
-
-def wait(app, cond, seconds=30.0):
-    for _ in range(int(seconds / DT)):
-        if cond():
-            return
-        frame(app)
-    raise AssertionError("timed out waiting")
 
 
 def play_turn_by_clicks(app, table, use_drag=False):

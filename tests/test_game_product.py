@@ -23,8 +23,8 @@ from game.sound import Sounds  # noqa: E402
 from game.stats import Statistics  # noqa: E402
 from game.storage import read_json, write_json  # noqa: E402
 from game.table import TableScene  # noqa: E402
+from game_helpers import frame, key, click, wait  # noqa: E402
 
-DT = 1 / 60
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -44,33 +44,9 @@ def app(tmp_path):
     pygame.quit()
 
 
-def frame(app, n=1):
-    app.run(max_frames=n, fixed_dt=DT)
-
-
-def key(app, k, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    frame(app, frames)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(app)
-
-
 def click_button(app, scene, button_key):
     (b,) = [b for b in scene.buttons if b.key == button_key]
     click(app, b.rect.center)
-
-
-def wait(app, cond, seconds=20.0):
-    for _ in range(int(seconds / DT)):
-        if cond():
-            return
-        frame(app)
-    raise AssertionError("timed out waiting")
 
 
 # --- settings and statistics files ------------------------------------------------

@@ -14,7 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.records import PlayerInfo, Record  # noqa: E402
+from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
 from game.app import App  # noqa: E402
 from game.replays import ReplaysScene  # noqa: E402
@@ -22,8 +22,8 @@ from game.saves import HISTORY_SIZE, SIDE_SAVE_NAME, table_mismatches  # noqa: E
 from game.screens import PassDeviceScene, RoundOverScene, TitleScene  # noqa: E402
 from game.session import GameSetup, SeatConfig  # noqa: E402
 from game.table import TableScene  # noqa: E402
+from game_helpers import DT, frame, wait, click, finished_record  # noqa: E402
 
-DT = 1 / 60
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
@@ -44,25 +44,6 @@ def new_app(data_dir, anim="fast"):
     app.to_title()
     app.step(DT, [])
     return app
-
-
-def frame(app, n=1):
-    app.run(max_frames=n, fixed_dt=DT)
-
-
-def wait(app, cond, seconds=30.0):
-    for _ in range(int(seconds / DT)):
-        if cond():
-            return
-        frame(app)
-    raise AssertionError("timed out waiting")
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(app)
 
 
 def click_button(app, key):
@@ -109,17 +90,6 @@ def play_until(app, table, actions):
 
 def saved(data_dir, name="save.json"):
     return Record.loads((data_dir / name).read_bytes())
-
-
-def finished_record(seed):
-    record, state = Record.new([PlayerInfo("Ann"), PlayerInfo("Bot", "ai", "standard")], seed=seed, first_player=0)
-    while not state.is_over:
-        actions = state.legal_actions()
-        lays = [a for a in actions if isinstance(a, Lay)]
-        action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
-        player = state.current
-        record.append(player, action, state.apply(action))
-    return record
 
 
 def test_every_action_is_saved_and_the_file_replays_to_the_live_state(pg, tmp_path):

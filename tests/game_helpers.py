@@ -1,0 +1,55 @@
+"""Driving the real game loop from tests: posted events and a fixed frame time.
+
+Import this after the test module has set the SDL dummy drivers.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.records import PlayerInfo, Record
+from game.headless import finish_simply
+
+DT = 1 / 60
+
+
+def frame(app, n=1):
+    """Run ``n`` frames of the real loop with a fixed ``dt``."""
+    app.run(max_frames=n, fixed_dt=DT)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frame(app)
+
+
+def drag(app, start, end):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frame(app)
+
+
+def key(app, k, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frame(app, frames)
+
+
+def wait(app, cond, seconds=30.0):
+    """Run frames until ``cond()`` holds; fail after ``seconds`` of game time."""
+    for _ in range(int(seconds / DT)):
+        if cond():
+            return
+        frame(app)
+    raise AssertionError("timed out waiting")
+
+
+def finished_record(seed):
+    """A finished 2-player record (Ann against a Standard bot), played by a plain policy."""
+    record, state = Record.new([PlayerInfo("Ann"), PlayerInfo("Bot", "ai", "standard")], seed=seed, first_player=0)
+    finish_simply(record, state)
+    return record
