@@ -9,9 +9,9 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test bench arena exe clean
 
-# Reinstall only when the project's metadata changed (the install is editable,
-# so source edits need nothing).
-$(STAMP): pyproject.toml
+# Reinstall only when the project's metadata or its list of packages changed (the
+# install is editable, so source edits need nothing; a new package must be mapped).
+$(STAMP): pyproject.toml $(wildcard */__init__.py)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
