@@ -33,7 +33,7 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
 FPS = 60
 MAX_DT = 0.25
-IDLE_WAIT_MS = 250
+IDLE_WAIT_MS = 500  # nothing moves: wake twice a second for timers (toasts), else sleep on events
 
 
 class App:
