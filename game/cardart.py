@@ -83,9 +83,19 @@ def _card(number: int) -> Card:
     return ALL_CARDS[number]
 
 
-def _fast(surface: pygame.Surface) -> pygame.Surface:
-    """The surface in the display's pixel format, which blits fastest (as is without a display)."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+def _fast(surface: pygame.Surface, rle: bool = False) -> pygame.Surface:
+    """The surface in the display's pixel format, which blits fastest (as is without a display).
+
+    ``rle`` run-length encodes it: two to three times faster to blit a card,
+    which is mostly opaque with a few soft edge pixels (not for shadows, which
+    are translucent all over and blit slower that way).
+    """
+    if pygame.display.get_surface() is None:
+        return surface
+    fast = surface.convert_alpha()
+    if rle:
+        fast.set_alpha(255, pygame.RLEACCEL)
+    return fast
 
 
 def rank_text(rank: Rank) -> str:
@@ -170,13 +180,13 @@ class CardArt:
         surf = self._faces.get(key)
         if surf is None:
             self._trim()
-            surf = self._faces[key] = _fast(self._render_face(card, size))
+            surf = self._faces[key] = _fast(self._render_face(card, size), rle=True)
         return surf
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._backs.get(size)
         if surf is None:
-            surf = self._backs[size] = _fast(self._render_back(size))
+            surf = self._backs[size] = _fast(self._render_back(size), rle=True)
         return surf
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
@@ -203,7 +213,7 @@ class CardArt:
                 inset = round(i * pad * SS / 3)
                 pygame.draw.rect(big, (*rgb, alpha), big.get_rect().inflate(-2 * inset, -2 * inset),
                                  width=max(2, round(pad * SS / 3)), border_radius=max(1, rad - inset))
-            surf = _fast(pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad)))
+            surf = _fast(pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad)), rle=True)
             self._glows[key] = surf
         return surf
 
