@@ -139,18 +139,22 @@ def _hidden_shuffle(state: Round, seat: int, rng: random.Random) -> Round:
     return other
 
 
+def _mid_round(state: Round, level: str, actions: int) -> Round:
+    """``state`` after up to ``actions`` moves by bots of ``level`` (one per seat, seeded by seat)."""
+    movers = {p: make_bot(level, seed=p) for p in range(state.num_players)}
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state.apply(movers[state.current].decide(state.observation(state.current)))
+    return state
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_decision_does_not_depend_on_the_hidden_cards(level: str) -> None:
     rng = random.Random(9)
     compared = 0
     for seed in range(8):
-        players = 2 + seed % 3
-        state = Round.deal(players, seed)
-        movers = {p: make_bot("standard", seed=p) for p in range(players)}
-        for step in range(rng.randint(3, 30)):
-            if state.is_over:
-                break
-            state.apply(movers[state.current].decide(state.observation(state.current)))
+        state = _mid_round(Round.deal(2 + seed % 3, seed), "standard", rng.randint(3, 30))
         if state.is_over:
             continue
         seat = state.current
@@ -237,13 +241,7 @@ def _sampled_match_rate(rng: random.Random) -> float:
 
     hands = with_match = 0
     for seed in range(10):
-        players = 2 + seed % 4
-        state = Round.deal(players, seed)
-        movers = {p: make_bot("strategist", seed=p) for p in range(players)}
-        for _ in range(rng.randint(2, 25)):
-            if state.is_over:
-                break
-            state.apply(movers[state.current].decide(state.observation(state.current)))
+        state = _mid_round(Round.deal(2 + seed % 4, seed), "strategist", rng.randint(2, 25))
         if state.is_over:
             continue
         seat = state.current
@@ -254,7 +252,7 @@ def _sampled_match_rate(rng: random.Random) -> float:
             world = sampler.sample(rng)
             assert world.observation(seat) == obs
             stocks.add(tuple(world.stock))
-            for p in range(players):
+            for p in range(state.num_players):
                 if p != seat:
                     hands += 1
                     with_match += bool(legal_matches(world.hands[p]))
