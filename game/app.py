@@ -254,6 +254,16 @@ def _program_name() -> str:
     return "SprintSnapScore" if getattr(sys, "frozen", False) else "python -m game"
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return value
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = _ArgumentParser(prog=_program_name(), description="Sprint, Snap, Score: the card game.")
     p.add_argument("--data-dir", type=Path, help="where settings, statistics and saves live (default: your user data folder)")
@@ -262,8 +272,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     modes.add_argument("--selftest", action="store_true", help="play a full AI round through the real loop headless; exit 0 if all is well")
     modes.add_argument("--autoplay", metavar="LEVEL,LEVEL[,...]", help="watch AI players of these levels play in a window")
     modes.add_argument("--screenshot", metavar="DIR", type=Path, help="render every screen at 1280x720 and 1920x1080 into DIR")
-    modes.add_argument("--bench-frames", metavar="N", type=int, help="time N frames of the busiest table; print JSON")
-    modes.add_argument("--monkey", metavar="N", type=int, help="feed N random mouse and keyboard events through the loop")
+    modes.add_argument("--bench-frames", metavar="N", type=_positive, help="time N frames of the busiest table; print JSON")
+    modes.add_argument("--monkey", metavar="N", type=_positive, help="feed N random mouse and keyboard events through the loop")
     modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
     p.add_argument("--resume", action="store_true",
                    help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
@@ -272,6 +282,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.resume and (args.autoplay or args.screenshot or args.bench_frames is not None or args.monkey is not None
                         or args.replay is not None):
         p.error("--resume goes alone or with --selftest")
+    if args.screenshot is not None and args.screenshot.exists() and not args.screenshot.is_dir():
+        p.error(f"--screenshot needs a folder, and {args.screenshot} is a file")
     if args.size is not None:
         try:
             w, h = (int(v) for v in args.size.lower().split("x"))
@@ -325,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.bench_frames is not None:
             return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:
-            return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir)
+            return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir, args.size or DEFAULT_SIZE)
         try:
             app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
         except pygame.error as exc:

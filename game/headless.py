@@ -504,16 +504,18 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
     return 0
 
 
-def monkey(count: int, seed: int, data_dir: Path) -> int:
+def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
     """Random clicks, drags and keys through the real loop; non-zero exit on any exception or broken rule."""
     rng = random.Random(seed)
-    app = App((1280, 720), data_dir, seed=seed, resizable=False)
+    app = App(size, data_dir, seed=seed, resizable=False)
     app.settings.ai_speed = "instant"
     app.settings.animation_speed = "fast"
     app.think_ms = 20
     app.to_title()
     app.start_game(GameSetup())
-    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB]
+    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB,
+            pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_d, pygame.K_h, pygame.K_r, pygame.K_u, pygame.K_x,
+            pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]
     sent = 0
     try:
         while sent < count:

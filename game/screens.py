@@ -817,9 +817,15 @@ class PassDeviceScene(MenuScene):
 
     hotkeys = {"ready": "Enter"}
 
+    GUARD_S = 0.4
+    """Input is ignored this long after the screen appears, so a double click or a key
+    repeat of the player who just finished can't hand the device over by itself."""
+
     def __init__(self, app, table, seat: int) -> None:
         self.table = table
         self.seat = seat
+        self.shown_for = 0.0
+        self.pressed_here = False
         super().__init__(app)
 
     @property
@@ -830,9 +836,19 @@ class PassDeviceScene(MenuScene):
         r = self.layout.column(1, row_h=60, width=420, top=420)[0]
         return [Button("ready", f"I am {self.who}: show my hand", r, primary=True)]
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.shown_for += dt
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and self.shown_for < self.GUARD_S:
+            return True  # swallowed: still the previous player's hand on the mouse
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed_here = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.ready()
+            if self.pressed_here:  # a click that began on this screen, not a drag that ends on it
+                self.ready()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             self.ready()

@@ -98,7 +98,7 @@ def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None,
     try:
         data = json.loads(raw.decode("utf-8"))
         value = check(data) if check else data
-    except (ValueError, UnicodeDecodeError, TypeError, KeyError) as exc:
+    except (ValueError, UnicodeDecodeError, TypeError, KeyError, RecursionError) as exc:
         try:
             moved = set_aside(path)
         except OSError:

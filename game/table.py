@@ -202,8 +202,8 @@ class TableScene(Scene):
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
         self.viewer = seat
+        self._forget_the_last_player()
         self.floaters.clear()
-        self.selected.clear()
         self.hand_pos.clear()
         self.hint_text = self.hint_glow = None
         self.layout = self._make_layout(self.app.size, seat)
@@ -218,6 +218,9 @@ class TableScene(Scene):
         for bot in getattr(self.driver, "bots", {}).values():
             if hasattr(bot, "think_ms"):
                 bot.think_ms = self.app.think_ms
+        for seat in self.setup.seats:
+            if seat.kind == "ai" and seat.level == "master":
+                seat.think_ms = self.app.think_ms  # saved with the round, so a resume keeps it
         if self.app.settings.tips_seen:
             self.tip_open = False
         self.resize(self.app.size)
@@ -466,7 +469,7 @@ class TableScene(Scene):
         """The bottom human may act: their turn, nothing moving, nothing covering the table."""
         s = self.state
         return (not self.replaying and not s.is_over and s.current == self.viewer and self.is_human(s.current)
-                and not self.flights and not self.steps and not self.pending_pass)
+                and not self.flights and not self.steps and not self.pending_pass and not self.deal_after_pass)
 
     def try_action(self, action: Action) -> bool:
         """A human's action: refused with the engine's reason (changing nothing), or played."""
@@ -476,8 +479,8 @@ class TableScene(Scene):
         if self.state.current != self.viewer or not self.is_human(self.state.current):
             self.show_toast(f"It's {self.name(self.state.current)}'s turn.", True)
             return False
-        if self.flights or self.steps:
-            return False
+        if self.flights or self.steps or self.pending_pass or self.deal_after_pass:
+            return False  # cards are moving, or the device is being handed over
         reason = self.state.why_illegal(action)
         if reason is not None:
             self.show_toast(reason, True)
@@ -618,6 +621,13 @@ class TableScene(Scene):
         elif state.current != self.viewer and not busy:
             self._open_pass()
 
+    def _forget_the_last_player(self) -> None:
+        """Drop everything the previous player was doing or was told (it may name their cards)."""
+        self.selected.clear()
+        self.toast = None
+        self.press = self.drag = None
+        self.kb_focus = None
+
     def _open_pass(self) -> None:
         from .screens import PassDeviceScene
 
@@ -625,6 +635,7 @@ class TableScene(Scene):
         if nxt is None:
             self.pending_pass = False
             return
+        self._forget_the_last_player()
         self.pending_pass = True
         self.app.stack.push(PassDeviceScene(self.app, self, nxt))
 

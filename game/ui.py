@@ -38,6 +38,7 @@ class Text:
         return font
 
     def render(self, text: str, px: int, color: tuple[int, ...] = INK) -> pygame.Surface:
+        text = text.replace("\x00", "")  # names come from files; the font can't draw a NUL
         key = (text, max(8, int(px)), tuple(color))
         surf = self._cache.get(key)
         if surf is None:

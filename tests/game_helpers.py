@@ -9,6 +9,7 @@ import pygame
 
 from engine.records import PlayerInfo, Record
 from game.headless import finish_simply
+from game.screens import PassDeviceScene
 
 DT = 1 / 60
 
@@ -46,6 +47,12 @@ def wait(app, cond, seconds=30.0):
             return
         frame(app)
     raise AssertionError("timed out waiting")
+
+
+def hand_over(app):
+    """Wait out the pass-device screen's guard against stray input, then click it."""
+    frame(app, int(PassDeviceScene.GUARD_S / DT) + 2)
+    click(app, (640, 360))
 
 
 def finished_record(seed):

@@ -14,7 +14,7 @@ from game.app import App  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene  # noqa: E402
 from game.session import GameSetup, SeatConfig  # noqa: E402
 from game.table import TableScene  # noqa: E402
-from game_helpers import DT, frame, click, drag, wait  # noqa: E402
+from game_helpers import DT, frame, click, drag, hand_over, wait  # noqa: E402
 
 
 
@@ -132,7 +132,7 @@ def test_full_three_human_hotseat_round_by_clicks(app):
             passes.append(top.seat)
             # the pass screen hides every hand: no card face of any hand on it
             assert not set(app.art.faces_blitted) & hidden_cards(table.state)
-            click(app, (640, 360))
+            hand_over(app)
             assert table.viewer == passes[-1]
         elif table.my_turn():
             seen_viewers.add(table.viewer)
@@ -177,7 +177,7 @@ def test_every_frame_of_a_hotseat_hand_over_keeps_hands_hidden(app):
             check_privacy(a, table, log)
 
     wait(app, lambda: isinstance(app.stack.top, PassDeviceScene))
-    click(app, (640, 360))
+    hand_over(app)
     assert table.viewer == 0
     wait(app, table.my_turn)
     # Ann draws from the stock and discards; the bot plays; Bea gets the device
@@ -296,3 +296,50 @@ def test_an_idle_table_draws_nothing_until_something_changes(app):
     assert app.step(DT, pygame.event.get())  # hover lifts the card: frames until it settles
     frame(app, 60)
     assert not app.step(DT, [])
+
+
+def _two_humans(app):
+    app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], first=0))
+    return app.stack.scenes[-2] if isinstance(app.stack.top, PassDeviceScene) else app.stack.top
+
+
+def test_no_action_is_taken_before_the_first_hand_over(app):
+    table = _two_humans(app)
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0)])
+    frame(app, 5)
+    assert table.record.actions == []  # the key landed before anyone had the device
+    hand_over(app)
+    wait(app, table.my_turn)
+    assert sorted(table.model.hands[0]) == sorted(table.state.hand(0))
+
+
+def test_the_pass_screen_ignores_stray_input_from_the_last_player(app):
+    table = _two_humans(app)
+    frame(app)
+    assert isinstance(app.stack.top, PassDeviceScene)
+    # a double click or a held key of the player who just finished: swallowed at first
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1),
+                  pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)):
+        pygame.event.post(event)
+        frame(app)
+    assert isinstance(app.stack.top, PassDeviceScene)
+    frame(app, 40)
+    # a drag that started on the table and ends here is not a click
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1))
+    frame(app)
+    assert isinstance(app.stack.top, PassDeviceScene) and table.pending_pass
+    click(app, (640, 360))
+    assert not isinstance(app.stack.top, PassDeviceScene)
+
+
+def test_the_hand_over_forgets_what_the_last_player_was_doing(app):
+    table = _two_humans(app)
+    hand_over(app)
+    wait(app, table.my_turn)
+    card = table.model.hands[0][0]
+    table.selected.add(card)
+    table.show_toast(f"{card} is not a match", True)
+    table.drag = {"what": "hand", "card": card, "offset": (0, 0)}
+    table._open_pass()
+    assert table.toast is None and table.drag is None and not table.selected

@@ -20,7 +20,7 @@ def test_missing_file_is_not_a_problem(tmp_path):
     assert read_json(tmp_path / "nothing.json", "settings") == (None, None)
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00", b""])
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00", b"", b"[" * 100000 + b"]" * 100000])
 def test_corrupt_file_is_set_aside_and_reported(tmp_path, content):
     path = tmp_path / "stats.json"
     path.write_bytes(content)
