@@ -108,5 +108,12 @@ def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None,
 
 
 def _short(exc: Exception) -> str:
+    """What was wrong with a file, in a player's words where the cause is known."""
+    if isinstance(exc, json.JSONDecodeError):
+        return "it is not readable" if exc.pos == 0 else f"it breaks off or is garbled at line {exc.lineno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not text"
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
     text = str(exc).strip() or type(exc).__name__
     return text if len(text) <= 90 else text[:87] + "..."
