@@ -209,8 +209,8 @@ class Strategist(Bot):
     def _discard(self, obs: Observation, hand: int, unseen: int) -> int:
         nxt = (obs.seat + 1) % obs.num_players
         known_next = 0
-        for c in obs.known_cards[nxt]:
-            known_next |= 1 << c
+        for known in obs.known_cards[nxt]:
+            known_next |= 1 << known
         unknown_next = obs.hand_sizes[nxt] - len(obs.known_cards[nxt])
         share = unknown_next / max(1, unseen.bit_count())
         weight = self.params.danger_weight

@@ -153,7 +153,8 @@ def candidate_actions(obs: Observation, actions: list[Action]) -> list[Action]:
     lays = [a for a in actions if type(a) is Lay]
     discards = [a for a in actions if type(a) is Discard]
     if len(discards) <= MAX_DISCARD_CANDIDATES:
-        return lays + discards
+        every: list[Action] = [*lays, *discards]
+        return every
     hand = obs.hand_mask
     unseen = obs.unseen_mask()
     nxt = (obs.seat + 1) % obs.num_players
@@ -165,7 +166,8 @@ def candidate_actions(obs: Observation, actions: list[Action]) -> list[Action]:
         discards,
         key=lambda a: (card_value(a.card, hand, unseen) + danger(a.card, known_next, unseen, share), -RANK_OF[a.card]),
     )
-    return lays + ranked[:MAX_DISCARD_CANDIDATES]
+    chosen: list[Action] = [*lays, *ranked[:MAX_DISCARD_CANDIDATES]]
+    return chosen
 
 
 class WorldSampler:
@@ -239,7 +241,7 @@ def playout(state: Round, seat: int, rng: random.Random, stop_turn: int | None =
     result = state.result
     if result is not None:
         scores = result.scores
-        mine = scores[seat]
+        mine: float = scores[seat]
         rival = max(s for p, s in enumerate(scores) if p != seat)
         share = 1.0 / len(result.winners) if seat in result.winners else 0.0
         return mine - rival + WIN_BONUS * share
