@@ -19,6 +19,7 @@ from engine.records import Record, RecordError
 from engine.sprint import Lay, Phase, Round
 
 from .app import App
+from .storage import read_json
 from .session import GameSetup, SeatConfig
 
 DT = 1 / 60
@@ -283,8 +284,11 @@ def _product_shots(app: App, out: Path) -> None:
     from .screens import RulesScene, SettingsScene, StatsScene
 
     app.to_title()
-    app.problems.append("Your settings file was damaged (Expecting value: line 1 column 1 (char 0)); it was kept as "
-                        "settings.json.corrupt-20250101-120000 and defaults are used.")
+    damaged = app.data_dir / "notice-demo" / "settings.json"  # the real storage path makes the real notice
+    damaged.parent.mkdir(parents=True, exist_ok=True)
+    damaged.write_text('{"animation_speed": "fast", "vol')
+    _, problem = read_json(damaged, "settings")
+    app.problems.append(problem or "")
     _shoot(app, out, "title-notice")
     app.stack.top.dismiss_notices()
     _key(app, pygame.K_DOWN)
@@ -315,12 +319,7 @@ def _product_shots(app: App, out: Path) -> None:
 
     # the first-game tip, the keyboard focus, four colours, large cards, the discard question
     app.settings.ai_speed = "instant"
-    app.settings.tips_seen = False
-    app.start_game(GameSetup(deal=11, first=0))
-    table = table_of(app)
-    _until(app, table.my_turn)
-    _shoot(app, out, "table-2p-tip")
-    table.close_tip()
+    table = _shoot_tip(app, out)
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
         _key(app, key)
     _shoot(app, out, "table-2p-keyboard")
@@ -363,12 +362,7 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     _sample_stats(app)
     app.stack.top.on_button("stats")
     _shoot(app, out, "stats-data")
-    app.settings.tips_seen = False
-    app.start_game(GameSetup(deal=11, first=0))
-    table = table_of(app)
-    _until(app, table.my_turn)
-    _shoot(app, out, "table-2p-tip")
-    table.close_tip()
+    table = _shoot_tip(app, out)
     setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
                        SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
     for large in (False, True):
@@ -382,6 +376,17 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
         _shoot(app, out, "table-5p-large" if large else "table-5p")
     app.settings.card_size = "normal"
     _shoot_round_over(app, out)
+
+
+def _shoot_tip(app: App, out: Path):  # -> TableScene
+    """A fresh 2-player table showing the first-game tip; returns it with the tip closed."""
+    app.settings.tips_seen = False
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    _until(app, table.my_turn)
+    _shoot(app, out, "table-2p-tip")
+    table.close_tip()
+    return table
 
 
 def _shoot_round_over(app: App, out: Path) -> None:
