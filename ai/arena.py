@@ -27,12 +27,17 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from functools import partial
+from typing import Any, Callable, Sequence
 
 from engine.records import Deal, PlayerInfo, Record
 from engine.sprint import MAX_PLAYERS, MIN_PLAYERS, Round
 
 from . import LEVEL_NAMES, LEVELS, make_bot
+from .bots import Bot
+
+BotFactory = Callable[..., Bot]
+"""Makes the bot of a level: ``factory(level, seed=..., think_ms=...)``, like :func:`~ai.make_bot`."""
 
 Z95 = 1.959963984540054
 
@@ -80,15 +85,24 @@ def game_specs(
     return specs
 
 
-def play_game(spec: GameSpec) -> GameResult:
-    """Play one round; every bot sees only its own observation."""
+def play_game(spec: GameSpec, factory: BotFactory = make_bot) -> GameResult:
+    """Play one round; every bot sees only its own observation.
+
+    The one exception is for studies, never for the levels: a bot with a
+    ``watch_table`` method (the oracles of :mod:`ai.ceiling`) is handed the live
+    state once, to measure what seeing hidden cards would be worth.
+    """
     n = len(spec.levels)
     seat_levels = [spec.levels[spec.seating[s]] for s in range(n)]
-    bots = [make_bot(level, seed=spec.bot_seed * 8 + s, think_ms=spec.think_ms) for s, level in enumerate(seat_levels)]
+    bots = [factory(level, seed=spec.bot_seed * 8 + s, think_ms=spec.think_ms) for s, level in enumerate(seat_levels)]
     state = Round.deal(n, spec.deal_seed, spec.first_seat)
+    for bot in bots:
+        watch = getattr(bot, "watch_table", None)
+        if watch is not None:
+            watch(state)
     record = None
     if spec.record_dir is not None:
-        players = [PlayerInfo(f"{LEVEL_NAMES[level]} {spec.seating[s] + 1}", "ai", level) for s, level in enumerate(seat_levels)]
+        players = [PlayerInfo(f"{LEVEL_NAMES.get(level, level)} {spec.seating[s] + 1}", "ai", level) for s, level in enumerate(seat_levels)]
         record = Record(tuple(players), Deal.of(state), spec.first_seat, spec.deal_seed)
     times: dict[str, list[float]] = {level: [] for level in set(seat_levels)}
     while not state.is_over:
@@ -152,7 +166,7 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult]) -> dict[str,
         for level, ts in r.decision_ms.items():
             times.setdefault(level, []).extend(ts)
     decision_ms = {}
-    for level in sorted(times, key=LEVELS.index):
+    for level in sorted(times, key=lambda name: (LEVELS.index(name) if name in LEVELS else len(LEVELS), name)):
         ts = sorted(times[level])
         decision_ms[level] = {
             "p50": round(percentile(ts, 0.50), 3),
@@ -180,21 +194,24 @@ def run(
     think_ms: int = 1000,
     jobs: int = 1,
     record_dir: str | None = None,
+    factory: BotFactory = make_bot,
+    known: Sequence[str] = LEVELS,
 ) -> dict[str, Any]:
-    """Play a whole arena run and return the report."""
+    """Play a whole arena run and return the report (``factory`` and ``known``: for studies)."""
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")
+        if level not in known:
+            raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(known)}")
     if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS:
         raise ValueError(f"the arena seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(levels)}")
     if record_dir is not None:
         os.makedirs(record_dir, exist_ok=True)
     specs = game_specs(levels, games, seed, duplicate, think_ms, record_dir)
+    play = partial(play_game, factory=factory)
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(play_game, specs, chunksize=max(1, len(specs) // (jobs * 8)))
+            results = pool.map(play, specs, chunksize=max(1, len(specs) // (jobs * 8)))
     else:
-        results = [play_game(spec) for spec in specs]
+        results = [play(spec) for spec in specs]
     report = summarize(levels, results)
     report.update({"seed": seed, "duplicate": duplicate, "think_ms": think_ms})
     return report

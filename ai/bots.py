@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Generator
+from typing import Callable, Generator
 
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Lay, Observation, Phase
 
@@ -207,23 +207,25 @@ class Strategist(Bot):
         return 0
 
     def _discard(self, obs: Observation, hand: int, unseen: int) -> int:
+        return min(bits(hand), key=self._discard_order(obs, hand, unseen))
+
+    def _discard_order(self, obs: Observation, hand: int, unseen: int) -> Callable[[int], tuple[float, int]]:
+        """Sort key of the cards of ``hand``: the first is the one to discard."""
         nxt = (obs.seat + 1) % obs.num_players
         known_next = 0
         for known in obs.known_cards[nxt]:
             known_next |= 1 << known
         unknown_next = obs.hand_sizes[nxt] - len(obs.known_cards[nxt])
         share = unknown_next / max(1, unseen.bit_count())
-        weight = self.params.danger_weight
-        best = -1
-        best_key = (1e9, 0)
-        for c in bits(hand):
+        weight = self.params.danger_weight if obs.final_turns_left is None else 0.0
+
+        def key(c: int) -> tuple[float, int]:
             value = card_value(c, hand, unseen)
-            if obs.final_turns_left is None:
+            if weight:
                 value += weight * danger(c, known_next, unseen, share)
-            key = (value, -(c % 13))  # among equals, drop the higher rank
-            if key < best_key:
-                best, best_key = c, key
-        return best
+            return (value, -(c % 13))  # among equals, drop the higher rank
+
+        return key
 
 
 VALUE_WEIGHTS = {

@@ -96,7 +96,7 @@ class Master(Bot):
         slice_s = self.slice_ms / 1000.0
         slice_end = start + slice_s
         rng = random.Random(f"{self._salt}:{obs.turn}:{obs.phase.value}:{obs.hand_mask}:{len(obs.discard_pile)}")
-        sampler = WorldSampler(obs)
+        sampler = self.sampler(obs)
         fav = candidates.index(favourite)
         gains = [0.0] * len(candidates)  # sums of (candidate - favourite) per world
         squares = [0.0] * len(candidates)
@@ -144,6 +144,10 @@ class Master(Bot):
                 if mean > best_mean and mean > OVERRULE_Z * var**0.5:
                     best, best_mean = i, mean
         return candidates[best]
+
+    def sampler(self, obs: Observation) -> WorldSampler:
+        """What deals the hidden cards of ``obs`` into worlds (a study can swap it for an oracle)."""
+        return WorldSampler(obs)
 
 
 def candidate_actions(obs: Observation, actions: list[Action]) -> list[Action]:
@@ -210,9 +214,14 @@ class WorldSampler:
                 rng.shuffle(cards)
             cards = cards[need:]
             hands.append(hand)
+        return self.world(hands, cards)
+
+    def world(self, hands: list[int], stock: list[int]) -> Round:
+        """The full state with these hands and this stock (top last), the rest as observed."""
+        obs = self.obs
         return Round(
             hands,
-            cards,
+            stock,
             self.discard[:],
             0,
             laid=[m[:] for m in self.laid],

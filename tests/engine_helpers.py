@@ -25,6 +25,15 @@ def table(*hands: str, stock: str = "", discard: str = "", current: int = 0, pha
     )
 
 
+def building(mine: str, theirs: str, discard: str, known_theirs: str = "") -> Round:
+    """Two players, seat 0 to lay or discard holding ``mine``; the rest of the deck is the stock."""
+    hands = [hand(mine), hand(theirs)]
+    pile = list(parse_cards(discard))
+    used = hands[0] | hands[1] | mask_of(pile)
+    stock = [c for c in range(52) if not used >> c & 1]
+    return Round(hands, stock, pile, 0, known=[0, hand(known_theirs)], phase=Phase.BUILD)
+
+
 def cards_in_play(state: Round) -> list[int]:
     """Every card of the round, wherever it is (each exactly once if conserved)."""
     cards = [c for h in state.hands for c in range(52) if h >> c & 1]

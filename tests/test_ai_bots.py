@@ -9,6 +9,8 @@ import sys
 import pytest
 
 from ai import LEVEL_BLURBS, LEVEL_NAMES, LEVELS, Master, make_bot
+from ai.ceiling import study_bot
+from engine_helpers import building
 from engine.cards import mask_of, parse_cards
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase, Round, legal_actions_for
 
@@ -71,7 +73,8 @@ def _lays(hand: int, stock: int, discard: int) -> list[Lay]:
     return [a for a in legal_actions_for(Phase.BUILD, hand, stock, discard) if isinstance(a, Lay)]
 
 
-def test_standard_follows_its_three_rules_on_every_decision() -> None:
+@pytest.mark.parametrize("level", ["standard", "standard-tiebreak"])
+def test_standard_follows_its_three_rules_on_every_decision(level: str) -> None:
     checked = {"draw": 0, "take": 0, "lay": 0, "discard": 0}
 
     def check(seat: int, obs, action) -> None:
@@ -101,7 +104,7 @@ def test_standard_follows_its_three_rules_on_every_decision() -> None:
     for seed in range(300):
         players = 2 + seed % 4
         others = ("apprentice", "strategist", "standard")
-        bots = {p: make_bot("standard" if p == 0 else others[(seed + p) % 3], seed=seed + p) for p in range(players)}
+        bots = {p: study_bot(level if p == 0 else others[(seed + p) % 3], seed=seed + p) for p in range(players)}
         play_round(Round.deal(players, seed, first_player=seed % players), bots, check)
     assert min(checked.values()) > 50, checked
 
@@ -207,30 +210,21 @@ def test_importing_ai_does_not_import_pygame() -> None:
     assert out.stdout.strip() == "False"
 
 
-def _build_state(mine: str, theirs: str, discard: str, known_theirs: str = "") -> Round:
-    """Seat 0 to lay or discard, holding ``mine``; the rest of the deck is the stock."""
-    hands = [mask_of(parse_cards(mine)), mask_of(parse_cards(theirs))]
-    pile = list(parse_cards(discard))
-    used = hands[0] | hands[1] | mask_of(pile)
-    stock = [c for c in range(52) if not used >> c & 1]
-    return Round(hands, stock, pile, 0, known=[0, mask_of(parse_cards(known_theirs))], phase=Phase.BUILD)
-
-
 def test_strategist_does_not_feed_the_next_player_a_rank_they_collect() -> None:
     # every card is a loner and the 7 has the fewest outs: the 7 of hearts is out of reach
-    buried = _build_state("7D KC 2S 9H 4C", "AH QD 5D 6S JC TS", "7H 8C")
+    buried = building("7D KC 2S 9H 4C", "AH QD 5D 6S JC TS", "7H 8C")
     assert make_bot("strategist").decide(buried.observation(0)) == Discard("7D")
     # the same, but the opponent took the 7 of hearts from the pile: it collects sevens
-    taken = _build_state("7D KC 2S 9H 4C", "7H QD 5D 6S JC TS", "AH 8C", known_theirs="7H")
+    taken = building("7D KC 2S 9H 4C", "7H QD 5D 6S JC TS", "AH 8C", known_theirs="7H")
     assert make_bot("standard").decide(taken.observation(0)) == Discard("KC")
     assert make_bot("strategist").decide(taken.observation(0)) != Discard("7D")
 
 
 def test_strategist_lays_the_pair_that_can_still_grow_last() -> None:
     # both other threes are gone (discard pile); both other kings are unseen
-    state = _build_state("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "3C 3S")
+    state = building("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "3C 3S")
     assert make_bot("strategist").decide(state.observation(0)) == Lay("3D 3H")
-    state = _build_state("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "KD KS")
+    state = building("3D 3H KC KH 9S", "QD 5D 6S JC TS 2H", "KD KS")
     assert make_bot("strategist").decide(state.observation(0)) == Lay("KC KH")
 
 

@@ -1,0 +1,181 @@
+"""How much strength the game leaves to win: a study of the arena's targets.
+
+    python -m ai.ceiling --games 4000 --seed 1 --jobs 2 --json
+    python -m ai.ceiling --games 4000 --master-games 400 --think-ms 100 --jobs 2 --json
+
+In Sprint, Snap, Score the luck of the draw decides most rounds.  This study
+asks how far above its rival a bot *could* get, by playing variants that are as
+good as their rules allow or that cheat on purpose:
+
+* ``standard-tiebreak`` plays Standard's three rules, and makes the only choice
+  they leave open (which of several equally large matches to lay first) as well
+  as it can: the one that leaves the best matches and the most promising cards.
+  Against Apprentice it shows the ceiling of any bot that keeps Standard's rules.
+* ``strategist-oracle`` is the Strategist, except that it *sees the next
+  player's hand* and never discards a card that would complete a match for them
+  (while another card would not).  Feeding the next player is the one mistake
+  that knowing their hand fixes, so this is the most any reading of the
+  opponent could ever add to the Strategist's discards.
+* ``master-oracle`` is Master searching worlds in which *the opponents' hands
+  are the true ones* (only the stock order stays hidden): the most that perfect
+  inference could add to Master's search.  It is slow; ``--master-games`` runs it.
+
+The oracles are study tools, never opponents: they are not levels, the table
+never makes them, and the arena hands them the live state only through their
+``watch_table`` method.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from engine.sprint import Action, Observation, Phase, Round
+
+from . import LEVELS, arena, make_bot
+from .bots import Bot, Standard, Strategist, card_value
+from .handcalc import best_partition, bits, completes_match, lay_of, legal_matches
+from .master import Master, WorldSampler
+
+STUDY_LEVELS = ("standard-tiebreak", "strategist-oracle", "master-oracle")
+
+
+class TiebreakStandard(Standard):
+    """Standard's three rules; among equally large matches, the one that leaves the best hand."""
+
+    level = "standard-tiebreak"
+
+    def choose(self, obs: Observation) -> Action:
+        if obs.phase is Phase.DRAW or not obs.legal_actions():
+            return super().choose(obs)
+        hand = obs.hand_mask
+        matches = legal_matches(hand)
+        if not matches:
+            return super().choose(obs)
+        size = max(m.bit_count() for m in matches)
+        unseen = obs.unseen_mask()
+
+        def leaves(match: int) -> tuple[int, float]:
+            rest = hand & ~match
+            points = best_partition(rest, obs.stock_size)[0] if rest.bit_count() > 1 else 0
+            return (points, sum(card_value(c, rest, unseen) for c in bits(rest)))
+
+        return lay_of(max((m for m in matches if m.bit_count() == size), key=leaves))
+
+
+class OracleStrategist(Strategist):
+    """The Strategist, seeing the next player's hand: it never feeds them a match it can avoid."""
+
+    level = "strategist-oracle"
+    table: Round | None = None
+
+    def watch_table(self, state: Round) -> None:
+        self.table = state
+
+    def _discard(self, obs: Observation, hand: int, unseen: int) -> int:
+        if self.table is None:
+            raise RuntimeError("an oracle needs watch_table() before it plays")
+        nxt = self.table.hands[(obs.seat + 1) % obs.num_players]
+        cards = bits(hand)
+        safe = [c for c in cards if not completes_match(nxt, c)] or cards
+        return min(safe, key=self._discard_order(obs, hand, unseen))
+
+
+class TrueHandsSampler(WorldSampler):
+    """Worlds with the opponents' true hands; only the stock order is shuffled."""
+
+    def __init__(self, obs: Observation, table: Round) -> None:
+        super().__init__(obs)
+        self.hands = [obs.hand_mask if p == obs.seat else table.hands[p] for p in range(obs.num_players)]
+        held = 0
+        for p, hand in enumerate(self.hands):
+            if p != obs.seat:
+                held |= hand
+        self.rest = [c for c in self.unseen if not held >> c & 1]
+
+    def sample(self, rng: random.Random) -> Round:
+        stock = self.rest[:]
+        rng.shuffle(stock)
+        return self.world(self.hands[:], stock)
+
+
+class OracleMaster(Master):
+    """Master searching worlds where the opponents hold their true hands."""
+
+    level = "master-oracle"
+    table: Round | None = None
+
+    def watch_table(self, state: Round) -> None:
+        self.table = state
+
+    def sampler(self, obs: Observation) -> WorldSampler:
+        if self.table is None:
+            raise RuntimeError("an oracle needs watch_table() before it plays")
+        return TrueHandsSampler(obs, self.table)
+
+
+def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
+    """A level's bot, or one of the study's variants."""
+    if level == "standard-tiebreak":
+        return TiebreakStandard(seed)
+    if level == "strategist-oracle":
+        return OracleStrategist(seed)
+    if level == "master-oracle":
+        return OracleMaster(seed, think_ms=think_ms)
+    return make_bot(level, seed, think_ms)
+
+
+STUDIES = (
+    ("Standard's rules, best tie-breaks, vs Apprentice", ("standard-tiebreak", "apprentice"), 0.75),
+    ("Standard vs Apprentice, for reference", ("standard", "apprentice"), 0.75),
+    ("Strategist seeing the next hand (perfect denial) vs Strategist", ("strategist-oracle", "strategist"), 0.60),
+)
+MASTER_STUDY = ("Master searching the true opponent hands vs Strategist", ("master-oracle", "strategist"), 0.60)
+
+
+def run(games: int, seed: int, jobs: int, master_games: int = 0, think_ms: int = 100) -> list[dict[str, Any]]:
+    """Play every study; each entry: what it is, the arena report, and the target it bears on."""
+    plan = [(what, players, target, games) for what, players, target in STUDIES]
+    if master_games:
+        what, players, target = MASTER_STUDY
+        plan.append((what, players, target, master_games))
+    out = []
+    for what, players, target, n in plan:
+        report = arena.run(players, n, seed, True, think_ms, jobs, factory=study_bot, known=LEVELS + STUDY_LEVELS)
+        out.append({"study": what, "target": target, **report})
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m ai.ceiling",
+        description="Measure how far the best rule-keeping and the cheating variants get above their rivals.",
+    )
+    parser.add_argument("--games", type=int, default=4000, help="rounds per quick study (default 4000)")
+    parser.add_argument("--master-games", type=int, default=0, help="rounds of the slow Master study (default 0: skip)")
+    parser.add_argument("--think-ms", type=int, default=100, help="Master's think budget per decision (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the reports as JSON")
+    args = parser.parse_args(argv)
+    for name in ("games", "jobs", "think_ms"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.master_games < 0:
+        parser.error("--master-games can't be negative")
+    studies = run(args.games, args.seed, args.jobs, args.master_games, args.think_ms)
+    if args.json:
+        print(json.dumps(studies))
+        return 0
+    for s in studies:
+        lo, hi = s["ci95"][0]
+        print(f"{s['study']}: share {s['score_share'][0]:.3f} [{lo:.3f}, {hi:.3f}] over {s['games']} rounds"
+              f" (target {s['target']:.2f}), mean score {s['mean_score'][0]:.1f} to {s['mean_score'][1]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
