@@ -11,6 +11,11 @@ good as their rules allow or that cheat on purpose:
   they leave open (which of several equally large matches to lay first) as well
   as it can: the one that leaves the best matches and the most promising cards.
   Against Apprentice it shows the ceiling of any bot that keeps Standard's rules.
+* ``standard-keeper`` keeps Standard's first two rules but breaks the third:
+  it discards the card worth least to its hand (the Strategist's measure of
+  partners and live outs) instead of the highest one.  It shows what the
+  targets would ask of Standard's rules: beating Apprentice by more costs the
+  Strategist its edge.
 * ``strategist-oracle`` is the Strategist, except that it *sees the next
   player's hand* and never discards a card that would complete a match for them
   (while another card would not).  Feeding the next player is the one mistake
@@ -33,14 +38,14 @@ import random
 import sys
 from typing import Any
 
-from engine.sprint import Action, Observation, Phase, Round
+from engine.sprint import Action, Discard, Observation, Phase, Round
 
 from . import LEVELS, arena, make_bot
 from .bots import Bot, Standard, Strategist, card_value
-from .handcalc import best_partition, bits, completes_match, lay_of, legal_matches
+from .handcalc import DISCARDS, RANK_OF, best_partition, bits, completes_match, lay_of, legal_matches
 from .master import Master, WorldSampler
 
-STUDY_LEVELS = ("standard-tiebreak", "strategist-oracle", "master-oracle")
+STUDY_LEVELS = ("standard-tiebreak", "standard-keeper", "strategist-oracle", "master-oracle")
 
 
 class TiebreakStandard(Standard):
@@ -64,6 +69,20 @@ class TiebreakStandard(Standard):
             return (points, sum(card_value(c, rest, unseen) for c in bits(rest)))
 
         return lay_of(max((m for m in matches if m.bit_count() == size), key=leaves))
+
+
+class KeeperStandard(Standard):
+    """Standard's draw and lay rules; discards the card worth least to its hand, not the highest."""
+
+    level = "standard-keeper"
+
+    def choose(self, obs: Observation) -> Action:
+        action = super().choose(obs)
+        if type(action) is not Discard:
+            return action
+        hand = obs.hand_mask
+        unseen = obs.unseen_mask()
+        return DISCARDS[min(bits(hand), key=lambda c: (card_value(c, hand, unseen), -RANK_OF[c]))]
 
 
 class OracleStrategist(Strategist):
@@ -121,6 +140,8 @@ def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
     """A level's bot, or one of the study's variants."""
     if level == "standard-tiebreak":
         return TiebreakStandard(seed)
+    if level == "standard-keeper":
+        return KeeperStandard(seed)
     if level == "strategist-oracle":
         return OracleStrategist(seed)
     if level == "master-oracle":
@@ -131,6 +152,8 @@ def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
 STUDIES = (
     ("Standard's rules, best tie-breaks, vs Apprentice", ("standard-tiebreak", "apprentice"), 0.75),
     ("Standard vs Apprentice, for reference", ("standard", "apprentice"), 0.75),
+    ("Standard discarding by card value (not its rule) vs Apprentice", ("standard-keeper", "apprentice"), 0.75),
+    ("Strategist vs that Standard", ("strategist", "standard-keeper"), 0.55),
     ("Strategist seeing the next hand (perfect denial) vs Strategist", ("strategist-oracle", "strategist"), 0.60),
 )
 MASTER_STUDY = ("Master searching the true opponent hands vs Strategist", ("master-oracle", "strategist"), 0.60)
