@@ -90,7 +90,8 @@ def play_game(spec: GameSpec, factory: BotFactory = make_bot) -> GameResult:
 
     The one exception is for studies, never for the levels: a bot with a
     ``watch_table`` method (the oracles of :mod:`ai.ceiling`) is handed the live
-    state once, to measure what seeing hidden cards would be worth.
+    state once, to measure what seeing hidden cards would be worth.  It must
+    only read it.  A bot of one of the :data:`~ai.LEVELS` is refused the state.
     """
     n = len(spec.levels)
     seat_levels = [spec.levels[spec.seating[s]] for s in range(n)]
@@ -99,6 +100,8 @@ def play_game(spec: GameSpec, factory: BotFactory = make_bot) -> GameResult:
     for bot in bots:
         watch = getattr(bot, "watch_table", None)
         if watch is not None:
+            if bot.level in LEVELS:
+                raise ValueError(f"a {bot.level} bot may not see the table, only its observation")
             watch(state)
     record = None
     if spec.record_dir is not None:

@@ -3,31 +3,37 @@
     python -m ai.ceiling --games 4000 --seed 1 --jobs 2 --json
     python -m ai.ceiling --games 4000 --master-games 400 --think-ms 100 --jobs 2 --json
 
-In Sprint, Snap, Score the luck of the draw decides most rounds.  This study
-asks how far above its rival a bot *could* get, by playing variants that are as
-good as their rules allow or that cheat on purpose:
+The AI issue sets three targets for two players (score share, duplicate deals):
+Standard beats Apprentice by 0.75, the Strategist beats Standard by 0.55 and
+Master beats the Strategist by 0.60.  In Sprint, Snap, Score the luck of the
+draw decides most rounds, and this study asks how much of those targets the
+game leaves within reach, with variants that play better within their rules,
+break a rule, or cheat on purpose.  Each row of the report names the target it
+bears on.
 
-* ``standard-tiebreak`` plays Standard's three rules, and makes the only choice
-  they leave open (which of several equally large matches to lay first) as well
-  as it can: the one that leaves the best matches and the most promising cards.
-  Against Apprentice it shows the ceiling of any bot that keeps Standard's rules.
+* ``standard-tiebreak`` plays Standard's three rules and makes the choice they
+  leave open (which of several equally large matches to lay first) with a
+  better tie-break: the match that leaves the best matches and the most
+  promising cards.  Against Apprentice it suggests how little room the rules
+  leave (the other open choice, the suit among tied highest ranks, comes up in
+  well under one discard in a thousand).
 * ``standard-keeper`` keeps Standard's first two rules but breaks the third:
   it discards the card worth least to its hand (the Strategist's measure of
   partners and live outs) instead of the highest one.  It shows what the
-  targets would ask of Standard's rules: beating Apprentice by more costs the
-  Strategist its edge.
+  Standard target would ask of Standard's rules: beating Apprentice by more
+  costs the Strategist its edge over Standard.
 * ``strategist-oracle`` is the Strategist, except that it *sees the next
-  player's hand* and never discards a card that would complete a match for them
-  (while another card would not).  Feeding the next player is the one mistake
-  that knowing their hand fixes, so this is the most any reading of the
-  opponent could ever add to the Strategist's discards.
+  player's hand* and, whenever it has a choice, discards a card that completes
+  no match for them.  Not feeding the next player is the main thing knowing
+  their hand offers; this simple oracle (it still ranks the safe cards by its
+  usual estimates) puts a number on what reading the opponent can be worth.
 * ``master-oracle`` is Master searching worlds in which *the opponents' hands
-  are the true ones* (only the stock order stays hidden): the most that perfect
+  are the true ones* (only the stock order stays hidden): roughly what perfect
   inference could add to Master's search.  It is slow; ``--master-games`` runs it.
 
 The oracles are study tools, never opponents: they are not levels, the table
-never makes them, and the arena hands them the live state only through their
-``watch_table`` method.
+never makes them, and the arena hands the live state only to a bot that has a
+``watch_table`` method and is not one of the levels.
 """
 
 from __future__ import annotations
@@ -150,13 +156,13 @@ def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
 
 
 STUDIES = (
-    ("Standard's rules, best tie-breaks, vs Apprentice", ("standard-tiebreak", "apprentice"), 0.75),
-    ("Standard vs Apprentice, for reference", ("standard", "apprentice"), 0.75),
+    ("Standard's rules, better tie-breaks, vs Apprentice", ("standard-tiebreak", "apprentice"), 0.75),
+    ("Standard vs Apprentice, for reference (Standard's target)", ("standard", "apprentice"), 0.75),
     ("Standard discarding by card value (not its rule) vs Apprentice", ("standard-keeper", "apprentice"), 0.75),
-    ("Strategist vs that Standard", ("strategist", "standard-keeper"), 0.55),
-    ("Strategist seeing the next hand (perfect denial) vs Strategist", ("strategist-oracle", "strategist"), 0.60),
+    ("Strategist vs that Standard (Strategist's target)", ("strategist", "standard-keeper"), 0.55),
+    ("Strategist seeing the next hand, never feeding it if it can help it, vs Strategist (Master's target)", ("strategist-oracle", "strategist"), 0.60),
 )
-MASTER_STUDY = ("Master searching the true opponent hands vs Strategist", ("master-oracle", "strategist"), 0.60)
+MASTER_STUDY = ("Master searching the true opponent hands vs Strategist (Master's target)", ("master-oracle", "strategist"), 0.60)
 
 
 def run(games: int, seed: int, jobs: int, master_games: int = 0, think_ms: int = 100) -> list[dict[str, Any]]:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from ai import LEVELS, ceiling, make_bot
+from ai.arena import GameSpec, play_game
 from ai.ceiling import OracleStrategist, TrueHandsSampler
+from ai.handcalc import completes_match
 from engine_helpers import building
 from engine.sprint import Discard, Round
 
@@ -21,7 +25,9 @@ def test_the_oracle_strategist_never_feeds_the_next_hand_when_it_can_help_it() -
     oracle.watch_table(harmless)
     assert oracle.decide(harmless.observation(0)) == Discard("7D")
     oracle.watch_table(feeding)
-    assert oracle.decide(feeding.observation(0)) != Discard("7D")  # it would pair their 7 of clubs
+    choice = oracle.decide(feeding.observation(0))
+    assert isinstance(choice, Discard) and choice != Discard("7D")  # the 7 would pair their 7 of clubs
+    assert not completes_match(feeding.hands[1], choice.card)
 
 
 def test_true_hands_sampler_keeps_the_opponents_hands_and_shuffles_only_the_stock() -> None:
@@ -55,3 +61,18 @@ def test_the_oracles_are_not_levels() -> None:
     for level in ceiling.STUDY_LEVELS:
         assert level not in LEVELS
     assert not any(hasattr(make_bot(level), "watch_table") for level in LEVELS)
+
+
+def test_the_arena_never_hands_the_table_to_a_level() -> None:
+    class Peeking(type(make_bot("standard"))):  # type: ignore[misc]
+        def watch_table(self, state: Round) -> None:
+            raise AssertionError("a level saw the table")
+
+    spec = GameSpec(0, 1, (0, 1), 0, ("standard", "apprentice"), 1, 100, None)
+    with pytest.raises(ValueError, match="may not see the table"):
+        play_game(spec, factory=lambda level, **kw: Peeking(kw["seed"]) if level == "standard" else make_bot(level, **kw))
+
+
+def test_a_study_runs_on_two_workers(capsys) -> None:
+    assert ceiling.main(["--games", "2", "--jobs", "2", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == len(ceiling.STUDIES)
