@@ -8,10 +8,31 @@ from __future__ import annotations
 import pygame
 
 from engine.records import PlayerInfo, Record
+from game.app import App
 from game.headless import finish_simply
 from game.screens import PassDeviceScene
 
 DT = 1 / 60
+
+
+def make_app(data_dir):
+    """A 1280x720 app on the title screen, quick animations, instant AI and a 30 ms Master."""
+    app = App((1280, 720), data_dir, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.settings.ai_speed = "instant"
+    app.think_ms = 30
+    app.to_title()
+    return app
+
+
+def drawn_turn(app, setup):
+    """Start ``setup``, wait for seat 0's turn, draw from the stock (key S) and wait again; the table."""
+    app.start_game(setup)
+    table = app.stack.top
+    wait(app, table.my_turn)
+    key(app, pygame.K_s)
+    wait(app, table.my_turn)
+    return table
 
 
 def frame(app, n=1):

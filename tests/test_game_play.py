@@ -10,23 +10,17 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Discard, Lay, Phase  # noqa: E402
-from game.app import App  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene  # noqa: E402
 from game.session import GameSetup, SeatConfig  # noqa: E402
 from game.table import TableScene  # noqa: E402
-from game_helpers import DT, frame, click, drag, hand_over, wait  # noqa: E402
+from game_helpers import DT, frame, click, drag, hand_over, make_app, wait  # noqa: E402
 
 
 
 @pytest.fixture
 def app(tmp_path):
     pygame.init()
-    app = App((1280, 720), tmp_path, seed=5, resizable=False)
-    app.settings.animation_speed = "fast"
-    app.settings.ai_speed = "instant"
-    app.think_ms = 30
-    app.to_title()
-    yield app
+    yield make_app(tmp_path)
     pygame.quit()
 
 

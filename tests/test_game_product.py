@@ -15,7 +15,6 @@ import pytest  # noqa: E402
 
 from engine.cards import Card  # noqa: E402
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase  # noqa: E402
-from game.app import App  # noqa: E402
 from game.screens import ConfirmScene, PauseScene, RulesScene, SettingsScene, StatsScene, TitleScene  # noqa: E402
 from game.session import GameSetup  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -23,18 +22,9 @@ from game.sound import Sounds  # noqa: E402
 from game.stats import Statistics  # noqa: E402
 from game.storage import read_json, write_json  # noqa: E402
 from game.table import TableScene  # noqa: E402
-from game_helpers import frame, key, click, wait  # noqa: E402
+from game_helpers import drawn_turn, frame, key, click, make_app, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def make_app(data_dir):
-    app = App((1280, 720), data_dir, seed=5, resizable=False)
-    app.settings.animation_speed = "fast"
-    app.settings.ai_speed = "instant"
-    app.think_ms = 30
-    app.to_title()
-    return app
 
 
 @pytest.fixture
@@ -298,11 +288,7 @@ def test_button_keys_show_on_hover(app):
 def test_confirm_before_discard(app):
     app.settings.tips_seen = True
     app.settings.confirm_discard = True
-    app.start_game(GameSetup(deal=8, first=0))
-    table = app.stack.top
-    wait(app, table.my_turn)
-    key(app, pygame.K_s)
-    wait(app, table.my_turn)
+    table = drawn_turn(app, GameSetup(deal=8, first=0))
     card = table.model.hands[0][0]
     table.selected = {card}
     key(app, pygame.K_d)
@@ -319,11 +305,7 @@ def test_confirm_before_discard(app):
 
 def test_sound_effects_play_for_the_game_events(app):
     app.settings.tips_seen = True
-    app.start_game(GameSetup(deal=8, first=0))
-    table = app.stack.top
-    wait(app, table.my_turn)
-    key(app, pygame.K_s)
-    wait(app, table.my_turn)
+    table = drawn_turn(app, GameSetup(deal=8, first=0))
     assert "invalid" not in app.sound.played
     key(app, pygame.K_p)  # a second draw: refused
     assert table.toast and table.toast[2] and "invalid" in app.sound.played
