@@ -1,33 +1,143 @@
-"""The collection's games, registered in one table.
+"""The collection's games, registered in one table: :data:`GAMES`.
 
-Adding a game means adding its rules module, its bots and its table layout, then
-one entry here.  The app's menus list :data:`GAMES`; only playable games are shown.
+Menus, saves, statistics, the arena, the bench and the headless modes all read
+this table; nothing else in the app names a game.  Adding a game means adding
+its rules module (``engine/``), its bots (``ai/``), its table (``game/tables/``)
+and its rules pages, then one :class:`GameInfo` here.  Parts outside the engine
+are named by import path (``"module:attribute"``) so the engine never imports
+pygame or the AI.  A game is listed in the app only when ``playable``: whole,
+with its table, bots and rules pages.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Mapping
 
-from . import sprint
+from .core import Level, Option, resolve_options
+from .envelope import RecordError, parse_format
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
+    """Everything the app and the tools need to know of one game."""
+
     id: str
     title: str
-    min_players: int
-    max_players: int
-    rules_module: str  # import path of the engine module
-    playable: bool = True
-    blurb: str = ""
+    blurb: str
+    min_seats: int
+    max_seats: int
+    rules_module: str  # import path of the engine module (new_game, action codec)
+    record_format: str  # the name in records' "format": "<name>/<version>"
+    record_version: int = 1
+    record_class: str = "engine.envelope:GameRecord"
+    realtime: bool = False  # everyone may act at any moment; actions carry times
+    lower_wins: bool = False  # lowest score wins (Scamper)
+    levels: tuple[Level, ...] = ()
+    default_level: str = ""
+    bots: str = ""  # "module:function" making a bot: f(level, seed=None, **settings)
+    table: str = ""  # "module:Class" of its table scene
+    rules_pages: str = ""  # "module:attribute" of its in-game rules pages
+    options: tuple[Option, ...] = ()
+    default_seats: int = 2
+    stats: tuple[str, ...] = ()  # extra per-level statistics the game keeps, beyond games/wins
+    playable: bool = False
+    hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
 
+    @property
+    def format(self) -> str:
+        return f"{self.record_format}/{self.record_version}"
+
+    def rules(self) -> Any:
+        """The rules module (new_game, action_to_json, action_from_json, describe_action)."""
+        return importlib.import_module(self.rules_module)
+
+    def record_type(self) -> Any:
+        return load(self.record_class)
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value, defaults filled in; ``ValueError`` on an unknown key or bad value."""
+        return resolve_options(self.options, given)
+
+    def level(self, level_id: str) -> Level:
+        for lv in self.levels:
+            if lv.id == level_id:
+                return lv
+        raise ValueError(f"{self.title} has no AI level {level_id!r}: choose one of {', '.join(lv.id for lv in self.levels)}")
+
+    def make_bot(self, level: str, seed: int | None = None, **settings: Any) -> Any:
+        self.level(level)
+        return load(self.bots)(level, seed=seed, **settings)
+
+
+def load(path: str) -> Any:
+    """The object named ``"package.module:attribute"``."""
+    module_name, _, attr = path.partition(":")
+    module: ModuleType = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
+
+
+_SPRINT_LEVELS = (
+    Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
+    Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
+    Level("strategist", "Strategist", "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards."),
+    Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
+)
 
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
         GameInfo(
-            sprint.GAME_ID, "Sprint, Snap, Score", sprint.MIN_PLAYERS, sprint.MAX_PLAYERS, "engine.sprint",
-            blurb="A quick rummy: lay sets and runs, draw replacements, score big matches.",
+            "sprint", "Sprint, Snap, Score",
+            "A quick rummy: lay sets and runs, draw replacements, score big matches.",
+            2, 5, "engine.sprint", "sprint-snap-score",
+            record_class="engine.records:Record",
+            levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
+            table="game.tables.sprint:SprintTable", rules_pages="game.rules_text:SPRINT_RULES",
+            playable=True,
         ),
     )
 }
+
+DEFAULT_GAME = "sprint"
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The registered game ``game_id``; ``ValueError`` naming the known ids otherwise."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}: choose one of {', '.join(GAMES)}") from None
+
+
+def playable_games() -> list[GameInfo]:
+    return [info for info in GAMES.values() if info.playable]
+
+
+def info_for_format(value: Any) -> GameInfo:
+    """The game whose records carry ``format`` = ``value``; :class:`RecordError` if none reads it."""
+    name, version = parse_format(value)
+    for info in GAMES.values():
+        if info.record_format == name:
+            if version > info.record_version:
+                raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {info.format}")
+            if version != info.record_version:
+                raise RecordError(f"format: {value} is not a version this game reads ({info.format})")
+            return info
+    raise RecordError(f"format: {str(value)[:80]!r} is not a record of any game in this collection")
+
+
+def load_record(text: str | bytes) -> Any:
+    """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong."""
+    from .envelope import decode_json
+
+    data = decode_json(text)
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    info = info_for_format(data.get("format"))
+    return info.record_type().from_json(data)
+
+
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load"]

@@ -21,6 +21,7 @@ as a :class:`RecordError` naming the field or action, e.g.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeGuard
 
@@ -99,11 +100,20 @@ class Record:
         state = Round.deal(len(players), seed, first_player)
         return cls(tuple(players), Deal.of(state), first_player, seed), state
 
+    @classmethod
+    def begin(cls, game_id: str, players: list[PlayerInfo], seed: int,
+              options: dict[str, Any] | None = None) -> tuple[Record, Round]:
+        """The engine protocol's way in (:class:`engine.envelope.GameRecord` has the same)."""
+        return cls.new(players, seed, random.Random(seed).randrange(len(players)))
+
+    def note_time(self, at: int) -> None:
+        """A turn game keeps no clock."""
+
     def start(self) -> Round:
         """The state before any action."""
         return Round.from_deal([list(h) for h in self.deal.hands], list(self.deal.discard), list(self.deal.stock), self.first_player)
 
-    def append(self, player: int, action: Action, events: list[Event] | None = None) -> None:
+    def append(self, player: int, action: Action, events: list[Event] | None = None, at: int = 0) -> None:
         """Note an action that was just applied; ``events`` with a round-over sets the scores."""
         self.actions.append((player, action))
         for event in events or ():
@@ -120,10 +130,8 @@ class Record:
         for i, (player, action) in enumerate(self.actions):
             if state.is_over:
                 raise RecordError(f"actions[{i}]: the round is already over")
-            if player != state.current:
-                raise RecordError(f"actions[{i}]: it is player {state.current}'s turn, not player {player}'s")
             try:
-                events = state.apply(action)
+                events = state.apply(action, player)
             except IllegalAction as exc:
                 raise RecordError(f"actions[{i}]: player {player} can't {action}: {exc}") from None
             yield player, action, events, state

@@ -28,9 +28,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Union, cast
+from collections import Counter
+from typing import Any, Hashable, Mapping, Union, cast
 
 from .cards import ALL_CARDS, STANDARD_SIZE, Card, cards_of_mask, format_cards, mask_of, parse_cards, shuffled, standard_deck
+from .core import Outcome
 from .errors import IllegalAction
 from .melds import SPRINT_MELDS, MatchKind, describe_match, match_kind, matches_in, triangular, why_not_match
 
@@ -385,12 +387,26 @@ class Round:
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of_mask(self.hands[seat])
 
-    def legal_actions(self) -> list[Action]:
-        """The current player's legal actions in a fixed order (empty once over)."""
+    @property
+    def num_seats(self) -> int:
+        return self.num_players
+
+    def to_move(self) -> tuple[int, ...]:
+        """The one seat to act (none once the round is over): Sprint is a turn game."""
+        return () if self.phase is Phase.OVER else (self.current,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """``seat``'s legal actions in a fixed order (the current player's if ``None``; empty once over)."""
+        if seat is not None and seat != self.current:
+            return []
         return legal_actions_for(self.phase, self.hands[self.current], len(self.stock), len(self.discard))
 
-    def why_illegal(self, action: object) -> str | None:
-        """The reason ``action`` is refused for the current player, or ``None``."""
+    def why_illegal(self, action: object, seat: int | None = None, at: int = 0) -> str | None:
+        """The reason ``action`` is refused for ``seat`` (default: the current player), or ``None``."""
+        if seat is not None and seat != self.current and self.phase is not Phase.OVER:
+            if not 0 <= seat < self.num_players:
+                return f"There is no seat {seat} at this table."
+            return "It is not your turn."
         return refusal(self.phase, self.hands[self.current], len(self.stock), len(self.discard), action)
 
     def is_legal(self, action: object) -> bool:
@@ -425,13 +441,14 @@ class Round:
 
     # play
 
-    def apply(self, action: Action) -> list[Event]:
-        """Validate and play ``action`` for the current player; return what happened.
+    def apply(self, action: Action, seat: int | None = None, at: int = 0) -> list[Event]:
+        """Validate and play ``action`` for ``seat`` (default: the current player); return what happened.
 
         Raises :class:`~engine.errors.IllegalAction` (a ``ValueError``) with a
-        reason a player can read, leaving the state untouched.
+        reason a player can read, leaving the state untouched.  ``at`` is
+        accepted for the engine protocol; a turn game has no timers.
         """
-        reason = self.why_illegal(action)
+        reason = self.why_illegal(action, seat)
         if reason is not None:
             raise IllegalAction(reason)
         events: list[Event] = []
@@ -537,6 +554,34 @@ class Round:
         if events is not None:
             events.append(self.result)
 
+    # the rest of the engine protocol (engine.core.GameState)
+
+    def advance(self, at: int) -> list[Event]:
+        """No timers in a turn game."""
+        return []
+
+    def next_deadline(self) -> int | None:
+        return None
+
+    def seen_by(self, event: Event, seat: int) -> Event:
+        return seen_by(event, seat)
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        return Outcome.from_scores(self.result.scores)
+
+    def inventory(self) -> Counter[Hashable]:
+        """Every card of the round wherever it is (each of the 52 exactly once)."""
+        cards: Counter[Hashable] = Counter(self.stock)
+        cards.update(self.discard)
+        for mask in self.hands:
+            cards.update(c for c in range(STANDARD_SIZE) if mask >> c & 1)
+        for matches in self.laid:
+            for mask in matches:
+                cards.update(c for c in range(STANDARD_SIZE) if mask >> c & 1)
+        return cards
+
     # comparison (records reload to the identical state)
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -641,3 +686,66 @@ def describe_action(action: Action) -> str:  # used by hints and the table's log
     if isinstance(action, Discard):
         return f"discard the {action.card.name}"
     return str(action)
+
+
+# --- the engine protocol's module functions (engine.core.RulesModule) ------
+
+
+def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Round:
+    """A new round dealt from ``seed``; the first player is drawn from the same seed."""
+    first = random.Random(seed).randrange(num_seats)
+    return Round.deal(num_seats, seed, first)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as a record writes it (without the seat)."""
+    if isinstance(action, Draw):
+        return {"type": "draw", "source": action.source.value}
+    if isinstance(action, Lay):
+        return {"type": "lay", "cards": [str(c) for c in action.cards]}
+    return {"type": "discard", "card": str(action.card)}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """An action from its record form; ``ValueError`` saying what is wrong."""
+    kind = data.get("type")
+    if kind == "draw":
+        source = data.get("source")
+        if source not in (Source.STOCK.value, Source.DISCARD.value):
+            raise ValueError(f"source: expected 'stock' or 'discard', got {str(source)[:20]!r}")
+        return Draw(Source(source))
+    if kind == "lay":
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise ValueError("cards: expected a list of card codes")
+        return Lay(parse_cards(cards))
+    if kind == "discard":
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise ValueError(f"card: expected a card code, got {str(card)[:20]!r}")
+        return Discard(Card(card))
+    raise ValueError(f"type: expected 'draw', 'lay' or 'discard', got {str(kind)[:20]!r}")
+
+
+def shuffle_hidden(state: Round, seat: int, rng: random.Random) -> Round:
+    """A copy of ``state`` with every card ``seat`` can't see dealt again at random.
+
+    The stock and the cards others hold that ``seat`` has not seen taken from
+    the discard pile trade places; sizes stay.  The observation of ``seat`` must
+    not change (the random-simulation test checks it).
+    """
+    other = state.clone()
+    hidden = [c for c in other.stock]
+    for p in range(other.num_players):
+        if p != seat:
+            secret = other.hands[p] & ~other.known[p]
+            hidden += [c for c in range(STANDARD_SIZE) if secret >> c & 1]
+    rng.shuffle(hidden)
+    other.stock = hidden[: len(other.stock)]
+    rest = hidden[len(other.stock):]
+    for p in range(other.num_players):
+        if p != seat:
+            n = (other.hands[p] & ~other.known[p]).bit_count()
+            other.hands[p] = other.known[p] | mask_of(rest[:n])
+            rest = rest[n:]
+    return other

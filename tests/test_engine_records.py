@@ -82,7 +82,9 @@ def test_bad_records_name_the_first_bad_field():
     assert _broken(lambda d: d["deal"]["stock"].pop()).startswith("deal: the deal is missing")
     assert _broken(lambda d: d["actions"][0].update(type="jump")).startswith("actions[0].type:")
     assert _broken(lambda d: d["actions"][0].update(source="sky")).startswith("actions[0].source:")
-    assert _broken(lambda d: d["actions"][1].update(player=1)).startswith("actions[1]: it is player 0's turn")
+    # the game, not the record, says who may act: Sprint refuses out of turn
+    assert _broken(lambda d: d["actions"][1].update(player=1)).startswith("actions[1]: player 1 can't")
+    assert _broken(lambda d: d["actions"][1].update(player=1)).endswith("It is not your turn.")
     assert _broken(lambda d: d.update(scores=[99, 0])).startswith("scores: recorded")
 
 

@@ -1,0 +1,282 @@
+"""One record envelope for every game: seed, options, players and timed actions.
+
+A record is a game's whole history: it gives save and resume, replays, the
+arena's logs and bug reports.  Every game but Sprint (whose
+``sprint-snap-score/1`` records predate the collection and keep their own
+codec, :mod:`engine.records`) writes this envelope::
+
+    {"format": "snap/1", "seed": 123, "options": {"variant": "own"},
+     "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "hard"}],
+     "actions": [{"seat": 0, "at": 1520, "type": "flip"}, ...],
+     "clock": 9000,
+     "extra": ...}
+
+``at`` is milliseconds since the game began (0 in turn games, where it may be
+left out); ``clock`` is how far time had run when the record was written, so
+timers after the last action replay too.  Replaying is: ``new_game`` from the
+seed and options, then for each action ``advance(at)`` and ``apply``, then
+``advance(clock)``.  Bots are never rerun.  Loading checks everything and
+reports the first problem as a :class:`RecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator, TypeGuard
+
+from .core import GameState, Ms
+from .errors import IllegalAction
+
+PLAYER_KINDS = ("human", "ai")
+MAX_NAME = 40
+"""Longest player name a record may hold (names are drawn; a long one is an attack, not a name)."""
+
+
+class RecordError(ValueError):
+    """A record that can't be loaded; the message names the first bad field or action."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A seat as the record names it: a human, or an AI with its level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            out["level"] = self.level
+        out.update(self.extra)
+        return out
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    """A JSON whole number (``True`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_players(value: Any, min_seats: int, max_seats: int) -> tuple[PlayerInfo, ...]:
+    """The ``players`` list of a record; raises :class:`RecordError` naming the bad entry."""
+    if not isinstance(value, list) or not min_seats <= len(value) <= max_seats:
+        raise RecordError(f"players: expected a list of {min_seats} to {max_seats} players")
+    out = []
+    for i, p in enumerate(value):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise RecordError(f"{where}: expected an object with name and kind")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"{where}.name: expected a non-empty name")
+        if len(name) > MAX_NAME:
+            raise RecordError(f"{where}.name: a name is at most {MAX_NAME} characters, this one has {len(name)}")
+        kind = p.get("kind", "human")
+        if kind not in PLAYER_KINDS:
+            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {kind!r}")
+        level = p.get("level")
+        if kind == "ai" and (not isinstance(level, str) or not level):
+            raise RecordError(f"{where}.level: an AI player needs its level")
+        if level is not None and (not isinstance(level, str) or len(level) > MAX_NAME):
+            raise RecordError(f"{where}.level: expected a level name, got {str(level)[:MAX_NAME]!r}")
+        extra = {k: v for k, v in p.items() if k not in ("name", "kind", "level")}
+        out.append(PlayerInfo(name, kind, level, extra))
+    return tuple(out)
+
+
+def parse_format(value: Any) -> tuple[str, int]:
+    """``"snap/1"`` as ``("snap", 1)``; raises :class:`RecordError`."""
+    if not isinstance(value, str) or "/" not in value or len(value) > 80:
+        raise RecordError(f"format: expected a name and version like 'snap/1', got {str(value)[:80]!r}")
+    name, _, version = value.rpartition("/")
+    if not (version.isascii() and version.isdigit() and len(version) < 10):
+        raise RecordError(f"format: the version of {value!r} is not a whole number")
+    return name, int(version)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One action in a record: who, what, and when (milliseconds since the start)."""
+
+    seat: int
+    action: Any
+    at: Ms = 0
+
+
+@dataclass
+class GameRecord:
+    """A game's history in the shared envelope.  ``append`` as you play; ``to_json`` to save."""
+
+    game_id: str
+    players: tuple[PlayerInfo, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    clock: Ms = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def begin(cls, game_id: str, players: list[PlayerInfo], seed: int,
+              options: dict[str, Any] | None = None) -> tuple[GameRecord, GameState]:
+        """A new game from ``seed``: its record and its state."""
+        from .games import game_info
+
+        info = game_info(game_id)
+        record = cls(game_id, tuple(players), seed, info.resolve_options(options))
+        return record, record.start()
+
+    @property
+    def format(self) -> str:
+        from .games import game_info
+
+        return game_info(self.game_id).format
+
+    def start(self) -> GameState:
+        """The state before any action."""
+        from .games import game_info
+
+        state: GameState = game_info(self.game_id).rules().new_game(len(self.players), self.options, self.seed)
+        return state
+
+    def append(self, seat: int, action: Any, events: list[Any] | None = None, at: Ms = 0) -> None:
+        """Note an action that was just applied at ``at``."""
+        self.entries.append(Entry(seat, action, at))
+        self.clock = max(self.clock, at)
+
+    def note_time(self, at: Ms) -> None:
+        """Time ran on to ``at`` (timers fired with no action)."""
+        self.clock = max(self.clock, at)
+
+    def replay(self, state: GameState | None = None) -> Iterator[tuple[Entry, list[Any], GameState]]:
+        """Play the actions again: ``(entry, events, state)`` each, the state updated in place.
+
+        Timer events that fall due before an action come with that action's events.
+        """
+        state = state or self.start()
+        for i, entry in enumerate(self.entries):
+            if state.is_over:
+                raise RecordError(f"actions[{i}]: the game is already over")
+            events = state.advance(entry.at)
+            try:
+                events += state.apply(entry.action, entry.seat, entry.at)
+            except IllegalAction as exc:
+                raise RecordError(f"actions[{i}]: player {entry.seat} can't do that: {exc}") from None
+            yield entry, events, state
+
+    def final_state(self) -> GameState:
+        state = self.start()
+        for _ in self.replay(state):
+            pass
+        state.advance(self.clock)
+        return state
+
+    # JSON
+
+    def to_json(self) -> dict[str, Any]:
+        from .games import game_info
+
+        rules = game_info(self.game_id).rules()
+        actions = []
+        for e in self.entries:
+            item: dict[str, Any] = {"seat": e.seat}
+            if e.at:
+                item["at"] = e.at
+            item.update(rules.action_to_json(e.action))
+            actions.append(item)
+        out: dict[str, Any] = {
+            "format": self.format,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "players": [p.to_json() for p in self.players],
+            "actions": actions,
+        }
+        if self.clock:
+            out["clock"] = self.clock
+        out.update(self.extra)
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Parse and check a record; raises :class:`RecordError`."""
+        return cls.from_json(decode_json(text))
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Check a decoded record and replay it; raises :class:`RecordError`."""
+        from .games import info_for_format
+
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        info = info_for_format(data.get("format"))
+        seed = data.get("seed")
+        if not is_int(seed) or not 0 <= seed < 2**63:
+            raise RecordError(f"seed: expected a whole number from 0 to 2**63, got {str(seed)[:40]!r}")
+        raw_options = data.get("options", {})
+        if not isinstance(raw_options, dict):
+            raise RecordError("options: expected an object")
+        try:
+            options = info.resolve_options(raw_options)
+        except ValueError as exc:
+            raise RecordError(f"options: {exc}") from None
+        players = parse_players(data.get("players"), info.min_seats, info.max_seats)
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise RecordError("actions: expected a list")
+        rules = info.rules()
+        entries = []
+        last_at = 0
+        for i, item in enumerate(raw_actions):
+            where = f"actions[{i}]"
+            if not isinstance(item, dict):
+                raise RecordError(f"{where}: expected an object with seat and type")
+            seat = item.get("seat")
+            if not is_int(seat) or not 0 <= seat < len(players):
+                raise RecordError(f"{where}.seat: expected a seat from 0 to {len(players) - 1}, got {str(seat)[:20]!r}")
+            at = item.get("at", 0)
+            if not is_int(at) or not last_at <= at < 2**53:
+                raise RecordError(f"{where}.at: expected milliseconds, not before the action before it, got {str(at)[:20]!r}")
+            last_at = at
+            body = {k: v for k, v in item.items() if k not in ("seat", "at")}
+            try:
+                action = rules.action_from_json(body)
+            except ValueError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            entries.append(Entry(seat, action, at))
+        clock = data.get("clock", last_at)
+        if not is_int(clock) or not last_at <= clock < 2**53:
+            raise RecordError(f"clock: expected milliseconds from {last_at} on, got {str(clock)[:20]!r}")
+        known = {"format", "seed", "options", "players", "actions", "clock"}
+        extra = {k: v for k, v in data.items() if k not in known}
+        record = cls(info.id, players, seed, options, entries, clock, extra)
+        try:
+            record.final_state()
+        except ValueError as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"the game can't be set up: {exc}") from None
+        return record
+
+
+def decode_json(text: str | bytes) -> Any:
+    """JSON from a file's text (a leading byte-order mark allowed); raises :class:`RecordError`."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"not a JSON record: not UTF-8 text ({exc.reason})") from None
+    text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError("not a JSON record: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and ints too long to convert
+        raise RecordError(f"not a JSON record: {exc}") from None
