@@ -221,8 +221,15 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m ai.arena [--game ID] ...``: the arena of that game (default Sprint)."""
+    from engine.games import run_tool
+
+    return run_tool("arena", "python -m ai.arena", argv) or 0
+
+
+def sprint_main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m ai.arena",
+        prog="python -m ai.arena --game sprint",
         description="Play Sprint, Snap, Score bots against each other and report how they did.",
         epilog=(
             "Seating: player j sits at seat j and the first seat rotates (game i starts with seat i mod n). "

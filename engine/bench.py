@@ -49,14 +49,22 @@ def _players(text: str) -> list[int]:
     return counts
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engine.bench [--game ID] ...``: that game's benchmark (default Sprint)."""
+    from .games import run_tool
+
+    return run_tool("bench", "python -m engine.bench", argv) or 0
+
+
+def sprint_main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.bench --game sprint", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
     parser.add_argument("--players", type=_players, default=_players("2-5"), help="player counts, cycled (default 2-5)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(json.dumps(run(args.seconds, args.players, args.seed)))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

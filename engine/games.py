@@ -40,6 +40,8 @@ class GameInfo:
     bots: str = ""  # "module:function" making a bot: f(level, seed=None, **settings)
     table: str = ""  # "module:Class" of its table scene
     rules_pages: str = ""  # "module:attribute" of its in-game rules pages
+    arena: str = ""  # "module:main" run by ``python -m ai.arena --game ID ...``
+    bench: str = ""  # "module:main" run by ``python -m engine.bench --game ID ...``
     options: tuple[Option, ...] = ()
     default_seats: int = 2
     stats: tuple[str, ...] = ()  # extra per-level statistics the game keeps, beyond games/wins
@@ -96,6 +98,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules_text:SPRINT_RULES",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main",
             playable=True,
         ),
     )
@@ -114,6 +117,31 @@ def game_info(game_id: str) -> GameInfo:
 
 def playable_games() -> list[GameInfo]:
     return [info for info in GAMES.values() if info.playable]
+
+
+def run_tool(tool: str, prog: str, argv: list[str] | None) -> int | None:
+    """Hand ``argv`` to the game named by ``--game ID`` (default Sprint): its ``arena`` or ``bench``.
+
+    ``python -m ai.arena --game scamper --games 100`` runs Scamper's arena with
+    ``--games 100``.  Returns what that ``main`` returned.
+    """
+    import argparse
+    import sys
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog=prog, add_help=False)
+    parser.add_argument("--game", default=DEFAULT_GAME)
+    known, rest = parser.parse_known_args(argv)
+    if "--game" in argv or any(a.startswith("--game=") for a in argv):
+        if known.game not in GAMES:
+            print(f"{prog}: error: unknown game {known.game!r}: choose one of {', '.join(GAMES)}", file=sys.stderr)
+            return 2
+    path = getattr(game_info(known.game) if known.game in GAMES else GAMES[DEFAULT_GAME], tool)
+    if not path:
+        print(f"{prog}: error: {known.game} has no {tool} yet", file=sys.stderr)
+        return 2
+    result: int | None = load(path)(rest)
+    return result
 
 
 def info_for_format(value: Any) -> GameInfo:
@@ -140,4 +168,4 @@ def load_record(text: str | bytes) -> Any:
     return info.record_type().from_json(data)
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load"]
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool"]
