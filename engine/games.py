@@ -97,7 +97,7 @@ GAMES: dict[str, GameInfo] = {
             2, 5, "engine.sprint", "sprint-snap-score",
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
-            table="game.tables.sprint:SprintTable", rules_pages="game.rules_text:SPRINT_RULES",
+            table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main",
             playable=True,
         ),

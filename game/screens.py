@@ -421,7 +421,7 @@ class InfoScene(MenuScene):
 
 
 class RulesScene(InfoScene):
-    """The rules in our own words (:mod:`game.rules_text`), one section per page, examples drawn as cards."""
+    """The rules in our own words (:mod:`game.rules`), one section per page, examples drawn as cards."""
 
     def __init__(self, app) -> None:
         self.page = 0
@@ -429,7 +429,7 @@ class RulesScene(InfoScene):
 
     @property
     def sections(self):
-        from .rules_text import SPRINT_RULES
+        from .rules.sprint import SPRINT_RULES
 
         return SPRINT_RULES
 

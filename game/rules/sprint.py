@@ -1,27 +1,8 @@
-"""The in-game rules of Sprint, Snap, Score, in the project's own words.
-
-Each section is a heading, a few short paragraphs and optional example hands
-(card codes) that the Rules screen draws as real cards, with a caption.
-"""
+"""The in-game rules of Sprint, Snap, Score, in the project's own words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Example:
-    cards: str  # card codes, e.g. "QS KS AS"
-    caption: str
-    ok: bool = True
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    paragraphs: tuple[str, ...]
-    examples: tuple[Example, ...] = ()
-
+from .pages import Example, Section
 
 SPRINT_RULES: tuple[Section, ...] = (
     Section(

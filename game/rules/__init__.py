@@ -1,0 +1,1 @@
+"""Every game's in-game rules pages (pure data, no pygame)."""
