@@ -47,6 +47,7 @@ class GameInfo:
     stats: tuple[str, ...] = ()  # extra per-level statistics the game keeps, beyond games/wins
     playable: bool = False
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
+    sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
 
     @property
     def format(self) -> str:
@@ -59,9 +60,9 @@ class GameInfo:
     def record_type(self) -> Any:
         return load(self.record_class)
 
-    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, Any] | tuple[tuple[str, Any], ...] | None = None) -> dict[str, Any]:
         """Every option's value, defaults filled in; ``ValueError`` on an unknown key or bad value."""
-        return resolve_options(self.options, given)
+        return resolve_options(self.options, dict(given or {}))
 
     def level(self, level_id: str) -> Level:
         for lv in self.levels:
