@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from engine.records import PlayerInfo, Record
-from game.app import App
-from game.headless import finish_simply
+from game.shell.app import App
+from game.shell.headless import finish_simply
 from game.screens import PassDeviceScene
 
 DT = 1 / 60

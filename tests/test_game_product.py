@@ -16,12 +16,12 @@ import pytest  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase  # noqa: E402
 from game.screens import ConfirmScene, PauseScene, RulesScene, SettingsScene, StatsScene, TitleScene  # noqa: E402
-from game.session import GameSetup  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.sound import Sounds  # noqa: E402
-from game.stats import Statistics  # noqa: E402
-from game.storage import read_json, write_json  # noqa: E402
-from game.table import TableScene  # noqa: E402
+from game.shell.session import GameSetup  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
+from game.shell.sound import Sounds  # noqa: E402
+from game.shell.stats import Statistics  # noqa: E402
+from game.shell.storage import read_json, write_json  # noqa: E402
+from game.tables.sprint import TableScene  # noqa: E402
 from game_helpers import drawn_turn, frame, key, click, make_app, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -337,7 +337,7 @@ def test_no_alsa_messages_without_a_sound_card(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
     env["SDL_VIDEODRIVER"] = "dummy"
     code = ("import pygame; pygame.display.init(); pygame.font.init()\n"
-            "from game.app import App\n"
+            "from game.shell.app import App\n"
             f"app = App((960, 600), {str(tmp_path)!r}, resizable=False)\n"
             "app.sound.play('deal'); print('ok', app.sound.available)\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)

@@ -16,12 +16,12 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
-from game.app import App  # noqa: E402
-from game.replays import ReplaysScene  # noqa: E402
-from game.saves import HISTORY_SIZE, SIDE_SAVE_NAME, table_mismatches  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.screens.replays import ReplaysScene  # noqa: E402
+from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME, table_mismatches  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene, TitleScene  # noqa: E402
-from game.session import GameSetup, SeatConfig  # noqa: E402
-from game.table import TableScene  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.tables.sprint import TableScene  # noqa: E402
 from game_helpers import DT, frame, wait, click, finished_record  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -202,7 +202,8 @@ def test_resume_selftest_fails_without_a_save_and_resume_does_not_mix_with_other
 
 
 def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, monkeypatch):
-    from game import headless, table as table_module
+    from game.shell import headless
+    from game.tables import sprint as table_module
 
     app = new_app(tmp_path)
     app.start_game(GameSetup.all_ai(["standard", "apprentice"]))

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from game.stats import HOTSEAT, StatLine, Statistics
-from game.storage import DataError, read_json, set_aside, write_json
+from game.shell.stats import HOTSEAT, StatLine, Statistics
+from game.shell.storage import DataError, read_json, set_aside, write_json
 
 
 def test_write_then_read(tmp_path):

@@ -37,12 +37,12 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.records import FORMAT, Record, RecordError, is_newer_format
 
-from .session import GameSetup
-from .storage import DataError, read_json, write_bytes
+from game.shell.session import GameSetup
+from game.shell.storage import DataError, read_json, write_bytes
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table import TableScene
+    from game.shell.app import App
+    from game.tables.sprint import TableScene
 
 SAVE_NAME = "save.json"
 SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
@@ -341,7 +341,7 @@ def resume(app: App, selftest: bool = False) -> TableScene | None:
     and Master thinks with the app's budget; the record still names the seats as
     they were.
     """
-    from .table import TableScene
+    from game.tables.sprint import TableScene
 
     store: SaveStore = app.saves
     saved = store.pending_record()

@@ -19,15 +19,15 @@ from typing import Callable, Iterable, NoReturn
 
 import pygame
 
-from .cardart import CardArt
-from .scene import SceneStack
-from .saves import SaveStore, resume
-from .session import GameSetup
-from .settings import Settings
-from .sound import Sounds
-from .stats import Statistics
-from .storage import default_data_dir, read_json, write_json
-from .ui import Text
+from game.kit.cardart import CardArt
+from game.shell.scene import SceneStack
+from game.shell.saves import SaveStore, resume
+from game.shell.session import GameSetup
+from game.shell.settings import Settings
+from game.shell.sound import Sounds
+from game.shell.stats import Statistics
+from game.shell.storage import default_data_dir, read_json, write_json
+from game.kit.ui import Text
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -82,15 +82,15 @@ class App:
     # --- navigation ----------------------------------------------------------
 
     def to_title(self) -> None:
-        from .screens import TitleScene
+        from game.screens import TitleScene
 
         self.stack.reset(TitleScene(self))
         self.dirty = True
 
     def start_game(self, setup: GameSetup, replace: bool = False, replay=None) -> None:
         """Open a table for ``setup`` over the title screen."""
-        from .screens import TitleScene
-        from .table import TableScene
+        from game.screens import TitleScene
+        from game.tables.sprint import TableScene
 
         if replay is None and setup.deal is not None and replace:
             setup = GameSetup(setup.seats, setup.first, None)  # play again: same seats, new deal
@@ -104,7 +104,7 @@ class App:
 
     def round_finished(self, table) -> None:
         """The last card of the round has landed: count it and show the summary."""
-        from .screens import RoundOverScene
+        from game.screens import RoundOverScene
 
         if not table.replaying and not table.stats_noted:
             table.stats_noted = True
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from . import headless as modes
+    from game.shell import headless as modes
 
     if args.replay is not None:
         record = modes.load_record(args.replay)

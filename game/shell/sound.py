@@ -18,7 +18,7 @@ from typing import Iterator
 
 import pygame
 
-from .assets import asset_path
+from game.shell.assets import asset_path
 
 EFFECTS = ("deal", "draw", "lay", "discard", "invalid", "your_turn", "round_won", "round_lost")
 

@@ -18,9 +18,9 @@ import pygame
 from engine.records import Record, RecordError
 from engine.sprint import Lay, Phase, Round
 
-from .app import App
-from .storage import read_json
-from .session import GameSetup, SeatConfig
+from game.shell.app import App
+from game.shell.storage import read_json
+from game.shell.session import GameSetup, SeatConfig
 
 DT = 1 / 60
 
@@ -40,7 +40,7 @@ def load_record(path: Path) -> Record | None:
 
 
 def table_of(app: App):
-    from .table import TableScene
+    from game.tables.sprint import TableScene
 
     return app.stack.find(TableScene)
 
@@ -114,7 +114,7 @@ def resume_selftest(data_dir: Path) -> int:
     round, now in the history, starts with the saved actions; 1 if not; 2 if there
     is no saved round to resume.
     """
-    from .saves import resume, table_mismatches
+    from game.shell.saves import resume, table_mismatches
 
     app = _selftest_app(data_dir)
     for problem in app.problems:
@@ -177,8 +177,8 @@ def _shoot(app: App, out: Path, name: str) -> None:
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
     """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
-    from .screens import NewGameScene, PassDeviceScene
-    from .table import TableScene
+    from game.screens import NewGameScene, PassDeviceScene
+    from game.tables.sprint import TableScene
 
     out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
@@ -270,7 +270,7 @@ def _key(app: App, key: int) -> None:
 def _sample_stats(app: App) -> None:
     from engine.sprint import GAME_ID
 
-    from .stats import Statistics
+    from game.shell.stats import Statistics
 
     app.stats = Statistics()
     for key, scores in (("standard", (12, 3, 20, -2, 9)), ("master", (4, -3, 15)), ("hotseat:Ann", (8, 11)),
@@ -281,7 +281,7 @@ def _sample_stats(app: App) -> None:
 
 def _product_shots(app: App, out: Path) -> None:
     """Rules pages, settings, statistics, notices, the tip, keyboard focus, four colours, large cards."""
-    from .screens import RulesScene, SettingsScene, StatsScene
+    from game.screens import RulesScene, SettingsScene, StatsScene
 
     app.to_title()
     damaged = app.data_dir / "notice-demo" / "settings.json"  # the real storage path makes the real notice
@@ -391,7 +391,7 @@ def _shoot_tip(app: App, out: Path):  # -> TableScene
 
 def _shoot_round_over(app: App, out: Path) -> None:
     """Play deal 11 to its end without animation, then shoot the round-over screen."""
-    from .screens import RoundOverScene
+    from game.screens import RoundOverScene
 
     app.settings.animation_speed = "off"
     app.start_game(GameSetup(deal=11, first=0))
@@ -420,8 +420,8 @@ def finish_simply(record: Record, state: Round) -> None:
 
 def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     """The title offering Resume (with a notice about a damaged file), and the Replays list."""
-    from .replays import ReplaysScene
-    from .saves import SaveStore
+    from game.screens.replays import ReplaysScene
+    from game.shell.saves import SaveStore
 
     store = SaveStore(data_dir)
     for deal in range(30, 42):  # a history of finished rounds
@@ -488,7 +488,7 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
     levels = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
     setup = GameSetup.all_ai(levels)
     app.start_game(setup)
-    from .screens import RoundOverScene
+    from game.screens import RoundOverScene
 
     times: list[float] = []
     for _ in range(60):  # warm the caches
@@ -573,8 +573,8 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
 
 def _hotspots(app: App) -> list[tuple[int, int]]:
     """Places worth clicking on the current screen: buttons, cards, piles."""
-    from .screens import MenuScene
-    from .table import TableScene
+    from game.screens import MenuScene
+    from game.tables.sprint import TableScene
 
     top = app.stack.top
     spots = [b.rect.center for b in top.buttons] if isinstance(top, MenuScene) else []

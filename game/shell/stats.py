@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Sequence
 
-from .storage import DataError
+from game.shell.storage import DataError
 
 LEVEL_ORDER = ("apprentice", "standard", "strategist", "master")
 HOTSEAT = "hotseat"

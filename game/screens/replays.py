@@ -9,9 +9,9 @@ import pygame
 
 from engine.records import Record
 
-from .screens import MenuScene
-from .session import GameSetup
-from .ui import MUTED, Button
+from game.screens import MenuScene
+from game.shell.session import GameSetup
+from game.kit.ui import MUTED, Button
 
 PAGE_SIZE = 8
 

@@ -11,7 +11,7 @@ def asset_root() -> Path:
     frozen_base = getattr(sys, "_MEIPASS", None)
     if frozen_base is not None:
         return Path(frozen_base) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
 
 
 def asset_path(*parts: str) -> Path:

@@ -25,11 +25,11 @@ from engine.sprint import (
     GAME_ID, FinalRoundStarted, Lay, MatchLaid, Phase, ReplacementDrawn, Round, RoundOver, Source, TurnPassed,
 )
 
-from .layout import TableLayout
-from .scene import Scene
-from .session import GameSetup
-from .tweens import Tween, out_cubic
-from .ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, draw_tooltip, felt_background, key_tip
+from game.kit.layout import TableLayout
+from game.shell.scene import Scene
+from game.shell.session import GameSetup
+from game.kit.tweens import Tween, out_cubic
+from game.kit.ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, draw_tooltip, felt_background, key_tip
 
 KEYS_HELP = "Keys: arrows + Space select, S stock, P pile, L lay, D discard, H hint, Esc menu"
 TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X"}
@@ -493,7 +493,7 @@ class TableScene(Scene):
 
     def _confirm_discard(self, action: Discard) -> None:
         """Ask first (the "Ask before discarding" setting); the discard happens only after Yes."""
-        from .screens import ConfirmScene
+        from game.screens import ConfirmScene
 
         def discard() -> None:
             if self.my_turn() and self.state.why_illegal(action) is None:
@@ -629,7 +629,7 @@ class TableScene(Scene):
         self.kb_focus = None
 
     def _open_pass(self) -> None:
-        from .screens import PassDeviceScene
+        from game.screens import PassDeviceScene
 
         nxt = self._next_human(self.state.current)
         if nxt is None:
@@ -866,7 +866,7 @@ class TableScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        from .screens import PauseScene
+        from game.screens import PauseScene
 
         self.press = None
         self.drag = None

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from .storage import DataError, read_json, write_json
+from game.shell.storage import DataError, read_json, write_json
 
 ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.6}
 """Animation speed setting -> multiplier of every animation's duration (0: no animation)."""

@@ -6,11 +6,11 @@ import pygame
 
 from engine.cards import Card
 
-from .layout import MenuLayout
-from .scene import Scene
-from .session import DEFAULT_NAMES, GameSetup, SeatConfig
-from .tweens import out_cubic
-from .ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
+from game.kit.layout import MenuLayout
+from game.shell.scene import Scene
+from game.shell.session import DEFAULT_NAMES, GameSetup, SeatConfig
+from game.kit.tweens import out_cubic
+from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
 
 _NAMED_KEYS = {"Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Tab": pygame.K_TAB,
                "Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "-": pygame.K_MINUS, "+": pygame.K_EQUALS}
@@ -213,11 +213,11 @@ class TitleScene(MenuScene):
         elif key in ("rules", "settings", "stats"):
             self.app.stack.push(INFO_SCENES[key](self.app))
         elif key == "resume":
-            from .saves import resume
+            from game.shell.saves import resume
 
             resume(self.app)
         elif key == "replays":
-            from .replays import ReplaysScene
+            from game.screens.replays import ReplaysScene
 
             self.app.stack.push(ReplaysScene(self.app))
         elif key == "quit":
@@ -429,7 +429,7 @@ class RulesScene(InfoScene):
 
     @property
     def sections(self):
-        from .rules.sprint import SPRINT_RULES
+        from game.rules.sprint import SPRINT_RULES
 
         return SPRINT_RULES
 
@@ -659,8 +659,8 @@ class StatsScene(InfoScene):
             super().on_button(key)
 
     def reset(self) -> None:
-        from .stats import Statistics
-        from .storage import write_json
+        from game.shell.stats import Statistics
+        from game.shell.storage import write_json
 
         self.app.stats = Statistics()
         try:
@@ -673,7 +673,7 @@ class StatsScene(InfoScene):
         """(label, StatLine) for each level played, strongest last, then each hot-seat player."""
         from engine.sprint import GAME_ID
 
-        from .stats import HOTSEAT, LEVEL_ORDER
+        from game.shell.stats import HOTSEAT, LEVEL_ORDER
 
         lines = self.app.stats.games.get(GAME_ID, {})
         out = [(f"Against {lvl.title()}", lines[lvl]) for lvl in LEVEL_ORDER if lvl in lines]
