@@ -1,0 +1,97 @@
+"""The Rules screen: a game's rules pages, examples drawn as cards."""
+
+from __future__ import annotations
+
+import pygame
+
+
+from game.kit.ui import INK, Button
+from game.screens.menu import InfoScene
+
+
+class RulesScene(InfoScene):
+    """The rules in our own words (:mod:`game.rules`), one section per page, examples drawn as cards."""
+
+    def __init__(self, app) -> None:
+        self.page = 0
+        super().__init__(app)
+
+    @property
+    def sections(self):
+        from game.rules.sprint import SPRINT_RULES
+
+        return SPRINT_RULES
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Rules {self.page + 1}/{len(self.sections)}: {self.sections[self.page].title}"
+
+    def extra_buttons(self) -> list[Button]:
+        s = self.layout.scale
+        back = self.make_back()
+        prev = pygame.Rect(0, 0, back.w, back.h)
+        nxt = pygame.Rect(0, 0, back.w, back.h)
+        prev.midright = (back.left - round(20 * s), back.centery)
+        nxt.midleft = (back.right + round(20 * s), back.centery)
+        return [Button("prev", "Previous", prev, enabled=self.page > 0, hotkey="Left"),
+                Button("next", "Next", nxt, enabled=self.page < len(self.sections) - 1, hotkey="Right")]
+
+    def handle_key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.on_button("prev" if key in (pygame.K_LEFT, pygame.K_PAGEUP) else "next")
+            return True
+        return super().handle_key(key)
+
+    def make_back(self) -> pygame.Rect:
+        s = self.layout.scale
+        r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
+        r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
+        return r
+
+    def on_button(self, key: str) -> None:
+        if key == "prev":
+            self.page = max(0, self.page - 1)
+        elif key == "next":
+            self.page = min(len(self.sections) - 1, self.page + 1)
+        else:
+            super().on_button(key)
+            return
+        self.refresh()
+
+    def body_lines(self) -> list[str]:
+        return list(self.sections[self.page].paragraphs)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        super().draw_body(surface)
+        examples = self.sections[self.page].examples
+        if not examples:
+            return
+        from engine.cards import parse_cards
+
+        s = self.layout.scale
+        text = self.app.text
+        cw, ch = round(84 * s), round(120 * s)
+        step = round(cw * 0.55)
+        px = round(20 * s)
+        gap = round(40 * s)
+        room = self.layout.w - round(60 * s)
+        while True:  # each example is as wide as its cards or its caption; smaller captions if they don't fit
+            cards_w = [cw + (len(parse_cards(e.cards)) - 1) * step for e in examples]
+            widths = [max(c, text.font(px).size(e.caption)[0]) for c, e in zip(cards_w, examples)]
+            if sum(widths) + gap * (len(widths) - 1) <= room or px <= 12:
+                break
+            px -= 1
+        x = (self.layout.w - sum(widths) - gap * (len(widths) - 1)) // 2
+        y = self.layout.h - round(290 * s)
+        for e, wdt, cards in zip(examples, widths, cards_w):
+            cx = x + (wdt - cards) // 2
+            for i, c in enumerate(parse_cards(e.cards)):
+                self.app.art.blit_face(surface, c, pygame.Rect(cx + i * step, y, cw, ch))
+            text.blit(surface, e.caption, px, (x + wdt // 2, y + ch + round(10 * s)),
+                      INK if e.ok else (255, 150, 140), "midtop", wdt + gap)
+            if not e.ok:  # a red cross over a wrong example, so it reads at a glance
+                r = pygame.Rect(cx, y, cards, ch).inflate(-round(10 * s), -round(20 * s))
+                width = max(3, round(6 * s))
+                pygame.draw.line(surface, (220, 60, 50), r.topleft, r.bottomright, width)
+                pygame.draw.line(surface, (220, 60, 50), r.topright, r.bottomleft, width)
+            x += wdt + gap

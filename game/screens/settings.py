@@ -1,0 +1,126 @@
+"""The Settings screen: global settings, applied at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.cards import Card
+
+from game.kit.ui import INK, MUTED, Button, draw_panel
+from game.screens.menu import InfoScene
+
+
+def _on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
+    ("animation_speed", "Animation speed", lambda v: v.title()),
+    ("ai_speed", "Computer players' speed", lambda v: v.title()),
+    ("master_think", "Master's think time per move", lambda v: f"{v:g} s"),
+    ("sound", "Sound effects", _on_off),
+    ("volume", "Volume", lambda v: f"{v}%"),
+    ("four_colour", "Four-colour deck (clubs green, diamonds blue)", _on_off),
+    ("card_size", "Card size in your hand", lambda v: v.title()),
+    ("fullscreen", "Fullscreen (F11 anywhere)", _on_off),
+    ("confirm_discard", "Ask before discarding", _on_off),
+    ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
+)
+"""The Settings screen, top to bottom: setting, label, how its value reads."""
+
+
+class SettingsScene(InfoScene):
+    """Every setting on one screen; a click (or Enter, or Left/Right) changes it, saved and applied at once."""
+
+    title = "Settings"
+    subtitle = "Click a value to change it, or use the arrows. Saved and applied at once."
+
+    def rows(self) -> list[pygame.Rect]:
+        s = self.layout.scale
+        top = round(128 * s)
+        bottom = self.layout.h - round(96 * s)
+        row_h = min(round(46 * s), (bottom - top) // len(SETTING_ROWS))
+        w = min(self.layout.w - round(40 * s), round(880 * s))
+        x = (self.layout.w - w) // 2
+        return [pygame.Rect(x, top + i * row_h, w, row_h) for i in range(len(SETTING_ROWS))]
+
+    def extra_buttons(self) -> list[Button]:
+        st = self.app.settings
+        s = self.layout.scale
+        out = []
+        for (name, _, fmt), row in zip(SETTING_ROWS, self.rows()):
+            h = row.h - round(8 * s)
+            r = pygame.Rect(0, 0, round(230 * s), h)
+            r.midright = (row.right, row.centery)
+            if name == "volume":
+                minus = pygame.Rect(0, 0, h, h)
+                plus = pygame.Rect(0, 0, h, h)
+                plus.midright = r.midright
+                minus.midleft = r.midleft
+                mid = pygame.Rect(minus.right + round(6 * s), r.y, plus.left - minus.right - round(12 * s), h)
+                out += [Button("volume-", "-", minus, enabled=st.volume > 0, hotkey="-"),
+                        Button("set:volume", fmt(st.volume), mid, hotkey="Left / Right"),
+                        Button("volume+", "+", plus, enabled=st.volume < 100, hotkey="+")]
+            else:
+                out.append(Button(f"set:{name}", fmt(getattr(st, name)), r, hotkey="Enter, Left / Right"))
+        return out
+
+    def body_lines(self) -> list[str]:
+        return []
+
+    def handle_key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus and self.focus.startswith("set:"):
+            self.change(self.focus[4:], 1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.on_button("volume-")
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.on_button("volume+")
+            return True
+        return super().handle_key(key)
+
+    def move_focus(self, step: int) -> None:
+        """Up and Down go row by row (the volume's - and + are for the mouse and the - and + keys)."""
+        keys = [f"set:{name}" for name, _, _ in SETTING_ROWS] + ["back"]
+        i = keys.index(self.focus) if self.focus in keys else (-1 if step > 0 else 0)
+        self.focus = keys[(i + step) % len(keys)]
+
+    def change(self, name: str, step: int) -> None:
+        st = self.app.settings
+        if name == "volume":
+            st.volume = max(0, min(100, st.volume + 10 * step))
+        else:
+            st.cycle(name, step)
+        self.app.save_settings()
+        if name == "volume" and st.sound:
+            self.app.sound.play("draw")  # hear the new level
+        self.refresh()
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("set:"):
+            self.change(key[4:], 1)
+        elif key in ("volume-", "volume+"):
+            self.change("volume", -1 if key == "volume-" else 1)
+        else:
+            super().on_button(key)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        for i, ((name, label, _), row) in enumerate(zip(SETTING_ROWS, self.rows())):
+            if i % 2 == 0:
+                draw_panel(surface, row, (8, 40, 28, 120), round(8 * s), None, self._panels)
+            text.blit(surface, label, round(24 * s), (row.x + round(16 * s), row.centery), INK, "midleft",
+                      row.w - round(280 * s))
+        # a preview of the cards as they look now (four colours, size)
+        art = self.app.art
+        ch = round(110 * s * self.app.settings.card_scale)
+        cw = round(ch * 0.7)
+        rows = self.rows()
+        x = max(round(10 * s), rows[0].x - cw - round(30 * s))
+        if x + cw < rows[0].x - round(8 * s):
+            text.blit(surface, "Preview", round(18 * s), (x + cw // 2, rows[0].y), MUTED, "midtop")
+            for k, code in enumerate(("AC", "KD", "QH", "JS")):
+                r = pygame.Rect(x, rows[0].y + round(24 * s) + k * round(ch * 0.36), cw, ch)
+                art.blit_face(surface, Card(code), r)

@@ -1,0 +1,110 @@
+"""The Statistics screen: a game's results per opponent level."""
+
+from __future__ import annotations
+
+import pygame
+
+
+from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
+from game.screens.menu import InfoScene
+from game.screens.overlays import ConfirmScene
+
+
+class StatsScene(InfoScene):
+    """Rounds per opponent level (the strongest computer player at the table), and hot-seat per player."""
+
+    title = "Statistics"
+    COLUMNS = ("Played", "Won", "Shared", "Lost", "Best", "Average", "Longest streak")
+
+    def extra_buttons(self) -> list[Button]:
+        s = self.layout.scale
+        back = self.buttons_back_rect()
+        r = pygame.Rect(0, 0, back.w, back.h)
+        r.midleft = (back.right + round(20 * s), back.centery)
+        return [Button("reset", "Reset...", r, enabled=bool(self.table_rows()), hotkey="Delete")]
+
+    def buttons_back_rect(self) -> pygame.Rect:
+        s = self.layout.scale
+        r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
+        r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
+        return r
+
+    def handle_key(self, key: int) -> bool:
+        if key == pygame.K_DELETE:
+            self.on_button("reset")
+            return True
+        return super().handle_key(key)
+
+    def on_button(self, key: str) -> None:
+        if key == "reset":
+            if self.table_rows():
+                self.app.stack.push(ConfirmScene(self.app, "Reset all statistics?",
+                                                 "Every count on this screen goes back to zero. This can't be undone.",
+                                                 "Reset", self.reset))
+        else:
+            super().on_button(key)
+
+    def reset(self) -> None:
+        from game.shell.stats import Statistics
+        from game.shell.storage import write_json
+
+        self.app.stats = Statistics()
+        try:
+            write_json(self.app.data_dir / "stats.json", self.app.stats.to_json())
+        except OSError as exc:
+            self.app.problems.append(f"Statistics could not be saved: {exc.strerror or exc}")
+        self.refresh()
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        """(label, StatLine) for each level played, strongest last, then each hot-seat player."""
+        from engine.sprint import GAME_ID
+
+        from game.shell.stats import HOTSEAT, LEVEL_ORDER
+
+        lines = self.app.stats.games.get(GAME_ID, {})
+        out = [(f"Against {lvl.title()}", lines[lvl]) for lvl in LEVEL_ORDER if lvl in lines]
+        out += [(f"{key.split(':', 1)[1]} (hot-seat)", line) for key, line in sorted(lines.items())
+                if key.startswith(HOTSEAT + ":")]
+        return out
+
+    def body_lines(self) -> list[str]:
+        return []
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        rows = self.table_rows()
+        cx = self.layout.w // 2
+        if not rows:
+            text.blit(surface, "No rounds finished yet.", round(34 * s), (cx, round(230 * s)), INK, "midtop")
+            text.blit(surface, "Play a round against the computer or in hot-seat and it is counted here.", round(22 * s),
+                      (cx, round(280 * s)), MUTED, "midtop", self.layout.w - 40)
+            return
+        width = min(self.layout.w - round(40 * s), round(1180 * s))
+        x0 = (self.layout.w - width) // 2
+        first_w = round(width * 0.26)
+        col_w = (width - first_w) / len(self.COLUMNS)
+        top = round(150 * s)
+        bottom = self.layout.h - round(110 * s)
+        row_h = min(round(40 * s), (bottom - top) // (len(rows) + 1))
+        px = round(21 * s)
+        for k, name in enumerate(self.COLUMNS):
+            text.blit(surface, name, px, (round(x0 + first_w + col_w * (k + 0.5)), top + row_h // 2), MUTED, "center",
+                      round(col_w) - 4)
+        hot_started = False
+        for i, (label, line) in enumerate(rows):
+            r = pygame.Rect(x0, top + (i + 1) * row_h, width, row_h)
+            if "(hot-seat)" in label and not hot_started:
+                hot_started = True
+                pygame.draw.line(surface, GOLD, (r.x, r.y), (r.right, r.y), max(1, round(2 * s)))
+            if i % 2 == 0:
+                draw_panel(surface, r, (8, 40, 28, 140), round(6 * s), None, self._panels)
+            text.blit(surface, label, px, (r.x + round(12 * s), r.centery), INK, "midleft", first_w - round(16 * s))
+            avg = f"{line.average:.1f}" if line.average is not None else "-"
+            values = (line.played, line.won, line.shared, line.lost, "-" if line.best is None else line.best, avg,
+                      line.longest_streak)
+            for k, v in enumerate(values):
+                text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center")
+        note = ("Rounds against the computer count under the strongest level at the table; "
+                "hot-seat rounds count for each player by name.")
+        text.blit(surface, note, round(18 * s), (cx, self.layout.h - round(96 * s)), MUTED, "midbottom", self.layout.w - 40)
