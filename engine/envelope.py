@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator, TypeGuard
+from typing import TYPE_CHECKING, Any, Iterator, TypeGuard
 
 from .core import GameState, Ms
 from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .games import GameInfo
 
 PLAYER_KINDS = ("human", "ai")
 MAX_NAME = 40
@@ -113,7 +116,7 @@ class Entry:
 class GameRecord:
     """A game's history in the shared envelope.  ``append`` as you play; ``to_json`` to save."""
 
-    game_id: str
+    info: GameInfo
     players: tuple[PlayerInfo, ...]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
@@ -122,26 +125,23 @@ class GameRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def begin(cls, game_id: str, players: list[PlayerInfo], seed: int,
+    def begin(cls, info: GameInfo, players: list[PlayerInfo], seed: int,
               options: dict[str, Any] | None = None) -> tuple[GameRecord, GameState]:
-        """A new game from ``seed``: its record and its state."""
-        from .games import game_info
-
-        info = game_info(game_id)
-        record = cls(game_id, tuple(players), seed, info.resolve_options(options))
+        """A new game of ``info``'s from ``seed``: its record and its state."""
+        record = cls(info, tuple(players), seed, info.resolve_options(options))
         return record, record.start()
 
     @property
-    def format(self) -> str:
-        from .games import game_info
+    def game_id(self) -> str:
+        return self.info.id
 
-        return game_info(self.game_id).format
+    @property
+    def format(self) -> str:
+        return self.info.format
 
     def start(self) -> GameState:
         """The state before any action."""
-        from .games import game_info
-
-        state: GameState = game_info(self.game_id).rules().new_game(len(self.players), self.options, self.seed)
+        state: GameState = self.info.rules().new_game(len(self.players), self.options, self.seed)
         return state
 
     def append(self, seat: int, action: Any, events: list[Any] | None = None, at: Ms = 0) -> None:
@@ -179,9 +179,7 @@ class GameRecord:
     # JSON
 
     def to_json(self) -> dict[str, Any]:
-        from .games import game_info
-
-        rules = game_info(self.game_id).rules()
+        rules = self.info.rules()
         actions = []
         for e in self.entries:
             item: dict[str, Any] = {"seat": e.seat}
@@ -205,18 +203,16 @@ class GameRecord:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
-    def loads(cls, text: str | bytes) -> GameRecord:
-        """Parse and check a record; raises :class:`RecordError`."""
-        return cls.from_json(decode_json(text))
+    def from_json(cls, data: Any, info: GameInfo) -> GameRecord:
+        """Check a decoded record of ``info``'s game and replay it; raises :class:`RecordError`.
 
-    @classmethod
-    def from_json(cls, data: Any) -> GameRecord:
-        """Check a decoded record and replay it; raises :class:`RecordError`."""
-        from .games import info_for_format
-
+        Any game's record loads through :func:`engine.games.load_record`, which
+        finds the game from the record's ``format``.
+        """
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
-        info = info_for_format(data.get("format"))
+        if data.get("format") != info.format:
+            raise RecordError(f"format: expected {info.format!r}, got {str(data.get('format'))[:80]!r}")
         seed = data.get("seed")
         if not is_int(seed) or not 0 <= seed < 2**63:
             raise RecordError(f"seed: expected a whole number from 0 to 2**63, got {str(seed)[:40]!r}")
@@ -256,7 +252,7 @@ class GameRecord:
             raise RecordError(f"clock: expected milliseconds from {last_at} on, got {str(clock)[:20]!r}")
         known = {"format", "seed", "options", "players", "actions", "clock"}
         extra = {k: v for k, v in data.items() if k not in known}
-        record = cls(info.id, players, seed, options, entries, clock, extra)
+        record = cls(info, players, seed, options, entries, clock, extra)
         try:
             record.final_state()
         except ValueError as exc:

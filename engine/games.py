@@ -166,7 +166,7 @@ def load_record(text: str | bytes) -> Any:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     info = info_for_format(data.get("format"))
-    return info.record_type().from_json(data)
+    return info.record_type().from_json(data, info)
 
 
 __all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool"]

@@ -101,7 +101,7 @@ class Record:
         return cls(tuple(players), Deal.of(state), first_player, seed), state
 
     @classmethod
-    def begin(cls, game_id: str, players: list[PlayerInfo], seed: int,
+    def begin(cls, info: object, players: list[PlayerInfo], seed: int,
               options: dict[str, Any] | None = None) -> tuple[Record, Round]:
         """The engine protocol's way in (:class:`engine.envelope.GameRecord` has the same)."""
         return cls.new(players, seed, random.Random(seed).randrange(len(players)))
@@ -173,7 +173,7 @@ class Record:
         return cls.from_json(data)
 
     @classmethod
-    def from_json(cls, data: Any) -> Record:
+    def from_json(cls, data: Any, info: object = None) -> Record:
         """Check a decoded record and replay it; raises :class:`RecordError`."""
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")

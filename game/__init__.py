@@ -1,4 +1,4 @@
 """The pygame-ce front end: app loop, scene stack, table, card art and headless modes.
 
-Nothing here runs at import time; ``game.app.main()`` starts everything.
+Nothing here runs at import time; ``game.shell.cli.main()`` starts everything.
 """

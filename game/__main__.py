@@ -4,6 +4,6 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.shell.app import main  # noqa: E402
+from game.shell.cli import main  # noqa: E402
 
 raise SystemExit(main())

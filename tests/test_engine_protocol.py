@@ -64,7 +64,7 @@ def test_random_play_keeps_the_invariants(info: GameInfo) -> None:
         rng = random.Random(seed)
         seats = info.min_seats + seed % (info.max_seats - info.min_seats + 1)
         record_type = info.record_type()
-        record, state = record_type.begin(info.id, _players(seats), seed, info.resolve_options(info.sim_options))
+        record, state = record_type.begin(info, _players(seats), seed, info.resolve_options(info.sim_options))
         cards = state.inventory()
         at = 0
         for _ in range(MAX_STEPS):

@@ -9,7 +9,7 @@ import pygame
 
 from engine.records import Record
 
-from game.screens import MenuScene
+from game.screens.menu import MenuScene
 from game.shell.session import GameSetup
 from game.kit.ui import MUTED, Button
 

@@ -1,4 +1,4 @@
-"""The app: window, the main loop, the scene stack, and the command line.
+"""The app: window, the main loop and the scene stack (the command line is :mod:`game.shell.cli`).
 
 One loop serves the window and every headless mode: :meth:`App.step` handles a
 batch of events, advances time by ``dt`` and draws when something changed.
@@ -8,8 +8,6 @@ nothing moves) or with a fixed ``dt`` for tests and headless modes.
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import sys
 import time
@@ -21,7 +19,7 @@ import pygame
 
 from game.kit.cardart import CardArt
 from game.shell.scene import SceneStack
-from game.shell.saves import SaveStore, resume
+from game.shell.saves import SaveStore
 from game.shell.session import GameSetup
 from game.shell.settings import Settings
 from game.shell.sound import Sounds
@@ -243,118 +241,3 @@ def report_startup_problem(message: str, code: int) -> NoReturn:
         except (pygame.error, AttributeError):
             pass
     raise SystemExit(code)
-
-
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        report_startup_problem(f"{self.format_usage()}{self.prog}: error: {message}", 2)
-
-
-def _program_name() -> str:
-    return "SprintSnapScore" if getattr(sys, "frozen", False) else "python -m game"
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
-    return value
-
-
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = _ArgumentParser(prog=_program_name(), description="Sprint, Snap, Score: the card game.")
-    p.add_argument("--data-dir", type=Path, help="where settings, statistics and saves live (default: your user data folder)")
-    p.add_argument("--size", default=None, help="window size WxH (default 1280x720)")
-    modes = p.add_mutually_exclusive_group()
-    modes.add_argument("--selftest", action="store_true", help="play a full AI round through the real loop headless; exit 0 if all is well")
-    modes.add_argument("--autoplay", metavar="LEVEL,LEVEL[,...]", help="watch AI players of these levels play in a window")
-    modes.add_argument("--screenshot", metavar="DIR", type=Path, help="render every screen at 1280x720 and 1920x1080 into DIR")
-    modes.add_argument("--bench-frames", metavar="N", type=_positive, help="time N frames of the busiest table; print JSON")
-    modes.add_argument("--monkey", metavar="N", type=_positive, help="feed N random mouse and keyboard events through the loop")
-    modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
-    p.add_argument("--resume", action="store_true",
-                   help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
-    p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
-    args = p.parse_args(argv)
-    if args.resume and (args.autoplay or args.screenshot or args.bench_frames is not None or args.monkey is not None
-                        or args.replay is not None):
-        p.error("--resume goes alone or with --selftest")
-    if args.screenshot is not None and args.screenshot.exists() and not args.screenshot.is_dir():
-        p.error(f"--screenshot needs a folder, and {args.screenshot} is a file")
-    if args.size is not None:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-            if w < 320 or h < 240:
-                raise ValueError
-        except ValueError:
-            p.error(f"--size expects WxH like 1920x1080, got {args.size!r}")
-        args.size = (w, h)
-    if args.autoplay is not None:
-        levels = [v.strip().lower() for v in args.autoplay.split(",") if v.strip()]
-        from ai import LEVELS
-
-        bad = [v for v in levels if v not in LEVELS]
-        if bad or not 2 <= len(levels) <= 5:
-            p.error(f"--autoplay expects 2 to 5 levels from {', '.join(LEVELS)}, got {args.autoplay!r}")
-        args.autoplay = levels
-    return args
-
-
-def main(argv: list[str] | None = None) -> int:
-    t0 = time.perf_counter()
-    args = parse_args(argv)
-    headless = args.selftest or args.screenshot or args.bench_frames is not None or args.monkey is not None
-    if headless:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.shell import headless as modes
-
-    if args.replay is not None:
-        record = modes.load_record(args.replay)
-        if record is None:
-            return 2
-    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels on HiDPI Windows; layout scales
-    # display and font only: the mixer opens later, once, with ALSA's probe messages silenced (game.sound)
-    pygame.display.init()
-    pygame.font.init()
-    if not headless and "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
-        report_startup_problem(
-            "No display was found, so the game window can't open. Start Sprint, Snap, Score from a desktop "
-            "session (on Linux, DISPLAY or WAYLAND_DISPLAY must be set).", 1)
-    try:
-        data_dir = args.data_dir
-        if headless and data_dir is None and not args.resume:
-            import tempfile
-
-            data_dir = Path(tempfile.mkdtemp(prefix="sss-"))
-        if args.selftest:
-            return modes.resume_selftest(data_dir or default_data_dir()) if args.resume else modes.selftest(data_dir)
-        if args.screenshot:
-            return modes.screenshots(args.screenshot, data_dir, scale_sizes=((960, 600), (3840, 2160)))
-        if args.bench_frames is not None:
-            return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
-        if args.monkey is not None:
-            return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir, args.size or DEFAULT_SIZE)
-        try:
-            app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
-        except pygame.error as exc:
-            report_startup_problem(f"The game window could not be opened: {exc}", 1)
-        app.to_title()
-        if args.autoplay:
-            app.start_game(GameSetup.all_ai(args.autoplay))
-        elif args.replay is not None:
-            app.start_game(GameSetup.from_record(record), replay=record)
-        elif args.resume:
-            if resume(app) is None and not app.problems:
-                app.problems.append("There is no saved round to resume.")
-        app.step(0.0, [])
-        if os.environ.get("SSS_FIRST_FRAME"):
-            # wall-clock stamp too, so a launcher can time the whole start (a frozen build unpacks first)
-            print(f"first frame after {time.perf_counter() - t0:.3f} s at {time.time():.3f}", file=sys.stderr)
-        app.run()
-        return 0
-    finally:
-        pygame.quit()

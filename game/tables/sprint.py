@@ -493,7 +493,7 @@ class TableScene(Scene):
 
     def _confirm_discard(self, action: Discard) -> None:
         """Ask first (the "Ask before discarding" setting); the discard happens only after Yes."""
-        from game.screens import ConfirmScene
+        from game.screens.overlays import ConfirmScene
 
         def discard() -> None:
             if self.my_turn() and self.state.why_illegal(action) is None:
@@ -629,7 +629,7 @@ class TableScene(Scene):
         self.kb_focus = None
 
     def _open_pass(self) -> None:
-        from game.screens import PassDeviceScene
+        from game.screens.overlays import PassDeviceScene
 
         nxt = self._next_human(self.state.current)
         if nxt is None:
@@ -866,7 +866,7 @@ class TableScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        from game.screens import PauseScene
+        from game.screens.overlays import PauseScene
 
         self.press = None
         self.drag = None
