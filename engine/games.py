@@ -42,6 +42,7 @@ class GameInfo:
     rules_pages: str = ""  # "module:attribute" of its in-game rules pages
     arena: str = ""  # "module:main" run by ``python -m ai.arena --game ID ...``
     bench: str = ""  # "module:main" run by ``python -m engine.bench --game ID ...``
+    tools: str = ""  # module of its table's headless modes: selftest, resume_selftest, screenshots, bench, monkey
     options: tuple[Option, ...] = ()
     default_seats: int = 2
     stats: tuple[str, ...] = ()  # extra per-level statistics the game keeps, beyond games/wins
@@ -99,7 +100,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
             playable=True,
         ),
     )

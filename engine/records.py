@@ -26,33 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeGuard
 
 from .cards import ALL_CARDS, Card
+from .envelope import PlayerInfo as PlayerInfo, RecordError as RecordError, decode_json, parse_players
 from .errors import IllegalAction
 from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, RoundOver, Source
 
 FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
-PLAYER_KINDS = ("human", "ai")
-
-
-class RecordError(ValueError):
-    """A record that can't be loaded; the message names the first bad field or action."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    """A seat as the record names it: a human, or an AI with its level."""
-
-    name: str
-    kind: str = "human"
-    level: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
-        if self.level is not None:
-            out["level"] = self.level
-        out.update(self.extra)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +143,7 @@ class Record:
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
         """Parse and check a record; raises :class:`RecordError`."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise RecordError("not a JSON record: nested too deeply") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"not a JSON record: {exc}") from None
-        return cls.from_json(data)
+        return cls.from_json(decode_json(text))
 
     @classmethod
     def from_json(cls, data: Any, info: object = None) -> Record:
@@ -235,27 +208,7 @@ def _check_format(value: Any) -> None:
 
 
 def _players(value: Any) -> tuple[PlayerInfo, ...]:
-    if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise RecordError(f"players: expected a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    out = []
-    for i, p in enumerate(value):
-        where = f"players[{i}]"
-        if not isinstance(p, dict):
-            raise RecordError(f"{where}: expected an object with name and kind")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"{where}.name: expected a non-empty name")
-        kind = p.get("kind", "human")
-        if kind not in PLAYER_KINDS:
-            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {kind!r}")
-        level = p.get("level")
-        if kind == "ai" and (not isinstance(level, str) or not level):
-            raise RecordError(f"{where}.level: an AI player needs its level")
-        if level is not None and not isinstance(level, str):
-            raise RecordError(f"{where}.level: expected a level name, got {level!r}")
-        extra = {k: v for k, v in p.items() if k not in ("name", "kind", "level")}
-        out.append(PlayerInfo(name, kind, level, extra))
-    return tuple(out)
+    return parse_players(value, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:

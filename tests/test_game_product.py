@@ -89,14 +89,15 @@ def test_statistics_round_trip(tmp_path):
     assert loaded.line("sprint-snap-score", "hotseat:Ann").shared == 1
 
 
-@pytest.mark.parametrize("name, what", [("settings.json", "settings"), ("stats.json", "statistics")])
-def test_a_corrupt_file_is_set_aside_and_the_title_says_so(tmp_path, name, what):
+@pytest.mark.parametrize("folder, name, what", [("", "settings.json", "settings"), ("sprint", "stats.json", "statistics")])
+def test_a_corrupt_file_is_set_aside_and_the_title_says_so(tmp_path, folder, name, what):
+    # settings are global; statistics are the game's (a stats.json at the top is an old version's, moved in)
     (tmp_path / name).write_bytes(b'{"version": 1, "games": {"sprint-snap-score": {"master": {"played": -4')
     pygame.init()
     try:
         app = make_app(tmp_path)
-        assert not (tmp_path / name).exists()
-        (kept,) = tmp_path.glob(f"{name}.corrupt-*")
+        assert not (tmp_path / folder / name).exists()
+        (kept,) = (tmp_path / folder).glob(f"{name}.corrupt-*")
         assert kept.read_bytes().startswith(b'{"version"')
         title = app.stack.top
         assert isinstance(title, TitleScene)
@@ -120,6 +121,7 @@ def test_statistics_reset_asks_first(app, tmp_path):
     stats = Statistics()
     stats.count_round("sprint-snap-score", [("You", "human", None), ("Ada", "ai", "standard")], [12, 5])
     app.stats = stats
+    app.stack.top.on_button("game:sprint")  # the title lists the games; each has its own menu
     app.stack.top.on_button("stats")
     frame(app)
     screen = app.stack.top
@@ -133,7 +135,7 @@ def test_statistics_reset_asks_first(app, tmp_path):
     assert isinstance(app.stack.top, ConfirmScene)
     click_button(app, app.stack.top, "yes")
     assert app.stack.top is screen and not screen.table_rows()
-    saved, _ = read_json(tmp_path / "stats.json", "statistics", Statistics.from_json)
+    saved, _ = read_json(tmp_path / "sprint" / "stats.json", "statistics", Statistics.from_json)
     assert saved == Statistics()
 
 
@@ -268,6 +270,8 @@ def test_button_keys_show_on_hover(app):
     app.to_title()
     title = app.stack.top
     assert all(b.hotkey for b in title.buttons)
+    key(app, pygame.K_1)  # the first game's tile
+    assert all(b.hotkey for b in app.stack.top.buttons)
     key(app, pygame.K_r)
     assert isinstance(app.stack.top, RulesScene)
     rules = app.stack.top

@@ -89,7 +89,7 @@ def play_until(app, table, actions):
 
 
 def saved(data_dir, name="save.json"):
-    return Record.loads((data_dir / name).read_bytes())
+    return Record.loads((data_dir / "sprint" / name).read_bytes())
 
 
 def test_every_action_is_saved_and_the_file_replays_to_the_live_state(pg, tmp_path):
@@ -112,11 +112,11 @@ def test_every_action_is_saved_and_the_file_replays_to_the_live_state(pg, tmp_pa
         assert checked < 400
     assert checked > 10
     app.saves.flush()
-    data = json.loads((tmp_path / "history").glob("*.json").__next__().read_text())
+    data = json.loads((tmp_path / "sprint" / "history").glob("*.json").__next__().read_text())
     assert data["players"][1]["think_ms"] == 30 and data["setup"] == {"first": 0, "deal": 42}
     # the finished round went to the history and the save is gone
-    assert not (tmp_path / "save.json").exists()
-    [kept] = list((tmp_path / "history").glob("*.json"))
+    assert not (tmp_path / "sprint" / "save.json").exists()
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
     assert Record.loads(kept.read_bytes()).final_state() == table.state
 
 
@@ -159,7 +159,7 @@ def test_kill_9_mid_round_then_resume_selftest_finishes_the_same_round(tmp_path)
     (tmp_path / "settings.json").write_text('{"ai_speed": "fast", "animation_speed": "fast"}')
     proc = subprocess.Popen([sys.executable, "-m", "game", "--autoplay", "standard,apprentice", "--data-dir", str(tmp_path)],
                             cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    save = tmp_path / "save.json"
+    save = tmp_path / "sprint" / "save.json"
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -185,7 +185,7 @@ def test_kill_9_mid_round_then_resume_selftest_finishes_the_same_round(tmp_path)
                             cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
     assert "resume selftest: ok" in result.stdout
-    [kept] = list((tmp_path / "history").glob("*.json"))
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
     finished = Record.loads(kept.read_bytes())
     assert finished.scores is not None
     assert finished.actions[:len(killed.actions)] == killed.actions and len(finished.actions) > len(killed.actions)
@@ -223,9 +223,9 @@ def test_a_damaged_save_is_set_aside_and_reported_and_nothing_else_is_touched(pg
     app = new_app(tmp_path)
     assert any("saved round file was damaged" in p and "could not be resumed" in p for p in app.problems)
     assert "resume" not in button_keys(app)
-    [aside] = list(tmp_path.glob("save.json.corrupt-*"))
+    [aside] = list((tmp_path / "sprint").glob("save.json.corrupt-*"))
     assert aside.read_text().endswith('"deal": 7')
-    assert not (tmp_path / "save.json").exists()
+    assert not (tmp_path / "sprint" / "save.json").exists()
     assert (tmp_path / "settings.json").read_bytes() == settings_before
 
 
@@ -240,7 +240,7 @@ def test_a_save_from_a_newer_version_is_refused_and_never_touched(pg, tmp_path):
     app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], first=0, deal=3))
     play_until(app, app.stack.top, 4)
     app.saves.flush()
-    assert (tmp_path / "save.json").read_text() == newer
+    assert (tmp_path / "sprint" / "save.json").read_text() == newer
     assert len(saved(tmp_path, SIDE_SAVE_NAME).actions) >= 4
     # next launch: still refused, still untouched, and our own round is offered
     again = new_app(tmp_path)
@@ -248,7 +248,7 @@ def test_a_save_from_a_newer_version_is_refused_and_never_touched(pg, tmp_path):
     assert button_keys(again)[0] == "resume"
     click_button(again, "resume")
     assert isinstance(again.stack.top, TableScene)
-    assert (tmp_path / "save.json").read_text() == newer and not list(tmp_path.glob("*.corrupt-*"))
+    assert (tmp_path / "sprint" / "save.json").read_text() == newer and not list(tmp_path.glob("*.corrupt-*"))
 
 
 def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
@@ -280,8 +280,8 @@ def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
 
 
 def test_a_finished_round_goes_to_the_history_which_keeps_the_last_20(pg, tmp_path):
-    history = tmp_path / "history"
-    history.mkdir()
+    history = tmp_path / "sprint" / "history"
+    history.mkdir(parents=True)
     old = finished_record(1).dumps()
     for i in range(HISTORY_SIZE + 3):
         (history / f"20200101-0000{i:02d}-00.json").write_text(old)
@@ -294,7 +294,7 @@ def test_a_finished_round_goes_to_the_history_which_keeps_the_last_20(pg, tmp_pa
     assert len(files) == HISTORY_SIZE
     assert files[0].name == "20200101-000004-00.json"  # the four oldest are gone
     assert Record.loads(files[-1].read_bytes()).actions == table.record.actions
-    assert not (tmp_path / "save.json").exists()
+    assert not (tmp_path / "sprint" / "save.json").exists()
 
 
 def test_a_new_round_keeps_an_unfinished_saved_one_in_the_history(pg, tmp_path):
@@ -305,22 +305,24 @@ def test_a_new_round_keeps_an_unfinished_saved_one_in_the_history(pg, tmp_path):
     app.saves.flush()
     unfinished = saved(tmp_path)
     app.to_title()
+    click_button(app, "game:sprint")
     click_button(app, "quick")
     play_until(app, app.stack.top, 2)
     app.saves.flush()
-    [kept] = list((tmp_path / "history").glob("*.json"))
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
     assert Record.loads(kept.read_bytes()).actions[:len(unfinished.actions)] == unfinished.actions
     assert saved(tmp_path).actions == app.stack.find(TableScene).record.actions
 
 
 def test_the_replays_screen_lists_the_history_and_opens_a_replay(pg, tmp_path):
-    history = tmp_path / "history"
-    history.mkdir()
+    history = tmp_path / "sprint" / "history"
+    history.mkdir(parents=True)
     records = [finished_record(seed) for seed in (3, 4)]
     for i, rec in enumerate(records):
         (history / f"20250102-10000{i}-00.json").write_text(rec.dumps())
     (history / "20250102-100009-00.json").write_text("not json")
     app = new_app(tmp_path, anim="off")
+    click_button(app, "game:sprint")
     click_button(app, "replays")
     screen = app.stack.top
     assert isinstance(screen, ReplaysScene)
@@ -331,4 +333,4 @@ def test_the_replays_screen_lists_the_history_and_opens_a_replay(pg, tmp_path):
     assert isinstance(table, TableScene) and table.replaying
     wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
     assert table.state == records[1].final_state()
-    assert not (tmp_path / "save.json").exists()  # watching a replay saves nothing
+    assert not (tmp_path / "sprint" / "save.json").exists()  # watching a replay saves nothing

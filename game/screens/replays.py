@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pygame
 
+from engine.games import game_info
+
 from engine.records import Record
 
 from game.screens.menu import MenuScene
@@ -33,13 +35,14 @@ def describe(path: Path, record: Record) -> str:
 class ReplaysScene(MenuScene):
     """A page of rounds from the history, newest first; a click replays one."""
 
-    title = "Replays"
     subtitle = "Your last rounds, newest first. Click one to watch it again."
     hotkeys = {"back": "Esc", "prev": "Left", "next": "Right"}
     shows_notices = True
 
-    def __init__(self, app) -> None:
-        rounds, problems = app.saves.history()
+    def __init__(self, app, game_id: str | None = None) -> None:
+        self.game_id = game_id or app.game_id
+        self.title = f"{game_info(self.game_id).title}: replays"
+        rounds, problems = app.shelf(self.game_id).saves.history()
         self.rounds: list[tuple[Path, Record]] = rounds
         app.problems.extend(problems)
         self.page = 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from engine.games import game_info, load
+
 
 from game.kit.ui import INK, Button
 from game.screens.menu import InfoScene
@@ -12,19 +14,15 @@ from game.screens.menu import InfoScene
 class RulesScene(InfoScene):
     """The rules in our own words (:mod:`game.rules`), one section per page, examples drawn as cards."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game_id: str | None = None) -> None:
         self.page = 0
+        self.info = game_info(game_id or app.game_id)
+        self.sections = load(self.info.rules_pages)
         super().__init__(app)
 
     @property
-    def sections(self):
-        from game.rules.sprint import SPRINT_RULES
-
-        return SPRINT_RULES
-
-    @property
     def title(self) -> str:  # type: ignore[override]
-        return f"Rules {self.page + 1}/{len(self.sections)}: {self.sections[self.page].title}"
+        return f"{self.info.title} rules {self.page + 1}/{len(self.sections)}: {self.sections[self.page].title}"
 
     def extra_buttons(self) -> list[Button]:
         s = self.layout.scale

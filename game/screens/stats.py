@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from engine.games import game_info
+
 
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.screens.menu import InfoScene
@@ -13,8 +15,16 @@ from game.screens.overlays import ConfirmScene
 class StatsScene(InfoScene):
     """Rounds per opponent level (the strongest computer player at the table), and hot-seat per player."""
 
-    title = "Statistics"
     COLUMNS = ("Played", "Won", "Shared", "Lost", "Best", "Average", "Longest streak")
+
+    def __init__(self, app, game_id: str | None = None) -> None:
+        self.info = game_info(game_id or app.game_id)
+        self.title = f"{self.info.title}: statistics"
+        super().__init__(app)
+
+    @property
+    def shelf(self):
+        return self.app.shelf(self.info.id)
 
     def extra_buttons(self) -> list[Button]:
         s = self.layout.scale
@@ -46,23 +56,19 @@ class StatsScene(InfoScene):
 
     def reset(self) -> None:
         from game.shell.stats import Statistics
-        from game.shell.storage import write_json
 
-        self.app.stats = Statistics()
-        try:
-            write_json(self.app.data_dir / "stats.json", self.app.stats.to_json())
-        except OSError as exc:
-            self.app.problems.append(f"Statistics could not be saved: {exc.strerror or exc}")
+        self.shelf.stats = Statistics()
+        problem = self.shelf.save_stats()
+        if problem:
+            self.app.problems.append(problem)
         self.refresh()
 
     def table_rows(self) -> list[tuple[str, object]]:
         """(label, StatLine) for each level played, strongest last, then each hot-seat player."""
-        from engine.sprint import GAME_ID
+        from game.shell.stats import HOTSEAT
 
-        from game.shell.stats import HOTSEAT, LEVEL_ORDER
-
-        lines = self.app.stats.games.get(GAME_ID, {})
-        out = [(f"Against {lvl.title()}", lines[lvl]) for lvl in LEVEL_ORDER if lvl in lines]
+        lines = self.shelf.stats.games.get(self.info.record_format, {})
+        out = [(f"Against {lvl.name}", lines[lvl.id]) for lvl in self.info.levels if lvl.id in lines]
         out += [(f"{key.split(':', 1)[1]} (hot-seat)", line) for key, line in sorted(lines.items())
                 if key.startswith(HOTSEAT + ":")]
         return out

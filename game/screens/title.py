@@ -1,70 +1,125 @@
-"""The title screen: the collection and its games."""
+"""The title screen: the collection's name and a tile for each playable game."""
 
 from __future__ import annotations
 
 import pygame
 
-from engine.cards import Card
+from engine.games import GameInfo, load, playable_games
 
-from game.kit.ui import Button
-from game.shell.session import GameSetup
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, Text, draw_panel
+from game.screens.game_menu import GameMenuScene
 from game.screens.menu import MenuScene
-from game.screens.new_game import NewGameScene
-from game.screens.rules import RulesScene
 from game.screens.settings import SettingsScene
-from game.screens.stats import StatsScene
 
-INFO_SCENES = {"rules": RulesScene, "settings": SettingsScene, "stats": StatsScene}
+COLLECTION_TITLE = "The Card Room"
+COLLECTION_SUBTITLE = "Card games for one computer: play the computer, or pass the laptop round."
+
+
+class GameTile(Button):
+    """A game's tile: a small picture of its table, its name and a one-line blurb."""
+
+    info: GameInfo | None = None
+    picture: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
+        r = self.rect
+        s = r.w / 260
+        draw_panel(surface, r, (8, 36, 26, 215) if not (hover or focus) else (24, 70, 50, 235),
+                   radius=max(6, round(14 * s)), border=GOLD if hover or focus else (60, 110, 86))
+        if focus:
+            pygame.draw.rect(surface, SELECT, r.inflate(round(8 * s), round(8 * s)), width=max(2, round(3 * s)),
+                             border_radius=max(8, round(18 * s)))
+        pad = round(12 * s)
+        if self.picture is not None:
+            surface.blit(self.picture, (r.x + pad, r.y + pad))
+            y = r.y + pad + self.picture.get_height() + round(10 * s)
+        else:
+            y = r.y + pad
+        text.blit(surface, self.label, round(24 * s), (r.centerx, y), INK, "midtop", r.w - 2 * pad)
+        y += round(32 * s)
+        if self.info is not None:
+            px = round(17 * s)
+            for line in text.wrap(self.info.blurb, px, r.w - 2 * pad)[:3]:
+                text.blit(surface, line, px, (r.centerx, y), MUTED, "midtop", r.w - 2 * pad)
+                y += round(px * 1.2)
+
+
+def table_picture(info: GameInfo, art: object, size: tuple[int, int]) -> pygame.Surface:
+    """The little table a game's tile shows, drawn by its table class."""
+    picture = pygame.Surface(size).convert()
+    table = load(info.table)
+    table.draw_thumbnail(picture, art)
+    return picture
 
 
 class TitleScene(MenuScene):
-    title = "Sprint, Snap, Score"
-    subtitle = "Lay sets and runs, draw replacements, score big."
-    hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "settings": "S", "stats": "T", "replays": "Y",
-               "quit": "Q"}
+    title = COLLECTION_TITLE
+    subtitle = COLLECTION_SUBTITLE
+    hotkeys = {"resume": "C", "settings": "S", "quit": "Q"}
     shows_notices = True
 
+    def __init__(self, app) -> None:
+        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        super().__init__(app)
+
+    def tiles(self) -> list[GameInfo]:
+        return playable_games()
+
     def make_buttons(self) -> list[Button]:
-        keys = [("new", "New game"), ("quick", "Quick play: you vs Standard"), ("rules", "Rules"),
-                ("settings", "Settings"), ("stats", "Statistics"), ("replays", "Replays"), ("quit", "Quit")]
-        resumable = self.app.saves.pending is not None
-        if resumable:
-            keys.insert(0, ("resume", f"Resume: {self.app.saves.describe_pending()}"))
-        rects = self.layout.column(len(keys), row_h=44, width=420, top=190, gap=10)
-        primary = "resume" if resumable else "new"
-        return [Button(k, label, r, primary=k == primary) for (k, label), r in zip(keys, rects)]
+        s = self.layout.scale
+        games = self.tiles()
+        tile_w = min(round(300 * s), (self.layout.w - round(40 * s)) // max(1, len(games)) - round(16 * s))
+        k = tile_w / 260  # the tile's own scale: its drawing follows it
+        pic_w = tile_w - round(24 * k)
+        tile_h = round(24 * k) + round(pic_w * 0.6) + round(42 * k) + 3 * round(17 * k * 1.2) + round(8 * k)
+        gap = round(18 * s)
+        total = len(games) * tile_w + (len(games) - 1) * gap
+        x = (self.layout.w - total) // 2
+        top = round(180 * s)
+        buttons: list[Button] = []
+        for i, info in enumerate(games):
+            tile = GameTile(f"game:{info.id}", info.title, pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h),
+                            hotkey=str(i + 1) if i < 9 else None)
+            tile.info = info
+            tile.picture = self._picture(info, (pic_w, round(pic_w * 0.6)))
+            buttons.append(tile)
+        row = [("settings", "Settings"), ("quit", "Quit")]
+        pending = self.app.latest_pending()
+        if pending is not None:
+            info, description = pending
+            row.insert(0, ("resume", f"Resume {info.title}: {description}"))
+        widths = [round((520 if k == "resume" else 200) * s) for k, _ in row]
+        bh, bgap = round(46 * s), round(14 * s)
+        bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
+        by = min(top + tile_h + round(34 * s), self.layout.h - bh - round(24 * s))
+        for (key, label), w in zip(row, widths):
+            buttons.append(Button(key, label, pygame.Rect(bx, by, w, bh), primary=key == "resume"))
+            bx += w + bgap
+        # resume first, so Enter continues where the player left off
+        buttons.sort(key=lambda b: b.key != "resume")
+        return buttons
+
+    def _picture(self, info: GameInfo, size: tuple[int, int]) -> pygame.Surface:
+        key = (info.id, size)
+        if key not in self._pictures:
+            self._pictures[key] = table_picture(info, self.app.art, size)
+        return self._pictures[key]
 
     def on_button(self, key: str) -> None:
-        if key == "new":
-            self.app.stack.push(NewGameScene(self.app))
-        elif key == "quick":
-            self.app.start_game(GameSetup())
-        elif key in ("rules", "settings", "stats"):
-            self.app.stack.push(INFO_SCENES[key](self.app))
+        if key.startswith("game:"):
+            self.app.stack.push(GameMenuScene(self.app, key.partition(":")[2]))
+        elif key == "settings":
+            self.app.stack.push(SettingsScene(self.app))
         elif key == "resume":
-            from game.shell.saves import resume
-
-            resume(self.app)
-        elif key == "replays":
-            from game.screens.replays import ReplaysScene
-
-            self.app.stack.push(ReplaysScene(self.app))
+            pending = self.app.latest_pending()
+            if pending is not None:
+                self.app.resume(pending[0].id)
         elif key == "quit":
             self.app.quit()
 
+    def settings_changed(self) -> None:
+        self._pictures.clear()  # four-colour deck and the like change the pictures
+        super().settings_changed()
+
     def on_back(self) -> None:
         pass
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        # a fan of cards on each side of the menu, for the look
-        s = self.layout.scale
-        size = (round(90 * s), round(128 * s))
-        art = self.app.art
-        for i, code in enumerate(("7H", "8H", "9H")):
-            r = pygame.Rect(0, 0, *size)
-            r.center = (round(self.layout.w * 0.2 + i * 40 * s), round(self.layout.h * 0.62 + abs(i - 1) * 8 * s))
-            art.blit_face(surface, Card(code), r)
-        for i, code in enumerate(("QS", "QD", "QC")):
-            r = pygame.Rect(0, 0, *size)
-            r.center = (round(self.layout.w * 0.8 - (2 - i) * 40 * s), round(self.layout.h * 0.62 + abs(i - 1) * 8 * s))
-            art.blit_face(surface, Card(code), r)

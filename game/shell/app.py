@@ -19,12 +19,15 @@ import pygame
 
 from game.kit.cardart import CardArt
 from game.shell.scene import SceneStack
+from engine.games import DEFAULT_GAME, GameInfo, load, playable_games
+
 from game.shell.saves import SaveStore
+from game.shell.shelf import Shelf, migrate
 from game.shell.session import GameSetup
 from game.shell.settings import Settings
 from game.shell.sound import Sounds
 from game.shell.stats import Statistics
-from game.shell.storage import default_data_dir, read_json, write_json
+from game.shell.storage import default_data_dir
 from game.kit.ui import Text
 
 DEFAULT_SIZE = (1280, 720)
@@ -58,11 +61,12 @@ class App:
         self.text = Text()
         self.sound = Sounds(self)
         self.sound.open()
-        stats, stats_problem = read_json(self.data_dir / "stats.json", "statistics", Statistics.from_json)
-        self.stats: Statistics = stats or Statistics()
-        self.problems = [p for p in (problem, stats_problem) if p]
-        self.saves = SaveStore.open(self.data_dir)  # the round to resume, if any
-        self.problems += self.saves.problems
+        self.problems = [p for p in (problem,) if p]
+        self.problems += migrate(self.data_dir)
+        self._shelves: dict[str, Shelf] = {}
+        self.game_id = DEFAULT_GAME  # the game whose menu or table is open
+        for info in playable_games():
+            self.problems += self.shelf(info.id).problems  # damaged files are told on the title, once
         self.stack = SceneStack()
         self._drawn_version = -1
         self._was_animating = False
@@ -77,6 +81,49 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    # --- each game's files -----------------------------------------------------
+
+    def shelf(self, game_id: str) -> Shelf:
+        """``game_id``'s save, history and statistics (opened on first use)."""
+        if game_id not in self._shelves:
+            self._shelves[game_id] = Shelf(self.data_dir, game_id)
+        return self._shelves[game_id]
+
+    @property
+    def saves(self) -> SaveStore:
+        """The save store of the game in play (or whose menu is open)."""
+        return self.shelf(self.game_id).saves
+
+    @property
+    def stats(self) -> Statistics:
+        return self.shelf(self.game_id).stats
+
+    @stats.setter
+    def stats(self, value: Statistics) -> None:
+        self.shelf(self.game_id).stats = value
+
+    def latest_pending(self) -> tuple[GameInfo, str] | None:
+        """The most recently saved game there is to resume, with a line describing it."""
+        best: tuple[float, GameInfo, str] | None = None
+        for info in playable_games():
+            saves = self.shelf(info.id).saves
+            if saves.pending is None:
+                continue
+            try:
+                when = saves.path.stat().st_mtime
+            except OSError:
+                when = 0.0
+            if best is None or when > best[0]:
+                best = (when, info, saves.describe_pending())
+        return None if best is None else (best[1], best[2])
+
+    def resume(self, game_id: str) -> object | None:
+        """Open ``game_id``'s saved game at the exact state it was saved in (None if there is none)."""
+        from game.shell.saves import resume
+
+        self.game_id = game_id
+        return resume(self)
+
     # --- navigation ----------------------------------------------------------
 
     def to_title(self) -> None:
@@ -85,14 +132,22 @@ class App:
         self.stack.reset(TitleScene(self))
         self.dirty = True
 
+    def open_game_menu(self, game_id: str) -> None:
+        """The title with ``game_id``'s menu open on it."""
+        from game.screens.game_menu import GameMenuScene
+
+        self.to_title()
+        self.game_id = game_id
+        self.stack.push(GameMenuScene(self, game_id))
+
     def start_game(self, setup: GameSetup, replace: bool = False, replay=None) -> None:
         """Open a table for ``setup`` over the title screen."""
         from game.screens import TitleScene
-        from game.tables.sprint import TableScene
 
         if replay is None and setup.deal is not None and replace:
-            setup = GameSetup(setup.seats, setup.first, None)  # play again: same seats, new deal
-        table = TableScene(self, setup, replay=replay)
+            setup = GameSetup(setup.seats, setup.first, None, setup.game, setup.options)  # play again: new deal
+        self.game_id = setup.game
+        table = load(setup.info.table)(self, setup, replay=replay)
         if not isinstance(self.stack.scenes[0] if self.stack.scenes else None, TitleScene):
             self.stack.reset(TitleScene(self))
         while len(self.stack.scenes) > 1:
@@ -107,11 +162,11 @@ class App:
         if not table.replaying and not table.stats_noted:
             table.stats_noted = True
             seats = [(p.name, p.kind, p.level) for p in table.record.players]
-            if self.stats.count_round(table.game_id, seats, table.state.result.scores):
-                try:
-                    write_json(self.data_dir / "stats.json", self.stats.to_json())
-                except OSError as exc:
-                    self.problems.append(f"Statistics could not be saved: {exc}")
+            shelf = self.shelf(self.game_id)
+            if shelf.stats.count_round(table.game_id, seats, table.state.result.scores):
+                problem = shelf.save_stats()
+                if problem:
+                    self.problems.append(problem)
         self.stack.push(RoundOverScene(self, table))
         if self.on_round_over:
             self.on_round_over(table)

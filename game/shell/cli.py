@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -12,7 +13,8 @@ from typing import NoReturn
 import pygame
 
 from game.shell.app import DEFAULT_SIZE, App, report_startup_problem
-from game.shell.saves import resume
+from engine.games import DEFAULT_GAME, game_info, load, playable_games
+
 from game.shell.session import GameSetup
 from game.shell.storage import default_data_dir
 
@@ -37,7 +39,10 @@ def _positive(text: str) -> int:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = _ArgumentParser(prog=_program_name(), description="Sprint, Snap, Score: the card game.")
+    p = _ArgumentParser(prog=_program_name(), description="The Card Room: a collection of card games.")
+    p.add_argument("--game", default=None, metavar="ID",
+                   help=f"the game to open or test: {', '.join(i.id for i in playable_games())} (default {DEFAULT_GAME})")
+    p.add_argument("--list-games", action="store_true", help="print the playable games as JSON and exit")
     p.add_argument("--data-dir", type=Path, help="where settings, statistics and saves live (default: your user data folder)")
     p.add_argument("--size", default=None, help="window size WxH (default 1280x720)")
     modes = p.add_mutually_exclusive_group()
@@ -51,6 +56,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
     args = p.parse_args(argv)
+    if args.game is not None and args.game not in {i.id for i in playable_games()}:
+        p.error(f"--game: {args.game!r} is not a game of this collection; choose one of "
+                f"{', '.join(i.id for i in playable_games())}")
+    if args.list_games and any((args.selftest, args.autoplay, args.screenshot, args.bench_frames, args.monkey,
+                                args.replay, args.resume)):
+        p.error("--list-games goes alone")
+    info = game_info(args.game or DEFAULT_GAME)
+    args.info = info
     if args.resume and (args.autoplay or args.screenshot or args.bench_frames is not None or args.monkey is not None
                         or args.replay is not None):
         p.error("--resume goes alone or with --selftest")
@@ -66,11 +79,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.size = (w, h)
     if args.autoplay is not None:
         levels = [v.strip().lower() for v in args.autoplay.split(",") if v.strip()]
-        from ai import LEVELS
-
-        bad = [v for v in levels if v not in LEVELS]
-        if bad or not 2 <= len(levels) <= 5:
-            p.error(f"--autoplay expects 2 to 5 levels from {', '.join(LEVELS)}, got {args.autoplay!r}")
+        known = [lv.id for lv in info.levels]
+        bad = [v for v in levels if v not in known]
+        if bad or not info.min_seats <= len(levels) <= info.max_seats:
+            p.error(f"--autoplay expects {info.min_seats} to {info.max_seats} levels from {', '.join(known)}, "
+                    f"got {args.autoplay!r}")
         args.autoplay = levels
     return args
 
@@ -78,16 +91,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     args = parse_args(argv)
+    if args.list_games:
+        print(json.dumps(list_games()))
+        return 0
     headless = args.selftest or args.screenshot or args.bench_frames is not None or args.monkey is not None
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.shell import headless as modes
+    from game.shell.headless import load_record
 
     if args.replay is not None:
-        record = modes.load_record(args.replay)
+        record = load_record(args.replay)
         if record is None:
             return 2
+    modes = load(args.info.tools)
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels on HiDPI Windows; layout scales
     # display and font only: the mixer opens later, once, with ALSA's probe messages silenced (game.sound)
     pygame.display.init()
@@ -116,12 +133,14 @@ def main(argv: list[str] | None = None) -> int:
             report_startup_problem(f"The game window could not be opened: {exc}", 1)
         app.to_title()
         if args.autoplay:
-            app.start_game(GameSetup.all_ai(args.autoplay))
+            app.start_game(GameSetup.all_ai(args.autoplay, args.info.id))
         elif args.replay is not None:
             app.start_game(GameSetup.from_record(record), replay=record)
         elif args.resume:
-            if resume(app) is None and not app.problems:
-                app.problems.append("There is no saved round to resume.")
+            if app.resume(args.info.id) is None and not app.problems:
+                app.problems.append(f"There is no saved {args.info.title} game to resume.")
+        elif args.game is not None:
+            app.open_game_menu(args.info.id)
         app.step(0.0, [])
         if os.environ.get("SSS_FIRST_FRAME"):
             # wall-clock stamp too, so a launcher can time the whole start (a frozen build unpacks first)
@@ -130,3 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     finally:
         pygame.quit()
+
+
+def list_games() -> list[dict[str, object]]:
+    """The playable games, as ``--list-games`` prints them."""
+    return [{"id": i.id, "title": i.title, "min_seats": i.min_seats, "max_seats": i.max_seats} for i in playable_games()]

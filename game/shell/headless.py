@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pygame
 
-from engine.records import Record, RecordError
+from engine import games
+from engine.envelope import RecordError
+from engine.records import Record
 from engine.sprint import Lay, Phase, Round
 
 from game.shell.app import App
@@ -25,15 +27,15 @@ from game.shell.session import GameSetup, SeatConfig
 DT = 1 / 60
 
 
-def load_record(path: Path) -> Record | None:
-    """A record from ``path``, or None after telling stderr what is wrong with it."""
+def load_record(path: Path):
+    """Any game's record from ``path``, or None after telling stderr what is wrong with it."""
     try:
         text = Path(path).read_bytes()
     except OSError as exc:
         print(f"--replay: can't read {path}: {exc.strerror or exc}", file=sys.stderr)
         return None
     try:
-        return Record.loads(text)
+        return games.load_record(text)
     except RecordError as exc:
         print(f"--replay: {path} is not a game record we can play: {exc}", file=sys.stderr)
         return None

@@ -1,15 +1,18 @@
-"""A game as the player set it up: seats, who starts, the deal number; and its bots."""
+"""A game as the player set it up: which game, seats, options, who starts, the deal number; and its bots."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from engine.records import PlayerInfo, Record
-from engine.sprint import Round
+from typing import Any
 
-DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev")
-AI_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+from engine.games import DEFAULT_GAME, GameInfo, game_info
+from engine.records import PlayerInfo, Record
+
+DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
+AI_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
+MAX_NAME = 16  # what the New game screen lets a player type
 
 
 @dataclass
@@ -26,21 +29,34 @@ class SeatConfig:
 
 @dataclass
 class GameSetup:
-    """What the New game screen edits; the defaults are "you vs Standard"."""
+    """What the New game screen edits; the defaults are "you vs Standard" at Sprint."""
 
     seats: list[SeatConfig] = field(default_factory=lambda: [SeatConfig("You"), SeatConfig("Ada", "ai", "standard")])
     first: int | None = None  # None: random
     deal: int | None = None  # None: a random deal number
+    game: str = DEFAULT_GAME
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def info(self) -> GameInfo:
+        return game_info(self.game)
 
     @classmethod
-    def all_ai(cls, levels: list[str]) -> GameSetup:
+    def quick(cls, game: str = DEFAULT_GAME) -> GameSetup:
+        """You against one bot of the game's default level."""
+        info = game_info(game)
+        seats = [SeatConfig("You")] + [SeatConfig(AI_NAMES[i], "ai", info.default_level) for i in range(info.default_seats - 1)]
+        return cls(seats, game=game)
+
+    @classmethod
+    def all_ai(cls, levels: list[str], game: str = DEFAULT_GAME) -> GameSetup:
         seats = [SeatConfig(AI_NAMES[i], "ai", lv) for i, lv in enumerate(levels)]
-        return cls(seats)
+        return cls(seats, game=game)
 
     @classmethod
-    def hotseat(cls, names: list[str], ai_levels: list[str] = ()) -> GameSetup:
+    def hotseat(cls, names: list[str], ai_levels: list[str] = (), game: str = DEFAULT_GAME) -> GameSetup:
         seats = [SeatConfig(n) for n in names] + [SeatConfig(f"Bot {i + 1}", "ai", lv) for i, lv in enumerate(ai_levels)]
-        return cls(seats)
+        return cls(seats, game=game)
 
     @property
     def humans(self) -> list[int]:
@@ -49,23 +65,36 @@ class GameSetup:
     def players(self) -> list[PlayerInfo]:
         return [PlayerInfo(s.name, "ai", s.level) if s.is_ai else PlayerInfo(s.name) for s in self.seats]
 
-    def start(self, rng: random.Random) -> tuple[Record, Round]:
-        """Deal: the deal number is the record's seed, so the same number deals the same cards."""
+    def start(self, rng: random.Random) -> tuple[Any, Any]:
+        """Deal: the deal number is the record's seed, so the same number deals the same cards.
+
+        Returns the new game's record and its state.
+        """
         seed = self.deal if self.deal is not None else rng.randrange(1, 1_000_000)
-        first = self.first if self.first is not None and self.first < len(self.seats) else random.Random(seed).randrange(len(self.seats))
-        return Record.new(self.players(), seed, first)
+        if self.game == "sprint":
+            first = self.first if self.first is not None and self.first < len(self.seats) else random.Random(seed).randrange(len(self.seats))
+            return Record.new(self.players(), seed, first)
+        info = self.info
+        return info.record_type().begin(info, self.players(), seed, self.options)
 
     def make_bots(self, think_ms: int = 1000, seed: int | None = None) -> dict[int, object]:
-        import ai
-
-        return {i: ai.make_bot(s.level, seed=None if seed is None else seed * 31 + i,
-                               think_ms=think_ms if s.think_ms is None else s.think_ms)
+        info = self.info
+        return {i: info.make_bot(s.level, seed=None if seed is None else seed * 31 + i,
+                                 think_ms=think_ms if s.think_ms is None else s.think_ms)
                 for i, s in enumerate(self.seats) if s.is_ai}
 
     @classmethod
-    def from_record(cls, record: Record) -> GameSetup:
-        seats = [SeatConfig(p.name, p.kind, p.level or "standard", _think_ms(p.extra.get("think_ms"))) for p in record.players]
-        return cls(seats, record.first_player, record.seed)
+    def from_record(cls, record: Any) -> GameSetup:
+        """The setup a record was played with (any game's record)."""
+        if isinstance(record, Record):
+            info = game_info(DEFAULT_GAME)
+            first: int | None = record.first_player
+            options: dict[str, Any] = {}
+        else:
+            info, first, options = record.info, None, dict(record.options)
+        seats = [SeatConfig(p.name, p.kind, p.level or info.default_level, _think_ms(p.extra.get("think_ms")))
+                 for p in record.players]
+        return cls(seats, first, record.seed, info.id, options)
 
 
 def _think_ms(value: object) -> int | None:
@@ -73,3 +102,33 @@ def _think_ms(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 10 <= value <= 60_000:
         return value
     return None
+
+
+def setup_to_json(setup: GameSetup) -> dict[str, Any]:
+    """The setup as the New game screen remembers it (per game, in its folder)."""
+    return {"seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
+            "first": setup.first, "options": dict(setup.options)}
+
+
+def setup_from_json(data: Any, game: str) -> GameSetup:
+    """A remembered setup; ``ValueError`` if it doesn't fit the game (the file is then set aside)."""
+    info = game_info(game)
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError("not a remembered setup")
+    seats = []
+    levels = {lv.id for lv in info.levels}
+    for item in data["seats"]:
+        if not isinstance(item, dict):
+            raise ValueError("a seat is not an object")
+        name, kind, level = item.get("name"), item.get("kind"), item.get("level")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or kind not in ("human", "ai"):
+            raise ValueError("a seat has a bad name or kind")
+        seats.append(SeatConfig(name, kind, level if level in levels else info.default_level))
+    if not info.min_seats <= len(seats) <= info.max_seats:
+        raise ValueError(f"{len(seats)} seats do not fit {info.title}")
+    first = data.get("first")
+    if first is not None and not (isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(seats)):
+        first = None
+    options = info.resolve_options({k: v for k, v in (data.get("options") or {}).items()
+                                    if any(o.key == k for o in info.options)})
+    return GameSetup(seats, first, None, game, options)

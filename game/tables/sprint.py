@@ -118,6 +118,17 @@ class TableScene(Scene):
 
     game_id = GAME_ID
 
+    @staticmethod
+    def draw_thumbnail(surface: pygame.Surface, art) -> None:
+        """The title tile's picture: stock and discard, a laid run, a hand with a pair in it."""
+        from game.kit.thumbnail import draw_table_picture
+
+        hand = [("4C", 0.33), ("9D", 0.41), ("9S", 0.49), ("JH", 0.57), ("KS", 0.65)]
+        draw_table_picture(surface, art, [(None, 0.43, 0.45), (None, 0.44, 0.44), ("QH", 0.58, 0.45)]
+                           + [(code, x, 0.22) for code, x in (("6D", 0.12), ("7D", 0.19), ("8D", 0.26))]
+                           + [(None, x, 0.2) for x in (0.72, 0.77, 0.82)]
+                           + [(code, x, 0.78) for code, x in hand], card_h=0.3)
+
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
                  replay: Record | None = None) -> None:
         super().__init__(app)
@@ -1271,3 +1282,6 @@ class TableScene(Scene):
         for line in lines[:2]:
             text.blit(surface, line, px, (box.centerx, y), INK, "midtop", box.w - round(16 * s))
             y += line_h
+
+
+SprintTable = TableScene  # the name the registry knows it by

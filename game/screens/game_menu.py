@@ -1,0 +1,60 @@
+"""One game's menu: resume, new game, quick play, rules, statistics, replays."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.games import game_info
+
+from game.kit.ui import Button
+from game.screens.menu import MenuScene
+from game.screens.new_game import NewGameScene
+from game.screens.rules import RulesScene
+from game.screens.stats import StatsScene
+from game.shell.session import GameSetup
+
+
+class GameMenuScene(MenuScene):
+    hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "stats": "T", "replays": "Y", "back": "Esc"}
+    shows_notices = True
+
+    def __init__(self, app, game_id: str) -> None:
+        self.game_id = game_id
+        self.info = game_info(game_id)
+        self.title = self.info.title
+        self.subtitle = self.info.blurb
+        super().__init__(app)
+
+    def make_buttons(self) -> list[Button]:
+        level = self.info.level(self.info.default_level).name if self.info.levels else ""
+        quick = f"Quick play: you vs {level}" if level else "Quick play"
+        keys = [("new", "New game"), ("quick", quick), ("rules", "Rules"), ("stats", "Statistics"),
+                ("replays", "Replays"), ("back", "Back to the games")]
+        shelf = self.app.shelf(self.game_id)
+        resumable = shelf.saves.pending is not None
+        if resumable:
+            keys.insert(0, ("resume", f"Resume: {shelf.saves.describe_pending()}"))
+        rects = self.layout.column(len(keys), row_h=44, width=440, top=190, gap=10)
+        primary = "resume" if resumable else "new"
+        return [Button(k, label, r, primary=k == primary) for (k, label), r in zip(keys, rects)]
+
+    def on_button(self, key: str) -> None:
+        if key == "new":
+            self.app.stack.push(NewGameScene(self.app, self.game_id))
+        elif key == "quick":
+            self.app.start_game(GameSetup.quick(self.game_id))
+        elif key == "rules":
+            self.app.stack.push(RulesScene(self.app, self.game_id))
+        elif key == "stats":
+            self.app.stack.push(StatsScene(self.app, self.game_id))
+        elif key == "resume":
+            self.app.resume(self.game_id)
+        elif key == "replays":
+            from game.screens.replays import ReplaysScene
+
+            self.app.stack.push(ReplaysScene(self.app, self.game_id))
+        elif key == "back":
+            self.app.stack.pop()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        pass

@@ -1,0 +1,120 @@
+"""The collection around the tables: the title's game tiles, each game's menu and files, the command line."""
+
+import json
+import os
+import subprocess
+import sys
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.games import GAMES, playable_games  # noqa: E402
+from game.screens.game_menu import GameMenuScene  # noqa: E402
+from game.screens.new_game import NewGameScene  # noqa: E402
+from game.screens.title import TitleScene  # noqa: E402
+from game.shell.session import GameSetup  # noqa: E402
+from game.tables.sprint import TableScene  # noqa: E402
+from game_helpers import finished_record, frame, key, make_app  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def run_game(*args):
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=ENV, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_list_games_prints_the_playable_games_as_json():
+    result = run_game("--list-games")
+    assert result.returncode == 0, result.stderr
+    games = json.loads(result.stdout)
+    assert [g["id"] for g in games] == [i.id for i in playable_games()]
+    assert games[0] == {"id": "sprint", "title": "Sprint, Snap, Score", "min_seats": 2, "max_seats": 5}
+
+
+def test_an_unknown_game_is_a_readable_error():
+    result = run_game("--game", "chess", "--selftest")
+    assert result.returncode == 2 and "'chess' is not a game of this collection" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_game_flag_runs_that_games_selftest(tmp_path):
+    result = run_game("--game", "sprint", "--selftest", "--data-dir", str(tmp_path))
+    assert result.returncode == 0 and "selftest: ok" in result.stdout
+
+
+def test_the_title_has_a_tile_for_each_playable_game_and_none_for_the_rest(pg, tmp_path):
+    app = make_app(tmp_path)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    tiles = [b.key for b in title.buttons if b.key.startswith("game:")]
+    assert tiles == [f"game:{i.id}" for i in playable_games()]
+    assert all(f"game:{i.id}" not in tiles for i in GAMES.values() if not i.playable)
+    frame(app)
+    assert all(b.picture is not None for b in title.buttons if b.key.startswith("game:"))  # each draws its table
+
+
+def test_a_tile_opens_the_games_menu_and_quick_play_starts_its_table(pg, tmp_path):
+    app = make_app(tmp_path)
+    key(app, pygame.K_1)
+    menu = app.stack.top
+    assert isinstance(menu, GameMenuScene) and menu.game_id == "sprint"
+    assert [b.key for b in menu.buttons] == ["new", "quick", "rules", "stats", "replays", "back"]
+    key(app, pygame.K_p)
+    assert isinstance(app.stack.top, TableScene) and app.game_id == "sprint"
+
+
+def test_new_game_remembers_the_last_setup_of_each_game(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.open_game_menu("sprint")
+    app.stack.top.on_button("new")
+    screen = app.stack.top
+    assert isinstance(screen, NewGameScene)
+    screen.on_button("more")
+    screen.on_button("kind:0")  # the first seat becomes a bot: an all-AI table
+    screen.on_button("start")
+    assert (tmp_path / "sprint" / "setup.json").exists()
+    app.open_game_menu("sprint")
+    app.stack.top.on_button("new")
+    again = app.stack.top.setup
+    assert len(again.seats) == 3 and again.seats[0].is_ai
+
+
+def test_a_damaged_remembered_setup_is_set_aside_and_reported(pg, tmp_path):
+    (tmp_path / "sprint").mkdir()
+    (tmp_path / "sprint" / "setup.json").write_text('{"seats": [{"name": "A", "kind": "robot"}]}')
+    app = make_app(tmp_path)
+    app.open_game_menu("sprint")
+    app.stack.top.on_button("new")
+    assert len(app.stack.top.setup.seats) == 2  # the defaults
+    assert any("setup" in p for p in app.problems)
+    assert list((tmp_path / "sprint").glob("setup.json.corrupt-*"))
+
+
+def test_an_old_versions_files_move_into_the_sprint_folder_and_resume(pg, tmp_path):
+    # before the collection, Sprint kept save.json, stats.json and history/ at the top of the data folder
+    unfinished = finished_record(3)
+    unfinished.actions = unfinished.actions[:5]
+    unfinished.scores = None
+    (tmp_path / "save.json").write_text(unfinished.dumps())
+    (tmp_path / "history").mkdir()
+    (tmp_path / "history" / "20250101-100000-00.json").write_text(finished_record(4).dumps())
+    app = make_app(tmp_path)
+    assert not (tmp_path / "save.json").exists() and (tmp_path / "sprint" / "save.json").exists()
+    assert (tmp_path / "sprint" / "history" / "20250101-100000-00.json").exists()
+    title = app.stack.top
+    assert title.buttons[0].key == "resume" and "Sprint, Snap, Score" in title.buttons[0].label
+    title.on_button("resume")
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.record.actions == unfinished.actions
