@@ -166,6 +166,8 @@ class Ratscrew:
             return f"You can't snap until someone else wins the stack: {why}."
         if self.claim is not None and seat in self.claim.players:
             return "You have already snapped."
+        if not self.stack:
+            return "There is nothing to snap: the stack is empty (it may just have been won)."
         return None
 
     def observation(self, seat: int) -> Observation:

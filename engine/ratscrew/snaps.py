@@ -131,7 +131,7 @@ RULES_BY_KEY: dict[str, SnapRule] = {rule.key: rule for rule in SNAP_RULES}
 
 @dataclass(frozen=True, slots=True)
 class SnapReason:
-    """A rule that holds and the cards that make it (the table lights them)."""
+    """A rule that holds and the cards that make it (the table lights them), in the order they were laid."""
 
     rule: str
     cards: Cards
@@ -156,8 +156,6 @@ def find_snaps(view: StackView, rules: tuple[str, ...]) -> tuple[SnapReason, ...
 
 def why_no_snap(view: StackView, rules: tuple[str, ...]) -> str:
     """A wrong snap's reason, naming what each house rule in play was missing."""
-    if not view.cards:
-        return "Wrong snap: the stack is empty."
     if not rules:
         return "Wrong snap: every snap rule is switched off in this game."
     return "Wrong snap: " + "; ".join(RULES_BY_KEY[key].absent for key in rules) + "."
