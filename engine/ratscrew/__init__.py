@@ -18,7 +18,9 @@ How a game goes (our reading of the kata, fixed by issue 13):
   no snap showing, the stack goes back to whoever laid the last card.
 * A wrong snap, or laying out of turn (the card goes under the stack, or is
   kept as a house rule), bars the player from snapping until someone else wins
-  the stack; if everyone still holding cards is barred, all are released.
+  the stack; if everyone still holding cards is barred, all are released.  A
+  barred player's snap, and any snap on an empty stack (a race lost by a
+  millisecond), is refused and costs nothing.
 * Empty piles are skipped; the game ends when one player holds every card.
 
 The state is :class:`~.game.Ratscrew` (the engine protocol's ``GameState``);
