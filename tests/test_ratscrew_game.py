@@ -294,7 +294,6 @@ def test_a_refused_action_after_a_claim_changes_nothing() -> None:
 
 def test_observations_show_the_stack_and_only_the_sizes_of_piles() -> None:
     state = new_game(4, {}, 3)
-
     other = shuffle_hidden(state, 0, random.Random(1))
     assert other.piles != state.piles and other.observation(2) == state.observation(2)
     obs = state.observation(2)
@@ -302,18 +301,27 @@ def test_observations_show_the_stack_and_only_the_sizes_of_piles() -> None:
 
 
 def test_a_record_replays_to_the_same_state() -> None:
+    """Lays, ties at one millisecond, laying out of turn and wrong snaps, written out and read back."""
     record, state = GameRecord.begin("ratscrew", [PlayerInfo("Ann"), PlayerInfo("Bo"), PlayerInfo("Cy")], 11,
                                      {"sandwich": False})
+    happened: set[str] = set()
     at = 0
-    for step in range(200):
+    for step in range(300):
         at += 90
         record.note_time(at)
-        state.advance(at)
-        seat = state.turn if not state.snaps() else (step % 3)
-        action = SNAP if state.snaps() and SNAP in state.legal_actions(seat) else LAY
-        if action in state.legal_actions(seat):
-            record.append(seat, action, state.apply(action, seat, at), at)
+        happened.update("tie" for e in state.advance(at) if isinstance(e, StackWon) and e.beaten)
+        if state.snaps():
+            moves = [(SNAP, step % 3), (SNAP, (step + 1) % 3)]  # two snaps at the same millisecond
+        elif step % 11 == 0:
+            moves = [(LAY, (state.turn + 1) % 3), (SNAP, state.turn)]  # out of turn, then a wrong snap
+        else:
+            moves = [(LAY, state.turn)]
+        for action, seat in moves:
+            if action in state.legal_actions(seat):
+                events = state.apply(action, seat, at)
+                record.append(seat, action, events, at)
+                happened.update(type(e).__name__ for e in events)
+    assert {"tie", "LaidOutOfTurn", "SnapWrong", "StackWon"} <= happened
     again = load_record(record.dumps())
     assert again.options["sandwich"] is False
     assert again.final_state().snapshot() == state.snapshot()
-    assert len(record.entries) > 100
