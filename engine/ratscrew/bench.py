@@ -5,7 +5,9 @@ plays games to the end: the player whose turn it is lays, and whenever a snap
 shows a random seat snaps 100 ms later (a second one sometimes at the same
 millisecond, to exercise ties).  Every action goes through ``legal_actions``
 and a validated ``apply``.  It prints JSON with ``actions_per_s``,
-``games_per_s`` and ``actions_per_game``.  One process: the figure is per core.
+``games_per_s``, ``actions_per_game`` and the time one ``apply`` takes
+(``apply_us_mean``, ``apply_us_p99``, ``apply_us_max``, in microseconds; the
+stack can hold the whole deck).  One process: the figure is per core.
 """
 
 from __future__ import annotations
@@ -17,40 +19,43 @@ import time
 
 from . import new_game
 from .game import MAX_SEATS, MIN_SEATS, Ratscrew
-from .moves import LAY, SNAP
+from .moves import LAY, SNAP, Action
 
 MAX_ACTIONS = 20000
 
 
-def play_one(state: Ratscrew, rng: random.Random) -> int:
-    """Play ``state`` to its end (or :data:`MAX_ACTIONS`); return the number of actions."""
-    at = actions = 0
-    while not state.is_over and actions < MAX_ACTIONS:
+def play_one(state: Ratscrew, rng: random.Random, apply_ns: list[int]) -> None:
+    """Play ``state`` to its end (or :data:`MAX_ACTIONS`), noting how long each ``apply`` took."""
+    at = 0
+    start = len(apply_ns)
+    while not state.is_over and len(apply_ns) - start < MAX_ACTIONS:
         at += 100
         state.advance(at)
+        moves: list[tuple[Action, int]]
         if state.snaps():
-            seats = rng.sample(range(state.num_seats), k=min(2, state.num_seats))[: rng.choice((1, 1, 2))]
-            for seat in seats:
-                if SNAP in state.legal_actions(seat):
-                    state.apply(SNAP, seat, at)
-                    actions += 1
-            continue
-        if LAY in state.legal_actions(state.turn):
-            state.apply(LAY, state.turn, at)
-            actions += 1
-    return actions
+            seats = rng.sample(range(state.num_seats), k=2)[: rng.choice((1, 1, 2))]
+            moves = [(SNAP, seat) for seat in seats]
+        else:
+            moves = [(LAY, state.turn)]
+        for action, seat in moves:
+            if action in state.legal_actions(seat):
+                t0 = time.perf_counter_ns()
+                state.apply(action, seat, at)
+                apply_ns.append(time.perf_counter_ns() - t0)
 
 
 def run(seconds: float, players: list[int], seed: int) -> dict[str, object]:
     rng = random.Random(seed)
-    actions = games = 0
+    apply_ns: list[int] = []
+    games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = new_game(players[games % len(players)], {}, rng.getrandbits(32))
-        actions += play_one(state, rng)
+        play_one(new_game(players[games % len(players)], {}, rng.getrandbits(32)), rng, apply_ns)
         games += 1
     elapsed = time.perf_counter() - start
+    actions = len(apply_ns)
+    ordered = sorted(apply_ns)
     return {
         "seconds": round(elapsed, 3),
         "players": players,
@@ -59,6 +64,9 @@ def run(seconds: float, players: list[int], seed: int) -> dict[str, object]:
         "actions_per_s": round(actions / elapsed),
         "games_per_s": round(games / elapsed, 1),
         "actions_per_game": round(actions / max(games, 1), 1),
+        "apply_us_mean": round(sum(ordered) / max(actions, 1) / 1000, 1),
+        "apply_us_p99": round(ordered[int(0.99 * (actions - 1))] / 1000, 1) if ordered else 0,
+        "apply_us_max": round(ordered[-1] / 1000, 1) if ordered else 0,
     }
 
 
