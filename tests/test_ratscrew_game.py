@@ -135,6 +135,14 @@ def test_a_new_picture_card_restarts_the_count() -> None:
     assert of_type(events, StackWon) == [StackWon(2, tuple(parse_cards("9S KH 5C QD 2C 3D")), "count")]
 
 
+def test_a_position_may_start_with_a_count_just_begun_but_not_beyond_its_start() -> None:
+    state = table("5C | 3S", stack="QD 9S", count=(1, 2, "QD"), turn=0)
+    state.apply(LAY, 0)
+    assert state.count == Count(1, 1, Card("QD"))
+    with pytest.raises(ValueError, match="count"):
+        table("5C | 3S", stack="QD 9S", count=(1, 3, "QD"))
+
+
 def test_no_count_when_counting_out_is_switched_off() -> None:
     state = table("JH 5C | 3S 2D", stack="9S", counting_out=False)
     state.apply(LAY, 0)

@@ -77,6 +77,7 @@ def test_calling_out(stack: str, call: Rank | None, cards: str) -> None:
     ("JH", 0, "JH"),  # a picture card laid with nothing after it is never at 0 in play, but the rule reads the count
     ("JH", 1, ""),
     ("3C JH", 0, "3C JH"),  # top
+    ("4D 3C KH", 0, "4D 3C KH"),  # three cards
     ("4D 3C KH 9S", 0, "4D 3C KH"),  # middle
     ("2S 4D 3C KH", 0, "2S 4D 3C KH"),  # bottom
 ])

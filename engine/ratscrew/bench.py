@@ -5,7 +5,8 @@ plays games to the end: the player whose turn it is lays, and whenever a snap
 shows a random seat snaps 100 ms later (a second one sometimes at the same
 millisecond, to exercise ties).  Every action goes through ``legal_actions``
 and a validated ``apply``.  It prints JSON with ``actions_per_s``,
-``games_per_s``, ``actions_per_game`` and the time one ``apply`` takes
+``games_per_s``, ``actions_per_game``, ``unfinished`` (games cut off
+after :data:`MAX_ACTIONS`) and the time one ``apply`` takes
 (``apply_us_mean``, ``apply_us_p99``, ``apply_us_max``, in microseconds; the
 stack can hold the whole deck).  One process: the figure is per core.
 """
@@ -24,8 +25,8 @@ from .moves import LAY, SNAP, Action
 MAX_ACTIONS = 20000
 
 
-def play_one(state: Ratscrew, rng: random.Random, apply_ns: list[int]) -> None:
-    """Play ``state`` to its end (or :data:`MAX_ACTIONS`), noting how long each ``apply`` took."""
+def play_one(state: Ratscrew, rng: random.Random, apply_ns: list[int]) -> bool:
+    """Play ``state`` to its end (or :data:`MAX_ACTIONS`), noting how long each ``apply`` took; finished?"""
     at = 0
     start = len(apply_ns)
     while not state.is_over and len(apply_ns) - start < MAX_ACTIONS:
@@ -42,16 +43,17 @@ def play_one(state: Ratscrew, rng: random.Random, apply_ns: list[int]) -> None:
                 t0 = time.perf_counter_ns()
                 state.apply(action, seat, at)
                 apply_ns.append(time.perf_counter_ns() - t0)
+    return state.is_over
 
 
 def run(seconds: float, players: list[int], seed: int) -> dict[str, object]:
     rng = random.Random(seed)
     apply_ns: list[int] = []
-    games = 0
+    games = unfinished = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        play_one(new_game(players[games % len(players)], {}, rng.getrandbits(32)), rng, apply_ns)
+        unfinished += not play_one(new_game(players[games % len(players)], {}, rng.getrandbits(32)), rng, apply_ns)
         games += 1
     elapsed = time.perf_counter() - start
     actions = len(apply_ns)
@@ -60,6 +62,7 @@ def run(seconds: float, players: list[int], seed: int) -> dict[str, object]:
         "seconds": round(elapsed, 3),
         "players": players,
         "games": games,
+        "unfinished": unfinished,  # stopped at MAX_ACTIONS
         "actions": actions,
         "actions_per_s": round(actions / elapsed),
         "games_per_s": round(games / elapsed, 1),

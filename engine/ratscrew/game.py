@@ -76,8 +76,8 @@ class Ratscrew:
         if calls_made < 0:
             raise ValueError("calls_made can't be negative")
         if count is not None and (not 0 <= count.owner < n or count.picture not in self.stack
-                                  or not is_picture(count.picture) or not 0 <= count.left < COUNT_START[count.picture.rank]):
-            raise ValueError("count: the owner must be a seat, the picture card in the stack, and the count below its start")
+                                  or not is_picture(count.picture) or not 0 <= count.left <= COUNT_START[count.picture.rank]):
+            raise ValueError("count: the owner must be a seat, the picture card in the stack, and the count within its start")
         if any(not 0 <= s < n for s in barred):
             raise ValueError(f"barred: seats run from 0 to {n - 1}")
         self.total = len(cards)
