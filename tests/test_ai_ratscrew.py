@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from ai.ratscrew import RECOGNITION, RatscrewBot, make_bot, recognition_factor, valid_snaps
-from engine.cards import parse_cards
+from engine.cards import Card, parse_cards
 from engine.games import GAMES
 from engine.ratscrew import LAY, SNAP, Observation, Ratscrew, SnapReason
 
 
 def seen(piles: str, stack: str, seat: int, turn: int = 0, barred: tuple[int, ...] = ()) -> Observation:
     """Seat ``seat``'s observation of a position written top card first (piles split by ``|``)."""
-    def bottom_first(text: str) -> list:  # type: ignore[type-arg]
+    def bottom_first(text: str) -> list[Card]:
         return list(reversed(parse_cards(text.replace("-", ""))))
 
     state = Ratscrew([bottom_first(p) for p in piles.split("|")], None, turn, bottom_first(stack), barred=barred)

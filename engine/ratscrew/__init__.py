@@ -12,13 +12,15 @@ How a game goes (our reading of the kata, fixed by issue 13):
   rule) are calling out, pair, sandwich, dark queen and counting out.  The
   earliest valid snap wins the stack; snaps at the very same millisecond go to
   the player nearest the left (the next seat clockwise) of whoever laid the top
-  card.  The stack goes face down under the winner's pile and it is their turn.
+  card in turn, that player last.  The stack goes face down under the winner's
+  pile as one packet (its top card at the pile's bottom) and it is their turn.
 * A count (counting out) that runs out with no other snap showing gives the
   stack to whoever laid its picture card, at once.  With nobody left to lay and
   no snap showing, the stack goes back to whoever laid the last card.
 * A wrong snap, or laying out of turn (the card goes under the stack, or is
   kept as a house rule), bars the player from snapping until someone else wins
-  the stack; if everyone still holding cards is barred, all are released.  A
+  the stack (a barred player who wins a stack by counting out stays barred);
+  if everyone still holding cards is barred, all are released.  A
   barred player's snap, and any snap on an empty stack (a race lost by a
   millisecond), is refused and costs nothing.
 * Empty piles are skipped; the game ends when one player holds every card.
