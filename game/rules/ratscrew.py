@@ -32,7 +32,7 @@ RATSCREW_RULES: tuple[Section, ...] = (
             "There are five kinds of snap (each can be switched off on the New game screen):",
             "Calling out: the card just laid is the rank that was called for it. It only counts until the next "
             "card goes down.",
-            "Pair: two cards of the same rank lie next to each other, anywhere in the stack.",
+            "Pair (the standard snap): two cards of the same rank lie next to each other, anywhere in the stack.",
             "Sandwich: two cards of the same rank have exactly one card between them, anywhere in the stack.",
             "Dark queen: the queen of spades is on top.",
             "Counting out: see the next page.",
@@ -77,8 +77,8 @@ RATSCREW_RULES: tuple[Section, ...] = (
             "Lay when it isn't your turn, and the card goes face up under the bottom of the stack - it gets no call "
             "and doesn't touch the count - and you are barred the same way. (A house rule lets you keep the card "
             "instead; you are still barred.)",
-            "If everyone who still has cards is barred, everyone is let off. While you are barred your snap key "
-            "simply does nothing more.",
+            "If everyone who still has cards is barred, everyone is let off. A snap while you are barred is "
+            "turned down with a reminder and costs you nothing more.",
         ),
     ),
     Section(
