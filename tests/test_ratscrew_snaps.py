@@ -108,3 +108,14 @@ def test_a_wrong_snap_says_what_each_rule_in_play_lacked() -> None:
     why = why_no_snap(view("7H 2D"), ("standard", "dark_queen"))
     assert why == f"Wrong snap: {RULES_BY_KEY['standard'].absent}; {RULES_BY_KEY['dark_queen'].absent}."
     assert "switched off" in why_no_snap(view("7H 2D"), ())
+
+
+def test_every_snap_rule_is_a_house_rule_on_by_default() -> None:
+    from engine.games import GAMES
+    from engine.ratscrew import HouseRules
+
+    options = {o.key: o for o in GAMES["ratscrew"].options}
+    assert all(options[rule.key].default is True for rule in SNAP_RULES)
+    assert HouseRules.from_options({}).snap_rules == tuple(r.key for r in SNAP_RULES)
+    assert "sandwich" not in HouseRules.from_options({"sandwich": False}).snap_rules
+    assert options["calls"].default == "game" and options["out_of_turn"].default == "bottom"
