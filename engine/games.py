@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from .core import Level, Option, resolve_options
 from .envelope import RecordError, parse_format
+from .ratscrew.house import OPTIONS as RATSCREW_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,13 @@ _SPRINT_LEVELS = (
     Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
 )
 
+_REFLEX_LEVELS = (
+    Level("easy", "Easy", "Slow to see a snap, misses a few and sometimes snaps at nothing."),
+    Level("medium", "Medium", "Sees most snaps at a steady human pace."),
+    Level("hard", "Hard", "Quick and rarely wrong: a sandwich deep in the stack still takes it a moment."),
+)
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -102,6 +110,17 @@ GAMES: dict[str, GameInfo] = {
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
             playable=True,
+        ),
+        GameInfo(
+            "ratscrew", "Celtic-Egyptian Ratscrew",
+            "Lay in turn, hear the call, and snap the stack first: pairs, sandwiches, the dark queen, counting out.",
+            2, 6, "engine.ratscrew", "ratscrew",
+            realtime=True, levels=_REFLEX_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
+            rules_pages="game.rules.ratscrew:RATSCREW_RULES", bench="engine.ratscrew.bench:main",
+            options=RATSCREW_OPTIONS, default_seats=3,
+            stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
+                   "wrong_snaps", "fastest_snap_ms"),
+            hidden_hands=False,
         ),
     )
 }
