@@ -14,7 +14,7 @@ import pytest
 from engine.cards import Card, parse_cards
 from engine.envelope import GameRecord, PlayerInfo
 from engine.errors import IllegalAction
-from engine.games import load_record
+from engine.games import game_info, load_record
 from engine.ratscrew import LAY, SNAP, HouseRules, Ratscrew, new_game, shuffle_hidden
 from engine.ratscrew.moves import (
     CardLaid, CountChanged, Event, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerBarred, PlayerOut, PlayersReleased,
@@ -310,7 +310,7 @@ def test_observations_show_the_stack_and_only_the_sizes_of_piles() -> None:
 
 def test_a_record_replays_to_the_same_state() -> None:
     """Lays, ties at one millisecond, laying out of turn and wrong snaps, written out and read back."""
-    record, state = GameRecord.begin("ratscrew", [PlayerInfo("Ann"), PlayerInfo("Bo"), PlayerInfo("Cy")], 11,
+    record, state = GameRecord.begin(game_info("ratscrew"), [PlayerInfo("Ann"), PlayerInfo("Bo"), PlayerInfo("Cy")], 11,
                                      {"sandwich": False})
     happened: set[str] = set()
     at = 0
