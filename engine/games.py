@@ -89,6 +89,20 @@ _SPRINT_LEVELS = (
     Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
 )
 
+_SNAP_LEVELS = (
+    Level("easy", "Easy", "Slow to spot a match, misses some and now and then calls Snap! at nothing."),
+    Level("medium", "Medium", "About as quick as a grown-up paying attention; rarely wrong."),
+    Level("hard", "Hard", "Sharp reflexes, hardly ever misses, almost never calls wrongly."),
+    Level("custom", "Custom", "You set how fast it reacts; misses and mistakes follow from its speed."),
+)
+
+
+def _snap_options() -> tuple[Option, ...]:
+    from .snap import OPTIONS
+
+    return OPTIONS
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -101,6 +115,15 @@ GAMES: dict[str, GameInfo] = {
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main",
             playable=True,
+        ),
+        GameInfo(
+            "snap", "Snap",
+            "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
+            2, 6, "engine.snap", "snap",
+            realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
+            rules_pages="game.rules.snap:SNAP_RULES", options=_snap_options(), default_seats=3,
+            stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
+            sim_options=(("time_limit", 3),),
         ),
     )
 }
