@@ -10,10 +10,10 @@ Game-neutral and pure: time is given as data, nothing here reads a clock.
   as :class:`Intent`\\ s: a correct ``CLAIM``, the ``MISTAKE`` it might make when
   nothing is there, or a ``PACE`` move such as its flip.
 * :class:`ReflexScheduler` wraps one bot.  Each time the seat's observation
-  changes (a new ``version``), it asks the bot and schedules each intent at the
-  moment the change happened (``since``) plus a sampled delay, rolling misses
-  and false calls at the level's rates; intents of an older version are
-  dropped.  :meth:`~ReflexScheduler.due` hands back the ones due, each stamped
+  changes (a new ``version``), it asks the bot and schedules each new intent at
+  the moment the change happened (``since``) plus a sampled delay, rolling
+  misses and false calls at the level's rates; intents the bot no longer has
+  are dropped as stale.  :meth:`~ReflexScheduler.due` hands back the ones due, each stamped
   with its own time, not the frame's.
 * :func:`run_until` drives a game to a time: human inputs and bots' actions in
   time order, timers between, every bot re-observing after each change.  The
@@ -173,48 +173,66 @@ class ReflexScheduler:
         self.reflexes = reflexes
         self.rng = random.Random(seed)
         self.version: int | None = None
+        self.decided: dict[Intent, Timed | None] = {}  # None: missed, or already handed out
         self.pending: list[Timed] = []
         self.tally = Tally()
 
     def observe(self, observation: Sight) -> None:
-        """Take in what the seat now sees; a new version reschedules everything."""
+        """Take in what the seat now sees.
+
+        On a new version the bot is asked again.  An intent it still has keeps
+        its moment (a reaction runs from when the match showed, not from the
+        latest change; a miss stays a miss); a new one is rolled from
+        ``observation.since``; one it no longer has is dropped as stale.
+        Mistakes are rolled afresh on every change: each is a new chance to
+        blurt out.
+        """
         if observation.version == self.version:
             return
         self.version = observation.version
-        self.pending = []
-        rng, reflexes = self.rng, self.reflexes
+        decided: dict[Intent, Timed | None] = {}
         for intent in self.bot.reactions(observation):
-            if intent.urge is Urge.PACE:
-                delay = reflexes.pace(rng)
-            elif intent.urge is Urge.CLAIM:
-                self.tally.claims += 1
-                if rng.random() < reflexes.miss:
-                    self.tally.missed += 1
-                    continue
-                delay = reflexes.reaction(rng)
-                self.tally.reactions.append(delay)
-            else:
-                self.tally.quiet += 1
-                if rng.random() >= reflexes.false_rate:
-                    continue
-                self.tally.mistakes += 1
-                delay = reflexes.reaction(rng)
-            self.pending.append(Timed(observation.since + delay, intent.action, intent.urge, self.version))
-        self.pending.sort(key=lambda t: t.at)
+            if intent.urge is not Urge.MISTAKE and intent in self.decided:
+                decided[intent] = self.decided[intent]
+            elif intent not in decided:
+                decided[intent] = self._roll(intent, observation.since)
+        self.decided = decided
+        self.pending = sorted((t for t in decided.values() if t is not None), key=lambda t: t.at)
+
+    def _roll(self, intent: Intent, since: Ms) -> Timed | None:
+        """When the bot will act on a fresh ``intent``, or ``None`` if it won't (a miss, no mistake)."""
+        rng, reflexes = self.rng, self.reflexes
+        if intent.urge is Urge.PACE:
+            delay = reflexes.pace(rng)
+        elif intent.urge is Urge.CLAIM:
+            self.tally.claims += 1
+            if rng.random() < reflexes.miss:
+                self.tally.missed += 1
+                return None
+            delay = reflexes.reaction(rng)
+            self.tally.reactions.append(delay)
+        else:
+            self.tally.quiet += 1
+            if rng.random() >= reflexes.false_rate:
+                return None
+            self.tally.mistakes += 1
+            delay = reflexes.reaction(rng)
+        return Timed(since + delay, intent.action, intent.urge, self.version or 0)
 
     def next_due(self) -> Ms | None:
         return self.pending[0].at if self.pending else None
 
     def pop_next(self) -> Timed:
         """The earliest scheduled action, removed from the schedule."""
-        return self.pending.pop(0)
+        timed = self.pending.pop(0)
+        self.decided[Intent(timed.action, timed.urge)] = None
+        return timed
 
     def due(self, now: Ms) -> list[Timed]:
         """The scheduled actions due by ``now``, earliest first, removed from the schedule."""
-        n = 0
-        while n < len(self.pending) and self.pending[n].at <= now:
-            n += 1
-        out, self.pending = self.pending[:n], self.pending[n:]
+        out = []
+        while self.pending and self.pending[0].at <= now:
+            out.append(self.pop_next())
         return out
 
 
