@@ -60,15 +60,17 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"event": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
-        return out
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in value.items()}
     return value
+
+
+def events_to_json(events: list[Any]) -> list[dict[str, Any]]:
+    """Events as JSON objects, each named by ``"event"`` (its class)."""
+    return [{"event": type(e).__name__, **to_json(e)} for e in events]
 
 
 def _players(value: Any) -> list[str]:
@@ -137,16 +139,16 @@ def run(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
         line: dict[str, Any] = {"step": i, "at": at}
         timers = state.advance(at) if not state.is_over else []
         if do == "wait":
-            line.update(do="wait", result="accepted", events=to_json(timers))
+            line.update(do="wait", result="accepted", events=events_to_json(timers))
         else:
             seat = _seat(item.get("player"), names, where)
             try:
                 action = read_action(do) if read_action else rules.action_from_json({"type": do} if isinstance(do, str) else do)
             except (ValueError, TypeError, AttributeError) as exc:
                 raise ScriptError(f"{where}.do: {exc}") from None
-            line.update(player=names[seat], do=rules.action_to_json(action), timers=to_json(timers))
+            line.update(player=names[seat], do=rules.action_to_json(action), timers=events_to_json(timers))
             try:
-                line.update(result="accepted", events=to_json(state.apply(action, seat, at)))
+                line.update(result="accepted", events=events_to_json(state.apply(action, seat, at)))
             except IllegalAction as exc:
                 line.update(result="refused", reason=str(exc), events=[])
         line["state"] = rules.script_state(state)

@@ -359,13 +359,13 @@ class SnapGame:
         """
         if self.snap_piles() or self.pot_piles():
             return True
-        holders: dict[int, set[int]] = {}
+        held: set[int] = set()
         for seat in self.live_seats():
-            for card in self.down[seat] + self.up[seat]:
-                holders.setdefault(card.rank, set()).add(seat)
-        if self.pot and self.pot[-1].rank in holders:
-            return True
-        return any(len(seats) >= 2 for seats in holders.values())
+            ranks = {c.rank for c in set(self.down[seat] + self.up[seat])}
+            if ranks & held:
+                return True
+            held |= ranks
+        return bool(self.pot) and self.pot[-1].rank in held
 
     def _finish(self, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
         self.phase = Phase.OVER
