@@ -283,3 +283,14 @@ def test_shared_pile_with_three_decks_conserves_every_card_through_random_play()
             seat = rng.choice(seats)
             game.apply(rng.choice(game.legal_actions(seat)), seat, at)
         assert game.inventory() == cards
+
+
+def test_rules_pages_load_through_the_registry_and_their_examples_are_cards() -> None:
+    from engine.cards import parse_cards
+    from engine.games import game_info, load
+
+    pages = load(game_info("snap").rules_pages)
+    assert len(pages) >= 5 and all(section.paragraphs for section in pages)
+    for section in pages:
+        for example in section.examples:
+            assert parse_cards(example.cards)
