@@ -213,6 +213,15 @@ def test_a_penalty_turns_the_own_pile_over_when_face_down_cards_run_out() -> Non
     assert events[2] == PenaltyPaid(0, (1, 2), 2) and events[3] == Eliminated(0, "has no cards left")
 
 
+def test_players_going_out_together_share_a_draw() -> None:
+    game = snap_game(["", ""], ["7C", "7D"])
+    game.apply(Snap(), 0, 100)
+    game.apply(Snap(), 1, 110)
+    over = game.advance(200)[-1]
+    assert isinstance(over, GameOver) and over.winners == (0, 1) and over.reason == "draw"
+    assert game.pot == [Card("7C"), Card("7D")]
+
+
 def test_losing_your_only_pile_to_a_snap_puts_you_out() -> None:
     game = snap_game(["", "3D", "4H"], ["7C", "7D", "2S"])
     game.apply(Snap(), 1, 100)
@@ -252,8 +261,10 @@ def test_time_limit_ends_with_the_most_cards_winning() -> None:
 def test_auto_flip_flips_for_the_player_to_flip_after_a_quiet_spell() -> None:
     game = snap_game(["2C 3C", "5D 2D"], auto_flip=2)
     assert game.advance(2000) == [Flipped(0, Card("2C"), 0, auto=True)]
-    game.apply(Flip(), 1, 2500)
-    assert game.next_deadline() == 4500
+    assert game.next_deadline() == 4000 and game.legal_actions(1) == [Snap(), SnapPot()]
+    with pytest.raises(IllegalAction, match="flip by themselves"):
+        game.apply(Flip(), 1, 2500)
+    assert game.advance(4000) == [Flipped(1, Card("5D"), 1, auto=True)]
 
 
 # --- what a seat may know, and conservation ---------------------------------------------------

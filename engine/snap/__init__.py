@@ -27,8 +27,10 @@
   show a match again (:meth:`SnapGame.match_possible`), the game is a draw
   between the players still in.  (The shared-pile game always ends: cards
   only leave hands until someone snaps.)  An optional time limit ends the game
-  with the most cards (face down plus own pile) winning.  Auto-flip flips for
-  the player whose turn it is, N seconds after the last flip or call.
+  with the most cards (face down plus own pile) winning.  With auto-flip on,
+  nobody flips by hand: the engine flips for the player whose turn it is, N
+  seconds after the last flip or judged call.  If the last players go out at
+  the same moment, they share a draw.
 
 Time is data: every action carries ``at`` (ms since the start) and timers run
 through ``advance``/``next_deadline``.

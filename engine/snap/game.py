@@ -40,12 +40,14 @@ class Observation:
     out: tuple[bool, ...]
     calls: tuple[tuple[str, tuple[int, ...]], ...]  # open calls: (kind, seats)
     phase: Phase
+    auto_flip: bool
     version: int
     since: Ms
 
     @property
     def can_flip(self) -> bool:
-        return self.phase is Phase.PLAYING and self.turn == self.seat and not self.calls and not self.out[self.seat]
+        return (self.phase is Phase.PLAYING and self.turn == self.seat and not self.calls and not self.auto_flip
+                and not self.out[self.seat])
 
     def has_called(self, kind: str) -> bool:
         return any(k == kind and self.seat in seats for k, seats in self.calls)
@@ -166,6 +168,8 @@ class SnapGame:
         if not self.is_in(seat):
             return "You are out of this game."
         if isinstance(action, Flip):
+            if self.auto_flip_ms is not None:
+                return "Cards flip by themselves in this game."
             if seat != self.turn:
                 return "It is not your turn to flip."
             if self.claims:
@@ -345,8 +349,11 @@ class SnapGame:
         if live and not self.is_in(self.turn):
             self._pass_turn(self.turn)
         if len(live) <= 1:
-            last = live or [s for s in range(self.num_seats) if self.out_order[s] == max(o for o in self.out_order if o is not None)]
-            self._finish(tuple(last), "last player", events)
+            if live:
+                self._finish(tuple(live), "last player", events)
+            else:  # the last players went out together
+                last = max(o for o in self.out_order if o is not None)
+                self._finish(tuple(s for s in range(self.num_seats) if self.out_order[s] == last), "draw", events)
         elif self.variant == OWN and not self.claims and not self.match_possible():
             self._finish(tuple(live), "draw", events)
 
@@ -399,7 +406,8 @@ class SnapGame:
         return Observation(
             seat, self.variant, tuple(len(d) for d in self.down), tuple(tuple(p) for p in self.up),
             tuple(self.shared), tuple(self.pot), self.turn, tuple(o is not None for o in self.out_order),
-            tuple((w.kind, w.seats) for w in self.claims.windows), self.phase, self.version, self.since,
+            tuple((w.kind, w.seats) for w in self.claims.windows), self.phase, self.auto_flip_ms is not None,
+            self.version, self.since,
         )
 
     def seen_by(self, event: Event, seat: int) -> Event:
