@@ -20,8 +20,12 @@ Game-neutral and pure: time is given as data, nothing here reads a clock.
   table calls it once per frame with the current time; headless tools call it
   the same way with a fixed step.
 
-Observations of a real-time game carry ``version`` (changes whenever anything
-public changes) and ``since`` (when that change happened, in ms).
+A real-time game joins (Ratscrew will): its observations carry ``version``
+(changes whenever anything public changes) and ``since`` (when that change
+happened, in ms); its bot is a :class:`ReflexBot`; its registry ``bots`` entry
+returns ``ReflexScheduler(its_bot, level_reflexes(level, mean_ms), seed)`` for
+the levels of :data:`REFLEXES` plus "custom".  Then ``python -m ai.reaction
+--game ID`` measures it with no further work.
 """
 
 from __future__ import annotations

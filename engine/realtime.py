@@ -132,11 +132,17 @@ def earliest(*times: Ms | None) -> Ms | None:
     return min((t for t in times if t is not None), default=None)
 
 
-def why_too_early(at: Ms, clock: Ms) -> str | None:
-    """Why an action at ``at`` can't happen when the game's clock already reads ``clock``."""
+def why_untimely(at: Ms, clock: Ms, deadline: Ms | None) -> str | None:
+    """Why an action can't be played at ``at``: time ran back, or timers are due first.
+
+    ``clock`` is the latest time the game was told, ``deadline`` its
+    ``next_deadline()``; the caller must ``advance(at)`` before acting at ``at``.
+    """
     if at < clock:
         return f"that was at {at} ms, but the game has already reached {clock} ms"
+    if deadline is not None and deadline <= at:
+        return f"the game's timers must be advanced to {at} ms first"
     return None
 
 
-__all__ = ["Claim", "Claims", "TieWindow", "TIE_WINDOW_OPTION", "DEFAULT_TIE_MS", "earliest", "why_too_early"]
+__all__ = ["Claim", "Claims", "TieWindow", "TIE_WINDOW_OPTION", "DEFAULT_TIE_MS", "earliest", "why_untimely"]

@@ -11,7 +11,7 @@ from typing import Any, Hashable, Sequence
 from ..cards import Card
 from ..core import Ms, Outcome
 from ..errors import IllegalAction
-from ..realtime import Claim, Claims, TieWindow, earliest, why_too_early
+from ..realtime import Claim, Claims, TieWindow, earliest, why_untimely
 from .actions import (
     CALL_WORDS, SHARED, SNAP, SNAP_POT, Action, CallLapsed, Called, Eliminated, Event, FalseCall, Flip, Flipped,
     GameOver, PenaltyPaid, PileTurnedOver, SeatStats, Snap, SnapPot, SnapTied, SnapWon,
@@ -181,21 +181,11 @@ class SnapGame:
 
     # --- playing ----------------------------------------------------------
 
-    def why_untimely(self, at: Ms) -> str | None:
-        """Why nothing can happen at ``at`` yet: it is before the clock, or timers are due first."""
-        late = why_too_early(at, self.clock)
-        if late:
-            return late
-        deadline = self.next_deadline()
-        if deadline is not None and deadline <= at:
-            return f"the game's timers must be advanced to {at} ms first"
-        return None
-
     def apply(self, action: Action, seat: int | None = None, at: Ms = 0) -> list[Event]:
         """Flip or call at ``at``; a wrong call is accepted and paid for (see :mod:`engine.snap`)."""
         if seat is None:
             seat = self.turn
-        reason = self.why_illegal(action, seat, at) or self.why_untimely(at)
+        reason = self.why_illegal(action, seat, at) or why_untimely(at, self.clock, self.next_deadline())
         if reason is not None:
             raise IllegalAction(reason)
         self.clock = at
