@@ -257,8 +257,9 @@ def run_until(state: GameState, bots: Mapping[int, ReflexScheduler], now: Ms,
     """Play ``state`` on to ``now``: timers, human ``inputs`` (seat, action, at) and bots, in time order.
 
     At equal times timers go first, then humans, then bots by seat.  An input
-    stamped before something already played here is played at that moment.  Every bot
-    observes again after each change.  Refused actions are reported, not raised.
+    stamped before something already played here is played at that moment.
+    Every bot observes again after each change.  Refused actions are reported,
+    not raised; the caller records the accepted ones.
     """
     humans = sorted(inputs, key=lambda i: i[2])
     played: list[Played] = []

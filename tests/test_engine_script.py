@@ -66,3 +66,9 @@ def test_a_bad_script_names_what_is_wrong(change: dict[str, Any], message: str) 
     spec = {"game": "snap", "players": 2, "deck": ["2C", "3C"], "actions": []} | change
     with pytest.raises(ScriptError, match=message):
         run(spec)
+
+
+def test_a_written_state_must_fit_the_variant() -> None:
+    spec = {"game": "snap", "players": 2, "state": {"down": [["2C"], ["2D"]], "shared": ["5S"]}, "actions": []}
+    with pytest.raises(ScriptError, match="no shared pile"):
+        run(spec)

@@ -94,6 +94,10 @@ class SnapGame:
         self.pot = pot or []
         if variant == SHARED_PILE and any(self.up):
             raise ValueError("the shared-pile game has no own face-up piles")
+        if variant == OWN and self.shared:
+            raise ValueError("the own-piles game has no shared pile")
+        if len(self.up) != n or not 0 <= turn < n:
+            raise ValueError("one face-up pile per player, and the turn of one of them")
         self.claims = Claims(tie_ms)
         self.time_limit_ms = time_limit_ms
         self.auto_flip_ms = auto_flip_ms
