@@ -423,7 +423,7 @@ class SnapGame:
         other.up = [list(p) for p in self.up]
         other.shared, other.pot = list(self.shared), list(self.pot)
         other.claims = self.claims.copy()
-        other.rng = random.Random()
+        other.rng = random.Random(0)
         other.rng.setstate(self.rng.getstate())
         other.out_order = list(self.out_order)
         other.match_since = dict(self.match_since)
