@@ -2,7 +2,8 @@
 
 A card is written as two characters, rank then suit: ``"TD"`` is the ten of
 diamonds, ``"AS"`` the ace of spades.  Ranks are ``2-9 T J Q K A`` and aces are
-high.  Jokers are written ``"X1"``, ``"X2"`` and so on.
+high.  Jokers are written ``"X1"``, ``"X2"`` and so on.  ``Card("10H")`` reads
+the ten as people write it (it prints as ``"TH"``).
 
 ``Card`` is a small ``int`` so the rules modules can use bit masks and lookup
 tables; every card exists once and is shared.  Cards of a standard deck are
@@ -80,7 +81,8 @@ class Card(int):
         if isinstance(code, Card):
             return code
         try:
-            return _BY_CODE[code.upper()]
+            code = code.upper()
+            return _BY_CODE["T" + code[2:] if code.startswith("10") else code]
         except (KeyError, AttributeError):
             raise ValueError(f"{code!r} is not a card: write rank then suit, like 'TD' or 'AS'") from None
 

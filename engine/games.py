@@ -91,11 +91,25 @@ _SPRINT_LEVELS = (
     Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
 )
 
-_REFLEX_LEVELS = (
+_RATSCREW_LEVELS = (
     Level("easy", "Easy", "Slow to see a snap, misses a few and sometimes snaps at nothing."),
     Level("medium", "Medium", "Sees most snaps at a steady human pace."),
     Level("hard", "Hard", "Quick and rarely wrong: a sandwich deep in the stack still takes it a moment."),
 )
+
+
+_SNAP_LEVELS = (
+    Level("easy", "Easy", "Slow to spot a match, misses some and now and then calls Snap! at nothing."),
+    Level("medium", "Medium", "About as quick as a grown-up paying attention; rarely wrong."),
+    Level("hard", "Hard", "Sharp reflexes, hardly ever misses, almost never calls wrongly."),
+    Level("custom", "Custom", "You set how fast it reacts; misses and mistakes follow from its speed."),
+)
+
+
+def _snap_options() -> tuple[Option, ...]:
+    from .snap import OPTIONS
+
+    return OPTIONS
 
 
 GAMES: dict[str, GameInfo] = {
@@ -112,10 +126,20 @@ GAMES: dict[str, GameInfo] = {
             playable=True,
         ),
         GameInfo(
+            "snap", "Snap",
+            "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
+            2, 6, "engine.snap", "snap",
+            realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
+            rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
+            options=_snap_options(), default_seats=3,
+            stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
+            sim_options=(("time_limit", 3),),
+        ),
+        GameInfo(
             "ratscrew", "Celtic-Egyptian Ratscrew",
             "Lay in turn, hear the call, and snap the stack first: pairs, sandwiches, the dark queen, counting out.",
             2, 6, "engine.ratscrew", "ratscrew",
-            realtime=True, levels=_REFLEX_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
+            realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
             rules_pages="game.rules.ratscrew:RATSCREW_RULES", bench="engine.ratscrew.bench:main",
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",

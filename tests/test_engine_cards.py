@@ -23,7 +23,12 @@ def test_aces_are_high():
     assert [r.letter for r in sorted(Rank)] == list("23456789TJQKA")
 
 
-@pytest.mark.parametrize("bad", ["", "1S", "TX", "10H", "ASS", None, 7])
+def test_a_ten_may_be_written_10():
+    assert Card("10H") is Card("TH") and str(Card("10h")) == "TH"
+    assert parse_cards("10S QS") == (Card("TS"), Card("QS"))
+
+
+@pytest.mark.parametrize("bad", ["", "1S", "TX", "10", "100H", "10HH", "ASS", None, 7])
 def test_bad_codes_are_refused_with_a_reason(bad):
     with pytest.raises(ValueError, match="is not a card"):
         Card(bad)

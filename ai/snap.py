@@ -1,0 +1,45 @@
+"""Snap's bots: they watch the face-up cards, call, miss and blunder at their level's rates, and flip at a human pace.
+
+The level's reaction times and error rates live in :data:`ai.reflex.REFLEXES`;
+:func:`make_bot` wraps :class:`SnapEye` in a :class:`~ai.reflex.ReflexScheduler`
+that the table (or a headless tool) drives with :func:`ai.reflex.run_until`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.snap import SNAP, SNAP_POT, Flip, Observation, Phase, Snap, SnapPot
+
+from .reflex import Intent, ReflexScheduler, Urge, level_reflexes
+
+LEVELS = ("easy", "medium", "hard", "custom")
+
+
+class SnapEye:
+    """What a Snap player would do on seeing an observation (before reflexes and errors)."""
+
+    def reactions(self, observation: Any) -> list[Intent]:
+        obs: Observation = observation
+        if obs.phase is Phase.OVER or obs.out[obs.seat]:
+            return []
+        intents = []
+        if obs.pot_piles():
+            if not obs.has_called(SNAP_POT):
+                intents.append(Intent(SnapPot(), Urge.CLAIM))  # the pot is the bigger prize
+        elif obs.snap_piles():
+            if not obs.has_called(SNAP):
+                intents.append(Intent(Snap(), Urge.CLAIM))
+        elif not obs.calls:
+            intents.append(Intent(Snap(), Urge.MISTAKE))
+        if obs.can_flip:
+            intents.append(Intent(Flip(), Urge.PACE))
+        return intents
+
+
+def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None, **settings: Any) -> ReflexScheduler:
+    """A Snap bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``), ready for ``run_until``."""
+    return ReflexScheduler(SnapEye(), level_reflexes(level, mean_ms), seed)
+
+
+__all__ = ["SnapEye", "make_bot", "LEVELS"]
