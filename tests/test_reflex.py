@@ -11,7 +11,7 @@ from ai.reaction import main as reaction_main
 from ai.reflex import REFLEXES, Reflexes, ReflexScheduler, custom_reflexes, level_reflexes, run_until
 from ai.snap import SnapEye, make_bot
 from engine.envelope import GameRecord, PlayerInfo
-from engine.games import load_record
+from engine.games import game_info, load_record
 from engine.snap import Called, FalseCall, Flip, Snap, SnapWon
 
 from tests.snap_helpers import snap_game
@@ -88,7 +88,7 @@ def test_a_level_that_always_misses_never_calls_and_one_that_always_blunders_doe
 
 def test_a_game_played_by_bots_replays_from_its_record() -> None:
     players = [PlayerInfo(f"Bot {i}", "ai", lv) for i, lv in enumerate(("easy", "medium", "hard"))]
-    record, state = GameRecord.begin("snap", players, 11, {"tie_ms": 40})
+    record, state = GameRecord.begin(game_info("snap"), players, 11, {"tie_ms": 40})
     bots = {s: make_bot(p.level or "", seed=s) for s, p in enumerate(players)}
     now = 0
     while not state.is_over and now < 60_000:
