@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalAction
-from engine.ratscrew import event_to_json, script_action, script_start, script_state
+from engine.ratscrew import event_to_json, script_action, script_state
+from engine.ratscrew.script import start_from_spec as script_start
 
 
 def run(spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -93,3 +94,17 @@ def test_bad_specs_say_what_is_wrong(spec: dict[str, Any], message: str) -> None
         script_start(spec)
     with pytest.raises(ValueError, match="'lay' or 'snap'"):
         script_action("slap")
+
+
+def test_the_shared_script_tool_runs_ratscrew(tmp_path):
+    """``python -m engine.script`` (the tool Snap and Ratscrew share) plays a Ratscrew script."""
+    import json
+
+    from engine.script import run
+
+    lines = run({"game": "ratscrew", "players": 2, "deck": ["7C", "2D", "7H", "QS", "AS", "10H"],
+                 "actions": [{"at": 100, "player": 0, "do": "lay"}, {"at": 200, "player": 1, "do": "lay"},
+                             {"at": 300, "player": 0, "do": "lay"}, {"at": 450, "player": 1, "do": "snap"}]})
+    assert [line["result"] for line in lines] == ["accepted"] * 4
+    json.dumps(lines)  # every line is JSON
+    assert lines[-1]["state"]["stack"] == [] or lines[-1]["state"]["turn"] == 1

@@ -84,7 +84,18 @@ def _seats(players: Any) -> int:
     raise ValueError("players: expected a number of players or a list of names")
 
 
-def script_start(spec: Mapping[str, Any]) -> Ratscrew:
+def script_start(num_seats: int, options: Mapping[str, Any], seed: int, deck: list[Card] | None,
+                 state: Mapping[str, Any] | None) -> Ratscrew:
+    """The hook ``python -m engine.script`` calls: a deck (top first) dealt with no shuffle, or a written ``state``."""
+    spec: dict[str, Any] = {"players": num_seats, "rules": dict(options)}
+    if deck is not None:
+        spec["deck"] = [str(c) for c in deck]
+    else:
+        spec["state"] = state
+    return start_from_spec(spec)
+
+
+def start_from_spec(spec: Mapping[str, Any]) -> Ratscrew:
     """The game a script starts from: a deck dealt with no shuffle, or a written position."""
     n = _seats(spec.get("players", 2))
     rules = HouseRules.from_options(spec.get("rules") or {})
