@@ -6,14 +6,15 @@ players' actions in order (replacement draws and skipped draws or discards
 follow from the rules, so they are not written), and the final scores once the
 round is over::
 
-    {"format": "sprint-snap-score/1", "seed": 123,   # seed: how the deal was made (informational)
+    {"format": "sprint-snap-score/1", "seed": 123,   # seed: the deal is Round.deal(players, seed); null: a deal made otherwise
      "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "standard"}],
      "first_player": 0,
      "deal": {"hands": [["AS", ...], ...], "discard": ["9C"], "stock": ["4D", ...]},
      "actions": [{"player": 0, "type": "draw", "source": "stock"}, ...],
      "scores": [12, -3]}
 
-Loading checks everything and replays the actions; the first problem is reported
+Loading checks everything (a seed must give the deal written out; names are at most
+:data:`MAX_NAME_LENGTH` characters) and replays the actions; the first problem is reported
 as a :class:`RecordError` naming the field or action, e.g.
 ``actions[4]: player 1 can't lay 7H 8H 9D: ...``.
 """
@@ -31,6 +32,9 @@ from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay,
 FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
 PLAYER_KINDS = ("human", "ai")
+MAX_NAME_LENGTH = 100
+"""Longest player name or AI level a record may hold (the game's own names are far shorter)."""
+_MAX_VERSION_DIGITS = 9
 
 
 class RecordError(ValueError):
@@ -155,13 +159,17 @@ class Record:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
-        """Parse and check a record; raises :class:`RecordError`."""
+        """Parse and check a record (UTF-8, a byte-order mark allowed); raises :class:`RecordError`."""
         try:
-            data = json.loads(text)
+            data = json.loads(text.decode("utf-8-sig") if isinstance(text, bytes) else text.removeprefix("\ufeff"))
         except RecursionError:
             raise RecordError("not a JSON record: nested too deeply") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError:
+            raise RecordError("not a JSON record: it is not UTF-8 text") from None
+        except json.JSONDecodeError as exc:
             raise RecordError(f"not a JSON record: {exc}") from None
+        except ValueError:  # a number the JSON parser can't convert (an integer of thousands of digits)
+            raise RecordError("not a JSON record: it holds a malformed number") from None
         return cls.from_json(data)
 
     @classmethod
@@ -172,11 +180,11 @@ class Record:
         _check_format(data.get("format"))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+            raise RecordError(f"seed: expected a whole number or null, got {_shown(seed)}")
         players = _players(data.get("players"))
         first = data.get("first_player", 0)
         if not _is_int(first) or not 0 <= first < len(players):
-            raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {first!r}")
+            raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {_shown(first)}")
         deal = _deal(data.get("deal"), len(players))
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
@@ -188,6 +196,8 @@ class Record:
             state = record.start()
         except ValueError as exc:
             raise RecordError(f"deal: {exc}") from None
+        if seed is not None:
+            _check_seed(seed, deal, len(players))
         for _ in record.replay(state):
             pass
         scores = data.get("scores")
@@ -206,6 +216,14 @@ class Record:
 _KEYS = ("format", "seed", "players", "first_player", "deal", "actions", "scores")
 
 
+def _shown(value: Any) -> str:
+    """A bad value for a message, cut short: it came from a file and may be any size."""
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "an object"
+    text = repr(value) if not _is_int(value) or value.bit_length() < 200 else "a very long number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -215,7 +233,9 @@ def is_newer_format(value: Any) -> bool:
     if not isinstance(value, str) or not value.startswith(_FORMAT_NAME + "/"):
         return False
     version = value.rpartition("/")[2]
-    return version.isascii() and version.isdigit() and int(version) > int(_FORMAT_VERSION)
+    if not (version.isascii() and version.isdigit()) or len(version) > _MAX_VERSION_DIGITS or version[0] == "0":
+        return False  # no conversion of thousands of digits, and "01" is no version we write
+    return int(version) > int(_FORMAT_VERSION)
 
 
 def _check_format(value: Any) -> None:
@@ -223,7 +243,7 @@ def _check_format(value: Any) -> None:
         return
     if is_newer_format(value):
         raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
-    raise RecordError(f"format: expected {FORMAT!r}, got {value!r}")
+    raise RecordError(f"format: expected {FORMAT!r}, got {_shown(value)}")
 
 
 def _players(value: Any) -> tuple[PlayerInfo, ...]:
@@ -237,17 +257,27 @@ def _players(value: Any) -> tuple[PlayerInfo, ...]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RecordError(f"{where}.name: expected a non-empty name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise RecordError(f"{where}.name: longer than {MAX_NAME_LENGTH} characters")
         kind = p.get("kind", "human")
         if kind not in PLAYER_KINDS:
-            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {kind!r}")
+            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {_shown(kind)}")
         level = p.get("level")
         if kind == "ai" and (not isinstance(level, str) or not level):
             raise RecordError(f"{where}.level: an AI player needs its level")
         if level is not None and not isinstance(level, str):
             raise RecordError(f"{where}.level: expected a level name, got {level!r}")
+        if level is not None and len(level) > MAX_NAME_LENGTH:
+            raise RecordError(f"{where}.level: longer than {MAX_NAME_LENGTH} characters")
         extra = {k: v for k, v in p.items() if k not in ("name", "kind", "level")}
         out.append(PlayerInfo(name, kind, level, extra))
     return tuple(out)
+
+
+def _check_seed(seed: int, deal: Deal, num_players: int) -> None:
+    """The deal must be the one ``seed`` makes (who starts does not change the deal)."""
+    if Deal.of(Round.deal(num_players, seed)) != deal:
+        raise RecordError(f"seed: the deal is not the one seed {_shown(seed)} makes for {num_players} players")
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
@@ -290,13 +320,13 @@ def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Act
         raise RecordError(f"{where}: expected an object with player and type")
     player = value.get("player")
     if not _is_int(player) or not 0 <= player < num_players:
-        raise RecordError(f"{where}.player: expected a seat from 0 to {num_players - 1}, got {player!r}")
+        raise RecordError(f"{where}.player: expected a seat from 0 to {num_players - 1}, got {_shown(player)}")
     kind = value.get("type")
     try:
         if kind == "draw":
             source = value.get("source")
             if source not in (Source.STOCK.value, Source.DISCARD.value):
-                raise RecordError(f"{where}.source: expected 'stock' or 'discard', got {source!r}")
+                raise RecordError(f"{where}.source: expected 'stock' or 'discard', got {_shown(source)}")
             return player, Draw(Source(source))
         if kind == "lay":
             cards = _card_list(value.get("cards"), f"{where}.cards")
@@ -304,10 +334,10 @@ def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Act
         if kind == "discard":
             card = value.get("card")
             if not isinstance(card, str):
-                raise RecordError(f"{where}.card: expected a card code, got {card!r}")
+                raise RecordError(f"{where}.card: expected a card code, got {_shown(card)}")
             return player, Discard(Card(card))
     except ValueError as exc:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"{where}: {exc}") from None
-    raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {kind!r}")
+    raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {_shown(kind)}")
