@@ -25,8 +25,8 @@ from .saves import SaveStore, resume
 from .session import GameSetup
 from .settings import Settings
 from .sound import Sounds
-from .stats import Statistics
-from .storage import default_data_dir, read_json, write_json
+from .stats import Statistics, load_statistics, save_statistics
+from .storage import default_data_dir, describe_os_error
 from .ui import Text
 
 DEFAULT_SIZE = (1280, 720)
@@ -60,8 +60,8 @@ class App:
         self.text = Text()
         self.sound = Sounds(self)
         self.sound.open()
-        stats, stats_problem = read_json(self.data_dir / "stats.json", "statistics", Statistics.from_json)
-        self.stats: Statistics = stats or Statistics()
+        self.stats: Statistics
+        self.stats, self.stats_path, stats_problem = load_statistics(self.data_dir)
         self.problems = [p for p in (problem, stats_problem) if p]
         self.saves = SaveStore.open(self.data_dir)  # the round to resume, if any
         self.problems += self.saves.problems
@@ -110,10 +110,9 @@ class App:
             table.stats_noted = True
             seats = [(p.name, p.kind, p.level) for p in table.record.players]
             if self.stats.count_round(table.game_id, seats, table.state.result.scores):
-                try:
-                    write_json(self.data_dir / "stats.json", self.stats.to_json())
-                except OSError as exc:
-                    self.problems.append(f"Statistics could not be saved: {exc}")
+                problem = save_statistics(self.stats, self.stats_path)
+                if problem:
+                    self.problems.append(problem)
         self.stack.push(RoundOverScene(self, table))
         if self.on_round_over:
             self.on_round_over(table)
@@ -128,7 +127,7 @@ class App:
         try:
             self.settings.save(self.data_dir)
         except OSError as exc:
-            self.problems.append(f"Settings could not be saved: {exc.strerror or exc}")
+            self.problems.append(f"Settings could not be saved: {describe_os_error(exc)}.")
         self.apply_settings()
 
     def apply_settings(self) -> None:

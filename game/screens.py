@@ -659,14 +659,12 @@ class StatsScene(InfoScene):
             super().on_button(key)
 
     def reset(self) -> None:
-        from .stats import Statistics
-        from .storage import write_json
+        from .stats import Statistics, save_statistics
 
         self.app.stats = Statistics()
-        try:
-            write_json(self.app.data_dir / "stats.json", self.app.stats.to_json())
-        except OSError as exc:
-            self.app.problems.append(f"Statistics could not be saved: {exc.strerror or exc}")
+        problem = save_statistics(self.app.stats, self.app.stats_path)
+        if problem:
+            self.app.problems.append(problem)
         self.refresh()
 
     def table_rows(self) -> list[tuple[str, object]]:

@@ -6,15 +6,23 @@
 * :func:`read_json` returns ``(data, problem)``.  A file that can't be read or
   parsed, or that its ``check`` refuses, is moved aside to
   ``name.corrupt-<time>`` and ``problem`` says so in words a player reads; the
-  caller uses defaults and tells the player.  Nothing else is overwritten.
+  caller uses defaults and tells the player.  Nothing else is overwritten.  A
+  file its ``check`` finds to come from a newer version of the game
+  (:class:`NewerFileError`) is left where it is.
+* :func:`read_file` opens only regular files (a pipe or a device in place of a
+  file would block or never end) of a bounded size; a UTF-8 byte-order mark, as
+  Windows editors write, is fine.
+* :func:`describe_os_error` says why a write failed in a player's words.
 
 No pygame here: the storage rules are tested on their own.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import threading
 import time
 from pathlib import Path
@@ -30,8 +38,68 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, APP_NAME))
 
 
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""No file the game writes comes near this; a bigger one is not ours (and reading it could stall)."""
+
+
 class DataError(ValueError):
     """A file's content is not what the game wrote; the message says what is wrong."""
+
+
+NEWER = "comes from a newer version of the game"
+
+
+class NewerFileError(DataError):
+    """A file written by a newer version of the game: this version leaves it alone."""
+
+
+class NotRegularFileError(OSError):
+    """A pipe, a device or a folder where the game expects one of its files."""
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_FILE_BYTES`.
+
+    Raises ``FileNotFoundError``, :class:`NotRegularFileError`, or another ``OSError``.
+    The file is opened without blocking, so a FIFO can't hang the game.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFileError(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > MAX_FILE_BYTES:
+            raise NotRegularFileError(errno.EFBIG, "too large to be one of the game's files", str(path))
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            return stream.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
+def decode_text(raw: bytes) -> str:
+    """UTF-8 text, with or without a byte-order mark; raises ``UnicodeDecodeError``."""
+    return raw.decode("utf-8-sig")
+
+
+_ERROR_WORDS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "the game is not allowed to write in its data folder",
+    errno.EPERM: "the game is not allowed to write in its data folder",
+    errno.EROFS: "the data folder is on a read-only disk",
+    errno.ENOENT: "the data folder is missing",
+    errno.ENOTDIR: "something that is not a folder is in the way",
+    errno.EISDIR: "a folder is in the way",
+    errno.EIO: "the disk reported an error",
+    errno.ENAMETOOLONG: "the data folder's path is too long",
+}
+
+
+def describe_os_error(exc: OSError) -> str:
+    """Why a file operation failed, in a player's words (no error numbers, no temp file names)."""
+    if isinstance(exc, NotRegularFileError):
+        return "something that is not a regular file is in the way"
+    return _ERROR_WORDS.get(exc.errno or 0, "the disk refused it")
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -90,19 +158,27 @@ def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None,
     the game does instead.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_file(path)
     except FileNotFoundError:
         return None, None
+    except NotRegularFileError as exc:
+        try:
+            moved = set_aside(path)
+        except OSError:
+            return None, f"Your {what} file is not a regular file ({exc.strerror}) and could not be moved aside; {fallback}."
+        return None, f"Your {what} file was not a regular file ({exc.strerror}); it was moved aside as {moved.name} and {fallback}."
     except OSError as exc:
-        return None, f"Your {what} file could not be read ({exc.strerror or exc}); {fallback}."
+        return None, f"Your {what} file could not be read ({describe_os_error(exc)}); {fallback}."
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(decode_text(raw))
         value = check(data) if check else data
+    except NewerFileError as exc:
+        return None, f"Your {what} file {NEWER} ({_short(exc)}); it is left as it is."
     except (ValueError, UnicodeDecodeError, TypeError, KeyError, RecursionError) as exc:
         try:
             moved = set_aside(path)
         except OSError:
-            return None, f"Your {what} file is damaged and could not be moved aside: {exc}"
+            return None, f"Your {what} file is damaged ({_short(exc)}) and could not be moved aside; {fallback}."
         return None, f"Your {what} file was damaged ({_short(exc)}); it was kept as {moved.name} and {fallback}."
     return value, None
 

@@ -48,12 +48,12 @@ def test_settings_round_trip_through_the_file(tmp_path):
     st.save(tmp_path)
     loaded, problem = Settings.load(tmp_path)
     assert problem is None and loaded == st
-    # an unknown value falls back to its default alone; the rest of the file is kept
+    # a value the game can't use falls back to its default alone, and the player is told; the rest is kept
     data = json.loads((tmp_path / "settings.json").read_text())
     data.update(volume=55, sound="yes", card_size="huge")
     (tmp_path / "settings.json").write_text(json.dumps(data))
     loaded, problem = Settings.load(tmp_path)
-    assert problem is None
+    assert "sound, volume, card size" in problem
     assert (loaded.volume, loaded.sound, loaded.card_size) == (70, True, "normal")
     assert loaded.four_colour and loaded.master_think == 3.0
 
