@@ -19,7 +19,7 @@ from engine.records import Record, RecordError
 from engine.sprint import Lay, Phase, Round
 
 from .app import App
-from .storage import read_json
+from .storage import NotRegularFileError, read_file, read_json
 from .session import GameSetup, SeatConfig
 
 DT = 1 / 60
@@ -28,7 +28,11 @@ DT = 1 / 60
 def load_record(path: Path) -> Record | None:
     """A record from ``path``, or None after telling stderr what is wrong with it."""
     try:
-        text = Path(path).read_bytes()
+        text = read_file(Path(path))
+    except NotRegularFileError:
+        print(f"--replay: {path} is not a regular file (a pipe, a device or a folder); give a game record's file",
+              file=sys.stderr)
+        return None
     except OSError as exc:
         print(f"--replay: can't read {path}: {exc.strerror or exc}", file=sys.stderr)
         return None
