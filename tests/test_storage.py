@@ -231,3 +231,73 @@ def test_read_file_refuses_a_folder(tmp_path):
 def test_statistics_refuse_unbounded_keys():
     with pytest.raises(DataError):
         Statistics.from_json({"version": 1, "games": {"sss": {"hotseat:" + "x" * 100_000: {}}}})
+
+
+# --- the journal: an action is on disk before the table shows it ------------------------------------
+
+from game.storage import Journal, read_journal_text  # noqa: E402
+
+
+def journal_of(path):
+    return read_journal_text(path.read_bytes().decode())
+
+
+def test_the_journal_is_its_header_with_every_entry_appended(tmp_path):
+    journal = Journal(tmp_path / "save.journal")
+    journal.start({"format": "any-game/1", "actions": [{"n": 0}], "extra": "kept"})
+    journal.append([{"n": 1}])
+    journal.append([{"n": 2}, {"n": 3}])
+    assert journal.count == 4 and journal.appended == 3
+    assert journal_of(tmp_path / "save.journal") == {"format": "any-game/1", "actions": [{"n": i} for i in range(4)],
+                                                     "extra": "kept"}
+    journal.discard()
+    assert not (tmp_path / "save.journal").exists()
+
+
+def test_an_append_cut_short_by_a_kill_is_left_out_and_the_rest_kept(tmp_path):
+    path = tmp_path / "save.journal"
+    journal = Journal(path)
+    journal.start({"actions": []})
+    journal.append([{"n": 0}, {"n": 1}])
+    journal.close()
+    whole = path.read_bytes()
+    with open(path, "ab") as out:
+        out.write(b'{"n": 2, "ty')  # the process died in the middle of a write
+    assert journal_of(path)["actions"] == [{"n": 0}, {"n": 1}]
+    path.write_bytes(whole[:-1])  # or just before the newline: that append never returned either
+    assert journal_of(path)["actions"] == [{"n": 0}]
+    path.write_bytes(whole.replace(b'{"n":0}', b'{"n":0'))
+    with pytest.raises(DataError, match="line 2"):
+        journal_of(path)
+    with pytest.raises(DataError):
+        read_journal_text("")
+    with pytest.raises(DataError):
+        read_journal_text('{"journal": 1, "entries": "actions", "record": {"actions": 3}}\n')
+
+
+def test_a_newer_journal_is_left_alone(tmp_path):
+    path = tmp_path / "save.journal"
+    path.write_text('{"journal": 2, "whatever": true}\n')
+    value, problem = read_json(path, "saved round", decode=read_journal_text)
+    assert value is None and "newer version" in problem and path.exists()
+
+
+def test_compaction_folds_entries_into_the_header_and_keeps_later_ones(tmp_path):
+    path = tmp_path / "save.journal"
+    journal = Journal(path)
+    journal.start({"actions": []})
+    journal.append([{"n": i} for i in range(5)])
+    header = journal.header({"actions": [{"n": i} for i in range(3)], "note": "compacted"})
+    generation = journal.generation
+    journal.append([{"n": 5}])  # appended after the compacted header was made
+    journal.compact(header, 3, generation)
+    assert path.read_bytes().count(b"\n") == 4  # the header and three entries
+    assert journal_of(path) == {"actions": [{"n": i} for i in range(6)], "note": "compacted"}
+    journal.append([{"n": 6}])  # appends go on in the new file
+    assert journal_of(path)["actions"] == [{"n": i} for i in range(7)] and journal.count == 7
+    assert [p.name for p in tmp_path.iterdir()] == ["save.journal"]
+    # a compaction made for a journal since replaced does nothing
+    old = journal.generation
+    journal.start({"actions": [], "round": 2})
+    journal.compact(header, 3, old)
+    assert journal_of(path) == {"actions": [], "round": 2}
