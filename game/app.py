@@ -164,6 +164,8 @@ class App:
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """Handle ``events``, advance ``dt`` seconds and draw if anything changed; True if drawn."""
+        if self.saves.told:
+            self.saves.poll()  # a file write failed on the writer thread: the player hears of it now
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False

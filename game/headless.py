@@ -126,7 +126,8 @@ def resume_selftest(data_dir: Path) -> int:
     if app.saves.pending is None:
         print(f"resume selftest: no saved round to resume in {data_dir}", file=sys.stderr)
         return 2
-    saved = Record.loads(app.saves.path.read_bytes())
+    saved = app.saves.pending_record()
+    assert saved is not None
     table = resume(app, selftest=True)
     table.stats_noted = True  # bots played the human seats: not the player's round
     humans = [p.name for p in saved.players if p.kind == "human"]
@@ -140,7 +141,7 @@ def resume_selftest(data_dir: Path) -> int:
         return 1
     app.saves.flush()
     new = sorted(set(app.saves.history_files()) - before)
-    if len(new) != 1 or app.saves.path.exists():
+    if len(new) != 1 or app.saves.path.exists() or app.saves.journal_path.exists():
         print("resume selftest: the finished round was not moved from the save to the history", file=sys.stderr)
         return 1
     finished = Record.loads(new[0].read_bytes())
