@@ -61,6 +61,8 @@ SAVE_NAME = "save.json"
 SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
 HISTORY_DIR = "history"
 HISTORY_SIZE = 20
+MAX_DEAL = 10**9
+"""Deal numbers are typed with at most 9 digits; a bigger one in a file is not ours (the deal is then random)."""
 COMPACT_EVERY = 64
 """Actions appended to the journal before it is folded into a new header in the background."""
 
@@ -86,7 +88,7 @@ def setup_of(record: Record) -> GameSetup:
     if isinstance(chosen, dict):
         first, deal = chosen.get("first"), chosen.get("deal")
         setup.first = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(setup.seats) else None
-        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
+        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and 0 <= deal < MAX_DEAL else None
     return setup
 
 

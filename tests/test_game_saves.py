@@ -444,3 +444,12 @@ def test_a_new_round_after_a_failed_history_write_keeps_the_finished_one(pg, tmp
     assert kept.name in app.stack.top.toast[0]
     from game.storage import read_journal_text
     assert Record.from_json(read_journal_text(kept.read_text())).actions == finished.record.actions
+
+
+def test_a_deal_number_from_a_file_is_bounded():
+    from game.saves import setup_of
+
+    record = finished_record(3)
+    for deal, kept in ((42, 42), (10**9 - 1, 10**9 - 1), (10**4000, None), (-1, None), (True, None)):
+        record.extra["setup"] = {"first": 0, "deal": deal}
+        assert setup_of(record).deal == kept
