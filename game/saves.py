@@ -176,7 +176,6 @@ class SaveStore:
         self.writer = Writer()
         self.journal = Journal(self.data_dir / "save.journal")
         self.journal_for: object | None = None  # the table the open journal belongs to
-        self.unfiled = False  # the journal holds a finished round the history could not take
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -192,6 +191,11 @@ class SaveStore:
     @property
     def journal_path(self) -> Path:
         return self.path.with_suffix(".journal")
+
+    @property
+    def finished_path(self) -> Path:
+        """A finished round's journal until it is in the history."""
+        return self.journal_path.with_name(self.journal_path.name + ".finished")
 
     @property
     def history_dir(self) -> Path:
@@ -224,10 +228,25 @@ class SaveStore:
             self.pending = None
             return
         fallback = "the round could not be resumed"
+        done, done_problem = read_json(self.finished_path, "finished round's journal", check_saved_round,
+                                       fallback="it is not in the history", decode=read_journal_text)
         record, problem = read_json(path, "saved round", check_saved_round, fallback=fallback)
         logged, journal_problem = read_json(self.journal_path, "saved round's journal", check_saved_round,
                                             fallback=fallback, decode=read_journal_text)
-        self.problems += [p for p in (problem, journal_problem) if p]
+        self.problems += [p for p in (done_problem, problem, journal_problem) if p]
+        if done is not None:
+            # the game stopped before a finished round was in the history: file it (once); its save is not resumable
+            filed = self._file_finished(done, _data_of(self.finished_path, journal=True))
+            if filed:
+                self._remove(self.finished_path)
+            if record is not None and _same_round(record, done):
+                record = None
+                if filed:
+                    self._remove(path)
+            if logged is not None and _same_round(logged, done):
+                logged = None
+                if filed:
+                    self._remove(self.journal_path)
         if record is not None and logged is not None and not _same_round(record, logged):
             # a new round had begun when the process stopped: the one before it goes to the history
             self._file_away(record, _data_of(path))
@@ -239,17 +258,22 @@ class SaveStore:
         if record is None:
             return
         if record.scores is not None:  # finished, but the game stopped before moving it to the history
-            data["scores"] = list(record.scores)
-            try:
-                self._archive_once(record, data)
-            except OSError as exc:
-                self.problems.append(f"A finished round could not be put in the history ({describe_os_error(exc)}); "
-                                     "it is kept and goes there on a later start.")
-                return
-            self._remove(path)
-            self._remove(self.journal_path)
+            if self._file_finished(record, data):
+                self._remove(path)
+                self._remove(self.journal_path)
             return
         self.pending = data
+
+    def _file_finished(self, record: Record, data: dict[str, Any]) -> bool:
+        """Put a finished round found at start-up in the history (once); False, and the player told, if it can't."""
+        data["scores"] = list(record.scores or ())
+        try:
+            self._archive_once(record, data)
+        except OSError as exc:
+            self.problems.append(f"A finished round could not be put in the history ({describe_os_error(exc)}); "
+                                 "it is kept and goes there on a later start.")
+            return False
+        return True
 
     def _file_away(self, record: Record, data: dict[str, Any]) -> None:
         try:
@@ -310,20 +334,24 @@ class SaveStore:
             self.pending = None
             self.live = None
             self.journal_for = None
+            finished = self.finished_path
+            try:  # the finished round's journal is set apart at once: a new round can't overwrite it
+                journal.close()
+                os.replace(self.journal_path, finished)
+            except OSError:
+                finished = self.journal_path
 
             def finish() -> None:
                 """On the writer thread, after every earlier save: file the round away, or say at once why not."""
                 try:
+                    _fsync_file(finished)
                     self._archive(content)
                 except OSError as exc:
-                    journal.sync()
-                    journal.close()
-                    self.unfiled = True
                     self._tell(table, f"This round could not be put in the history ({describe_os_error(exc)}). "
-                                      "It is kept and goes there when the game starts again.")
+                                      f"It is kept as {finished.name} and goes there when the game starts again.")
                     return
                 self._remove(path)
-                journal.discard()
+                self._remove(finished)
 
             self.writer.submit("finish", finish)
             return
@@ -374,24 +402,8 @@ class SaveStore:
         if self.pending is not None:
             unfinished = _encode(self.pending)
             self.writer.submit("archive", lambda: self._archive(unfinished))
-        self.writer.flush()  # the last round's files are done (filed away, or kept as unfiled)
-        if self.unfiled:
-            self._keep_unfiled(table)
         self.pending = None
         self.live = table
-
-    def _keep_unfiled(self, table: TableScene) -> None:
-        """A finished round that could not go to the history is still in the journal: keep it from the new round."""
-        self.unfiled = False
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        kept = self.journal_path.with_name(f"{self.journal_path.name}.unfiled-{stamp}")
-        try:
-            os.replace(self.journal_path, kept)
-        except FileNotFoundError:
-            return
-        except OSError:
-            kept = self.journal_path
-        self._tell(table, f"The last round could not be put in the history; it is kept as {kept.name}.")
 
     def adopt(self, table: TableScene) -> None:
         """``table`` continues the pending round (it was resumed): its actions replace the save."""
@@ -473,6 +485,14 @@ def _same_round(a: Record, b: Record) -> bool:
     """Whether two records are the same round (the same seats and deal), however far each got."""
     return (a.players, a.deal, a.first_player, a.seed) == (b.players, b.deal, b.first_player, b.seed) and \
         a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:

@@ -397,7 +397,6 @@ def test_a_kill_after_the_history_write_neither_offers_resume_nor_duplicates(pg,
     from game import saves
 
     monkeypatch.setattr(saves.SaveStore, "_remove", staticmethod(lambda path: None))  # killed before the removal
-    monkeypatch.setattr(saves.Journal, "discard", lambda self: self.close())
     app = new_app(tmp_path, anim="off")
     app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
     table = app.stack.top
@@ -408,7 +407,7 @@ def test_a_kill_after_the_history_write_neither_offers_resume_nor_duplicates(pg,
     assert "resume" not in button_keys(again) and again.saves.pending is None
     [kept] = list((tmp_path / "history").glob("*.json"))
     assert Record.loads(kept.read_bytes()).actions == table.record.actions
-    assert not (tmp_path / "save.json").exists() and not (tmp_path / "save.journal").exists()
+    assert not [p.name for p in tmp_path.iterdir() if p.name != "history" and p.name != "settings.json"]
 
 
 def test_a_history_that_cannot_be_written_is_told_at_once_and_the_round_is_not_resumable(pg, tmp_path):
@@ -440,10 +439,11 @@ def test_a_new_round_after_a_failed_history_write_keeps_the_finished_one(pg, tmp
     wait(app, lambda: finished.state.is_over, 120)
     app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
     play_until(app, app.stack.top, 1)
-    [kept] = list(tmp_path.glob("save.journal.unfiled-*"))
-    assert kept.name in app.stack.top.toast[0]
+    app.saves.flush()
+    kept = tmp_path / "save.journal.finished"
     from game.storage import read_journal_text
     assert Record.from_json(read_journal_text(kept.read_text())).actions == finished.record.actions
+    assert saved(tmp_path).actions == app.stack.top.record.actions  # the new round is saved as usual
 
 
 def test_a_deal_number_from_a_file_is_bounded():
@@ -453,3 +453,17 @@ def test_a_deal_number_from_a_file_is_bounded():
     for deal, kept in ((42, 42), (10**9 - 1, 10**9 - 1), (10**4000, None), (-1, None), (True, None)):
         record.extra["setup"] = {"first": 0, "deal": deal}
         assert setup_of(record).deal == kept
+
+
+def test_a_kill_before_a_finished_round_is_filed_files_it_at_the_next_start(pg, tmp_path, monkeypatch):
+    _no_background_writes(monkeypatch)  # the round ends, and the process dies before the writer thread runs
+    app = new_app(tmp_path, anim="off")
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    table = app.stack.top
+    wait(app, lambda: table.state.is_over, 120)
+    monkeypatch.undo()
+    again = new_app(tmp_path)
+    assert "resume" not in button_keys(again) and not again.problems
+    [kept] = list((tmp_path / "history").glob("*.json"))
+    assert Record.loads(kept.read_bytes()).actions == table.record.actions
+    assert not [p.name for p in tmp_path.iterdir() if p.name != "history"]
