@@ -20,9 +20,10 @@ Files in the data directory (the platform's user data folder, or ``--data-dir``)
   kept.  A saved round that was never finished goes there too when a new round
   replaces it (nothing is lost); the Replays screen and ``--replay`` open them.
   A finished round goes there at once (the player is told at once if it
-  can't) and is never offered for resume: one found at start-up (a kill
-  before the save was removed, or a history folder that could not be
-  written) is filed then, once.
+  can't) and is never offered for resume: its journal is renamed
+  ``save.journal.finished`` as the last action is played, the writer files it
+  and removes it; one found at start-up (a kill before that, or a history
+  folder that could not be written) is filed then, once.
 
 ``save.json`` and history files are written on a background thread
 (:class:`Writer`), in order, so a slow disk never stalls a frame; the game
