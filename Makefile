@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test bench arena exe clean
+.PHONY: play test bench arena durability exe clean
 
 # Reinstall only when the project's metadata or its list of packages changed (the
 # install is editable, so source edits need nothing; a new package must be mapped).
@@ -28,6 +28,10 @@ bench: $(STAMP)
 
 arena: $(STAMP)
 	$(BIN)/python -m ai.arena --players strategist,standard --games 2000 --seed 1 --duplicate --jobs 2 --json
+
+# kill -9 the game 100 times: nothing it showed may be lost; prints the per-action save cost.
+durability: $(STAMP)
+	$(BIN)/python -m game.shell.durability --kills 100
 
 # The one-file executable: dist/SprintSnapScore (.exe on Windows).
 exe: $(STAMP)

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from .games import GameInfo
 
 PLAYER_KINDS = ("human", "ai")
-MAX_NAME = 40
-"""Longest player name a record may hold (names are drawn; a long one is an attack, not a name)."""
+MAX_NAME = 100
+"""Longest player name or AI level a record may hold (the game's own names are far shorter)."""
 
 
 class RecordError(ValueError):
@@ -61,6 +61,14 @@ class PlayerInfo:
         return out
 
 
+def shown(value: Any) -> str:
+    """A bad value for a message, cut short: it came from a file and may be any size."""
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "an object"
+    text = repr(value) if not is_int(value) or value.bit_length() < 200 else "a very long number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def is_int(value: Any) -> TypeGuard[int]:
     """A JSON whole number (``True`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -79,15 +87,17 @@ def parse_players(value: Any, min_seats: int, max_seats: int) -> tuple[PlayerInf
         if not isinstance(name, str) or not name.strip():
             raise RecordError(f"{where}.name: expected a non-empty name")
         if len(name) > MAX_NAME:
-            raise RecordError(f"{where}.name: a name is at most {MAX_NAME} characters, this one has {len(name)}")
+            raise RecordError(f"{where}.name: longer than {MAX_NAME} characters")
         kind = p.get("kind", "human")
         if kind not in PLAYER_KINDS:
-            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {kind!r}")
+            raise RecordError(f"{where}.kind: expected 'human' or 'ai', got {shown(kind)}")
         level = p.get("level")
         if kind == "ai" and (not isinstance(level, str) or not level):
             raise RecordError(f"{where}.level: an AI player needs its level")
-        if level is not None and (not isinstance(level, str) or len(level) > MAX_NAME):
-            raise RecordError(f"{where}.level: expected a level name, got {str(level)[:MAX_NAME]!r}")
+        if level is not None and not isinstance(level, str):
+            raise RecordError(f"{where}.level: expected a level name, got {shown(level)}")
+        if level is not None and len(level) > MAX_NAME:
+            raise RecordError(f"{where}.level: longer than {MAX_NAME} characters")
         extra = {k: v for k, v in p.items() if k not in ("name", "kind", "level")}
         out.append(PlayerInfo(name, kind, level, extra))
     return tuple(out)
@@ -96,7 +106,7 @@ def parse_players(value: Any, min_seats: int, max_seats: int) -> tuple[PlayerInf
 def parse_format(value: Any) -> tuple[str, int]:
     """``"snap/1"`` as ``("snap", 1)``; raises :class:`RecordError`."""
     if not isinstance(value, str) or "/" not in value or len(value) > 80:
-        raise RecordError(f"format: expected a name and version like 'snap/1', got {str(value)[:80]!r}")
+        raise RecordError(f"format: expected a name and version like 'snap/1', got {shown(value)}")
     name, _, version = value.rpartition("/")
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         raise RecordError(f"format: the version of {value!r} is not a whole number")
@@ -212,10 +222,10 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format") != info.format:
-            raise RecordError(f"format: expected {info.format!r}, got {str(data.get('format'))[:80]!r}")
+            raise RecordError(f"format: expected {info.format!r}, got {shown(data.get('format'))}")
         seed = data.get("seed")
         if not is_int(seed) or not 0 <= seed < 2**63:
-            raise RecordError(f"seed: expected a whole number from 0 to 2**63, got {str(seed)[:40]!r}")
+            raise RecordError(f"seed: expected a whole number from 0 to 2**63, got {shown(seed)}")
         raw_options = data.get("options", {})
         if not isinstance(raw_options, dict):
             raise RecordError("options: expected an object")
@@ -236,10 +246,10 @@ class GameRecord:
                 raise RecordError(f"{where}: expected an object with seat and type")
             seat = item.get("seat")
             if not is_int(seat) or not 0 <= seat < len(players):
-                raise RecordError(f"{where}.seat: expected a seat from 0 to {len(players) - 1}, got {str(seat)[:20]!r}")
+                raise RecordError(f"{where}.seat: expected a seat from 0 to {len(players) - 1}, got {shown(seat)}")
             at = item.get("at", 0)
             if not is_int(at) or not last_at <= at < 2**53:
-                raise RecordError(f"{where}.at: expected milliseconds, not before the action before it, got {str(at)[:20]!r}")
+                raise RecordError(f"{where}.at: expected milliseconds, not before the action before it, got {shown(at)}")
             last_at = at
             body = {k: v for k, v in item.items() if k not in ("seat", "at")}
             try:
@@ -249,7 +259,7 @@ class GameRecord:
             entries.append(Entry(seat, action, at))
         clock = data.get("clock", last_at)
         if not is_int(clock) or not last_at <= clock < 2**53:
-            raise RecordError(f"clock: expected milliseconds from {last_at} on, got {str(clock)[:20]!r}")
+            raise RecordError(f"clock: expected milliseconds from {last_at} on, got {shown(clock)}")
         known = {"format", "seed", "options", "players", "actions", "clock"}
         extra = {k: v for k, v in data.items() if k not in known}
         record = cls(info, players, seed, options, entries, clock, extra)
@@ -263,16 +273,16 @@ class GameRecord:
 
 
 def decode_json(text: str | bytes) -> Any:
-    """JSON from a file's text (a leading byte-order mark allowed); raises :class:`RecordError`."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"not a JSON record: not UTF-8 text ({exc.reason})") from None
-    text = text.removeprefix("\ufeff")
+    """JSON from a file's text (UTF-8, a byte-order mark allowed); raises :class:`RecordError`."""
     try:
-        return json.loads(text)
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        return json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
         raise RecordError("not a JSON record: nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, and ints too long to convert
+    except UnicodeDecodeError:
+        raise RecordError("not a JSON record: it is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
         raise RecordError(f"not a JSON record: {exc}") from None
+    except ValueError:  # a number the parser can't convert (an integer of thousands of digits)
+        raise RecordError("not a JSON record: it holds a malformed number") from None

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Mapping
 
 from .core import Level, Option, resolve_options
-from .envelope import RecordError, parse_format
+from .envelope import RecordError, parse_format, shown
 from .ratscrew.house import OPTIONS as RATSCREW_OPTIONS
 
 
@@ -199,7 +199,7 @@ def info_for_format(value: Any) -> GameInfo:
             if version != info.record_version:
                 raise RecordError(f"format: {value} is not a version this game reads ({info.format})")
             return info
-    raise RecordError(f"format: {str(value)[:80]!r} is not a record of any game in this collection")
+    raise RecordError(f"format: {shown(value)} is not a record of any game in this collection")
 
 
 def load_record(text: str | bytes) -> Any:

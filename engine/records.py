@@ -6,14 +6,15 @@ players' actions in order (replacement draws and skipped draws or discards
 follow from the rules, so they are not written), and the final scores once the
 round is over::
 
-    {"format": "sprint-snap-score/1", "seed": 123,   # seed: how the deal was made (informational)
+    {"format": "sprint-snap-score/1", "seed": 123,   # seed: the deal is Round.deal(players, seed); null: a deal made otherwise
      "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "standard"}],
      "first_player": 0,
      "deal": {"hands": [["AS", ...], ...], "discard": ["9C"], "stock": ["4D", ...]},
      "actions": [{"player": 0, "type": "draw", "source": "stock"}, ...],
      "scores": [12, -3]}
 
-Loading checks everything and replays the actions; the first problem is reported
+Loading checks everything (a seed must give the deal written out; names are at most
+:data:`MAX_NAME_LENGTH` characters) and replays the actions; the first problem is reported
 as a :class:`RecordError` naming the field or action, e.g.
 ``actions[4]: player 1 can't lay 7H 8H 9D: ...``.
 """
@@ -26,12 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeGuard
 
 from .cards import ALL_CARDS, Card
-from .envelope import PlayerInfo as PlayerInfo, RecordError as RecordError, decode_json, parse_players
+from .envelope import MAX_NAME, PLAYER_KINDS as PLAYER_KINDS, PlayerInfo as PlayerInfo, RecordError as RecordError, decode_json, parse_players, shown
 from .errors import IllegalAction
 from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, RoundOver, Source
 
 FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
+MAX_NAME_LENGTH = MAX_NAME
+_MAX_VERSION_DIGITS = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +156,11 @@ class Record:
         _check_format(data.get("format"))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+            raise RecordError(f"seed: expected a whole number or null, got {shown(seed)}")
         players = _players(data.get("players"))
         first = data.get("first_player", 0)
         if not _is_int(first) or not 0 <= first < len(players):
-            raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {first!r}")
+            raise RecordError(f"first_player: expected a seat from 0 to {len(players) - 1}, got {shown(first)}")
         deal = _deal(data.get("deal"), len(players))
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
@@ -169,6 +172,8 @@ class Record:
             state = record.start()
         except ValueError as exc:
             raise RecordError(f"deal: {exc}") from None
+        if seed is not None:
+            _check_seed(seed, deal, len(players))
         for _ in record.replay(state):
             pass
         scores = data.get("scores")
@@ -196,7 +201,9 @@ def is_newer_format(value: Any) -> bool:
     if not isinstance(value, str) or not value.startswith(_FORMAT_NAME + "/"):
         return False
     version = value.rpartition("/")[2]
-    return version.isascii() and version.isdigit() and int(version) > int(_FORMAT_VERSION)
+    if not (version.isascii() and version.isdigit()) or len(version) > _MAX_VERSION_DIGITS or version[0] == "0":
+        return False  # no conversion of thousands of digits, and "01" is no version we write
+    return int(version) > int(_FORMAT_VERSION)
 
 
 def _check_format(value: Any) -> None:
@@ -204,11 +211,17 @@ def _check_format(value: Any) -> None:
         return
     if is_newer_format(value):
         raise RecordError(f"format: {value} comes from a newer version of the game; this one reads {FORMAT}")
-    raise RecordError(f"format: expected {FORMAT!r}, got {value!r}")
+    raise RecordError(f"format: expected {FORMAT!r}, got {shown(value)}")
 
 
 def _players(value: Any) -> tuple[PlayerInfo, ...]:
     return parse_players(value, MIN_PLAYERS, MAX_PLAYERS)
+
+
+def _check_seed(seed: int, deal: Deal, num_players: int) -> None:
+    """The deal must be the one ``seed`` makes (who starts does not change the deal)."""
+    if Deal.of(Round.deal(num_players, seed)) != deal:
+        raise RecordError(f"seed: the deal is not the one seed {shown(seed)} makes for {num_players} players")
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
@@ -251,13 +264,13 @@ def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Act
         raise RecordError(f"{where}: expected an object with player and type")
     player = value.get("player")
     if not _is_int(player) or not 0 <= player < num_players:
-        raise RecordError(f"{where}.player: expected a seat from 0 to {num_players - 1}, got {player!r}")
+        raise RecordError(f"{where}.player: expected a seat from 0 to {num_players - 1}, got {shown(player)}")
     kind = value.get("type")
     try:
         if kind == "draw":
             source = value.get("source")
             if source not in (Source.STOCK.value, Source.DISCARD.value):
-                raise RecordError(f"{where}.source: expected 'stock' or 'discard', got {source!r}")
+                raise RecordError(f"{where}.source: expected 'stock' or 'discard', got {shown(source)}")
             return player, Draw(Source(source))
         if kind == "lay":
             cards = _card_list(value.get("cards"), f"{where}.cards")
@@ -265,10 +278,10 @@ def action_from_json(value: Any, index: int, num_players: int) -> tuple[int, Act
         if kind == "discard":
             card = value.get("card")
             if not isinstance(card, str):
-                raise RecordError(f"{where}.card: expected a card code, got {card!r}")
+                raise RecordError(f"{where}.card: expected a card code, got {shown(card)}")
             return player, Discard(Card(card))
     except ValueError as exc:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"{where}: {exc}") from None
-    raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {kind!r}")
+    raise RecordError(f"{where}.type: expected 'draw', 'lay' or 'discard', got {shown(kind)}")

@@ -162,3 +162,48 @@ def test_any_wrong_value_anywhere_is_a_record_error():
             continue
         with pytest.raises(RecordError, match="scores"):
             Record.from_json(data)
+
+
+@pytest.mark.parametrize("field", ["seed", "first_player", "player"])
+def test_a_number_too_long_to_convert_is_a_record_error(field):
+    text = finished_record()[0].dumps()
+    huge = "9" * 5000
+    if field == "player":
+        text = text.replace('"player":0', f'"player":{huge}', 1)
+    else:
+        text = text.replace(f'"{field}":', f'"{field}":{huge},"was":', 1)
+    with pytest.raises(RecordError):
+        Record.loads(text)
+    with pytest.raises(RecordError):
+        Record.loads(text.encode())
+
+
+def test_a_newer_format_with_an_absurd_version_number_is_not_a_crash():
+    from engine.records import is_newer_format
+
+    assert not is_newer_format("sprint-snap-score/" + "9" * 5000)
+    assert is_newer_format("sprint-snap-score/2") and not is_newer_format("sprint-snap-score/01")
+    with pytest.raises(RecordError):
+        Record.loads(json.dumps({"format": "sprint-snap-score/" + "9" * 5000}))
+
+
+def test_the_seed_must_give_the_deal():
+    assert "seed:" in _broken(lambda d: d.update(seed=d["seed"] + 1))
+    record, state = finished_record(seed=77, players=4)
+    data = record.to_json()
+    data["first_player"] = 3  # who starts does not change the deal
+    data["actions"], data["scores"] = [], None
+    assert Record.from_json(data).deal == record.deal
+    data["seed"] = None  # a deal written out by hand has no seed to check
+    assert Record.from_json(data).deal == record.deal
+
+
+def test_names_and_levels_are_bounded():
+    from engine.records import MAX_NAME_LENGTH
+
+    assert _broken(lambda d: d["players"][0].update(name="A" * (MAX_NAME_LENGTH + 1))).startswith("players[0].name:")
+    assert _broken(lambda d: d["players"][1].update(level="s" * 200_000)).startswith("players[1].level:")
+    record, _ = finished_record()
+    data = record.to_json()
+    data["players"][0]["name"] = "N" * MAX_NAME_LENGTH
+    assert Record.from_json(data).players[0].name == "N" * MAX_NAME_LENGTH

@@ -15,7 +15,6 @@ from engine.games import GAMES, playable_games  # noqa: E402
 from game.screens.game_menu import GameMenuScene  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.screens.title import TitleScene  # noqa: E402
-from game.shell.session import GameSetup  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
 from game_helpers import finished_record, frame, key, make_app  # noqa: E402
 

@@ -48,12 +48,12 @@ def test_settings_round_trip_through_the_file(tmp_path):
     st.save(tmp_path)
     loaded, problem = Settings.load(tmp_path)
     assert problem is None and loaded == st
-    # an unknown value falls back to its default alone; the rest of the file is kept
+    # a value the game can't use falls back to its default alone, and the player is told; the rest is kept
     data = json.loads((tmp_path / "settings.json").read_text())
     data.update(volume=55, sound="yes", card_size="huge")
     (tmp_path / "settings.json").write_text(json.dumps(data))
     loaded, problem = Settings.load(tmp_path)
-    assert problem is None
+    assert "sound, volume, card size" in problem
     assert (loaded.volume, loaded.sound, loaded.card_size) == (70, True, "normal")
     assert loaded.four_colour and loaded.master_think == 3.0
 
@@ -347,3 +347,46 @@ def test_no_alsa_messages_without_a_sound_card(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "ok" in result.stdout and "ALSA" not in result.stderr and "Traceback" not in result.stderr
+
+
+# --- text fitting stays linear in the length of a name -----------------------------
+
+
+class CountingFont:
+    """A font that counts how many times text is measured, and how many characters."""
+
+    def __init__(self, font):
+        self.font, self.calls, self.chars = font, 0, 0
+
+    def size(self, text):
+        self.calls += 1
+        self.chars += len(text)
+        return self.font.size(text)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+
+def test_fitting_a_very_long_name_measures_a_bounded_amount_of_text():
+    from game.kit.ui import Text
+
+    pygame.init()
+    text = Text()
+    fonts = {}
+
+    def font(px):
+        px = max(8, int(px))
+        if px not in fonts:
+            fonts[px] = CountingFont(pygame.font.Font(None, px))
+        return fonts[px]
+
+    text.font = font
+    name = "W" * 200_000
+    surf = text.fit(name, 24, 300)
+    assert surf.get_width() <= 300
+    measured = sum(f.chars for f in fonts.values())
+    assert measured < 40 * 300, f"{measured} characters measured to fit 300 px"  # not 200,000 per step
+    fitted = [f for f in fonts.values() if f.calls]
+    assert sum(f.calls for f in fitted) < 60
+    lines = text.wrap(" ".join(["word"] * 5000), 18, 400)
+    assert len(lines) > 10 and sum(f.calls for f in fonts.values()) < 60 + 5000 + 10

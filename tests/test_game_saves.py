@@ -334,3 +334,144 @@ def test_the_replays_screen_lists_the_history_and_opens_a_replay(pg, tmp_path):
     wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
     assert table.state == records[1].final_state()
     assert not (tmp_path / "sprint" / "save.json").exists()  # watching a replay saves nothing
+
+
+def _in_thread(fn, *args):
+    """``fn(*args)`` on a daemon thread; its result, or AssertionError if it still runs after 10 s (a hang)."""
+    import threading
+
+    out = []
+    worker = threading.Thread(target=lambda: out.append(fn(*args)), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), f"{fn.__name__} hangs"
+    return out[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_replay_refuses_a_fifo_and_a_huge_number_with_a_message(tmp_path, capsys):
+    from game.shell.headless import load_record
+
+    os.mkfifo(tmp_path / "pipe.json")
+    assert _in_thread(load_record, tmp_path / "pipe.json") is None
+    assert "not a regular file" in capsys.readouterr().err
+    huge = finished_record(3).dumps().replace('"seed":', '"seed":' + "9" * 5000 + ',"was":', 1)
+    (tmp_path / "huge.json").write_text(huge)
+    assert load_record(tmp_path / "huge.json") is None
+    assert "malformed number" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("where", ["settings.json", "stats.json", "save.json", "history/20250101-000000-00.json"])
+def test_a_fifo_in_place_of_a_data_file_is_set_aside_and_reported(pg, tmp_path, where):
+    (tmp_path / "history").mkdir()
+    os.mkfifo(tmp_path / where)
+    app = _in_thread(new_app, tmp_path)
+    if where.startswith("history"):
+        _in_thread(click_button, app, "game:sprint")
+        _in_thread(click_button, app, "replays")
+        assert isinstance(app.stack.top, ReplaysScene)
+    assert any("not a regular file" in p for p in app.problems), app.problems
+    assert not (tmp_path / where).exists()
+    # settings are global; the rest is the game's, moved into its folder (an old version's place) and set aside there
+    kept = tmp_path / where if where == "settings.json" else tmp_path / "sprint" / where
+    assert list(kept.parent.glob(f"{kept.name}.corrupt-*"))
+
+
+def _no_background_writes(monkeypatch):
+    """As if the process were killed before the background thread wrote anything."""
+    from game.shell import saves
+
+    monkeypatch.setattr(saves.Writer, "submit", lambda self, kind, job: None)
+
+
+def test_every_action_is_on_disk_when_the_table_shows_it(pg, tmp_path, monkeypatch):
+    from game.shell.saves import SaveStore
+
+    _no_background_writes(monkeypatch)
+    app = new_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["standard", "apprentice"]))
+    table = app.stack.top
+    for target in (1, 2, 7, 12):
+        play_until(app, table, target)
+        recovered = SaveStore.open(tmp_path / "sprint")  # what a restart after kill -9 finds
+        assert not recovered.problems
+        assert Record.from_json(recovered.pending).actions == table.record.actions
+
+
+def test_a_kill_after_the_history_write_neither_offers_resume_nor_duplicates(pg, tmp_path, monkeypatch):
+    from game.shell import saves
+
+    monkeypatch.setattr(saves.SaveStore, "_remove", staticmethod(lambda path: None))  # killed before the removal
+    app = new_app(tmp_path, anim="off")
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    table = app.stack.top
+    wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+    app.saves.flush()
+    monkeypatch.undo()
+    again = new_app(tmp_path)
+    assert "resume" not in button_keys(again) and again.saves.pending is None
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
+    assert Record.loads(kept.read_bytes()).actions == table.record.actions
+    assert not [p.name for p in (tmp_path / "sprint").iterdir() if p.name not in ("history", "stats.json")]
+
+
+def test_a_history_that_cannot_be_written_is_told_at_once_and_the_round_is_not_resumable(pg, tmp_path):
+    (tmp_path / "sprint").mkdir(exist_ok=True)
+    (tmp_path / "sprint" / "history").write_text("a file where the folder should be")
+    app = new_app(tmp_path, anim="off")
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    table = app.stack.top
+    wait(app, lambda: table.state.is_over, 120)
+    app.saves.flush()  # the history is written beside the loop: the next frame tells, whatever the player does
+    frame(app)
+    assert table.toast and table.toast[2] and "history" in table.toast[0]
+    assert "Errno" not in table.toast[0]
+    app.saves.flush()
+    again = new_app(tmp_path)
+    assert "resume" not in button_keys(again) and again.saves.pending is None
+    assert any("history" in p for p in again.problems)
+    (tmp_path / "sprint" / "history").unlink()  # the folder can be written again: the round goes there, once
+    third = new_app(tmp_path)
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
+    assert Record.loads(kept.read_bytes()).actions == table.record.actions
+    assert "resume" not in button_keys(third) and not third.problems
+
+
+def test_a_new_round_after_a_failed_history_write_keeps_the_finished_one(pg, tmp_path):
+    (tmp_path / "sprint").mkdir(exist_ok=True)
+    (tmp_path / "sprint" / "history").write_text("a file where the folder should be")
+    app = new_app(tmp_path, anim="off")
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    finished = app.stack.top
+    wait(app, lambda: finished.state.is_over, 120)
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    play_until(app, app.stack.top, 1)
+    app.saves.flush()
+    kept = tmp_path / "sprint" / "save.journal.finished"
+    from game.shell.storage import read_journal_text
+    assert Record.from_json(read_journal_text(kept.read_text())).actions == finished.record.actions
+    assert saved(tmp_path).actions == app.stack.top.record.actions  # the new round is saved as usual
+
+
+def test_a_deal_number_from_a_file_is_bounded():
+    from game.shell.saves import setup_of
+
+    record = finished_record(3)
+    for deal, kept in ((42, 42), (10**9 - 1, 10**9 - 1), (10**4000, None), (-1, None), (True, None)):
+        record.extra["setup"] = {"first": 0, "deal": deal}
+        assert setup_of(record).deal == kept
+
+
+def test_a_kill_before_a_finished_round_is_filed_files_it_at_the_next_start(pg, tmp_path, monkeypatch):
+    _no_background_writes(monkeypatch)  # the round ends, and the process dies before the writer thread runs
+    app = new_app(tmp_path, anim="off")
+    app.start_game(GameSetup.all_ai(["apprentice", "standard"]))
+    table = app.stack.top
+    wait(app, lambda: table.state.is_over, 120)
+    monkeypatch.undo()
+    again = new_app(tmp_path)
+    assert "resume" not in button_keys(again) and not again.problems
+    [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
+    assert Record.loads(kept.read_bytes()).actions == table.record.actions
+    assert not [p.name for p in (tmp_path / "sprint").iterdir() if p.name not in ("history", "stats.json")]

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Hashable, Sequence
+from typing import Hashable, Sequence
 
 from ..cards import Card
 from ..core import Ms, Outcome

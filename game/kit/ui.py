@@ -61,14 +61,37 @@ class Text:
         return surf
 
     def _fit(self, text: str, px: int, max_w: int, color: tuple[int, ...]) -> pygame.Surface:
+        """The largest size from ``px`` down to 10 that fits; else size 10, cut with "...".
+
+        Linear in the text's length: no glyph is narrower than a pixel, so at most
+        ``max_w`` characters can show; the size comes from one measurement and the
+        cut from a binary search, never from trimming one character at a time.
+        """
+        max_w = max(1, int(max_w))
+        cut = len(text) > max_w
+        if cut:
+            text = text[:max_w]
         size = int(px)
-        while size > 10 and self.font(size).size(text)[0] > max_w:
-            size -= 1
-        if self.font(size).size(text)[0] > max_w:
-            while len(text) > 1 and self.font(size).size(text + "...")[0] > max_w:
-                text = text[:-1]
-            text += "..."
-        return self.render(text, size, color)
+        if not cut:
+            width = self.font(size).size(text)[0]
+            if width > max_w:
+                size = max(10, min(size - 1, size * max_w // width))
+                while size < int(px) and self.font(size + 1).size(text)[0] <= max_w:
+                    size += 1
+                while size > 10 and self.font(size).size(text)[0] > max_w:
+                    size -= 1
+            if self.font(size).size(text)[0] <= max_w:
+                return self.render(text, size, color)
+        size = min(size, 10) if cut else size
+        font = self.font(size)
+        lo, hi = 1, len(text)  # the longest prefix that fits with "..." (at least one character)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid] + "...")[0] <= max_w:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.render(text[:lo] + "...", size, color)
 
     def wrap(self, text: str, px: int, max_w: int) -> list[str]:
         """``text`` broken into lines of at most ``max_w`` pixels (cached)."""
@@ -81,19 +104,22 @@ class Text:
         return lines
 
     def _wrap(self, text: str, px: int, max_w: int) -> list[str]:
-        words = text.split()
-        lines: list[str] = []
-        line = ""
+        """Each word is measured once and widths are added up, so the cost is linear in the text."""
         font = self.font(px)
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > max_w:
-                lines.append(line)
-                line = word
+        space = font.size(" ")[0]
+        lines: list[str] = []
+        line: list[str] = []
+        width = 0
+        for word in text.split():
+            w = font.size(word)[0]
+            if line and width + space + w > max_w:
+                lines.append(" ".join(line))
+                line, width = [word], w
             else:
-                line = trial
+                width += (space if line else 0) + w
+                line.append(word)
         if line:
-            lines.append(line)
+            lines.append(" ".join(line))
         return lines
 
     def blit(self, target: pygame.Surface, text: str, px: int, pos: tuple[int, int], color: tuple[int, ...] = INK,

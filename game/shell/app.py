@@ -27,7 +27,7 @@ from game.shell.session import GameSetup
 from game.shell.settings import Settings
 from game.shell.sound import Sounds
 from game.shell.stats import Statistics
-from game.shell.storage import default_data_dir
+from game.shell.storage import default_data_dir, describe_os_error
 from game.kit.ui import Text
 
 DEFAULT_SIZE = (1280, 720)
@@ -181,7 +181,7 @@ class App:
         try:
             self.settings.save(self.data_dir)
         except OSError as exc:
-            self.problems.append(f"Settings could not be saved: {exc.strerror or exc}")
+            self.problems.append(f"Settings could not be saved: {describe_os_error(exc)}.")
         self.apply_settings()
 
     def apply_settings(self) -> None:
@@ -218,6 +218,9 @@ class App:
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """Handle ``events``, advance ``dt`` seconds and draw if anything changed; True if drawn."""
+        for shelf in self._shelves.values():
+            if shelf.saves.told:
+                shelf.saves.poll()  # a file write failed on the writer thread: the player hears of it now
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False

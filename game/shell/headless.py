@@ -21,7 +21,7 @@ from engine.records import Record
 from engine.sprint import Lay, Phase, Round
 
 from game.shell.app import App
-from game.shell.storage import read_json
+from game.shell.storage import NotRegularFileError, read_file, read_json
 from game.shell.session import GameSetup, SeatConfig
 
 DT = 1 / 60
@@ -30,7 +30,11 @@ DT = 1 / 60
 def load_record(path: Path):
     """Any game's record from ``path``, or None after telling stderr what is wrong with it."""
     try:
-        text = Path(path).read_bytes()
+        text = read_file(Path(path))
+    except NotRegularFileError:
+        print(f"--replay: {path} is not a regular file (a pipe, a device or a folder); give a game record's file",
+              file=sys.stderr)
+        return None
     except OSError as exc:
         print(f"--replay: can't read {path}: {exc.strerror or exc}", file=sys.stderr)
         return None
@@ -124,7 +128,8 @@ def resume_selftest(data_dir: Path) -> int:
     if app.saves.pending is None:
         print(f"resume selftest: no saved round to resume in {data_dir}", file=sys.stderr)
         return 2
-    saved = Record.loads(app.saves.path.read_bytes())
+    saved = app.saves.pending_record()
+    assert saved is not None
     table = resume(app, selftest=True)
     table.stats_noted = True  # bots played the human seats: not the player's round
     humans = [p.name for p in saved.players if p.kind == "human"]
@@ -138,7 +143,7 @@ def resume_selftest(data_dir: Path) -> int:
         return 1
     app.saves.flush()
     new = sorted(set(app.saves.history_files()) - before)
-    if len(new) != 1 or app.saves.path.exists():
+    if len(new) != 1 or app.saves.path.exists() or app.saves.journal_path.exists():
         print("resume selftest: the finished round was not moved from the save to the history", file=sys.stderr)
         return 1
     finished = Record.loads(new[0].read_bytes())

@@ -2,18 +2,32 @@
 
 Files in the data directory (the platform's user data folder, or ``--data-dir``):
 
-* ``save.json``: the round in progress as a ``sprint-snap-score/1`` game record,
-  rewritten atomically (:func:`game.storage.write_json`) after every action.  A
-  Master seat carries its think budget (``think_ms``) and the record carries
-  ``"setup"`` (who starts and the deal number as the player chose them, null for
-  random), so the table is rebuilt as it was and "Play again" deals as before.
+* ``save.journal``: the round in progress as a :class:`game.storage.Journal`:
+  the record when the round started (or was resumed), then one line per
+  action, written to the file before the table shows the action (a write
+  call, tens of microseconds), so a killed or crashed game loses nothing it
+  showed; the background thread fsyncs it right after, for a power cut, so a
+  slow disk never stalls a frame.  It is compacted in the background every
+  :data:`COMPACT_EVERY` actions.
+* ``save.json``: the same round as a ``sprint-snap-score/1`` game record,
+  rewritten atomically in the background after every action (one file to
+  open with ``--replay``).  A Master seat carries its think budget
+  (``think_ms``) and the record carries ``"setup"`` (who starts and the deal
+  number as the player chose them, null for random), so the table is rebuilt
+  as it was and "Play again" deals as before.  At start-up the journal wins
+  when it holds more of the round.
 * ``history/<time>.json``: finished rounds, newest last, the last :data:`HISTORY_SIZE`
   kept.  A saved round that was never finished goes there too when a new round
   replaces it (nothing is lost); the Replays screen and ``--replay`` open them.
+  A finished round goes there at once (the player is told at once if it
+  can't) and is never offered for resume: its journal is renamed
+  ``save.journal.finished`` as the last action is played, the writer files it
+  and removes it; one found at start-up (a kill before that, or a history
+  folder that could not be written) is filed then, once.
 
-Files are written on a background thread (:class:`Writer`), in order, so a slow
-disk never stalls a frame; the write starts as the action is played, and the
-game waits for it before the process ends.
+``save.json`` and history files are written on a background thread
+(:class:`Writer`), in order, so a slow disk never stalls a frame; the game
+waits for them before the process ends.
 
 Resuming (:func:`resume`) plays the saved actions on a fresh table with no
 animation; the bots carry on through the turn scheduler, and a hot-seat table
@@ -38,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.records import FORMAT, Record, RecordError, is_newer_format
 
 from game.shell.session import GameSetup
-from game.shell.storage import DataError, read_json, write_bytes
+from game.shell.storage import DataError, Journal, describe_os_error, read_file, read_journal_text, read_json, write_bytes
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -48,6 +62,10 @@ SAVE_NAME = "save.json"
 SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
 HISTORY_DIR = "history"
 HISTORY_SIZE = 20
+MAX_DEAL = 10**9
+"""Deal numbers are typed with at most 9 digits; a bigger one in a file is not ours (the deal is then random)."""
+COMPACT_EVERY = 64
+"""Actions appended to the journal before it is folded into a new header in the background."""
 
 
 def check_saved_round(data: Any) -> Record:
@@ -71,7 +89,7 @@ def setup_of(record: Record) -> GameSetup:
     if isinstance(chosen, dict):
         first, deal = chosen.get("first"), chosen.get("deal")
         setup.first = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(setup.seats) else None
-        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
+        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and 0 <= deal < MAX_DEAL else None
     return setup
 
 
@@ -89,13 +107,18 @@ class Writer:
     """Runs file jobs in order on one background thread that lives while there is work.
 
     A save still waiting is replaced by a newer one (only the latest state
-    matters).  The thread is not a daemon, so a normal exit waits for the last write.
+    matters).  The thread waits :data:`IDLE_SECONDS` for the next job before it
+    ends, so a game in play does not start a thread per action.  It is not a
+    daemon, so a normal exit waits for the last write.
     """
+
+    IDLE_SECONDS = 0.25
 
     def __init__(self) -> None:
         self._jobs: deque[tuple[str, Callable[[], None]]] = deque()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._busy = False
         self.errors: list[OSError] = []
 
     def submit(self, kind: str, job: Callable[[], None]) -> None:
@@ -104,6 +127,7 @@ class Writer:
                 self._jobs[-1] = (kind, job)
             else:
                 self._jobs.append((kind, job))
+            self._cond.notify_all()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="sss-saves")
                 self._thread.start()
@@ -111,11 +135,16 @@ class Writer:
     def _run(self) -> None:
         while True:
             with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                if not self._jobs:
+                    self._cond.wait(self.IDLE_SECONDS)
                 if not self._jobs:
                     self._thread = None
                     self._cond.notify_all()
                     return
                 _, job = self._jobs.popleft()
+                self._busy = True
             try:
                 job()
             except OSError as exc:
@@ -125,7 +154,7 @@ class Writer:
     def flush(self) -> None:
         """Wait until every job submitted so far is done."""
         with self._cond:
-            while self._thread is not None:
+            while self._jobs or self._busy:
                 self._cond.wait()
 
 
@@ -142,8 +171,12 @@ class SaveStore:
         self.problems: list[str] = []
         self.blocked = False  # save.json belongs to a newer version of the game
         self.live: object | None = None  # the table whose round ``pending`` is
-        self.write_failed = False
+        self.write_failed = False  # a write failed and the player was told
+        self.errors_told = 0  # background write errors shown so far
+        self.told: list[tuple[TableScene, str]] = []  # messages from the writer thread for the next frame
         self.writer = Writer()
+        self.journal = Journal(self.data_dir / "save.journal")
+        self.journal_for: object | None = None  # the table the open journal belongs to
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -155,6 +188,15 @@ class SaveStore:
     def path(self) -> Path:
         """Where this version writes the round in progress."""
         return self.data_dir / (SIDE_SAVE_NAME if self.blocked else SAVE_NAME)
+
+    @property
+    def journal_path(self) -> Path:
+        return self.path.with_suffix(".journal")
+
+    @property
+    def finished_path(self) -> Path:
+        """A finished round's journal until it is in the history."""
+        return self.journal_path.with_name(self.journal_path.name + ".finished")
 
     @property
     def history_dir(self) -> Path:
@@ -180,21 +222,65 @@ class SaveStore:
                 except OSError:
                     self.blocked = True
         path = self.path
+        self.journal = Journal(self.journal_path)
         self._remove_temp_files(path)
+        self._remove_temp_files(self.journal_path)
         if self.blocked and _newer_format_of(path) is not None:
             self.pending = None
             return
-        record, problem = read_json(path, "saved round", check_saved_round, fallback="the round could not be resumed")
-        if problem:
-            self.problems.append(problem)
+        fallback = "the round could not be resumed"
+        done, done_problem = read_json(self.finished_path, "finished round's journal", check_saved_round,
+                                       fallback="it is not in the history", decode=read_journal_text)
+        record, problem = read_json(path, "saved round", check_saved_round, fallback=fallback)
+        logged, journal_problem = read_json(self.journal_path, "saved round's journal", check_saved_round,
+                                            fallback=fallback, decode=read_journal_text)
+        self.problems += [p for p in (done_problem, problem, journal_problem) if p]
+        if done is not None:
+            # the game stopped before a finished round was in the history: file it (once); its save is not resumable
+            filed = self._file_finished(done, _data_of(self.finished_path, journal=True))
+            if filed:
+                self._remove(self.finished_path)
+            if record is not None and _same_round(record, done):
+                record = None
+                if filed:
+                    self._remove(path)
+            if logged is not None and _same_round(logged, done):
+                logged = None
+                if filed:
+                    self._remove(self.journal_path)
+        if record is not None and logged is not None and not _same_round(record, logged):
+            # a new round had begun when the process stopped: the one before it goes to the history
+            self._file_away(record, _data_of(path))
+            record = None
+        if logged is not None and (record is None or len(logged.actions) >= len(record.actions)):
+            record, data = logged, _data_of(self.journal_path, journal=True)
+        elif record is not None:
+            data = _data_of(path)
         if record is None:
             return
-        data = json.loads(path.read_bytes())
         if record.scores is not None:  # finished, but the game stopped before moving it to the history
-            self._archive(_encode(data))
-            self._remove(path)
+            if self._file_finished(record, data):
+                self._remove(path)
+                self._remove(self.journal_path)
             return
         self.pending = data
+
+    def _file_finished(self, record: Record, data: dict[str, Any]) -> bool:
+        """Put a finished round found at start-up in the history (once); False, and the player told, if it can't."""
+        data["scores"] = list(record.scores or ())
+        try:
+            self._archive_once(record, data)
+        except OSError as exc:
+            self.problems.append(f"A finished round could not be put in the history ({describe_os_error(exc)}); "
+                                 "it is kept and goes there on a later start.")
+            return False
+        return True
+
+    def _file_away(self, record: Record, data: dict[str, Any]) -> None:
+        try:
+            self._archive_once(record, data)
+        except OSError as exc:
+            self.problems.append(f"An earlier round could not be put in the history ({describe_os_error(exc)}).")
 
     def pending_record(self) -> Record | None:
         if self.pending is None:
@@ -229,29 +315,84 @@ class SaveStore:
     # --- after every action ----------------------------------------------------
 
     def note(self, table: TableScene) -> None:
-        """An action was just played at ``table``: save the round, or file it away if it is over."""
+        """An action was just played at ``table``: journal it, save the round, or file it away if it is over.
+
+        The journal entry is on disk when this returns, before the table draws the action.
+        """
         if table.replaying:
             return
         if table is not self.live:
             self._start(table)
         data = round_data(table)
+        try:
+            self._journal(table, data)
+        except OSError as exc:  # this action is not on disk: say so every time
+            self._tell(table, f"The round could not be saved: {describe_os_error(exc)}.")
         content = _encode(data)  # here, with the fast encoder; the thread only does file I/O
         path = self.path
+        journal = self.journal
         if table.state.is_over:
-            def finish() -> None:
-                self._archive(content)
-                self._remove(path)
-
-            self.writer.submit("archive", finish)
             self.pending = None
             self.live = None
+            self.journal_for = None
+            finished = self.finished_path
+            try:  # the finished round's journal is set apart at once: a new round can't overwrite it
+                journal.close()
+                os.replace(self.journal_path, finished)
+            except OSError:
+                finished = self.journal_path
+
+            def finish() -> None:
+                """On the writer thread, after every earlier save: file the round away, or say at once why not."""
+                try:
+                    _fsync_file(finished)
+                    self._archive(content)
+                except OSError as exc:
+                    self._tell(table, f"This round could not be put in the history ({describe_os_error(exc)}). "
+                                      f"It is kept as {finished.name} and goes there when the game starts again.")
+                    return
+                self._remove(path)
+                self._remove(finished)
+
+            self.writer.submit("finish", finish)
+            return
+
+        def save() -> None:
+            journal.sync()
+            write_bytes(path, content)
+
+        self.writer.submit("save", save)
+        self.pending = data
+        if len(self.writer.errors) > self.errors_told:  # a background write failed since the last action
+            self.errors_told = len(self.writer.errors)
+            self._tell(table, f"The round could not be saved: {describe_os_error(self.writer.errors[-1])}.")
+
+    def _journal(self, table: TableScene, data: dict[str, Any]) -> None:
+        """Make the table's actions durable: a new journal for a new table, else the actions it lacks."""
+        journal = self.journal
+        if self.journal_for is not table or not journal.is_open:
+            self.journal_for = None
+            journal.start(data, sync=False)  # the writer thread syncs it next
+            self.journal_for = table
+            return
+        journal.append(data["actions"][journal.count:], sync=False)
+        if journal.appended >= COMPACT_EVERY:
+            header, count, generation = journal.header(data), len(data["actions"]), journal.generation
+            self.writer.submit("compact", lambda: journal.compact(header, count, generation))
+
+    def _tell(self, table: TableScene, message: str) -> None:
+        """Show a failed write at once: now on the main thread, or at the next frame (:meth:`poll`) from the writer."""
+        self.write_failed = True
+        if threading.current_thread() is threading.main_thread():
+            table.show_toast(message, True)
         else:
-            self.writer.submit("save", lambda: write_bytes(path, content))
-            self.pending = data
-        if self.writer.errors and not self.write_failed:
-            self.write_failed = True
-            exc = self.writer.errors[-1]
-            table.show_toast(f"The round could not be saved: {exc.strerror or exc}", True)
+            self.told.append((table, message))
+
+    def poll(self) -> None:
+        """Show what the writer thread has to tell (called every frame; nothing to do almost always)."""
+        while self.told:
+            table, message = self.told.pop(0)
+            table.show_toast(message, True)
 
     def flush(self) -> None:
         """Wait for the files of every action so far to be on disk."""
@@ -270,6 +411,17 @@ class SaveStore:
         self.live = table
 
     # --- history ---------------------------------------------------------------
+
+    def _archive_once(self, record: Record, data: dict[str, Any]) -> Path:
+        """File ``data`` (``record``'s JSON) in the history unless it is there already (a kill after the write)."""
+        for path in reversed(self.history_files()):
+            try:
+                other = json.loads(read_file(path))
+            except (OSError, ValueError, RecursionError):
+                continue
+            if isinstance(other, dict) and _same_round_data(other, data) and other.get("actions") == data.get("actions"):
+                return path
+        return self._archive(_encode(data))
 
     def _archive(self, content: bytes) -> Path:
         folder = self.history_dir
@@ -323,10 +475,38 @@ def _encode(data: dict[str, Any]) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
+_ROUND_KEYS = ("seed", "players", "first_player", "deal")
+
+
+def _same_round_data(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return all(a.get(k) == b.get(k) for k in _ROUND_KEYS)
+
+
+def _same_round(a: Record, b: Record) -> bool:
+    """Whether two records are the same round (the same seats and deal), however far each got."""
+    return (a.players, a.deal, a.first_player, a.seed) == (b.players, b.deal, b.first_player, b.seed) and \
+        a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
+    """The JSON of a file that was just read and checked."""
+    text = read_file(path).decode("utf-8-sig")
+    data: dict[str, Any] = read_journal_text(text) if journal else json.loads(text)
+    return data
+
+
 def _newer_format_of(path: Path) -> str | None:
     """The format named in ``path`` if it is a later version than :data:`FORMAT`, else None."""
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(read_file(path))
     except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return None
     value = data.get("format") if isinstance(data, dict) else None

@@ -1,8 +1,11 @@
 """The player's settings, kept in the data directory and applied at once.
 
 Files go through :mod:`game.storage` (atomic writes; a damaged file is set aside
-and defaults are used).  A single value the game doesn't know (an old or
-hand-edited file) falls back to its default; the rest of the file is kept.
+and defaults are used).  A known setting with a value the game can't use (a
+hand-edited file) is reported like a damaged file: the file is kept as
+``settings.json.corrupt-<time>``, that setting falls back to its default, the
+others are kept and written back.  A setting this version doesn't know (one a
+newer version added) is no problem.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.shell.storage import DataError, read_json, write_json
+from game.shell.storage import DataError, read_json, set_aside, write_json
 
 ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.6}
 """Animation speed setting -> multiplier of every animation's duration (0: no animation)."""
@@ -53,22 +56,45 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
+        return cls.checked(data)[0]
+
+    @classmethod
+    def checked(cls, data: Any) -> tuple[Settings, list[str]]:
+        """The settings in ``data`` and the names of those whose value can't be used (they keep the default)."""
         if not isinstance(data, dict):
             raise DataError("settings are not an object")
         out = cls()
+        bad = []
         for f in fields(cls):
-            value = data.get(f.name)
+            if f.name not in data:
+                continue
+            value = data[f.name]
             allowed = CHOICES[f.name]
             # bool is an int in Python: a flag must be a real bool, a number a real number
             if any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in allowed):
                 setattr(out, f.name, value)
-        return out
+            else:
+                bad.append(f.name)
+        return out, bad
 
     @classmethod
     def load(cls, data_dir: Path) -> tuple[Settings, str | None]:
         """The saved settings (or defaults) and a problem to tell the player, if any."""
-        value, problem = read_json(data_dir / "settings.json", "settings", cls.from_json)
-        return (value or cls()), problem
+        path = data_dir / "settings.json"
+        value, problem = read_json(path, "settings", cls.checked)
+        if value is None:
+            return cls(), problem
+        settings, bad = value
+        if not bad:
+            return settings, None
+        shown = ", ".join(name.replace("_", " ") for name in bad)
+        try:
+            moved = set_aside(path)
+            settings.save(data_dir)
+        except OSError:
+            return settings, f"Your settings file has values the game can't use ({shown}); those settings are back to their defaults."
+        return settings, (f"Your settings file had values the game can't use ({shown}); it was kept as {moved.name} "
+                          "and those settings are back to their defaults.")
 
     def save(self, data_dir: Path) -> None:
         write_json(data_dir / "settings.json", asdict(self))

@@ -14,11 +14,12 @@ import os
 from pathlib import Path
 
 from game.shell.saves import SaveStore
-from game.shell.stats import Statistics
-from game.shell.storage import read_json, write_json
+from game.shell.stats import Statistics, load_statistics, save_statistics
+from game.shell.storage import describe_os_error
 
 LEGACY_GAME = "sprint"
-LEGACY_FILES = ("save.json", "save-v1.json", "stats.json", "history")
+LEGACY_FILES = ("save.json", "save-v1.json", "save.journal", "save.journal.finished", "stats.json", "stats-v1.json",
+                "history")
 
 
 def migrate(data_dir: Path) -> list[str]:
@@ -52,15 +53,14 @@ class Shelf:
         self.game_id = game_id
         self.folder = data_dir / game_id
         self.saves = SaveStore.open(self.folder)
-        stats, problem = read_json(self.folder / "stats.json", "statistics", Statistics.from_json)
-        self.stats: Statistics = stats or Statistics()
+        self.stats: Statistics
+        self.stats, self.stats_path, problem = load_statistics(self.folder)
         self.problems = list(self.saves.problems) + ([problem] if problem else [])
 
     def save_stats(self) -> str | None:
         """Write the statistics; a message for the player if that failed."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_json(self.folder / "stats.json", self.stats.to_json())
         except OSError as exc:
-            return f"Statistics could not be saved: {exc.strerror or exc}"
-        return None
+            return f"Statistics could not be saved: {describe_os_error(exc)}."
+        return save_statistics(self.stats, self.stats_path)

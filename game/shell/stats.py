@@ -3,17 +3,30 @@
 A round against AI opponents counts for the human under the strongest AI level at
 the table ("standard", "master"...).  A hot-seat round (two or more humans) counts
 separately, for each human by name.  Rounds with no human (autoplay) don't count.
+
+The table lives in ``stats.json`` (:func:`load_statistics`, :func:`save_statistics`).
+A file from a newer version of the game (a later ``version``) is never read, moved
+or overwritten: this version keeps its own in ``stats-v1.json`` beside it, as
+saves do.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any, Sequence
 
-from game.shell.storage import DataError
+from game.shell.storage import NEWER, DataError, NewerFileError, describe_os_error, read_json, write_json
 
 LEVEL_ORDER = ("apprentice", "standard", "strategist", "master")
 HOTSEAT = "hotseat"
+STATS_NAME = "stats.json"
+SIDE_STATS_NAME = "stats-v1.json"  # ours, while stats.json belongs to a newer version of the game
+VERSION = 1
+MAX_KEY_LENGTH = 200
+"""Game ids and line keys are short (a level, or ``hotseat:`` and a name); a longer one is not ours."""
+SIGNED = ("best", "total")
+"""A score can be negative, so its best and its total can be too; every other field is a count."""
 
 
 @dataclass
@@ -56,7 +69,9 @@ class StatLine:
             if value is None and f.name == "best":
                 values[f.name] = None
                 continue
-            if not isinstance(value, int) or isinstance(value, bool) or (f.name != "best" and value < 0):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise DataError(f"{f.name} is not a whole number")
+            if f.name not in SIGNED and value < 0:
                 raise DataError(f"{f.name} is not a count")
             values[f.name] = value
         record = cls(**values)
@@ -100,15 +115,49 @@ class Statistics:
         return [key]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": 1, "games": {g: {k: asdict(r) for k, r in lines.items()} for g, lines in self.games.items()}}
+        return {"version": VERSION, "games": {g: {k: asdict(r) for k, r in lines.items()} for g, lines in self.games.items()}}
 
     @classmethod
     def from_json(cls, data: Any) -> Statistics:
-        if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("games"), dict):
+        version = data.get("version") if isinstance(data, dict) else None
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise NewerFileError(f"statistics version {version}")
+        if not isinstance(data, dict) or version != VERSION or not isinstance(data.get("games"), dict):
             raise DataError("not a version-1 statistics file")
         games = {}
         for game, lines in data["games"].items():
             if not isinstance(lines, dict):
-                raise DataError(f"{game}: not a table of lines")
+                raise DataError("a game's statistics are not a table of lines")
+            if len(game) > MAX_KEY_LENGTH or any(len(key) > MAX_KEY_LENGTH for key in lines):
+                raise DataError("a name in it is far too long")
             games[game] = {key: StatLine.from_json(value) for key, value in lines.items()}
         return cls(games)
+
+
+def load_statistics(data_dir: Path) -> tuple[Statistics, Path, str | None]:
+    """The statistics (or an empty table), the file to save them to, and a problem to tell the player."""
+    main = Path(data_dir) / STATS_NAME
+    side = main.with_name(SIDE_STATS_NAME)
+    stats, problem = read_json(main, "statistics", Statistics.from_json, fallback="the statistics start from zero")
+    if stats is not None or problem is None:
+        if stats is None and side.exists():  # the newer version's file is gone: ours takes the usual name again
+            stats, problem = read_json(side, "statistics", Statistics.from_json, fallback="the statistics start from zero")
+            if stats is not None and save_statistics(stats, main) is None:
+                side.unlink(missing_ok=True)
+                return stats, main, problem
+            return stats or Statistics(), side, problem
+        return stats or Statistics(), main, problem
+    if NEWER not in problem:
+        return Statistics(), main, problem
+    ours, side_problem = read_json(side, "statistics", Statistics.from_json, fallback="the statistics start from zero")
+    told = f"{problem} This version keeps its own statistics beside it, in {SIDE_STATS_NAME}."
+    return ours or Statistics(), side, " ".join(p for p in (told, side_problem) if p)
+
+
+def save_statistics(stats: Statistics, path: Path) -> str | None:
+    """Write ``stats`` to ``path``; None, or what went wrong in a player's words."""
+    try:
+        write_json(path, stats.to_json())
+    except OSError as exc:
+        return f"Statistics could not be saved: {describe_os_error(exc)}."
+    return None
