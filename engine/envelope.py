@@ -133,6 +133,7 @@ class GameRecord:
     entries: list[Entry] = field(default_factory=list)
     clock: Ms = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    scores: tuple[int, ...] | None = None  # once the game is over
 
     @classmethod
     def begin(cls, info: GameInfo, players: list[PlayerInfo], seed: int,
@@ -144,6 +145,20 @@ class GameRecord:
     @property
     def game_id(self) -> str:
         return self.info.id
+
+    @property
+    def actions(self) -> list[tuple[int, Any, Ms]]:
+        """``(seat, action, at)`` of each entry (comparable across records, like Sprint's)."""
+        return [(e.seat, e.action, e.at) for e in self.entries]
+
+    def without_actions(self) -> GameRecord:
+        """The same game before anything was played (a resumed table replays the actions onto it)."""
+        return GameRecord(self.info, self.players, self.seed, dict(self.options), extra=dict(self.extra))
+
+    def same_game(self, other: Any) -> bool:
+        """Whether ``other`` records the same game (seats, seed, options), however far each got."""
+        return isinstance(other, GameRecord) and (self.info.id, self.players, self.seed, self.options) == (
+            other.info.id, other.players, other.seed, other.options)
 
     @property
     def format(self) -> str:
@@ -158,6 +173,12 @@ class GameRecord:
         """Note an action that was just applied at ``at``."""
         self.entries.append(Entry(seat, action, at))
         self.clock = max(self.clock, at)
+
+    def note_outcome(self, state: GameState) -> None:
+        """Keep the scores once ``state`` (this record's game) is over."""
+        outcome = state.outcome()
+        if outcome is not None:
+            self.scores = outcome.scores
 
     def note_time(self, at: Ms) -> None:
         """Time ran on to ``at`` (timers fired with no action)."""
@@ -206,6 +227,8 @@ class GameRecord:
         }
         if self.clock:
             out["clock"] = self.clock
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
         out.update(self.extra)
         return out
 
@@ -260,15 +283,20 @@ class GameRecord:
         clock = data.get("clock", last_at)
         if not is_int(clock) or not last_at <= clock < 2**53:
             raise RecordError(f"clock: expected milliseconds from {last_at} on, got {shown(clock)}")
-        known = {"format", "seed", "options", "players", "actions", "clock"}
+        known = {"format", "seed", "options", "players", "actions", "clock", "scores"}
         extra = {k: v for k, v in data.items() if k not in known}
         record = cls(info, players, seed, options, entries, clock, extra)
         try:
-            record.final_state()
+            state = record.final_state()
         except ValueError as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"the game can't be set up: {exc}") from None
+        record.note_outcome(state)
+        scores = data.get("scores")
+        if scores is not None and (not isinstance(scores, list) or list(scores) != list(record.scores or ())):
+            raise RecordError(f"scores: recorded {shown(scores)} but the actions give "
+                              f"{list(record.scores) if record.scores is not None else 'a game not yet over'}")
         return record
 
 

@@ -202,6 +202,15 @@ def info_for_format(value: Any) -> GameInfo:
     raise RecordError(f"format: {shown(value)} is not a record of any game in this collection")
 
 
+def is_newer_format(value: Any) -> bool:
+    """Whether ``value`` names a later version of a registered game's records (a newer app wrote it)."""
+    try:
+        name, version = parse_format(value)
+    except RecordError:
+        return False
+    return any(info.record_format == name and version > info.record_version for info in GAMES.values())
+
+
 def load_record(text: str | bytes) -> Any:
     """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong."""
     from .envelope import decode_json
@@ -213,4 +222,4 @@ def load_record(text: str | bytes) -> Any:
     return info.record_type().from_json(data, info)
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool"]
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool", "is_newer_format"]

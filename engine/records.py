@@ -91,6 +91,19 @@ class Record:
     def note_time(self, at: int) -> None:
         """A turn game keeps no clock."""
 
+    def note_outcome(self, state: Round) -> None:
+        if state.result is not None:
+            self.scores = state.result.scores
+
+    def without_actions(self) -> Record:
+        """The same round before anything was played (a resumed table replays the actions onto it)."""
+        return Record(self.players, self.deal, self.first_player, self.seed, extra=dict(self.extra))
+
+    def same_game(self, other: Any) -> bool:
+        """Whether ``other`` records the same round (seats and deal), however far each got."""
+        return isinstance(other, Record) and (self.players, self.deal, self.first_player, self.seed) == (
+            other.players, other.deal, other.first_player, other.seed)
+
     def start(self) -> Round:
         """The state before any action."""
         return Round.from_deal([list(h) for h in self.deal.hands], list(self.deal.discard), list(self.deal.stock), self.first_player)

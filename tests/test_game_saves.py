@@ -18,7 +18,8 @@ from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens.replays import ReplaysScene  # noqa: E402
-from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME, table_mismatches  # noqa: E402
+from game.shell.headless import table_mismatches  # noqa: E402
+from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene, TitleScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
@@ -455,7 +456,7 @@ def test_a_new_round_after_a_failed_history_write_keeps_the_finished_one(pg, tmp
 
 
 def test_a_deal_number_from_a_file_is_bounded():
-    from game.shell.saves import setup_of
+    from game.shell.resume import setup_of
 
     record = finished_record(3)
     for deal, kept in ((42, 42), (10**9 - 1, 10**9 - 1), (10**4000, None), (-1, None), (True, None)):

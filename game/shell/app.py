@@ -119,7 +119,7 @@ class App:
 
     def resume(self, game_id: str) -> object | None:
         """Open ``game_id``'s saved game at the exact state it was saved in (None if there is none)."""
-        from game.shell.saves import resume
+        from game.shell.resume import resume
 
         self.game_id = game_id
         return resume(self)

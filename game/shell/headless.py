@@ -120,7 +120,7 @@ def resume_selftest(data_dir: Path) -> int:
     round, now in the history, starts with the saved actions; 1 if not; 2 if there
     is no saved round to resume.
     """
-    from game.shell.saves import resume, table_mismatches
+    from game.shell.resume import resume
 
     app = _selftest_app(data_dir)
     for problem in app.problems:
@@ -591,3 +591,36 @@ def _hotspots(app: App) -> list[tuple[int, int]]:
         spots += [L.stock.center, L.discard.center]
         spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(top.model.hands[top.viewer]))]
     return spots
+
+
+def table_mismatches(table, saved: Record) -> list[str]:
+    """How a resumed ``table`` differs from the ``saved`` round (empty if it is exactly there).
+
+    Compares the engine state, the actions, and what the table shows (hands, piles,
+    laid matches, points, whose turn).
+    """
+    from engine.cards import ALL_CARDS
+
+    state = saved.final_state()
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if table.state != state:
+        out.append("the engine state differs from the saved round's")
+    model = table.model
+    for p in range(state.num_players):
+        if sorted(model.hands[p]) != sorted(state.hand(p)):
+            out.append(f"seat {p}: the table shows a different hand")
+        shown = sorted(tuple(sorted(m)) for m in model.laid[p])
+        laid = sorted(tuple(sorted(m)) for m in state.observation(p).laid[p])
+        if shown != laid:
+            out.append(f"seat {p}: the table shows different matches")
+        if model.points[p] != state.laid_points(p):
+            out.append(f"seat {p}: the table shows {model.points[p]} points, the round {state.laid_points(p)}")
+    if model.stock != len(state.stock):
+        out.append(f"stock: the table shows {model.stock} cards, the round has {len(state.stock)}")
+    if model.discard != [ALL_CARDS[n] for n in state.discard]:
+        out.append("discard pile: the table shows different cards")
+    if model.current != state.current:
+        out.append(f"turn: the table shows seat {model.current}, the round is at seat {state.current}")
+    return out

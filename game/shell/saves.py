@@ -49,58 +49,22 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.records import FORMAT, Record, RecordError, is_newer_format
+from engine.envelope import RecordError
+from engine.games import is_newer_format
 
-from game.shell.session import GameSetup
-from game.shell.storage import DataError, Journal, describe_os_error, read_file, read_journal_text, read_json, write_bytes
+from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
+
+from game.shell.storage import Journal, describe_os_error, read_file, read_journal_text, read_json, write_bytes
 
 if TYPE_CHECKING:
-    from game.shell.app import App
     from game.tables.sprint import TableScene
 
 SAVE_NAME = "save.json"
 SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
 HISTORY_DIR = "history"
 HISTORY_SIZE = 20
-MAX_DEAL = 10**9
-"""Deal numbers are typed with at most 9 digits; a bigger one in a file is not ours (the deal is then random)."""
 COMPACT_EVERY = 64
 """Actions appended to the journal before it is folded into a new header in the background."""
-
-
-def check_saved_round(data: Any) -> Record:
-    """A saved round this version can resume; raises ``ValueError`` saying what is wrong."""
-    import ai
-
-    record = Record.from_json(data)
-    for i, p in enumerate(record.players):
-        if p.kind == "ai" and p.level not in ai.LEVELS:
-            raise DataError(f"players[{i}].level: no AI level called {p.level!r}")
-    setup = record.extra.get("setup", {})
-    if not isinstance(setup, dict):
-        raise DataError("setup: expected an object")
-    return record
-
-
-def setup_of(record: Record) -> GameSetup:
-    """The game setup a saved round was started from (its seats' settings included)."""
-    setup = GameSetup.from_record(record)
-    chosen = record.extra.get("setup")
-    if isinstance(chosen, dict):
-        first, deal = chosen.get("first"), chosen.get("deal")
-        setup.first = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(setup.seats) else None
-        setup.deal = deal if isinstance(deal, int) and not isinstance(deal, bool) and 0 <= deal < MAX_DEAL else None
-    return setup
-
-
-def round_data(table: TableScene) -> dict[str, Any]:
-    """The table's record as JSON, with what it takes to rebuild the table."""
-    data = table.record.to_json()
-    for player, seat in zip(data["players"], table.setup.seats):
-        if seat.is_ai and seat.level == "master":
-            player["think_ms"] = seat.think_ms if seat.think_ms is not None else table.app.think_ms
-    data["setup"] = {"first": table.setup.first, "deal": table.setup.deal}
-    return data
 
 
 class Writer:
@@ -265,7 +229,7 @@ class SaveStore:
             return
         self.pending = data
 
-    def _file_finished(self, record: Record, data: dict[str, Any]) -> bool:
+    def _file_finished(self, record: SavedGame, data: dict[str, Any]) -> bool:
         """Put a finished round found at start-up in the history (once); False, and the player told, if it can't."""
         data["scores"] = list(record.scores or ())
         try:
@@ -276,13 +240,13 @@ class SaveStore:
             return False
         return True
 
-    def _file_away(self, record: Record, data: dict[str, Any]) -> None:
+    def _file_away(self, record: SavedGame, data: dict[str, Any]) -> None:
         try:
             self._archive_once(record, data)
         except OSError as exc:
             self.problems.append(f"An earlier round could not be put in the history ({describe_os_error(exc)}).")
 
-    def pending_record(self) -> Record | None:
+    def pending_record(self) -> SavedGame | None:
         if self.pending is None:
             return None
         try:
@@ -296,7 +260,8 @@ class SaveStore:
         if record is None:
             return ""
         names = " vs ".join(p.name if p.kind == "human" else f"{p.name} ({(p.level or '').title()})" for p in record.players)
-        return f"{names}, turn {record.final_state().turn + 1}"
+        turn = getattr(record.final_state(), "turn", None)
+        return f"{names}, turn {turn + 1}" if isinstance(turn, int) else f"{names}, {len(record.actions)} moves in"
 
     @staticmethod
     def _remove_temp_files(path: Path) -> None:
@@ -412,7 +377,7 @@ class SaveStore:
 
     # --- history ---------------------------------------------------------------
 
-    def _archive_once(self, record: Record, data: dict[str, Any]) -> Path:
+    def _archive_once(self, record: SavedGame, data: dict[str, Any]) -> Path:
         """File ``data`` (``record``'s JSON) in the history unless it is there already (a kill after the write)."""
         for path in reversed(self.history_files()):
             try:
@@ -443,20 +408,20 @@ class SaveStore:
         except OSError:
             return []
 
-    def history(self) -> tuple[list[tuple[Path, Record]], list[str]]:
+    def history(self) -> tuple[list[tuple[Path, SavedGame]], list[str]]:
         """The rounds in the history, newest first, and problems with any that can't be read.
 
         A damaged file is set aside like any other; one from a newer version is skipped and left alone.
         """
         self.flush()
-        rounds: list[tuple[Path, Record]] = []
+        rounds: list[tuple[Path, SavedGame]] = []
         problems: list[str] = []
         for path in reversed(self.history_files()):
             newer = _newer_format_of(path)
             if newer is not None:
                 problems.append(f"{path.name} comes from a newer version of the game ({newer}) and was skipped.")
                 continue
-            record, problem = read_json(path, f"replay {path.name}", Record.from_json, fallback="it is not listed")
+            record, problem = read_json(path, f"replay {path.name}", load_saved_record, fallback="it is not listed")
             if problem:
                 problems.append(problem)
             if record is not None:
@@ -475,17 +440,16 @@ def _encode(data: dict[str, Any]) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
-_ROUND_KEYS = ("seed", "players", "first_player", "deal")
+_ROUND_KEYS = ("format", "seed", "players", "first_player", "deal", "options")
 
 
 def _same_round_data(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a.get(k) == b.get(k) for k in _ROUND_KEYS)
 
 
-def _same_round(a: Record, b: Record) -> bool:
-    """Whether two records are the same round (the same seats and deal), however far each got."""
-    return (a.players, a.deal, a.first_player, a.seed) == (b.players, b.deal, b.first_player, b.seed) and \
-        a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
+def _same_round(a: SavedGame, b: SavedGame) -> bool:
+    """Whether two records are the same game (the same seats and deal), however far each got."""
+    return a.same_game(b) and a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
 
 
 def _fsync_file(path: Path) -> None:
@@ -504,7 +468,7 @@ def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
 
 
 def _newer_format_of(path: Path) -> str | None:
-    """The format named in ``path`` if it is a later version than :data:`FORMAT`, else None."""
+    """The format named in ``path`` if it is a later version than this app reads, else None."""
     try:
         data = json.loads(read_file(path))
     except (OSError, ValueError, UnicodeDecodeError, RecursionError):
@@ -513,67 +477,4 @@ def _newer_format_of(path: Path) -> str | None:
     return value if is_newer_format(value) else None
 
 
-def resume(app: App, selftest: bool = False) -> TableScene | None:
-    """Open the pending round at the exact state it was saved in; None if there is none.
-
-    The saved actions are played on a fresh table with no animation.  For the
-    resumed self-test (``selftest``) every human seat is played by a Standard bot
-    and Master thinks with the app's budget; the record still names the seats as
-    they were.
-    """
-    from game.tables.sprint import TableScene
-
-    store: SaveStore = app.saves
-    saved = store.pending_record()
-    if saved is None:
-        return None
-    setup = setup_of(saved)
-    if selftest:
-        for seat in setup.seats:
-            seat.think_ms = None
-            if not seat.is_ai:
-                seat.kind, seat.level = "ai", "standard"
-    record = Record(saved.players, saved.deal, saved.first_player, saved.seed, extra=dict(saved.extra))
-    table = TableScene(app, setup, record=record, state=record.start())
-    table.catch_up(saved.actions)
-    store.adopt(table)
-    app.to_title()
-    app.stack.push(table)
-    app.dirty = True
-    return table
-
-
-def table_mismatches(table: TableScene, saved: Record) -> list[str]:
-    """How a resumed ``table`` differs from the ``saved`` round (empty if it is exactly there).
-
-    Compares the engine state, the actions, and what the table shows (hands, piles,
-    laid matches, points, whose turn).
-    """
-    from engine.cards import ALL_CARDS
-
-    state = saved.final_state()
-    out = []
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state != state:
-        out.append("the engine state differs from the saved round's")
-    model = table.model
-    for p in range(state.num_players):
-        if sorted(model.hands[p]) != sorted(state.hand(p)):
-            out.append(f"seat {p}: the table shows a different hand")
-        shown = sorted(tuple(sorted(m)) for m in model.laid[p])
-        laid = sorted(tuple(sorted(m)) for m in state.observation(p).laid[p])
-        if shown != laid:
-            out.append(f"seat {p}: the table shows different matches")
-        if model.points[p] != state.laid_points(p):
-            out.append(f"seat {p}: the table shows {model.points[p]} points, the round {state.laid_points(p)}")
-    if model.stock != len(state.stock):
-        out.append(f"stock: the table shows {model.stock} cards, the round has {len(state.stock)}")
-    if model.discard != [ALL_CARDS[n] for n in state.discard]:
-        out.append("discard pile: the table shows different cards")
-    if model.current != state.current:
-        out.append(f"turn: the table shows seat {model.current}, the round is at seat {state.current}")
-    return out
-
-
-__all__ = ["FORMAT", "HISTORY_SIZE", "SaveStore", "resume", "round_data", "setup_of", "check_saved_round", "table_mismatches"]
+__all__ = ["HISTORY_SIZE", "SaveStore"]

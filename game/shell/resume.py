@@ -1,0 +1,97 @@
+"""Saved games of any game: check one, rebuild its setup, and reopen its table at the saved moment.
+
+A saved game is a record of the game's own kind (Sprint's ``sprint-snap-score/1``
+or the shared envelope), found through the registry from its ``format``.  The
+table of the game (named by the registry) replays the saved actions without
+animation, so a resumed table is exactly where the player left it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.envelope import is_int
+from engine.games import info_for_format, load
+
+from game.shell.session import GameSetup
+from game.shell.storage import DataError
+
+if TYPE_CHECKING:
+    from game.shell.app import App
+
+SavedGame = Any
+"""A record of any game: ``players``, ``seed``, ``actions``, ``scores``, ``extra``, ``final_state()``,
+``same_game(other)``, ``without_actions()``, ``to_json()`` (Sprint's Record and the shared GameRecord)."""
+
+MAX_DEAL = 10**9
+"""Deal numbers are typed with at most 9 digits; a bigger one in a file is not ours (the deal is then random)."""
+
+
+def load_saved_record(data: Any) -> SavedGame:
+    """Any game's record from its decoded JSON; ``RecordError`` saying what is wrong."""
+    info = info_for_format(data.get("format") if isinstance(data, dict) else None)
+    return info.record_type().from_json(data, info)
+
+
+def check_saved_round(data: Any) -> SavedGame:
+    """A saved game this version can resume; raises ``ValueError`` saying what is wrong."""
+    record = load_saved_record(data)
+    info = info_for_format(data.get("format"))
+    levels = {lv.id for lv in info.levels}
+    for i, p in enumerate(record.players):
+        if p.kind == "ai" and p.level not in levels:
+            raise DataError(f"players[{i}].level: no AI level called {p.level!r}")
+    setup = record.extra.get("setup", {})
+    if not isinstance(setup, dict):
+        raise DataError("setup: expected an object")
+    return record
+
+
+def setup_of(record: SavedGame) -> GameSetup:
+    """The game setup a saved game was started from (its seats' settings included)."""
+    setup = GameSetup.from_record(record)
+    chosen = record.extra.get("setup")
+    if isinstance(chosen, dict):
+        first, deal = chosen.get("first"), chosen.get("deal")
+        setup.first = first if is_int(first) and 0 <= first < len(setup.seats) else None
+        setup.deal = deal if is_int(deal) and 0 <= deal < MAX_DEAL else None
+    return setup
+
+
+def round_data(table: Any) -> dict[str, Any]:
+    """The table's record as JSON, with what it takes to rebuild the table."""
+    table.record.note_outcome(table.state)
+    data: dict[str, Any] = table.record.to_json()
+    for player, seat in zip(data["players"], table.setup.seats):
+        if seat.is_ai and seat.level == "master":
+            player["think_ms"] = seat.think_ms if seat.think_ms is not None else table.app.think_ms
+    data["setup"] = {"first": table.setup.first, "deal": table.setup.deal}
+    return data
+
+
+def resume(app: App, selftest: bool = False) -> Any:
+    """Open the current game's saved game at the exact state it was saved in; None if there is none.
+
+    The saved actions are played on a fresh table with no animation.  For the
+    resumed self-test (``selftest``) every human seat is played by a bot of the
+    game's default level and Master thinks with the app's budget; the record
+    still names the seats as they were.
+    """
+    store = app.saves
+    saved = store.pending_record()
+    if saved is None:
+        return None
+    setup = setup_of(saved)
+    if selftest:
+        for seat in setup.seats:
+            seat.think_ms = None
+            if not seat.is_ai:
+                seat.kind, seat.level = "ai", setup.info.default_level
+    record = saved.without_actions()
+    table = load(setup.info.table)(app, setup, record=record, state=record.start())
+    table.catch_up(saved.actions)
+    store.adopt(table)
+    app.to_title()
+    app.stack.push(table)
+    app.dirty = True
+    return table
