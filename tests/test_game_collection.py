@@ -117,3 +117,23 @@ def test_an_old_versions_files_move_into_the_sprint_folder_and_resume(pg, tmp_pa
     title.on_button("resume")
     table = app.stack.top
     assert isinstance(table, TableScene) and table.record.actions == unfinished.actions
+
+
+def test_statistics_follow_each_games_rules():
+    from game.shell.stats import Statistics
+
+    stats = Statistics()
+    seats = [("You", "human", None), ("Ada", "ai", "easy"), ("Ben", "ai", "hard")]
+    # lowest score wins (Scamper): 40 beats 75, and the best kept is the lowest
+    stats.count_round("scamper", seats, [40, 75, 90], lower_wins=True, levels=["easy", "standard", "hard"])
+    stats.count_round("scamper", seats, [95, 20, 90], lower_wins=True, levels=["easy", "standard", "hard"])
+    line = stats.line("scamper", "hard")  # under the strongest of the game's own levels
+    assert (line.played, line.won, line.lost, line.best) == (2, 1, 1, 40)
+    # placings decide when scores don't (Snap: the last player with cards wins), and a game's own counts add up
+    stats.count_round("snap", seats[:2], [0, 52], placings=[1, 2], levels=["easy"],
+                      extra=[{"fastest_snap_ms": 300, "false_calls": 1}, {}])
+    stats.count_round("snap", seats[:2], [52, 0], placings=[1, 2], levels=["easy"],
+                      extra=[{"fastest_snap_ms": 250, "false_calls": 2}, {}])
+    snap = stats.line("snap", "easy")
+    assert (snap.won, snap.extra) == (2, {"fastest_snap_ms": 250, "false_calls": 3})
+    assert Statistics.from_json(stats.to_json()) == stats

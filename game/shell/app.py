@@ -163,7 +163,11 @@ class App:
             table.stats_noted = True
             seats = [(p.name, p.kind, p.level) for p in table.record.players]
             shelf = self.shelf(self.game_id)
-            if shelf.stats.count_round(table.game_id, seats, table.state.result.scores):
+            info = table.setup.info
+            outcome = table.state.outcome()
+            extra = getattr(table, "stat_counts", None)  # a game's own counts per seat, if it keeps any
+            if shelf.stats.count_round(info.record_format, seats, outcome.scores, outcome.placings, info.lower_wins,
+                                       [lv.id for lv in info.levels], extra() if extra else None):
                 problem = shelf.save_stats()
                 if problem:
                     self.problems.append(problem)

@@ -1,7 +1,10 @@
-"""Statistics: rounds played, won, shared and lost, per game and per opponent level.
+"""Statistics: games played, won, shared and lost, per game and per opponent level.
 
-A round against AI opponents counts for the human under the strongest AI level at
-the table ("standard", "master"...).  A hot-seat round (two or more humans) counts
+A game against AI opponents counts for the human under the strongest AI level at
+the table ("standard", "master"...; the game's own levels, weakest first).  A
+game won by the lowest score (Scamper) keeps its lowest score as the best.
+Games may keep counts of their own per line (``extra``: snaps by rule, false
+calls; a key starting ``fastest`` keeps the smallest value, others add up).  A hot-seat round (two or more humans) counts
 separately, for each human by name.  Rounds with no human (autoplay) don't count.
 
 The table lives in ``stats.json`` (:func:`load_statistics`, :func:`save_statistics`).
@@ -41,16 +44,23 @@ class StatLine:
     total: int = 0
     streak: int = 0
     longest_streak: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
 
     @property
     def average(self) -> float | None:
         return self.total / self.played if self.played else None
 
-    def add(self, score: int, outcome: str) -> None:
-        """Count one round: ``outcome`` is "won", "shared" or "lost"."""
+    def add(self, score: int, outcome: str, lower_wins: bool = False, extra: dict[str, int] | None = None) -> None:
+        """Count one game: ``outcome`` is "won", "shared" or "lost"."""
         self.played += 1
         self.total += score
-        self.best = score if self.best is None else max(self.best, score)
+        better = min if lower_wins else max
+        self.best = score if self.best is None else better(self.best, score)
+        for key, value in (extra or {}).items():
+            if key.startswith("fastest"):
+                self.extra[key] = value if key not in self.extra else min(self.extra[key], value)
+            else:
+                self.extra[key] = self.extra.get(key, 0) + value
         if outcome == "won":
             self.won += 1
             self.streak += 1
@@ -63,8 +73,15 @@ class StatLine:
     def from_json(cls, data: Any) -> StatLine:
         if not isinstance(data, dict):
             raise DataError("a statistics line is not an object")
-        values = {}
+        values: dict[str, Any] = {}
+        extra = data.get("extra", {})
+        if not isinstance(extra, dict) or len(extra) > 50 or not all(
+                isinstance(k, str) and len(k) <= 60 and isinstance(v, int) and not isinstance(v, bool) for k, v in extra.items()):
+            raise DataError("extra is not a small table of whole numbers")
+        values["extra"] = dict(extra)
         for f in fields(cls):
+            if f.name == "extra":
+                continue
             value = data.get(f.name, f.default)
             if value is None and f.name == "best":
                 values[f.name] = None
@@ -89,29 +106,41 @@ class Statistics:
     def line(self, game: str, key: str) -> StatLine:
         return self.games.setdefault(game, {}).setdefault(key, StatLine())
 
-    def count_round(self, game: str, seats: Sequence[tuple[str, str, str | None]], scores: Sequence[int]) -> list[str]:
-        """Count a finished round; ``seats`` are ``(name, kind, level)``.  Returns the keys updated."""
+    def count_round(self, game: str, seats: Sequence[tuple[str, str, str | None]], scores: Sequence[int],
+                    placings: Sequence[int] | None = None, lower_wins: bool = False,
+                    levels: Sequence[str] = LEVEL_ORDER, extra: Sequence[dict[str, int]] | None = None) -> list[str]:
+        """Count a finished game; ``seats`` are ``(name, kind, level)``.  Returns the keys updated.
+
+        ``placings`` (1 = first, shared places equal) say who won; without them the
+        best score wins (the lowest when ``lower_wins``).  ``levels`` are the game's,
+        weakest first; ``extra`` holds each seat's own counts.
+        """
         humans = [i for i, (_, kind, _) in enumerate(seats) if kind == "human"]
         if not humans:
             return []
-        best = max(scores)
-        winners = [i for i, s in enumerate(scores) if s == best]
+        if placings is None:
+            best = min(scores) if lower_wins else max(scores)
+            placings = [1 if s == best else 2 for s in scores]
+        winners = [i for i, place in enumerate(placings) if place == 1]
 
         def outcome(i: int) -> str:
             if i not in winners:
                 return "lost"
             return "won" if len(winners) == 1 else "shared"
 
+        def count(key: str, i: int) -> None:
+            self.line(game, key).add(scores[i], outcome(i), lower_wins, extra[i] if extra else None)
+
         if len(humans) >= 2:
             keys = []
             for i in humans:
                 key = f"{HOTSEAT}:{seats[i][0]}"
-                self.line(game, key).add(scores[i], outcome(i))
+                count(key, i)
                 keys.append(key)
             return keys
-        levels = [lvl for _, kind, lvl in seats if kind == "ai" and lvl]
-        key = max(levels, key=lambda lvl: LEVEL_ORDER.index(lvl) if lvl in LEVEL_ORDER else -1)
-        self.line(game, key).add(scores[humans[0]], outcome(humans[0]))
+        ais = [lvl for _, kind, lvl in seats if kind == "ai" and lvl]
+        key = max(ais, key=lambda lvl: list(levels).index(lvl) if lvl in levels else -1)
+        count(key, humans[0])
         return [key]
 
     def to_json(self) -> dict[str, Any]:
