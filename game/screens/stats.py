@@ -76,6 +76,12 @@ class StatsScene(InfoScene):
     def body_lines(self) -> list[str]:
         return []
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The shared columns, then up to four of the game's own counts."""
+        own = tuple(key.replace("_ms", " (ms)").replace("_", " ").capitalize() for key in self.info.stats[:4])
+        return self.COLUMNS + own
+
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
         text = self.app.text
@@ -89,12 +95,12 @@ class StatsScene(InfoScene):
         width = min(self.layout.w - round(40 * s), round(1180 * s))
         x0 = (self.layout.w - width) // 2
         first_w = round(width * 0.26)
-        col_w = (width - first_w) / len(self.COLUMNS)
+        col_w = (width - first_w) / len(self.columns)
         top = round(150 * s)
         bottom = self.layout.h - round(110 * s)
         row_h = min(round(40 * s), (bottom - top) // (len(rows) + 1))
         px = round(21 * s)
-        for k, name in enumerate(self.COLUMNS):
+        for k, name in enumerate(self.columns):
             text.blit(surface, name, px, (round(x0 + first_w + col_w * (k + 0.5)), top + row_h // 2), MUTED, "center",
                       round(col_w) - 4)
         hot_started = False
@@ -108,9 +114,10 @@ class StatsScene(InfoScene):
             text.blit(surface, label, px, (r.x + round(12 * s), r.centery), INK, "midleft", first_w - round(16 * s))
             avg = f"{line.average:.1f}" if line.average is not None else "-"
             values = (line.played, line.won, line.shared, line.lost, "-" if line.best is None else line.best, avg,
-                      line.longest_streak)
+                      line.longest_streak) + tuple(line.extra.get(key, "-") for key in self.info.stats[:4])
             for k, v in enumerate(values):
-                text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center")
+                text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center",
+                          round(col_w) - 4)
         note = ("Rounds against the computer count under the strongest level at the table; "
                 "hot-seat rounds count for each player by name.")
         text.blit(surface, note, round(18 * s), (cx, self.layout.h - round(96 * s)), MUTED, "midbottom", self.layout.w - 40)
