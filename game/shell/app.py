@@ -171,7 +171,8 @@ class App:
                 problem = shelf.save_stats()
                 if problem:
                     self.problems.append(problem)
-        self.stack.push(RoundOverScene(self, table))
+        result_scene = getattr(table, "result_scene", None)  # a game's own end screen, if it has one
+        self.stack.push(result_scene() if result_scene else RoundOverScene(self, table))
         if self.on_round_over:
             self.on_round_over(table)
 
