@@ -25,11 +25,14 @@ from engine.sprint import (
     GAME_ID, FinalRoundStarted, Lay, MatchLaid, Phase, ReplacementDrawn, Round, RoundOver, Source, TurnPassed,
 )
 
+from game.kit.flights import Flight, FlightQueue, Step, flight
+from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layout import TableLayout
+from game.kit.sprites import CardSprite, CardsView, Hand, SpriteBook, blit_card
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
-from game.kit.tweens import Tween, out_cubic
-from game.kit.ui import GLOW, GOLD, INK, MUTED, SELECT, Button, draw_panel, draw_tooltip, felt_background, key_tip
+from game.kit.tweens import out_cubic
+from game.kit.ui import GLOW, GOLD, INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
 
 KEYS_HELP = "Keys: arrows + Space select, S stock, P pile, L lay, D discard, H hint, Esc menu"
 TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X"}
@@ -44,42 +47,26 @@ TIP_LINES = (
 
 
 @dataclass
-class Flight:
-    """A card moving between two places; ``face_up`` is decided once, when the flight is made."""
-
-    card: Card
-    face_up: bool
-    start: pygame.Rect
-    end: pygame.Rect
-    tween: Tween
-    on_land: Callable[[], None] | None = None
-    landed: bool = False
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """Where the card is now; its size switches from the start size to the end size halfway
-        (card art is cached per size, so a flight never renders a card at a new size each frame)."""
-        x, y = self.tween.value
-        size = self.start.size if self.tween.progress < 0.5 else self.end.size
-        cx = x + self.start.w / 2 + (self.end.w - self.start.w) / 2 * self.tween.ease(self.tween.progress)  # type: ignore[operator]
-        cy = y + self.start.h / 2 + (self.end.h - self.start.h) / 2 * self.tween.ease(self.tween.progress)  # type: ignore[operator]
-        r = pygame.Rect((0, 0), size)
-        r.center = (round(cx), round(cy))
-        return r
-
-
-@dataclass
 class TableModel:
     """What the table shows right now (it catches up with the engine as flights land)."""
 
-    hands: list[list[Card]]
+    held: list[Hand]
     stock: int
-    discard: list[Card]
+    pile: Hand
     laid: list[list[tuple[Card, ...]]]
     points: list[int]
     current: int
     final_left: int | None = None
     over: bool = False
+
+    @property
+    def hands(self) -> list[CardsView]:
+        """Each seat's hand as cards, in the order the table shows them."""
+        return [h.cards for h in self.held]
+
+    @property
+    def discard(self) -> CardsView:
+        return self.pile.cards
 
 
 @dataclass
@@ -141,17 +128,16 @@ class TableScene(Scene):
             self.driver = TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), delay=app.ai_delay())
         first_human = self._next_human(self.state.current) if self.humans else None
         self.viewer: int = first_human if first_human is not None else 0
-        self.model = TableModel([[] for _ in range(n)], 52, [], [[] for _ in range(n)], [0] * n, self.state.current)
-        self.steps: deque[Callable[[], list[Flight]]] = deque()
-        self.flights: list[Flight] = []
+        self.model = TableModel([Hand() for _ in range(n)], 52, Hand(), [[] for _ in range(n)], [0] * n, self.state.current)
+        self.sprites = SpriteBook()
+        self.motion = FlightQueue()
+        self.fan = HandFan()
         self.floaters: list[Floater] = []
         self.log: list[str] = []
-        self.selected: set[Card] = set()
-        self.hand_pos: dict[Card, list[float]] = {}
         self.hover: object = None
         self.mouse = (0, 0)
         self.press: tuple[object, tuple[int, int]] | None = None
-        self.drag: dict | None = None
+        self.drag: Drag | None = None
         self.toast: tuple[str, float, bool] | None = None
         self.hint_text: str | None = None
         self.hint_glow: str | None = None
@@ -179,6 +165,36 @@ class TableScene(Scene):
         else:
             self._queue_deal()
 
+    # --- what the table holds ------------------------------------------------
+
+    @property
+    def flights(self) -> list[Flight]:
+        return self.motion.flights
+
+    @property
+    def steps(self) -> deque[Step]:
+        return self.motion.steps
+
+    @property
+    def my_hand(self) -> Hand:
+        """The bottom seat's cards (sprites)."""
+        return self.model.held[self.viewer]
+
+    @property
+    def selected(self) -> SelectedCards:
+        """The bottom hand's selection as cards (Sprint has one pack: a card names one sprite)."""
+        return SelectedCards(self.fan, self.my_hand)
+
+    @selected.setter
+    def selected(self, cards: set[Card]) -> None:
+        SelectedCards(self.fan, self.my_hand).replace(cards)
+
+    def card_rect(self, card: Card) -> pygame.Rect:
+        """Where ``card`` of the bottom hand rests (its slot, hover and selection included)."""
+        sprite = self.my_hand.find(card)
+        assert sprite is not None, f"{card} is not in the bottom hand"
+        return self._hand_targets()[sprite.id]
+
     # --- seats -------------------------------------------------------------
 
     def name(self, seat: int) -> str:
@@ -204,7 +220,7 @@ class TableScene(Scene):
         self.viewer = seat
         self._forget_the_last_player()
         self.floaters.clear()
-        self.hand_pos.clear()
+        self.fan.forget()
         self.hint_text = self.hint_glow = None
         self.layout = self._make_layout(self.app.size, seat)
         self.background = self._table_background()
@@ -245,7 +261,7 @@ class TableScene(Scene):
         self.layout = self._make_layout(size, self.viewer)
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.hand_pos.clear()
+        self.fan.pos.clear()
         self._refresh_static()
 
     def exit(self) -> None:
@@ -267,14 +283,12 @@ class TableScene(Scene):
     def _factor(self) -> float:
         return self.app.settings.anim_factor
 
-    def _flight(self, card: Card, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
+    def _flight(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
                 delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
-        f = self._factor()
-        tween = Tween((start.x, start.y), (end.x, end.y), duration * f, delay * f, out_cubic)
-        return Flight(card, face_up, pygame.Rect(start), pygame.Rect(end), tween, on_land)
+        return flight(sprite, face_up, start, end, duration, delay, on_land, self._factor())
 
-    def _queue(self, step: Callable[[], list[Flight]]) -> None:
-        self.steps.append(step)
+    def _queue(self, step: Step) -> None:
+        self.motion.queue(step)
 
     def _hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
         if seat == self.viewer:
@@ -282,13 +296,25 @@ class TableScene(Scene):
         rects = self.layout.fan_rects(seat, count)
         return rects[index] if rects else self.layout.seat_anchor(seat)
 
-    def _card_rect_in_hand(self, seat: int, card: Card) -> pygame.Rect:
-        hand = self.model.hands[seat]
-        i = hand.index(card) if card in hand else len(hand) - 1
-        if seat == self.viewer and card in self.hand_pos:
-            x, y = self.hand_pos[card]
-            return pygame.Rect(round(x), round(y), *self.layout.hand_card)
-        return self._hand_slot(seat, max(0, i), max(1, len(hand)))
+    def _sprite_rect(self, seat: int, sprite: CardSprite) -> pygame.Rect:
+        """Where ``sprite`` of ``seat``'s hand is drawn now."""
+        hand = self.model.held[seat]
+        i = hand.index_of(sprite.id)
+        if seat == self.viewer:
+            rect = self.fan.rect_of(sprite, self.layout)
+            if rect is not None:
+                return rect
+        return self._hand_slot(seat, max(0, len(hand) - 1 if i is None else i), max(1, len(hand)))
+
+    def _chosen(self) -> set[int]:
+        """The sprites the player pointed at (dragged or selected): an action on their card means them."""
+        dragged = {self.drag.sprite.id} if isinstance(self.drag, Drag) and self.drag.sprite else set()
+        return dragged | self.fan.selected
+
+    def _held_sprite(self, seat: int, card: Card, chosen: set[int]) -> CardSprite:
+        """The sprite of ``card`` in ``seat``'s hand, a ``chosen`` one first."""
+        sprite = self.model.held[seat].find(card, prefer=lambda s: s.id in chosen)
+        return sprite if sprite is not None else self.sprites.new(card)
 
     def _queue_deal(self) -> None:
         """Deal six cards to each seat from the stock, then turn up the first discard."""
@@ -302,23 +328,23 @@ class TableScene(Scene):
             flights = []
             order = [(r, (state.first_player + k) % n) for r in range(len(hands[0])) for k in range(n)]
             for i, (r, seat) in enumerate(order):
-                card = hands[seat][r]
+                sprite = self.sprites.new(hands[seat][r])
 
-                def land(seat=seat, card=card, r=r) -> None:
-                    self.model.hands[seat].append(card)
+                def land(seat=seat, sprite=sprite, r=r) -> None:
+                    self.model.held[seat].append(sprite)
                     if seat == self.viewer:
-                        rect = self._hand_slot(seat, r, len(hands[seat]))
-                        self.hand_pos[card] = [rect.x, rect.y]
+                        self.fan.place(sprite, self._hand_slot(seat, r, len(hands[seat])))
 
                 end = self._hand_slot(seat, r, len(hands[seat]))
-                flights.append(self._flight(card, self.shows_face(seat), self.layout.stock, end, 0.32, 0.045 * i, land))
+                flights.append(self._flight(sprite, self.shows_face(seat), self.layout.stock, end, 0.32, 0.045 * i, land))
             self.model.stock = 52 - n * len(hands[0])
+            top = self.sprites.new(first_discard)
 
             def land_discard() -> None:
-                self.model.discard.append(first_discard)
+                self.model.pile.append(top)
                 self.model.stock -= 1
 
-            flights.append(self._flight(first_discard, True, self.layout.stock, self.layout.discard, 0.3,
+            flights.append(self._flight(top, True, self.layout.stock, self.layout.discard, 0.3,
                                         0.045 * len(order) + 0.1, land_discard))
             return flights
 
@@ -359,34 +385,35 @@ class TableScene(Scene):
                 start = self.layout.stock
                 self.model.stock -= 1
                 face_up = self.shows_face(p)
+                sprite = self.sprites.new(card)
                 self.add_log(f"{self.name(p)} drew from the stock.")
             else:
                 start = self.layout.discard
-                if self.model.discard:
-                    self.model.discard.pop()
+                sprite = self.model.pile.pop() if self.model.pile else self.sprites.new(card)
                 face_up = True
                 self.add_log(f"{self.name(p)} took {card} from the discard pile.")
-            hand = self.model.hands[p]
+            hand = self.model.held[p]
             end = self._hand_slot(p, len(hand), len(hand) + 1)
-            return [self._flight(card, face_up, start, end, 0.4, 0, self._lander(p, card, end))]
+            return [self._flight(sprite, face_up, start, end, 0.4, 0, self._lander(p, sprite, end))]
         return step
 
-    def _lander(self, seat: int, card: Card, end: pygame.Rect) -> Callable[[], None]:
+    def _lander(self, seat: int, sprite: CardSprite, end: pygame.Rect) -> Callable[[], None]:
         def land() -> None:
-            self.model.hands[seat].append(card)
+            self.model.held[seat].append(sprite)
             if seat == self.viewer:
-                self.hand_pos[card] = [end.x, end.y]
+                self.fan.place(sprite, end)
         return land
 
     def _lay_step(self, ev: MatchLaid) -> Callable[[], list[Flight]]:
+        chosen = self._chosen()
+
         def step() -> list[Flight]:
             p = ev.player
-            starts = [self._card_rect_in_hand(p, c) for c in ev.cards]
-            for c in ev.cards:
-                if c in self.model.hands[p]:
-                    self.model.hands[p].remove(c)
-                self.hand_pos.pop(c, None)
-                self.selected.discard(c)
+            laid = [self._held_sprite(p, c, chosen) for c in ev.cards]
+            starts = [self._sprite_rect(p, sp) for sp in laid]
+            for sp in laid:
+                self.model.held[p].take(sp)
+                self.fan.drop(sp)
             sizes = [len(m) for m in self.model.laid[p]] + [len(ev.cards)]
             ends = self.layout.match_rects(p, sizes)[-1]
             self.add_log(f"{self.name(p)} laid {describe_match(ev.cards)}: +{ev.points}")
@@ -399,8 +426,8 @@ class TableScene(Scene):
                 r = ends[-1]
                 self.floaters.append(Floater(f"+{ev.points}", (r.right + 4, r.centery)))
 
-            for i, (c, s, e) in enumerate(zip(ev.cards, starts, ends)):
-                flights.append(self._flight(c, True, s, e, 0.5, 0.06 * i, land if i == len(ev.cards) - 1 else None))
+            for i, (sp, s, e) in enumerate(zip(laid, starts, ends)):
+                flights.append(self._flight(sp, True, s, e, 0.5, 0.06 * i, land if i == len(laid) - 1 else None))
             return flights
         return step
 
@@ -411,27 +438,30 @@ class TableScene(Scene):
                 self.log[-1] += f", drew {len(ev.cards)}"
             elif self.log:
                 self.log[-1] += ", the stock is empty"
-            hand = self.model.hands[p]
+            hand = self.model.held[p]
             flights = []
             total = len(hand) + len(ev.cards)
             for i, c in enumerate(ev.cards):
                 end = self._hand_slot(p, len(hand) + i, total)
-                flights.append(self._flight(c, self.shows_face(p), self.layout.stock, end, 0.4, 0.1 * i, self._lander(p, c, end)))
+                sprite = self.sprites.new(c)
+                flights.append(self._flight(sprite, self.shows_face(p), self.layout.stock, end, 0.4, 0.1 * i,
+                                            self._lander(p, sprite, end)))
             self.model.stock -= len(ev.cards)
             return flights
         return step
 
     def _discard_step(self, ev: CardDiscarded) -> Callable[[], list[Flight]]:
+        chosen = self._chosen()
+
         def step() -> list[Flight]:
             p, card = ev.player, ev.card
-            start = self._card_rect_in_hand(p, card)
-            if card in self.model.hands[p]:
-                self.model.hands[p].remove(card)
-            self.hand_pos.pop(card, None)
-            self.selected.discard(card)
+            sprite = self._held_sprite(p, card, chosen)
+            start = self._sprite_rect(p, sprite)
+            self.model.held[p].take(sprite)
+            self.fan.drop(sprite)
             self.add_log(f"{self.name(p)} discarded {card}.")
             self.app.sound.play("discard")
-            return [self._flight(card, True, start, self.layout.discard, 0.4, 0, lambda: self.model.discard.append(card))]
+            return [self._flight(sprite, True, start, self.layout.discard, 0.4, 0, lambda: self.model.pile.append(sprite))]
         return step
 
     def _turn_step(self, ev: TurnPassed, final_left: int | None) -> Callable[[], list[Flight]]:
@@ -510,7 +540,7 @@ class TableScene(Scene):
         self.record.append(player, action, events)
         self.hint_text = self.hint_glow = None
         if isinstance(action, Lay):
-            self.selected.difference_update(action.cards)
+            self.selected -= set(action.cards)
         self._animate(events)
         self.app.saves.note(self)  # on disk before the next frame: nothing is lost
         return events
@@ -527,13 +557,9 @@ class TableScene(Scene):
             events = self.state.apply(action)
             self.record.append(player, action, events)
             self._animate(events)
-        while self.steps:
-            for flight in self.steps.popleft()():
-                if flight.on_land:
-                    flight.on_land()
-        self.flights = []
+        self.motion.finish()
         self.floaters.clear()
-        self.hand_pos.clear()
+        self.fan.pos.clear()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, 4.0, error)
@@ -571,11 +597,10 @@ class TableScene(Scene):
             self.hint_glow = "discard"
 
     def sort_hand(self, by: str) -> None:
-        hand = self.model.hands[self.viewer]
         if by == "rank":
-            hand.sort(key=lambda c: (c.rank, c.suit))
+            HandFan.sort(self.my_hand, lambda c: (c.rank, c.suit))
         else:
-            hand.sort(key=lambda c: (c.suit, c.rank))
+            HandFan.sort(self.my_hand, lambda c: (c.suit, c.rank))
 
     # --- update -------------------------------------------------------------
 
@@ -623,7 +648,7 @@ class TableScene(Scene):
 
     def _forget_the_last_player(self) -> None:
         """Drop everything the previous player was doing or was told (it may name their cards)."""
-        self.selected.clear()
+        self.fan.selected.clear()
         self.toast = None
         self.press = self.drag = None
         self.kb_focus = None
@@ -648,55 +673,22 @@ class TableScene(Scene):
             self._queue_deal()
 
     def _update_flights(self, dt: float) -> None:
-        while not self.flights and self.steps:
-            self.flights = self.steps.popleft()()
-            if self._factor() == 0:
-                for f in self.flights:
-                    f.tween.elapsed = f.tween.delay + f.tween.duration
-        for f in self.flights:
-            f.tween.update(dt)
-            if f.tween.done and not f.landed:
-                f.landed = True
-                if f.on_land:
-                    f.on_land()
-        if self.flights and all(f.landed for f in self.flights):
-            self.flights = []
-            if self.steps:
-                self._update_flights(0.0)
+        self.motion.update(dt, instant=self._factor() == 0)
 
-    def _hand_targets(self) -> dict[Card, pygame.Rect]:
-        hand = self.model.hands[self.viewer]
-        lifted = {i for i, c in enumerate(hand) if c in self.selected}
+    def _hover_index(self) -> int | None:
+        """The bottom-hand card the mouse lifts (none while dragging)."""
         if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
-            lifted_hover = self.hover[1]
-        else:
-            lifted_hover = None
-        rects = self.layout.hand_rects(len(hand), lifted)
-        out = {}
-        for i, (c, r) in enumerate(zip(hand, rects)):
-            if i == lifted_hover and i not in lifted:
-                r = r.move(0, -self.layout.lift // 3)
-            out[c] = r
-        return out
+            return self.hover[1]
+        return None
+
+    def _hand_targets(self) -> dict[int, pygame.Rect]:
+        return self.fan.targets(self.my_hand, self.layout, self._hover_index())
 
     def _ease_hand(self, dt: float) -> None:
-        k = 1.0 - math.exp(-dt * 16) if self._factor() else 1.0
-        for card, r in self._hand_targets().items():
-            pos = self.hand_pos.get(card)
-            if pos is None:
-                self.hand_pos[card] = [r.x, r.y]
-                continue
-            pos[0] += (r.x - pos[0]) * k
-            pos[1] += (r.y - pos[1]) * k
-            if abs(r.x - pos[0]) < 0.5 and abs(r.y - pos[1]) < 0.5:
-                pos[0], pos[1] = r.x, r.y
+        self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self._factor()))
 
     def _hand_moving(self) -> bool:
-        for card, r in self._hand_targets().items():
-            pos = self.hand_pos.get(card)
-            if pos is None or pos[0] != r.x or pos[1] != r.y:
-                return True
-        return False
+        return self.fan.moving(self.my_hand, self.layout, self._hover_index())
 
     # --- input ----------------------------------------------------------------
 
@@ -815,12 +807,9 @@ class TableScene(Scene):
                 return ("button", b.key)
         if L.menu_button.collidepoint(pos):
             return ("button", "menu")
-        hand = self.model.hands[self.viewer]
-        targets = self._hand_targets()
-        for i in range(len(hand) - 1, -1, -1):
-            r = targets[hand[i]]
-            if r.collidepoint(pos) or (hand[i] in self.selected and r.inflate(0, 0).union(r.move(0, L.lift)).collidepoint(pos)):
-                return ("hand", i)
+        i = self.fan.index_at(pos, self.my_hand, L, self._hover_index())
+        if i is not None:
+            return ("hand", i)
         if L.stock.collidepoint(pos):
             return "stock"
         if L.discard.collidepoint(pos):
@@ -861,7 +850,7 @@ class TableScene(Scene):
                     self.click(target)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected.clear()
+            self.fan.selected.clear()
             return True
         return False
 
@@ -883,10 +872,8 @@ class TableScene(Scene):
             else:
                 self.show_toast("To discard, select one card and click the pile, or drag the card onto it.", True)
         elif isinstance(target, tuple) and target[0] == "hand":
-            hand = self.model.hands[self.viewer]
-            if target[1] < len(hand):
-                card = hand[target[1]]
-                self.selected.symmetric_difference_update({card})
+            if target[1] < len(self.my_hand):
+                self.fan.toggle(self.my_hand[target[1]])
         elif isinstance(target, tuple) and target[0] == "button":
             key = target[1]
             if key == "lay":
@@ -908,34 +895,29 @@ class TableScene(Scene):
 
     def _start_drag(self, target: object, start: tuple[int, int]) -> None:
         if isinstance(target, tuple) and target[0] == "hand":
-            hand = self.model.hands[self.viewer]
-            if target[1] >= len(hand):
+            if target[1] >= len(self.my_hand):
                 return
-            card = hand[target[1]]
-            r = self._hand_targets()[card]
-            self.drag = {"what": "hand", "card": card, "offset": (start[0] - r.x, start[1] - r.y)}
+            sprite = self.my_hand[target[1]]
+            r = self._hand_targets()[sprite.id]
+            self.drag = Drag("hand", (start[0] - r.x, start[1] - r.y), sprite)
         elif target in ("stock", "discard"):
             r = self.layout.stock if target == "stock" else self.layout.discard
             if target == "discard" and not self.model.discard:
                 return
             if target == "stock" and not self.model.stock:
                 return
-            self.drag = {"what": target, "offset": (start[0] - r.x, start[1] - r.y)}
+            self.drag = Drag(target, (start[0] - r.x, start[1] - r.y))
 
     def _drop(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         L = self.layout
-        if drag["what"] == "hand":
-            card = drag["card"]
+        if drag.what == "hand" and drag.sprite is not None:
             if L.discard.inflate(L.discard.w // 2, L.discard.h // 3).collidepoint(pos):
-                self.try_action(Discard(card))
+                self.try_action(Discard(drag.sprite.card))
             elif pos[1] > L.status.bottom:
-                hand = self.model.hands[self.viewer]
-                if card in hand:
-                    hand.remove(card)
-                    hand.insert(L.hand_insert_index(pos[0], len(hand) + 1), card)
+                HandFan.move(self.my_hand, drag.sprite, pos[0], L)
         elif pos[1] > L.status.top:
-            self.try_action(DRAW_STOCK if drag["what"] == "stock" else DRAW_DISCARD)
+            self.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD)
 
     # --- drawing (changes nothing) ------------------------------------------------
 
@@ -1038,8 +1020,9 @@ class TableScene(Scene):
         art = self.app.art
         text = self.app.text
         s = L.scale
-        flying = {f.card for f in self.flights}
-        dragging = self.drag["card"] if self.drag and self.drag["what"] == "hand" else None
+        skip = self.motion.flying()
+        if self.drag and self.drag.sprite is not None:
+            skip.add(self.drag.sprite.id)
         if self._static is not None:
             surface.blit(self._static, (0, 0))
             art.faces_blitted.extend(self._static_faces)
@@ -1053,23 +1036,8 @@ class TableScene(Scene):
                       round(22 * s), L.banner.center, INK, "center", L.banner.w - 8)
 
         # the bottom hand
-        hand = self.model.hands[self.viewer]
-        show = self.shows_face(self.viewer)
-        targets = self._hand_targets()
         hover_i = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
-        for i, c in enumerate(hand):
-            if c in flying or c == dragging:
-                continue
-            pos = self.hand_pos.get(c)
-            r = pygame.Rect(round(pos[0]), round(pos[1]), *L.hand_card) if pos else targets[c]
-            if show:
-                if c in self.selected:
-                    art.blit_glow(surface, r, SELECT)
-                elif i == hover_i and self.my_turn():
-                    art.blit_glow(surface, r, (255, 255, 255))
-                art.blit_face(surface, c, r)
-            else:
-                art.blit_back(surface, r)
+        self.fan.draw(surface, art, self.my_hand, L, self.shows_face(self.viewer), hover_i, self.my_turn(), skip)
 
         if self.toast:
             self._draw_toast(surface)
@@ -1091,23 +1059,17 @@ class TableScene(Scene):
                 label = "Menu, key: Esc" if tipped[1] == "menu" else key_tip(TABLE_HOTKEYS[tipped[1]])
                 draw_tooltip(surface, text, label, rect, s)
 
-        for f in self.flights:
-            r = f.rect
-            if f.face_up:
-                art.blit_face(surface, f.card, r)
-            else:
-                art.blit_back(surface, r)
+        self.motion.draw(surface, art)
         for fl in self.floaters:
             life = fl.life * max(0.3, self._factor())
             k = fl.age / life
             text.blit(surface, fl.text, round(34 * s), (fl.pos[0], round(fl.pos[1] - 40 * s * out_cubic(k))), GOLD, "midleft")
         if self.drag:
             mx, my = self.mouse
-            ox, oy = self.drag["offset"]
-            if self.drag["what"] == "hand":
-                r = pygame.Rect(mx - ox, my - oy, *L.hand_card)
-                art.blit_face(surface, self.drag["card"], r)
-            elif self.drag["what"] == "stock":
+            ox, oy = self.drag.offset
+            if self.drag.sprite is not None:
+                blit_card(art, surface, self.drag.sprite.card, pygame.Rect(mx - ox, my - oy, *L.hand_card), True)
+            elif self.drag.what == "stock":
                 art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
             elif self.model.discard:
                 art.blit_face(surface, self.model.discard[-1], pygame.Rect(mx - ox, my - oy, *L.pile_card))
@@ -1117,10 +1079,8 @@ class TableScene(Scene):
         L = self.layout
         rect = None
         if isinstance(focus, tuple) and focus[0] == "hand":
-            hand = self.model.hands[self.viewer]
-            if focus[1] < len(hand):
-                pos = self.hand_pos.get(hand[focus[1]])
-                rect = pygame.Rect(round(pos[0]), round(pos[1]), *L.hand_card) if pos else None
+            if focus[1] < len(self.my_hand):
+                rect = self.fan.rect_of(self.my_hand[focus[1]], L)
         elif focus == "stock":
             rect = L.stock
         elif focus == "discard":
@@ -1192,9 +1152,9 @@ class TableScene(Scene):
         s = L.scale
         my = self.my_turn()
         draw_phase = my and self.state.phase is Phase.DRAW
-        glow_stock = (draw_phase and self.model.stock) or self.hint_glow == "stock" or (self.drag and self.drag["what"] == "stock")
+        glow_stock = (draw_phase and self.model.stock) or self.hint_glow == "stock" or (self.drag and self.drag.what == "stock")
         glow_discard = (draw_phase and self.model.discard) or self.hint_glow == "discard" or (
-            my and self.state.phase is Phase.BUILD and (len(self.selected) == 1 or (self.drag and self.drag["what"] == "hand")))
+            my and self.state.phase is Phase.BUILD and (len(self.selected) == 1 or (self.drag and self.drag.what == "hand")))
         if self.model.stock:
             if glow_stock:
                 art.blit_glow(surface, L.stock, GLOW)
@@ -1206,7 +1166,7 @@ class TableScene(Scene):
         if glow_discard:
             art.blit_glow(surface, L.discard, GLOW)
         pile = self.model.discard
-        dragging_top = self.drag and self.drag["what"] == "discard"
+        dragging_top = self.drag and self.drag.what == "discard"
         shown = pile[:-1] if dragging_top else pile
         if len(shown) >= 2:
             art.blit_face(surface, shown[-2], L.discard.move(-3, 2))
