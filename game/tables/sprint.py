@@ -18,6 +18,7 @@ from typing import Callable
 import pygame
 
 from engine.cards import Card
+from engine.games import GAMES
 from engine.melds import describe_match
 from engine.records import Record
 from engine.sprint import (
@@ -28,6 +29,7 @@ from engine.sprint import (
 from game.kit.flights import Flight, FlightQueue, Step, flight
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layout import TableLayout
+from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.sprites import CardSprite, CardsView, Hand, SpriteBook, blit_card
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
@@ -159,7 +161,7 @@ class TableScene(Scene):
         self.layout = self._make_layout(app.size, self.viewer)
         self.background = self._table_background()
         app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.deal_after_pass = len(self.humans) > 1
+        self.deal_after_pass = passes_device(GAMES["sprint"], len(self.humans))
         if self.deal_after_pass:
             self.pending_pass = True  # the first human gets the device before any card is shown
         else:
@@ -654,15 +656,13 @@ class TableScene(Scene):
         self.kb_focus = None
 
     def _open_pass(self) -> None:
-        from game.screens import PassDeviceScene
-
         nxt = self._next_human(self.state.current)
         if nxt is None:
             self.pending_pass = False
             return
         self._forget_the_last_player()
         self.pending_pass = True
-        self.app.stack.push(PassDeviceScene(self.app, self, nxt))
+        self.app.stack.push(PassDeviceScene(self.app, nxt, self.name(nxt), self.hand_over_to))
 
     def hand_over_to(self, seat: int) -> None:
         """Called by the pass-device screen after the click."""
