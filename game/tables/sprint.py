@@ -459,31 +459,10 @@ class SprintTable(Scene):
     # --- input ----------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        L = self.layout
-        lay, reason = self.selection_lay()
-        can = reason is None and self.my_turn()
-        label = f"Lay +{(len(lay.cards) * (len(lay.cards) + 1)) // 2}" if can and lay else "Lay"
-        out = [
-            Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
-            Button("hint", "Hint", L.buttons["hint"], enabled=self.my_turn()),
-            Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
-            Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
-        ]
-        if self.tip_open:
-            out.append(Button("tip_close", "Got it", self.tip_layout()[1], primary=True))
-        for b in out:
-            b.hotkey = TABLE_HOTKEYS.get(b.key)
-        return out
+        return sprint_view.buttons(self)
 
     def tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The first-game tip: over the opponents' area (nothing to click there), and its close button."""
-        L = self.layout
-        s = L.scale
-        tops = [spot.panel for spot in L.spots.values() if spot.side == "top"]
-        box = tops[0].unionall(tops[1:]) if tops else pygame.Rect(L.w // 4, L.margin, L.w // 2, round(180 * s))
-        close = pygame.Rect(0, 0, round(130 * s), round(36 * s))
-        close.bottomright = (box.right - round(10 * s), box.bottom - round(10 * s))
-        return box, close
+        return sprint_view.tip_layout(self.layout)
 
     # --- input (the rules live in sprint_input) ---------------------------------
 

@@ -18,7 +18,8 @@ from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.piles import draw_count, draw_face_pile, draw_stock
 from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
 from game.kit.sprites import blit_card
-from game.kit.ui import draw_tooltip, key_tip
+from game.kit.layout import TableLayout
+from game.kit.ui import Button, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
     from game.tables.sprint import SprintTable
@@ -30,6 +31,35 @@ TIP_LINES = (
     "3. Discard: drag a card onto the discard pile (or select it and press D).",
     "The full rules are in the menu (Esc). Hover over a button to see its key.",
 )
+
+
+def buttons(t: SprintTable) -> list[Button]:
+    """Lay (with the points the selection would score), Hint, the two sorts, and the tip's Got it."""
+    L = t.layout
+    lay, reason = t.selection_lay()
+    can = reason is None and t.my_turn()
+    label = f"Lay +{(len(lay.cards) * (len(lay.cards) + 1)) // 2}" if can and lay else "Lay"
+    out = [
+        Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
+        Button("hint", "Hint", L.buttons["hint"], enabled=t.my_turn()),
+        Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
+        Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
+    ]
+    if t.tip_open:
+        out.append(Button("tip_close", "Got it", tip_layout(L)[1], primary=True))
+    for b in out:
+        b.hotkey = t.HOTKEYS.get(b.key)
+    return out
+
+
+def tip_layout(L: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
+    """The first-game tip: over the opponents' area (nothing to click there), and its close button."""
+    s = L.scale
+    tops = [spot.panel for spot in L.spots.values() if spot.side == "top"]
+    box = tops[0].unionall(tops[1:]) if tops else pygame.Rect(L.w // 4, L.margin, L.w // 2, round(180 * s))
+    close = pygame.Rect(0, 0, round(130 * s), round(36 * s))
+    close.bottomright = (box.right - round(10 * s), box.bottom - round(10 * s))
+    return box, close
 
 
 def status_lines(t: SprintTable) -> tuple[str, str]:
