@@ -80,7 +80,7 @@ def test_two_equal_cards_fly_independently():
     assert landed == [first.id, second.id] and not queue.busy
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+@pytest.mark.parametrize("size", [(960, 600), (1024, 768), (1920, 1080), (2560, 1080)])
 @pytest.mark.parametrize("seats", range(2, 11))
 def test_seat_layouts_for_2_to_10_seats_fit_the_window_without_overlap(size, seats):
     window = pygame.Rect((0, 0), size)
