@@ -317,7 +317,7 @@ class CardArt:
         return surf, radius
 
     def _corner(self, surf: pygame.Surface, label: str, color: tuple[int, int, int],
-                mark: Callable[[pygame.Surface, tuple[float, float], float], None]) -> None:
+                mark: Callable[[pygame.Surface, tuple[float, float], float], object]) -> None:
         """The corner index (``label`` over ``mark(corner, centre, size)``) top-left and, turned, bottom-right."""
         w, h = surf.get_size()
         index_w = round(w * 0.25)

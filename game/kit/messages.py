@@ -16,6 +16,7 @@ from game.kit.ui import GOLD, INK, MUTED, Text, draw_panel
 ERROR_FILL = (130, 30, 26, 240)
 NOTICE_FILL = (20, 20, 20, 230)
 BANNER_FILL = (160, 40, 30, 230)
+TOAST_SECONDS = 4.0
 
 
 class Toast(NamedTuple):
@@ -24,8 +25,6 @@ class Toast(NamedTuple):
     text: str
     left: float
     error: bool = False
-
-    DURATION = 4.0
 
     def aged(self, dt: float) -> Toast | None:
         """The toast ``dt`` seconds later, or None once it has gone."""

@@ -52,6 +52,15 @@ class PassDeviceScene(Scene):
         r = self.layout.column(1, row_h=60, width=420, top=420)[0]
         self.button = Button("ready", f"I am {self.who}: show my hand", r, primary=True, hotkey=self.HOTKEY)
 
+    @property
+    def buttons(self) -> list[Button]:
+        """Its one button (the screens' button interface, for the headless modes)."""
+        return [self.button]
+
+    def on_button(self, key: str) -> None:
+        if key == "ready":
+            self.ready()
+
     def update(self, dt: float) -> None:
         self.shown_for += dt
 

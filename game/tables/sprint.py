@@ -30,7 +30,7 @@ from game.kit.hint import Hint
 from game.kit.keymap import Keymap
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import Floaters, Toast
+from game.kit.messages import TOAST_SECONDS, Floaters, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -339,7 +339,7 @@ class SprintTable(Scene):
         self.fan.pos.clear()
 
     def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, Toast.DURATION, error)
+        self.toast = Toast(text, TOAST_SECONDS, error)
         if error:
             self.app.sound.play("invalid")
 
