@@ -216,3 +216,25 @@ def test_kit_and_tables_import_no_cycle_and_stay_small():
 
     for name in graph:
         visit(name, [])
+
+
+def test_sprint_gives_the_keyboard_to_whoever_sits_at_the_bottom(tmp_path):
+    from game.screens import PassDeviceScene as ReExported
+    from game.kit.passdevice import PassDeviceScene
+    from game.shell.session import GameSetup, SeatConfig
+    from game_helpers import frame, hand_over, make_app, wait
+
+    assert ReExported is PassDeviceScene
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], first=1))
+        table = app.stack.scenes[1]
+        frame(app)  # the table opens behind the pass-device screen
+        assert isinstance(app.stack.top, PassDeviceScene) and app.stack.top.seat == 1
+        hand_over(app)
+        wait(app, table.my_turn)
+        assert table.viewer == 1 and table.keymap.lookup(pygame.K_s) == (1, "stock")
+        assert table.keymap.seats() == {1}
+    finally:
+        pygame.quit()

@@ -2,7 +2,7 @@
 
 :class:`HandFan` keeps what the widget owns (the selection, each card's eased
 position, a drag in progress), keyed by sprite id; the cards themselves are a
-:class:`~game.kit.sprites.Hand` passed in, and the slots come from the layout.
+:class:`~game.kit.sprites.Hand` passed in, and the slots come from the layout (any :class:`HandSlots`).
 """
 
 from __future__ import annotations
@@ -10,14 +10,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, MutableSet
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 import pygame
 
 from game.kit.cardart import CardArt
-from game.kit.layout import TableLayout
 from game.kit.sprites import CardSprite, Face, Hand, blit_card
 from game.kit.ui import SELECT
+
+
+class HandSlots(Protocol):
+    """Where a hand's cards go (:class:`~game.kit.layout.TableLayout` is one; a table may bring its own)."""
+
+    lift: int
+    hand_card: tuple[int, int]
+
+    def hand_rects(self, count: int, lifted: set[int] | None = None) -> list[pygame.Rect]: ...
+    def hand_insert_index(self, x: int, count: int) -> int: ...
 
 
 @dataclass
@@ -43,7 +52,7 @@ class HandFan:
         self.selected.clear()
         self.pos.clear()
 
-    def targets(self, hand: Hand, layout: TableLayout, hover: int | None = None) -> dict[int, pygame.Rect]:
+    def targets(self, hand: Hand, layout: HandSlots, hover: int | None = None) -> dict[int, pygame.Rect]:
         """Each card's slot by sprite id: selected cards lifted, the hovered one lifted a little."""
         lifted = {i for i, s in enumerate(hand) if s.id in self.selected}
         rects = layout.hand_rects(len(hand), lifted)
@@ -63,7 +72,7 @@ class HandFan:
         self.pos.pop(sprite.id, None)
         self.selected.discard(sprite.id)
 
-    def ease(self, dt: float, hand: Hand, layout: TableLayout, hover: int | None, animate: bool = True) -> None:
+    def ease(self, dt: float, hand: Hand, layout: HandSlots, hover: int | None, animate: bool = True) -> None:
         k = 1.0 - math.exp(-dt * self.EASE_RATE) if animate else 1.0
         for sid, r in self.targets(hand, layout, hover).items():
             pos = self.pos.get(sid)
@@ -75,19 +84,19 @@ class HandFan:
             if abs(r.x - pos[0]) < 0.5 and abs(r.y - pos[1]) < 0.5:
                 pos[0], pos[1] = r.x, r.y
 
-    def moving(self, hand: Hand, layout: TableLayout, hover: int | None) -> bool:
+    def moving(self, hand: Hand, layout: HandSlots, hover: int | None) -> bool:
         for sid, r in self.targets(hand, layout, hover).items():
             pos = self.pos.get(sid)
             if pos is None or pos[0] != r.x or pos[1] != r.y:
                 return True
         return False
 
-    def rect_of(self, sprite: CardSprite, layout: TableLayout) -> pygame.Rect | None:
+    def rect_of(self, sprite: CardSprite, layout: HandSlots) -> pygame.Rect | None:
         """Where ``sprite`` is drawn now (its eased position), if it has one."""
         pos = self.pos.get(sprite.id)
         return pygame.Rect(round(pos[0]), round(pos[1]), *layout.hand_card) if pos else None
 
-    def index_at(self, pos: tuple[int, int], hand: Hand, layout: TableLayout, hover: int | None) -> int | None:
+    def index_at(self, pos: tuple[int, int], hand: Hand, layout: HandSlots, hover: int | None) -> int | None:
         """The card under the mouse, topmost first; a lifted card also answers in the gap below it."""
         targets = self.targets(hand, layout, hover)
         for i in range(len(hand) - 1, -1, -1):
@@ -103,7 +112,7 @@ class HandFan:
         return [s for s in hand if s.id in self.selected]
 
     @staticmethod
-    def move(hand: Hand, sprite: CardSprite, x: int, layout: TableLayout) -> None:
+    def move(hand: Hand, sprite: CardSprite, x: int, layout: HandSlots) -> None:
         """Reorder: ``sprite`` dropped at ``x`` goes to the slot there."""
         if hand.index_of(sprite.id) is None:
             return
@@ -115,7 +124,7 @@ class HandFan:
         """Sort by ``key`` of each card (the view changes, the game does not)."""
         hand.sort(key=lambda s: key(s.card))
 
-    def draw(self, surface: pygame.Surface, art: CardArt, hand: Hand, layout: TableLayout, face_up: bool,
+    def draw(self, surface: pygame.Surface, art: CardArt, hand: Hand, layout: HandSlots, face_up: bool,
              hover: int | None, hover_glow: bool, skip: set[int]) -> None:
         """The cards at their eased positions, selected ones glowing; ``skip`` holds sprites drawn elsewhere."""
         targets = None
