@@ -38,10 +38,8 @@ from game.kit.ui import Button, draw_panel, felt_background
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import sprint_input, sprint_view
-from game.tables.sprint_input import SORTS
 from game.tables.sprint_steps import TableModel, queue_deal, queue_events
 
-KEYS_HELP = "Keys: arrows + Space select, S stock, P pile, L lay, D discard, H hint, Esc menu"
 SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
     pygame.K_SPACE: "press", pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press",
@@ -372,9 +370,6 @@ class SprintTable(Scene):
             self.selected = {a.card}
             glow = "discard"
         self.hint.show(h.reason, glow)
-
-    def sort_hand(self, by: str) -> None:
-        HandFan.sort(self.my_hand, SORTS["sort_" + by])
 
     # --- update -------------------------------------------------------------
 
