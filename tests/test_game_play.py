@@ -26,7 +26,7 @@ def app(tmp_path):
 
 def card_point(table, card):
     """A point on the visible left strip of a card in the bottom hand."""
-    r = table._hand_targets()[card]
+    r = table.card_rect(card)
     return (r.x + 6, r.centery)
 
 

@@ -1,2 +1,35 @@
-"""The table toolkit: what every game's table gets for free (card art and sprites, flights,
-layout, widgets); a game's table is a thin layout plus its input rules on top of it."""
+"""The table toolkit: everything a new game's table gets for free.
+
+A game's table (``game/tables/<game>.py``) is a thin layout plus its input rules
+on top of these parts.  Each part is an object or a set of functions that gets
+its state passed in; none imports a table, the shell (but for the
+:class:`~game.shell.scene.Scene` base) or the AI, so they never call back into a
+table and no import circle can form.
+
+- ``sprites``: :class:`CardSprite` (a card on the table with its own id: two
+  packs hold equal cards), :class:`Hand` / ``Pile`` (ordered sprites),
+  :class:`CardsView` (a hand read as cards), ``blit_card`` (face up or down).
+- ``cardart``: faces, backs, shadows and glows cached per size and run-length
+  encoded; jokers (``X1``..``X4``), number cards 1-8 (:class:`NumberCard`,
+  ``blit_number``), the four-colour deck, ``faces_blitted`` for privacy tests.
+- ``flights`` and ``tweens``: sprites flying between places in queued steps;
+  eased tweens timed from ``dt``.
+- ``hand``: the hand widget (:class:`HandFan`: fan, hover lift, selection, eased
+  positions, drag, reorder, sort), keyed by sprite id; :class:`SelectedCards`.
+- ``layout``: every position from the window size; seats placed around the
+  table for 2 to 10 players at any window size; menu columns.
+- ``piles``: a stock drawn as a stack, a face-up pile, counts under them.
+- ``messages``: toasts, the status lines, banners, score pop-ups, tip panels.
+- ``actionlog``: the action log panel.  ``hint``: the hint display.
+- ``scorepanel``: seat panels (name, level, cards, score, turn rim, a bot's
+  thinking dots, laid melds).  ``layer``: the cached layer of panels, redrawn
+  region by region only when what a region shows changes.
+- ``bots``: the bot scheduler hook (the table's one per-frame call into its
+  scheduler) and a replay driver.
+- ``keymap``: keys mapped to (seat, action), so several people share one keyboard.
+- ``clock``: the table clock (ms since the game began, from ``dt``) that stamps
+  actions of real-time games.
+- ``passdevice``: the pass-device screen for hot-seat privacy, used only by games
+  with hidden hands (``passes_device``); real-time games never pass the device.
+- ``ui``: cached text, buttons, tooltips, panels, the felt.
+"""

@@ -2,11 +2,17 @@
 
 Suits are drawn as shapes (the default font has no suit glyphs).  Everything is
 drawn at twice the size and smooth-scaled down, which anti-aliases the edges.
+Besides the 52 cards: jokers (engine codes ``X1``..``X4``, all drawn alike) and
+the number cards 1 to 8 of Double or Nothing (:class:`NumberCard`, codes ``N1``..``N8``).
 The renderer also notes every card face it blits, so tests can prove that a
 hidden card was never shown (see :attr:`CardArt.faces_blitted`).
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -32,6 +38,35 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     9: ((_L, 0.0), (_R, 0.0), (_L, 1 / 3), (_R, 1 / 3), (_C, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1.0), (_R, 1.0)),
     10: ((_L, 0.0), (_R, 0.0), (_C, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3), (_C, 5 / 6), (_L, 1.0), (_R, 1.0)),
 }
+
+
+JOKER_INK = (112, 40, 140)
+JOKER_FILL = (246, 238, 250)
+NUMBER_INK = (  # one colour per number card, 1 to 8
+    (196, 30, 44), (214, 110, 20), (170, 140, 10), (30, 130, 60),
+    (20, 120, 150), (30, 70, 180), (110, 50, 170), (24, 24, 30),
+)
+NUMBER_MAX = 8
+
+
+@dataclass(frozen=True, slots=True)
+class NumberCard:
+    """A number card of Double or Nothing: ``NumberCard(5)``, written ``"N5"``."""
+
+    value: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.value <= NUMBER_MAX:
+            raise ValueError(f"number cards go from 1 to {NUMBER_MAX}, not {self.value}")
+
+    @classmethod
+    def parse(cls, code: str) -> NumberCard:
+        if len(code) == 2 and code[0] in "Nn" and code[1].isdigit():
+            return cls(int(code[1]))
+        raise ValueError(f"{code!r} is not a number card: write N and a number, like 'N5'")
+
+    def __str__(self) -> str:
+        return f"N{self.value}"
 
 
 FOUR_COLOUR = {Suit.CLUBS: (18, 128, 52), Suit.DIAMONDS: (22, 86, 200)}
@@ -77,6 +112,18 @@ def draw_suit(surface: pygame.Surface, suit: Suit, center: tuple[float, float], 
         pygame.draw.polygon(surface, color, [pt(0, 0.0), pt(-0.32, 1.0), pt(0.32, 1.0)])
 
 
+def draw_star(surface: pygame.Surface, center: tuple[float, float], size: float, color: tuple[int, int, int]) -> None:
+    """A five-pointed star ``size`` pixels tall centred on ``center`` (the joker's mark)."""
+    cx, cy = center
+    outer, inner = size / 2, size / 5
+    points = []
+    for k in range(10):
+        radius = outer if k % 2 == 0 else inner
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + 0.08 * size + radius * math.sin(angle)))
+    pygame.draw.polygon(surface, color, points)
+
+
 def _card(number: int) -> Card:
     from engine.cards import ALL_CARDS
 
@@ -111,7 +158,9 @@ class CardArt:
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
         self._glows: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._numbers: dict[tuple[int, int, int], pygame.Surface] = {}
         self.faces_blitted: list[Card] = []
+        self.numbers_blitted: list[int] = []
         self.backs_blitted = 0
         self._four_colour = False
 
@@ -128,6 +177,7 @@ class CardArt:
 
     def begin_frame(self) -> None:
         self.faces_blitted.clear()
+        self.numbers_blitted.clear()
         self.backs_blitted = 0
 
     # --- blitting (what draw code calls) ---------------------------------
@@ -137,6 +187,13 @@ class CardArt:
             self.blit_shadow(target, rect)
         target.blit(self.face(card, rect.size), rect.topleft)
         self.faces_blitted.append(card)
+
+    def blit_number(self, target: pygame.Surface, value: int, rect: pygame.Rect, shadow: bool = True) -> None:
+        """The face of number card ``value`` (1 to 8) at ``rect``."""
+        if shadow:
+            self.blit_shadow(target, rect)
+        target.blit(self.number_face(value, rect.size), rect.topleft)
+        self.numbers_blitted.append(value)
 
     def blit_back(self, target: pygame.Surface, rect: pygame.Rect, shadow: bool = True) -> None:
         if shadow:
@@ -183,6 +240,15 @@ class CardArt:
             surf = self._faces[key] = _fast(self._render_face(card, size), rle=True)
         return surf
 
+    def number_face(self, value: int, size: tuple[int, int]) -> pygame.Surface:
+        """Number card ``value`` (1 to 8) at ``size``, cached like the other faces."""
+        key = (NumberCard(value).value, size[0], size[1])
+        surf = self._numbers.get(key)
+        if surf is None:
+            self._trim()
+            surf = self._numbers[key] = _fast(self._render_number(value, size), rle=True)
+        return surf
+
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._backs.get(size)
         if surf is None:
@@ -226,8 +292,9 @@ class CardArt:
                 self.face(_card(card), size)
 
     def _trim(self) -> None:
-        if len(self._faces) > 52 * 8:
+        if len(self._faces) + len(self._numbers) > 52 * 8:
             self._faces.clear()
+            self._numbers.clear()
             self._backs.clear()
             self._shadows.clear()
             self._glows.clear()
@@ -249,22 +316,58 @@ class CardArt:
         pygame.draw.rect(surf, fill, surf.get_rect().inflate(-2 * edge, -2 * edge), border_radius=radius - edge)
         return surf, radius
 
+    def _corner(self, surf: pygame.Surface, label: str, color: tuple[int, int, int],
+                mark: Callable[[pygame.Surface, tuple[float, float], float], object]) -> None:
+        """The corner index (``label`` over ``mark(corner, centre, size)``) top-left and, turned, bottom-right."""
+        w, h = surf.get_size()
+        index_w = round(w * 0.25)
+        corner = pygame.Surface((index_w, round(h * 0.36)), pygame.SRCALPHA)
+        text = self._font(max(8, round(h * 0.235))).render(label, True, color)
+        if text.get_width() > index_w:
+            text = pygame.transform.smoothscale(text, (index_w, text.get_height()))
+        corner.blit(text, ((index_w - text.get_width()) // 2, round(h * 0.015)))
+        mark(corner, (index_w / 2, h * 0.235), w * 0.17)
+        surf.blit(corner, (round(w * 0.035), round(h * 0.03)))
+        surf.blit(pygame.transform.rotate(corner, 180), (w - round(w * 0.035) - index_w, h - round(h * 0.03) - corner.get_height()))
+
+    def _render_joker(self, size: tuple[int, int]) -> pygame.Surface:
+        """A joker: a star in the corners, a large star in a frame and the word JOKER."""
+        surf, _ = self._blank(size, PAPER)
+        w, h = surf.get_size()
+        self._corner(surf, "JK", JOKER_INK, lambda c, centre, px: draw_star(c, centre, px, JOKER_INK))
+        frame = pygame.Rect(round(w * 0.26), round(h * 0.13), round(w * 0.48), round(h * 0.74))
+        pygame.draw.rect(surf, JOKER_FILL, frame, border_radius=round(w * 0.04))
+        pygame.draw.rect(surf, JOKER_INK, frame, width=max(2, round(w * 0.015)), border_radius=round(w * 0.04))
+        draw_star(surf, (frame.centerx, frame.y + frame.h * 0.4), w * 0.4, (214, 170, 60))
+        word = self._font(round(h * 0.13)).render("JOKER", True, JOKER_INK)
+        if word.get_width() > frame.w - 4:
+            word = pygame.transform.smoothscale(word, (frame.w - 4, word.get_height()))
+        surf.blit(word, word.get_rect(center=(frame.centerx, frame.y + frame.h * 0.8)))
+        return pygame.transform.smoothscale(surf, size)
+
+    def _render_number(self, value: int, size: tuple[int, int]) -> pygame.Surface:
+        """Number card ``value``: the numeral in the corners and the middle, and ``value`` dots."""
+        surf, _ = self._blank(size, PAPER)
+        w, h = surf.get_size()
+        color = NUMBER_INK[value - 1]
+        self._corner(surf, str(value), color, lambda c, centre, px: pygame.draw.circle(c, color, centre, px * 0.3))
+        big = self._font(round(h * 0.42)).render(str(value), True, color)
+        surf.blit(big, big.get_rect(center=(w / 2, h * 0.42)))
+        box = pygame.Rect(round(w * 0.3), round(h * 0.66), round(w * 0.4), round(h * 0.2))
+        dots = _PIPS.get(value, ((_C, 0.5),))
+        for fx, fy in dots:
+            pygame.draw.circle(surf, color, (box.x + fx * box.w, box.y + fy * box.h), w * 0.035)
+        return pygame.transform.smoothscale(surf, size)
+
     def _render_face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        if card.is_joker:
+            return self._render_joker(size)
         surf, _ = self._blank(size, PAPER)
         w, h = surf.get_size()
         suit, rank = card.suit, card.rank
         color = suit_color(suit, self._four_colour)
 
-        # corner index: rank over suit, top-left and (turned) bottom-right
-        index_w = round(w * 0.25)
-        corner = pygame.Surface((index_w, round(h * 0.36)), pygame.SRCALPHA)
-        text = self._font(max(8, round(h * 0.235))).render(rank_text(rank), True, color)
-        if text.get_width() > index_w:
-            text = pygame.transform.smoothscale(text, (index_w, text.get_height()))
-        corner.blit(text, ((index_w - text.get_width()) // 2, round(h * 0.015)))
-        draw_suit(corner, suit, (index_w / 2, h * 0.235), w * 0.17, color)
-        surf.blit(corner, (round(w * 0.035), round(h * 0.03)))
-        surf.blit(pygame.transform.rotate(corner, 180), (w - round(w * 0.035) - index_w, h - round(h * 0.03) - corner.get_height()))
+        self._corner(surf, rank_text(rank), color, lambda c, centre, px: draw_suit(c, suit, centre, px, color))
 
         box = pygame.Rect(round(w * 0.29), round(h * 0.13), round(w * 0.42), round(h * 0.74))
         if rank >= Rank.JACK and rank != Rank.ACE:

@@ -14,12 +14,20 @@ from pygame import Rect
 BASE_W, BASE_H = 1280, 720
 CARD_RATIO = 0.7  # width / height of a card
 
-# Where opponents sit, clockwise from the bottom player (play passes to the left).
+MAX_SEATS = 10
+
+# Where opponents sit, clockwise from the bottom player (play passes to the left):
+# up the left side, along the top from left to right, down the right side.
 _OPPONENT_SIDES = {
     1: ("top",),
     2: ("top", "top"),
     3: ("left", "top", "right"),
     4: ("left", "top", "top", "right"),
+    5: ("left", "top", "top", "top", "right"),
+    6: ("left", "left", "top", "top", "right", "right"),
+    7: ("left", "left", "top", "top", "top", "right", "right"),
+    8: ("left", "left", "top", "top", "top", "top", "right", "right"),
+    9: ("left", "left", "left", "top", "top", "top", "right", "right", "right"),
 }
 
 
@@ -41,7 +49,10 @@ class SeatSpot:
 
 @dataclass
 class TableLayout:
-    """The table for ``num_players`` seats with ``bottom_seat`` at the bottom.
+    """The table for ``num_players`` seats (2 to 10) with ``bottom_seat`` at the bottom.
+
+    Opponents' panels go up the left side, along the top and down the right side;
+    several on one side share it (stacked on the sides, in a row on the top).
 
     ``card_scale`` (the card size setting) enlarges the bottom hand only; the
     opponents' cards and the piles keep their size so the middle band still fits.
@@ -109,12 +120,17 @@ class TableLayout:
         else:
             left_top = left_x
         self.spots = {}
+        lefts = [i for i, sd in enumerate(sides) if sd == "left"]
+        rights = [i for i, sd in enumerate(sides) if sd == "right"]
+        side_h = (self.status.top - 2 * m - m * (max(len(lefts), len(rights)) - 1)) // max(1, len(lefts), len(rights))
         for i, side in enumerate(sides):
             seat = (self.bottom_seat + 1 + i) % self.num_players
             if side == "left":
-                panel = Rect(m, m, side_w, self.status.top - 2 * m)
+                k = len(lefts) - 1 - lefts.index(i)  # the first seat sits lowest
+                panel = Rect(m, m + k * (side_h + m), side_w, side_h)
             elif side == "right":
-                panel = Rect(w - m - side_w, m, side_w, self.status.top - 2 * m)
+                k = rights.index(i)
+                panel = Rect(w - m - side_w, m + k * (side_h + m), side_w, side_h)
             else:
                 k = tops.index(i)
                 panel = Rect(left_top + k * (top_w + m), m, top_w, top_h)
@@ -149,7 +165,7 @@ class TableLayout:
             matches = Rect(header.x, header.bottom + round(4 * s), header.w, panel.bottom - header.bottom - round(4 * s))
         else:
             fan = Rect(header.x, header.bottom + round(4 * s), header.w, sh)
-            top = fan.bottom + round(6 * s)
+            top = min(fan.bottom + round(6 * s), panel.bottom - pad)  # a short panel (many seats) may have no room for matches
             matches = Rect(header.x, top, header.w, panel.bottom - top - pad)
         return SeatSpot(seat, side, panel, header, fan, matches)
 

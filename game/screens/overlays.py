@@ -1,11 +1,11 @@
-"""Overlays a table opens: pause menu, confirm, pass-device."""
+"""Overlays a table opens: pause menu and confirm (the pass-device screen is the kit's)."""
 
 from __future__ import annotations
 
 import pygame
 
 
-from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel
+from game.kit.ui import DANGER, INK, MUTED, Button, draw_panel
 from game.screens.menu import MenuScene
 
 
@@ -95,63 +95,3 @@ class PauseScene(MenuScene):
         draw_panel(surface, panel, (12, 50, 36, 240), round(18 * self.layout.scale), (240, 200, 80), self._panels)
         self.app.text.blit(surface, "Paused", round(56 * self.layout.scale), (panel.centerx, panel.y + round(24 * self.layout.scale)),
                            INK, "midtop")
-
-
-class PassDeviceScene(MenuScene):
-    """Covers the whole table between two human turns; the next hand shows only after the click."""
-
-    hotkeys = {"ready": "Enter"}
-
-    GUARD_S = 0.4
-    """Input is ignored this long after the screen appears, so a double click or a key
-    repeat of the player who just finished can't hand the device over by itself."""
-
-    def __init__(self, app, table, seat: int) -> None:
-        self.table = table
-        self.seat = seat
-        self.shown_for = 0.0
-        self.pressed_here = False
-        super().__init__(app)
-
-    @property
-    def who(self) -> str:
-        return self.table.name(self.seat)
-
-    def make_buttons(self) -> list[Button]:
-        r = self.layout.column(1, row_h=60, width=420, top=420)[0]
-        return [Button("ready", f"I am {self.who}: show my hand", r, primary=True)]
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.shown_for += dt
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and self.shown_for < self.GUARD_S:
-            return True  # swallowed: still the previous player's hand on the mouse
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed_here = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pressed_here:  # a click that began on this screen, not a drag that ends on it
-                self.ready()
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.ready()
-            return True
-        return super().handle_event(event)
-
-    def on_back(self) -> None:
-        pass
-
-    def ready(self) -> None:
-        self.app.stack.pop()
-        self.table.hand_over_to(self.seat)
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        s = self.layout.scale
-        text = self.app.text
-        cx = self.layout.w // 2
-        text.blit(surface, f"Pass to {self.who}", round(70 * s), (cx, round(200 * s)), GOLD, "midtop", self.layout.w - 40)
-        text.blit(surface, f"{self.who}, click when ready.", round(32 * s), (cx, round(290 * s)), INK, "midtop")
-        text.blit(surface, "Everyone else: look away while the hand is on screen.", round(22 * s),
-                  (cx, round(340 * s)), MUTED, "midtop", self.layout.w - 40)

@@ -1,0 +1,182 @@
+"""The hand widget: the bottom seat's cards fanned out, hovered, selected, dragged and reordered.
+
+:class:`HandFan` keeps what the widget owns (the selection, each card's eased
+position, a drag in progress), keyed by sprite id; the cards themselves are a
+:class:`~game.kit.sprites.Hand` passed in, and the slots come from the layout (any :class:`HandSlots`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, MutableSet
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Protocol
+
+import pygame
+
+from game.kit.cardart import CardArt
+from game.kit.sprites import CardSprite, Face, Hand, blit_card
+from game.kit.ui import SELECT
+
+
+class HandSlots(Protocol):
+    """Where a hand's cards go (:class:`~game.kit.layout.TableLayout` is one; a table may bring its own)."""
+
+    lift: int
+    hand_card: tuple[int, int]
+
+    def hand_rects(self, count: int, lifted: set[int] | None = None) -> list[pygame.Rect]: ...
+    def hand_insert_index(self, x: int, count: int) -> int: ...
+
+
+@dataclass
+class Drag:
+    """A card (``what`` = "hand", with its ``sprite``) or a pile's top card following the mouse."""
+
+    what: str
+    offset: tuple[int, int]
+    sprite: CardSprite | None = None
+
+
+class HandFan:
+    """Selection, hover lift and eased positions of the cards in one hand."""
+
+    EASE_RATE = 16.0  # how fast a card eases to its slot (per second, exponential)
+
+    def __init__(self) -> None:
+        self.selected: set[int] = set()
+        self.pos: dict[int, list[float]] = {}
+
+    def forget(self) -> None:
+        """Drop the selection and positions (the hand changed owner, or the layout did)."""
+        self.selected.clear()
+        self.pos.clear()
+
+    def targets(self, hand: Hand, layout: HandSlots, hover: int | None = None) -> dict[int, pygame.Rect]:
+        """Each card's slot by sprite id: selected cards lifted, the hovered one lifted a little."""
+        lifted = {i for i, s in enumerate(hand) if s.id in self.selected}
+        rects = layout.hand_rects(len(hand), lifted)
+        out = {}
+        for i, (s, r) in enumerate(zip(hand, rects)):
+            if i == hover and i not in lifted:
+                r = r.move(0, -layout.lift // 3)
+            out[s.id] = r
+        return out
+
+    def place(self, sprite: CardSprite, rect: pygame.Rect) -> None:
+        """``sprite`` has just landed at ``rect`` (it eases on from there)."""
+        self.pos[sprite.id] = [rect.x, rect.y]
+
+    def drop(self, sprite: CardSprite) -> None:
+        """``sprite`` left the hand."""
+        self.pos.pop(sprite.id, None)
+        self.selected.discard(sprite.id)
+
+    def ease(self, dt: float, hand: Hand, layout: HandSlots, hover: int | None, animate: bool = True) -> None:
+        k = 1.0 - math.exp(-dt * self.EASE_RATE) if animate else 1.0
+        for sid, r in self.targets(hand, layout, hover).items():
+            pos = self.pos.get(sid)
+            if pos is None:
+                self.pos[sid] = [r.x, r.y]
+                continue
+            pos[0] += (r.x - pos[0]) * k
+            pos[1] += (r.y - pos[1]) * k
+            if abs(r.x - pos[0]) < 0.5 and abs(r.y - pos[1]) < 0.5:
+                pos[0], pos[1] = r.x, r.y
+
+    def moving(self, hand: Hand, layout: HandSlots, hover: int | None) -> bool:
+        for sid, r in self.targets(hand, layout, hover).items():
+            pos = self.pos.get(sid)
+            if pos is None or pos[0] != r.x or pos[1] != r.y:
+                return True
+        return False
+
+    def rect_of(self, sprite: CardSprite, layout: HandSlots) -> pygame.Rect | None:
+        """Where ``sprite`` is drawn now (its eased position), if it has one."""
+        pos = self.pos.get(sprite.id)
+        return pygame.Rect(round(pos[0]), round(pos[1]), *layout.hand_card) if pos else None
+
+    def index_at(self, pos: tuple[int, int], hand: Hand, layout: HandSlots, hover: int | None) -> int | None:
+        """The card under the mouse, topmost first; a lifted card also answers in the gap below it."""
+        targets = self.targets(hand, layout, hover)
+        for i in range(len(hand) - 1, -1, -1):
+            r = targets[hand[i].id]
+            if r.collidepoint(pos) or (hand[i].id in self.selected and r.union(r.move(0, layout.lift)).collidepoint(pos)):
+                return i
+        return None
+
+    def toggle(self, sprite: CardSprite) -> None:
+        self.selected.symmetric_difference_update({sprite.id})
+
+    def selected_sprites(self, hand: Hand) -> list[CardSprite]:
+        return [s for s in hand if s.id in self.selected]
+
+    @staticmethod
+    def move(hand: Hand, sprite: CardSprite, x: int, layout: HandSlots) -> None:
+        """Reorder: ``sprite`` dropped at ``x`` goes to the slot there."""
+        if hand.index_of(sprite.id) is None:
+            return
+        hand.take(sprite)
+        hand.insert(layout.hand_insert_index(x, len(hand) + 1), sprite)
+
+    @staticmethod
+    def sort(hand: Hand, key: Callable[[Any], Any]) -> None:
+        """Sort by ``key`` of each card (the view changes, the game does not)."""
+        hand.sort(key=lambda s: key(s.card))
+
+    def draw(self, surface: pygame.Surface, art: CardArt, hand: Hand, layout: HandSlots, face_up: bool,
+             hover: int | None, hover_glow: bool, skip: set[int]) -> None:
+        """The cards at their eased positions, selected ones glowing; ``skip`` holds sprites drawn elsewhere."""
+        targets = None
+        for i, s in enumerate(hand):
+            if s.id in skip:
+                continue
+            r = self.rect_of(s, layout)
+            if r is None:
+                targets = targets or self.targets(hand, layout, hover)
+                r = targets[s.id]
+            if face_up:
+                if s.id in self.selected:
+                    art.blit_glow(surface, r, SELECT)
+                elif i == hover and hover_glow:
+                    art.blit_glow(surface, r, (255, 255, 255))
+            blit_card(art, surface, s.card, r, face_up)
+
+
+class SelectedCards(MutableSet[Face]):
+    """A hand's selection seen as cards (for single-pack games and tests; multi-pack tables use ids).
+
+    Adding a card selects the first unselected sprite showing it; removing one
+    unselects every sprite showing it.
+    """
+
+    def __init__(self, fan: HandFan, hand: Hand) -> None:
+        self._fan = fan
+        self._hand = hand
+
+    def __contains__(self, card: object) -> bool:
+        return any(s.card == card for s in self._fan.selected_sprites(self._hand))
+
+    def __iter__(self) -> Iterator[Face]:
+        return (s.card for s in self._fan.selected_sprites(self._hand))
+
+    def __len__(self) -> int:
+        return len(self._fan.selected_sprites(self._hand))
+
+    def add(self, card: Face) -> None:
+        s = self._hand.find(card, prefer=lambda s: s.id not in self._fan.selected)
+        if s is not None:
+            self._fan.selected.add(s.id)
+
+    def discard(self, card: Face) -> None:
+        for s in self._hand:
+            if s.card == card:
+                self._fan.selected.discard(s.id)
+
+    def replace(self, cards: Iterable[Face]) -> None:
+        self._fan.selected.clear()
+        for c in cards:
+            self.add(c)
+
+    def __repr__(self) -> str:
+        return f"SelectedCards({sorted(str(c) for c in self)})"

@@ -1,0 +1,120 @@
+"""What the table tells the player: toasts, the two status lines, banners, score pop-ups, tips.
+
+State objects here change only in ``update``; the ``draw_*`` functions change nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import pygame
+
+from game.kit.tweens import out_cubic
+from game.kit.ui import GOLD, INK, MUTED, Text, draw_panel
+
+ERROR_FILL = (130, 30, 26, 240)
+NOTICE_FILL = (20, 20, 20, 230)
+BANNER_FILL = (160, 40, 30, 230)
+TOAST_SECONDS = 4.0
+
+
+class Toast(NamedTuple):
+    """A refusal or notice shown for ``left`` seconds; ``error`` ones are red."""
+
+    text: str
+    left: float
+    error: bool = False
+
+    def aged(self, dt: float) -> Toast | None:
+        """The toast ``dt`` seconds later, or None once it has gone."""
+        return self._replace(left=self.left - dt) if self.left - dt > 0 else None
+
+
+def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toast, scale: float,
+               panels: dict | None = None) -> None:
+    """The toast in ``box``: at most two lines, the font shrunk until they fit."""
+    s = scale
+    px = round(21 * s)
+    lines = text.wrap(toast.text, px, box.w - round(24 * s))
+    while len(lines) > 2 and px > 12:
+        px -= 1
+        lines = text.wrap(toast.text, px, box.w - round(24 * s))
+    draw_panel(surface, box, ERROR_FILL if toast.error else NOTICE_FILL, round(10 * s), None, panels)
+    line_h = round(px * 1.1)
+    y = box.centery - line_h * len(lines[:2]) // 2
+    for line in lines[:2]:
+        text.blit(surface, line, px, (box.centerx, y), INK, "midtop", box.w - round(16 * s))
+        y += line_h
+
+
+def draw_status(surface: pygame.Surface, text: Text, rect: pygame.Rect, line1: str, line2: str, scale: float) -> None:
+    """The status lines above the hand: what is happening, and what to do (or the hint)."""
+    s = scale
+    text.blit(surface, line1, round(27 * s), (rect.centerx, rect.y + round(2 * s)), INK, "midtop", rect.w - round(120 * s))
+    if line2:
+        text.blit(surface, line2, round(20 * s), (rect.centerx, rect.y + round(28 * s)), MUTED, "midtop", rect.w - round(120 * s))
+
+
+def draw_banner(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float,
+                panels: dict | None = None) -> None:
+    """A red banner over the middle of the table ("Final round: 2 turns left")."""
+    draw_panel(surface, rect, BANNER_FILL, round(8 * scale), None, panels)
+    text.blit(surface, label, round(22 * scale), rect.center, INK, "center", rect.w - 8)
+
+
+@dataclass
+class Floater:
+    """A score pop-up ("+6") rising from where a match landed."""
+
+    text: str
+    pos: tuple[int, int]
+    age: float = 0.0
+    life: float = 1.4
+
+
+class Floaters:
+    """The pop-ups on screen; their life follows the animation speed (never below 30 %)."""
+
+    def __init__(self) -> None:
+        self.items: list[Floater] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def add(self, text: str, pos: tuple[int, int]) -> None:
+        self.items.append(Floater(text, pos))
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def update(self, dt: float, factor: float) -> None:
+        for fl in self.items:
+            fl.age += dt
+        self.items = [f for f in self.items if f.age < f.life * max(0.3, factor)]
+
+    def draw(self, surface: pygame.Surface, text: Text, scale: float, factor: float) -> None:
+        for fl in self.items:
+            k = fl.age / (fl.life * max(0.3, factor))
+            y = round(fl.pos[1] - 40 * scale * out_cubic(k))
+            text.blit(surface, fl.text, round(34 * scale), (fl.pos[0], y), GOLD, "midleft")
+
+
+def draw_tip(surface: pygame.Surface, text: Text, box: pygame.Rect, close: pygame.Rect, paragraphs: tuple[str, ...],
+             scale: float, panels: dict | None = None) -> None:
+    """A tip panel: the first paragraph in gold, the text shrunk until it fits above ``close``."""
+    s = scale
+    draw_panel(surface, box, (12, 50, 36, 255), round(12 * s), GOLD, panels)
+    pad = round(14 * s)
+    width = box.w - 2 * pad
+    px = round(21 * s)
+    while True:
+        lines = [(line, k == 0) for k, para in enumerate(paragraphs) for line in text.wrap(para, px, width)]
+        line_h = round(px * 1.18)
+        if line_h * len(lines) <= close.top - box.y - pad or px <= 11:
+            break
+        px -= 1
+    y = box.y + pad
+    for line, head in lines:
+        text.blit(surface, line, px, (box.x + pad, y), GOLD if head else INK)
+        y += line_h

@@ -1,0 +1,47 @@
+"""Piles with counts: a face-down stock drawn as a little stack, a face-up pile showing its top two."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from game.kit.cardart import CardArt
+from game.kit.sprites import Face, blit_card
+from game.kit.ui import GLOW, MUTED, Text
+
+EMPTY_RIM = (60, 120, 90)
+
+
+def draw_empty(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Where a pile would be: a thin rim."""
+    pygame.draw.rect(surface, EMPTY_RIM, rect, width=2, border_radius=round(rect.w * 0.09))
+
+
+def draw_stock(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, count: int, glow: bool = False) -> None:
+    """Backs stacked one to four deep by ``count`` (one more for every ten cards)."""
+    if not count:
+        draw_empty(surface, rect)
+        return
+    if glow:
+        art.blit_glow(surface, rect, GLOW)
+    depth = min(4, (count + 9) // 10)
+    for k in range(depth - 1, -1, -1):
+        art.blit_back(surface, rect.move(-k * 2, -k * 2), shadow=k == depth - 1)
+
+
+def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, cards: Sequence[Face], glow: bool = False) -> None:
+    """A face-up pile: its top card, with the one under it peeking out."""
+    if glow:
+        art.blit_glow(surface, rect, GLOW)
+    if len(cards) >= 2:
+        blit_card(art, surface, cards[-2], rect.move(-3, 2), True)
+    if cards:
+        blit_card(art, surface, cards[-1], rect, True)
+    else:
+        draw_empty(surface, rect)
+
+
+def draw_count(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float) -> None:
+    """A pile's count under it ("Stock: 23")."""
+    text.blit(surface, label, round(18 * scale), (rect.centerx, rect.bottom + round(6 * scale)), MUTED, "midtop")

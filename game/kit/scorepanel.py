@@ -1,0 +1,70 @@
+"""Seat panels: each seat's name, level and score, its hand (face down unless shown) and laid melds.
+
+The active seat's panel has a gold rim and a gold name; a bot that is thinking
+shows a pill of three pulsing dots beside its name.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import pygame
+
+from game.kit.cardart import CardArt
+from game.kit.layout import SeatSpot, TableLayout
+from game.kit.sprites import Face, blit_card
+from game.kit.ui import GOLD, INK, MUTED, Text
+
+PANEL_FILL = (8, 40, 28, 150)
+HEADER_PX = 20
+
+
+def seat_label(player: Any) -> str:
+    """A player's name, with the bot's level after it: "Ada (Standard)"."""
+    if player.kind == "ai" and player.level:
+        return f"{player.name} ({player.level.title()})"
+    return str(player.name)
+
+
+def card_count(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def draw_header(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, right: str, active: bool,
+                scale: float) -> None:
+    """The name on the left (gold while it is this seat's turn), ``right`` (cards, points) on the right."""
+    px = round(HEADER_PX * scale)
+    rs = text.render(right, px, MUTED)
+    surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * scale))))
+    text.blit(surface, label, px, (rect.x, rect.y + round(2 * scale)), GOLD if active else INK,
+              max_w=rect.w - rs.get_width() - round(10 * scale))
+
+
+def draw_panel_rim(surface: pygame.Surface, spot: SeatSpot, scale: float) -> None:
+    """The gold rim of the seat whose turn it is."""
+    pygame.draw.rect(surface, GOLD, spot.panel, width=max(2, round(2 * scale)), border_radius=round(12 * scale))
+
+
+def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, seat: int, hand: Sequence[Face],
+                    face_up: bool, melds: Sequence[Sequence[Face]]) -> None:
+    """An opponent's fanned hand (face up only when shown) and every seat's laid melds, in its panel."""
+    if layout.spots[seat].side != "bottom":
+        for c, r in zip(hand, layout.fan_rects(seat, len(hand))):
+            blit_card(art, surface, c, r, face_up, shadow=False)
+    for meld, rects in zip(melds, layout.match_rects(seat, [len(m) for m in melds])):
+        for c, r in zip(meld, rects):
+            blit_card(art, surface, c, r, True, shadow=False)
+
+
+def draw_thinking(surface: pygame.Surface, text: Text, header: pygame.Rect, label: str, clock: float, scale: float) -> None:
+    """A small pill with three pulsing dots beside the name of a bot that is thinking."""
+    s = scale
+    name_w = text.font(round(HEADER_PX * s)).size(label)[0]
+    pill = pygame.Rect(0, 0, round(46 * s), round(18 * s))
+    pill.midleft = (min(header.x + name_w + round(10 * s), header.right - pill.w), header.y + round(10 * s))
+    pygame.draw.rect(surface, (250, 236, 190), pill, border_radius=pill.h // 2)
+    for k in range(3):
+        phase = (clock * 2.5 - k * 0.25) % 1.0
+        radius = max(2, round((2.2 + 1.6 * math.sin(phase * math.pi)) * s))
+        pygame.draw.circle(surface, (60, 60, 50), (pill.x + round((12 + 11 * k) * s), pill.centery), radius)

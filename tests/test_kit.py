@@ -1,0 +1,240 @@
+"""The table toolkit (game/kit): sprites with duplicate cards, seats for 2-10, card art, keymap, clock."""
+
+import ast
+import dataclasses
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from engine.cards import Card, parse_cards  # noqa: E402
+from engine.games import GAMES  # noqa: E402
+from game.kit.cardart import CardArt, NumberCard  # noqa: E402
+from game.kit.clock import TableClock  # noqa: E402
+from game.kit.flights import FlightQueue, flight  # noqa: E402
+from game.kit.hand import Drag, HandFan, SelectedCards  # noqa: E402
+from game.kit.keymap import Keymap  # noqa: E402
+from game.kit.layout import TableLayout  # noqa: E402
+from game.kit.passdevice import passes_device  # noqa: E402
+from game.kit.sprites import Hand, SpriteBook, blit_card  # noqa: E402
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+
+def two_sevens_hand():
+    """A hand from two packs: 7H twice, among others."""
+    book = SpriteBook()
+    hand = Hand(book.new(c) for c in parse_cards("7H 2C 7H KS"))
+    return hand, hand[0], hand[2]
+
+
+def test_two_equal_cards_are_two_sprites_that_select_independently():
+    hand, first, second = two_sevens_hand()
+    assert first.card == second.card and first.id != second.id and first != second
+    fan = HandFan()
+    fan.toggle(second)
+    assert fan.selected == {second.id}
+    layout = TableLayout(1280, 720, 2, 0)
+    targets = fan.targets(hand, layout)
+    assert targets[second.id].y < targets[first.id].y  # only the selected twin is lifted
+    cards = SelectedCards(fan, hand)
+    assert list(cards) == [Card("7H")] and len(cards) == 1
+    cards.add(Card("7H"))  # selecting the card again picks the other twin
+    assert fan.selected == {first.id, second.id}
+    assert hand.find(Card("7H"), prefer=lambda s: s.id == second.id) is second
+    assert hand.cards == parse_cards("7H 2C 7H KS") and hand.cards == list(parse_cards("7H 2C 7H KS"))
+
+
+def test_two_equal_cards_drag_and_reorder_independently():
+    hand, first, second = two_sevens_hand()
+    fan = HandFan()
+    layout = TableLayout(1280, 720, 2, 0)
+    fan.ease(1.0, hand, layout, None, animate=False)
+    drag = Drag("hand", (5, 5), second)
+    HandFan.move(hand, drag.sprite, layout.hand_rects(len(hand))[0].x + 1, layout)
+    assert [s.id for s in hand] == [second.id, first.id, hand[2].id, hand[3].id]
+    assert hand[2].card == Card("2C")
+    fan.drop(first)  # the first twin leaves the hand; the second keeps its place and selection state
+    hand.take(first)
+    assert hand.index_of(second.id) == 0 and hand.index_of(first.id) is None
+    assert first.id not in fan.pos and second.id in fan.pos
+
+
+def test_two_equal_cards_fly_independently():
+    hand, first, second = two_sevens_hand()
+    landed = []
+    queue = FlightQueue()
+    a, b = pygame.Rect(0, 0, 70, 100), pygame.Rect(500, 300, 70, 100)
+    queue.queue(lambda: [flight(first, True, a, b, 0.4, 0.0, lambda: landed.append(first.id)),
+                         flight(second, True, a, b, 0.4, 0.3, lambda: landed.append(second.id))])
+    queue.update(0.5)
+    assert queue.flying() == {first.id, second.id}
+    assert landed == [first.id]  # the first twin has landed; the second is still in the air
+    queue.update(0.3)
+    assert landed == [first.id, second.id] and not queue.busy
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1024, 768), (1920, 1080), (2560, 1080)])
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_seat_layouts_for_2_to_10_seats_fit_the_window_without_overlap(size, seats):
+    window = pygame.Rect((0, 0), size)
+    for bottom in {0, seats - 1}:
+        layout = TableLayout(*size, seats, bottom)
+        assert sorted(layout.spots) == list(range(seats)) and layout.spots[bottom].side == "bottom"
+        panels = {seat: spot.panel for seat, spot in layout.spots.items()}
+        for seat, panel in panels.items():
+            assert window.contains(panel), (seat, panel)
+            assert panel.w > 0 and panel.h > 0
+        for (s1, p1), (s2, p2) in itertools.combinations(panels.items(), 2):
+            assert not p1.colliderect(p2), (s1, p1, s2, p2)
+        middle = [layout.log_panel, layout.stock, layout.discard, layout.status, layout.hand_area]
+        for seat, spot in layout.spots.items():
+            if seat == bottom:
+                continue
+            assert not any(spot.panel.colliderect(r) for r in middle), seat
+            for r in layout.fan_rects(seat, 12):
+                assert spot.panel.contains(r), (seat, r, spot.panel)
+
+
+def test_seats_go_round_the_table_clockwise():
+    layout = TableLayout(1920, 1080, 10, 0)
+    sides = [layout.spots[seat].side for seat in range(1, 10)]
+    assert sides == ["left"] * 3 + ["top"] * 3 + ["right"] * 3
+    lefts = [layout.spots[seat].panel.y for seat in (1, 2, 3)]
+    tops = [layout.spots[seat].panel.x for seat in (4, 5, 6)]
+    rights = [layout.spots[seat].panel.y for seat in (7, 8, 9)]
+    assert lefts == sorted(lefts, reverse=True) and tops == sorted(tops) and rights == sorted(rights)
+
+
+@pytest.fixture
+def art():
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    yield CardArt()
+    pygame.quit()
+
+
+def test_jokers_and_number_cards_render(art):
+    size = (70, 100)
+    joker = pygame.image.tobytes(art.face(Card("X1"), size), "RGBA")
+    assert joker == pygame.image.tobytes(art.face(Card("X4"), size), "RGBA")  # jokers look alike
+    assert joker != pygame.image.tobytes(art.back(size), "RGBA")
+    assert all(joker != pygame.image.tobytes(art.face(Card(c), size), "RGBA") for c in ("AS", "KH", "2C"))
+    numbers = {pygame.image.tobytes(art.number_face(n, size), "RGBA") for n in range(1, 9)}
+    assert len(numbers) == 8  # eight different faces
+    surface = pygame.Surface((300, 200))
+    blit_card(art, surface, NumberCard.parse("N5"), pygame.Rect(10, 10, *size), True)
+    blit_card(art, surface, Card("X2"), pygame.Rect(100, 10, *size), True)
+    assert art.numbers_blitted == [5] and art.faces_blitted == [Card("X2")]
+    assert str(NumberCard(8)) == "N8"
+    for bad in ("N9", "N0", "7H"):
+        with pytest.raises(ValueError):
+            NumberCard.parse(bad)
+
+
+def test_a_keymap_maps_two_seats_keys_on_one_keyboard():
+    keys = Keymap()
+    keys.bind(0, {pygame.K_a: "snap", pygame.K_s: "slap"})
+    keys.bind(1, {pygame.K_l: "snap", pygame.K_k: "slap"})
+    assert keys.lookup(pygame.K_a) == (0, "snap") and keys.lookup(pygame.K_l) == (1, "snap")
+    assert keys.lookup(pygame.K_k) == (1, "slap") and keys.lookup(pygame.K_z) is None
+    assert keys.seats() == {0, 1} and keys.keys_of(1) == {"snap": pygame.K_l, "slap": pygame.K_k}
+    with pytest.raises(ValueError):
+        keys.bind(1, {pygame.K_a: "snap"})  # one key, one player
+    assert Keymap.for_seat(3, {pygame.K_s: "stock"}).lookup(pygame.K_s) == (3, "stock")
+
+
+def test_the_table_clock_runs_from_dt_and_stamps_events():
+    clock = TableClock()
+    clock.advance(0.5)
+    clock.advance(0.5)
+    assert clock.now == 1000
+    plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)
+    assert clock.stamp(plain) == 1000  # pygame-ce gives no timestamp: the frame's time
+    clock.advance(0.016, ticks=5016)
+    stamped = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, timestamp=5010)
+    assert clock.stamp(stamped) == 1010  # 6 ms before this frame
+    early = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, timestamp=4000)
+    assert clock.stamp(early) == 1000  # never before the last frame
+    clock.advance(-1.0)
+    assert clock.now == 1016  # time never goes back
+
+
+def test_only_hidden_hand_turn_games_pass_the_device():
+    sprint = GAMES["sprint"]
+    assert passes_device(sprint, 2) and not passes_device(sprint, 1)
+    race = dataclasses.replace(sprint, realtime=True, hidden_hands=False)
+    assert not passes_device(race, 4)
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module ``path`` imports at run time (function-level too; TYPE_CHECKING blocks left out)."""
+    tree = ast.parse(path.read_text())
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.append(node.module)
+    return out
+
+
+def test_kit_modules_import_only_engine_pygame_and_the_kit():
+    allowed = ("engine", "pygame", "game.kit", "game.shell.scene", "__future__")
+    stdlib = {"math", "dataclasses", "typing", "collections", "collections.abc", "enum", "functools", "itertools"}
+    for path in sorted((GAME / "kit").glob("*.py")):
+        for module in _imports(path):
+            ok = module in stdlib or any(module == a or module.startswith(a + ".") for a in allowed)
+            assert ok, f"{path.name} imports {module}"
+
+
+def test_kit_and_tables_import_no_cycle_and_stay_small():
+    modules = {}
+    for folder in ("kit", "tables"):
+        for path in (GAME / folder).glob("*.py"):
+            name = f"game.{folder}.{path.stem}".removesuffix(".__init__")
+            modules[name] = path
+            assert len(path.read_text().splitlines()) <= 500, f"{path} is over 500 lines"
+    graph = {name: {m for m in _imports(path) if m in modules} for name, path in modules.items()}
+
+    def visit(name, trail):
+        assert name not in trail, " -> ".join(trail + [name])
+        for nxt in graph[name]:
+            visit(nxt, trail + [name])
+
+    for name in graph:
+        visit(name, [])
+
+
+def test_sprint_gives_the_keyboard_to_whoever_sits_at_the_bottom(tmp_path):
+    from game.screens import PassDeviceScene as ReExported
+    from game.kit.passdevice import PassDeviceScene
+    from game.shell.session import GameSetup, SeatConfig
+    from game_helpers import frame, hand_over, make_app, wait
+
+    assert ReExported is PassDeviceScene
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], first=1))
+        table = app.stack.scenes[1]
+        frame(app)  # the table opens behind the pass-device screen
+        assert isinstance(app.stack.top, PassDeviceScene) and app.stack.top.seat == 1
+        hand_over(app)
+        wait(app, table.my_turn)
+        assert table.viewer == 1 and table.keymap.lookup(pygame.K_s) == (1, "stock")
+        assert table.keymap.seats() == {1}
+    finally:
+        pygame.quit()
