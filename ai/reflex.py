@@ -203,14 +203,18 @@ class ReflexScheduler:
         latest change; a miss stays a miss); a new one is rolled from
         ``observation.since``; one it no longer has is dropped as stale.
         Mistakes are rolled afresh on every change: each is a new chance to
-        blurt out.
+        blurt out.  So is a pace move already handed out: wanted again after
+        a change, it is the next move (Ratscrew: a player who won the stack
+        lays again).
         """
         if observation.version == self.version:
             return
         self.version = observation.version
         decided: dict[Intent, Timed | None] = {}
         for intent in self.bot.reactions(observation):
-            if intent.urge is not Urge.MISTAKE and intent in self.decided:
+            if intent.urge is Urge.PACE and self.decided.get(intent, 0) is None:
+                decided[intent] = self._roll(intent, observation.since)
+            elif intent.urge is not Urge.MISTAKE and intent in self.decided:
                 decided[intent] = self.decided[intent]
             elif intent not in decided:
                 decided[intent] = self._roll(intent, observation.since)
