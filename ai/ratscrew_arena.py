@@ -31,7 +31,7 @@ import json
 import random
 import statistics
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping
+from typing import Any, Mapping
 
 from engine.ratscrew import MAX_SEATS, MIN_SEATS, SNAP_RULES, Ratscrew, new_game
 from engine.ratscrew.moves import CardLaid, SnapAccepted, SnapWrong, StackWon
@@ -66,16 +66,16 @@ class GameLength:
 
 
 class Watched(ReflexScheduler):
-    """A level's bot exactly as :func:`ai.ratscrew.make_bot` makes it, noting the cue of each action it hands out."""
+    """A level's bot exactly as :func:`ai.ratscrew.make_bot` makes it, keeping what it hands out (with its cue), in order."""
 
     def __init__(self, level: str, seed: int) -> None:
         made = make_bot(level, seed=seed)
         super().__init__(made.bot, made.reflexes, seed)
-        self.last_cue: Hashable = None
+        self.handed: list[Timed] = []
 
     def pop_next(self) -> Timed:
         timed = super().pop_next()
-        self.last_cue = timed.cue
+        self.handed.append(timed)
         return timed
 
 
@@ -106,13 +106,13 @@ def play_one(levels: list[str], seat_of: list[int], seed: int, bot_seed: int, ta
             break
         now += step_ms
         for played in run_until(state, bots, now):
+            cue = bots[played.seat].handed.pop(0).cue if played.seat is not None else None
             for event in played.events:
                 if isinstance(event, CardLaid):
                     lays += 1
                 elif isinstance(event, SnapWrong):
                     tallies[player_at[event.player]].wrong_snaps += 1
                 elif isinstance(event, SnapAccepted):
-                    cue = bots[event.player].last_cue
                     assert isinstance(cue, tuple) and cue in shown, "a bot snapped at a pattern not showing"
                     waiting[event.player] = (event.at - shown[cue], cue[0])
                 elif isinstance(event, StackWon):
@@ -133,7 +133,7 @@ def play_one(levels: list[str], seat_of: list[int], seed: int, bot_seed: int, ta
             shown = {key: shown.get(key, mirror.since) for key in current}
     if state.is_over and state.winner is not None:
         tallies[player_at[state.winner]].wins += 1
-    return GameLength(end, lays, now)
+    return GameLength(end, lays, state.clock)
 
 
 def play(levels: list[str], games: int, seed: int, step_ms: int = 500, max_lays: int = 3000,

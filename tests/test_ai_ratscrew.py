@@ -219,6 +219,12 @@ def test_arena_json_keys_on_a_tiny_run(capsys: pytest.CaptureFixture[str]) -> No
     assert 100 <= snapped["fastest_snap_ms"] <= snapped["average_snap_ms"]
 
 
+def test_the_arena_step_changes_how_often_bots_are_asked_not_what_happens() -> None:
+    """With a long step one batch of run_until holds a bot's snap and its next moves: each snap keeps its own cue."""
+    often, seldom = (play(["hard", "easy", "easy"], 2, seed=3, step_ms=step) for step in (37, 20_000))
+    assert often == seldom and often["players"][0]["stacks_won"] > 10
+
+
 def test_arena_stops_games_at_the_cap_and_lists_them() -> None:
     result = play(["medium", "medium"], 2, seed=4, max_lays=10)
     assert result["capped"] == [0, 1] and result["finished"] == 0 and result["max_lays_played"] == 10
