@@ -1,23 +1,34 @@
-"""Ratscrew bots, the pure part: which snaps a seat can see, how quickly each is recognised, when to lay.
+"""Ratscrew's bots: they watch the stack, snap at their level's speed and error rates, and lay at a human pace.
 
-A bot sees only its :class:`~engine.ratscrew.Observation` (the face-up stack
-and the pile sizes).  Timing is not decided here: the shared reflex scheduler
-(Snap's real-time core) draws a reaction time per event for the bot's level and
-scales it by the recognition factor of the claim.  A factor is the rule's base
-(:data:`RECOGNITION`: a dark queen is seen at a glance, a sandwich takes a
-second look) times :data:`DEPTH_COST` per card lying above the pattern, up to
-:data:`MAX_FACTOR`.  Misses and false calls are the scheduler's, per level.
+A bot sees only its :class:`~engine.ratscrew.Observation` (the face-up stack,
+the calls, the count and the pile sizes).  :class:`RatscrewBot` says what it
+would do; :func:`make_bot` wraps it in the shared
+:class:`~ai.reflex.ReflexScheduler` (the real-time core, as Snap's bots), which
+the table or a headless tool drives with :func:`ai.reflex.run_until`.
 
-:class:`RatscrewBot` is what the scheduler plugs in:
-``claims(observation) -> list[(action, recognition_factor)]`` and
-``wants_to_lay(observation) -> bool``.
+* Each snap pattern showing is its own event (its ``cue``: the rule and the
+  cards that make it).  When a pattern first shows, the scheduler draws a
+  reaction time for the bot's level (:data:`ai.reflex.REFLEXES`) and scales it
+  by the pattern's recognition factor: the rule's base (:data:`RECOGNITION`: a
+  dark queen is seen at a glance, a sandwich takes a second look), made
+  :data:`DEPTH_COST` longer per card lying above the pattern, at most
+  :data:`MAX_FACTOR`.  A pattern still showing keeps its moment (or its miss)
+  as more cards are laid; a new pattern is a new chance.  The first pattern
+  the bot reacts to is its snap; once it has snapped it waits.
+* Misses and false snaps are the scheduler's, at the level's rates: on every
+  change with nothing to snap, a bot that may snap blurts out a wrong snap at
+  the level's false-call rate, and is barred for it like anyone.
+* It lays in turn after a human-like pause (the level's pace), never out of
+  turn, and never while a snap is being settled.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.ratscrew import SNAP, Action, Observation, Phase, SnapReason
+from engine.ratscrew import LAY, SNAP, Observation, Phase, SnapReason
+
+from .reflex import Intent, ReflexScheduler, Urge, level_reflexes
 
 RECOGNITION: dict[str, float] = {
     "dark_queen": 0.8,  # one distinctive card on top
@@ -36,7 +47,7 @@ DEPTH_COST = 0.08
 
 MAX_FACTOR = 2.5
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "custom")
 
 
 def depth(reason: SnapReason, stack: tuple[Any, ...]) -> int:
@@ -71,25 +82,30 @@ def lay_due(obs: Observation) -> bool:
 
 
 class RatscrewBot:
-    """A Ratscrew opponent for the reflex scheduler; it never lays out of turn or snaps at nothing by itself."""
+    """What a Ratscrew player would do on seeing an observation (before reflexes and errors): a :class:`~ai.reflex.ReflexBot`."""
 
-    def __init__(self, level: str = "medium", seed: int | None = None, **settings: Any) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = seed
-        self.settings = settings  # for the scheduler (e.g. a custom mean reaction time)
-
-    def claims(self, observation: Observation) -> list[tuple[Action, float]]:
-        """The snap to claim now and its recognition factor (the quickest-seen valid rule), or nothing."""
-        found = valid_snaps(observation)
-        return [(SNAP, found[0][1])] if found else []
+    def claims(self, observation: Observation) -> list[tuple[SnapReason, float]]:
+        """Every snap pattern this seat could claim now, with its recognition factor, quickest first."""
+        return valid_snaps(observation)
 
     def wants_to_lay(self, observation: Observation) -> bool:
         """Whether the bot should lay (at a human pace) now."""
         return lay_due(observation)
 
+    def reactions(self, observation: Any) -> list[Intent]:
+        obs: Observation = observation
+        intents = [Intent(SNAP, Urge.CLAIM, (reason.rule, reason.cards), factor) for reason, factor in self.claims(obs)]
+        if not intents and can_snap(obs):
+            intents.append(Intent(SNAP, Urge.MISTAKE))
+        if self.wants_to_lay(obs):
+            intents.append(Intent(LAY, Urge.PACE))
+        return intents
 
-def make_bot(level: str, seed: int | None = None, **settings: Any) -> RatscrewBot:
-    """The registry's bot factory (``GameInfo.bots``)."""
-    return RatscrewBot(level, seed, **settings)
+
+def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None, **settings: Any) -> ReflexScheduler:
+    """A Ratscrew bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``), ready for ``run_until``."""
+    return ReflexScheduler(RatscrewBot(), level_reflexes(level, mean_ms), seed)
+
+
+__all__ = ["RECOGNITION", "DEPTH_COST", "MAX_FACTOR", "LEVELS", "RatscrewBot", "make_bot", "recognition_factor",
+           "valid_snaps", "can_snap", "lay_due", "depth"]

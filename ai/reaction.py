@@ -13,7 +13,11 @@ uses, and whatever the scheduler hands back is classified by its urge:
 
 It runs until ``--samples`` situations with a match were seen.  Extra keys:
 the level's table figures (``table_mean_ms``, ``table_miss``, ``table_false``),
-``quiet_samples`` and ``game``/``level``.
+``quiet_samples`` and ``game``/``level``.  Where a game's bots scale their
+reaction by how hard a cue is to recognise (Ratscrew: a dark queen quicker, a
+sandwich deep in the stack slower), ``mean_scale`` is the mean scale of the
+calls made and ``expected_mean_ms`` the table's mean times it, the figure
+``mean_ms`` should match (for Snap both are the plain table: scale 1).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ def measure(info: GameInfo, level: str, samples: int, seed: int = 1, **settings:
     rng = random.Random(seed)
     rules = info.rules()
     delays: list[int] = []
+    scales: list[float] = []
     offered = missed = quiet = mistakes = 0
     table = None
     while offered < samples:
@@ -56,6 +61,7 @@ def measure(info: GameInfo, level: str, samples: int, seed: int = 1, **settings:
             for timed in bot.due(observation.since + HORIZON_MS):
                 if timed.urge is Urge.CLAIM:
                     delays.append(timed.at - observation.since)
+            scales += bot.tally.scales
             offered += bot.tally.claims
             missed += bot.tally.missed
             quiet += bot.tally.quiet
@@ -84,6 +90,8 @@ def measure(info: GameInfo, level: str, samples: int, seed: int = 1, **settings:
         "false_rate": round(mistakes / quiet, 4) if quiet else None,
         "quiet_samples": quiet,
         "table_mean_ms": round(table.mean_ms, 1),
+        "mean_scale": round(statistics.fmean(scales), 4) if scales else None,
+        "expected_mean_ms": round(table.mean_ms * statistics.fmean(scales), 1) if scales else None,
         "table_miss": round(table.miss, 4),
         "table_false": round(table.false_rate, 4),
     }

@@ -8,7 +8,10 @@ Game-neutral and pure: time is given as data, nothing here reads a clock.
   (flips, lays).  :func:`custom_reflexes` makes the Custom level from a mean.
 * A game's bot (:class:`ReflexBot`) says, for an observation, what it would do
   as :class:`Intent`\\ s: a correct ``CLAIM``, the ``MISTAKE`` it might make when
-  nothing is there, or a ``PACE`` move such as its flip.
+  nothing is there, or a ``PACE`` move such as its flip.  An intent may name
+  its ``cue`` (what it reacts to, when one action answers several things, as
+  Ratscrew's snap answers each pattern in the stack) and a ``scale`` for how
+  much longer than a plain reaction the cue takes to recognise.
 * :class:`ReflexScheduler` wraps one bot.  Each time the seat's observation
   changes (a new ``version``), it asks the bot and schedules each new intent at
   the moment the change happened (``since``) plus a sampled delay, rolling
@@ -34,7 +37,7 @@ import bisect
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Protocol, Sequence
 
 from engine.core import GameState, Ms
 from engine.errors import IllegalAction
@@ -61,9 +64,9 @@ class Reflexes:
     def mean_ms(self) -> float:
         return self.mu + self.tau
 
-    def reaction(self, rng: random.Random) -> Ms:
-        """One reaction time in ms."""
-        return max(MIN_REACTION_MS, round(ex_gaussian(rng, self.mu, self.sigma, self.tau)))
+    def reaction(self, rng: random.Random, scale: float = 1.0) -> Ms:
+        """One reaction time in ms, ``scale`` times the level's (for a cue slower or quicker to recognise)."""
+        return max(MIN_REACTION_MS, round(ex_gaussian(rng, self.mu, self.sigma, self.tau) * scale))
 
     def pace(self, rng: random.Random) -> Ms:
         """The delay before an ordinary move (a flip)."""
@@ -128,8 +131,17 @@ class Urge(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Intent:
+    """What a bot would do and why; ``cue`` tells apart intents with the same action.
+
+    ``scale`` multiplies the reaction time of a claim (recognition: 1.0 is the
+    level's plain reaction).  It is not part of the intent's identity: a cue
+    still showing keeps its moment even if it became harder to see.
+    """
+
     action: Any
     urge: Urge
+    cue: Hashable = None
+    scale: float = field(default=1.0, compare=False)
 
 
 class Sight(Protocol):
@@ -156,6 +168,7 @@ class Timed:
     action: Any
     urge: Urge
     version: int
+    cue: Hashable = None
 
 
 @dataclass(slots=True)
@@ -167,6 +180,7 @@ class Tally:
     quiet: int = 0  # changes with nothing to call where a mistake was possible
     mistakes: int = 0
     reactions: list[Ms] = field(default_factory=list)  # delays of the calls it made
+    scales: list[float] = field(default_factory=list)  # their intents' recognition scales
 
 
 class ReflexScheduler:
@@ -189,14 +203,18 @@ class ReflexScheduler:
         latest change; a miss stays a miss); a new one is rolled from
         ``observation.since``; one it no longer has is dropped as stale.
         Mistakes are rolled afresh on every change: each is a new chance to
-        blurt out.
+        blurt out.  So is a pace move already handed out: wanted again after
+        a change, it is the next move (Ratscrew: a player who won the stack
+        lays again).
         """
         if observation.version == self.version:
             return
         self.version = observation.version
         decided: dict[Intent, Timed | None] = {}
         for intent in self.bot.reactions(observation):
-            if intent.urge is not Urge.MISTAKE and intent in self.decided:
+            if intent.urge is Urge.PACE and self.decided.get(intent, 0) is None:
+                decided[intent] = self._roll(intent, observation.since)
+            elif intent.urge is not Urge.MISTAKE and intent in self.decided:
                 decided[intent] = self.decided[intent]
             elif intent not in decided:
                 decided[intent] = self._roll(intent, observation.since)
@@ -213,15 +231,16 @@ class ReflexScheduler:
             if rng.random() < reflexes.miss:
                 self.tally.missed += 1
                 return None
-            delay = reflexes.reaction(rng)
+            delay = reflexes.reaction(rng, intent.scale)
             self.tally.reactions.append(delay)
+            self.tally.scales.append(intent.scale)
         else:
             self.tally.quiet += 1
             if rng.random() >= reflexes.false_rate:
                 return None
             self.tally.mistakes += 1
             delay = reflexes.reaction(rng)
-        return Timed(since + delay, intent.action, intent.urge, self.version or 0)
+        return Timed(since + delay, intent.action, intent.urge, self.version or 0, intent.cue)
 
     def next_due(self) -> Ms | None:
         return self.pending[0].at if self.pending else None
@@ -229,7 +248,7 @@ class ReflexScheduler:
     def pop_next(self) -> Timed:
         """The earliest scheduled action, removed from the schedule."""
         timed = self.pending.pop(0)
-        self.decided[Intent(timed.action, timed.urge)] = None
+        self.decided[Intent(timed.action, timed.urge, timed.cue)] = None
         return timed
 
     def due(self, now: Ms) -> list[Timed]:

@@ -92,9 +92,10 @@ _SPRINT_LEVELS = (
 )
 
 _RATSCREW_LEVELS = (
-    Level("easy", "Easy", "Slow to see a snap, misses a few and sometimes snaps at nothing."),
-    Level("medium", "Medium", "Sees most snaps at a steady human pace."),
+    Level("easy", "Easy", "Slow to see a snap, misses a few and sometimes snaps at nothing (and is barred for it)."),
+    Level("medium", "Medium", "Sees most snaps at a steady human pace; rarely snaps wrongly."),
     Level("hard", "Hard", "Quick and rarely wrong: a sandwich deep in the stack still takes it a moment."),
+    Level("custom", "Custom", "You set how fast it reacts; misses and wrong snaps follow from its speed."),
 )
 
 
@@ -140,7 +141,8 @@ GAMES: dict[str, GameInfo] = {
             "Lay in turn, hear the call, and snap the stack first: pairs, sandwiches, the dark queen, counting out.",
             2, 6, "engine.ratscrew", "ratscrew",
             realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
-            rules_pages="game.rules.ratscrew:RATSCREW_RULES", bench="engine.ratscrew.bench:main",
+            rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:main",
+            bench="engine.ratscrew.bench:main",
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),

@@ -308,6 +308,23 @@ def test_observations_show_the_stack_and_only_the_sizes_of_piles() -> None:
     assert obs.pile_sizes == (13, 13, 13, 13) and obs.stack == () and obs.next_call.word == "ace"
 
 
+def test_the_observation_has_a_new_version_and_its_moment_whenever_something_public_changes() -> None:
+    state = table("2C 5H | 2D 9S", turn=0)
+    assert (state.observation(1).version, state.observation(1).since) == (0, 0)
+    with pytest.raises(IllegalAction):
+        state.apply(SNAP, 1, at=100)  # nothing to snap: refused, which changes nothing
+    assert state.observation(0).version == 0
+    state.apply(LAY, 0, at=400)
+    assert (state.observation(1).version, state.observation(1).since) == (1, 400)
+    state.apply(LAY, 1, at=900)  # 2D on 2C: a pair
+    state.apply(SNAP, 0, at=1200)
+    assert (state.observation(1).version, state.observation(1).since) == (3, 1200)
+    assert state.advance(1150) == [] and state.observation(1).version == 3  # time alone changes nothing
+    state.advance(5000)  # the claim settles; it counts as happening the millisecond after the snap
+    assert (state.observation(1).version, state.observation(1).since) == (4, 1201)
+    assert state.observation(0).pile_sizes == (3, 1)
+
+
 def test_a_record_replays_to_the_same_state() -> None:
     """Lays, ties at one millisecond, laying out of turn and wrong snaps, written out and read back."""
     record, state = GameRecord.begin(game_info("ratscrew"), [PlayerInfo("Ann"), PlayerInfo("Bo"), PlayerInfo("Cy")], 11,

@@ -89,6 +89,8 @@ class Ratscrew:
         self.last_layer = (turn - 1) % n
         self.claim: Claim | None = None
         self.clock = 0
+        self.version = 0  # bumped whenever anything public changes (bots re-observe on it)
+        self.since = 0  # when that last change happened (ms)
         self.phase = Phase.PLAY
         self.winner: int | None = None
         if not self.piles[turn] and any(self.piles):
@@ -179,6 +181,7 @@ class Ratscrew:
             turn=self.turn, barred=tuple(b is not None for b in self.barred), top_call=self.top_call,
             calls_made=self.calls_made, count=self.count, snap_rules=self.rules.snap_rules,
             claimed_by=self.claim.players if self.claim else (), last_layer=self.last_layer, winner=self.winner,
+            version=self.version, since=self.since,
         )
 
     # play
@@ -198,16 +201,24 @@ class Ratscrew:
         else:
             self._snap(seat, max(at, self.clock), events)
         self._release_if_all_barred(events)
+        self._changed()
         return events
 
     def advance(self, at: int) -> list[Event]:
         """Settle a snap claim once time has passed its millisecond."""
         events: list[Event] = []
-        if self._due(at):
+        if self.claim is not None and at > self.claim.at:
+            settled_at = self.claim.at + 1
             self._settle_claim(events)
             self._release_if_all_barred(events)
+            self._changed(settled_at)
         self.clock = max(self.clock, at)
         return events
+
+    def _changed(self, at: int | None = None) -> None:
+        """Something public changed at ``at`` (default: the game clock): a new ``version`` for the bots."""
+        self.version += 1
+        self.since = self.clock if at is None else at
 
     def next_deadline(self) -> int | None:
         """The first millisecond after a pending claim (no more snaps at its time can come then)."""
@@ -363,7 +374,7 @@ class Ratscrew:
         return (
             tuple(tuple(p) for p in self.piles), tuple(self.stack), self.turn, self.calls_made, self.top_call,
             self.count, tuple(self.barred), self.last_layer, self.claim, self.clock, self.phase, self.winner,
-            self.rules, self.total,
+            self.rules, self.total, self.version, self.since,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -394,6 +405,8 @@ class Observation:
     claimed_by: tuple[int, ...]  # valid snaps waiting at the same millisecond
     last_layer: int
     winner: int | None
+    version: int = 0  # changes whenever anything public changes
+    since: int = 0  # when that change happened (ms since the game began)
 
     @property
     def num_seats(self) -> int:
