@@ -1,0 +1,276 @@
+"""Contracts: the melds a round asks for, whether laid melds meet one, and the ways a hand can.
+
+See the glossary in :mod:`engine.melds`.  :func:`contract_reason` checks melds
+being laid; :func:`solve` finds the best way a hand (several packs, wilds) meets
+a contract, or comes closest, with the cards it still lacks; :func:`contract_lays`
+lists ready-to-lay ways.  The search takes the runs first (they need exact
+cards), then the sets (any suit), each at its minimum size: extra cards are
+added to the melds afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from ..cards import ALL_CARDS, STANDARD_SIZE, Card
+from .matches import MatchKind
+from .wild import JOKER, Meld, max_wilds
+
+_COUNT_WORDS = ("no", "a", "two", "three", "four")
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One meld a contract asks for: a set or a run of at least ``size`` cards."""
+
+    kind: MatchKind
+    size: int
+
+    def describe(self, count: int = 1) -> str:
+        noun = self.kind.value + ("s" if count > 1 else "")
+        return f"{_COUNT_WORDS[count]} {noun} of {self.size}"
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The melds a player must lay, all at once, to go down."""
+
+    requirements: tuple[Requirement, ...]
+
+    @classmethod
+    def of(cls, *parts: tuple[str, int]) -> Contract:
+        """``Contract.of(("set", 3), ("run", 4))``."""
+        return cls(tuple(Requirement(MatchKind(kind), size) for kind, size in parts))
+
+    def describe(self) -> str:
+        """In words: ``"two sets of 3 and a run of 4"``."""
+        groups: list[tuple[Requirement, int]] = []
+        for req in self.requirements:
+            if groups and groups[-1][0] == req:
+                groups[-1] = (req, groups[-1][1] + 1)
+            else:
+                groups.append((req, 1))
+        return " and ".join(req.describe(n) for req, n in groups)
+
+    @property
+    def min_cards(self) -> int:
+        return sum(r.size for r in self.requirements)
+
+
+def contract_reason(melds: Sequence[Meld], contract: Contract) -> str | None:
+    """Why ``melds`` don't meet ``contract`` (each meld its own requirement), or ``None``.
+
+    Bigger melds and extra melds are fine.
+    """
+    for kind in MatchKind:
+        sizes = sorted((r.size for r in contract.requirements if r.kind is kind), reverse=True)
+        have = sorted((len(m.cards) for m in melds if m.kind is kind), reverse=True)
+        if len(have) < len(sizes) or any(h < s for h, s in zip(have, sizes)):
+            shown = ", ".join(m.describe() for m in melds) or "nothing"
+            return f"This round's contract is {contract.describe()}: you laid {shown}."
+    return None
+
+
+# --- the search ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A meld a plan aims at: a set of ``rank``, or a run of ``suit`` from ``rank``; ``size`` cards."""
+
+    kind: MatchKind
+    rank: int
+    suit: int
+    size: int
+    naturals: tuple[Card, ...]  # from the hand; a run's in place order, None-free
+
+    @property
+    def gap(self) -> int:
+        return self.size - len(self.naturals)
+
+    def wants(self, card: int) -> bool:
+        """Whether ``card`` would be a natural this target still lacks."""
+        if card >= STANDARD_SIZE or card % 13 == 0 and not (self.kind is MatchKind.RUN and self.rank == 2):
+            return False
+        rank, suit = card % 13 + 2, card // 13
+        if self.kind is MatchKind.SET:
+            return rank == self.rank
+        return suit == self.suit and self.rank <= rank < self.rank + self.size and ALL_CARDS[card] not in self.naturals
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The best way found to meet a contract from a hand: one target per requirement.
+
+    ``missing`` is how many more cards it needs (0: it can be laid now);
+    ``wilds`` are the hand's wilds the plan spends.
+    """
+
+    targets: tuple[Target, ...]
+    wilds: tuple[Card, ...]
+    missing: int
+
+    @property
+    def met(self) -> bool:
+        return self.missing == 0
+
+    def used(self) -> list[Card]:
+        """Every hand card the plan uses, naturals then wilds."""
+        return [c for t in self.targets for c in t.naturals] + list(self.wilds)
+
+    def wants(self, card: int) -> bool:
+        """Whether ``card`` would bring the plan closer (a wild always would, while cards are missing)."""
+        if self.missing and (card >= STANDARD_SIZE or card % 13 == 0):
+            return True
+        return any(t.wants(card) for t in self.targets)
+
+    def melds(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds to lay, runs in place order (only for a met plan)."""
+        if not self.met:
+            raise ValueError("this plan does not meet the contract yet")
+        spare = list(self.wilds)
+        out = []
+        for t in self.targets:
+            if t.kind is MatchKind.SET:
+                out.append(t.naturals + tuple(spare.pop(0) for _ in range(t.gap)))
+                continue
+            by_rank: dict[int, Card] = {int(c.rank): c for c in t.naturals}
+            out.append(tuple(by_rank[r] if r in by_rank else spare.pop(0) for r in range(t.rank, t.rank + t.size)))
+        return tuple(out)
+
+
+class _Hand:
+    """A hand as counts: naturals per card, wilds apart."""
+
+    __slots__ = ("count", "jokers")
+
+    def __init__(self, cards: Sequence[int]) -> None:
+        self.count = [0] * STANDARD_SIZE
+        self.jokers = 0
+        for c in cards:
+            if c >= STANDARD_SIZE:
+                self.jokers += 1
+            else:
+                self.count[c] += 1
+
+    def wilds(self) -> int:
+        return self.jokers + sum(self.count[s * 13] for s in range(4))
+
+    def wild_cards(self) -> list[Card]:
+        """Jokers first, then deuces by suit (the order plans spend them)."""
+        return [JOKER] * self.jokers + [ALL_CARDS[s * 13] for s in range(4) for _ in range(self.count[s * 13])]
+
+
+def _run_targets(hand: _Hand, size: int) -> list[Target]:
+    out = []
+    count = hand.count
+    for suit in range(4):
+        base = suit * 13
+        for start in range(2, 16 - size):
+            nat = tuple(ALL_CARDS[base + r - 2] for r in range(start, start + size) if count[base + r - 2])
+            if len(nat) >= 1 and (len(nat) > 1 or nat[0] % 13):
+                out.append(Target(MatchKind.RUN, start, suit, size, nat))
+    out.sort(key=lambda t: -len(t.naturals))
+    return out
+
+
+def _set_targets(hand: _Hand, size: int, taken: dict[int, int]) -> list[Target]:
+    out = []
+    count = hand.count
+    for rank in range(3, 15):
+        cards: list[Card] = []
+        for suit in range(4):
+            cards += [ALL_CARDS[suit * 13 + rank - 2]] * count[suit * 13 + rank - 2]
+        cards = cards[taken.get(rank, 0):][:size]
+        if cards:
+            out.append(Target(MatchKind.SET, rank, -1, size, tuple(cards)))
+    out.sort(key=lambda t: -len(t.naturals))
+    return out
+
+
+def _search_order(contract: Contract) -> list[Requirement]:
+    """Runs first, longest first, then sets, largest first."""
+    return sorted(contract.requirements, key=lambda r: (r.kind is MatchKind.SET, -r.size))
+
+
+def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None) -> Iterator[Plan]:
+    """Plans in search order; with ``bound`` (a one-item list holding the best ``missing`` so far), prune."""
+    hand = _Hand(hand_cards)
+    reqs = _search_order(contract)
+    chosen: list[Target] = []
+    set_taken: dict[int, int] = {}
+
+    def leaf() -> Plan:
+        wild_cards = hand.wild_cards()
+        need = sum(min(t.gap, max_wilds(t.size)) for t in chosen)
+        fill = min(len(wild_cards), need)
+        missing = sum(t.gap for t in chosen) - fill
+        return Plan(tuple(chosen), tuple(wild_cards[:fill]), missing)
+
+    def shortfall() -> int:
+        return sum(max(0, t.gap - max_wilds(t.size)) for t in chosen)
+
+    def walk(depth: int) -> Iterator[Plan]:
+        if depth == len(reqs):
+            yield leaf()
+            return
+        req = reqs[depth]
+        same = depth > 0 and reqs[depth - 1] == req
+        if req.kind is MatchKind.RUN:
+            targets = _run_targets(hand, req.size)
+        else:
+            targets = _set_targets(hand, req.size, set_taken)
+        targets.sort(key=lambda t: (-len(t.naturals), t.rank, t.suit))
+        for target in targets:
+            key = (target.rank, target.suit)
+            if same and key < first_key[depth - 1]:
+                continue
+            chosen.append(target)
+            if bound is None or shortfall() <= bound[0]:
+                first_key[depth] = key
+                if target.kind is MatchKind.RUN:
+                    for c in target.naturals:
+                        hand.count[c] -= 1
+                    yield from walk(depth + 1)
+                    for c in target.naturals:
+                        hand.count[c] += 1
+                else:
+                    set_taken[target.rank] = set_taken.get(target.rank, 0) + len(target.naturals)
+                    yield from walk(depth + 1)
+                    set_taken[target.rank] -= len(target.naturals)
+            chosen.pop()
+
+    first_key: list[tuple[int, int]] = [(0, 0)] * len(reqs)
+    yield from walk(0)
+
+
+def _score(plan: Plan) -> tuple[int, int, int]:
+    """Fewest missing, then fewest wilds spent, then most naturals."""
+    return plan.missing, len(plan.wilds), -sum(len(t.naturals) for t in plan.targets)
+
+
+def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
+    """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
+    bound = [1 << 30]
+    best: Plan | None = None
+    for plan in _plans(hand, contract, bound):
+        if best is None or _score(plan) < _score(best):
+            best = plan
+            bound[0] = plan.missing
+    return best
+
+
+def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> list[tuple[tuple[Card, ...], ...]]:
+    """Up to ``limit`` distinct ways to lay ``contract`` from ``hand`` now, in search order."""
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    seen: set[tuple[tuple[Card, ...], ...]] = set()
+    for plan in _plans(hand, contract, [0]):
+        if plan.met:
+            lay = tuple(sorted(plan.melds()))
+            if lay not in seen:
+                seen.add(lay)
+                out.append(lay)
+                if len(out) >= limit:
+                    break
+    return out
