@@ -89,6 +89,19 @@ _SPRINT_LEVELS = (
     Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
 )
 
+_SCAMPER_LEVELS = (
+    Level("easy", "Easy", "Goes down as soon as it can and sheds its highest cards; never swaps a wild."),
+    Level("standard", "Standard", "Works toward the round's contract, keeps the wilds and the cards it needs, lays off everything."),
+    Level("hard", "Hard", "Also watches what the next player picks up, holds its contract for a faster finish and takes your wilds."),
+)
+
+
+def _scamper_options() -> tuple[Option, ...]:
+    from .scamper.table import OPTIONS
+
+    return OPTIONS
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -101,6 +114,17 @@ GAMES: dict[str, GameInfo] = {
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main",
             playable=True,
+        ),
+        GameInfo(
+            "scamper", "Scamper Sets N' Runs",
+            "Ten rounds of contracts: lay the sets and runs each round asks for, wilds and all. Lowest total wins.",
+            2, 10, "engine.scamper", "scamper",
+            lower_wins=True,
+            levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
+            rules_pages="game.rules.scamper:SCAMPER_RULES",
+            arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
+            options=_scamper_options(), default_seats=4,
+            sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
         ),
     )
 }
