@@ -244,3 +244,23 @@ def test_rules_from_options_refuse_bad_values():
     assert Rules.from_options({}) == Rules()
     with pytest.raises(ValueError, match="Rounds"):
         Rules.from_options({"rounds": 11})
+
+
+def test_rules_pages_examples_agree_with_the_engine():
+    from engine.melds import IllegalMeld, arrange
+    from game.rules.scamper import SCAMPER_RULES
+
+    checked = 0
+    for section in SCAMPER_RULES:
+        for example in section.examples:
+            shown = parse_cards(example.cards)
+            if len(shown) < 3 or "caught" in example.caption or "your" in example.caption:
+                continue
+            try:
+                arrange(shown)
+                valid = True
+            except IllegalMeld:
+                valid = False
+            assert valid == example.ok, example
+            checked += 1
+    assert checked >= 5

@@ -31,6 +31,10 @@ from engine.scamper import MAX_SEATS, MIN_SEATS, new_game
 from . import LEVELS, make_bot
 
 
+MAX_DECISIONS = 200_000
+"""A game still going after this many decisions is a bug (a replayed round that never ends, a bot loop)."""
+
+
 def t_quantile(df: int) -> float:
     """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher)."""
     z = 1.959963984540054
@@ -56,7 +60,9 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     """One game, ``levels[seat]`` at each seat: (final totals, each round's points, placings)."""
     state = new_game(len(levels), options, seed)
     bots = [make_bot(level, seed=bot_seed * 31 + seat) for seat, level in enumerate(levels)]
-    while not state.is_over:
+    for _ in range(MAX_DECISIONS):
+        if state.is_over:
+            break
         seat = state.current
         obs = state.observation(seat)
         start = time.perf_counter()
@@ -64,7 +70,8 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
         times[levels[seat]].append((time.perf_counter() - start) * 1000)
         state.apply(action, seat)
     outcome = state.outcome()
-    assert outcome is not None
+    if outcome is None:
+        raise RuntimeError(f"game {seed} ({','.join(levels)}) did not end in {MAX_DECISIONS} decisions")
     return outcome.scores, [line.points for line in state.sheet.lines], outcome.placings
 
 

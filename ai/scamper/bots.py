@@ -194,13 +194,17 @@ class Hard(Standard):
 
         if obs.is_down:
             return min(discards, key=lambda d: (feeds(d.card), -card_points(d.card)))
-        hand = list(obs.hand)
+        base = self.plan(obs)
+        spare = spare_cards(obs.hand, base)
+        free = [d for d in discards if spare[d.card]]
+        if free and base is not None:  # dropping a card the plan doesn't use costs nothing
+            return min(free, key=lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card)))
         scored = []
         for d in discards:
-            rest = list(hand)
+            rest = list(obs.hand)
             rest.remove(d.card)
             plan = self.plan(obs, rest)
-            missing = plan.missing if plan is not None else len(hand)
+            missing = plan.missing if plan is not None else len(rest)
             scored.append(((missing, feeds(d.card), -card_points(d.card)), d))
         return min(scored, key=lambda s: s[0])[1]
 

@@ -175,17 +175,27 @@ def _run_targets(hand: _Hand, size: int) -> list[Target]:
     return out
 
 
-def _set_targets(hand: _Hand, size: int, taken: dict[int, int]) -> list[Target]:
-    out = []
+def _rank_cards(hand: _Hand) -> dict[int, list[Card]]:
+    """The natural cards of each rank from 3 to ace still in ``hand``."""
     count = hand.count
+    out: dict[int, list[Card]] = {}
     for rank in range(3, 15):
         cards: list[Card] = []
         for suit in range(4):
-            cards += [ALL_CARDS[suit * 13 + rank - 2]] * count[suit * 13 + rank - 2]
-        cards = cards[taken.get(rank, 0):][:size]
+            n = count[suit * 13 + rank - 2]
+            if n:
+                cards += [ALL_CARDS[suit * 13 + rank - 2]] * n
         if cards:
-            out.append(Target(MatchKind.SET, rank, -1, size, tuple(cards)))
-    out.sort(key=lambda t: -len(t.naturals))
+            out[rank] = cards
+    return out
+
+
+def _set_targets(rank_cards: dict[int, list[Card]], size: int, taken: dict[int, int]) -> list[Target]:
+    out = []
+    for rank, cards in rank_cards.items():
+        used = taken.get(rank, 0)
+        if len(cards) > used:
+            out.append(Target(MatchKind.SET, rank, -1, size, tuple(cards[used:used + size])))
     return out
 
 
@@ -195,11 +205,20 @@ def _search_order(contract: Contract) -> list[Requirement]:
 
 
 def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None) -> Iterator[Plan]:
-    """Plans in search order; with ``bound`` (a one-item list holding the best ``missing`` so far), prune."""
+    """Plans in search order.
+
+    With ``bound`` (``[missing, wilds]`` of the best plan so far, updated by the
+    caller) a branch stops once it can't beat it: its naturals already fall
+    short by more than the wilds may cover, or (runs all chosen, so the wilds
+    are known) it spends more wilds.  Targets come with the most naturals first,
+    so the first target over the bound ends its level.
+    """
     hand = _Hand(hand_cards)
     reqs = _search_order(contract)
+    last_run = max((i for i, r in enumerate(reqs) if r.kind is MatchKind.RUN), default=-1)
     chosen: list[Target] = []
-    set_taken: dict[int, int] = {}
+    keys: list[tuple[int, int]] = [(0, 0)] * len(reqs)
+    taken: dict[int, int] = {}
 
     def leaf() -> Plan:
         wild_cards = hand.wild_cards()
@@ -208,41 +227,46 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
         missing = sum(t.gap for t in chosen) - fill
         return Plan(tuple(chosen), tuple(wild_cards[:fill]), missing)
 
-    def shortfall() -> int:
-        return sum(max(0, t.gap - max_wilds(t.size)) for t in chosen)
-
-    def walk(depth: int) -> Iterator[Plan]:
+    def walk(depth: int, short: int, need: int, rank_cards: dict[int, list[Card]] | None) -> Iterator[Plan]:
         if depth == len(reqs):
             yield leaf()
             return
         req = reqs[depth]
-        same = depth > 0 and reqs[depth - 1] == req
+        cap = max_wilds(req.size)
         if req.kind is MatchKind.RUN:
             targets = _run_targets(hand, req.size)
         else:
-            targets = _set_targets(hand, req.size, set_taken)
+            if rank_cards is None:
+                rank_cards = _rank_cards(hand)
+            targets = _set_targets(rank_cards, req.size, taken)
         targets.sort(key=lambda t: (-len(t.naturals), t.rank, t.suit))
+        same = depth > 0 and reqs[depth - 1] == req
+        wilds = hand.wilds() if depth > last_run else 0
         for target in targets:
             key = (target.rank, target.suit)
-            if same and key < first_key[depth - 1]:
+            if same and key < keys[depth - 1]:
                 continue
+            gap = target.gap
+            short2, need2 = short + max(0, gap - cap), need + min(gap, cap)
+            if bound is not None:
+                lower = [short2, min(wilds, need2)]
+                if lower > bound or (lower == bound and bound[0] == 0):
+                    break
+            keys[depth] = key
             chosen.append(target)
-            if bound is None or shortfall() <= bound[0]:
-                first_key[depth] = key
-                if target.kind is MatchKind.RUN:
-                    for c in target.naturals:
-                        hand.count[c] -= 1
-                    yield from walk(depth + 1)
-                    for c in target.naturals:
-                        hand.count[c] += 1
-                else:
-                    set_taken[target.rank] = set_taken.get(target.rank, 0) + len(target.naturals)
-                    yield from walk(depth + 1)
-                    set_taken[target.rank] -= len(target.naturals)
+            if target.kind is MatchKind.RUN:
+                for c in target.naturals:
+                    hand.count[c] -= 1
+                yield from walk(depth + 1, short2, need2, None)
+                for c in target.naturals:
+                    hand.count[c] += 1
+            else:
+                taken[target.rank] = taken.get(target.rank, 0) + len(target.naturals)
+                yield from walk(depth + 1, short2, need2, rank_cards)
+                taken[target.rank] -= len(target.naturals)
             chosen.pop()
 
-    first_key: list[tuple[int, int]] = [(0, 0)] * len(reqs)
-    yield from walk(0)
+    yield from walk(0, 0, 0, None)
 
 
 def _score(plan: Plan) -> tuple[int, int, int]:
@@ -252,12 +276,12 @@ def _score(plan: Plan) -> tuple[int, int, int]:
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
-    bound = [1 << 30]
+    bound = [1 << 30, 1 << 30]
     best: Plan | None = None
     for plan in _plans(hand, contract, bound):
         if best is None or _score(plan) < _score(best):
             best = plan
-            bound[0] = plan.missing
+            bound[:] = [plan.missing, len(plan.wilds)]
     return best
 
 
@@ -265,7 +289,7 @@ def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> li
     """Up to ``limit`` distinct ways to lay ``contract`` from ``hand`` now, in search order."""
     out: list[tuple[tuple[Card, ...], ...]] = []
     seen: set[tuple[tuple[Card, ...], ...]] = set()
-    for plan in _plans(hand, contract, [0]):
+    for plan in _plans(hand, contract, [0, 1 << 30]):
         if plan.met:
             lay = tuple(sorted(plan.melds()))
             if lay not in seen:
