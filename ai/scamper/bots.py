@@ -15,15 +15,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import Counter
 from typing import Generator, Sequence
 
 from engine.cards import Card
-from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, read_meld, solve
+from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, solve
 from engine.scamper import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, Discard, LayContract, LayMeld, Observation, Phase,
     SwapWild, card_points,
 )
+from engine.scamper.rules import may_discard
 
 
 class Bot:
@@ -47,9 +49,9 @@ class Bot:
         if not actions:
             raise ValueError("the bot was asked to move when it is not its turn")
         if obs.phase is Phase.OPENING:
-            return DRAW_DISCARD if self.wants_top(obs) else PASS
+            return DRAW_DISCARD if self.takes_top(obs) else PASS
         if obs.phase is Phase.DRAW:
-            return DRAW_DISCARD if obs.discard_pile and self.wants_top(obs) else DRAW_STOCK
+            return DRAW_DISCARD if obs.discard_pile and self.takes_top(obs) else DRAW_STOCK
         if not obs.is_down:
             lays = [a for a in actions if isinstance(a, LayContract)]
             if lays:
@@ -61,6 +63,20 @@ class Bot:
         if CALL in actions:
             return CALL  # bots always call "Scamper!"
         return self.discard(obs, [a for a in actions if isinstance(a, Discard)])
+
+    def takes_top(self, obs: Observation) -> bool:
+        """Take the top discard if wanted, unless it would be thrown straight back.
+
+        Two players passing one card to and fro would never empty the stock, and the game would never end.
+        """
+        if not self.wants_top(obs):
+            return False
+        top = obs.discard_pile[-1]
+        hand = tuple(sorted(obs.hand + (top,)))
+        after = replace(obs, hand=hand, discard_pile=obs.discard_pile[:-1], phase=Phase.PLAY)
+        discards = [Discard(c) for c in sorted(set(hand)) if may_discard(hand, c) is None]
+        thrown = self.discard(after, discards)
+        return not (isinstance(thrown, Discard) and thrown.card == top)
 
     # the choices each level makes its own way
 
@@ -107,8 +123,8 @@ class Standard(Bot):
         top = obs.discard_pile[-1]
         if obs.is_down:
             return fits_table(obs.melds, top)
-        if is_wild(top):
-            return True
+        if is_wild(top):  # while the contract can still use another wild
+            return sum(is_wild(c) for c in obs.hand) < sum(max_wilds(r.size) for r in obs.contract.requirements)
         plan = self.plan(obs)
         return plan is not None and not plan.met and plan.wants(top)
 
