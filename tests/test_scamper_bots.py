@@ -67,3 +67,33 @@ def test_hard_swaps_naturals_for_wilds_and_sheds_them():
 def test_bots_always_call_scamper():
     state = game("KD QD", "3C", melds=((0, "9S 9S 9C"),), advanced=True)
     assert make_bot("standard").decide(state.observation(0)) == CALL
+
+
+def test_no_taking_a_card_only_to_throw_it_back():
+    # round 10 (a set of 8), a hand clogged with wilds: the 4D would go straight back, and two bots
+    # doing that to each other would never empty the stock
+    state = game("2C 4D 2H 4H 2S 4S X1 X1", "3C", discard="4D", round_no=10, phase=Phase.DRAW)
+    assert make_bot("hard").decide(state.observation(0)) == DRAW_STOCK
+
+
+def test_arena_and_bench_run_through_the_registry(capsys):
+    import json
+
+    from ai.arena import main as arena_main
+    from engine.bench import main as bench_main
+
+    assert arena_main(["--game", "scamper", "--players", "hard,easy", "--deals", "1", "--rounds", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [r["level"] for r in report["results"]] == ["hard", "easy"] and report["games"] == 2
+    assert {"score_share", "ci95", "margin_per_round"} <= set(report["results"][0])
+    assert bench_main(["--game", "scamper", "--seconds", "0.05"]) == 0
+    assert "decisions_per_s" in json.loads(capsys.readouterr().out)
+
+
+def test_t_interval_averages_per_deal():
+    from ai.scamper.arena import t_interval, t_quantile
+
+    assert abs(t_quantile(10) - 2.228) < 0.01 and abs(t_quantile(30) - 2.042) < 0.005
+    assert t_interval([0.5, 0.5, 0.5]) == (0.5, 0.5)
+    low, high = t_interval([0.0, 1.0, 0.5, 0.5])
+    assert low < 0.5 < high

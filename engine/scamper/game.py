@@ -216,7 +216,7 @@ class ScamperGame:
             for cards in action.melds:
                 self._lay(p, read_meld(cards))
             self.down[p] = True
-            events.append(ContractLaid(p, tuple(self.melds[first:][i].cards for i in range(len(action.melds))), first))
+            events.append(ContractLaid(p, tuple(m.cards for m in self.melds[first:]), first))
         elif isinstance(action, LayMeld):
             self._lay(p, read_meld(action.cards))
             events.append(MeldLaid(p, len(self.melds) - 1, self.melds[-1].cards))
