@@ -73,7 +73,7 @@ class StockOut(StrEnum):
 
     REPLAY = "replay"  # the round is void and dealt again
     ADD_PACK = "add-pack"
-    RESHUFFLE = "reshuffle"  # the discards but the top one become the stock
+    RESHUFFLE = "reshuffle"  # the discards but the top one become the stock (none to shuffle: replay)
 
 
 OPTIONS: tuple[Option, ...] = (
