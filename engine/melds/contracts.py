@@ -11,6 +11,7 @@ added to the melds afterwards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from ..cards import ALL_CARDS, STANDARD_SIZE, Card
@@ -163,16 +164,26 @@ class _Hand:
 
 
 def _run_targets(hand: _Hand, size: int) -> list[Target]:
-    out = []
     count = hand.count
+    out: list[Target] = []
     for suit in range(4):
-        base = suit * 13
-        for start in range(2, 16 - size):
-            nat = tuple(ALL_CARDS[base + r - 2] for r in range(start, start + size) if count[base + r - 2])
-            if len(nat) >= 1 and (len(nat) > 1 or nat[0] % 13):
-                out.append(Target(MatchKind.RUN, start, suit, size, nat))
-    out.sort(key=lambda t: -len(t.naturals))
+        out += _suit_windows(tuple(count[suit * 13:suit * 13 + 13]), suit, size)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _suit_windows(held: tuple[int, ...], suit: int, size: int) -> tuple[Target, ...]:
+    """The run targets of ``size`` in ``suit`` given how many of each rank (2 to ace) are held.
+
+    A window needs a natural other than its own-suit 2.  Cached: hands change a card at a time.
+    """
+    out = []
+    base = suit * 13
+    for start in range(2, 16 - size):
+        nat = tuple(ALL_CARDS[base + r - 2] for r in range(start, start + size) if held[r - 2])
+        if len(nat) > 1 or (nat and nat[0] % 13):
+            out.append(Target(MatchKind.RUN, start, suit, size, nat))
+    return tuple(out)
 
 
 def _rank_cards(hand: _Hand) -> dict[int, list[Card]]:
@@ -209,9 +220,9 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
 
     With ``bound`` (``[missing, wilds]`` of the best plan so far, updated by the
     caller) a branch stops once it can't beat it: its naturals already fall
-    short by more than the wilds may cover, or (runs all chosen, so the wilds
-    are known) it spends more wilds.  Targets come with the most naturals first,
-    so the first target over the bound ends its level.
+    short by more than the wilds may cover, or (once the last run is chosen,
+    so the wilds are known) it spends more wilds.  Targets come with the most
+    naturals first, so a target short by too much ends its level.
     """
     hand = _Hand(hand_cards)
     reqs = _search_order(contract)
@@ -241,7 +252,7 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
             targets = _set_targets(rank_cards, req.size, taken)
         targets.sort(key=lambda t: (-len(t.naturals), t.rank, t.suit))
         same = depth > 0 and reqs[depth - 1] == req
-        wilds = hand.wilds() if depth > last_run else 0
+        wilds = hand.wilds() if depth >= last_run else -1  # known once the last run is chosen
         for target in targets:
             key = (target.rank, target.suit)
             if same and key < keys[depth - 1]:
@@ -249,9 +260,15 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
             gap = target.gap
             short2, need2 = short + max(0, gap - cap), need + min(gap, cap)
             if bound is not None:
-                lower = [short2, min(wilds, need2)]
-                if lower > bound or (lower == bound and bound[0] == 0):
-                    break
+                if short2 > bound[0]:
+                    break  # targets come with ever fewer naturals
+                if wilds >= 0:
+                    own_twos = sum(1 for c in target.naturals if c % 13 == 0)
+                    lower = [short2, min(wilds - own_twos, need2)]
+                    if lower > bound or (lower == bound and bound[0] == 0):
+                        if target.kind is MatchKind.SET:
+                            break  # the wilds are known and each later set needs as many or more
+                        continue
             keys[depth] = key
             chosen.append(target)
             if target.kind is MatchKind.RUN:
