@@ -136,3 +136,10 @@ def test_contract_lays_are_all_valid():
     assert lays
     for lay in lays:
         assert contract_reason([read_meld(m) for m in lay], TWO_SETS) is None
+
+
+def test_progress_in_words():
+    plan = solve(parse_cards("7H 7S 7C 5H 6H X1 2C"), Contract.of(("set", 3), ("run", 5)))
+    assert plan.progress() == ["a run of 5: 5H 6H 7H X1 2C done", "a set of 3: 7C 7S, needs 1 more"]
+    plan = solve(parse_cards("7H 7S 7C 9D 9S 2C KD"), TWO_SETS)
+    assert plan.progress() == ["a set of 3: 7C 7H 7S done", "a set of 3: 9D 9S 2C done"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from ..cards import ALL_CARDS, STANDARD_SIZE, Card
+from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
 from .matches import MatchKind
 from .wild import JOKER, Meld, max_wilds
 
@@ -125,6 +125,23 @@ class Plan:
         if self.missing and (card >= STANDARD_SIZE or card % 13 == 0):
             return True
         return any(t.wants(card) for t in self.targets)
+
+    def progress(self) -> list[str]:
+        """Each target in words, with its cards and what it still lacks.
+
+        ``["a set of 3: 7H 7S 7C done", "a run of 4: 5H 6H X1, needs 1 more"]``
+        (the wilds go to the targets in order, as far as each may take them).
+        """
+        spare = list(self.wilds)
+        out = []
+        for t in self.targets:
+            take = min(t.gap, max_wilds(t.size), len(spare))
+            shown = format_cards(t.naturals + tuple(spare[:take]))
+            del spare[:take]
+            lacking = t.gap - take
+            status = "done" if not lacking else f"needs {lacking} more"
+            out.append(f"{Requirement(t.kind, t.size).describe()}: {shown}{',' if lacking else ''} {status}")
+        return out
 
     def melds(self) -> tuple[tuple[Card, ...], ...]:
         """The melds to lay, runs in place order (only for a met plan)."""
