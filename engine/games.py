@@ -90,9 +90,9 @@ _SPRINT_LEVELS = (
 )
 
 _SCAMPER_LEVELS = (
-    Level("easy", "Easy", "Goes down as soon as it can and sheds its highest cards; never swaps a wild."),
-    Level("standard", "Standard", "Works toward the round's contract, keeps the wilds and the cards it needs, lays off everything."),
-    Level("hard", "Hard", "Also watches what the next player picks up, holds its contract for a faster finish and takes your wilds."),
+    Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
+    Level("standard", "Standard", "Plans toward the round's contract, keeps its wilds and the cards it needs, lays off all it can."),
+    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
 )
 
 
