@@ -184,24 +184,68 @@ def test_bots_are_deterministic_given_their_seed() -> None:
         assert len(scores) == 1
 
 
-def test_master_stops_within_its_budget() -> None:
+def _endgame(players: int, seed: int, stock: int = 14) -> Round:
+    """A round played by Strategists until the stock is this short, stopped at a build step."""
+    state = Round.deal(players, seed)
+    bots = {p: make_bot("strategist", seed=p) for p in range(players)}
+    while len(state.stock) > stock or state.phase is not Phase.BUILD:
+        assert not state.is_over
+        state.apply(bots[state.current].decide(state.observation(state.current)))
+    return state
+
+
+def test_master_stops_within_its_budget_and_thinks_in_slices() -> None:
     import time
 
-    state = Round.deal(2, 4)
-    state.apply(DRAW_STOCK)
+    state = _endgame(2, 4)
     bot = Master(seed=1, think_ms=60)
     gen = bot.think(state.observation(state.current))
-    slices = 0
-    t0 = time.perf_counter()
+    slices = []
+    t0 = last = time.perf_counter()
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
-            slices += 1
+            now = time.perf_counter()
+            slices.append(now - last)
+            last = now
     elapsed = time.perf_counter() - t0
     assert state.is_legal(stop.value.value)
-    assert slices >= 2  # it handed control back while thinking
+    assert len(slices) >= 2  # it handed control back while thinking
     assert bot.last_worlds >= 1
     assert elapsed < 0.06 + 0.5  # generous slack for a loaded machine
+    assert sorted(slices)[len(slices) // 2] < 0.006  # slices of about 3 ms (slack for a busy machine)
+
+
+def test_master_plays_the_strategists_move_before_the_endgame() -> None:
+    from ai.master import ENDGAME_STOCK
+
+    for seed in range(6):
+        state = Round.deal(2, seed)
+        bots = {p: make_bot("standard", seed=p) for p in range(2)}
+        master = Master(seed=seed, think_ms=50)
+        judge = make_bot("strategist", seed=seed)
+        while len(state.stock) > ENDGAME_STOCK:
+            obs = state.observation(state.current)
+            if state.current == 0:
+                gen = master.think(obs)
+                with pytest.raises(StopIteration) as stop:
+                    next(gen)  # no search: the move comes at the first step
+                assert stop.value.value == judge.decide(obs)
+                action = stop.value.value
+            else:
+                action = bots[1].decide(obs)
+            state.apply(action)
+    assert master.counts["endgame_search"][0] == 0
+
+
+def test_master_counts_its_searches_and_overrules() -> None:
+    state = _endgame(3, 8)
+    bot = Master(seed=2, playouts=6)
+    action = bot.decide(state.observation(state.current))
+    assert state.is_legal(action)
+    assert bot.last_worlds == 6
+    assert bot.counts["endgame_search"] == [1, 1]
+    assert bot.counts["overrule"][1] == 1
 
 
 def test_importing_ai_does_not_import_pygame() -> None:
