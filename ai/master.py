@@ -305,14 +305,12 @@ def strategist_move(state: Round) -> Action:
             return DRAW_DISCARD
         return DRAW_STOCK
     stock = len(state.stock)
-    if legal_matches(hand):
-        _, plan = best_partition(hand, stock)
-        if plan:
-            if stock:
-                unseen = FULL_DECK & ~_placed(state, p)
-                plan.sort(key=lambda m: (-m.bit_count(), growth_outs(m, unseen)))
-            return lay_of(plan[0])
+    _, plan = best_partition(hand, stock)
     unseen = FULL_DECK & ~_placed(state, p)
+    if plan:
+        if stock and len(plan) > 1:
+            plan.sort(key=lambda m: (-m.bit_count(), growth_outs(m, unseen)))
+        return lay_of(plan[0])
     n = state.num_players
     nxt = (p + 1) % n
     known_next = state.known[nxt]

@@ -307,3 +307,20 @@ def test_master_samples_worlds_that_look_like_its_observation(monkeypatch) -> No
     anything = _sampled_match_rate(random.Random(3))
     # opponents lay what they can before discarding, and the sampler knows it
     assert laid_out < 0.1 and laid_out < anything / 3, (laid_out, anything)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_master_playouts_move_exactly_as_the_strategist_would(players: int) -> None:
+    from ai.bots import StrategistParams, Strategist
+    from ai.master import strategist_move
+
+    compared = 0
+    for seed in range(10):
+        state = Round.deal(players, seed, first_player=seed % players)
+        bots = {p: Strategist(seed=p, params=StrategistParams(hold_pairs=False)) for p in range(players)}
+        while not state.is_over:
+            action = bots[state.current].decide(state.observation(state.current))
+            assert strategist_move(state) == action, state
+            compared += 1
+            state.apply(action)
+    assert compared > 200
