@@ -39,6 +39,7 @@ instead, which makes a decision a pure function of the seed and the observation
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Generator
@@ -50,10 +51,11 @@ from .handcalc import DISCARDS, FULL_DECK, best_partition, bits, completes_match
 
 ENDGAME_STOCK = 20
 """Master searches once the stock holds this many cards or fewer."""
-WORLDS = 36
-"""Sampled worlds per searched decision (fewer if the think budget runs out first)."""
+WORLDS = 60
+"""Sampled worlds per searched decision at most (fewer if the think budget runs out first)."""
 SETTLED_WORLDS = 12
-"""After this many worlds the search stops early once no candidate could still overrule (:data:`SETTLED_Z`)."""
+"""From this many worlds on, every 4 worlds, a candidate that could no longer plausibly overrule
+(:data:`SETTLED_Z` standard errors) is dropped, and the search ends when none is left."""
 SETTLED_Z = 2.5
 MAX_DISCARD_CANDIDATES = 3
 MAX_LAY_CANDIDATES = 4
@@ -116,15 +118,17 @@ class Master(Bot):
         fav = candidates.index(favourite)
         gains = [0.0] * len(candidates)  # sums of (candidate - favourite) per world
         squares = [0.0] * len(candidates)
+        counts = [0] * len(candidates)  # worlds each candidate was played in
+        alive = [i for i in range(len(candidates)) if i != fav]
         worlds = 0
         seat = obs.seat
         wanted = self.playouts if self.playouts is not None else WORLDS
         playout_s = 0.0  # the longest playout so far: what must still fit in a slice
-        while worlds < wanted:
+        while worlds < wanted and alive:
             world = sampler.sample(rng)
-            values = []
+            values: dict[int, float] = {}
             abandoned = False
-            for action in candidates:
+            for i in [fav, *alive]:
                 now = time.perf_counter()
                 if now + playout_s > slice_end:
                     if worlds and self.playouts is None and now + playout_s > deadline:
@@ -134,28 +138,31 @@ class Master(Bot):
                     now = time.perf_counter()
                     slice_end = now + slice_s
                 state = world.clone()
-                state.apply_unchecked(action)
-                values.append(playout(state, seat))
+                state.apply_unchecked(candidates[i])
+                values[i] = playout(state, seat)
                 playout_s = max(playout_s, time.perf_counter() - now)
             if abandoned:
                 break
             base = values[fav]
-            for i, v in enumerate(values):
-                d = v - base
+            for i in alive:
+                d = values[i] - base
                 gains[i] += d
                 squares[i] += d * d
+                counts[i] += 1
             worlds += 1
-            if self.playouts is None and worlds >= SETTLED_WORLDS and worlds % 4 == 0 and _settled(gains, squares, worlds):
-                break
+            if self.playouts is None and worlds >= SETTLED_WORLDS and worlds % 4 == 0:
+                alive = [i for i in alive if _may_overrule(gains[i], squares[i], counts[i])]
         self.last_worlds = worlds
         best = fav
         best_mean = 0.0
-        if worlds >= 2:
-            for i in range(len(candidates)):
-                mean = gains[i] / worlds
-                var = max(0.0, squares[i] / worlds - mean * mean) * worlds / (worlds - 1)
-                if mean > best_mean and mean >= OVERRULE_POINTS and mean > OVERRULE_Z * (var / worlds) ** 0.5:
-                    best, best_mean = i, mean
+        for i in range(len(candidates)):
+            n = counts[i]
+            if n < 2:
+                continue
+            mean = gains[i] / n
+            var = max(0.0, squares[i] / n - mean * mean) * n / (n - 1)
+            if mean > best_mean and mean >= OVERRULE_POINTS and mean > OVERRULE_Z * (var / n) ** 0.5:
+                best, best_mean = i, mean
         self.note("overrule", best != fav)
         return candidates[best]
 
@@ -164,14 +171,11 @@ class Master(Bot):
         return WorldSampler(obs)
 
 
-def _settled(gains: list[float], squares: list[float], worlds: int) -> bool:
-    """Whether no candidate's gain could plausibly reach :data:`OVERRULE_POINTS` with more worlds."""
-    for total, square in zip(gains, squares):
-        mean = total / worlds
-        var = max(0.0, square / worlds - mean * mean) * worlds / (worlds - 1)
-        if mean + SETTLED_Z * (var / worlds) ** 0.5 >= OVERRULE_POINTS:
-            return False
-    return True
+def _may_overrule(total: float, square: float, worlds: int) -> bool:
+    """Whether a candidate's gain over the favourite could still plausibly reach :data:`OVERRULE_POINTS`."""
+    mean = total / worlds
+    var = max(0.0, square / worlds - mean * mean) * worlds / (worlds - 1)
+    return mean + SETTLED_Z * math.sqrt(var / worlds) >= OVERRULE_POINTS
 
 
 def candidate_actions(obs: Observation, actions: list[Action], judge: Strategist | None = None) -> list[Action]:
