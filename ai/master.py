@@ -29,9 +29,9 @@ stock race and the last turns decide it, and playouts tell options apart.  So:
   :data:`OVERRULE_POINTS` and :data:`OVERRULE_Z` standard errors above zero.
 
 Candidates are the draws, the lays of the Strategist's plan and the largest
-lays, and the few discards the Strategist likes best.  ``think`` yields before a
-playout that would not fit in the current ``slice_ms``, so a game loop can
-advance it once per frame.  The budget ``think_ms`` is wall time from the first
+lays, and the few discards the Strategist likes best.  ``think`` yields as soon as
+``slice_ms`` of work is done (it looks at the clock every few moves of a
+playout), so a game loop can advance it once per frame.  The budget ``think_ms`` is wall time from the first
 ``next()``; with ``playouts`` set, the search samples exactly that many worlds
 instead, which makes a decision a pure function of the seed and the observation
 (tests use this).
@@ -59,7 +59,9 @@ SETTLED_WORLDS = 12
 SETTLED_Z = 2.5
 MAX_DISCARD_CANDIDATES = 3
 MAX_LAY_CANDIDATES = 4
-DEFAULT_SLICE_MS = 3.0
+DEFAULT_SLICE_MS = 2.7
+"""Work per slice: a slice ends at the first check past this (checks come every :data:`CHECK_MOVES` moves)."""
+CHECK_MOVES = 4
 OVERRULE_Z = 2.0
 """The search overrules the Strategist only if its paired gain is this many standard errors above zero ..."""
 OVERRULE_POINTS = 0.5
@@ -123,24 +125,28 @@ class Master(Bot):
         worlds = 0
         seat = obs.seat
         wanted = self.playouts if self.playouts is not None else WORLDS
-        playout_s = 0.0  # the longest playout so far: what must still fit in a slice
         while worlds < wanted and alive:
             world = sampler.sample(rng)
             values: dict[int, float] = {}
             abandoned = False
             for i in [fav, *alive]:
-                now = time.perf_counter()
-                if now + playout_s > slice_end:
-                    if worlds and self.playouts is None and now + playout_s > deadline:
-                        abandoned = True  # an incomplete world would unbalance the comparison
-                        break
-                    yield
-                    now = time.perf_counter()
-                    slice_end = now + slice_s
                 state = world.clone()
                 state.apply_unchecked(candidates[i])
-                values[i] = playout(state, seat)
-                playout_s = max(playout_s, time.perf_counter() - now)
+                moves = 0
+                while state.phase is not Phase.OVER:
+                    state.apply_unchecked(strategist_move(state))
+                    moves += 1
+                    if moves % CHECK_MOVES == 0 and time.perf_counter() >= slice_end:
+                        if worlds and self.playouts is None and time.perf_counter() >= deadline:
+                            abandoned = True  # an incomplete world would unbalance the comparison
+                            break
+                        yield
+                        slice_end = time.perf_counter() + slice_s
+                if abandoned:
+                    break
+                result = state.result
+                assert result is not None
+                values[i] = outcome_value(result.scores, result.winners, seat)
             if abandoned:
                 break
             base = values[fav]

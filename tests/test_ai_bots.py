@@ -197,23 +197,24 @@ def _endgame(players: int, seed: int, stock: int = 14) -> Round:
 def test_master_stops_within_its_budget_and_thinks_in_slices() -> None:
     import time
 
-    state = _endgame(2, 4)
+    state = _endgame(3, 4)
     bot = Master(seed=1, think_ms=60)
     gen = bot.think(state.observation(state.current))
-    slices = []
-    t0 = last = time.perf_counter()
+    slices = []  # the work of each slice in CPU time: a busy machine stretches wall time, not work
+    t0 = time.perf_counter()
     with pytest.raises(StopIteration) as stop:
         while True:
-            next(gen)
-            now = time.perf_counter()
-            slices.append(now - last)
-            last = now
+            c = time.thread_time()
+            try:
+                next(gen)
+            finally:
+                slices.append(time.thread_time() - c)
     elapsed = time.perf_counter() - t0
     assert state.is_legal(stop.value.value)
-    assert len(slices) >= 2  # it handed control back while thinking
+    assert len(slices) >= 3  # it handed control back while thinking
     assert bot.last_worlds >= 1
     assert elapsed < 0.06 + 0.5  # generous slack for a loaded machine
-    assert sorted(slices)[len(slices) // 2] < 0.006  # slices of about 3 ms (slack for a busy machine)
+    assert max(slices) < 0.0045, max(slices)  # slices of under 3 ms of work, with slack for the clock
 
 
 def test_master_plays_the_strategists_move_before_the_endgame() -> None:
