@@ -120,3 +120,13 @@ def test_the_arena_sums_each_levels_behaviour_counts() -> None:
     assert 0 < hold["opportunities"] and hold["rate"] == round(hold["fired"] / hold["opportunities"], 4)
     take = report["behaviours"]["standard"]["take_to_complete"]
     assert 0 < take["fired"] < take["opportunities"]
+
+
+def test_the_arena_counts_masters_budget_in_cpu_time() -> None:
+    import time
+
+    assert arena.arena_bot("master", seed=1, think_ms=50).clock is time.thread_time
+    assert arena.arena_bot("standard", seed=1).level == "standard"
+    from ai import make_bot
+
+    assert make_bot("master", seed=1).clock is time.perf_counter  # the table keeps wall time
