@@ -194,27 +194,44 @@ def _endgame(players: int, seed: int, stock: int = 14) -> Round:
     return state
 
 
-def test_master_stops_within_its_budget_and_thinks_in_slices() -> None:
-    import time
+def test_master_stops_at_its_budget_on_its_clock() -> None:
+    ticks = [0.0]
+
+    def clock() -> float:  # a hand-driven clock: every look at it costs half a millisecond
+        ticks[0] += 0.0005
+        return ticks[0]
 
     state = _endgame(3, 4)
     bot = Master(seed=1, think_ms=60)
+    bot.clock = clock
+    gen = bot.think(state.observation(state.current))
+    slices = 0
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+            slices += 1
+    assert state.is_legal(stop.value.value)
+    assert 1 <= bot.last_worlds < 60  # the budget, not the world cap, ended the search
+    assert 0.06 <= ticks[0] < 0.075  # it stopped at the first look past its budget, give or take a playout step
+    assert slices >= 10  # about one slice per 2.7 ms of budget
+
+
+def test_master_thinks_in_slices_of_under_3_ms_of_work() -> None:
+    import time
+
+    state = _endgame(5, 6)
+    bot = Master(seed=1, think_ms=80)
     gen = bot.think(state.observation(state.current))
     slices = []  # the work of each slice in CPU time: a busy machine stretches wall time, not work
-    t0 = time.perf_counter()
-    with pytest.raises(StopIteration) as stop:
+    with pytest.raises(StopIteration):
         while True:
             c = time.thread_time()
             try:
                 next(gen)
             finally:
                 slices.append(time.thread_time() - c)
-    elapsed = time.perf_counter() - t0
-    assert state.is_legal(stop.value.value)
-    assert len(slices) >= 3  # it handed control back while thinking
-    assert bot.last_worlds >= 1
-    assert elapsed < 0.06 + 0.5  # generous slack for a loaded machine
-    assert max(slices) < 0.0045, max(slices)  # slices of under 3 ms of work, with slack for the clock
+    assert len(slices) >= 2
+    assert max(slices) < 0.0045, max(slices)  # under 3 ms of work, with slack for the clock's grain
 
 
 def test_master_plays_the_strategists_move_before_the_endgame() -> None:
