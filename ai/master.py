@@ -27,14 +27,21 @@ stock race and the last turns decide it, and playouts tell options apart.  So:
 * **Decide**: the Strategist's own choice is the default; another candidate
   overrules it only if its gain over that choice, world by world, is above
   :data:`OVERRULE_POINTS` and :data:`OVERRULE_Z` standard errors above zero.
+  A candidate that can no longer plausibly get there is dropped along the way,
+  and the search ends early when none is left.
 
 Candidates are the draws, the lays of the Strategist's plan and the largest
-lays, and the few discards the Strategist likes best.  ``think`` yields as soon as
-``slice_ms`` of work is done (it looks at the clock every few moves of a
-playout), so a game loop can advance it once per frame.  The budget ``think_ms`` is wall time from the first
-``next()``; with ``playouts`` set, the search samples exactly that many worlds
-instead, which makes a decision a pure function of the seed and the observation
-(tests use this).
+lays, and the few discards the Strategist likes best.  ``think`` yields as soon
+as ``slice_ms`` of work is done (it looks at the clock every few moves of a
+playout), so a game loop can advance it once per frame.  The budget
+``think_ms`` runs on ``Master.clock`` from the first ``next()``: wall time at
+the table, the thread's CPU time in the arena.  With ``playouts`` set, the
+search samples exactly that many worlds instead, which makes a decision a pure
+function of the seed and the observation (tests use this).
+
+Counts for the arena: ``endgame_search`` (decisions with a choice; fired: it
+searched) and ``overrule`` (searches; fired: it played other than the
+Strategist).
 """
 
 from __future__ import annotations
@@ -282,15 +289,6 @@ def outcome_value(scores: tuple[int, ...] | list[int], winners: tuple[int, ...],
     field = (sum(scores) - mine) / (n - 1)
     share = 1.0 / len(winners) if seat in winners else 0.0
     return mine - field + WIN_BONUS * share
-
-
-def playout(state: Round, seat: int) -> float:
-    """Play ``state`` to the end with :func:`strategist_move` for every seat; its value for ``seat``."""
-    while state.phase is not Phase.OVER:
-        state.apply_unchecked(strategist_move(state))
-    result = state.result
-    assert result is not None
-    return outcome_value(result.scores, result.winners, seat)
 
 
 _ROLLOUT = StrategistParams()
