@@ -26,8 +26,8 @@ LEVEL_NAMES = {
 LEVEL_BLURBS = {
     "apprentice": "Draws and discards at random and lays whatever it spots. Good for learning the rules.",
     "standard": "Takes the discard only to complete a match, lays everything, sheds its highest cards.",
-    "strategist": "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards.",
-    "master": "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat.",
+    "strategist": "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards.",
+    "master": "Plays like the Strategist; near the end it imagines the hidden cards many ways and plays each move out.",
 }
 
 
