@@ -124,7 +124,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
             playable=True,
         ),
         GameInfo(
