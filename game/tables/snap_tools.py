@@ -1,0 +1,242 @@
+"""Snap's headless modes (``--game snap``): self-test, resumed self-test, screenshots, frame bench, monkey.
+
+All drive the real loop (:meth:`game.shell.app.App.run`) with a fixed ``dt`` on
+whatever video driver is set, through the shared helpers of
+:mod:`game.shell.headless`.  Bots react at their own sampled moments whatever
+the step, so a fixed step changes nothing of who wins a call.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine.games import GAMES, load_record
+from game.shell.app import App
+from game.shell.headless import DT, advance, shoot
+from game.shell.session import GameSetup
+
+STEP = 1 / 30
+"""The self-tests' frame step: a Snap game lasts minutes of game time."""
+
+
+def table_of(app: App) -> Any:
+    from game.tables.snap import SnapTable
+
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, SnapTable):
+            return scene
+    return None
+
+
+def check_invariants(app: App) -> None:
+    """Raise AssertionError if the engine lost a card or the table shows other cards than the engine holds."""
+    table = table_of(app)
+    if table is None:
+        return
+    state, model = table.state, table.model
+    inventory = state.inventory()
+    assert len(inventory) == 52 and len(set(inventory.values())) == 1, f"cards not conserved: {sum(inventory.values())}"
+    assert model.down == [len(d) for d in state.down], f"face-down counts {model.down} != {[len(d) for d in state.down]}"
+    for seat in range(state.num_seats):
+        assert list(model.up[seat].cards) == state.up[seat], f"seat {seat}'s face-up pile is wrong"
+    assert list(model.shared.cards) == state.shared, "the shared pile is wrong"
+    assert list(model.pot.cards) == state.pot, "the snap pot is wrong"
+
+
+def same_game_state(a: Any, b: Any) -> bool:
+    """Same cards everywhere, same turn, same eliminations, calls and records (the clocks may differ: timers ran on)."""
+    x, y = a.snapshot(), b.snapshot()
+    return x[:7] == y[:7] and x[10:] == y[10:] and a.winners == b.winners
+
+
+def _app(data_dir: Path | None, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:
+    app = App(size, data_dir, seed=seed, resizable=False)
+    app.settings.animation_speed = "fast"
+    return app
+
+
+def finish(app: App, step: float = STEP, limit_s: float = 900.0) -> bool:
+    """Run the loop, checking the invariants every frame, until the game is over and its end screen is up."""
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+
+    def hook(a: App, frame: int) -> bool:
+        check_invariants(a)
+        return not done
+
+    app.run(max_frames=int(limit_s / step), fixed_dt=step, hook=hook)
+    return bool(done)
+
+
+def selftest(data_dir: Path | None) -> int:
+    """A whole game of three bots through the real loop; its record must replay to the same state."""
+    app = _app(data_dir)
+    app.to_title()
+    setup = GameSetup.all_ai(["hard", "medium", "easy"], "snap")
+    setup.options = {"time_limit": 3}
+    app.start_game(setup)
+    table = table_of(app)
+    start = time.perf_counter()
+    if not finish(app):
+        print("selftest: the game did not finish", file=sys.stderr)
+        return 1
+    replayed = load_record(table.record.dumps()).final_state()
+    if not same_game_state(replayed, table.state):
+        print("selftest: the record does not replay to the final state", file=sys.stderr)
+        return 1
+    stats = table.state.call_stats()
+    print(f"selftest: ok, {len(table.record.entries)} actions, {table.state.end_reason}: winners "
+          f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms, "
+          f"{app.frames} frames in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def resume_selftest(data_dir: Path) -> int:
+    """``--resume --selftest``: open the saved game, check it is exactly the save, let bots finish it."""
+    from game.shell.resume import resume
+
+    app = _app(data_dir)
+    app.game_id = "snap"
+    if app.saves.pending is None:
+        print(f"resume selftest: no saved Snap game to resume in {data_dir}", file=sys.stderr)
+        return 2
+    saved = app.saves.pending_record()
+    table = resume(app, selftest=True)
+    table.stats_noted = True
+    expected = saved.without_actions().start()
+    for seat, action, at in saved.actions:
+        expected.advance(at)
+        expected.apply(action, seat, at)
+    if expected.snapshot() != table.state.snapshot():
+        print("resume selftest: the resumed table is not the saved game", file=sys.stderr)
+        return 1
+    if not finish(app):
+        print("resume selftest: the game did not finish", file=sys.stderr)
+        return 1
+    app.saves.flush()
+    print(f"resume selftest: ok, resumed at action {len(saved.actions)}, finished after {len(table.record.entries)} "
+          f"actions ({table.state.end_reason})")
+    return 0
+
+
+def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
+    """A 6-seat bot table a little way in: every pile has cards, the pot too."""
+    levels = ["hard", "medium", "easy", "hard", "medium", "easy"][:seats]
+    setup = GameSetup.all_ai(levels, "snap")
+    setup.deal = 11
+    setup.options = {"variant": variant}
+    app.start_game(setup)
+    table = table_of(app)
+    advance(app, 6.0)
+    return table
+
+
+def _fly_everything(table: Any) -> None:
+    """Put winnings in the air: every face-up card flies to a seat's stack (drawing only; the state is untouched)."""
+    from game.kit.flights import flight
+
+    lay, model = table.layout, table.model
+    n = 0
+    for seat in range(model.num_seats):
+        for sprite in list(model.up[seat])[-6:]:
+            target = lay.rect_of(("down", (seat + 1) % model.num_seats))
+            model.flights.append(flight(sprite, True, lay.rect_of(seat), target, 0.8, 0.02 * n, None, 1.0))
+            n += 1
+
+
+def bench(frames: int, size: tuple[int, int], data_dir: Path | None) -> int:
+    """Time update + draw of the busiest table: 6 seats, cards always in flight, calls on screen."""
+    app = App(size, data_dir, seed=1, resizable=False)
+    app.settings.animation_speed = "normal"
+    app.to_title()
+    table = _busy_table(app)
+    times: list[float] = []
+    for _ in range(30):
+        app.step(DT, [])
+    while len(times) < frames:
+        if table_of(app) is None or table.state.is_over or app.stack.top is not table:
+            table = _busy_table(app)
+        if not table.model.flights:
+            _fly_everything(table)
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(DT, [])
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "seats": 6, "frame_ms_p50": round(statistics.median(times), 3),
+                      "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}))
+    return 0
+
+
+def monkey(count: int, seed: int, data_dir: Path | None, size: tuple[int, int] = (1280, 720)) -> int:
+    """Random clicks and keys (everyone's keys too) through the real loop; non-zero on any exception or broken rule."""
+    rng = random.Random(seed)
+    app = _app(data_dir, size, seed)
+    app.to_title()
+    app.start_game(GameSetup.quick("snap"))
+    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
+            pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5]
+    sent = 0
+    try:
+        while sent < count:
+            if not app.running:
+                app.running = True
+                app.to_title()
+            top = app.stack.top
+            spots = [b.rect.center for b in getattr(top, "buttons", lambda: [])()] if callable(getattr(top, "buttons", None)) \
+                else [b.rect.center for b in getattr(top, "buttons", [])]
+            table = table_of(app)
+            if table is not None and top is table:
+                spots += [p.down.center for p in table.layout.places] + [p.up.center for p in table.layout.places]
+            if spots and rng.random() < 0.7:
+                x, y = rng.choice(spots)
+                pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
+            else:
+                pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+            if rng.random() < 0.6:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                sent += 3
+            else:
+                k = rng.choice(keys)
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+                sent += 2
+            for _ in range(rng.choice((1, 2, 6, 30))):
+                app.step(DT, pygame.event.get())
+                check_invariants(app)
+    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
+        import traceback
+
+        traceback.print_exc()
+        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+        return 1
+    print(f"monkey: ok, {sent} events, {app.frames} frames")
+    return 0
+
+
+def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),),
+                sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))) -> int:
+    """The table (2, 3 and 6 seats, shared pile), a call on screen, a wrong call, the keys screens, the end screen."""
+    from game.tables.snap_shots import shoot_all
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for size in tuple(sizes) + tuple(s for s in scale_sizes if s not in sizes):
+        shoot_all(out, data_dir, size)
+    print(f"screenshots: {len(list(out.glob('snap-*.png')))} files in {out}")
+    return 0
+
+
+__all__ = ["selftest", "resume_selftest", "screenshots", "bench", "monkey", "check_invariants", "table_of", "finish",
+           "shoot", "GAMES"]
