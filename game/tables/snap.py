@@ -63,6 +63,7 @@ class SnapTable(Scene):
         self.solo: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.info = setup.info
         self.actions = seat_actions_of(self.info)
+        self.layer = snap_view.SnapLayer()
         self.seat_keys = seat_keys_of(app, self.game_id, self.actions)
         self.keymap = self.seat_keys.keymap(self.humans)
         if replay is not None:
@@ -117,6 +118,7 @@ class SnapTable(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant)
         self.background = snap_view.background(self.layout)
+        self.layer.invalidate()
         self.panels.clear()
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
 
@@ -165,8 +167,9 @@ class SnapTable(Scene):
                 hit = (self.solo, "snap")
             if hit is not None:
                 return self.act(hit[0], hit[1], event)
-            if self.replaying and event.key == pygame.K_SPACE:
+            if self.replaying:
                 self.show_toast("This is a replay: watch, or press Esc for the menu.")
+                return True
             return False
         pad = pad_event(event)
         if pad is not None:

@@ -140,15 +140,18 @@ def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
 
 
 def _fly_everything(table: Any) -> None:
-    """Put winnings in the air: every face-up card flies to a seat's stack (drawing only; the state is untouched)."""
+    """Put a big win in the air: 4 cards from each of the six piles fly to a stack, like a snap pot taken
+    (drawing only; the state is untouched)."""
     from game.kit.flights import flight
 
     lay, model = table.layout, table.model
     n = 0
     for seat in range(model.num_seats):
-        for sprite in list(model.up[seat])[-6:]:
+        for card in list(model.up[seat].cards)[-4:] or [None]:
+            if card is None:
+                continue
             target = lay.rect_of(("down", (seat + 1) % model.num_seats))
-            model.flights.append(flight(sprite, True, lay.rect_of(seat), target, 0.8, 0.02 * n, None, 1.0))
+            model.flights.append(flight(model.sprites.new(card), True, lay.rect_of(seat), target, 0.8, 0.02 * n, None, 1.0))
             n += 1
 
 

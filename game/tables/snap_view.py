@@ -59,6 +59,9 @@ class SnapLayout:
         self.small_w = round(self.small_h * 0.7)
         pw = self.small_w + gap + self.card_w + 2 * pad
         ph = self.card_h + name_h + 2 * pad
+        if self.shared:  # everyone flips to the middle: a seat is its face-down stack and its name
+            pw = max(self.small_w + 2 * pad, round(190 * s))
+            ph = self.small_h + name_h + 2 * pad
         cx, cy = w / 2, (top_m + h - bottom_m) / 2
         rx, ry = w * 0.5 - pw * 0.5 - round(24 * s), (h - top_m - bottom_m - ph) / 2
         if n == 2:
@@ -70,16 +73,21 @@ class SnapLayout:
                 px = cx + math.copysign(w * 0.5 - pw * 0.5 - round(24 * s), math.cos(angle))
             panel = pygame.Rect(0, 0, pw, ph)
             panel.center = (round(px), round(py))
-            down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
-            up = pygame.Rect(down.right + gap, panel.y + pad, self.card_w, self.card_h)
-            self.places.append(SeatPlace(panel, down, up, (panel.centerx, up.bottom + round(6 * s))))
+            if self.shared:
+                down = pygame.Rect(0, panel.y + pad, self.small_w, self.small_h)
+                down.centerx = panel.centerx
+                up = down.copy()
+            else:
+                down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
+                up = pygame.Rect(down.right + gap, panel.y + pad, self.card_w, self.card_h)
+            self.places.append(SeatPlace(panel, down, up, (panel.centerx, max(up.bottom, down.bottom) + round(6 * s))))
         # the middle column: between the panels above and below it, under the callouts
         column = pygame.Rect(round(cx - self.card_w), 0, 2 * self.card_w, h)
         above = [p.panel.bottom for p in self.places if p.panel.colliderect(column) and p.panel.centery < cy]
         below = [p.panel.top for p in self.places if p.panel.colliderect(column) and p.panel.centery >= cy]
         top = max(above + [round(84 * s)]) + round(56 * s)  # room for the callouts
         bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
-        mh = max(round(60 * s), min(self.card_h, bottom - top))
+        mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
         self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh)
         self.middle.center = (round(cx), (top + bottom) // 2)
         cy = self.middle.centery
@@ -158,32 +166,91 @@ def status_lines(table: SnapTable) -> tuple[str, str]:
     return first, second
 
 
-def draw(table: SnapTable, surface: pygame.Surface) -> None:
-    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
+class SnapLayer:
+    """The table without what moves: felt, panels, piles, counts and the status, redrawn region by region
+    only when what a region shows changes (a flip repaints one seat, not the whole window)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.keys: dict[Any, Any] = {}
+
+    def invalidate(self) -> None:
+        self.surface = None
+
+    def refresh(self, table: SnapTable) -> pygame.Surface:
+        if self.surface is None or self.surface.get_size() != table.background.get_size():
+            self.surface = table.background.copy()
+            self.keys = {}
+        for region, rect, key, paint in regions(table):
+            if self.keys.get(region) != key:
+                self.surface.blit(table.background, rect, rect)
+                self.surface.set_clip(rect)
+                paint(self.surface)
+                self.surface.set_clip(None)
+                self.keys[region] = key
+        return self.surface
+
+
+def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
+    return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
+
+
+def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
+    """Each region of the layer: (name, rect, what it shows, how to paint it)."""
+    lay, model, state = table.layout, table.model, table.state
     s = lay.scale
-    surface.blit(table.background, (0, 0))
     flying = model.flying()
-    state = table.state
-    first, second = status_lines(table)
+    out: list[tuple[Any, pygame.Rect, Any, Any]] = []
+    for seat, place in enumerate(lay.places):
+        key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
+               model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
+               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat))
+        out.append((seat, place.panel.inflate(round(18 * s), round(18 * s)), key,
+                    lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
+    middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
+    middle.h += round(26 * s)
+    key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
+           POT in model.lit)
+    out.append(("middle", middle, key, lambda surf: _draw_middle(table, surf, flying)))
+    status = status_lines(table)
+    out.append(("status", lay.status, status, lambda surf: _draw_status(table, surf, status)))
+    return out
+
+
+def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, str]) -> None:
+    lay, text = table.layout, table.app.text
+    s = lay.scale
+    first, second = lines
     text.blit(surface, first, round(24 * s), (lay.status.x + round(12 * s), lay.status.y + round(6 * s)), INK, "topleft",
               lay.status.w - round(24 * s))
     if second:
         text.blit(surface, second, round(17 * s), (lay.status.x + round(12 * s), lay.status.y + round(32 * s)), MUTED,
                   "topleft", lay.status.w - round(24 * s))
-    for seat, place in enumerate(lay.places):
-        _draw_seat(table, surface, seat, place, flying)
+
+
+def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) -> None:
+    lay, model, text = table.layout, table.model, table.app.text
+    s = lay.scale
     if lay.shared:
         _draw_pile(table, surface, SHARED, lay.middle, flying)
         text.blit(surface, f"Pile: {len(model.shared)}", round(20 * s), (lay.middle.centerx, lay.middle.bottom + round(6 * s)),
                   MUTED, "midtop")
-    if model.pot or not lay.shared:
-        if model.pot:
-            _draw_pile(table, surface, POT, lay.pot, flying)
-            label = f"Snap pot: {len(model.pot)}"
-            text.blit(surface, label, round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
-        elif not lay.shared:
-            draw_empty(surface, lay.pot)
-            text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
+    if model.pot:
+        _draw_pile(table, surface, POT, lay.pot, flying)
+        label = f"Snap pot: {len(model.pot)}"
+        text.blit(surface, label, round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
+    elif not lay.shared:
+        draw_empty(surface, lay.pot)
+        text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
+
+
+def draw(table: SnapTable, surface: pygame.Surface) -> None:
+    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
+    s = lay.scale
+    surface.blit(table.layer.refresh(table), (0, 0))
+    for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
+        r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
+        pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
     for f in model.flights:
         blit_card(art, surface, f.card, f.rect, f.face_up)
     _draw_callouts(table, surface)
@@ -198,7 +265,6 @@ def draw(table: SnapTable, surface: pygame.Surface) -> None:
         b.draw(surface, text, b.key == table.hover)
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
-    del state
 
 
 def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
@@ -209,11 +275,7 @@ def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame
     if len(pile) >= 2:
         blit_card(art, surface, pile[-2].card, rect.move(-round(rect.w * 0.05), round(rect.w * 0.03)), True)
     if pile:
-        r = rect
-        pop = model.popped.get(key)
-        if pop is not None and pop < 0.12:
-            r = rect.move(0, -round(rect.h * 0.04 * (1 - pop / 0.12)))
-        blit_card(art, surface, pile[-1].card, r, True)
+        blit_card(art, surface, pile[-1].card, rect, True)
     else:
         draw_empty(surface, rect)
 
@@ -235,9 +297,7 @@ def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any,
     pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
     pygame.draw.rect(surface, SEAT_RIMS[seat % len(SEAT_RIMS)], pill, 2, border_radius=pill.h // 2)
     surface.blit(badge, badge.get_rect(center=pill.center))
-    if lay.shared:
-        text.blit(surface, "flips to the middle", round(16 * s), place.up.center, MUTED, "center", place.up.w)
-    else:
+    if not lay.shared:
         _draw_pile(table, surface, seat, place.up, flying)
         if not model.up[seat] and not out:
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
@@ -259,7 +319,7 @@ def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
     items = table.model.callouts[-(3 if lay.seats <= 4 else 2):]
     y = lay.callouts.bottom
     for c in reversed(items):
-        fade = 1.0 if c.age < c.life - 0.4 else max(0.0, (c.life - c.age) / 0.4)
+        fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
         px = round(34 * s) if c is items[-1] else round(24 * s)
         surf = text.fit(c.text, px, lay.callouts.w, c.colour)
         box = surf.get_rect(midbottom=(lay.callouts.centerx, y)).inflate(round(24 * s), round(10 * s))
@@ -280,4 +340,4 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
                        card_h=0.34)
 
 
-__all__ = ["SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
+__all__ = ["SnapLayer", "regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
