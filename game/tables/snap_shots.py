@@ -14,7 +14,7 @@ from game.shell.session import GameSetup, SeatConfig
 
 
 def _table(app: App) -> Any:
-    from game.tables.snap_tools import table_of
+    from game.tables.snap_loop import table_of
 
     return table_of(app)
 
@@ -97,7 +97,7 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int]) -> None:
     advance(app, 8.0)
     shoot(app, out, "snap-shared")
     # the end screen
-    from game.tables.snap_tools import finish
+    from game.tables.snap_loop import finish
 
     quick = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game="snap", options={"time_limit": 3})
     quick.deal = 2

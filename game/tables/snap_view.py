@@ -143,7 +143,7 @@ def buttons(table: SnapTable) -> list[Button]:
 def status_lines(table: SnapTable) -> tuple[str, str]:
     state = table.state
     if table.replaying:
-        first = "Replay"
+        first = "Replay: the end of the record" if table.driver.done and not state.is_over else "Replay"
     elif state.is_over:
         first = "The game is over"
     elif state.claims:
