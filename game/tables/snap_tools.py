@@ -192,7 +192,7 @@ def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s not in sizes):
-        shoot_all(out, data_dir, size)
+        shoot_all(out, data_dir, size, full=size in sizes or size[0] < 1280)  # 4K: the table shots only
     print(f"screenshots: {len(list(out.glob('snap-*.png')))} files in {out}")
     return 0
 

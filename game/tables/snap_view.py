@@ -85,7 +85,7 @@ class SnapLayout:
         column = pygame.Rect(round(cx - self.card_w), 0, 2 * self.card_w, h)
         above = [p.panel.bottom for p in self.places if p.panel.colliderect(column) and p.panel.centery < cy]
         below = [p.panel.top for p in self.places if p.panel.colliderect(column) and p.panel.centery >= cy]
-        top = max(above + [round(84 * s)]) + round(56 * s)  # room for the callouts
+        top = max(above + [round(84 * s)]) + round((96 if above else 56) * s)  # room for the callouts
         bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
         mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
         self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh)
@@ -209,6 +209,12 @@ def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
                     lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
     middle.h += round(26 * s)
+    for _, rect, _, _ in out:  # never repaint a seat's rim
+        if rect.colliderect(middle):
+            if rect.centery > middle.centery:
+                middle.h = max(1, rect.top - middle.top)
+            else:
+                middle.h, middle.top = max(1, middle.bottom - rect.bottom), rect.bottom
     key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
            POT in model.lit)
     out.append(("middle", middle, key, lambda surf: _draw_middle(table, surf, flying)))
