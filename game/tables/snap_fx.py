@@ -205,8 +205,9 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 model.down[other] += 1
                 fly(model.sprites.new(_BACK), False, start, place(("down", other)), i * 0.06)
         elif isinstance(event, Eliminated):
-            model.out[event.seat] = True
-            model.banner = (f"{name[event.seat]} is out: {event.reason}.", 2.4)
+            model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
+            model.callouts.append(Callout(f"{name[event.seat]} {'are' if name[event.seat] == 'You' else 'is'} out: "
+                                          f"{event.reason}.", BAD, event.seat, life=3.0))
         elif isinstance(event, GameOver):
             model.over = True
             model.banner = (result_line(event, name), 99.0)
