@@ -207,3 +207,63 @@ def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, 
 
 __all__ = ["selftest", "resume_selftest", "screenshots", "bench", "monkey", "check_invariants", "table_of", "finish",
            "shoot", "GAMES"]
+
+
+def stamping(seconds: float, size: tuple[int, int] = (1920, 1080), data_dir: Path | None = None) -> dict[str, Any]:
+    """The input stamping error in the real app loop: a 6-seat Snap table of bots playing at full size, run by
+    :meth:`App.run` in real time (the input pump between frames), while another thread posts key presses at
+    random moments; the error is each event's ``read_at`` minus the moment it was posted."""
+    import tempfile
+    import threading
+
+    app = App(size, data_dir or Path(tempfile.mkdtemp(prefix="snap-stamp-")), seed=1, resizable=False)
+    app.to_title()
+    _busy_table(app)
+    sent: dict[int, float] = {}
+    errors: list[float] = []
+    collect = app.pump.collect
+    rng = random.Random(1)
+    stop = threading.Event()
+
+    def reading(fps: int) -> list[Any]:
+        events = collect(fps)
+        errors.extend((e.read_at - sent[e.n]) * 1000 for e in events if getattr(e, "n", None) in sent)
+        return [e for e in events if getattr(e, "n", None) is None]
+
+    def poster() -> None:
+        n = 0
+        while not stop.is_set():
+            time.sleep(rng.uniform(0.005, 0.05))
+            n += 1
+            sent[n] = time.perf_counter()
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=n))
+
+    app.pump.collect = reading  # type: ignore[method-assign]
+    thread = threading.Thread(target=poster, daemon=True)
+    thread.start()
+    end = time.perf_counter() + seconds
+    app.run(hook=lambda a, frame: time.perf_counter() < end and table_of(a) is not None)
+    stop.set()
+    thread.join(1.0)
+    errors.sort()
+
+    def pct(p: float) -> float:
+        return round(errors[min(len(errors) - 1, int(p * len(errors)))], 3) if errors else 0.0
+
+    return {"events": len(errors), "frames": app.frames, "size": f"{size[0]}x{size[1]}",
+            "error_ms_mean": round(statistics.fmean(errors), 3) if errors else 0.0, "error_ms_p50": pct(0.5),
+            "error_ms_p90": pct(0.9), "error_ms_p99": pct(0.99), "error_ms_max": round(errors[-1], 3) if errors else 0.0}
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m game.tables.snap_tools",
+                                     description="Measure input stamping in the real app loop at a Snap table.")
+    parser.add_argument("--stamping", type=float, metavar="SECONDS", default=8.0)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    pygame.display.init()
+    pygame.font.init()
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    print(json.dumps(stamping(args.stamping, (w, h))))
