@@ -61,7 +61,7 @@ class SnapLayout:
         ph = self.card_h + name_h + 2 * pad
         if self.shared:  # everyone flips to the middle: a seat is its face-down stack and its name
             pw = max(self.small_w + 2 * pad, round(190 * s))
-            ph = self.small_h + name_h + 2 * pad
+            ph = self.small_h + name_h + 2 * pad + round(10 * s)
         cx, cy = w / 2, (top_m + h - bottom_m) / 2
         rx, ry = w * 0.5 - pw * 0.5 - round(24 * s), (h - top_m - bottom_m - ph) / 2
         if n == 2:
@@ -80,7 +80,8 @@ class SnapLayout:
             else:
                 down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
                 up = pygame.Rect(down.right + gap, panel.y + pad, self.card_w, self.card_h)
-            self.places.append(SeatPlace(panel, down, up, (panel.centerx, max(up.bottom, down.bottom) + round(6 * s))))
+            name_y = down.bottom + round(14 * s) if self.shared else up.bottom + round(6 * s)  # clear of the count badge
+            self.places.append(SeatPlace(panel, down, up, (panel.centerx, name_y)))
         # the middle column: between the panels above and below it, under the callouts
         column = pygame.Rect(round(cx - self.card_w), 0, 2 * self.card_w, h)
         above = [p.panel.bottom for p in self.places if p.panel.colliderect(column) and p.panel.centery < cy]
@@ -96,7 +97,9 @@ class SnapLayout:
             self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8))
             self.pot.midleft = (self.middle.right + round(40 * s), self.middle.centery)
         bw, bh = round(230 * s), round(76 * s)
-        self.snap_button = pygame.Rect(w - bw - round(24 * s), h - bh - round(24 * s), bw, bh)
+        # beside the bottom seat's panel (clear of the seats at the sides), never off the window
+        bx = min(self.places[0].panel.right + round(28 * s), w - bw - round(24 * s))
+        self.snap_button = pygame.Rect(bx, h - bh - round(24 * s), bw, bh)
         self.pot_button = pygame.Rect(self.snap_button.x, self.snap_button.y - round(58 * s), bw, round(48 * s))
         self.menu_button = pygame.Rect(w - round(130 * s), round(14 * s), round(116 * s), round(40 * s))
         self.status = pygame.Rect(round(16 * s), round(10 * s), round(min(440 * s, w * 0.3)), round(52 * s))
@@ -342,8 +345,8 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
     from game.kit.thumbnail import draw_table_picture
 
     draw_table_picture(surface, art, [(None, 0.2, 0.5), (None, 0.21, 0.49), ("7H", 0.36, 0.5), (None, 0.8, 0.5),
-                                      (None, 0.81, 0.49), ("7S", 0.64, 0.5), ("KD", 0.5, 0.2), (None, 0.5, 0.8)],
-                       card_h=0.34)
+                                      (None, 0.81, 0.49), ("7S", 0.64, 0.5), ("KD", 0.5, 0.25), (None, 0.5, 0.76)],
+                       card_h=0.3)
 
 
 __all__ = ["SnapLayer", "regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
