@@ -191,7 +191,12 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
 
 def test_pause_menu_opens_the_players_keys(pg, tmp_path):
     app = make_app(tmp_path)
-    solo_table(app)
+    table = solo_table(app)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    run(app)
+    assert app.stack.top is not table  # the window went to the background: paused
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert "keys" in [b.key for b in pause.buttons]

@@ -154,6 +154,9 @@ class SnapTable(Scene):
         if event.type in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
             open_pads()
             return False
+        if event.type == pygame.WINDOWFOCUSLOST and not self.state.is_over and not self.replaying:
+            self.open_pause()  # a race goes on without you: the window in the background pauses it
+            return True
         if event.type == pygame.MOUSEMOTION:
             b = next((b for b in self.buttons() if b.rect.collidepoint(event.pos)), None)
             self.hover = b.key if b else None
