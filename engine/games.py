@@ -50,6 +50,7 @@ class GameInfo:
     playable: bool = False
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
+    seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
 
     @property
     def format(self) -> str:
@@ -123,7 +124,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
             playable=True,
         ),
         GameInfo(
@@ -135,6 +136,7 @@ GAMES: dict[str, GameInfo] = {
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             sim_options=(("time_limit", 3),),
+            seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
         ),
         GameInfo(
             "ratscrew", "Celtic-Egyptian Ratscrew",
