@@ -32,6 +32,8 @@ from engine.ratscrew import LAY, SNAP, Ratscrew
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, flight
+from game.kit.keymap import Keymap
+from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
@@ -49,32 +51,35 @@ class RatscrewTable(Scene):
 
     game_id = "ratscrew"
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
+    stamps_input = True  # the app reads input between frames and stamps each event (game.kit.stamping)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Ratscrew | None = None,
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
         self.setup = setup
+        from ai.reflex import run_until
+
         if replay is not None:
             self.record = replay.without_actions()
             self.state = self.record.start()
-            self.replay_entries = list(replay.entries)
-            self.replay_clock = replay.clock
         elif record is None or state is None:
             self.record, self.state = setup.start(app.rng)
-            self.replay_entries = []
         else:
             self.record, self.state = record, state
-            self.replay_entries = []
         self.replaying = replay is not None
         self.humans: list[int] = [] if self.replaying else setup.humans
         self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(seed=self.record.seed)
+        self.driver: RealtimeDriver | ReplayFeed
+        if replay is not None:
+            self.driver = ReplayFeed(self.state, replay.actions, run_until)
+        else:
+            self.driver = RealtimeDriver(self.state, self.bots, run_until, self.record)
         self.clock = TableClock()
         self.time_scale = 1.0  # headless tools run the game faster than the wall clock
         self.sprites = SpriteBook()
         self.motion = FlightQueue()
         self.log = ActionLog(shown=10)
         self.model = TableModel.from_state(self.state, self.sprites)
-        self.inputs: list[tuple[int, Any, int]] = []
         self.toast: Toast | None = None
         self.finished = False
         self.stats_noted = False
@@ -82,8 +87,9 @@ class RatscrewTable(Scene):
         self.rerolls = 0
         self.hover: object = None
         self.panels: dict = {}
-        self.joysticks: dict[int, int] = {}  # controller instance id -> human seat
-        self.keys = ratscrew_input.default_keys(self.humans)
+        self.seat_keys = ratscrew_input.load_keys(self)
+        self.keys: Keymap = ratscrew_input.table_keymap(self)
+        self.keys_shown = False
         self._felt = felt_background(app.size)
         self.layout = RatscrewLayout(*app.size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
@@ -142,7 +148,7 @@ class RatscrewTable(Scene):
             return
         if self.state.is_over or seat not in self.humans:
             return
-        self.inputs.append((seat, action, self.clock.stamp(event)))
+        self.driver.press(seat, action, self.clock.stamp(event))  # type: ignore[union-attr]
 
     def lay(self, seat: int, event: Any = None) -> None:
         self.act(seat, LAY, event)
@@ -165,7 +171,9 @@ class RatscrewTable(Scene):
         self.motion.flights = []
 
     def _played(self, played: list[Any]) -> None:
-        """What :func:`ai.reflex.run_until` did: record and save each accepted action, then show it."""
+        """What the driver played this frame (already in the record): save it, then show it."""
+        if not self.replaying and any(p.seat is not None and p.refused is None for p in played):
+            self.app.saves.note(self)  # on disk before its effect is drawn
         for p in played:
             if p.seat is None:
                 apply_events(self, p.events, p.at)
@@ -175,14 +183,14 @@ class RatscrewTable(Scene):
                     who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
                     self.show_toast(who + p.refused, True)
                 continue
-            self.record.append(p.seat, p.action, list(p.events), p.at)
-            self.app.saves.note(self)  # on disk before its effect is drawn
+            if self.replaying:
+                self.record.append(p.seat, p.action, list(p.events), p.at)
             apply_events(self, p.events, p.at)
 
     # --- scene hooks --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.clock.advance(dt * self.time_scale, pygame.time.get_ticks())
+        self.clock.advance(dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         self.model.update(dt)
         if self.toast:
             self.toast = self.toast.aged(dt)
@@ -190,32 +198,16 @@ class RatscrewTable(Scene):
                 self.app.dirty = True
         self.motion.update(dt, instant=self.factor() == 0)
         now = self.clock.now
-        if self.replaying:
-            self._replay_to(now)
-        elif not self.state.is_over:
-            from ai.reflex import run_until
-
-            inputs, self.inputs = self.inputs, []
-            self._played(run_until(self.state, self.bots, now, inputs))
-            self._watch_for_stall(dt * self.time_scale, now)
+        if not self.state.is_over:
+            self._played(self.driver.step(now))
+            if not self.replaying:
+                self._watch_for_stall(dt * self.time_scale, now)
         if self.state.is_over and not self.motion.busy and not self.finished:
             self.finished = True
             if self.humans and not self.replaying:
                 won = self.state.winner in self.humans
                 self.app.sound.play("round_won" if won else "round_lost")
             self.app.round_finished(self)
-
-    def _replay_to(self, now: int) -> None:
-        while self.replay_entries and self.replay_entries[0].at <= now and not self.state.is_over:
-            entry = self.replay_entries.pop(0)
-            events = self.state.advance(entry.at)
-            events += self.state.apply(entry.action, entry.seat, entry.at)
-            self.record.append(entry.seat, entry.action, events, entry.at)
-            apply_events(self, events, entry.at)
-        if not self.state.is_over and (not self.replay_entries or now < self.replay_entries[0].at):
-            events = self.state.advance(now)
-            if events:
-                apply_events(self, events, now)
 
     def _watch_for_stall(self, dt: float, now: int) -> None:
         """Nobody can lay and every bot let the snap go: after a while, the bots look again."""
@@ -245,7 +237,20 @@ class RatscrewTable(Scene):
         self.resize(self.app.size)
 
     def enter(self) -> None:
-        ratscrew_input.open_controllers(self)
+        """Controllers are opened; before the first hot-seat game, everyone tries their keys."""
+        ratscrew_input.open_pads()
+        if len(self.humans) >= 2 and not self.keys_shown and not ratscrew_input.keys_tried(self.app, self.game_id):
+            self.keys_shown = True
+            self.open_keys("Start")
+
+    def resume(self) -> None:
+        """Back from the keys screens (or the pause menu): the keys may have changed."""
+        self.seat_keys = ratscrew_input.load_keys(self)
+        self.keys = ratscrew_input.table_keymap(self)
+
+    def open_keys(self, start_label: str = "Done") -> None:
+        """"Try your keys" for the humans at this table (Change keys opens the binding screen)."""
+        ratscrew_input.open_keys(self, start_label)
 
     def draw(self, surface: pygame.Surface) -> None:
         ratscrew_view.draw(self, surface)

@@ -2,11 +2,11 @@
 
 Every press becomes a stamped action (:meth:`RatscrewTable.act`), played at
 the next update in time order with the bots'.  Several people share one
-keyboard: each human seat gets its own pair of keys (:data:`SEAT_KEYS`, in
-seat order).  A single human may also lay with Enter or a click on their pile,
-and snap with Space or a click on the stack.  Controllers, in the order they
-were plugged in, belong to the human seats in order: the bottom face button
-(A / cross) snaps, any other face button lays.
+keyboard: each human seat has its own keys, and a controller may be given to a
+seat, through the kit's shared per-seat keys (:mod:`game.kit.seatkeys`: A S for
+the first human, J K for the second...; "Players' keys" rebinds them).  A single
+human may also lay with Enter or a click on their pile, and snap with Space or a
+click on the stack.
 """
 
 from __future__ import annotations
@@ -15,57 +15,50 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.games import game_info
+
+from game.kit.keymap import Keymap
+from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
+from game.kit.seatkeys import SeatKeys, key_name, open_pads, pad_event
+
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
 
-SEAT_KEYS: tuple[tuple[int, int], ...] = (
-    (pygame.K_a, pygame.K_s),
-    (pygame.K_k, pygame.K_l),
-    (pygame.K_z, pygame.K_x),
-    (pygame.K_n, pygame.K_m),
-    (pygame.K_q, pygame.K_w),
-    (pygame.K_o, pygame.K_p),
-)
-"""(lay, snap) for the first, second, ... human seat."""
 SOLO_KEYS = {pygame.K_SPACE: "snap", pygame.K_RETURN: "lay", pygame.K_KP_ENTER: "lay"}
-SNAP_BUTTON = 0  # A / cross
+"""A single human's extra keys (beside their own pair): Space snaps, Enter lays."""
 
 
-def default_keys(humans: list[int]) -> dict[int, tuple[int, str]]:
-    """Key -> (seat, "lay" | "snap") for the human seats; a single human also gets Space and Enter."""
-    keys: dict[int, tuple[int, str]] = {}
-    for (lay, snap), seat in zip(SEAT_KEYS, humans):
-        keys[lay] = (seat, "lay")
-        keys[snap] = (seat, "snap")
-    if len(humans) == 1:
+def load_keys(table: RatscrewTable) -> SeatKeys:
+    """The players' keys for this game, as kept in the settings (the shared key screens edit them)."""
+    return seat_keys_of(table.app, table.game_id, seat_actions_of(game_info(table.game_id)))
+
+
+def table_keymap(table: RatscrewTable) -> Keymap:
+    """Each human seat's lay and snap keys, in seat order; a single human also gets Space and Enter."""
+    keymap = table.seat_keys.keymap(table.humans)
+    if len(table.humans) == 1:
         for key, what in SOLO_KEYS.items():
-            keys[key] = (humans[0], what)
-    return keys
+            if keymap.lookup(key) is None:
+                keymap.bindings[key] = (table.humans[0], what)
+    return keymap
 
 
 def key_names(table: RatscrewTable, seat: int) -> tuple[str, str] | None:
     """The names of ``seat``'s lay and snap keys, for its panel."""
-    lay = next((k for k, (s, w) in table.keys.items() if s == seat and w == "lay"), None)
-    snap = next((k for k, (s, w) in table.keys.items() if s == seat and w == "snap"), None)
-    if lay is None or snap is None:
+    keys = table.keys.keys_of(seat)
+    if "lay" not in keys or "snap" not in keys:
         return None
-    return pygame.key.name(lay).upper(), pygame.key.name(snap).upper()
+    own = {k: a for k, (s, a) in table.keys.bindings.items() if s == seat and k not in SOLO_KEYS}
+    lay = next((k for k, a in own.items() if a == "lay"), keys["lay"])
+    snap = next((k for k, a in own.items() if a == "snap"), keys["snap"])
+    return key_name(lay), key_name(snap)
 
 
-def open_controllers(table: RatscrewTable) -> None:
-    """Open the plugged-in controllers and give them to the human seats in order."""
-    table.joysticks.clear()
-    if not table.humans:
-        return
-    try:
-        if not pygame.joystick.get_init():
-            pygame.joystick.init()
-        for i in range(min(pygame.joystick.get_count(), len(table.humans))):
-            stick = pygame.joystick.Joystick(i)
-            table.joysticks[stick.get_instance_id()] = table.humans[i]
-            table.__dict__.setdefault("_sticks", []).append(stick)  # keep it open
-    except pygame.error:
-        table.joysticks.clear()
+def open_keys(table: RatscrewTable, start_label: str = "Done") -> None:
+    """"Try your keys" for the humans at the table."""
+    names = [table.name(seat) for seat in table.humans] or ["Player 1"]
+    open_keys_screen(table.app, table.game_id, "Players' keys", seat_actions_of(game_info(table.game_id)), names,
+                     None, start_label)
 
 
 def handle_event(table: RatscrewTable, event: pygame.event.Event) -> bool:
@@ -73,21 +66,23 @@ def handle_event(table: RatscrewTable, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
             table.open_pause()
             return True
-        bound = table.keys.get(event.key)
+        bound = table.keys.lookup(event.key)
         if bound is not None:
             seat, what = bound
             (table.snap if what == "snap" else table.lay)(seat, event)
             return True
         return False
     if event.type == pygame.JOYBUTTONDOWN:
-        seat = table.joysticks.get(getattr(event, "instance_id", -1))
-        if seat is not None:
-            (table.snap if event.button == SNAP_BUTTON else table.lay)(seat, event)
+        pad = pad_event(event)
+        bound = table.seat_keys.pad_lookup(table.humans, *pad) if pad else None
+        if bound is not None:
+            seat, what = bound
+            (table.snap if what == "snap" else table.lay)(seat, event)
             return True
         return False
-    if event.type == pygame.JOYDEVICEADDED or event.type == pygame.JOYDEVICEREMOVED:
-        open_controllers(table)
-        return True
+    if event.type == pygame.JOYDEVICEADDED:
+        open_pads()
+        return False
     if event.type == pygame.MOUSEMOTION:
         target = target_at(table, event.pos)
         changed = target != table.hover

@@ -100,8 +100,8 @@ class RatscrewLayout:
         self.snap_button.midtop = (self.call.centerx, self.top_card.bottom + m)
         self.fan_area = Rect(self.band.x + m, self.band.y + m, col_x - self.band.x - 2 * m, self.band.h - banner_h - 3 * m)
         self.banner = Rect(self.band.x, self.fan_area.bottom + m, col_x + col_w - self.band.x, banner_h)
-        self.toast = Rect(0, 0, min(round(760 * s), w - 2 * m), round(62 * s))
-        self.toast.midbottom = (w // 2, y0 - round(54 * s))
+        self.toast = Rect(0, 0, min(round(760 * s), self.fan_area.w), round(62 * s))
+        self.toast.midbottom = (self.fan_area.centerx, self.banner.top - m)
         top_h = min(round(self.fan_area.h * 0.62), round(big_h * 0.82))
         self.fan_heights = tuple(max(round(24 * s), round(top_h * 0.88 ** k)) for k in range(FAN_SIZES))
 

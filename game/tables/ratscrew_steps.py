@@ -149,7 +149,8 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
         elif isinstance(event, SnapWrong):
             model.wrong[event.player] += 1
             table.log.add(f"{table.name(event.player)}: wrong snap")
-            table.tell(f"{table.name(event.player)}: {event.why}", event.player, error=True)
+            table.tell(event.why if len(table.humans) == 1 else f"{table.name(event.player)}: {event.why}",
+                       event.player, error=True)
             model.banner = Banner(f"{table.name(event.player)}: wrong snap, barred until the stack is won", good=False)
         elif isinstance(event, PlayerBarred):
             model.barred[event.player] = True

@@ -21,7 +21,7 @@ from engine.games import load_record
 from engine.ratscrew import LAY, SNAP
 
 from game.shell.app import App
-from game.shell.headless import DT, _advance, _shoot
+from game.shell.headless import DT, advance as _advance, shoot as _shoot
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "ratscrew"
@@ -150,7 +150,7 @@ def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     at = 0
     while len(table.state.stack) < stack and not table.state.is_over and any(table.state.piles):
         at += 40
-        table.inputs.append((table.state.turn, LAY, at))
+        table.driver.press(table.state.turn, LAY, at)
         table.clock.advance(0.04)
         app.step(0.0, [])
     app.settings.animation_speed = speed
@@ -185,6 +185,9 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         hot = GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)
         app.start_game(hot)
         table = table_of(app)
+        if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
+            _shoot(app, out, "ratscrew-try-keys")
+            app.stack.top.on_button("done")
         for _ in range(10):
             _humans_lay(table)
             _advance(app, 0.5)
@@ -249,14 +252,14 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
 
 def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
     """Random clicks and keys (every seat's lay and snap keys among them) through the real loop."""
-    from game.tables.ratscrew_input import SEAT_KEYS
+    from game.kit.seatkeys import DEFAULT_BLOCKS
 
     rng = random.Random(seed)
     app = _app(data_dir, size, seed=seed)
     app.to_title()
     app.start_game(GameSetup.quick(GAME))
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN]
-    keys += [k for pair in SEAT_KEYS for k in pair]
+    keys += [k for block in DEFAULT_BLOCKS for k in block[:2]]
     sent = 0
     try:
         while sent < count:

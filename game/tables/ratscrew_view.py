@@ -50,7 +50,7 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
-        head = f"{t.name(m.turn)} to lay" + (" (that's you)" if t.is_human(m.turn) and len(t.humans) == 1 else "")
+        head = "Your turn to lay" if t.humans == [m.turn] else f"{t.name(m.turn)} to lay"
     if len(t.humans) == 1:
         me = t.humans[0]
         if m.barred[me]:
