@@ -149,7 +149,7 @@ GAMES: dict[str, GameInfo] = {
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
-            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")),
+            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
         ),
     )
 }

@@ -33,6 +33,7 @@ from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.keymap import Keymap
+from game.kit.layer import TableLayer
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.sprites import CardSprite, SpriteBook
@@ -87,6 +88,7 @@ class RatscrewTable(Scene):
         self.rerolls = 0
         self.hover: object = None
         self.panels: dict = {}
+        self.layer = TableLayer()
         self.seat_keys = ratscrew_input.load_keys(self)
         self.keys: Keymap = ratscrew_input.table_keymap(self)
         self.keys_shown = False
@@ -94,6 +96,7 @@ class RatscrewTable(Scene):
         self.layout = RatscrewLayout(*app.size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.log.add(f"{self.name(self.state.turn)} lays first. Snap at any time; a wrong snap bars you.")
+        self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), app.art)
 
     # --- seats and helpers ----------------------------------------------------
 
@@ -202,6 +205,7 @@ class RatscrewTable(Scene):
             self._played(self.driver.step(now))
             if not self.replaying:
                 self._watch_for_stall(dt * self.time_scale, now)
+        self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
         if self.state.is_over and not self.motion.busy and not self.finished:
             self.finished = True
             if self.humans and not self.replaying:
@@ -232,6 +236,8 @@ class RatscrewTable(Scene):
         self.layout = RatscrewLayout(*size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.motion.flights = []
+        self.layer.invalidate()
+        self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
 
     def settings_changed(self) -> None:
         self.resize(self.app.size)

@@ -102,7 +102,7 @@ class RatscrewLayout:
         self.banner = Rect(self.band.x, self.fan_area.bottom + m, col_x + col_w - self.band.x, banner_h)
         self.toast = Rect(0, 0, min(round(760 * s), self.fan_area.w), round(62 * s))
         self.toast.midbottom = (self.fan_area.centerx, self.banner.top - m)
-        top_h = min(round(self.fan_area.h * 0.62), round(big_h * 0.82))
+        top_h = min(round(self.fan_area.h * 0.62), round(big_h * 0.72))
         self.fan_heights = tuple(max(round(24 * s), round(top_h * 0.88 ** k)) for k in range(FAN_SIZES))
 
     def fan(self, count: int) -> list[Rect]:

@@ -158,6 +158,22 @@ def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     return table
 
 
+def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
+    """A table whose stack holds the whole deck (the busiest picture there is), bots idle."""
+    from engine.ratscrew import Ratscrew
+
+    from game.tables.ratscrew_steps import TableModel
+
+    table = _busy_table(app, seats, 1, seed)
+    state = table.state
+    deck = list(state.stack) + [c for p in state.piles for c in reversed(p)]
+    full = Ratscrew([[] for _ in range(seats)], state.rules, 0, stack=deck, calls_made=len(deck))
+    table.state = table.driver.state = full
+    table.model = TableModel.from_state(full, table.sprites)
+    table.model.call = (full.top_call, full.calls_made) if full.top_call is not None else None
+    return table
+
+
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> int:
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
@@ -192,7 +208,8 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             _humans_lay(table)
             _advance(app, 0.5)
         _shoot(app, out, "ratscrew-hotseat-6")
-        table = _busy_table(app, 4, 51)
+        table = _full_stack_table(app, 4)
+        _advance(app, 0.1)
         _shoot(app, out, "ratscrew-fan-52")
         app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
         if _play_out(app):
@@ -221,12 +238,12 @@ def _until_snap(app: App, table, limit: float = 120.0) -> None:
 
 
 def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
-    """Time update + draw of ``frames`` frames of a 4-seat table with a 52-card fanned stack and cards in flight."""
+    """Time update + draw of ``frames`` frames of a 4-seat table with the whole deck fanned in the stack, and
+    cards always in flight (the top card and the one under it fly in turn), the log and the seats drawn."""
     app = _app(data_dir, size, seed=1)
     app.settings.animation_speed = "normal"
     app.to_title()
-    table = _busy_table(app, 4, 51)
-    table.bots.clear()
+    table = _full_stack_table(app, 4)
     for _ in range(60):  # warm the caches
         app.step(DT, pygame.event.get())
     times: list[float] = []

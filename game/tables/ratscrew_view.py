@@ -13,6 +13,7 @@ import pygame
 from engine.cards import Card
 
 from game.kit.cardart import draw_suit, rank_text, suit_color
+from game.kit.layer import Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
@@ -62,37 +63,93 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     return head, "Bots only: watch them play.  Esc: menu"
 
 
+def layer_regions(t: RatscrewTable) -> list[Region]:
+    """What the cached layer holds (each redrawn only when its key changes): status, menu, seats, log, fan."""
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    line1, line2 = status_lines(t)
+    regions: list[Region] = [
+        ("status", (line1, line2), L.status, lambda surf: draw_status(surf, text, L.status, line1, line2, s)),
+        ("menu", t.hover == "menu", L.menu_button,
+         lambda surf: Button("menu", "Menu", L.menu_button, hotkey="Esc").draw(surf, text, t.hover == "menu")),
+        ("log", t.log.key(), L.log_panel,
+         lambda surf: t.log.draw(surf, text, L.log.inflate(0, -round(26 * s)).move(0, round(13 * s)), s)),
+    ]
+    for seat, box in L.seats.items():
+        regions.append((("seat", seat), seat_key(t, seat), box.panel,
+                        lambda surf, seat=seat: _draw_seat(t, surf, seat)))
+    flying = t.motion.flying()
+    under = [sp for sp in t.model.stack[:-1]]
+    shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
+    count = t.model.count
+    fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count, not under and not t.motion.flights)
+    regions.append(("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
+                    lambda surf: draw_fan(t, surf, under, flying)))
+    return regions
+
+
+def seat_key(t: RatscrewTable, seat: int) -> tuple:
+    m, st = t.model, t.state
+    return (m.piles[seat], m.turn == seat and not st.is_over, m.barred[seat], st.is_over, st.winner,
+            t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
+
+
+def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set[int]) -> None:
+    """The stack under its top card, in rows; only the visible strip of each card is blitted."""
+    L = t.layout
+    s = L.scale
+    art = t.app.art
+    rects = L.fan(len(under))
+    count = t.model.count
+    if not under and not t.motion.flights:
+        t.app.text.blit(surface, "Cards laid earlier fan out here, every one in view.", round(20 * s),
+                        L.fan_area.center, MUTED, "center", L.fan_area.w)
+        return
+    lit = t.model.lit
+    for i, (sprite, rect) in enumerate(zip(under, rects)):
+        if sprite.id in flying:
+            continue
+        if sprite.id in lit:
+            art.blit_glow(surface, rect, LIT)
+            blit_card(art, surface, sprite.card, rect, True, shadow=False)
+            continue
+        nxt = rects[i + 1] if i + 1 < len(rects) else None
+        right = nxt is not None and nxt.y == rect.y and under[i + 1].id not in flying
+        below = _covered_below(rect, rects, i, under, flying)
+        w = (nxt.x - rect.x) if right and nxt is not None else rect.w
+        h = below if below else rect.h
+        face = art.face(sprite.card, rect.size)
+        surface.blit(face, rect.topleft, (0, 0, w, h))
+    for sprite, rect in zip(under, rects):
+        if sprite.id in flying:
+            continue
+        if sprite.id in lit:
+            pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
+        if count is not None and sprite.card == count.picture:
+            _badge(t, surface, rect, count.left)
+
+
+def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: list, flying: set[int]) -> int:
+    """How much of card ``i`` shows above the card right under it in the next row (0: none is there)."""
+    for j in range(i + 1, len(rects)):
+        other = rects[j]
+        if other.x == rect.x and other.y > rect.y:
+            return other.y - rect.y if under[j].id not in flying else 0
+        if other.y > rect.y and other.x > rect.x:
+            return 0
+    return 0
+
+
 def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
     art = t.app.art
-    surface.blit(t.background, (0, 0))
-    line1, line2 = status_lines(t)
-    draw_status(surface, text, L.status, line1, line2, s)
-    Button("menu", "Menu", L.menu_button, hotkey="Esc").draw(surface, text, t.hover == "menu")
-    for seat in L.seats:
-        _draw_seat(t, surface, seat)
-    t.log.draw(surface, text, L.log.inflate(0, -round(26 * s)).move(0, round(13 * s)), s)
+    t.layer.draw(surface, art)
     flying = t.motion.flying()
     stack = t.model.stack
-    under = stack[:-1]
-    rects = L.fan(len(under))
     count = t.model.count
-    if not under and not t.motion.flights:
-        text.blit(surface, "Cards laid earlier fan out here, every one in view.", round(20 * s), L.fan_area.center,
-                  MUTED, "center", L.fan_area.w)
-    for sprite, rect in zip(under, rects):
-        if sprite.id in flying:
-            continue
-        if sprite.id in t.model.lit:
-            art.blit_glow(surface, rect, LIT)
-        blit_card(art, surface, sprite.card, rect, True, shadow=False)
-    for sprite, rect in zip(under, rects):
-        if sprite.id in t.model.lit and sprite.id not in flying:
-            pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
-        if count is not None and sprite.card == count.picture and sprite.id not in flying:
-            _badge(t, surface, rect, count.left)
     top = L.top_card
     if stack and stack[-1].id not in flying:
         sprite = stack[-1]
@@ -204,9 +261,7 @@ def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
     player = t.record.players[seat]
     who = player.name + ("" if not player.is_ai else f"  ({(player.level or '').title()} bot)")
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
-    flying = t.motion.flying()
     draw_stock(surface, t.app.art, box.pile, m.piles[seat], glow=t.hover == ("pile", seat) and t.is_human(seat))
-    del flying
     x, y = box.info.x, box.info.y
     px = round(19 * s)
     line = round(24 * s)
