@@ -42,6 +42,7 @@ class Banner:
     cards: tuple[Card, ...] = ()
     good: bool = True
     age: float = 0.0
+    more: tuple[str, ...] = ()  # other rules the same snap showed
 
 
 @dataclass
@@ -194,8 +195,8 @@ def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None
         model.lit = {s.id for s in sprites if s.card in lit_cards}
         first = reasons[0]
         beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
-        model.banner = Banner(f"{name}: {first.label}", first.cards, True)
-        more = "; ".join(str(r) for r in reasons[1:])
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]))
+        more = ", ".join(r.label for r in reasons[1:])
         table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
         table.sound("draw")
     elif event.how == "count":

@@ -223,7 +223,9 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
     label = b.text + (":" if b.cards else "")
     words = t.app.text.render(label, px, INK)
     card_w = round(px * 1.5)
+    extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
     width = words.get_width() + (len(b.cards) * card_w + round(8 * s) if b.cards else 0) + round(32 * s)
+    width += extra.get_width() if extra is not None else 0
     box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h)
     box.center = L.banner.center
     draw_panel(surface, box, (12, 50, 36, 235) if b.good else (130, 30, 26, 235), round(10 * s),
@@ -231,7 +233,9 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
     x = box.x + round(16 * s)
     surface.blit(words, words.get_rect(midleft=(x, box.centery)))
     x += words.get_width() + round(10 * s)
-    draw_card_codes(surface, t, b.cards, x, box.centery, px)
+    x = draw_card_codes(surface, t, b.cards, x, box.centery, px)
+    if extra is not None:
+        surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
 
 
 def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
@@ -277,15 +281,18 @@ def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
     elif not n:
         text.blit(surface, "Out: snap to get back in", px, (x, y), MUTED, max_w=box.info.w)
     y += line
-    if m.barred[seat] and not st.is_over:
-        tag = pygame.Rect(x, y, min(box.info.w, round(150 * s)), round(24 * s))
+    if m.barred[seat] and not st.is_over:  # a red band across the pile: may not snap until the stack is won
+        tag = pygame.Rect(0, 0, box.pile.w + round(16 * s), round(26 * s))
+        tag.center = box.pile.center
         pygame.draw.rect(surface, BARRED, tag, border_radius=round(6 * s))
-        text.blit(surface, "BARRED", round(17 * s), tag.center, INK, "center")
-        y += line + round(2 * s)
+        pygame.draw.rect(surface, (250, 200, 190), tag, width=max(1, round(2 * s)), border_radius=round(6 * s))
+        text.blit(surface, "BARRED", round(17 * s), tag.center, INK, "center", tag.w - 4)
     keys = ratscrew_input.key_names(t, seat) if t.is_human(seat) else None
     if keys:
-        text.blit(surface, f"Lay {keys[0]}  Snap {keys[1]}", round(17 * s), (x, box.panel.bottom - round(26 * s)),
-                  MUTED, max_w=box.info.w)
+        small = round(17 * s)
+        bottom = box.panel.bottom - round(8 * s)
+        text.blit(surface, f"Snap: {keys[1]}", small, (x, bottom), MUTED, "bottomleft", box.info.w)
+        text.blit(surface, f"Lay: {keys[0]}", small, (x, bottom - round(20 * s)), MUTED, "bottomleft", box.info.w)
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
@@ -293,7 +300,10 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
     fan = [("4D", 0.16, 0.36), ("9S", 0.24, 0.36), ("7C", 0.32, 0.36), ("2D", 0.40, 0.36), ("7H", 0.48, 0.36)]
     draw_table_picture(surface, art, fan + [("QS", 0.74, 0.42), (None, 0.22, 0.8), (None, 0.78, 0.8)], card_h=0.34)
     w, h = surface.get_size()
-    for fx in (0.32, 0.40, 0.48):
+    rects = []
+    for fx in (0.32, 0.48):
         r = pygame.Rect(0, 0, round(h * 0.34 * 0.7), round(h * 0.34))
         r.center = (round(fx * w), round(0.36 * h))
-        pygame.draw.rect(surface, GLOW, r, width=max(1, w // 120), border_radius=max(2, r.w // 10))
+        rects.append(r)
+    group = rects[0].union(rects[1]).inflate(max(4, w // 50), max(4, w // 50))
+    pygame.draw.rect(surface, GLOW, group, width=max(2, w // 100), border_radius=max(3, w // 40))
