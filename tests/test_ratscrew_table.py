@@ -235,3 +235,32 @@ def test_the_thumbnail_draws(pg, tmp_path):
     surface = pygame.Surface((240, 140))
     RatscrewTable.draw_thumbnail(surface, app.art)
     assert surface.get_at((120, 50)) != surface.get_at((3, 3))
+
+
+def test_a_controller_acts_for_a_single_human(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, button=1, instance_id=0, joy=0))
+    frames(app, 2)
+    assert table.record.entries[-1].seat == 0 and table.record.entries[-1].action == LAY
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0, joy=0))
+    frames(app, 2)
+    assert any(e.seat == 0 and e.action == SNAP for e in table.record.entries)
+
+
+def test_a_count_shows_as_a_badge_counting_down(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["medium", "medium"], "ratscrew"))
+    table = app.stack.top
+    table.time_scale = 5
+    seen = []
+    for _ in range(round(120 / DT)):
+        frames(app)
+        count = table.model.count
+        assert count == table.state.count
+        if count is not None:
+            seen.append(count.left)
+        if len(set(seen)) >= 2:
+            break
+    assert len(set(seen)) >= 2  # it went down

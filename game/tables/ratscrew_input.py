@@ -6,7 +6,8 @@ keyboard: each human seat has its own keys, and a controller may be given to a
 seat, through the kit's shared per-seat keys (:mod:`game.kit.seatkeys`: A S for
 the first human, J K for the second...; "Players' keys" rebinds them).  A single
 human may also lay with Enter or a click on their pile, and snap with Space or a
-click on the stack.
+click on the stack; with no controller given to a seat, any controller is theirs
+(the first button snaps, the others lay).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ def handle_event(table: RatscrewTable, event: pygame.event.Event) -> bool:
     if event.type == pygame.JOYBUTTONDOWN:
         pad = pad_event(event)
         bound = table.seat_keys.pad_lookup(table.humans, *pad) if pad else None
+        if bound is None and len(table.humans) == 1 and not any(b.pad for b in table.seat_keys.seats):
+            bound = (table.humans[0], "snap" if event.button == 0 else "lay")  # one player, any pad: A snaps
         if bound is not None:
             seat, what = bound
             (table.snap if what == "snap" else table.lay)(seat, event)

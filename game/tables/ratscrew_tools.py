@@ -198,6 +198,13 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             _humans_lay(table)
             _advance(app, 0.5)
         _shoot(app, out, "ratscrew-midgame")
+        for _ in range(round(90 / DT)):  # a picture card counting down: its badge
+            if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
+                _shoot(app, out, "ratscrew-count")
+                break
+            if _ % 30 == 0:
+                _humans_lay(table)
+            app.step(DT, pygame.event.get())
         hot = GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)
         app.start_game(hot)
         table = table_of(app)
@@ -291,7 +298,7 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
                 L = table.layout
                 hot = [L.top_card.center, L.snap_button.center, L.menu_button.center] + \
                     [b.pile.center for b in L.seats.values()]
-            elif hasattr(app.stack.top, "buttons"):
+            elif isinstance(getattr(app.stack.top, "buttons", None), list):
                 hot = [b.rect.center for b in app.stack.top.buttons]
             pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(size[0]), rng.randrange(size[1]))
             if rng.random() < 0.5:
