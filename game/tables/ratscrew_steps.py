@@ -29,6 +29,7 @@ LAY_SECONDS = 0.22
 WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to its winner
 WON_SECONDS = 0.45
 BANNER_SECONDS = 3.0
+BANNER_MIN_SECONDS = 1.5  # a banner stays at least this long, even when the next card comes
 CALL_SECONDS = 1.4
 
 RULE_KEYS = ("calling_out", "standard", "sandwich", "dark_queen", "counting_out")
@@ -125,6 +126,9 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             model.laid_at[event.card] = at
             model.piles[event.player] -= 1
             model.call, model.call_age = (event.call, event.number), 0.0
+            if model.banner is not None and model.banner.age > BANNER_MIN_SECONDS:
+                model.banner = None  # play has moved on: the old news goes
+                model.lit.clear()
             if animate:
                 table.fly(sprite, True, start, layout.top_card, LAY_SECONDS)
                 table.sound("lay")
