@@ -155,6 +155,8 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
         sprite = stack[-1]
         if sprite.id in t.model.lit:
             art.blit_glow(surface, top, LIT)
+        elif t.hover in ("stack", "snap") and len(t.humans) == 1:
+            art.blit_glow(surface, top, GLOW)  # a click here snaps
         blit_card(art, surface, sprite.card, top, True)
         if count is not None and sprite.card == count.picture:
             _badge(t, surface, top, count.left)
