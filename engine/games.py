@@ -88,8 +88,8 @@ def load(path: str) -> Any:
 _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
-    Level("strategist", "Strategist", "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards."),
-    Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
+    Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
+    Level("master", "Master", "Plays like the Strategist; near the end it imagines the hidden cards many ways and plays each move out."),
 )
 
 _RATSCREW_LEVELS = (
@@ -110,6 +110,19 @@ _SNAP_LEVELS = (
 
 def _snap_options() -> tuple[Option, ...]:
     from .snap import OPTIONS
+
+    return OPTIONS
+
+
+_SCAMPER_LEVELS = (
+    Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
+    Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
+    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
+)
+
+
+def _scamper_options() -> tuple[Option, ...]:
+    from .scamper.table import OPTIONS
 
     return OPTIONS
 
@@ -150,6 +163,17 @@ GAMES: dict[str, GameInfo] = {
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
+        ),
+        GameInfo(
+            "scamper", "Scamper Sets N' Runs",
+            "Ten rounds of contracts: lay the sets and runs each round asks for, wilds and all. Lowest total wins.",
+            2, 10, "engine.scamper", "scamper",
+            lower_wins=True,
+            levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
+            rules_pages="game.rules.scamper:SCAMPER_RULES",
+            arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
+            options=_scamper_options(), default_seats=4,
+            sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
         ),
     )
 }
