@@ -145,6 +145,7 @@ GAMES: dict[str, GameInfo] = {
             "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
             2, 6, "engine.snap", "snap",
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
+            table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,

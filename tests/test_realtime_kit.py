@@ -112,3 +112,52 @@ def test_catch_up_plays_the_record_exactly():
                 entries.append((p.seat, p.action, p.at))
     catch_up(other, entries, 2992)
     assert other.snapshot() == state.snapshot()
+
+
+def test_the_input_pump_stamps_each_event_when_it_was_read():
+    from game.kit.stamping import InputPump
+
+    pygame.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        ticks = iter(x / 1000 for x in range(0, 10_000))
+        pump = InputPump(poll_s=0.0, clock=lambda: next(ticks))
+        pygame.event.clear()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+        events = [e for e in pump.collect(200) if e.type == pygame.KEYDOWN]
+        assert len(events) == 1 and isinstance(events[0].read_at, float)
+        assert events[0].read_at <= pump.next_frame
+    finally:
+        pygame.quit()
+
+
+def test_the_binding_screen_refuses_another_seats_key_and_says_why(tmp_path):
+    from game.kit.keyscreens import KeyBindingScene
+    from game.shell.app import App
+
+    pygame.init()
+    try:
+        app = App((960, 600), tmp_path, seed=1, resizable=False)
+        app.to_title()
+        scene = KeyBindingScene(app, "snap", "Change keys", ACTIONS, NAMES[:3])
+        app.stack.push(scene)
+        scene.choose(0, 1)  # Ann's Snap!
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k", scancode=0))
+        assert scene.message_bad and "K is already Bo's Snap! key" in scene.message
+        scene.choose(0, 1)
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0))
+        assert not scene.message_bad
+        assert load_seat_keys(app.settings.seat_keys, "snap", ACTIONS).seats[0].keys["snap"] == pygame.K_q
+        again, _ = Settings.load(tmp_path)  # saved at once
+        assert load_seat_keys(again.seat_keys, "snap", ACTIONS).seats[0].keys["snap"] == pygame.K_q
+    finally:
+        pygame.quit()
+
+
+def test_statistics_keep_a_running_mean_of_average_keys():
+    from game.shell.stats import StatLine
+
+    line = StatLine()
+    line.add(10, "won", extra={"fastest_snap_ms": 300, "average_snap_ms": 400, "false_calls": 1})
+    line.add(10, "lost", extra={"fastest_snap_ms": 350, "average_snap_ms": 500, "false_calls": 2})
+    assert line.extra["fastest_snap_ms"] == 300 and line.extra["average_snap_ms"] == 450 and line.extra["false_calls"] == 3

@@ -384,8 +384,8 @@ class KeyBindingScene(_KeysBase):
                     pygame.draw.rect(surface, (90, 170, 255), cell.inflate(round(6 * s), round(6 * s)), max(2, round(3 * s)),
                                      border_radius=round(10 * s))
                 if column == "pad":
-                    label = "Controller"
-                    value = "press a button..." if waiting else (pad_name(binding.pad)[:22] if binding.pad else "none: click to give")
+                    label = "Controller (click: remove)" if binding.pad else "Controller (click: give one)"
+                    value = "press a button..." if waiting else (pad_name(binding.pad)[:22] if binding.pad else "none")
                 else:
                     label = self.keys.label(column)
                     key = binding.keys.get(column)
