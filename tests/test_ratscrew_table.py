@@ -264,3 +264,25 @@ def test_a_count_shows_as_a_badge_counting_down(pg, tmp_path):
         if len(set(seen)) >= 2:
             break
     assert len(set(seen)) >= 2  # it went down
+
+
+def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp_path):
+    from engine.envelope import GameRecord
+
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "medium"], "ratscrew"))
+    table = app.stack.top
+    assert ratscrew_tools._play_out(app)
+    entries = table.record.entries
+    replayed = GameRecord(table.record.info, table.record.players, table.record.seed, dict(table.record.options),
+                          list(entries))
+    cut = next(i for i, (_, _, state) in enumerate(replayed.replay()) if state.claim is not None)  # a snap, pending
+    prefix = GameRecord(table.record.info, table.record.players, table.record.seed, dict(table.record.options),
+                        list(entries[:cut + 1]), entries[cut].at + 1)
+    saved = load_record(prefix.dumps())
+    fresh = RatscrewTable(app, GameSetup.from_record(saved), record=saved.without_actions(),
+                          state=saved.without_actions().start())
+    fresh.catch_up(saved.actions, clock=saved.clock)
+    assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
+    assert fresh.model.piles == [len(p) for p in fresh.state.piles]
+    assert ratscrew_tools.resume_mismatches(fresh, saved) == []

@@ -159,8 +159,14 @@ class RatscrewTable(Scene):
     def snap(self, seat: int, event: Any = None) -> None:
         self.act(seat, SNAP, event)
 
-    def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
-        """Play a saved game's ``actions`` with no animation, so the table shows where it stands."""
+    def catch_up(self, actions: list[tuple[int, Any, int]], clock: int | None = None) -> None:
+        """Play a saved game's ``actions`` with no animation, so the table shows where it stands.
+
+        Then time runs on to the save's ``clock`` (a snap settled after the last action is part of the
+        save); by default the clock of the save being resumed, read from the save store.
+        """
+        if clock is None:
+            clock = _saved_clock(self.app, self.record, len(actions))
         self.catching_up = True
         try:
             for seat, action, at in actions:
@@ -168,14 +174,22 @@ class RatscrewTable(Scene):
                 events += self.state.apply(action, seat, at)
                 self.record.append(seat, action, events, at)
                 apply_events(self, events, at, animate=False)
+            if clock is not None and clock > self.record.clock and not self.state.is_over:
+                events = self.state.advance(clock)
+                self.record.note_time(clock)
+                apply_events(self, events, clock, animate=False)
         finally:
             self.catching_up = False
         self.clock = TableClock(self.record.clock)
         self.motion.flights = []
 
     def _played(self, played: list[Any]) -> None:
-        """What the driver played this frame (already in the record): save it, then show it."""
-        if not self.replaying and any(p.seat is not None and p.refused is None for p in played):
+        """What the driver played this frame (already in the record): save it, then show it.
+
+        A snap settled by time (no action) is saved too: it can win the stack, and the game.
+        """
+        if not self.replaying and any((p.seat is not None and p.refused is None) or (p.seat is None and p.events)
+                                      for p in played):
             self.app.saves.note(self)  # on disk before its effect is drawn
         for p in played:
             if p.seat is None:
@@ -271,6 +285,17 @@ class RatscrewTable(Scene):
         from game.screens.overlays import PauseScene
 
         self.app.stack.push(PauseScene(self.app, self))
+
+
+def _saved_clock(app: Any, record: GameRecord, count: int) -> int | None:
+    """The clock of the save being resumed (the store's pending game), if it is this game with ``count`` actions."""
+    pending = getattr(getattr(app, "saves", None), "pending", None)
+    if not isinstance(pending, dict) or pending.get("seed") != record.seed:
+        return None
+    actions, clock = pending.get("actions"), pending.get("clock")
+    if not isinstance(actions, list) or len(actions) != count or not isinstance(clock, int):
+        return None
+    return clock
 
 
 TableScene = RatscrewTable
