@@ -74,6 +74,7 @@ def check_invariants(app: App) -> None:
 def _selftest_app(data_dir: Path) -> App:
     """A headless app for the self-tests: fast animations, instant bots, a short think budget."""
     app = App((1280, 720), data_dir, seed=7, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
     app.think_ms = 60
@@ -190,6 +191,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         app = App(size, data_dir, seed=3, resizable=False)
+        app.settings.confirm_discard = False  # headless turns discard without the question
         app.think_ms = 60
         app.to_title()
         _shoot(app, out, "title")
@@ -354,6 +356,7 @@ def _product_shots(app: App, out: Path) -> None:
 def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     """The main screens at an extreme window size (960x600, 4K)."""
     app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.think_ms = 60
     app.settings.ai_speed = "instant"
     app.to_title()
@@ -436,6 +439,7 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
         finish_simply(record, state)
         store._archive(record.dumps().encode())
     app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "slow"
     app.to_title()
     app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
@@ -445,6 +449,7 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     app.saves.flush()
     (data_dir / "stats.json").write_text("{ damaged")
     app = App(size, data_dir, seed=3, resizable=False)  # the next launch
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.to_title()
     _shoot(app, out, "title-resume")
     app.problems.clear()  # the notice was seen on the title
@@ -488,6 +493,7 @@ def _play_simple_turn(app: App, table) -> None:
 def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
     """Time update + draw of ``frames`` frames of a 5-seat AI table with cards always in flight."""
     app = App(size, data_dir, seed=1, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "instant"
     app.settings.animation_speed = "normal"
     app.think_ms = 20
@@ -520,6 +526,7 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     """Random clicks, drags and keys through the real loop; non-zero exit on any exception or broken rule."""
     rng = random.Random(seed)
     app = App(size, data_dir, seed=seed, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "instant"
     app.settings.animation_speed = "fast"
     app.think_ms = 20

@@ -58,6 +58,19 @@ class GameSetup:
         seats = [SeatConfig(n) for n in names] + [SeatConfig(f"Bot {i + 1}", "ai", lv) for i, lv in enumerate(ai_levels)]
         return cls(seats, game=game)
 
+    def name_humans(self) -> None:
+        """Default names follow the number of humans: with two or more, "Player 1", "Player 2"... (never "You",
+        which would read "Pass to You" and "You drew" in another player's log); back to "You" when one is left.
+
+        Only a name the game gave (``You``, a bot's name, ``Player N``) changes; a typed name stays.
+        """
+        humans = self.humans
+        given = {"You", *AI_NAMES, *(f"Player {k}" for k in range(1, len(self.seats) + 2))}
+        for i in humans:
+            seat = self.seats[i]
+            if seat.name in given:
+                seat.name = f"Player {i + 1}" if len(humans) > 1 else "You"
+
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]

@@ -21,6 +21,7 @@ from engine.sprint import (
 )
 
 from game.kit.flights import Flight, Step
+from game.kit.hand import HandFan
 from game.kit.sprites import CardSprite, CardsView, Hand
 
 if TYPE_CHECKING:
@@ -119,15 +120,19 @@ def _note_step(t: SprintTable, line: str) -> Step:
     return step
 
 
-def _lander(t: SprintTable, seat: int, sprite: CardSprite, end: pygame.Rect) -> Callable[[], None]:
+def _lander(t: SprintTable, seat: int, sprite: CardSprite, end: pygame.Rect, at: int | None = None
+            ) -> Callable[[], None]:
     def land() -> None:
-        t.model.held[seat].append(sprite)
+        hand = t.model.held[seat]
+        hand.insert(len(hand) if at is None else min(at, len(hand)), sprite)
         if seat == t.viewer:
             t.fan.place(sprite, end)
     return land
 
 
 def _draw_step(t: SprintTable, ev: CardDrawn) -> Step:
+    drop_x, t.drop_x = (t.drop_x if ev.player == t.viewer else None), None  # a card dragged from a pile
+
     def step() -> list[Flight]:
         p, card = ev.player, ev.card
         t.app.sound.play("draw")
@@ -143,8 +148,9 @@ def _draw_step(t: SprintTable, ev: CardDrawn) -> Step:
             face_up = True
             t.log.add(f"{t.name(p)} took {card} from the discard pile.")
         hand = t.model.held[p]
-        end = t.hand_slot(p, len(hand), len(hand) + 1)
-        return [t.fly(sprite, face_up, start, end, 0.4, 0, _lander(t, p, sprite, end))]
+        at = HandFan.arrive(hand, sprite, drop_x, t.layout) if p == t.viewer else len(hand)
+        end = t.hand_slot(p, at, len(hand) + 1)
+        return [t.fly(sprite, face_up, start, end, 0.4, 0, _lander(t, p, sprite, end, at))]
     return step
 
 
