@@ -294,7 +294,8 @@ def test_button_keys_show_on_hover(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
     assert any(k[0] == "Key: H" for k in app.text._cache)
-    assert {b.key: b.hotkey for b in table.buttons()} == {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U"}
+    assert {b.key: b.hotkey for b in table.buttons()} == {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U",
+                                                           "undo": "Z"}
     app.to_title()
     title = app.stack.top
     assert all(b.hotkey for b in title.buttons)

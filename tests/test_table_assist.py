@@ -102,3 +102,34 @@ def test_a_card_dragged_from_the_stock_lands_where_it_is_dropped(app):
     assert table.record.actions[-1] == (0, DRAW_STOCK)
     new = [c for c in table.model.hands[0] if c not in set(table.record.deal.hands[0])]
     assert len(new) == 1 and table.model.hands[0][0] == new[0]
+
+
+def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp_path):
+    """A match: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
+    names the match's winner and offers a new match."""
+    from game.screens import RoundOverScene
+    from game_helpers import click
+
+    app.settings.ai_speed = "instant"
+    setup = GameSetup([SeatConfig("Ann", "ai", "standard"), SeatConfig("Ada", "ai", "standard")], options={"match": 3})
+    app.start_game(setup)
+    totals = []
+    for n in range(1, 4):
+        table = app.stack.top
+        if n == 2:  # mid-match: the save holds the earlier round, a resume brings it back
+            wait(app, lambda: len(table.record.actions) > 3)
+            app.saves.flush()
+            table = app.resume("sprint")
+            assert table.setup.match_rounds == 3 and table.setup.played == [tuple(totals[0])]
+        wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+        screen = app.stack.top
+        totals.append([line.total for line in screen.result.lines])
+        assert [list(r.cells) for r in screen.sheet.rows] == totals
+        assert screen.sheet.totals() == [sum(c) for c in zip(*totals)]
+        labels = {b.key: b.label for b in screen.buttons}
+        assert labels["again"] == ("New match" if n == 3 else "Next round")
+        if n == 3:
+            assert "the match" in screen.title
+        frame(app, 5)
+        click(app, next(b.rect.center for b in screen.buttons if b.key == "again"))
+    assert app.stack.top.setup.played == []  # a new match starts

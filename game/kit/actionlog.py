@@ -54,6 +54,9 @@ class ActionLog:
     def draw(self, surface: pygame.Surface, text: Text, rect: pygame.Rect, scale: float) -> None:
         px = self.px(scale)
         line_h = text.font(px).get_linesize()
+        if not self.lines:
+            text.blit(surface, "Every move shows here.", px, rect.center, MUTED, "center", rect.w)
+            return
         bar_w = max(3, round(5 * scale))
         width = rect.w - bar_w - round(8 * scale)
         end = len(self.lines) - self.scroll

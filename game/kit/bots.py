@@ -42,7 +42,7 @@ class ReplayDriver:
         self.wait = 0.0
 
 
-FOLLOW_UP = 0.35
+FOLLOW_UP = 0.25
 """A bot's second and later actions in one turn wait this share of the pause (a chained turn of several
 lays took over 10 s at Normal speed; the pause before a turn's first action stays whole)."""
 

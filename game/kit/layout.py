@@ -221,29 +221,12 @@ class TableLayout:
         while True:
             cw, ch = max(8, round(sw * k)), max(12, round(sh * k))
             for overlap in (0.36, 0.3, 0.25):  # first overlap more (each card's index still shows), then shrink
-                out = self._match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+                out = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
                 if out is not None:
                     return out
             if k < 0.35:
                 return [[Rect(area.x, area.y, cw, ch)] * n for n in sizes]
             k *= 0.9
-
-    @staticmethod
-    def _match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int) -> list[list[Rect]] | None:
-        """Matches left to right, wrapped in rows, or None if they don't fit in ``area``."""
-        out: list[list[Rect]] = []
-        x, y = area.x, area.y
-        row_gap = max(2, round(ch * 0.06))
-        for n in sizes:
-            width = cw + step * (n - 1)
-            if x + width > area.right and x > area.x:
-                x = area.x
-                y += ch + row_gap
-            if y + ch > area.bottom or width > area.w:
-                return None
-            out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
-            x += width + gap
-        return out
 
     def seat_anchor(self, seat: int) -> Rect:
         """Where a card going to ``seat``'s hand lands (for opponents: the end of the fan)."""
@@ -253,6 +236,23 @@ class TableLayout:
         spot = self.spots[seat]
         sw, sh = self.small_card
         return Rect(spot.fan.x, spot.fan.y, sw, sh)
+
+
+def match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int) -> list[list[Rect]] | None:
+    """Groups of overlapping cards (``sizes``) left to right, wrapped in rows, or None if they don't fit in ``area``."""
+    out: list[list[Rect]] = []
+    x, y = area.x, area.y
+    row_gap = max(2, round(ch * 0.06))
+    for n in sizes:
+        width = cw + step * (n - 1)
+        if x + width > area.right and x > area.x:
+            x = area.x
+            y += ch + row_gap
+        if y + ch > area.bottom or width > area.w:
+            return None
+        out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
+        x += width + gap
+    return out
 
 
 @dataclass

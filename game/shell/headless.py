@@ -413,6 +413,16 @@ def _shoot_round_over(app: App, out: Path) -> None:
     app.settings.animation_speed = "normal"
     _advance(app, 2.0)
     _shoot(app, out, "round-over")
+    # the last round of a 5-seat match: the score sheet beside the round's rows
+    app.settings.animation_speed = "off"
+    seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
+             SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
+             SeatConfig("Dev", "ai", "standard")]
+    app.start_game(GameSetup(seats, 0, 11, options={"match": 3}, played=[(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]))
+    _until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+    app.settings.animation_speed = "normal"
+    _advance(app, 2.0)
+    _shoot(app, out, "round-over-match")
 
 
 def finish_simply(record: Record, state: Round) -> None:

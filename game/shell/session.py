@@ -36,6 +36,21 @@ class GameSetup:
     deal: int | None = None  # None: a random deal number
     game: str = DEFAULT_GAME
     options: dict[str, Any] = field(default_factory=dict)
+    played: list[tuple[int, ...]] = field(default_factory=list)  # a match's earlier rounds: each seat's total
+
+    @property
+    def match_rounds(self) -> int:
+        """How many rounds the match has (1: a single round)."""
+        rounds = self.options.get("match", 1)
+        return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0 else 1
+
+    def next_round(self, totals: tuple[int, ...]) -> GameSetup:
+        """The setup of the match's next round (a new deal), with this round's totals on the sheet;
+        after the last round, the first round of a new match."""
+        played = self.played + [tuple(totals)]
+        if len(played) >= self.match_rounds:
+            played = []
+        return GameSetup(self.seats, self.first, None, self.game, dict(self.options), played)
 
     @property
     def info(self) -> GameInfo:

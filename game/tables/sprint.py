@@ -87,6 +87,8 @@ class SprintTable(Scene):
         self.fan = HandFan()
         self.floaters = Floaters()
         self.log = ActionLog()
+        if setup.match_rounds > 1 and not self.replaying:
+            self.log.add(f"Match: round {len(setup.played) + 1} of {setup.match_rounds}.")
         self.hint = Hint()
         self.clock = TableClock()
         self.layer = TableLayer()
