@@ -101,6 +101,9 @@ def draw_scoresheet(surface: pygame.Surface, text: Text, rect: pygame.Rect, shee
     """
     s = scale
     pad = _pad(s)
+    needed = 2 * pad + _row_h(sheet, rect.h, s) * (len(sheet.rows) + 3) + 4
+    if needed < rect.h:  # no empty panel under a short sheet
+        rect = pygame.Rect(rect.x, rect.y, rect.w, needed)
     draw_panel(surface, rect, SHEET_FILL, round(12 * s), GOLD, panels)
     inner = rect.inflate(-2 * pad, -2 * pad)
     row_h = _row_h(sheet, rect.h, s)

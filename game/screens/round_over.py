@@ -80,7 +80,7 @@ class RoundOverScene(MenuScene):
                 return f"Round {n} of {total}: " + " and ".join(self.table.name(p) for p in winners)
         names = [self.table.name(p) for p in winners]
         if len(names) == 1:
-            return f"{names[0]} wins{what}!"
+            return f"{names[0]} {'win' if names[0] == 'You' else 'wins'}{what}!"
         return f"Shared win{what}: " + " and ".join(names)
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -144,10 +144,14 @@ def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Car
     """Each match (face up) and the hand (last, face down) as rows of overlapping cards, as large as fit."""
     sizes = [len(g) for g in groups] + ([len(hand)] if hand else [])
     ch = min(area.h, round(96 * scale))
-    while True:
+    rows = None
+    while rows is None:
         cw = round(ch * 0.7)
-        rows = match_rows(area, sizes, cw, ch, round(cw * 0.3), round(cw * 0.22))
-        if rows is not None or ch <= 16:
+        for overlap in (0.3, 0.22):  # overlap more (the corner index still shows) before shrinking
+            rows = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+            if rows is not None:
+                break
+        if ch <= 16:
             break
         ch = round(ch * 0.92)
     rows = rows or []

@@ -145,7 +145,7 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
     hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
     t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
     if t.toast:
-        draw_toast(surface, text, L.status.inflate(-round(240 * s), 0), t.toast, s, t.panels)
+        draw_toast(surface, text, L.status.inflate(-round(340 * s), 0), t.toast, s, t.panels)
     else:
         draw_status(surface, text, L.status, *status_lines(t), s)
     focus = t.kb_focus if t.kb_visible else None
