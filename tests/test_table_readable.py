@@ -143,3 +143,28 @@ def test_hot_seat_default_names_are_player_numbers():
 
 def test_ask_before_discarding_is_on_for_a_first_game(tmp_path):
     assert Settings.load(tmp_path)[0].confirm_discard
+
+
+def test_a_bots_follow_up_actions_in_one_turn_wait_less():
+    """Pace: a chained turn of many lays ran 10 s and more at Normal speed (the whole pause before every action)."""
+    from types import SimpleNamespace
+
+    from game.kit.bots import FOLLOW_UP, BotHook
+
+    class Driver:
+        delay = 0.6
+        seen: list = []
+
+        def update(self, dt, state, busy):
+            self.seen.append(self.delay)
+            return "act"
+
+        def cancel(self):
+            pass
+
+    hook = BotHook(Driver())
+    turn = SimpleNamespace(turn=4, current=1)
+    hook.update(0.1, turn, False)
+    hook.update(0.1, turn, False)  # the same seat again in the same turn
+    hook.update(0.1, SimpleNamespace(turn=5, current=0), False)  # the next turn: the whole pause
+    assert hook.driver.seen == [0.6, 0.6 * FOLLOW_UP, 0.6] and hook.delay == 0.6
