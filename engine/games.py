@@ -113,6 +113,19 @@ def _snap_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+_SCAMPER_LEVELS = (
+    Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
+    Level("standard", "Standard", "Plans toward the round's contract, keeps its wilds and the cards it needs, lays off all it can."),
+    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
+)
+
+
+def _scamper_options() -> tuple[Option, ...]:
+    from .scamper.table import OPTIONS
+
+    return OPTIONS
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -147,6 +160,17 @@ GAMES: dict[str, GameInfo] = {
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False,
+        ),
+        GameInfo(
+            "scamper", "Scamper Sets N' Runs",
+            "Ten rounds of contracts: lay the sets and runs each round asks for, wilds and all. Lowest total wins.",
+            2, 10, "engine.scamper", "scamper",
+            lower_wins=True,
+            levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
+            rules_pages="game.rules.scamper:SCAMPER_RULES",
+            arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
+            options=_scamper_options(), default_seats=4,
+            sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
         ),
     )
 }
