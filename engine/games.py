@@ -172,7 +172,7 @@ GAMES: dict[str, GameInfo] = {
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
             table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
-            stats=("rounds_out",),
+            stats=("rounds_out",), playable=True,
         ),
     )
 }

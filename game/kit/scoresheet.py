@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.kit.layout import MenuLayout
-from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
 from game.shell.scene import Scene
 
 PAPER = (246, 242, 228)
@@ -80,13 +80,14 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
                highlight_last: bool = False) -> None:
     """The sheet on paper in ``rect``: a column per player, a line per round (points and running total)."""
     s = scale
-    pygame.draw.rect(surface, PAPER, rect, border_radius=round(8 * s))
     n = max(1, len(data.names))
     lines = max(len(data.rows), data.rounds) + 2  # names and totals
     extra = 1 if highlight_last and data.rows and data.rows[-1].cards_left is not None else 0
     pad = round(10 * s)
+    row_h = max(12, min(round(34 * s), (rect.h - 2 * pad) // (lines + extra)))
+    rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, row_h * (lines + extra) + 2 * pad))
+    pygame.draw.rect(surface, PAPER, rect, border_radius=round(8 * s))
     inner = rect.inflate(-2 * pad, -2 * pad)
-    row_h = max(12, min(round(34 * s), inner.h // (lines + extra)))
     px = max(11, min(round(20 * s), round(row_h * 0.62)))
     label_w = min(round(inner.w * 0.3), round(300 * s))
     col_w = (inner.w - label_w) / n
@@ -246,7 +247,6 @@ class StandingsScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_head(surface)
         s = self.layout.scale
-        draw_panel(surface, self.body.inflate(round(8 * s), round(8 * s)), (8, 40, 28, 160), round(10 * s))
         draw_sheet(surface, self.app.text, self.body, self.data, s)
         self.draw_buttons(surface)
 

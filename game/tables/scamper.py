@@ -39,6 +39,7 @@ from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
 from game.tables.scamper_bots import ScamperDriver
+from game.tables.scamper_layout import table_melds
 from game.tables.scamper_steps import TableModel, queue_deal, queue_events
 
 BANNER_SECONDS = 2.4
@@ -89,6 +90,7 @@ class ScamperTable(Scene):
         self.finished = False
         self.stats_noted = False
         self.catching_up = False
+        self.sort_by = "rank"
         self.hold = False  # the round's sheet is up: the next round waits for "Next round"
         self.panels: dict = {}
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
@@ -152,15 +154,22 @@ class ScamperTable(Scene):
         sprite = self.model.held[seat].find(card, prefer=lambda s: s.id in chosen)
         return sprite if sprite is not None else self.sprites.new(card)
 
-    def meld_layout(self, seat: int, sizes: list[int]) -> list[list[pygame.Rect]]:
-        """The rects of ``seat``'s melds of ``sizes`` cards (wrapped and shrunk to fit its panel), cached."""
-        key = (id(self.layout), seat, tuple(sizes))
+    def meld_sizes(self) -> dict[int, list[int]]:
+        m = self.model
+        return {seat: [len(m.melds[i]) for i in m.melds_of(seat)] for seat in range(self.state.num_players)}
+
+    def meld_layout(self, seat: int, sizes: list[int] | None = None) -> list[list[pygame.Rect]]:
+        """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step), cached."""
+        by_seat = self.meld_sizes()
+        if sizes is not None:
+            by_seat[seat] = list(sizes)
+        key = (id(self.layout), self.viewer, tuple(tuple(v) for v in by_seat.values()))
         rects = self._meld_cache.get(key)
         if rects is None:
-            if len(self._meld_cache) > 400:
+            if len(self._meld_cache) > 200:
                 self._meld_cache.clear()
-            rects = self._meld_cache[key] = self.layout.match_rects(seat, sizes)
-        return rects
+            rects = self._meld_cache[key] = table_melds(self.layout, self.viewer, by_seat)
+        return rects[seat]
 
     def meld_rects(self) -> dict[int, list[pygame.Rect]]:
         """Every meld on the table (by number) and the rects of its cards."""
@@ -169,7 +178,7 @@ class ScamperTable(Scene):
         for seat in range(self.state.num_players):
             mine = m.melds_of(seat)
             if mine:
-                for i, rects in zip(mine, self.meld_layout(seat, [len(m.melds[i]) for i in mine])):
+                for i, rects in zip(mine, self.meld_layout(seat)):
                     out[i] = rects
         return out
 
@@ -184,6 +193,13 @@ class ScamperTable(Scene):
 
     def name(self, seat: int) -> str:
         return self.record.players[seat].name
+
+    def whose(self, seat: int, actor: int) -> str:
+        """A seat's melds in the log: "their own", "your", "Ada's"."""
+        if seat == actor:
+            return "their own"
+        name = self.name(seat)
+        return "your" if name == "You" else f"{name}'s"
 
     def is_human(self, seat: int) -> bool:
         return seat in self.humans

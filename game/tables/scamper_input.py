@@ -145,7 +145,11 @@ def _button(t: ScamperTable, key: str) -> None:
         t.try_action(CALL)
     elif key == "sheet":
         t.show_sheet()
+    elif key == "sort":
+        t.sort_by = "suit" if t.sort_by == "rank" else "rank"
+        HandFan.sort(t.my_hand, SORTS["sort_" + t.sort_by])
     elif key in SORTS:
+        t.sort_by = key[5:]
         HandFan.sort(t.my_hand, SORTS[key])
     elif key == "menu":
         t.open_pause()

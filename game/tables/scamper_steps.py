@@ -222,14 +222,17 @@ def _lay_step(t: ScamperTable, p: int, first: int, melds: tuple[tuple[Card, ...]
 
     def step() -> list[Flight]:
         m = t.model
-        groups = []
+        groups, starts = [], []
         for cards in melds:
-            sprites = [t.held_sprite(p, c, chosen) for c in cards]
-            for sp in sprites:
+            sprites, rects = [], []
+            for c in cards:  # each taken at once: equal cards of several packs are different sprites
+                sp = t.held_sprite(p, c, chosen)
+                rects.append(t.sprite_rect(p, sp))
                 m.held[p].take(sp)
                 t.fan.drop(sp)
+                sprites.append(sp)
             groups.append(sprites)
-        starts = [[t.sprite_rect(p, sp) for sp in g] for g in groups]
+            starts.append(rects)
         sizes = [len(m.melds[i]) for i in m.melds_of(p)] + [len(c) for c in melds]
         rects = t.meld_layout(p, sizes)[-len(melds):]
         t.log.add(f"{t.name(p)} {verb} " + ", ".join(meld_words(c) for c in melds) + ".")
@@ -277,8 +280,7 @@ def _add_step(t: ScamperTable, ev: AddedToMeld) -> Step:
         if ev.meld >= len(m.melds):
             return []
         end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(m.melds[ev.meld]), 1)
-        owner = t.name(m.owners[ev.meld])
-        t.log.add(f"{t.name(p)} added the {ev.card.name} to {'their own' if m.owners[ev.meld] == p else owner + chr(39) + 's'}"
+        t.log.add(f"{t.name(p)} added the {ev.card.name} to {t.whose(m.owners[ev.meld], p)}"
                   f" {meld_words(tuple(m.melds[ev.meld].cards))}.")
         t.app.sound.play("lay")
 
@@ -308,7 +310,8 @@ def _swap_step(t: ScamperTable, ev: WildSwapped) -> Step:
         hand = m.held[p]
         end = t.hand_slot(p, len(hand), len(hand) + 1)
         meld[ev.place] = sprite
-        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for {t.name(m.owners[ev.meld])}'s {ev.wild.name}.")
+        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {t.whose(m.owners[ev.meld], p)} "
+                  f"{meld_words(tuple(s.card for s in meld))}.")
         t.app.sound.play("lay")
         return [t.fly(sprite, True, start, at, 0.4, 0),
                 t.fly(wild, True, at, end, 0.45, 0.1, _lander(t, p, wild, end))]

@@ -22,37 +22,39 @@ from game.kit.ui import GLOW, GOLD, MUTED, SELECT, Button, draw_tooltip, key_tip
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
 
-HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "call": "C", "pass": "", "menu": "Esc"}
+HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "sort": "R", "call": "C", "pass": "", "menu": "Esc"}
 
 
-def side_buttons(t: ScamperTable) -> dict[str, pygame.Rect]:
-    """The opening's Pass button and the Scamper! call, right of the discard pile."""
+def banner_rect(t: ScamperTable) -> pygame.Rect:
+    """The round's contract, across the middle of the table between your melds and the log."""
     L = t.layout
-    s = L.scale
-    w, h = round(150 * s), round(40 * s)
-    x = L.discard.right + round(24 * s)
-    return {"pass": pygame.Rect(x, L.discard.y, w, h), "call": pygame.Rect(x, L.discard.bottom - h, w, h)}
+    own = L.spots[t.viewer].panel
+    r = pygame.Rect(L.banner)
+    r.x, r.w = own.right + L.margin, L.log_panel.x - own.right - 2 * L.margin
+    return r
 
 
 def buttons(t: ScamperTable) -> list[Button]:
+    """Lay (or, at your opening, Pass it left), Score sheet, the sorts, and Scamper! with the Advanced rules."""
     L = t.layout
     mine = t.my_turn()
     play = mine and t.state.phase is Phase.PLAY
-    p = t.proposal()
-    can = play and p.action is not None and p.reason is None
-    label = p.label if t.fan.selected else ("Lay contract" if not t.state.observation(t.viewer).is_down else "Lay a meld")
-    out = [
-        Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
-        Button("sheet", "Score sheet", L.buttons["hint"]),
-        Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
-        Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
-    ]
-    extra = side_buttons(t)
     if mine and t.state.phase is Phase.OPENING:
-        out.append(Button("pass", "Pass it left", extra["pass"], primary=True))
+        first = Button("pass", "Pass it left", L.buttons["lay"], primary=True)
+    else:
+        p = t.proposal()
+        can = play and p.action is not None and p.reason is None
+        down = t.state.observation(t.viewer).is_down
+        label = p.label if t.fan.selected else ("Lay a meld" if down else "Lay contract")
+        first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
+    out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
     if t.state.rules.advanced and t.is_human(t.viewer) and not t.replaying:
         ready = play and t.state.why_illegal(_call(), t.viewer) is None
-        out.append(Button("call", "Scamper!", extra["call"], enabled=ready, primary=ready))
+        out.append(Button("sort", "Sort by suit" if t.sort_by == "rank" else "Sort by rank", L.buttons["sort_rank"]))
+        out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
+    else:
+        out.append(Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]))
+        out.append(Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]))
     for b in out:
         b.hotkey = HOTKEYS.get(b.key) or None
     return out
@@ -125,8 +127,12 @@ def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
     dealer = "dealer  " if seat == t.state.dealer else ""
     right = f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(m.held[seat]))}  {total} pts"
     draw_header(surface, t.app.text, spot.header, seat_label(t.record.players[seat]), right, active, s)
-    melds = [m.melds[i].cards for i in m.melds_of(seat)]
-    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), melds)
+    mine = m.melds_of(seat)
+    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), [])
+    for i, rects in zip(mine, t.meld_layout(seat)):
+        for sprite, r in zip(m.melds[i], rects):
+            blit_card(t.app.art, surface, sprite.card, r, True, shadow=False)
+    melds = mine
     if not melds and seat == t.viewer:
         t.app.text.blit(surface, "Your melds go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
 
@@ -147,7 +153,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     _draw_piles(t, surface)
     banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
                                             f"{t.contract_words(t.model.round_no)}"
-    draw_banner(surface, text, L.banner.inflate(round(260 * s), 0), banner, s, t.panels)
+    draw_banner(surface, text, banner_rect(t), banner, s, t.panels)
     hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
     t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
     if t.toast:
@@ -164,7 +170,9 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
         tip = "Menu, key: Esc" if key == "menu" else key_tip(HOTKEYS[key]) if HOTKEYS.get(key) else ""
         if rect is not None and tip:
             draw_tooltip(surface, text, tip, rect, s)
-    t.motion.draw(surface, art)
+    for f in t.motion.flights:  # a card waiting for its turn to fly stays unseen in its pile
+        if f.tween.started:
+            blit_card(art, surface, f.card, f.rect, f.face_up)
     t.floaters.draw(surface, text, s, t.factor())
     if t.drag:
         mx, my = t.mouse
