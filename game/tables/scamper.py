@@ -39,7 +39,7 @@ from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
 from game.tables.scamper_bots import ScamperDriver
-from game.tables.scamper_layout import table_melds
+from game.tables.scamper_layout import stack_rects, table_melds
 from game.tables.scamper_steps import TableModel, queue_deal, queue_events
 
 BANNER_SECONDS = 2.4
@@ -134,8 +134,8 @@ class ScamperTable(Scene):
     def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
         if seat == self.viewer:
             return self.layout.hand_rects(count)[index]
-        rects = self.layout.fan_rects(seat, count)
-        return rects[min(index, len(rects) - 1)] if rects else self.layout.seat_anchor(seat)
+        rects = stack_rects(self.layout, seat, max(count, index + 1))
+        return rects[index]
 
     def sprite_rect(self, seat: int, sprite: CardSprite) -> pygame.Rect:
         hand = self.model.held[seat]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.cards import STANDARD_SIZE
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard
 from engine.scamper.table import Phase
 
@@ -17,7 +18,9 @@ from game.kit.hand import Drag, HandFan
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
 
-SORTS = {"sort_rank": lambda c: (c.rank, c.suit), "sort_suit": lambda c: (c.suit, c.rank)}
+SORTS = {"sort_rank": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.rank, c.suit),
+         "sort_suit": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.suit, c.rank)}
+"""Jokers go to the right end either way (they have no rank or suit)."""
 KEYS = {pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_r: "sort_rank", pygame.K_u: "sort_suit",
         pygame.K_t: "sheet", pygame.K_c: "call"}
 

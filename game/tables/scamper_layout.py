@@ -65,14 +65,42 @@ def squeeze(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> li
     return out
 
 
+def stack_rect(layout: TableLayout, seat: int) -> Rect:
+    """A rival's hand, drawn as a small stack of backs at the left of its panel (the count is in its header)."""
+    spot = layout.spots[seat]
+    sw, sh = layout.small_card
+    room = spot.panel.bottom - spot.header.bottom - round(10 * layout.scale)
+    k = min(1.0, room / sh)
+    return Rect(spot.header.x, spot.header.bottom + round(4 * layout.scale), round(sw * k), round(sh * k))
+
+
+def stack_rects(layout: TableLayout, seat: int, count: int) -> list[Rect]:
+    """Where a rival's ``count`` cards are drawn: up to four backs, a few pixels apart."""
+    r = stack_rect(layout, seat)
+    shown = min(count, 4)
+    d = max(2, round(3 * layout.scale))
+    return [r.move(d * min(i, shown - 1), 0) for i in range(count)]
+
+
+def meld_area(layout: TableLayout, seat: int, viewer: int) -> Rect:
+    """Where ``seat``'s melds go: the viewer's own panel, or a rival's panel right of its hand."""
+    spot = layout.spots[seat]
+    if seat == viewer:
+        return spot.matches
+    stack = stack_rect(layout, seat)
+    x = stack.right + round(3 * 3 * layout.scale) + round(10 * layout.scale)
+    bottom = spot.panel.bottom - round(6 * layout.scale)
+    return Rect(x, stack.y, spot.header.right - x, bottom - stack.y)
+
+
 def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]]) -> dict[int, list[list[Rect]]]:
     """Every seat's meld rects: the rivals at one shared size, ``viewer``'s own panel at its own."""
     card = layout.small_card
-    rivals = [fit_step(layout.spots[s].matches, card, sizes) for s, sizes in by_seat.items() if s != viewer]
+    rivals = [fit_step(meld_area(layout, s, viewer), card, sizes) for s, sizes in by_seat.items() if s != viewer]
     shared = STEPS[max(rivals, default=0)]
     out = {}
     for seat, sizes in by_seat.items():
-        area = layout.spots[seat].matches
+        area = meld_area(layout, seat, viewer)
         k = STEPS[fit_step(area, card, sizes)] if seat == viewer else shared
         out[seat] = squeeze(area, card, sizes, k)
     return out

@@ -15,8 +15,9 @@ from engine.scamper.table import Phase
 from game.kit.layer import Region
 from game.kit.messages import draw_banner, draw_status, draw_toast
 from game.kit.piles import draw_count, draw_face_pile, draw_stock
-from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
+from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
+from game.tables.scamper_layout import stack_rects
 from game.kit.ui import GLOW, GOLD, MUTED, SELECT, Button, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
         return f"{you}, your turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
     if t.fan.selected and len(t.fan.selected) > 1:
-        line2 = p.reason if p.reason else (p.label + ". " + p.note).strip()
+        line2 = p.reason if p.reason else f"Ready: {p.label[4:]}. Click Lay (L). {p.note}".strip()
     elif len(t.fan.selected) == 1:
         line2 = "Drag it onto a meld to add it (onto a wild to swap), or onto the discard pile to end your turn."
     else:
@@ -128,7 +129,10 @@ def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
     right = f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(m.held[seat]))}  {total} pts"
     draw_header(surface, t.app.text, spot.header, seat_label(t.record.players[seat]), right, active, s)
     mine = m.melds_of(seat)
-    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), [])
+    if seat != t.viewer:
+        face = t.shows_face(seat)
+        for sprite, r in zip(m.held[seat], stack_rects(L, seat, len(m.held[seat]))):
+            blit_card(t.app.art, surface, sprite.card, r, face, shadow=False)
     for i, rects in zip(mine, t.meld_layout(seat)):
         for sprite, r in zip(m.melds[i], rects):
             blit_card(t.app.art, surface, sprite.card, r, True, shadow=False)
