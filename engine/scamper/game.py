@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from typing import Any, Hashable
 
-from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards, standard_deck
+from ..cards import STANDARD_SIZE, Card, format_cards, standard_deck
 from ..core import Outcome
 from ..errors import IllegalAction
 from ..melds import JOKER, Meld, add_to_meld, read_meld, swap_wild
@@ -232,7 +232,7 @@ class ScamperGame:
         elif isinstance(action, CallScamper):
             self.called = True
             events.append(ScamperCalled(p))
-        else:
+        elif isinstance(action, Discard):
             self._discard(p, action.card, events)
         return events
 
@@ -390,4 +390,4 @@ def shuffle_hidden(state: ScamperGame, seat: int, rng: random.Random) -> Scamper
     return other
 
 
-__all__ = ["ScamperGame", "draw_for_dealer", "pack", "shuffle_hidden", "ALL_CARDS"]
+__all__ = ["ScamperGame", "draw_for_dealer", "pack", "shuffle_hidden"]
