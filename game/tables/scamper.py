@@ -32,7 +32,6 @@ from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Floaters, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.scorepanel import PANEL_FILL
-from game.kit.scoresheet import SheetScene, StandingsScene
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import Button, draw_panel, felt_background
 from game.shell.scene import Scene
@@ -334,42 +333,24 @@ class ScamperTable(Scene):
 
     # --- the round's end and the game's ---------------------------------------
 
-    def sheet_data(self, with_cards: bool = True) -> Any:
-        return scamper_play.sheet_data(self, with_cards)
-
     def round_ended(self, round_no: int) -> None:
         """A round was scored: humans at the table see the sheet (this round's hand counts) before the next deal."""
-        if self.catching_up or self.replaying or not self.humans or self.state.is_over and \
-                round_no == self.state.rules.rounds:
+        if self.catching_up or self.replaying or not self.humans or round_no >= self.state.rules.rounds:
             return
         self.hold = True
         self._forget_the_last_player()
-        line = self.state.sheet.lines[round_no - 1] if len(self.state.sheet.lines) >= round_no else None
-        who = self.name(line.went_out) if line is not None else "Someone"
-        self.app.stack.push(SheetScene(self.app, self.sheet_data(), f"Round {round_no} of {self.state.rules.rounds}",
-                                       f"{who} went out. Cards left in hand score against their holder.",
-                                       "Deal the next round", self._next_round))
+        scamper_play.open_round_sheet(self, round_no)
 
-    def _next_round(self) -> None:
+    def next_round(self) -> None:
         self.hold = False
 
     def show_sheet(self) -> None:
-        """The sheet so far, at any moment (the Sheet button)."""
+        """The sheet so far, at any moment (the Score sheet button)."""
         self.press = self.drag = None
-        self.app.stack.push(SheetScene(self.app, self.sheet_data(False), "Score sheet",
-                                       f"Round {self.state.contract_no} of {self.state.rules.rounds}: "
-                                       f"{self.state.observation(self.viewer).contract.describe()}", None, None))
+        scamper_play.open_sheet(self)
 
     def result_scene(self) -> Scene:
-        data = self.sheet_data(False)
-        places = data.standings()
-        best = [data.names[s] for p, s in places if p == 1]
-        title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
-
-        def again() -> None:
-            self.app.start_game(self.setup, replace=True, replay=self.record if self.replaying else None)
-
-        return StandingsScene(self.app, data, title, again, self.app.to_title)
+        return scamper_play.standings(self)
 
     # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
 

@@ -15,7 +15,7 @@ from engine.melds import IllegalMeld, arrange, contract_lays, solve
 from engine.scamper import CONTRACTS, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
 
-from game.kit.scoresheet import SheetData, SheetRow
+from game.kit.scoresheet import SheetData, SheetRow, SheetScene, StandingsScene
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -174,3 +174,32 @@ def stat_counts(t: ScamperTable) -> list[dict[str, int]]:
     """Per seat: rounds won by going out, and the lowest round score."""
     lines = t.state.sheet.lines
     return [{"rounds_out": sum(1 for line in lines if line.went_out == s)} for s in range(t.state.num_players)]
+
+
+def open_round_sheet(t: ScamperTable, round_no: int) -> None:
+    """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
+    lines = t.state.sheet.lines
+    line = lines[round_no - 1] if len(lines) >= round_no else None
+    who = t.name(line.went_out) if line is not None else "Someone"
+    t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {t.state.rules.rounds}",
+                                f"{who} went out. Cards left in hand score against their holder.",
+                                "Deal the next round", t.next_round))
+
+
+def open_sheet(t: ScamperTable) -> None:
+    obs = t.state.observation(t.viewer)
+    t.app.stack.push(SheetScene(t.app, sheet_data(t, False), "Score sheet",
+                                f"Round {t.state.contract_no} of {t.state.rules.rounds}: {obs.contract.describe()}",
+                                None, None))
+
+
+def standings(t: ScamperTable) -> StandingsScene:
+    """The final standings (lowest total wins) above the whole sheet."""
+    data = sheet_data(t, False)
+    best = [data.names[s] for p, s in data.standings() if p == 1]
+    title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
+
+    def again() -> None:
+        t.app.start_game(t.setup, replace=True, replay=t.record if t.replaying else None)
+
+    return StandingsScene(t.app, data, title, again, t.app.to_title)
