@@ -240,14 +240,37 @@ class StandingsScene(_Overlay):
 
     def __init__(self, app: Any, data: SheetData, title: str, on_again: Callable[[], None],
                  on_menu: Callable[[], None]) -> None:
-        places = data.standings()
-        words = ", ".join(f"{place}. {data.names[seat]} {data.totals[seat]}" for place, seat in places)
+        rounds = len(data.rows)
+        words = (f"Final standings after {rounds} round{'s' if rounds != 1 else ''}: "
+                 + ("lowest total wins." if data.lower_wins else "highest total wins."))
         super().__init__(app, data, title, words, [("again", "Play again", on_again), ("menu", "Main menu", on_menu)])
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_head(surface)
         s = self.layout.scale
-        draw_sheet(surface, self.app.text, self.body, self.data, s)
+        text = self.app.text
+        places = self.data.standings()
+        totals = self.data.totals
+        n = max(1, len(places))
+        gap = round(10 * s)
+        box_h = round(70 * s)
+        box_w = min(round(220 * s), (self.body.w - gap * (n - 1)) // n)
+        x = self.body.centerx - (n * box_w + (n - 1) * gap) // 2
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+        for i, (place, seat) in enumerate(places):
+            box = pygame.Rect(x + i * (box_w + gap), self.body.y, box_w, box_h)
+            pygame.draw.rect(surface, PAPER if place == 1 else (226, 232, 222), box, border_radius=round(8 * s))
+            if place == 1:
+                pygame.draw.rect(surface, GOLD, box, width=max(2, round(3 * s)), border_radius=round(8 * s))
+            text.blit(surface, ordinal.get(place, f"{place}th"), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
+                      MARGIN_RED if place == 1 else PAPER_MUTED)
+            text.blit(surface, f"{totals[seat]}", round(18 * s), (box.right - round(8 * s), box.y + round(6 * s)),
+                      PAPER_INK, "topright")
+            text.blit(surface, self.data.names[seat], round(26 * s), (box.centerx, box.bottom - round(8 * s)),
+                      PAPER_INK, "midbottom", box.w - round(12 * s))
+        sheet = pygame.Rect(self.body.x, self.body.y + box_h + round(16 * s), self.body.w,
+                            self.body.h - box_h - round(16 * s))
+        draw_sheet(surface, text, sheet, self.data, s)
         self.draw_buttons(surface)
 
 

@@ -193,13 +193,6 @@ class ScamperTable(Scene):
     def name(self, seat: int) -> str:
         return self.record.players[seat].name
 
-    def whose(self, seat: int, actor: int) -> str:
-        """A seat's melds in the log: "their own", "your", "Ada's"."""
-        if seat == actor:
-            return "their own"
-        name = self.name(seat)
-        return "your" if name == "You" else f"{name}'s"
-
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 

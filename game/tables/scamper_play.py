@@ -144,7 +144,7 @@ def progress(t: ScamperTable) -> str:
     """Your progress toward the round's contract, in the engine's words."""
     obs = t.state.observation(t.viewer)
     if obs.is_down:
-        return "Your contract is down: lay more melds, add to any meld, swap naturals for wilds."
+        return "Your contract is down: drag cards onto glowing melds (onto a wild to swap it), or select 3+ and Lay."
     plan = solve(obs.hand, obs.contract)
     if plan is None:
         return f"{obs.contract.describe().capitalize()}: nothing toward it yet."

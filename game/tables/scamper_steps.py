@@ -68,6 +68,22 @@ def meld_words(cards: tuple[Card, ...]) -> str:
         return " ".join(str(c) for c in cards)
 
 
+def says(t: ScamperTable, seat: int, verb: str) -> str:
+    """``"Ada goes"``, but ``"You go"``."""
+    name = t.name(seat)
+    if name == "You":
+        verb = "go" if verb == "goes" else verb.removesuffix("s")
+    return f"{name} {verb}"
+
+
+def whose(t: ScamperTable, seat: int, actor: int) -> str:
+    """A seat's melds in the log: "their own", "your", "Ada's"."""
+    if seat == actor:
+        return "their own"
+    name = t.name(seat)
+    return "your" if name == "You" else f"{name}'s"
+
+
 def queue_deal(t: ScamperTable) -> None:
     """Deal the round the state holds now (its hands, the face-up card, the stock)."""
     state = t.state
@@ -111,7 +127,7 @@ def queue_deal(t: ScamperTable) -> None:
 
         flights.append(t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, min(2.0, 0.02 * len(order)) + 0.1,
                              land_top))
-        t.log.add(f"Round {round_no}: {state_contract(t, round_no)}. {t.name(first)} starts.")
+        t.log.add(f"Round {round_no}: {state_contract(t, round_no)}. {says(t, first, 'starts')}.")
         return flights
 
     t.motion.queue(deal)
@@ -139,13 +155,13 @@ def queue_events(t: ScamperTable, events: list[Event]) -> None:
         elif isinstance(ev, WildSwapped):
             t.motion.queue(_swap_step(t, ev))
         elif isinstance(ev, ScamperCalled):
-            t.motion.queue(_note_step(t, f'{t.name(ev.player)} calls "Scamper!"', banner=True))
+            t.motion.queue(_note_step(t, f'{says(t, ev.player, "calls")} "Scamper!"', banner=True))
         elif isinstance(ev, Discarded):
             t.motion.queue(_discard_step(t, ev))
         elif isinstance(ev, PenaltyGiven):
             t.motion.queue(_note_step(t, f"{t.name(ev.player)}: +{ev.points}, {ev.reason}.", banner=True))
         elif isinstance(ev, WentOut):
-            t.motion.queue(_note_step(t, f"{t.name(ev.player)} goes out: Scamper!", banner=True))
+            t.motion.queue(_note_step(t, f"{says(t, ev.player, 'goes')} out: Scamper!", banner=True))
         elif isinstance(ev, StockRenewed):
             t.motion.queue(_renew_step(t, ev))
         elif isinstance(ev, RoundVoided):
@@ -280,7 +296,7 @@ def _add_step(t: ScamperTable, ev: AddedToMeld) -> Step:
         if ev.meld >= len(m.melds):
             return []
         end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(m.melds[ev.meld]), 1)
-        t.log.add(f"{t.name(p)} added the {ev.card.name} to {t.whose(m.owners[ev.meld], p)}"
+        t.log.add(f"{t.name(p)} added the {ev.card.name} to {whose(t, m.owners[ev.meld], p)}"
                   f" {meld_words(tuple(m.melds[ev.meld].cards))}.")
         t.app.sound.play("lay")
 
@@ -310,7 +326,7 @@ def _swap_step(t: ScamperTable, ev: WildSwapped) -> Step:
         hand = m.held[p]
         end = t.hand_slot(p, len(hand), len(hand) + 1)
         meld[ev.place] = sprite
-        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {t.whose(m.owners[ev.meld], p)} "
+        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {whose(t, m.owners[ev.meld], p)} "
                   f"{meld_words(tuple(s.card for s in meld))}.")
         t.app.sound.play("lay")
         return [t.fly(sprite, True, start, at, 0.4, 0),

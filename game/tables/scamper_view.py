@@ -84,7 +84,7 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
     you = t.name(cur)
     if s.phase is Phase.OPENING:
         return (f"{you}, you open: click the face-up card to take it, or pass it to the left.",
-                "If you pass it, the next player takes it and a stock card; you draw from the stock. " + progress)
+                "Pass it and you draw from the stock instead. " + progress)
     if s.phase is Phase.DRAW:
         return f"{you}, your turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
@@ -95,8 +95,8 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
     else:
         line2 = progress
     obs = s.observation(t.viewer)
-    head = ("Lay your contract if you can, then discard." if not obs.is_down
-            else "Lay melds, add to any meld, swap for wilds; then discard.")
+    head = ("Lay your contract if you can, then discard: drag a card onto the pile." if not obs.is_down
+            else "Play on, then discard: drag a card onto the pile.")
     return head, line2
 
 
