@@ -234,3 +234,72 @@ def test_the_round_sheet_and_the_standings(pg, tmp_path):
 
 def test_selftest_plays_a_full_ten_round_eight_seat_game(tmp_path):
     assert tools.selftest(tmp_path) == 0
+
+
+def _play_by_mouse(app, table, action):
+    """Do ``action`` the way a player would: clicks, a selection and Lay, drags."""
+    from engine.scamper import CallScamper, Draw, LayMeld, PassCard, Source
+
+    if isinstance(action, Draw):
+        click(app, (table.layout.stock if action.source is Source.STOCK else table.layout.discard).center)
+    elif isinstance(action, PassCard):
+        click(app, _button(table, "pass").rect.center)
+    elif isinstance(action, CallScamper):
+        click(app, _button(table, "call").rect.center)
+    elif isinstance(action, (LayContract, LayMeld)):
+        cards = [c for m in action.melds for c in m] if isinstance(action, LayContract) else list(action.cards)
+        _select(app, table, cards)
+        click(app, _button(table, "lay").rect.center)
+    elif isinstance(action, (AddToMeld, SwapWild)):
+        rects = table.meld_rects()[action.meld]
+        target = rects[action.place].center if isinstance(action, SwapWild) else rects[0 if action.low else -1].center
+        drag(app, _hand_pos(table, table.my_hand.find(action.card)), target)
+    else:
+        drag(app, _hand_pos(table, table.my_hand.find(action.card)), table.layout.discard.center)
+
+
+def _play_game(app, setup, humans_are):
+    """Play ``setup`` to the standings, every human seat's moves (chosen by ``humans_are`` bots) made with the mouse."""
+    from game.tables.scamper import ScamperTable
+
+    app.start_game(setup)
+    table = app.stack.top
+    deciders = {i: setup.info.make_bot(humans_are, seed=i) for i in setup.humans}
+    for _ in range(4000):
+        top = app.stack.top
+        if isinstance(top, StandingsScene):
+            return table
+        if isinstance(top, PassDeviceScene):
+            frame(app, int(PassDeviceScene.GUARD_S * 60) + 2)
+            click(app, top.button.rect.center)
+            continue
+        if isinstance(top, SheetScene):
+            click(app, top.buttons[0].rect.center)
+            continue
+        if isinstance(top, ScamperTable) and table.my_turn() and not table._hand_moving():
+            table.fan.selected.clear()
+            before = len(table.record.actions)
+            action = deciders[table.viewer].decide(table.state.observation(table.viewer))
+            _play_by_mouse(app, table, action)
+            assert len(table.record.actions) > before, f"{action} was not played by the mouse: {table.toast}"
+            continue
+        frame(app)
+    raise AssertionError("the game did not finish")
+
+
+@pytest.mark.parametrize("level", ["easy", "standard", "hard"])
+def test_a_whole_game_against_each_level_with_the_mouse(pg, tmp_path, level):
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", level), SeatConfig("Ben", "ai", level)], game="scamper")
+    setup.options = {"rounds": 2, "advanced": True}
+    setup.deal = 3
+    table = _play_game(app, setup, "standard")
+    assert table.state.is_over and len(table.state.sheet.lines) == 2
+    assert games.load_record(table.record.dumps()).final_state() == table.state
+
+
+def test_a_whole_hot_seat_game(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3, rounds=1, humans=2)
+    table = _play_game(app, setup, "standard")
+    assert table.state.is_over
