@@ -303,3 +303,18 @@ def test_a_whole_hot_seat_game(pg, tmp_path):
     setup = _setup(3, rounds=1, humans=2)
     table = _play_game(app, setup, "standard")
     assert table.state.is_over
+
+
+def test_resume_in_a_later_round_with_melds_down_is_exact(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3, rounds=3)
+    record = _find(setup, lambda s: s.contract_no >= 2 and s.phase is Phase.DRAW and len(s.melds) >= 2)
+    table = _open(app, setup, record)
+    click(app, table.layout.stock.center)  # an action: the game is saved
+    wait(app, lambda: not table.motion.busy)
+    app.saves.flush()
+    app2 = make_app(tmp_path)
+    resumed = app2.resume("scamper")
+    assert resumed.state == table.state and resumed.state.contract_no >= 2
+    assert tools.table_mismatches(resumed, table.state) == []
+    assert [list(m.cards) for m in resumed.model.melds] == [list(m.cards) for m in table.state.melds]

@@ -202,6 +202,7 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
     """
     from game.tables.scamper import ScamperTable
 
+    app.game_id = setup.game  # its saves go to its own shelf
     fresh = record.without_actions()
     table = ScamperTable(app, setup, record=fresh, state=fresh.start())
     table.catch_up(record.actions)

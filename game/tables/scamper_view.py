@@ -232,10 +232,10 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
 
     laid = [("7H", 0.1), ("7S", 0.16), ("X1", 0.22), ("5D", 0.34), ("6D", 0.4), ("7D", 0.46), ("8D", 0.52)]
     hand = [("2C", 0.3), ("9S", 0.38), ("9D", 0.46), ("JH", 0.54), ("X2", 0.62), ("KS", 0.7)]
-    draw_table_picture(surface, art, [(None, 0.7, 0.42), (None, 0.71, 0.41), ("QH", 0.84, 0.42)]
-                       + [(code, x, 0.42) for code, x in laid]
-                       + [(None, x, 0.14) for x in (0.2, 0.25, 0.3)] + [(None, x, 0.14) for x in (0.7, 0.75, 0.8)]
-                       + [(code, x, 0.8) for code, x in hand], card_h=0.28)
+    draw_table_picture(surface, art, [(None, 0.72, 0.46), (None, 0.73, 0.45), ("QH", 0.86, 0.46)]
+                       + [(code, x, 0.46) for code, x in laid]
+                       + [(None, x, 0.18) for x in (0.2, 0.24, 0.28)] + [(None, x, 0.18) for x in (0.72, 0.76, 0.8)]
+                       + [(code, x, 0.8) for code, x in hand], card_h=0.26)
 
 
 __all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail", "SELECT", "MUTED"]
