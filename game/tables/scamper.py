@@ -284,6 +284,9 @@ class ScamperTable(Scene):
         if reason is not None:
             self.show_toast(reason, True)
             return False
+        if isinstance(action, Discard) and self.app.settings.confirm_discard:
+            scamper_input.confirm_discard(self, action)
+            return False
         self.perform(action)
         return True
 
@@ -380,11 +383,6 @@ class ScamperTable(Scene):
 
     def drop_action(self, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
         return scamper_play.drop_action(self, card, meld, place)
-
-    def contract_words(self, round_no: int) -> str:
-        from engine.scamper import CONTRACTS
-
-        return CONTRACTS[max(0, min(len(CONTRACTS), round_no) - 1)].describe()
 
     def stat_counts(self) -> list[dict[str, int]]:
         return scamper_play.stat_counts(self)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.scamper.table import Phase
+from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.layer import Region
 from game.kit.messages import draw_banner, draw_status, draw_toast
@@ -156,7 +156,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     _draw_meld_lights(t, surface)
     _draw_piles(t, surface)
     banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
-                                            f"{t.contract_words(t.model.round_no)}"
+                                            f"{CONTRACTS[t.model.round_no - 1].describe()}"
     draw_banner(surface, text, banner_rect(t), banner, s, t.panels)
     hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
     t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
