@@ -232,7 +232,7 @@ def test_the_round_sheet_and_the_standings(pg, tmp_path):
     assert went_on == [1]
 
 
-def test_selftest_plays_a_full_ten_round_eight_seat_game(tmp_path):
+def test_selftest_plays_a_full_ten_round_eight_seat_game(pg, tmp_path):
     assert tools.selftest(tmp_path) == 0
 
 
