@@ -19,7 +19,8 @@ class ScamperDriver:
     def __init__(self, bots: dict[int, Any], delay: float) -> None:
         self.bots = dict(bots)
         self.delay = delay
-        self.decide_ms: list[float] = []
+        self.decide_ms: list[float] = []  # wall time of each decision step
+        self.decide_cpu_ms: list[float] = []  # its CPU time (the same, on an idle machine)
         self._waited = 0.0
         self._key: tuple[object, ...] | None = None
         self._think: Generator[None, None, Any] | None = None
@@ -65,12 +66,16 @@ class ScamperDriver:
                 return None
             self._think = self.bots[seat].think(state.observation(seat))
             self._seat = seat
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         try:
             next(self._think)
         except StopIteration as stop:
-            self.decide_ms.append((time.perf_counter() - start) * 1000)
+            self._timed(start, cpu)
             self.cancel()
             return stop.value
-        self.decide_ms.append((time.perf_counter() - start) * 1000)
+        self._timed(start, cpu)
         return None
+
+    def _timed(self, start: float, cpu: float) -> None:
+        self.decide_ms.append((time.perf_counter() - start) * 1000)
+        self.decide_cpu_ms.append((time.thread_time() - cpu) * 1000)
