@@ -87,8 +87,8 @@ def load(path: str) -> Any:
 _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
-    Level("strategist", "Strategist", "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards."),
-    Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
+    Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
+    Level("master", "Master", "Plays like the Strategist; near the end it imagines the hidden cards many ways and plays each move out."),
 )
 
 _RATSCREW_LEVELS = (
@@ -115,7 +115,7 @@ def _snap_options() -> tuple[Option, ...]:
 
 _SCAMPER_LEVELS = (
     Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
-    Level("standard", "Standard", "Plans toward the round's contract, keeps its wilds and the cards it needs, lays off all it can."),
+    Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
     Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
 )
 
@@ -136,7 +136,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
             playable=True,
         ),
         GameInfo(

@@ -6,13 +6,14 @@ import random
 import pytest
 
 from engine.cards import Card, parse_cards
+from engine.games import game_info
 from engine.envelope import GameRecord, PlayerInfo, RecordError
 from engine.games import load_record
 from engine.scamper import AddToMeld, LayContract, SwapWild, action_from_json, action_to_json
 
 
 def test_a_record_replays_to_the_same_state():
-    record, state = GameRecord.begin("scamper", [PlayerInfo("Ann"), PlayerInfo("Bo", "ai", "hard"), PlayerInfo("Cy")], 7,
+    record, state = GameRecord.begin(game_info("scamper"), [PlayerInfo("Ann"), PlayerInfo("Bo", "ai", "hard"), PlayerInfo("Cy")], 7,
                                      {"rounds": 2, "stock_out": "reshuffle", "advanced": True})
     rng = random.Random(7)
     for _ in range(300):
@@ -29,7 +30,7 @@ def test_a_record_replays_to_the_same_state():
 
 
 def test_a_record_with_an_illegal_action_names_it():
-    record, state = GameRecord.begin("scamper", [PlayerInfo("Ann"), PlayerInfo("Bo")], 3)
+    record, state = GameRecord.begin(game_info("scamper"), [PlayerInfo("Ann"), PlayerInfo("Bo")], 3)
     data = record.to_json()
     data["actions"] = [{"seat": state.current, "type": "discard", "card": "X1"}]
     with pytest.raises(RecordError, match=r"actions\[0\]"):

@@ -8,7 +8,7 @@ Each predicate returns a reason a player can read, or ``None``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..cards import Card, format_cards
 from ..melds import (
@@ -18,8 +18,10 @@ from .actions import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, CallScamper, Discard, Draw, LayContract, LayMeld,
     PassCard, Source, SwapWild,
 )
-from .observation import Observation
 from .table import Phase
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 CONTRACT_LAYS_OFFERED = 3
 """How many ways to lay the contract :func:`legal_actions` lists (any other valid lay is accepted too)."""
