@@ -22,7 +22,7 @@ from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.shell.app import App
-from game.shell.headless import DT, _advance, _click, _shoot, _until
+from game.shell.headless import DT, advance as _advance, click as _click, shoot as _shoot, until as _until
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "scamper"
