@@ -81,7 +81,8 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
     """The sheet on paper in ``rect``: a column per player, a line per round (points and running total)."""
     s = scale
     n = max(1, len(data.names))
-    lines = max(len(data.rows), data.rounds) + 2  # names and totals
+    start = any(data.start)
+    lines = max(len(data.rows), data.rounds) + 2 + start  # names, totals and the start scores if any
     extra = 1 if highlight_last and data.rows and data.rows[-1].cards_left is not None else 0
     pad = round(10 * s)
     row_h = max(12, min(round(34 * s), (rect.h - 2 * pad) // (lines + extra)))
@@ -106,6 +107,14 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
     pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
     running = data.running()
     small = max(10, round(px * 0.78))
+    if start:
+        text.blit(surface, "Start", small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft", label_w - 8)
+        for k, value in enumerate(data.start):
+            if value:
+                text.blit(surface, str(value), px, (round(x0 + (k + 0.74) * col_w), y + row_h // 2), PAPER_INK,
+                          "center", round(col_w * 0.45))
+        y += row_h
+        pygame.draw.line(surface, RULE, (inner.x, y), (inner.right, y), 1)
     for i in range(max(len(data.rows), data.rounds)):
         if i < len(data.rows):
             row = data.rows[i]
