@@ -174,6 +174,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
         tip = "Menu, key: Esc" if key == "menu" else key_tip(HOTKEYS[key]) if HOTKEYS.get(key) else ""
         if rect is not None and tip:
             draw_tooltip(surface, text, tip, rect, s)
+    _draw_meld_tip(t, surface)
     for f in t.motion.flights:  # a card waiting for its turn to fly stays unseen in its pile
         if f.tween.started:
             blit_card(art, surface, f.card, f.rect, f.face_up)
@@ -200,6 +201,31 @@ def _draw_meld_lights(t: ScamperTable, surface: pygame.Surface) -> None:
         if meld in lit and rects:
             area = rects[0].unionall(rects[1:]).inflate(2 * w + 4, 2 * w + 4)
             pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
+
+
+def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
+    """A meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker is the 6 of hearts)"."""
+    state = t.state
+    if t.motion.busy or not 0 <= meld < len(state.melds) or meld >= len(t.model.melds):
+        return ""
+    m = state.melds[meld]
+    owner = t.name(state.owners[meld])
+    words = f"{'Your' if owner == 'You' else owner + chr(39) + 's'} {m.describe()}"
+    if place is not None and place < len(m.cards) and not m.is_natural_at(place):
+        means = m.stands_for(place)
+        words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
+    return words
+
+
+def _draw_meld_tip(t: ScamperTable, surface: pygame.Surface) -> None:
+    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag:
+        return
+    tip = meld_tip(t, t.hover[1], t.hover[2])
+    rects = t.meld_rects().get(t.hover[1])
+    if tip and rects:
+        area = rects[0].unionall(rects[1:])
+        below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
+        draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
 
 
 def _draw_piles(t: ScamperTable, surface: pygame.Surface) -> None:
