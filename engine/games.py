@@ -50,6 +50,7 @@ class GameInfo:
     playable: bool = False
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
+    seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
 
     @property
     def format(self) -> str:
@@ -144,10 +145,12 @@ GAMES: dict[str, GameInfo] = {
             "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
             2, 6, "engine.snap", "snap",
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
+            table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             sim_options=(("time_limit", 3),),
+            seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
         ),
         GameInfo(
             "ratscrew", "Celtic-Egyptian Ratscrew",
@@ -155,11 +158,12 @@ GAMES: dict[str, GameInfo] = {
             2, 6, "engine.ratscrew", "ratscrew",
             realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
             rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:main",
-            bench="engine.ratscrew.bench:main",
+            bench="engine.ratscrew.bench:main", table="game.tables.ratscrew:RatscrewTable",
+            tools="game.tables.ratscrew_tools",
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
-            hidden_hands=False,
+            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
         ),
         GameInfo(
             "scamper", "Scamper Sets N' Runs",
