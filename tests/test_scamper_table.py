@@ -14,7 +14,7 @@ from engine import games  # noqa: E402
 from engine.scamper import AddToMeld, Discard, LayContract, SwapWild  # noqa: E402
 from engine.scamper.table import Phase  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
-from game.kit.scoresheet import SheetData, SheetRow, SheetScene, StandingsScene, draw_sheet  # noqa: E402
+from game.kit.matchsheet import SheetData, SheetRow, SheetScene, StandingsScene, draw_sheet  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import scamper_tools as tools  # noqa: E402
 from game.tables.scamper import ScamperTable  # noqa: E402

@@ -1,286 +1,153 @@
-"""The score sheet: rounds by players, running totals, who went out, as players print it on paper.
+"""The score sheet of a match: one row per round, one column per player, running totals.
 
-Data in (:class:`SheetData`), drawing out (:func:`draw_sheet`); any game that is
-a match of several rounds can fill one.  :class:`SheetScene` shows it over the
-table (between rounds: this round's hand counts under its line, and a button
-to go on); :class:`StandingsScene` is the final standings with the sheet below.
-Nothing here imports a game, the engine's rules or a table.
+Data in, drawing out: a :class:`ScoreSheet` holds the players, the finished
+rounds (:class:`SheetRow`: a label, one cell per player, marks such as who went
+out) and whether the lowest total wins; :func:`draw_scoresheet` draws it into a
+rectangle at any size (the newest rounds stay when not all fit; text is fitted,
+never clipped).  Any game with a match of several rounds uses it (Sprint's
+match, Scamper's rounds); it knows nothing of any game's rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Sequence
 
 import pygame
 
-from game.kit.layout import MenuLayout
-from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
-from game.shell.scene import Scene
+from game.kit.ui import GOLD, INK, MUTED, Text, draw_panel
 
-PAPER = (246, 242, 228)
-PAPER_INK = (34, 40, 38)
-PAPER_MUTED = (110, 116, 110)
-RULE = (180, 190, 205)
-MARGIN_RED = (210, 90, 80)
-OUT_MARK = (30, 120, 70)
-LEAD = (255, 236, 160)
+SHEET_FILL = (10, 44, 32, 235)
+LINE = (70, 110, 90)
+MARK_FILL = (240, 200, 80)
 
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One round: its number and name, each seat's points, who went out, and the cards each held at the end."""
+    """One round: its label ("Round 2"), each player's score (None: not played), and marks.
 
-    number: int
+    ``marks`` maps a player's index to a short word drawn beside the cell ("out"
+    for the player who went out, "x2" for a doubled score...).
+    """
+
     label: str
-    points: tuple[int, ...]
-    went_out: int | None = None
-    cards_left: tuple[int, ...] | None = None
-    note: str = ""  # e.g. "+20 no call" or "dealt twice"
+    cells: tuple[int | None, ...]
+    marks: dict[int, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class SheetData:
-    """A whole sheet: player names, the rounds played, the start scores, how many rounds there will be."""
+@dataclass
+class ScoreSheet:
+    """The match so far."""
 
-    names: tuple[str, ...]
-    rows: tuple[SheetRow, ...]
-    start: tuple[int, ...] = ()
-    rounds: int = 0  # rounds in the match: unplayed ones show as empty lines
-    lower_wins: bool = True
-    upcoming: tuple[str, ...] = field(default=())  # labels of the rounds not played yet
+    players: list[str]
+    rows: list[SheetRow] = field(default_factory=list)
+    lower_wins: bool = False
+    goal: str | None = None  # a line under the title: "First to 100 points", "3 rounds"
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        totals = list(self.start or (0,) * len(self.names))
-        for row in self.rows:
-            totals = [t + p for t, p in zip(totals, row.points)]
-        return tuple(totals)
+    def add_round(self, cells: Sequence[int | None], marks: dict[int, str] | None = None,
+                  label: str | None = None) -> SheetRow:
+        if len(cells) != len(self.players):
+            raise ValueError(f"a round needs {len(self.players)} cells, not {len(cells)}")
+        row = SheetRow(label or f"Round {len(self.rows) + 1}", tuple(cells), dict(marks or {}))
+        self.rows.append(row)
+        return row
 
-    def running(self) -> list[tuple[int, ...]]:
+    def running(self) -> list[list[int]]:
+        """Each row's running totals (the sum of every round up to and including it)."""
+        totals = [0] * len(self.players)
         out = []
-        totals = list(self.start or (0,) * len(self.names))
         for row in self.rows:
-            totals = [t + p for t, p in zip(totals, row.points)]
-            out.append(tuple(totals))
+            totals = [t + (c or 0) for t, c in zip(totals, row.cells)]
+            out.append(list(totals))
         return out
 
-    def standings(self) -> list[tuple[int, int]]:
-        """(place, seat) best first; equal totals share a place."""
-        totals = self.totals
-        order = sorted(range(len(totals)), key=lambda s: totals[s] if self.lower_wins else -totals[s])
-        out: list[tuple[int, int]] = []
-        for i, seat in enumerate(order):
-            place = out[-1][0] if i and totals[seat] == totals[order[i - 1]] else i + 1
-            out.append((place, seat))
-        return out
+    def totals(self) -> list[int]:
+        run = self.running()
+        return run[-1] if run else [0] * len(self.players)
+
+    def leaders(self) -> set[int]:
+        """The players with the best total (the lowest if ``lower_wins``); none before a round is played."""
+        if not self.rows:
+            return set()
+        totals = self.totals()
+        best = min(totals) if self.lower_wins else max(totals)
+        return {i for i, t in enumerate(totals) if t == best}
 
 
-def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: SheetData, scale: float,
-               highlight_last: bool = False) -> None:
-    """The sheet on paper in ``rect``: a column per player, a line per round (points and running total)."""
+def sheet_rows_shown(sheet: ScoreSheet, rect_h: int, scale: float) -> int:
+    """How many round rows fit in ``rect_h`` (the header and total rows take two more)."""
+    row_h = _row_h(sheet, rect_h, scale)
+    return max(1, (rect_h - _pad(scale) * 2) // row_h - 3)
+
+
+def _pad(scale: float) -> int:
+    return max(4, round(10 * scale))
+
+
+def _row_h(sheet: ScoreSheet, rect_h: int, scale: float) -> int:
+    """Rows are 30 px at scale 1 and never shorter than 18 px (text under 13 px is not readable)."""
+    want = max(18, round(30 * scale))
+    fit = (rect_h - 2 * _pad(scale)) // max(4, len(sheet.rows) + 3)
+    return max(18, min(want, fit))
+
+
+def draw_scoresheet(surface: pygame.Surface, text: Text, rect: pygame.Rect, sheet: ScoreSheet, scale: float,
+                    title: str = "Score sheet", panels: dict | None = None) -> pygame.Rect:
+    """The sheet in ``rect``: a title, a name row, the rounds (newest last), the totals; returns the table's rect.
+
+    The leaders' totals are gold; a mark is drawn as a small gold tag after the
+    cell.  When not every round fits, the oldest are left out and a "..." row
+    says so; the totals always count every round.
+    """
     s = scale
-    n = max(1, len(data.names))
-    start = any(data.start)
-    lines = max(len(data.rows), data.rounds) + 2 + start  # names, totals and the start scores if any
-    extra = 1 if highlight_last and data.rows and data.rows[-1].cards_left is not None else 0
-    pad = round(10 * s)
-    row_h = max(12, min(round(34 * s), (rect.h - 2 * pad) // (lines + extra)))
-    rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, row_h * (lines + extra) + 2 * pad))
-    pygame.draw.rect(surface, PAPER, rect, border_radius=round(8 * s))
+    pad = _pad(s)
+    needed = 2 * pad + _row_h(sheet, rect.h, s) * (len(sheet.rows) + 3) + 4
+    if needed < rect.h:  # no empty panel under a short sheet
+        rect = pygame.Rect(rect.x, rect.y, rect.w, needed)
+    draw_panel(surface, rect, SHEET_FILL, round(12 * s), GOLD, panels)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    px = max(11, min(round(20 * s), round(row_h * 0.62)))
-    label_w = min(round(inner.w * 0.3), round(300 * s))
-    col_w = (inner.w - label_w) / n
-    x0 = inner.x + label_w
-    # the red margin line and the column rules, like a printed sheet
-    pygame.draw.line(surface, MARGIN_RED, (x0 - 3, rect.y + 2), (x0 - 3, rect.bottom - 3), max(1, round(2 * s)))
-    for k in range(1, n):
-        x = round(x0 + k * col_w)
-        pygame.draw.line(surface, RULE, (x, inner.y), (x, inner.y + row_h * (lines + extra)), 1)
+    row_h = _row_h(sheet, rect.h, s)
+    px = max(13, round(row_h * 0.62))
     y = inner.y
-    text.blit(surface, "Round", px, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft")
-    for k, name in enumerate(data.names):
-        text.blit(surface, name, px, (round(x0 + (k + 0.5) * col_w), y + row_h // 2), PAPER_INK, "center",
-                  round(col_w) - 6)
+    head = title + (f"  -  {sheet.goal}" if sheet.goal else "")
+    text.blit(surface, head, px, (inner.x, y + row_h // 2), GOLD, "midleft", inner.w)
     y += row_h
-    pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
-    running = data.running()
-    small = max(10, round(px * 0.78))
-    if start:
-        text.blit(surface, "Start", small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft", label_w - 8)
-        for k, value in enumerate(data.start):
-            if value:
-                text.blit(surface, str(value), px, (round(x0 + (k + 0.74) * col_w), y + row_h // 2), PAPER_INK,
-                          "center", round(col_w * 0.45))
+    n = max(1, len(sheet.players))
+    label_w = min(inner.w // 3, max(text.font(px).size("Round 10")[0] + pad, inner.w // (n + 2)))
+    col_w = (inner.w - label_w) // n
+    cols = [pygame.Rect(inner.x + label_w + i * col_w, 0, col_w, row_h) for i in range(n)]
+    for i, name in enumerate(sheet.players):
+        text.blit(surface, name, px, (cols[i].centerx, y + row_h // 2), INK, "center", col_w - 6)
+    y += row_h
+    pygame.draw.line(surface, LINE, (inner.x, y - 1), (inner.right, y - 1), max(1, round(s)))
+    room = max(1, (inner.bottom - y) // row_h - 1)  # the totals row takes one
+    rows = list(zip(sheet.rows, sheet.running()))
+    if len(rows) > room:
+        rows = rows[-(room - 1):] if room > 1 else []
+        text.blit(surface, f"... {len(sheet.rows) - len(rows)} earlier", px, (inner.x, y + row_h // 2), MUTED,
+                  "midleft", inner.w)
         y += row_h
-        pygame.draw.line(surface, RULE, (inner.x, y), (inner.right, y), 1)
-    for i in range(max(len(data.rows), data.rounds)):
-        if i < len(data.rows):
-            row = data.rows[i]
-            last = highlight_last and i == len(data.rows) - 1
-            if last:
-                pygame.draw.rect(surface, LEAD, (inner.x, y + 1, inner.w, row_h * (1 + extra) - 1))
-            label = f"{row.number}. {row.label}" + (f"  ({row.note})" if row.note else "")
-            text.blit(surface, label, small, (inner.x, y + row_h // 2), PAPER_INK, "midleft", label_w - 8)
-            for k, pts in enumerate(row.points):
-                cx = round(x0 + (k + 0.5) * col_w)
-                out = row.went_out == k
-                shown = "out" if out and pts == 0 else (f"+{pts}" if pts > 0 else str(pts))
-                color = OUT_MARK if out else PAPER_INK
-                text.blit(surface, shown, small, (cx - round(col_w * 0.22), y + row_h // 2), color, "center",
-                          round(col_w * 0.45))
-                text.blit(surface, str(running[i][k]), px, (cx + round(col_w * 0.24), y + row_h // 2), PAPER_INK,
-                          "center", round(col_w * 0.45))
-                if out:
-                    pygame.draw.circle(surface, OUT_MARK, (cx - round(col_w * 0.22), y + row_h // 2),
-                                       max(6, round(row_h * 0.45)), max(1, round(2 * s)))
-            y += row_h
-            if last and extra:
-                text.blit(surface, "cards left in hand", small, (inner.x + round(14 * s), y + row_h // 2),
-                          PAPER_MUTED, "midleft", label_w - 8)
-                for k, left in enumerate(row.cards_left or ()):
-                    cx = round(x0 + (k + 0.5) * col_w)
-                    text.blit(surface, "went out" if row.went_out == k else f"{left} card{'s' if left != 1 else ''}",
-                              small, (cx, y + row_h // 2), PAPER_MUTED, "center", round(col_w) - 6)
-                y += row_h
-        else:
-            j = i - len(data.rows)
-            label = data.upcoming[j] if j < len(data.upcoming) else ""
-            text.blit(surface, f"{i + 1}. {label}", small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft",
-                      label_w - 8)
-            y += row_h
-        pygame.draw.line(surface, RULE, (inner.x, y), (inner.right, y), 1)
-    pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
-    totals = data.totals
-    best = min(totals) if data.lower_wins else max(totals)
-    text.blit(surface, "Total", px, (inner.x, y + row_h // 2), PAPER_INK, "midleft")
-    for k, total in enumerate(totals):
-        cx = round(x0 + (k + 0.5) * col_w)
-        text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), MARGIN_RED if total == best else PAPER_INK,
-                  "center", round(col_w) - 6)
-
-
-class _Overlay(Scene):
-    """A full-window paper sheet on the felt, with buttons along the bottom."""
-
-    def __init__(self, app: Any, data: SheetData, title: str, subtitle: str,
-                 actions: Sequence[tuple[str, str, Callable[[], None]]]) -> None:
-        super().__init__(app)
-        self.data = data
-        self.title = title
-        self.subtitle = subtitle
-        self.actions = list(actions)
-        self.hover: str | None = None
-        self.resize(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.layout = MenuLayout(*size)
-        self.background = felt_background(size)
-        s = self.layout.scale
-        w, h = size
-        bw, bh, gap = round(220 * s), round(48 * s), round(18 * s)
-        x0 = w // 2 - (len(self.actions) * bw + (len(self.actions) - 1) * gap) // 2
-        y = h - round(20 * s) - bh
-        self.buttons = [Button(key, label, pygame.Rect(x0 + i * (bw + gap), y, bw, bh), primary=i == 0)
-                        for i, (key, label, _) in enumerate(self.actions)]
-        self.body = pygame.Rect(round(40 * s), round(150 * s), w - round(80 * s), y - round(16 * s) - round(150 * s))
-
-    def on_button(self, key: str) -> None:
-        for k, _, act in self.actions:
-            if k == key:
-                act()
-                return
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            hover = next((b.key for b in self.buttons if b.rect.collidepoint(event.pos)), None)
-            changed, self.hover = hover != self.hover, hover
-            return changed
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos):
-                    self.on_button(b.key)
-                    return True
-            return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.on_button(self.buttons[0].key)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.on_button(self.buttons[-1].key)
-            return True
-        return False
-
-    def draw_head(self, surface: pygame.Surface) -> None:
-        s = self.layout.scale
-        text = self.app.text
-        surface.blit(self.background, (0, 0))
-        text.blit(surface, self.title, round(54 * s), (self.layout.w // 2, round(28 * s)), GOLD, "midtop",
-                  self.layout.w - 40)
-        text.blit(surface, self.subtitle, round(24 * s), (self.layout.w // 2, round(92 * s)), MUTED, "midtop",
-                  self.layout.w - 40)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_head(surface)
-        draw_sheet(surface, self.app.text, self.body, self.data, self.layout.scale, highlight_last=True)
-        self.draw_buttons(surface)
-
-    def draw_buttons(self, surface: pygame.Surface) -> None:
-        for b in self.buttons:
-            b.draw(surface, self.app.text, self.hover == b.key)
-
-
-class SheetScene(_Overlay):
-    """The score sheet over the table: after a round (``on_next`` goes on) or whenever the player asks."""
-
-    def __init__(self, app: Any, data: SheetData, title: str, subtitle: str, next_label: str | None,
-                 on_next: Callable[[], None] | None) -> None:
-        def close() -> None:
-            app.stack.pop()
-            if on_next is not None:
-                on_next()
-
-        actions = [("next", next_label or "Back to the table", close)]
-        super().__init__(app, data, title, subtitle, actions)
-
-
-class StandingsScene(_Overlay):
-    """The final standings (best first, shared places) above the whole sheet; play again or go to the menu."""
-
-    def __init__(self, app: Any, data: SheetData, title: str, on_again: Callable[[], None],
-                 on_menu: Callable[[], None]) -> None:
-        rounds = len(data.rows)
-        words = (f"Final standings after {rounds} round{'s' if rounds != 1 else ''}: "
-                 + ("lowest total wins." if data.lower_wins else "highest total wins."))
-        super().__init__(app, data, title, words, [("again", "Play again", on_again), ("menu", "Main menu", on_menu)])
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_head(surface)
-        s = self.layout.scale
-        text = self.app.text
-        places = self.data.standings()
-        totals = self.data.totals
-        n = max(1, len(places))
-        gap = round(10 * s)
-        box_h = round(70 * s)
-        box_w = min(round(220 * s), (self.body.w - gap * (n - 1)) // n)
-        x = self.body.centerx - (n * box_w + (n - 1) * gap) // 2
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
-        for i, (place, seat) in enumerate(places):
-            box = pygame.Rect(x + i * (box_w + gap), self.body.y, box_w, box_h)
-            pygame.draw.rect(surface, PAPER if place == 1 else (226, 232, 222), box, border_radius=round(8 * s))
-            if place == 1:
-                pygame.draw.rect(surface, GOLD, box, width=max(2, round(3 * s)), border_radius=round(8 * s))
-            text.blit(surface, ordinal.get(place, f"{place}th"), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
-                      MARGIN_RED if place == 1 else PAPER_MUTED)
-            text.blit(surface, f"{totals[seat]}", round(18 * s), (box.right - round(8 * s), box.y + round(6 * s)),
-                      PAPER_INK, "topright")
-            text.blit(surface, self.data.names[seat], round(26 * s), (box.centerx, box.bottom - round(8 * s)),
-                      PAPER_INK, "midbottom", box.w - round(12 * s))
-        sheet = pygame.Rect(self.body.x, self.body.y + box_h + round(16 * s), self.body.w,
-                            self.body.h - box_h - round(16 * s))
-        draw_sheet(surface, text, sheet, self.data, s)
-        self.draw_buttons(surface)
-
-
-__all__ = ["SheetRow", "SheetData", "draw_sheet", "SheetScene", "StandingsScene", "INK"]
+    small = max(12, round(px * 0.8))
+    for row, running in rows:
+        text.blit(surface, row.label, px, (inner.x, y + row_h // 2), MUTED, "midleft", label_w - 4)
+        for i, cell in enumerate(row.cells):
+            col = cols[i]
+            value = "-" if cell is None else str(cell)
+            mark = row.marks.get(i)
+            tag_w = 0
+            if mark:
+                tag = text.fit(mark, small, col_w // 2, (30, 36, 34))
+                tag_w = tag.get_width() + 8
+                box = tag.get_rect(midright=(col.right - 4, y + row_h // 2)).inflate(6, 2)
+                pygame.draw.rect(surface, MARK_FILL, box, border_radius=box.h // 2)
+                surface.blit(tag, tag.get_rect(center=box.center))
+            text.blit(surface, value, px, (col.centerx - tag_w // 2, y + row_h // 2), INK, "center",
+                      max(8, col_w - tag_w - 6))
+        y += row_h
+    pygame.draw.line(surface, LINE, (inner.x, y + 1), (inner.right, y + 1), max(1, round(s)))
+    leaders = sheet.leaders()
+    text.blit(surface, "Total", px, (inner.x, y + row_h // 2 + 2), INK, "midleft", label_w - 4)
+    for i, total in enumerate(sheet.totals()):
+        text.blit(surface, str(total), px, (cols[i].centerx, y + row_h // 2 + 2), GOLD if i in leaders else INK,
+                  "center", col_w - 6)
+    return pygame.Rect(inner.x, inner.y, inner.w, y + row_h - inner.y)

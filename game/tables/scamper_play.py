@@ -15,7 +15,7 @@ from engine.melds import IllegalMeld, arrange, contract_lays, solve
 from engine.scamper import CONTRACTS, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
 
-from game.kit.scoresheet import SheetData, SheetRow, SheetScene, StandingsScene
+from game.kit.matchsheet import SheetData, SheetRow, SheetScene, StandingsScene
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable

@@ -270,12 +270,16 @@ class SnapTable(Scene):
             self.app.sound.play("draw")
         take_in(self.model, events, self.layout.rect_of, self.factor(), self.humans, lambda t: self.show_toast(t, True))
 
-    def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
-        """Play a saved game's actions with no animation, so the table shows exactly where it stood."""
+    def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
+        """Play a saved game's actions with no animation, then its time on to ``clock`` (timers after the
+        last action, such as a tie window closing, are part of the save): the table shows exactly where it stood."""
         for seat, action, at in actions:
             self.state.advance(at)
             events = self.state.apply(action, seat, at)
             self.record.append(seat, action, events, at)
+        if clock > self.record.clock and not self.state.is_over:
+            self.state.advance(clock)
+            self.record.note_time(clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.clock = TableClock(self.state.clock)
 
