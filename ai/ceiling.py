@@ -42,11 +42,12 @@ import argparse
 import json
 import random
 import sys
+import time
 from typing import Any
 
 from engine.sprint import Action, Discard, Observation, Phase, Round
 
-from . import LEVELS, arena, make_bot
+from . import LEVELS, arena
 from .bots import Bot, Standard, Strategist, card_value
 from .handcalc import DISCARDS, RANK_OF, best_partition, bits, completes_match, lay_of, legal_matches
 from .master import Master, WorldSampler
@@ -143,7 +144,7 @@ class OracleMaster(Master):
 
 
 def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
-    """A level's bot, or one of the study's variants."""
+    """A level's bot as the arena plays it, or one of the study's variants (Master's budget in CPU time)."""
     if level == "standard-tiebreak":
         return TiebreakStandard(seed)
     if level == "standard-keeper":
@@ -151,8 +152,10 @@ def study_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
     if level == "strategist-oracle":
         return OracleStrategist(seed)
     if level == "master-oracle":
-        return OracleMaster(seed, think_ms=think_ms)
-    return make_bot(level, seed, think_ms)
+        oracle = OracleMaster(seed, think_ms=think_ms)
+        oracle.clock = time.thread_time
+        return oracle
+    return arena.arena_bot(level, seed, think_ms)
 
 
 STUDIES = (
