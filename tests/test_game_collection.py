@@ -137,3 +137,28 @@ def test_statistics_follow_each_games_rules():
     snap = stats.line("snap", "easy")
     assert (snap.won, snap.extra) == (2, {"fastest_snap_ms": 250, "false_calls": 3})
     assert Statistics.from_json(stats.to_json()) == stats
+
+
+def test_a_custom_real_time_bot_reacts_at_the_mean_the_player_sets(pg, tmp_path):
+    from engine.games import game_info, load_record
+    from game.shell.session import setup_from_json, setup_to_json
+
+    app = make_app(tmp_path)
+    app.open_game_menu("snap")
+    app.stack.top.on_button("new")
+    screen = app.stack.top
+    seat = next(i for i, s in enumerate(screen.setup.seats) if s.is_ai)
+    while screen.setup.seats[seat].level != "custom":
+        screen.on_button(f"level:{seat}")
+    assert any(b.key == f"reaction:{seat}" and b.label == "600 ms" for b in screen.buttons)
+    screen.on_button(f"reaction:{seat}")  # 600 -> 700 ms
+    assert screen.setup.seats[seat].reaction_ms == 700
+    bots = screen.setup.make_bots(seed=1)
+    r = bots[seat].reflexes
+    assert abs(r.mu + r.tau - 700) < 1  # the ex-Gaussian's mean is mu + tau
+    # kept in the remembered setup and in the game's record
+    again = setup_from_json(setup_to_json(screen.setup), "snap")
+    assert again.seats[seat].reaction_ms == 700
+    record, _ = screen.setup.start(app.rng)
+    assert load_record(record.dumps()).players[seat].extra["reaction_ms"] == 700
+    assert game_info("snap").level("custom")

@@ -12,7 +12,11 @@ from engine.games import game_info
 
 from game.kit.ui import INK, MUTED, Button
 from game.screens.menu import MenuScene
-from game.shell.session import AI_NAMES, DEFAULT_NAMES, MAX_NAME, GameSetup, SeatConfig, setup_from_json, setup_to_json
+from game.shell.session import (
+    AI_NAMES, CUSTOM, DEFAULT_NAMES, MAX_NAME, REACTION_CHOICES, GameSetup, SeatConfig, setup_from_json, setup_to_json,
+)
+
+DEFAULT_REACTION = 600  # a Custom bot's mean reaction until the player picks one (ai.reflex's default)
 from game.shell.storage import read_json, write_json
 
 SETUP_FILE = "setup.json"
@@ -87,7 +91,12 @@ class NewGameScene(MenuScene):
             editing = self.editing == ("name", i)
             out.append(Button(f"name:{i}", seat.name + ("|" if editing else ""), name_r, primary=editing))
             out.append(Button(f"kind:{i}", "AI" if seat.is_ai else "Human", kind_r, enabled=bool(info.levels) or not seat.is_ai))
-            if seat.is_ai:
+            if seat.is_ai and seat.level == CUSTOM:  # the player sets a Custom bot's mean reaction time
+                half = level_r.w // 2
+                out.append(Button(f"level:{i}", info.level(seat.level).name, pygame.Rect(level_r.x, level_r.y, half - 4, level_r.h)))
+                out.append(Button(f"reaction:{i}", f"{seat.reaction_ms or DEFAULT_REACTION} ms",
+                                  pygame.Rect(level_r.x + half + 4, level_r.y, level_r.w - half - 4, level_r.h)))
+            elif seat.is_ai:
                 out.append(Button(f"level:{i}", info.level(seat.level).name, level_r))
         y = self._rows_top()
         row = self._option_row()
@@ -148,6 +157,11 @@ class NewGameScene(MenuScene):
             seat = seats[int(key[6:])]
             ids = [lv.id for lv in info.levels]
             seat.level = ids[(ids.index(seat.level) + 1) % len(ids)] if seat.level in ids else info.default_level
+        elif key.startswith("reaction:"):
+            seat = seats[int(key[9:])]
+            now = seat.reaction_ms or DEFAULT_REACTION
+            later = [ms for ms in REACTION_CHOICES if ms > now]
+            seat.reaction_ms = later[0] if later else REACTION_CHOICES[0]
         elif key.startswith("option:"):
             option = info.options[int(key[7:])]
             values = [v for v, _ in option.choices]
@@ -232,6 +246,8 @@ class NewGameScene(MenuScene):
         if self.hover and self.hover.startswith("level:"):
             level = self.info.level(self.setup.seats[int(self.hover[6:])].level)
             hint = level.blurb + " Click for the next level."
+        elif self.hover and self.hover.startswith("reaction:"):
+            hint = "How fast this Custom player reacts on average; misses and wrong calls follow from it. Click to change."
         elif self.hover and self.hover.startswith("option:"):
             option = self.info.options[int(self.hover[7:])]
             hint = (option.help or option.label) + " Click for the next choice."

@@ -21,6 +21,7 @@ class SeatConfig:
     kind: str = "human"  # human or ai
     level: str = "standard"
     think_ms: int | None = None  # Master's budget for this seat; None: the app's setting
+    reaction_ms: int | None = None  # a Custom real-time bot's mean reaction; None: the level's default
 
     @property
     def is_ai(self) -> bool:
@@ -91,7 +92,7 @@ class GameSetup:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]
 
     def players(self) -> list[PlayerInfo]:
-        return [PlayerInfo(s.name, "ai", s.level) if s.is_ai else PlayerInfo(s.name) for s in self.seats]
+        return [PlayerInfo(s.name, "ai", s.level, _custom(s)) if s.is_ai else PlayerInfo(s.name) for s in self.seats]
 
     def start(self, rng: random.Random) -> tuple[Any, Any]:
         """Deal: the deal number is the record's seed, so the same number deals the same cards.
@@ -108,7 +109,8 @@ class GameSetup:
     def make_bots(self, think_ms: int = 1000, seed: int | None = None) -> dict[int, object]:
         info = self.info
         return {i: info.make_bot(s.level, seed=None if seed is None else seed * 31 + i,
-                                 think_ms=think_ms if s.think_ms is None else s.think_ms)
+                                 think_ms=think_ms if s.think_ms is None else s.think_ms,
+                                 **({"mean_ms": s.reaction_ms} if s.level == CUSTOM and s.reaction_ms else {}))
                 for i, s in enumerate(self.seats) if s.is_ai}
 
     @classmethod
@@ -120,9 +122,27 @@ class GameSetup:
             options: dict[str, Any] = {}
         else:
             info, first, options = record.info, None, dict(record.options)
-        seats = [SeatConfig(p.name, p.kind, p.level or info.default_level, _think_ms(p.extra.get("think_ms")))
+        seats = [SeatConfig(p.name, p.kind, p.level or info.default_level, _think_ms(p.extra.get("think_ms")),
+                            _reaction_ms(p.extra.get("reaction_ms")))
                  for p in record.players]
         return cls(seats, first, record.seed, info.id, options)
+
+
+CUSTOM = "custom"
+REACTION_CHOICES = (300, 400, 500, 600, 700, 800, 900, 1000)
+"""The mean reaction times a Custom real-time bot can be given on the New game screen."""
+
+
+def _custom(seat: SeatConfig) -> dict[str, Any]:
+    """What a record keeps of a Custom bot: its mean reaction time."""
+    return {"reaction_ms": seat.reaction_ms} if seat.level == CUSTOM and seat.reaction_ms else {}
+
+
+def _reaction_ms(value: object) -> int | None:
+    """A Custom bot's mean reaction from a file (milliseconds), if it is a sensible one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 150 <= value <= 3000:
+        return value
+    return None
 
 
 def _think_ms(value: object) -> int | None:
@@ -134,7 +154,7 @@ def _think_ms(value: object) -> int | None:
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
     """The setup as the New game screen remembers it (per game, in its folder)."""
-    return {"seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
+    return {"seats": [{"name": s.name, "kind": s.kind, "level": s.level, **_custom(s)} for s in setup.seats],
             "first": setup.first, "options": dict(setup.options)}
 
 
@@ -151,7 +171,8 @@ def setup_from_json(data: Any, game: str) -> GameSetup:
         name, kind, level = item.get("name"), item.get("kind"), item.get("level")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or kind not in ("human", "ai"):
             raise ValueError("a seat has a bad name or kind")
-        seats.append(SeatConfig(name, kind, level if level in levels else info.default_level))
+        seats.append(SeatConfig(name, kind, level if level in levels else info.default_level,
+                                reaction_ms=_reaction_ms(item.get("reaction_ms"))))
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise ValueError(f"{len(seats)} seats do not fit {info.title}")
     first = data.get("first")
