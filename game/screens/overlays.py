@@ -48,7 +48,7 @@ class ConfirmScene(MenuScene):
         s = self.layout.scale
         draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, self._panels)
         panel = self.layout.panel(620, 260)
-        draw_panel(surface, panel, (12, 50, 36, 245), round(18 * s), DANGER, self._panels)
+        draw_panel(surface, panel, (12, 50, 36, 255), round(18 * s), DANGER, self._panels)
         text = self.app.text
         text.blit(surface, self.question, round(36 * s), (panel.centerx, panel.y + round(28 * s)), INK, "midtop",
                   panel.w - round(40 * s))
@@ -94,8 +94,8 @@ class PauseScene(MenuScene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         r = surface.get_rect()
-        draw_panel(surface, r, (0, 0, 0, 150), 0, None, self._panels)
+        draw_panel(surface, r, (0, 0, 0, 170), 0, None, self._panels)
         panel = self.layout.panel(560, 500)
-        draw_panel(surface, panel, (12, 50, 36, 240), round(18 * self.layout.scale), (240, 200, 80), self._panels)
+        draw_panel(surface, panel, (12, 50, 36, 255), round(18 * self.layout.scale), (240, 200, 80), self._panels)
         self.app.text.blit(surface, "Paused", round(56 * self.layout.scale), (panel.centerx, panel.y + round(24 * self.layout.scale)),
                            INK, "midtop")

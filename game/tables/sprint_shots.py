@@ -38,8 +38,12 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         shoot(app, out, "title")
         app.stack.push(NewGameScene(app))
         shoot(app, out, "new-game")
+        app.open_game_menu("sprint")
+        shoot(app, out, "game-menu")
         for key in ("rules", "settings", "stats"):
-            app.to_title()
+            app.open_game_menu("sprint")
+            if key == "settings":
+                app.to_title()  # settings are global: on the title
             app.stack.top.on_button(key)
             shoot(app, out, key)
         _product_shots(app, out)
@@ -197,14 +201,19 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     app.settings.ai_speed = "instant"
     app.to_title()
     shoot(app, out, "title")
+    app.open_game_menu("sprint")
+    shoot(app, out, "game-menu")
     for key in ("rules", "settings"):
-        app.to_title()
+        if key == "rules":
+            app.open_game_menu("sprint")
+        else:
+            app.to_title()  # settings are global: on the title
         app.stack.top.on_button(key)
         if key == "rules":
             app.stack.top.page = 2
             app.stack.top.refresh()
         shoot(app, out, key)
-    app.to_title()
+    app.open_game_menu("sprint")
     _sample_stats(app)
     app.stack.top.on_button("stats")
     shoot(app, out, "stats-data")

@@ -82,8 +82,9 @@ def status_lines(t: SprintTable) -> tuple[str, str]:
             return f"{t.name(cur)} is thinking...", ""
         return f"{t.name(cur)} is playing...", "Your hand stays at the bottom; watch the log on the right."
     you = t.name(cur)
+    turn = "Your turn" if you == "You" else f"{you}, your turn"  # hot-seat names the player at the screen
     if s.phase is Phase.DRAW:
-        return (f"{you}, your turn. Draw: click the stock or the discard pile.",
+        return (f"{turn}. Draw: click the stock or the discard pile.",
                 t.hint.status_line("Or drag a card from a pile into your hand.", prefix=""))
     lay, reason = t.selection_lay()
     if t.hint.text:
