@@ -1,15 +1,16 @@
 """The paper style of the score sheet: rounds by players, each round's points and the running total.
 
 The data is the kit's one score sheet model (:class:`~game.kit.scoresheet.ScoreSheet`,
-which counts the totals, standings and leaders); :func:`draw_sheet` draws it like the
-sheets players print: every round of the match has its line from the start
-(the rounds to come are empty lines with their names), each line shows the
+which counts the totals, standings and leaders); :func:`draw_sheet` draws it
+like the sheets players print: every round of the match has its line from the
+start (the rounds to come are empty lines with their names), each line shows the
 round's points beside the running total, a marked cell (the player who went
-out) is circled, and after a round its hand counts show under its line.  :class:`SheetScene`
-shows it over the table (between rounds, with a button to go on);
-:class:`StandingsScene` is the final standings with the sheet below.  Scamper
-uses it; :func:`game.kit.scoresheet.draw_scoresheet` draws the same model as a
-compact panel beside other things (Sprint's match).  Nothing here imports a game.
+out) is circled, and after a round its hand counts show under its line.
+:class:`SheetScene` shows it over the table (between rounds, with a button to go
+on); :class:`StandingsScene` is the final standings with the sheet below.
+Scamper uses it; :func:`game.kit.scoresheet.draw_scoresheet` draws the same
+model as a compact panel beside other things (Sprint's match).  Nothing here
+imports a game.
 """
 
 from __future__ import annotations
