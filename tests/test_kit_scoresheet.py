@@ -44,3 +44,11 @@ def test_the_sheet_draws_inside_its_rect_with_readable_text(size):
     outside.fill((0, 0, 0, 0), rect)
     assert pygame.mask.from_surface(outside).count() == 0  # nothing drawn outside the rect
     assert sheet_rows_shown(sheet, rect.h, size[1] / 600) >= 1
+
+
+def test_start_scores_standings_and_leaders_are_counted_once_for_both_styles():
+    sheet = ScoreSheet(["Ann", "Ben", "Cid"], lower_wins=True, start=(5, 0, 0))
+    assert sheet.totals() == [5, 0, 0] and sheet.leaders() == set() and sheet.leaders(before_play=True) == {1, 2}
+    sheet.add_round([0, 10, 5], marks={0: "out"})
+    assert sheet.running() == [[5, 10, 5]] and sheet.standings() == [(1, 0), (1, 2), (3, 1)]
+    assert sheet.leaders() == {0, 2}

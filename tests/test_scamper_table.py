@@ -14,7 +14,8 @@ from engine import games  # noqa: E402
 from engine.scamper import AddToMeld, Discard, LayContract, SwapWild  # noqa: E402
 from engine.scamper.table import Phase  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
-from game.kit.matchsheet import SheetData, SheetRow, SheetScene, StandingsScene, draw_sheet  # noqa: E402
+from game.kit.matchsheet import SheetScene, StandingsScene, draw_sheet  # noqa: E402
+from game.kit.scoresheet import ScoreSheet, SheetRow  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import scamper_tools as tools  # noqa: E402
 from game.tables.scamper import ScamperTable  # noqa: E402
@@ -216,11 +217,12 @@ def test_hot_seat_shows_only_the_bottom_players_hand(pg, tmp_path):
 
 
 def test_the_round_sheet_and_the_standings(pg, tmp_path):
-    data = SheetData(("Ann", "Bob", "Cat"), (SheetRow(1, "two sets of 3", (0, 25, 40), 0, (0, 3, 5)),
-                                              SheetRow(2, "two runs of 3", (30, 0, 5), 1)), rounds=10)
-    assert data.totals == (30, 25, 45)
+    data = ScoreSheet(["Ann", "Bob", "Cat"], [SheetRow("two sets of 3", (0, 25, 40), {0: "out"}, 1, (0, 3, 5)),
+                                              SheetRow("two runs of 3", (30, 0, 5), {1: "out"}, 2)],
+                      lower_wins=True, rounds=10)
+    assert data.totals() == [30, 25, 45]
     assert data.standings() == [(1, 1), (2, 0), (3, 2)]
-    tie = SheetData(("A", "B"), (SheetRow(1, "x", (5, 5), None),))
+    tie = ScoreSheet(["A", "B"], [SheetRow("x", (5, 5), number=1)], lower_wins=True)
     assert tie.standings() == [(1, 0), (1, 1)]
     app = make_app(tmp_path)
     surface = pygame.Surface((800, 500))

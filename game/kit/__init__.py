@@ -24,9 +24,14 @@ table and no import circle can form.
 - ``scorepanel``: seat panels (name, level, cards, score, turn rim, a bot's
   thinking dots, laid melds).  ``layer``: the cached layer of panels, redrawn
   region by region only when what a region shows changes.
-- ``matchsheet``: the paper score sheet of a long match (rounds by players, each
-  round's points and running total, who went out, hand counts after a round), the
-  sheet over the table between rounds and the final standings screen (Scamper).
+- ``scoresheet``: the one score sheet of a match (:class:`ScoreSheet`: players,
+  round rows of cells and marks, start scores, running totals, totals,
+  standings, leaders, ``lower_wins``) and its compact panel style
+  (``draw_scoresheet``, Sprint's round-over screen).  ``matchsheet``: the same
+  sheet in the full paper style of a long match (``draw_sheet``: each round's
+  points and running total, who went out circled, hand counts after a round),
+  the sheet over the table between rounds and the final standings screen
+  (Scamper).
 - ``bots``: the bot scheduler hook (the table's one per-frame call into its
   scheduler) and a replay driver.
 - ``keymap``: keys mapped to (seat, action), so several people share one keyboard.

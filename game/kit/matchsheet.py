@@ -1,24 +1,26 @@
-"""The paper score sheet of a long match: rounds by players, each round's points and the running total.
+"""The paper style of the score sheet: rounds by players, each round's points and the running total.
 
-Data in (:class:`SheetData`), drawing out (:func:`draw_sheet`), drawn like the
-sheets players print: every round of the match has its line from the start
-(the rounds to come are empty lines with their names), each line shows the
-round's points beside the running total, the player who went out is circled,
-and after a round its hand counts show under its line.  :class:`SheetScene`
-shows it over the table (between rounds, with a button to go on);
-:class:`StandingsScene` is the final standings with the sheet below.  Scamper
-uses it; :mod:`game.kit.scoresheet` is the compact sheet of a short match
-(Sprint's), drawn in a panel beside other things.  Nothing here imports a game.
+The data is the kit's one score sheet model (:class:`~game.kit.scoresheet.ScoreSheet`,
+which counts the totals, standings and leaders); :func:`draw_sheet` draws it
+like the sheets players print: every round of the match has its line from the
+start (the rounds to come are empty lines with their names), each line shows the
+round's points beside the running total, a marked cell (the player who went
+out) is circled, and after a round its hand counts show under its line.
+:class:`SheetScene` shows it over the table (between rounds, with a button to go
+on); :class:`StandingsScene` is the final standings with the sheet below.
+Scamper uses it; :func:`game.kit.scoresheet.draw_scoresheet` draws the same
+model as a compact panel beside other things (Sprint's match).  Nothing here
+imports a game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.kit.layout import MenuLayout
+from game.kit.scoresheet import ScoreSheet
 from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
 from game.shell.scene import Scene
 
@@ -31,60 +33,11 @@ OUT_MARK = (30, 120, 70)
 LEAD = (255, 236, 160)
 
 
-@dataclass(frozen=True)
-class SheetRow:
-    """One round: its number and name, each seat's points, who went out, and the cards each held at the end."""
-
-    number: int
-    label: str
-    points: tuple[int, ...]
-    went_out: int | None = None
-    cards_left: tuple[int, ...] | None = None
-    note: str = ""  # e.g. "+20 no call" or "dealt twice"
-
-
-@dataclass(frozen=True)
-class SheetData:
-    """A whole sheet: player names, the rounds played, the start scores, how many rounds there will be."""
-
-    names: tuple[str, ...]
-    rows: tuple[SheetRow, ...]
-    start: tuple[int, ...] = ()
-    rounds: int = 0  # rounds in the match: unplayed ones show as empty lines
-    lower_wins: bool = True
-    upcoming: tuple[str, ...] = field(default=())  # labels of the rounds not played yet
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        totals = list(self.start or (0,) * len(self.names))
-        for row in self.rows:
-            totals = [t + p for t, p in zip(totals, row.points)]
-        return tuple(totals)
-
-    def running(self) -> list[tuple[int, ...]]:
-        out = []
-        totals = list(self.start or (0,) * len(self.names))
-        for row in self.rows:
-            totals = [t + p for t, p in zip(totals, row.points)]
-            out.append(tuple(totals))
-        return out
-
-    def standings(self) -> list[tuple[int, int]]:
-        """(place, seat) best first; equal totals share a place."""
-        totals = self.totals
-        order = sorted(range(len(totals)), key=lambda s: totals[s] if self.lower_wins else -totals[s])
-        out: list[tuple[int, int]] = []
-        for i, seat in enumerate(order):
-            place = out[-1][0] if i and totals[seat] == totals[order[i - 1]] else i + 1
-            out.append((place, seat))
-        return out
-
-
-def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: SheetData, scale: float,
+def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: ScoreSheet, scale: float,
                highlight_last: bool = False) -> None:
     """The sheet on paper in ``rect``: a column per player, a line per round (points and running total)."""
     s = scale
-    n = max(1, len(data.names))
+    n = max(1, len(data.players))
     start = any(data.start)
     lines = max(len(data.rows), data.rounds) + 2 + start  # names, totals and the start scores if any
     extra = 1 if highlight_last and data.rows and data.rows[-1].cards_left is not None else 0
@@ -104,7 +57,7 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
         pygame.draw.line(surface, RULE, (x, inner.y), (x, inner.y + row_h * (lines + extra)), 1)
     y = inner.y
     text.blit(surface, "Round", px, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft")
-    for k, name in enumerate(data.names):
+    for k, name in enumerate(data.players):
         text.blit(surface, name, px, (round(x0 + (k + 0.5) * col_w), y + row_h // 2), PAPER_INK, "center",
                   round(col_w) - 6)
     y += row_h
@@ -125,12 +78,13 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
             last = highlight_last and i == len(data.rows) - 1
             if last:
                 pygame.draw.rect(surface, LEAD, (inner.x, y + 1, inner.w, row_h * (1 + extra) - 1))
-            label = f"{row.number}. {row.label}" + (f"  ({row.note})" if row.note else "")
+            label = f"{row.number or i + 1}. {row.label}" + (f"  ({row.note})" if row.note else "")
             text.blit(surface, label, small, (inner.x, y + row_h // 2), PAPER_INK, "midleft", label_w - 8)
-            for k, pts in enumerate(row.points):
+            for k, pts in enumerate(row.cells):
                 cx = round(x0 + (k + 0.5) * col_w)
-                out = row.went_out == k
-                shown = "out" if out and pts == 0 else (f"+{pts}" if pts > 0 else str(pts))
+                out = k in row.marks
+                shown = ("-" if pts is None else row.marks[k] if out and pts == 0
+                         else f"+{pts}" if pts > 0 else str(pts))
                 color = OUT_MARK if out else PAPER_INK
                 text.blit(surface, shown, small, (cx - round(col_w * 0.22), y + row_h // 2), color, "center",
                           round(col_w * 0.45))
@@ -145,7 +99,7 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
                           PAPER_MUTED, "midleft", label_w - 8)
                 for k, left in enumerate(row.cards_left or ()):
                     cx = round(x0 + (k + 0.5) * col_w)
-                    text.blit(surface, "went out" if row.went_out == k else f"{left} card{'s' if left != 1 else ''}",
+                    text.blit(surface, "went out" if k in row.marks else f"{left} card{'s' if left != 1 else ''}",
                               small, (cx, y + row_h // 2), PAPER_MUTED, "center", round(col_w) - 6)
                 y += row_h
         else:
@@ -156,19 +110,18 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Shee
             y += row_h
         pygame.draw.line(surface, RULE, (inner.x, y), (inner.right, y), 1)
     pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
-    totals = data.totals
-    best = min(totals) if data.lower_wins else max(totals)
+    leaders = data.leaders(before_play=True)
     text.blit(surface, "Total", px, (inner.x, y + row_h // 2), PAPER_INK, "midleft")
-    for k, total in enumerate(totals):
+    for k, total in enumerate(data.totals()):
         cx = round(x0 + (k + 0.5) * col_w)
-        text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), MARGIN_RED if total == best else PAPER_INK,
+        text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), MARGIN_RED if k in leaders else PAPER_INK,
                   "center", round(col_w) - 6)
 
 
 class _Overlay(Scene):
     """A full-window paper sheet on the felt, with buttons along the bottom."""
 
-    def __init__(self, app: Any, data: SheetData, title: str, subtitle: str,
+    def __init__(self, app: Any, data: ScoreSheet, title: str, subtitle: str,
                  actions: Sequence[tuple[str, str, Callable[[], None]]]) -> None:
         super().__init__(app)
         self.data = data
@@ -237,7 +190,7 @@ class _Overlay(Scene):
 class SheetScene(_Overlay):
     """The score sheet over the table: after a round (``on_next`` goes on) or whenever the player asks."""
 
-    def __init__(self, app: Any, data: SheetData, title: str, subtitle: str, next_label: str | None,
+    def __init__(self, app: Any, data: ScoreSheet, title: str, subtitle: str, next_label: str | None,
                  on_next: Callable[[], None] | None) -> None:
         def close() -> None:
             app.stack.pop()
@@ -251,7 +204,7 @@ class SheetScene(_Overlay):
 class StandingsScene(_Overlay):
     """The final standings (best first, shared places) above the whole sheet; play again or go to the menu."""
 
-    def __init__(self, app: Any, data: SheetData, title: str, on_again: Callable[[], None],
+    def __init__(self, app: Any, data: ScoreSheet, title: str, on_again: Callable[[], None],
                  on_menu: Callable[[], None]) -> None:
         rounds = len(data.rows)
         words = (f"Final standings after {rounds} round{'s' if rounds != 1 else ''}: "
@@ -263,7 +216,7 @@ class StandingsScene(_Overlay):
         s = self.layout.scale
         text = self.app.text
         places = self.data.standings()
-        totals = self.data.totals
+        totals = self.data.totals()
         n = max(1, len(places))
         gap = round(10 * s)
         box_h = round(70 * s)
@@ -279,7 +232,7 @@ class StandingsScene(_Overlay):
                       MARGIN_RED if place == 1 else PAPER_MUTED)
             text.blit(surface, f"{totals[seat]}", round(18 * s), (box.right - round(8 * s), box.y + round(6 * s)),
                       PAPER_INK, "topright")
-            text.blit(surface, self.data.names[seat], round(26 * s), (box.centerx, box.bottom - round(8 * s)),
+            text.blit(surface, self.data.players[seat], round(26 * s), (box.centerx, box.bottom - round(8 * s)),
                       PAPER_INK, "midbottom", box.w - round(12 * s))
         sheet = pygame.Rect(self.body.x, self.body.y + box_h + round(16 * s), self.body.w,
                             self.body.h - box_h - round(16 * s))
@@ -287,4 +240,4 @@ class StandingsScene(_Overlay):
         self.draw_buttons(surface)
 
 
-__all__ = ["SheetRow", "SheetData", "draw_sheet", "SheetScene", "StandingsScene", "INK"]
+__all__ = ["draw_sheet", "SheetScene", "StandingsScene", "INK"]

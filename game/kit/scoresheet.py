@@ -1,11 +1,15 @@
-"""The score sheet of a match: one row per round, one column per player, running totals.
+"""The score sheet of a match: one model, drawn in the style each screen needs.
 
 Data in, drawing out: a :class:`ScoreSheet` holds the players, the finished
 rounds (:class:`SheetRow`: a label, one cell per player, marks such as who went
-out) and whether the lowest total wins; :func:`draw_scoresheet` draws it into a
-rectangle at any size (the newest rounds stay when not all fit; text is fitted,
-never clipped).  Any game with a match of several rounds uses it (Sprint's
-match, Scamper's rounds); it knows nothing of any game's rules.
+out, the hand counts after it, a note), the start scores, how many rounds the
+match has and whether the lowest total wins; it alone counts the running
+totals, the totals, the standings and the leaders.  Two styles draw it:
+:func:`draw_scoresheet` here is the compact panel (Sprint's round-over screen),
+drawn into a rectangle at any size (the newest rounds stay when not all fit;
+text is fitted, never clipped); :func:`game.kit.matchsheet.draw_sheet` is the
+full paper sheet of a long match with its scenes (Scamper).  It knows nothing
+of any game's rules.
 """
 
 from __future__ import annotations
@@ -27,22 +31,31 @@ class SheetRow:
     """One round: its label ("Round 2"), each player's score (None: not played), and marks.
 
     ``marks`` maps a player's index to a short word drawn beside the cell ("out"
-    for the player who went out, "x2" for a doubled score...).
+    for the player who went out, "x2" for a doubled score...).  ``number`` is the
+    round's number when it is not its place on the sheet, ``cards_left`` the hand
+    counts when it ended (the paper sheet shows them under the newest round) and
+    ``note`` a few words after the label ("dealt twice").
     """
 
     label: str
     cells: tuple[int | None, ...]
     marks: dict[int, str] = field(default_factory=dict)
+    number: int | None = None
+    cards_left: tuple[int, ...] | None = None
+    note: str = ""
 
 
 @dataclass
 class ScoreSheet:
-    """The match so far."""
+    """The match so far: players, the rounds played, each player's start score and the rounds to come."""
 
-    players: list[str]
+    players: Sequence[str]
     rows: list[SheetRow] = field(default_factory=list)
     lower_wins: bool = False
     goal: str | None = None  # a line under the title: "First to 100 points", "3 rounds"
+    start: tuple[int, ...] = ()  # each player's score before round 1 (none: 0)
+    rounds: int = 0  # rounds in the match: the paper sheet shows the unplayed ones as empty lines
+    upcoming: tuple[str, ...] = ()  # labels of the rounds not played yet
 
     def add_round(self, cells: Sequence[int | None], marks: dict[int, str] | None = None,
                   label: str | None = None) -> SheetRow:
@@ -53,8 +66,8 @@ class ScoreSheet:
         return row
 
     def running(self) -> list[list[int]]:
-        """Each row's running totals (the sum of every round up to and including it)."""
-        totals = [0] * len(self.players)
+        """Each row's running totals (the start plus every round up to and including it)."""
+        totals = list(self.start or (0,) * len(self.players))
         out = []
         for row in self.rows:
             totals = [t + (c or 0) for t, c in zip(totals, row.cells)]
@@ -63,15 +76,23 @@ class ScoreSheet:
 
     def totals(self) -> list[int]:
         run = self.running()
-        return run[-1] if run else [0] * len(self.players)
+        return run[-1] if run else list(self.start or (0,) * len(self.players))
 
-    def leaders(self) -> set[int]:
-        """The players with the best total (the lowest if ``lower_wins``); none before a round is played."""
-        if not self.rows:
-            return set()
+    def standings(self) -> list[tuple[int, int]]:
+        """(place, player) best first (the lowest total if ``lower_wins``); equal totals share a place."""
         totals = self.totals()
-        best = min(totals) if self.lower_wins else max(totals)
-        return {i for i, t in enumerate(totals) if t == best}
+        order = sorted(range(len(totals)), key=lambda s: totals[s] if self.lower_wins else -totals[s])
+        out: list[tuple[int, int]] = []
+        for i, seat in enumerate(order):
+            place = out[-1][0] if i and totals[seat] == totals[order[i - 1]] else i + 1
+            out.append((place, seat))
+        return out
+
+    def leaders(self, before_play: bool = False) -> set[int]:
+        """The players with the best total; none before a round is played unless ``before_play``."""
+        if not self.rows and not before_play:
+            return set()
+        return {seat for place, seat in self.standings() if place == 1}
 
 
 def sheet_rows_shown(sheet: ScoreSheet, rect_h: int, scale: float) -> int:

@@ -15,7 +15,8 @@ from engine.melds import IllegalMeld, arrange, contract_lays, solve
 from engine.scamper import CONTRACTS, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
 
-from game.kit.matchsheet import SheetData, SheetRow, SheetScene, StandingsScene
+from game.kit.matchsheet import SheetScene, StandingsScene
+from game.kit.scoresheet import ScoreSheet, SheetRow
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -151,7 +152,7 @@ def progress(t: ScamperTable) -> str:
     return "; ".join(plan.progress())
 
 
-def sheet_data(t: ScamperTable, with_cards: bool = True) -> SheetData:
+def sheet_data(t: ScamperTable, with_cards: bool = True) -> ScoreSheet:
     sheet = t.state.sheet
     rules = t.state.rules
     rows = []
@@ -163,11 +164,11 @@ def sheet_data(t: ScamperTable, with_cards: bool = True) -> SheetData:
         if line.replays:
             notes.append(f"dealt {line.replays + 1} times")
         last = k == len(sheet.lines) - 1
-        rows.append(SheetRow(line.round_no, line.contract, line.points, line.went_out,
+        rows.append(SheetRow(line.contract, line.points, {line.went_out: "out"}, line.round_no,
                              line.cards_left if with_cards and last else None, "; ".join(notes)))
     upcoming = tuple(CONTRACTS[i].describe() for i in range(len(sheet.lines), rules.rounds))
-    return SheetData(tuple(t.name(s) for s in range(t.state.num_players)), tuple(rows), sheet.start, rules.rounds,
-                     True, upcoming)
+    return ScoreSheet([t.name(s) for s in range(t.state.num_players)], rows, lower_wins=True, start=sheet.start,
+                      rounds=rules.rounds, upcoming=upcoming)
 
 
 def stat_counts(t: ScamperTable) -> list[dict[str, int]]:
@@ -196,7 +197,7 @@ def open_sheet(t: ScamperTable) -> None:
 def standings(t: ScamperTable) -> StandingsScene:
     """The final standings (lowest total wins) above the whole sheet."""
     data = sheet_data(t, False)
-    best = [data.names[s] for p, s in data.standings() if p == 1]
+    best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
     title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
 
     def again() -> None:
