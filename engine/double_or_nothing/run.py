@@ -123,6 +123,30 @@ class Run:
             self._reinforce(self.held.count(up.REINFORCEMENTS), None)
         self._deal(first, [])
 
+    @classmethod
+    def position(cls, hands: tuple[Counts, Counts], decks: tuple[list[Counts], list[Counts]], *,
+                 mode: Mode = Mode.DUEL, game: int = 1, turn: int = 0, held: Held | None = None,
+                 seed: int = 0) -> Run:
+        """A hand in progress written out (tests, studies): hands, and decks as batches top first."""
+        state = cls.__new__(cls)
+        state.mode = Mode(mode)
+        state.upgrades_on = state.mode is Mode.RUN
+        state.rng = random.Random(seed)
+        state.phase = Phase.PLAY
+        state.game = game
+        state.hand_number = 1
+        state.hands = [counts(hands[0]), counts(hands[1])]
+        state.decks = [Deck(decks[0]), Deck(decks[1])]
+        state.area = [ZERO, ZERO]
+        state.top = state.top_seat = None
+        state.turn = turn
+        state.held = held.clone() if held is not None else Held()
+        state.offer = ()
+        state.second_wind_used = False
+        state.games_won = 0
+        state.winner = None
+        return state
+
     # sizes and rules per side
 
     @property

@@ -98,7 +98,7 @@ class Held:
         return self.stacks.get(upgrade_id, 0)
 
     def has(self, upgrade_id: str) -> bool:
-        return upgrade_id in self.stacks
+        return self.count(upgrade_id) > 0
 
     def add(self, upgrade_id: str) -> int:
         """Hold one more of ``upgrade_id``; return how many are now held."""
