@@ -125,16 +125,18 @@ def _hrua(good: int, bad: int, sample: int, rng: random.Random) -> int:
     mode = (n + 1) * (few + 1) // (total + 2)
     g = _logfact(mode) + _logfact(few - mode) + _logfact(n - mode) + _logfact(many - n + mode)
     bound = min(min(n, few) + 1, math.floor(a + 16.0 * c))
+    lgamma, random_ = math.lgamma, rng.random
+    fewer, gap = few + 1.0, many - n + 1.0
     while True:
-        u = rng.random()
-        v = rng.random()
+        u = random_()
+        v = random_()
         if u == 0.0:
             continue
         x = a + h * (v - 0.5) / u
         if x < 0.0 or x >= bound:
             continue
         k = int(x)
-        t = g - (_logfact(k) + _logfact(few - k) + _logfact(n - k) + _logfact(many - n + k))
+        t = g - (lgamma(k + 1.0) + lgamma(fewer - k) + lgamma(n + 1.0 - k) + lgamma(gap + k))
         if u * (4.0 - u) - 3.0 <= t:
             break
         if u * (u - t) >= 1.0:
