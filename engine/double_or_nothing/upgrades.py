@@ -56,7 +56,7 @@ SALVAGE = "salvage"
 UPGRADES: dict[str, Upgrade] = {
     u.id: u
     for u in (
-        Upgrade(REINFORCEMENTS, "Reinforcements", "Four more 8s per scale are shuffled into your deck.",
+        Upgrade(REINFORCEMENTS, "Reinforcements", "Extra 8s go into your deck: as many as a fresh deck holds of one number.",
                 Icon("shield", "#c0392b", "+8"), max_stacks=5),
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold.",
                 Icon("diamond", "#16a085", "-1")),
