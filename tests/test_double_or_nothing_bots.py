@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ai.double_or_nothing import LEVELS, Easy, Hard, Runner, Standard, make_bot, make_runner
@@ -123,3 +125,23 @@ def test_a_runner_holding_upgrades_plays_legally() -> None:
         state.apply(bots[seat].decide(state.observation(seat)), seat)  # apply refuses anything illegal
         played += 1
     assert played > 20
+
+
+def test_the_arena_reports_each_level_against_the_one_below(capsys: pytest.CaptureFixture[str]) -> None:
+    from ai.arena import main
+
+    assert main(["--game", "double-or-nothing", "--studies", "duels,upgrades", "--duels", "2",
+                 "--upgrade-games", "1", "--upgrade-game", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    pairs = [(p["level"], p["vs"], p["games"]) for p in report["duels"]["pairs"]]
+    assert pairs == [("standard", "easy", 4), ("hard", "standard", 4)]
+    assert set(report["upgrades"]["effects"]) == set(up.UPGRADES)
+
+
+def test_the_bench_prints_actions_per_second_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.bench import main
+
+    assert main(["--game", "double-or-nothing", "--game-number", "1,30", "--seconds", "0.01", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["actions_per_s"]) == {"1", "30"}
+    assert all(rate > 0 for rate in report["actions_per_s"].values())

@@ -14,7 +14,7 @@ from engine.double_or_nothing import PASS, Action, Observation, Pass, Phase, Pic
 from engine.double_or_nothing import upgrades as up
 from engine.double_or_nothing.counts import sub
 
-from .reading import best_answer, breaks_a_stair, can_answer, guess_hands, steps
+from .reading import best_answer, breaks_a_stair, can_answer, guess_hands
 
 
 class Bot:

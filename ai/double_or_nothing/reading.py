@@ -41,17 +41,6 @@ def breaks_a_stair(play: Play, hand: Sequence[int], depth: int = 2) -> bool:
     return any(numbers & set(range(lo, hi + 1)) for lo, hi in stairs(hand, depth))
 
 
-def steps(hand: Sequence[int]) -> int:
-    """About how many plays ``hand`` needs to empty (see the glossary)."""
-    out = 0
-    before = 0
-    for k in hand:
-        if k and k != before:
-            out += 1
-        before = k
-    return out
-
-
 def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
     """The strongest play ``hand`` can make under ``rules`` (``None`` if it holds nothing).
 

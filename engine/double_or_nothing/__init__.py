@@ -14,7 +14,9 @@ from typing import Any, Mapping
 from ..core import Option
 from .counts import Deck, draw_from, sub
 from .plays import Kind, Play, describe
-from .run import MAX_GAME, PASS, Action, Mode, Observation, Pass, Phase, Pick, Run
+from .actions import PASS, Action, Mode, Pass, Phase, Pick
+from .observation import Observation
+from .run import MAX_GAME, Run
 from .upgrades import UPGRADES, Held
 
 GAME_ID = "double-or-nothing"

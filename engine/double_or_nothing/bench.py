@@ -15,7 +15,8 @@ import json
 import random
 import time
 
-from .run import MAX_GAME, Mode, Run
+from .actions import Mode
+from .run import MAX_GAME, Run
 
 
 def actions_per_second(game: int, seconds: float, seed: int) -> float:

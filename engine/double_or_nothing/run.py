@@ -20,58 +20,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-from enum import Enum, StrEnum
-from typing import Any, Hashable, Union
+from typing import Any, Hashable
 
 from ..core import Outcome
 from ..errors import IllegalAction
 from . import upgrades as up
+from .actions import PASS, Action, Mode, Pass, Phase, Pick
 from .counts import ZERO, Counts, Deck, add, counts, scaled, sub, uniform
 from .events import (
     CardsAdded, Doubled, Drew, DuelOver, Event, GameWon, HandDealt, HandWon, Passed, Played, RunOver,
     SecondWind, UpgradePicked, UpgradesOffered, seen_by,
 )
 from .plays import PLAIN, Play, Rules, Strength, legal_plays, why_not
+from .observation import Observation
 from .upgrades import Held
 
 MAX_GAME = 32
 """The top of the ladder: winning this game ends a run as cleared (counts stay exact to here)."""
 START_PER_NUMBER = 4
 """A fresh deck at game 1 holds four of each number."""
-
-
-class Mode(StrEnum):
-    RUN = "run"
-    DUEL = "duel"
-
-
-class Phase(Enum):
-    PLAY = "play"  # the side to move leads or answers
-    PICK = "pick"  # the runner picks an upgrade
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Give up the trick: draw the pass size; the other side takes the play area and leads."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """The runner takes one of the offered upgrades."""
-
-    upgrade: str
-
-    def __str__(self) -> str:
-        return f"pick {self.upgrade}"
-
-
-PASS = Pass()
-Action = Union[Play, Pass, Pick]
 
 
 def hand_size_at(game: int) -> int:
@@ -444,55 +411,3 @@ class Run:
         return (f"<Run {self.mode.value} game {self.game} hand {self.hand_number} {self.phase.value}; "
                 f"seat {self.turn} to move; hands {sum(self.hands[0])}/{sum(self.hands[1])}; "
                 f"decks {self.decks[0].size}/{self.decks[1].size}>")
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know.  Bots decide from this alone."""
-
-    seat: int
-    mode: Mode
-    phase: Phase
-    to_move: tuple[int, ...]
-    game: int
-    hand_number: int
-    hand: Counts
-    area: Counts  # both sides' cards in the play area, per number
-    top: Play | None  # the play to beat (None: the side to move leads)
-    top_seat: int | None
-    top_strength: Strength | None
-    deck_size: int
-    opponent_hand_size: int
-    opponent_deck_size: int
-    hand_sizes: tuple[int, int]  # dealt per hand, by seat
-    pass_sizes: tuple[int, int]  # drawn on a pass, by seat
-    upgrades: tuple[tuple[str, int], ...]  # the runner's, with stacks
-    offer: tuple[str, ...]
-    totals: Counts  # every card of the game per number
-    opponent_lacks: tuple[int, ...] | None  # with Spyglass: numbers the opponent holds none of
-    games_won: int
-    second_wind_used: bool
-    winner: int | None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat in self.to_move
-
-    def rules(self, seat: int | None = None) -> Rules:
-        """The play rules of ``seat`` (default: this seat)."""
-        seat = self.seat if seat is None else seat
-        return Held(dict(self.upgrades)).rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
-
-    def legal_actions(self) -> list[Action]:
-        if not self.my_turn:
-            return []
-        if self.phase is Phase.PICK:
-            return [Pick(u) for u in self.offer]
-        actions: list[Action] = list(legal_plays(self.hand, self.rules(), self.top_strength))
-        if self.top_strength is not None:
-            actions.append(PASS)
-        return actions
-
-    def unseen(self) -> Counts:
-        """The cards this seat can't place: the opponent's hand and both decks, per number."""
-        return sub(sub(self.totals, self.hand), self.area)

@@ -1,0 +1,46 @@
+"""The words of Double or Nothing: its modes, its phases and the actions besides plays.
+
+A :class:`~.plays.Play` is an action too; with :class:`Pass` and :class:`Pick`
+it makes :data:`Action`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Union
+
+from .plays import Play
+
+
+class Mode(StrEnum):
+    RUN = "run"
+    DUEL = "duel"
+
+
+class Phase(Enum):
+    PLAY = "play"  # the side to move leads or answers
+    PICK = "pick"  # the runner picks an upgrade
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Give up the trick: draw the pass size; the other side takes the play area and leads."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The runner takes one of the offered upgrades."""
+
+    upgrade: str
+
+    def __str__(self) -> str:
+        return f"pick {self.upgrade}"
+
+
+PASS = Pass()
+Action = Union[Play, Pass, Pick]
