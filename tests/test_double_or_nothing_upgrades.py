@@ -155,3 +155,30 @@ def test_a_run_without_upgrades_offers_none() -> None:
     state.upgrades_on = False
     state.apply(Play(3, 3, 1), 0)
     assert state.phase is Phase.PLAY and state.game == 2
+
+
+def test_shuffle_hidden_keeps_the_spyglass_view() -> None:
+    from engine.double_or_nothing import shuffle_hidden
+
+    state = Run(Mode.RUN, 2, seed=3, held=Held({up.SPYGLASS: 1}))
+    for seed in range(5):
+        assert shuffle_hidden(state, 0, random.Random(seed)).observation(0) == state.observation(0)
+
+
+def test_random_runs_conserve_cards_between_the_rule_changes() -> None:
+    """Random play through doublings and picks: the inventory changes only with an event that says so."""
+    doublings = 0
+    for seed in range(3):
+        state = Run(Mode.RUN, 1, seed)
+        rng = random.Random(seed)
+        cards = state.inventory()
+        for _ in range(600):
+            if state.is_over:
+                break
+            seat = state.to_move()[0]
+            events = state.apply(rng.choice(state.legal_actions(seat)), seat)
+            if any(getattr(e, "changes_inventory", False) for e in events):
+                doublings += 1
+                cards = state.inventory()
+            assert state.inventory() == cards
+    assert doublings >= 2
