@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Union
+from typing import Sequence, Union
 
-from .plays import Play
+from .plays import Play, Rules, Strength, legal_plays
 
 
 class Mode(StrEnum):
@@ -44,3 +44,16 @@ class Pick:
 
 PASS = Pass()
 Action = Union[Play, Pass, Pick]
+
+
+def legal_actions_for(phase: Phase, offer: Sequence[str], hand: Sequence[int], rules: Rules,
+                      top: Strength | None) -> list[Action]:
+    """The mover's actions in a fixed order: the offer when picking; else plays, then Pass when answering."""
+    if phase is Phase.PICK:
+        return [Pick(u) for u in offer]
+    if phase is Phase.OVER:
+        return []
+    actions: list[Action] = list(legal_plays(hand, rules, top))
+    if top is not None:
+        actions.append(PASS)
+    return actions

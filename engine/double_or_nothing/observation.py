@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import PASS, Action, Mode, Phase, Pick
+from .actions import Action, Mode, Phase, legal_actions_for
 from .counts import Counts, sub
-from .plays import PLAIN, Play, Rules, Strength, legal_plays
+from .plays import PLAIN, Play, Rules, Strength
 from .upgrades import Held
 
 
@@ -50,12 +50,7 @@ class Observation:
     def legal_actions(self) -> list[Action]:
         if not self.my_turn:
             return []
-        if self.phase is Phase.PICK:
-            return [Pick(u) for u in self.offer]
-        actions: list[Action] = list(legal_plays(self.hand, self.rules(), self.top_strength))
-        if self.top_strength is not None:
-            actions.append(PASS)
-        return actions
+        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength)
 
     def unseen(self) -> Counts:
         """The cards this seat can't place: the opponent's hand and both decks, per number."""

@@ -25,13 +25,13 @@ from typing import Any, Hashable
 from ..core import Outcome
 from ..errors import IllegalAction
 from . import upgrades as up
-from .actions import PASS, Action, Mode, Pass, Phase, Pick
+from .actions import Action, Mode, Pass, Phase, Pick, legal_actions_for
 from .counts import ZERO, Counts, Deck, add, counts, scaled, sub, uniform
 from .events import (
     CardsAdded, Doubled, Drew, DuelOver, Event, GameWon, HandDealt, HandWon, Passed, Played, RunOver,
     SecondWind, UpgradePicked, UpgradesOffered, seen_by,
 )
-from .plays import PLAIN, Play, Rules, Strength, legal_plays, why_not
+from .plays import PLAIN, Play, Rules, Strength, why_not
 from .observation import Observation
 from .upgrades import Held
 
@@ -67,25 +67,11 @@ class Run:
         """
         if not 1 <= game <= MAX_GAME:
             raise ValueError(f"game numbers run from 1 to {MAX_GAME}, not {game}")
-        self.mode = Mode(mode)
+        self._set_up(mode, game, seed, held)
         self.upgrades_on = upgrades_on and self.mode is Mode.RUN
-        self.rng = random.Random(seed)
-        self.phase = Phase.PLAY
-        self.game = game
-        self.hand_number = 0
-        self.hands: list[Counts] = [ZERO, ZERO]
         self.decks = [Deck.shuffled(self.fresh_deck()), Deck.shuffled(self.fresh_deck())]
-        self.area: list[Counts] = [ZERO, ZERO]
-        self.top: Play | None = None
-        self.top_seat: int | None = None
-        self.held = held.clone() if held is not None else Held()
-        self.offer: tuple[str, ...] = ()
-        self.second_wind_used = False
-        self.games_won = 0
-        self.winner: int | None = None
         if first is None:
             first = 0 if self.mode is Mode.RUN else self.rng.randrange(2)
-        self.turn = first
         if self.held.count(up.REINFORCEMENTS):
             self._reinforce(self.held.count(up.REINFORCEMENTS), None)
         self._deal(first, [])
@@ -96,23 +82,32 @@ class Run:
                  seed: int = 0) -> Run:
         """A hand in progress written out (tests, studies): hands, and decks as batches top first."""
         state = cls.__new__(cls)
-        state.mode = Mode(mode)
-        state.upgrades_on = state.mode is Mode.RUN
-        state.rng = random.Random(seed)
-        state.phase = Phase.PLAY
-        state.game = game
+        state._set_up(mode, game, seed, held)
         state.hand_number = 1
         state.hands = [counts(hands[0]), counts(hands[1])]
         state.decks = [Deck(decks[0]), Deck(decks[1])]
-        state.area = [ZERO, ZERO]
-        state.top = state.top_seat = None
         state.turn = turn
-        state.held = held.clone() if held is not None else Held()
-        state.offer = ()
-        state.second_wind_used = False
-        state.games_won = 0
-        state.winner = None
         return state
+
+    def _set_up(self, mode: Mode, game: int, seed: int, held: Held | None) -> None:
+        """Every field, before any card is dealt."""
+        self.mode = Mode(mode)
+        self.upgrades_on = self.mode is Mode.RUN
+        self.rng = random.Random(seed)
+        self.phase = Phase.PLAY
+        self.game = game
+        self.hand_number = 0
+        self.hands: list[Counts] = [ZERO, ZERO]
+        self.decks = [Deck(), Deck()]
+        self.area: list[Counts] = [ZERO, ZERO]
+        self.top: Play | None = None
+        self.top_seat: int | None = None
+        self.turn = 0
+        self.held = held.clone() if held is not None else Held()
+        self.offer: tuple[str, ...] = ()
+        self.second_wind_used = False
+        self.games_won = 0
+        self.winner: int | None = None
 
     # sizes and rules per side
 
@@ -168,14 +163,8 @@ class Run:
         movers = self.to_move()
         if not movers or (seat is not None and seat not in movers):
             return []
-        if self.phase is Phase.PICK:
-            return [Pick(u) for u in self.offer]
         me = movers[0]
-        top = self.top_strength()
-        actions: list[Action] = list(legal_plays(self.hands[me], self.rules_for(me), top))
-        if top is not None:
-            actions.append(PASS)
-        return actions
+        return legal_actions_for(self.phase, self.offer, self.hands[me], self.rules_for(me), self.top_strength())
 
     def why_illegal(self, action: object, seat: int | None = None, at: int = 0) -> str | None:
         if self.phase is Phase.OVER:
