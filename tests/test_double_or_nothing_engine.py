@@ -36,6 +36,7 @@ def test_the_three_kinds_of_play() -> None:
     assert describe(Play(5, 7, 3)) == "Stair: 3 x 5-7, 9 cards"
     assert describe(Play(2, 6, 1)) == "Run: 2-6, 5 cards"
     assert describe(Play(8, 8, 1284)) == "Set: 1,284 x 8"
+    assert Play(7, 2, 1).numbers == (7, 8, 1, 2) and Play(7, 2, 1).top == 2
 
 
 def test_a_span_cannot_go_all_the_way_round() -> None:

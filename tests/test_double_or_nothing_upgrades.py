@@ -84,7 +84,7 @@ def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
     state = run(hand, "1x3", round_the_bend=1)
     assert Play(7, 2, 1) in state.legal_actions(0)
     state.apply(Play(7, 2, 1), 0)
-    assert state.hands[0] == c("1x5") and state.top_strength() == (4, 4, 8)
+    assert state.hands[0] == c("1x5") and state.top_strength() == (4, 4, 2)  # its top is the 2
 
 
 def test_spyglass_shows_the_numbers_the_opponent_lacks() -> None:

@@ -27,7 +27,7 @@ import multiprocessing
 from typing import Any, Callable, Sequence
 
 from engine.double_or_nothing import Held, Mode, Run
-from engine.double_or_nothing.events import GameWon
+from engine.double_or_nothing.events import GameWon, SecondWind
 from engine.double_or_nothing.run import MAX_GAME
 from engine.double_or_nothing.upgrades import UPGRADES
 
@@ -71,7 +71,10 @@ def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int) 
     bots: dict[int, Bot] = {0: make_runner(seed * 2 + 1), 1: make_bot(opponent, seed=seed * 2)}
     while True:
         seat = state.to_move()[0]
-        for event in state.apply(bots[seat].decide(state.observation(seat)), seat):
+        events = state.apply(bots[seat].decide(state.observation(seat)), seat)
+        if any(isinstance(e, SecondWind) for e in events):
+            continue  # the lost game is played again
+        for event in events:
             if isinstance(event, GameWon):
                 return event.seat == 0
 

@@ -111,6 +111,7 @@ class Hard(Bot):
     samples = 8
     draw_weight = 0.6  # a card the passer draws, against a card in the area
     shed_weight = 0.5  # a card out of the hand (cards left in a lost hand go to the winner)
+    spend_weight = 2.0  # cards a lost trick costs per card played into it (mine and their answer)
 
     def choose_play(self, obs: Observation, plays: list[Play]) -> Play | Pass:
         if not plays:
@@ -133,7 +134,7 @@ class Hard(Bot):
             strength = play.strength(rules)
             mine_after = best_answer(sub(obs.hand, play.counts()), rules)
             won = area + play.cards + self.draw_weight * their_draw
-            lost = -(area + 2 * play.cards) - (self.draw_weight + self.shed_weight) * my_draw
+            lost = -(area + self.spend_weight * play.cards) - (self.draw_weight + self.shed_weight) * my_draw
             total = 0.0
             for theirs in bests:
                 if not can_answer(theirs, strength, their_rules):

@@ -59,7 +59,7 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
             width += 1
             if width == 8 and i >= 8:
                 break
-            top = 8 if i >= 8 else i + 1
+            top = i % 8 + 1
             s = (least * width, width + (bonus if width > 1 and least > 1 else 0), top)
             if best is None or s > best:
                 best = s

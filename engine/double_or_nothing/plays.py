@@ -2,7 +2,7 @@
 
 Glossary.  A *play* is ``copies`` cards of each number of a *span*: the
 numbers ``lo`` to ``hi`` in order (with the Round the Bend upgrade a span may
-wrap from 8 to 1, written ``lo > hi``).  Its *kind*: a **set** is one number
+wrap from 8 to 1, written ``lo > hi``; its top is still ``hi``, so 7-8-1-2 tops out at 2).  Its *kind*: a **set** is one number
 (any copies), a **run** is one copy of two to eight numbers, a **stair** is two
 or more copies of two or more numbers.  *Selecting* a span plays as many
 copies as the hand allows: the fewest held of any number in it (the Trim
@@ -87,8 +87,8 @@ class Play:
 
     @property
     def top(self) -> int:
-        """The highest number in the play (8 for a span that wraps)."""
-        return 8 if self.wraps else self.hi
+        """The top of the span: its last number (a span that wraps past 8 tops out at ``hi``)."""
+        return self.hi
 
     def counts(self) -> Counts:
         out = list(ZERO)
@@ -186,9 +186,8 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
         if not most:
             continue
         width = (hi - lo) % 8 + 1
-        top_number = 8 if lo > hi else hi
         if rules.trim:
-            least = 1 if top is None else fewest_copies_that_beat(width, top_number, rules.stair_bonus, rules.ties_win, top)
+            least = 1 if top is None else fewest_copies_that_beat(width, hi, rules.stair_bonus, rules.ties_win, top)
             if least < most:
                 out.append(Play(lo, hi, least))
         play = Play(lo, hi, most)

@@ -66,7 +66,7 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("square", "#2c3e50", "="),),
         Upgrade(LIGHT_PASS, "Light Pass", "Passing draws you half as many cards (at least one).",
                 Icon("circle", "#27ae60", "1/2"), max_stacks=2),
-        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your runs and stairs may wrap from 8 to 1.",
+        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
                 Icon("ring", "#2980b9", "8>1")),
         Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent holds none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
