@@ -13,10 +13,10 @@ from engine.envelope import GameRecord, PlayerInfo
 from engine.games import GAMES, load_record
 
 
-def after_lead(mine: str, theirs: str, lead: Play, my_deck: str = "", their_deck: str = "") -> Run:
+def after_lead(mine: str, theirs: str, lead: Play, my_deck: str = "", their_deck: str = "", game: int = 1) -> Run:
     """Seat 1 (holding ``theirs``) has led ``lead``; seat 0 holds ``mine`` and answers."""
     decks = ([parse_counts(my_deck)] if my_deck else [], [parse_counts(their_deck)] if their_deck else [])
-    state = Run.position((parse_counts(mine), parse_counts(theirs)), decks, turn=1)  # type: ignore[arg-type]
+    state = Run.position((parse_counts(mine), parse_counts(theirs)), decks, turn=1, game=game)  # type: ignore[arg-type]
     state.apply(lead, 1)
     return state
 
@@ -59,15 +59,22 @@ def test_standard_breaks_a_stair_when_the_opponent_is_nearly_out() -> None:
     assert Standard(0).decide(state.observation(0)) == Play(3, 3, 5)
 
 
-def test_hard_passes_a_cheap_trick_it_cannot_win() -> None:
-    state = after_lead("2x2 1x3 1x5", "1x1 4x7 4x8", Play(1, 1, 1))  # empty decks: it can read their hand
-    assert Easy(0).decide(state.observation(0)) == Play(3, 3, 1)
-    assert Hard(0).decide(state.observation(0)) == PASS
+def test_hard_with_small_hands_plays_to_need_the_fewest_plays() -> None:
+    state = after_lead("1x2 2x3 1x4", "1x1 4x7 4x8", Play(1, 1, 1), their_deck="20x5")
+    assert Easy(0).decide(state.observation(0)) == Play(2, 2, 1)
+    assert Standard(0).decide(state.observation(0)) == Play(2, 2, 1)
+    assert Hard(0).decide(state.observation(0)) == Play(2, 3, 1)  # leaves 3-4: one run to go
 
 
-def test_hard_answers_with_what_they_cannot_top() -> None:
-    state = after_lead("2x2 1x3 1x5", "1x1 1x4 1x6", Play(1, 1, 1))
-    assert Hard(0).decide(state.observation(0)) == Play(2, 2, 2)
+def test_hard_with_big_hands_passes_a_cheap_trick_it_cannot_win() -> None:
+    state = after_lead("128x2 64x3 64x5", "64x1 256x7 256x8", Play(1, 1, 64), game=6)
+    assert Easy(0).decide(state.observation(0)) == Play(3, 3, 64)
+    assert Hard(0).decide(state.observation(0)) == PASS  # empty decks: it can read their hand
+
+
+def test_hard_with_big_hands_answers_with_what_they_cannot_top() -> None:
+    state = after_lead("128x2 64x3 64x5", "64x1 64x4 64x6", Play(1, 1, 64), game=6)
+    assert Hard(0).decide(state.observation(0)) == Play(2, 2, 128)
 
 
 def test_every_bot_empties_its_hand_when_it_can() -> None:

@@ -14,7 +14,7 @@ from engine.double_or_nothing import PASS, Action, Observation, Pass, Phase, Pic
 from engine.double_or_nothing import upgrades as up
 from engine.double_or_nothing.counts import sub
 
-from .reading import best_answer, breaks_a_stair, can_answer, guess_hands
+from .reading import best_answer, breaks_a_stair, can_answer, guess_hands, steps
 
 
 class Bot:
@@ -97,18 +97,23 @@ class Standard(Bot):
 
 
 class Hard(Bot):
-    """Looks ahead with the counts.
+    """Looks ahead with the counts, in two ways depending on how big the hands are.
 
-    It guesses the opponent's hand from the cards it can't see and, for each
-    play, asks of every guess: can they answer it, and if they do, can my
-    strongest remaining play still top their strongest?  A trick won brings
-    the play area under its deck and makes the opponent draw; a trick lost
-    hands the area over.  Cards shed from the hand count as progress toward
-    winning it.  It passes when that is cheaper than spending.
+    While a hand holds few of each number (up to game 5), a hand is won by
+    needing fewer plays than the other side: Hard picks the play that leaves
+    its hand the fewest *steps* (plays still needed), the weakest of those, and
+    never passes while it can play.  Once every hand holds every number by the
+    dozen, the steps stop telling hands apart and the cards decide: Hard
+    guesses the opponent's hand from the cards it can't see, asks of each play
+    whether they can answer it and whether its own best remaining play could
+    still top theirs, and weighs what the trick brings (the play area goes
+    under the deck of the side that doesn't pass, the passer draws) against the
+    cards it risks.  It passes when that is cheaper than spending.
     """
 
     level = "hard"
     samples = 8
+    smooth_from = 32  # cards of each number in a dealt hand from which the cards decide, not the steps
     draw_weight = 0.6  # a card the passer draws, against a card in the area
     shed_weight = 0.5  # a card out of the hand (cards left in a lost hand go to the winner)
     spend_weight = 2.0  # cards a lost trick costs per card played into it (mine and their answer)
@@ -120,6 +125,15 @@ class Hard(Bot):
         finishing = [p for p in plays if p.cards == held]
         if finishing:
             return finishing[0]
+        if obs.hand_sizes[obs.seat] < 8 * self.smooth_from:
+            return self.fewest_steps(obs, plays)
+        return self.weigh_the_trick(obs, plays)
+
+    def fewest_steps(self, obs: Observation, plays: list[Play]) -> Play:
+        rules = obs.rules()
+        return min(plays, key=lambda p: (steps(sub(obs.hand, p.counts())), p.strength(rules), p.lo))
+
+    def weigh_the_trick(self, obs: Observation, plays: list[Play]) -> Play | Pass:
         them = 1 - obs.seat
         rules, their_rules = obs.rules(), obs.rules(them)
         guesses = guess_hands(obs.unseen(), obs.opponent_hand_size, obs.opponent_lacks, self.samples, self.rng)

@@ -6,7 +6,9 @@ the idea keeps its meaning as hands grow): the structure Standard won't break.  
 stair when it takes from one without being a stair itself.  The *steps* of a
 hand estimate how many plays it needs to empty: the number of places where
 the count changes along 1-8.  The *best answer* of a hand is its strongest
-play, whose strength decides whether it can answer anything.
+play, whose strength decides whether it can answer anything.  The *steps*
+of a hand estimate how many plays it needs to empty: the places along 1-8
+where its count changes to a new non-zero value.
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ def breaks_a_stair(play: Play, hand: Sequence[int], depth: int = 2) -> bool:
     return any(numbers & set(range(lo, hi + 1)) for lo, hi in stairs(hand, depth))
 
 
+def steps(hand: Sequence[int]) -> int:
+    """About how many plays ``hand`` needs to empty (see the glossary)."""
+    out = 0
+    before = 0
+    for k in hand:
+        if k and k != before:
+            out += 1
+        before = k
+    return out
+
+
 def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
     """The strongest play ``hand`` can make under ``rules`` (``None`` if it holds nothing).
 
@@ -59,8 +72,7 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
             width += 1
             if width == 8 and i >= 8:
                 break
-            top = i % 8 + 1
-            s = (least * width, width + (bonus if width > 1 and least > 1 else 0), top)
+            s = (least * width, width + (bonus if width > 1 and least > 1 else 0), i % 8 + 1)
             if best is None or s > best:
                 best = s
     return best
