@@ -229,3 +229,15 @@ def test_shuffle_hidden_keeps_what_a_seat_sees() -> None:
 
 def test_rules_of_a_plain_side() -> None:
     assert Held().rules() == Rules() == PLAIN
+
+
+def test_the_action_codec_round_trips_and_names_what_is_wrong() -> None:
+    from engine.double_or_nothing import Pick, action_from_json, action_to_json, describe_action
+
+    for action in (Play(7, 2, 1), Play(5, 5, 1284), PASS, Pick("trim")):
+        assert action_from_json(action_to_json(action)) == action
+    assert describe_action(Pick("trim")) == "take Trim"
+    for bad, word in (({"type": "pick", "upgrade": [1]}, "upgrade"), ({"type": "play", "lo": 1, "hi": 2}, "copies"),
+                      ({"type": "play", "lo": 0, "hi": 2, "copies": 1}, "1 to 8"), ({"type": "fold"}, "type")):
+        with pytest.raises(ValueError, match=word):
+            action_from_json(bad)

@@ -58,7 +58,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         return PASS
     if kind == "pick":
         upgrade = data.get("upgrade")
-        if upgrade not in UPGRADES:
+        if not isinstance(upgrade, str) or upgrade not in UPGRADES:
             raise ValueError(f"upgrade: expected one of {', '.join(UPGRADES)}, got {str(upgrade)[:30]!r}")
         return Pick(str(upgrade))
     if kind == "play":
