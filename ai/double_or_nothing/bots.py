@@ -125,7 +125,7 @@ class Hard(Bot):
         finishing = [p for p in plays if p.cards == held]
         if finishing:
             return finishing[0]
-        if obs.hand_sizes[obs.seat] < 8 * self.smooth_from:
+        if max(obs.hand_sizes) < 8 * self.smooth_from:
             return self.fewest_steps(obs, plays)
         return self.weigh_the_trick(obs, plays)
 
