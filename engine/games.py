@@ -113,6 +113,27 @@ def _snap_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+_DOUBLE_LEVELS = (
+    Level("easy", "Easy", "Plays the weakest thing that beats yours, and passes when nothing does."),
+    Level("standard", "Standard", "Keeps its stairs and runs whole: it won't break one up to answer a small play."),
+    Level("hard", "Hard", "Counts what you can still answer and passes when passing is cheaper than spending."),
+)
+
+
+def _double_or_nothing() -> GameInfo:
+    from .double_or_nothing import OPTIONS
+
+    return GameInfo(
+        "double-or-nothing", "Double or Nothing",
+        "Win a game and everything doubles; lose once and the run is over.",
+        2, 2, "engine.double_or_nothing", "double-or-nothing",
+        levels=_DOUBLE_LEVELS, default_level="standard", bots="ai.double_or_nothing:make_bot",
+        rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
+        arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
+        options=OPTIONS, stats=("best_game",), sim_options=(("mode", "duel"),),
+    )
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -148,6 +169,7 @@ GAMES: dict[str, GameInfo] = {
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False,
         ),
+        _double_or_nothing(),
     )
 }
 
