@@ -130,7 +130,8 @@ def _double_or_nothing() -> GameInfo:
         levels=_DOUBLE_LEVELS, default_level="standard", bots="ai.double_or_nothing:make_bot",
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
-        options=OPTIONS, stats=("best_game",), sim_options=(("mode", "duel"),),
+        options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools",
     )
 
 
