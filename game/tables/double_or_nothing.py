@@ -160,7 +160,7 @@ class DoubleTable(Scene):
         if play is None:
             return (reason or ""), False
         s = play.strength(self.my_rules())
-        text = f"{describe(play)}  -  strength: {s[0]:,} cards, {s[1]} numbers, top {s[2]}"
+        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
         if reason is None and self.shown.top is not None:
             text += f"  -  beats {describe(self.shown.top)}"
         if self.my_rules().trim and self.copies is not None:

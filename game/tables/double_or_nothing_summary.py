@@ -89,6 +89,17 @@ def upgrade_rates(stats: Any, record_format: str) -> list[tuple[str, int, int]]:
     return sorted(out, key=lambda x: -x[1])
 
 
+def short(n: int) -> str:
+    """A hand size in a few characters: 640, 5.1k, 5.2M."""
+    if n < 10_000:
+        return f"{n:,}"
+    if n < 1_000_000:
+        return f"{n / 1000:.0f}k"
+    if n < 1_000_000_000:
+        return f"{n / 1_000_000:.1f}M"
+    return f"{n / 1_000_000_000:.1f}G"
+
+
 class RunSummaryScene(MenuScene):
     """The run summary: games won, the game reached, upgrades, the biggest play; upgrade win rates over all runs."""
 
@@ -142,6 +153,9 @@ class RunSummaryScene(MenuScene):
         text.blit(surface, title, round(54 * s), (cx, panel.y + round(20 * s)), GOLD, "midtop", panel.w - 40)
         text.blit(surface, sub, round(26 * s), (cx, panel.y + round(78 * s)), INK, "midtop", panel.w - 40)
         y = panel.y + round(124 * s)
+        if self.facts.mode is Mode.RUN:
+            self._draw_ladder(surface, cx, y)
+            y += round(84 * s)
         left = panel.x + round(40 * s)
         px = round(22 * s)
         for seat in (0, 1):
@@ -159,6 +173,32 @@ class RunSummaryScene(MenuScene):
             self._draw_upgrades(surface, left, y, panel)
             y += round(58 * s)
             self._draw_rates(surface, left, y, panel)
+
+    def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
+        """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
+        s = self.layout.scale
+        text = self.app.text
+        f = self.facts
+        first = max(1, f.reached - 8)
+        games = list(range(first, min(32, f.reached + 2) + 1))
+        r = round(20 * s)
+        gap = round(84 * s)
+        x0 = cx - gap * (len(games) - 1) // 2
+        for i, g in enumerate(games):
+            c = (x0 + i * gap, y + r)
+            if i:
+                pygame.draw.line(surface, MUTED, (c[0] - gap + r, c[1]), (c[0] - r, c[1]), max(1, round(2 * s)))
+            if g <= f.games_won or (f.cleared and g <= f.reached):
+                pygame.draw.circle(surface, GOLD, c, r)
+                ink = (30, 36, 34)
+            elif g == f.reached:
+                pygame.draw.circle(surface, (200, 70, 60), c, r)
+                ink = INK
+            else:
+                pygame.draw.circle(surface, MUTED, c, r, max(1, round(2 * s)))
+                ink = MUTED
+            text.blit(surface, str(g), round(22 * s), c, ink, "center")
+            text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
 
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
         from game.tables.double_or_nothing_view import draw_icon

@@ -90,7 +90,7 @@ class DoubleLayout:
         gap = round(10 * self.scale)
         row = width * cw + (width - 1) * gap
         x0 = self.area.centerx - row // 2
-        y = self.area.y + round(56 * self.scale)
+        y = self.area.y + round(72 * self.scale)
         return Rect(x0 + i * (cw + gap), y, cw, ch)
 
     def deck(self, mine: bool) -> Rect:
@@ -173,11 +173,17 @@ def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> No
     else:
         pygame.draw.circle(surface, colour, c, r)
     mark_y = c[1] + (round(r * 0.25) if shape == "triangle" else 0)
-    text.blit(surface, icon.mark, max(10, round(r * 0.8)), (c[0], mark_y), INK if shape != "star" else dark, "center",
+    ink = dark if shape in ("star", "ring") else INK
+    text.blit(surface, icon.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
               round(r * 1.6))
 
 
 # --- the table -------------------------------------------------------------------
+
+
+def strength_words(strength: tuple[int, int, int]) -> str:
+    cards, numbers, top = strength
+    return f"{cards:,} card{'s' if cards != 1 else ''}, {numbers} number{'s' if numbers != 1 else ''}, top {top}"
 
 
 def status_lines(t: DoubleTable) -> tuple[str, str]:
@@ -327,7 +333,7 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
             draw_count(surface, text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
         who = t.name(sh.top_seat) if sh.top_seat is not None else ""
         strength = play.strength(sh.obs.rules(sh.top_seat))
-        label = f"To beat: {describe(play)} by {who}  (strength {strength[0]:,} cards, {strength[1]} numbers, top {strength[2]})"
+        label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(strength)})"
         text.blit(surface, label, round(22 * s), (L.area.centerx, L.area.y + round(24 * s)), INK, "midtop",
                   L.area.w - round(60 * s))
     total = sum(sh.area)
@@ -379,9 +385,11 @@ def _draw_hand(t: DoubleTable, surface: pygame.Surface) -> None:
     d = L.my_deck
     draw_stack(surface, art, 0, sh.deck_sizes[me], d)
     text.blit(surface, f"Deck {sh.deck_sizes[me]:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
-    text.blit(surface, t.name(me), round(22 * s), (d.centerx, d.y - round(24 * s)), GOLD if me in t.state.to_move() else INK,
-              "midbottom", round(140 * s))
-    text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - round(6 * s)), MUTED, "midbottom")
+    lift = max(2, d.w // 22) * 4 + round(6 * s)
+    text.blit(surface, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
+              GOLD if me in t.state.to_move() else INK, "midbottom", round(150 * s))
+    text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
+              round(150 * s))
 
 
 def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
