@@ -131,7 +131,7 @@ def _double_or_nothing() -> GameInfo:
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
-        table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools",
+        table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
     )
 
 

@@ -54,7 +54,7 @@ class DoubleTable(Scene):
         self.replaying = replay is not None
         self.humans = [] if self.replaying else setup.humans
         if replay is not None:
-            self.driver = BotHook(ReplayDriver((e.action for e in replay.entries), max(0.3, app.ai_delay())))
+            self.driver = BotHook(ReplayDriver((e.action for e in replay.entries), app.ai_delay()))
         else:
             bots = setup.make_bots(app.think_ms, seed=self.record.seed)
             self.driver = BotHook(DoubleScheduler(bots, app.ai_delay()))
@@ -140,12 +140,8 @@ class DoubleTable(Scene):
         lo, hi = self.selection
         if self.wrap and lo != hi:
             lo, hi = hi, lo  # the other way round: from hi up past 8 to lo
-        hand = self.shown.hand
-        most = most_copies(hand, lo, hi) if lo <= hi or self.my_rules().wrap else 0
-        if most == 0:
-            missing = [n for n in self.selection_numbers() if not hand[n - 1]]
-            return None, f"You hold no {', '.join(map(str, missing))}."
-        copies = most if self.copies is None else max(1, min(self.copies, most))
+        most = most_copies(self.shown.hand, lo, hi)
+        copies = max(1, most if self.copies is None else min(self.copies, most))
         try:
             play = Play(lo, hi, copies)
         except ValueError as exc:
@@ -189,7 +185,7 @@ class DoubleTable(Scene):
         self.background = surf
 
     def settings_changed(self) -> None:
-        self.driver.retime(max(0.3, self.app.ai_delay()) if self.replaying else self.app.ai_delay())
+        self.driver.retime(self.app.ai_delay())
         self.resize(self.app.size)
 
     def exit(self) -> None:
