@@ -64,6 +64,7 @@ class DoubleTable(Scene):
         self.toast: Toast | None = None
         self.banner: tuple[str, float] | None = None
         self.panels: dict = {}
+        self.layer_cache: dict = {}  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
         self.focus: object = None
         self.kb_visible = False
@@ -175,6 +176,8 @@ class DoubleTable(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
+        if hasattr(self, "layer_cache"):
+            self.layer_cache.clear()
         self.layout = self.view_layout = DoubleLayout(*size)
         surf = felt_background(size).copy()
         L = self.layout

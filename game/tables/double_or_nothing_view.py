@@ -117,17 +117,42 @@ class DoubleLayout:
 # --- pieces ----------------------------------------------------------------------
 
 
+_STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
+
+
+def stack_depth(count: int) -> int:
+    """How many card edges show under the top card: more for more cards (1 for 2-3, up to 4 for thousands)."""
+    return 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
+
+
 def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect, shadow: bool = True) -> None:
-    """A stack of ``count`` cards of ``value`` (0: backs): a few edges under the top card, more for more cards."""
-    depth = 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
-    step = max(2, rect.w // 22)
-    for k in range(depth, 0, -1):
-        r = rect.move(-k * step // 2, -k * step)
-        art.blit_back(surface, r, shadow=shadow and k == depth)
+    """A stack of ``count`` cards of ``value`` (0: backs): a few edges under the top card, more for more cards.
+
+    The stack is rendered once per (value, depth, size) and blitted whole: one blit per stack, whatever its count.
+    """
+    depth = stack_depth(count)
+    key = (value, depth, rect.w, rect.h, shadow)
+    cached = _STACKS.get(key)
+    if cached is None:
+        if len(_STACKS) > 160:
+            _STACKS.clear()
+        step = max(2, rect.w // 22)
+        dx, dy = depth * step // 2 + 8, depth * step + 8
+        surf = pygame.Surface((rect.w + dx + 16, rect.h + dy + 16), pygame.SRCALPHA)
+        top = Rect(dx, dy, rect.w, rect.h)
+        for k in range(depth, 0, -1):
+            art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
+        if value:
+            art.blit_number(surf, value, top, shadow=shadow and depth == 0)
+        else:
+            art.blit_back(surf, top, shadow=shadow and depth == 0)
+        cached = _STACKS[key] = (surf, dx, dy)
+    surf, dx, dy = cached
+    surface.blit(surf, (rect.x - dx, rect.y - dy))
     if value:
-        art.blit_number(surface, value, rect, shadow=shadow and depth == 0)
+        art.numbers_blitted.append(value)
     else:
-        art.blit_back(surface, rect, shadow=shadow and depth == 0)
+        art.backs_blitted += 1
 
 
 def draw_count(surface: pygame.Surface, text: Text, count: int, pos: tuple[int, int], s: float,
@@ -225,16 +250,31 @@ def buttons(t: DoubleTable) -> list[Button]:
     return out
 
 
+def layer_key(t: DoubleTable) -> tuple:
+    """Everything the cached layer shows: it is drawn again only when this changes."""
+    sh = t.shown
+    thinking = t.driver.thinking_seat is not None and not t.motion.busy
+    return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
+            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.hover, t.focus, t.kb_visible, t.viewer,
+            t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
+            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying)
+
+
 def draw(t: DoubleTable, surface: pygame.Surface) -> None:
+    """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
     L = t.layout
     s = L.scale
     text = t.app.text
     art = t.app.art
-    surface.blit(t.background, (0, 0))
-    _draw_top(t, surface)
-    _draw_area(t, surface)
-    _draw_hand(t, surface)
-    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
+    key = layer_key(t)
+    layer = t.layer_cache.get("surface")
+    if layer is None or layer.get_size() != surface.get_size():
+        layer = t.layer_cache["surface"] = pygame.Surface(surface.get_size()).convert()
+        t.layer_cache["key"] = None
+    if t.layer_cache.get("key") != key:
+        _draw_layer(t, layer)
+        t.layer_cache["key"] = key
+    surface.blit(layer, (0, 0))
     step = t.motion.current
     if step is not None:
         for fly in step.flies:
@@ -245,7 +285,18 @@ def draw(t: DoubleTable, surface: pygame.Surface) -> None:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
     if t.toast:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
-    else:
+
+
+def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    surface.blit(t.background, (0, 0))
+    _draw_top(t, surface)
+    _draw_area(t, surface)
+    _draw_hand(t, surface)
+    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
+    if not t.toast:
         line1, line2 = status_lines(t)
         draw_status(surface, text, L.status, line1, line2, s)
         if t.my_turn():
