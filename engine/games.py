@@ -116,7 +116,7 @@ def _snap_options() -> tuple[Option, ...]:
 _DOUBLE_LEVELS = (
     Level("easy", "Easy", "Plays the weakest thing that beats yours, and passes when nothing does."),
     Level("standard", "Standard", "Keeps its stairs and runs whole: it won't break one up to answer a small play."),
-    Level("hard", "Hard", "Counts what you can still answer and passes when passing is cheaper than spending."),
+    Level("hard", "Hard", "Plans its hand to need the fewest plays; with huge hands it counts what you can still answer and passes when that is cheaper."),
 )
 
 
