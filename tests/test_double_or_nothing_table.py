@@ -208,3 +208,12 @@ def test_thumbnail_draws_number_cards(app):
     surf = pygame.Surface((240, 150))
     DoubleTable.draw_thumbnail(surf, app.art)
     assert surf.get_at((120, 110)) != surf.get_at((2, 2))
+
+
+def test_a_best_count_keeps_the_largest_value():
+    from game.shell.stats import StatLine
+
+    line = StatLine()
+    line.add(2, "won", extra={"best_game": 5, "runs": 1})
+    line.add(0, "lost", extra={"best_game": 3, "runs": 1})
+    assert line.extra == {"best_game": 5, "runs": 2}

@@ -203,6 +203,20 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.settings.ai_speed = "instant"
         app.to_title()
         _shoot(app, out, "dn-title")
+        from game.screens.new_game import NewGameScene
+        from game.screens.rules import RulesScene
+
+        app.open_game_menu(GAME_ID)
+        _shoot(app, out, "dn-game-menu")
+        app.stack.push(NewGameScene(app, GAME_ID))
+        _shoot(app, out, "dn-new-game")
+        app.to_title()
+        rules = RulesScene(app, GAME_ID)
+        app.stack.push(rules)
+        for page in range(len(rules.sections)):
+            rules.page = page
+            rules.refresh()
+            _shoot(app, out, f"dn-rules-p{page + 1}")
         app.start_game(run_setup(11))
         table = table_of(app)
         _until(app, table.my_turn, 10)
