@@ -98,6 +98,12 @@ class DoubleTable(Scene):
     def name(self, seat: int | None) -> str:
         return self.record.players[seat].name if seat is not None else ""
 
+    def verb(self, seat: int | None, third: str) -> str:
+        """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
+        if self.name(seat) != "You":
+            return third
+        return {"passes": "pass", "empties": "empty"}.get(third, third[:-1])
+
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 

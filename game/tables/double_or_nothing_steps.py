@@ -182,7 +182,7 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
         elif isinstance(ev, HandWon):
             t.motion.queue(_hand_won(t, ev, 0.45 * f))
         elif isinstance(ev, HandDealt):
-            t.motion.queue(Step(0.0, land=_note(t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} leads.")))
+            t.motion.queue(Step(0.0, land=_note(t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")))
         elif isinstance(ev, GameWon):
             t.motion.queue(Step(0.6 * f, land=_game_won(t, ev)))
         elif isinstance(ev, Doubled):
@@ -205,7 +205,7 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
                     else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
             t.motion.queue(Step(0.0, land=_note(t, line)))
         elif isinstance(ev, DuelOver):
-            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(ev.winner)} wins the duel.")))
+            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel.")))
     t.motion.queue(Step(0.0, land=t.sync_shown))
 
 
@@ -260,7 +260,7 @@ def _drew(t: DoubleTable, ev: Drew, duration: float) -> Step:
         sh.hand_sizes[ev.seat] += ev.cards
         sh.deck_sizes[ev.seat] = max(0, sh.deck_sizes[ev.seat] - ev.cards)
         if ev.reason == "pass":
-            t.log.add(f"{t.name(ev.seat)} passes and draws {ev.cards:,}.")
+            t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'passes')} and {t.verb(ev.seat, 'draws')} {ev.cards:,}.")
         t.app.sound.play("draw")
 
     return Step(duration, flies, land)
@@ -294,8 +294,8 @@ def _hand_won(t: DoubleTable, ev: HandWon, duration: float) -> Step:
             sh.hand = ZERO
         sh.hand_sizes[loser] = 0
         sh.deck_sizes[ev.seat] += ev.cards_taken
-        t.log.add(f"{t.name(ev.seat)} empties the hand and takes {ev.cards_taken:,} cards.")
-        t.show_banner(f"{t.name(ev.seat)} wins the hand")
+        t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'empties')} the hand and {t.verb(ev.seat, 'takes')} {ev.cards_taken:,} cards.")
+        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
         t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
 
     return Step(duration, flies, land)
@@ -304,8 +304,8 @@ def _hand_won(t: DoubleTable, ev: HandWon, duration: float) -> Step:
 def _game_won(t: DoubleTable, ev: GameWon) -> Callable[[], None]:
     def land() -> None:
         loser = 1 - ev.seat
-        t.log.add(f"{t.name(loser)} can't draw a full hand: {t.name(ev.seat)} wins game {ev.game}.")
-        t.show_banner(f"{t.name(ev.seat)} wins game {ev.game}!")
+        t.log.add(f"{t.name(loser)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.")
+        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!")
     return land
 
 

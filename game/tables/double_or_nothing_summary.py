@@ -135,7 +135,7 @@ class RunSummaryScene(MenuScene):
         f, t = self.facts, self.table
         if f.mode is Mode.DUEL:
             who = t.name(f.winner) if f.winner is not None else "Nobody"
-            return f"{who} wins the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,}."
+            return f"{who} {t.verb(f.winner, 'wins')} the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,}."
         if f.cleared:
             return "The ladder is cleared!", f"All {f.games_won} games won."
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"

@@ -88,6 +88,10 @@ class DoubleLayout:
         """Card ``i`` of a play ``width`` numbers wide in the middle of the play area."""
         cw, ch = self.area_card_size
         gap = round(10 * self.scale)
+        room = self.area.w - 2 * round(190 * self.scale)
+        if width * cw + (width - 1) * gap > room:  # a wide play: smaller cards, clear of the upgrades at the left
+            cw = max(20, (room - (width - 1) * gap) // width)
+            ch = round(cw / CARD_RATIO)
         row = width * cw + (width - 1) * gap
         x0 = self.area.centerx - row // 2
         y = self.area.y + round(72 * self.scale)
@@ -296,7 +300,8 @@ def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
     _draw_area(t, surface)
     _draw_hand(t, surface)
     t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    if not t.toast:
+    picking = t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0) and not t.motion.busy
+    if not t.toast and not picking:
         line1, line2 = status_lines(t)
         draw_status(surface, text, L.status, line1, line2, s)
         if t.my_turn():
@@ -308,7 +313,7 @@ def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
         b.draw(surface, text, t.hover == ("button", b.key), t.kb_visible and t.focus == b.key)
         if t.hover == ("button", b.key) and b.hotkey:
             draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
-    if t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0) and not t.motion.busy:
+    if picking:
         _draw_pick(t, surface)
 
 
@@ -354,15 +359,17 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
     # the runner's upgrades, as icons along the bottom left of the area
     held = obs.upgrades
     if held and obs.mode is Mode.RUN:
-        size = round(34 * s)
         x = L.area.x + round(12 * s)
-        y = L.area.y + round(8 * s)
+        y = L.area.y + round(56 * s)
+        row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
+        size = max(8, row - round(6 * s))
         for uid, stacks in held:
             r = Rect(x, y, size, size)
             draw_icon(surface, text, UPGRADES[uid].icon, r)
-            if stacks > 1:
-                text.blit(surface, f"x{stacks}", round(16 * s), (r.right - 2, r.bottom), GOLD, "bottomleft")
-            x += size + round(14 * s)
+            label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
+            text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
+                      "midleft", round(140 * s))
+            y += row
 
 
 def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
