@@ -28,7 +28,7 @@ from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import double_or_nothing_input, double_or_nothing_view
 from game.tables.double_or_nothing_steps import DoubleScheduler, Motion, Shown, queue_events
-from game.tables.double_or_nothing_summary import RunSummaryScene, run_facts, stat_counts_of
+from game.tables.double_or_nothing_summary import RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing_view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
@@ -92,6 +92,17 @@ class DoubleTable(Scene):
         if st.mode is Mode.RUN:
             return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
         return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
+
+    @staticmethod
+    def stats_notes(lines: dict[str, Any]) -> list[str]:
+        """Under the statistics table: each upgrade's games and wins over every run."""
+        return upgrade_notes(lines)
+
+    @staticmethod
+    def describe_state(state: Any) -> str:
+        """How far a saved run or duel is, for the Resume button."""
+        what = f"game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
+        return f"{what}, hand {state.hand_number}"
 
     # --- seats and what may be seen -------------------------------------------
 

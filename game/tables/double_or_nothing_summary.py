@@ -79,7 +79,19 @@ def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
 
 def upgrade_rates(stats: Any, record_format: str) -> list[tuple[str, int, int]]:
     """(upgrade id, games played holding it, games won) over every run in the statistics, most played first."""
-    lines = stats.games.get(record_format, {})
+    return rates_of(stats.games.get(record_format, {}))
+
+
+def upgrade_notes(lines: dict[str, Any]) -> list[str]:
+    """The statistics screen's lines: each upgrade's games and wins over every run."""
+    rates = rates_of(lines)
+    if not rates:
+        return []
+    return (["Upgrades over all runs: games played holding each, and how many were won"]
+            + [f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)" for uid, games, wins in rates])
+
+
+def rates_of(lines: dict[str, Any]) -> list[tuple[str, int, int]]:
     out = []
     for uid in UPGRADES:
         games = sum(line.extra.get(f"games_{uid}", 0) for line in lines.values())

@@ -270,8 +270,11 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "dn-hotseat-table")
         table.open_pause()
         _shoot(app, out, "dn-pause")
+        from game.screens.stats import StatsScene
+
         app.to_title()
-        app.stack.top.on_button("stats")
+        _shoot(app, out, "dn-title-resume")
+        app.stack.push(StatsScene(app, GAME_ID))
         _shoot(app, out, "dn-stats")
     print(f"screenshots written to {out}")
     return 0
