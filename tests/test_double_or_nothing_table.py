@@ -10,7 +10,7 @@ import json  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.double_or_nothing import GAME_ID, PASS, Pass, Phase, Pick, Play  # noqa: E402
+from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
@@ -19,7 +19,7 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import double_or_nothing_tools as tools  # noqa: E402
 from game.tables.double_or_nothing import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
-from game_helpers import DT, click, drag, frame, hand_over, make_app, wait  # noqa: E402
+from game_helpers import click, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
 

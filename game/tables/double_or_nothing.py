@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
+from engine.double_or_nothing import GAME_ID, Mode, Pick, Play
 from engine.double_or_nothing.plays import Rules, describe, most_copies
 from engine.envelope import GameRecord
 

@@ -17,6 +17,7 @@ from engine.double_or_nothing.plays import Play, describe
 
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.screens.menu import MenuScene
+from game.tables.double_or_nothing_art import draw_icon
 
 
 @dataclass
@@ -213,8 +214,6 @@ class RunSummaryScene(MenuScene):
             text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
 
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
-        from game.tables.double_or_nothing_view import draw_icon
-
         s = self.layout.scale
         text = self.app.text
         held: dict[str, int] = {}

@@ -21,7 +21,7 @@ from engine.envelope import GameRecord
 from engine.games import game_info, load
 
 from game.shell.app import App
-from game.shell.headless import DT, _advance, _click, _selftest_app, _shoot, _until
+from game.shell.headless import DT, _advance, _selftest_app, _shoot, _until
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 8
