@@ -56,7 +56,7 @@ SALVAGE = "salvage"
 UPGRADES: dict[str, Upgrade] = {
     u.id: u
     for u in (
-        Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck more goes into your deck: two of each number per 32 cards.",
+        Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
                 Icon("shield", "#c0392b", "+"), max_stacks=3),
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold.",
                 Icon("diamond", "#16a085", "-1")),
