@@ -88,7 +88,7 @@ def test_the_runner_picks_by_its_ranking() -> None:
                          mode=Mode.RUN)
     state.apply(Play(3, 3, 1), 0)
     state.offer = (up.SPYGLASS, up.TOLL, up.TRIM)
-    assert Runner(0).decide(state.observation(0)) == Pick(up.TOLL)
+    assert Runner(0).decide(state.observation(0)) == Pick(up.TRIM)
     assert Runner(0, picks="first").decide(state.observation(0)) == Pick(up.SPYGLASS)
 
 

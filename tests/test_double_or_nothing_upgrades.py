@@ -32,13 +32,14 @@ def test_there_are_at_least_ten_upgrades_each_with_a_name_an_effect_and_an_icon(
     assert {u.stacks for u in UPGRADES.values()} == {True, False}
 
 
-def test_reinforcements_shuffle_more_eights_into_the_deck() -> None:
+def test_reinforcements_shuffle_half_a_fresh_deck_into_the_deck() -> None:
     state = run("1x3", "1x5", "20x1", "9x2")
     state.apply(Play(3, 3, 1), 0)  # the opponent can't draw 10: game 2, and the offer
+    before = state.decks[0].size
     state.offer = (up.REINFORCEMENTS, up.TRIM, up.TOLL)
     events = state.apply(Pick(up.REINFORCEMENTS), 0)
-    assert CardsAdded(0, c("8x8")) in events  # four per scale; game 2's scale is 2
-    assert state.totals()[7] == 8 + 8 + 2 * 0  # the new opponent's 8s and the runner's new ones
+    assert CardsAdded(0, c("4x1 4x2 4x3 4x4 4x5 4x6 4x7 4x8")) in events  # two each per scale; game 2's is 2
+    assert state.decks[0].size + sum(state.hands[0]) == before + 32
 
 
 def test_trim_plays_fewer_copies_than_held() -> None:
@@ -69,12 +70,12 @@ def test_tiebreaker_wins_an_equal_answer() -> None:
         assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
 
 
-def test_light_pass_halves_the_pass_and_stacks() -> None:
-    state = run("1x1", "3x8 1x2", "9x2", turn=1, light_pass=1)
+def test_second_helping_draws_half_as_many_again_and_stacks() -> None:
+    state = run("1x1", "3x8 1x2", "9x2", turn=1, second_helping=1)
     state.apply(Play(8, 8, 3), 1)
     events = state.apply(PASS, 0)
-    assert any(isinstance(e, Passed) and e.drew == 1 for e in events)  # game 1 passes draw 2, halved
-    assert run("1x1", "1x2", game=3, light_pass=2).pass_size(0) == 2  # 8, halved twice
+    assert any(isinstance(e, Passed) and e.drew == 3 for e in events)  # game 1 passes draw 2, and 1 more
+    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 16  # 8, and 4 twice
 
 
 def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
@@ -93,10 +94,10 @@ def test_spyglass_shows_the_numbers_the_opponent_lacks() -> None:
     assert run("1x1", "2x3 1x8", spyglass=1).observation(1).opponent_lacks is None
 
 
-def test_slim_hand_deals_one_card_in_ten_fewer() -> None:
-    assert run("1x1", "1x2", slim_hand=1).hand_size(0) == 9
-    assert run("1x1", "1x2", game=4, slim_hand=2).hand_size(0) == 64
-    assert run("1x1", "1x2", slim_hand=1).hand_size(1) == 10
+def test_deep_hand_deals_one_card_in_ten_more() -> None:
+    assert run("1x1", "1x2", deep_hand=1).hand_size(0) == 11
+    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 96
+    assert run("1x1", "1x2", deep_hand=1).hand_size(1) == 10
 
 
 def test_second_wind_replays_a_lost_game_once() -> None:
@@ -111,34 +112,35 @@ def test_second_wind_replays_a_lost_game_once() -> None:
     assert any(isinstance(e, RunOver) for e in state.apply(Play(2, 2, 1), 1))
 
 
-def test_toll_makes_the_opponent_draw_twice_as_many_when_it_passes() -> None:
-    state = run("4x1 1x3", "1x8", "", "10x2", toll=1)
+def test_toll_makes_the_opponent_draw_half_as_many_when_it_passes() -> None:
+    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
     state.apply(Play(1, 1, 4), 0)
     events = state.apply(PASS, 1)
-    assert any(isinstance(e, Passed) and e.drew == 4 for e in events)
+    assert any(isinstance(e, Passed) and e.drew == 2 for e in events)  # game 2 passes draw 4
+    assert run("1x1", "1x2", toll=2).pass_size(1) == 1  # never fewer than one
 
 
-def test_initiative_leads_every_hand() -> None:
-    state = run("1x3 1x4", "1x5", "10x1", "20x2", turn=1, initiative=1)
-    events = state.apply(Play(5, 5, 1), 1)  # the opponent empties its hand and wins it
-    assert any(isinstance(e, HandDealt) and e.leader == 0 for e in events)
-    assert state.turn == 0
+def test_last_word_makes_the_opponent_lead_every_hand() -> None:
+    state = run("1x3", "1x5 1x6", "10x1", "20x2", last_word=1)
+    events = state.apply(Play(3, 3, 1), 0)  # the runner empties its hand and wins it
+    assert any(isinstance(e, HandDealt) and e.leader == 1 for e in events)
+    assert state.turn == 1
 
 
-def test_salvage_keeps_the_runners_own_cards_when_it_passes() -> None:
-    state = run("2x1 1x4", "3x8 1x2", "2x2", "", salvage=1)
-    state.apply(Play(1, 1, 2), 0)
-    state.apply(Play(8, 8, 3), 1)
+def test_salvage_keeps_half_the_runners_own_cards_when_it_passes() -> None:
+    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 4), 0)
+    state.apply(Play(8, 8, 5), 1)
     events = state.apply(PASS, 0)
-    assert Passed(0, 2, 1, 3, salvaged=2) in events
-    assert state.decks[0].snapshot() == (c("2x1"),) and state.decks[1].snapshot() == (c("3x8"),)
+    assert Passed(0, 2, 1, 7, salvaged=2) in events
+    assert state.decks[0].snapshot() == (c("2x1"),) and state.decks[1].snapshot() == (c("2x1 5x8"),)
 
 
 def test_the_offer_skips_upgrades_that_do_not_stack() -> None:
-    held = Held({up.TRIM: 1, up.LIGHT_PASS: 2})
+    held = Held({up.TRIM: 1, up.SECOND_HELPING: 2})
     for seed in range(30):
         offer = up.offer(held, random.Random(seed))
-        assert len(set(offer)) == 3 and up.TRIM not in offer and up.LIGHT_PASS not in offer
+        assert len(set(offer)) == 3 and up.TRIM not in offer and up.SECOND_HELPING not in offer
 
 
 def test_an_upgrade_not_on_offer_is_refused() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Generator, Sequence
 
-from engine.double_or_nothing import PASS, Action, Observation, Pass, Phase, Pick, Play
+from engine.double_or_nothing import PASS, Action, Kind, Observation, Pass, Phase, Pick, Play
 from engine.double_or_nothing import upgrades as up
 from engine.double_or_nothing.counts import sub
 
@@ -64,6 +64,12 @@ def weakest(plays: Sequence[Play], obs: Observation) -> Play:
     return min(plays, key=lambda p: (p.strength(rules), p.lo))
 
 
+def finishing(plays: Sequence[Play], obs: Observation) -> Play | None:
+    """A play that empties the hand (and so wins it), if there is one."""
+    held = sum(obs.hand)
+    return next((p for p in plays if p.cards == held), None)
+
+
 class Easy(Bot):
     """The original's rule: the weakest play that beats, else pass (and the weakest lead)."""
 
@@ -82,16 +88,15 @@ class Standard(Bot):
     def choose_play(self, obs: Observation, plays: list[Play]) -> Play | Pass:
         if not plays:
             return PASS
-        held = sum(obs.hand)
-        finishing = [p for p in plays if p.cards == held]
-        if finishing:
-            return finishing[0]
-        depth = max(2, obs.hand_sizes[obs.seat] // 5)
+        last = finishing(plays, obs)
+        if last is not None:
+            return last
+        depth = max(2, max(obs.hand_sizes) // 5)
         whole = [p for p in plays if not breaks_a_stair(p, obs.hand, depth)]
         if whole:
             return weakest(whole, obs)
         urgent = obs.opponent_hand_size * 4 <= obs.hand_sizes[1 - obs.seat]
-        if obs.top is None or urgent or obs.top.kind.value == "stair":
+        if obs.top is None or urgent or obs.top.kind is Kind.STAIR:
             return weakest(plays, obs)
         return PASS
 
@@ -124,10 +129,9 @@ class Hard(Bot):
     def choose_play(self, obs: Observation, plays: list[Play]) -> Play | Pass:
         if not plays:
             return PASS
-        held = sum(obs.hand)
-        finishing = [p for p in plays if p.cards == held]
-        if finishing:
-            return finishing[0]
+        last = finishing(plays, obs)
+        if last is not None:
+            return last
         if max(obs.hand_sizes) < 8 * self.smooth_from:
             return self.fewest_steps(obs, plays)
         return self.weigh_the_trick(obs, plays)
@@ -167,8 +171,8 @@ class Hard(Bot):
 
 
 RUNNER_RANKING = (
-    up.SECOND_WIND, up.TOLL, up.SLIM_HAND, up.TRIM, up.LIGHT_PASS, up.STAIRMASTER, up.TIEBREAKER,
-    up.ROUND_THE_BEND, up.SALVAGE, up.REINFORCEMENTS, up.INITIATIVE, up.SPYGLASS,
+    up.SECOND_WIND, up.SALVAGE, up.ROUND_THE_BEND, up.TRIM, up.STAIRMASTER, up.SECOND_HELPING, up.DEEP_HAND,
+    up.TOLL, up.REINFORCEMENTS, up.TIEBREAKER, up.SPYGLASS, up.LAST_WORD,
 )
 
 

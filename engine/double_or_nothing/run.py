@@ -124,14 +124,14 @@ class Run:
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` is dealt for a hand."""
         base = hand_size_at(self.game)
-        return base * (10 - self._runner_upgrade(seat, up.SLIM_HAND)) // 10
+        return base * (10 + self._runner_upgrade(seat, up.DEEP_HAND)) // 10
 
     def pass_size(self, seat: int) -> int:
         """How many cards ``seat`` draws when it passes."""
         base = pass_size_at(self.game)
         if seat == 0:
-            return max(1, base >> self._runner_upgrade(0, up.LIGHT_PASS))
-        return base << (self.held.count(up.TOLL) if self.mode is Mode.RUN else 0)
+            return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // 2
+        return max(1, base >> (self.held.count(up.TOLL) if self.mode is Mode.RUN else 0))
 
     def rules_for(self, seat: int) -> Rules:
         return self.held.rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
@@ -224,12 +224,12 @@ class Run:
         self.hands[me] = add(self.hands[me], drawn)
         events.append(Drew(me, sum(drawn), drawn, "pass"))
         salvaged = 0
+        under = add(self.area[0], self.area[1])
         if me == 0 and self._runner_upgrade(0, up.SALVAGE):
-            salvaged = sum(self.area[0])
-            self.decks[0].put_under(self.area[0])
-            under = self.area[1]
-        else:
-            under = add(self.area[0], self.area[1])
+            kept = tuple(k // 2 for k in self.area[0])
+            salvaged = sum(kept)
+            self.decks[0].put_under(kept)
+            under = sub(under, kept)
         self.decks[other].put_under(under)
         events.append(Passed(me, sum(drawn), other, sum(under), salvaged))
         self._clear_area()
@@ -259,8 +259,8 @@ class Run:
             drawn = self.decks[seat].draw(self.hand_size(seat), self.rng)
             self.hands[seat] = drawn
             events.append(Drew(seat, sum(drawn), drawn, "hand"))
-        if self._runner_upgrade(0, up.INITIATIVE):
-            leader = 0
+        if self._runner_upgrade(0, up.LAST_WORD):
+            leader = 1
         self.turn = leader
         events.append(HandDealt(self.game, self.hand_number, (sum(self.hands[0]), sum(self.hands[1])), leader))
 
@@ -319,8 +319,8 @@ class Run:
         self._deal(0, events)
 
     def _reinforce(self, times: int, events: list[Event] | None) -> None:
-        """Shuffle four 8s per scale (per stack) into the runner's deck."""
-        extra = counts((0,) * 7 + (START_PER_NUMBER * self.scale * times,))
+        """Shuffle half a fresh deck (per stack) into the runner's deck."""
+        extra = uniform(START_PER_NUMBER // 2 * self.scale * times)
         self.decks[0] = Deck.shuffled(add(self.decks[0].total(), extra))
         if events is not None:
             events.append(CardsAdded(0, extra))

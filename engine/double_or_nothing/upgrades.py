@@ -44,41 +44,41 @@ REINFORCEMENTS = "reinforcements"
 TRIM = "trim"
 STAIRMASTER = "stairmaster"
 TIEBREAKER = "tiebreaker"
-LIGHT_PASS = "light-pass"
+SECOND_HELPING = "second-helping"
 ROUND_THE_BEND = "round-the-bend"
 SPYGLASS = "spyglass"
-SLIM_HAND = "slim-hand"
+DEEP_HAND = "deep-hand"
 SECOND_WIND = "second-wind"
 TOLL = "toll"
-INITIATIVE = "initiative"
+LAST_WORD = "last-word"
 SALVAGE = "salvage"
 
 UPGRADES: dict[str, Upgrade] = {
     u.id: u
     for u in (
-        Upgrade(REINFORCEMENTS, "Reinforcements", "Extra 8s go into your deck: as many as a fresh deck holds of one number.",
-                Icon("shield", "#c0392b", "+8"), max_stacks=5),
+        Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
+                Icon("shield", "#c0392b", "+"), max_stacks=3),
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold.",
                 Icon("diamond", "#16a085", "-1")),
         Upgrade(STAIRMASTER, "Stairmaster", "Your stairs count one number more in strength.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
         Upgrade(TIEBREAKER, "Tiebreaker", "Your answer may be exactly as strong as the play it beats.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(LIGHT_PASS, "Light Pass", "Passing draws you half as many cards (at least one).",
-                Icon("circle", "#27ae60", "1/2"), max_stacks=2),
+        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you half as many cards again.",
+                Icon("circle", "#27ae60", "+1/2"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
                 Icon("ring", "#2980b9", "8>1")),
         Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent holds none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
-        Upgrade(SLIM_HAND, "Slim Hand", "You are dealt one card in ten fewer each hand.",
-                Icon("hourglass", "#d35400", "-10%"), max_stacks=3),
+        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in ten more each hand.",
+                Icon("hourglass", "#d35400", "+10%"), max_stacks=3),
         Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again with fresh decks.",
                 Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "The opponent draws twice as many cards when it passes.",
-                Icon("arrow", "#c0392b", "x2"), max_stacks=2),
-        Upgrade(INITIATIVE, "Initiative", "You lead every hand, won or lost.",
+        Upgrade(TOLL, "Toll", "The opponent draws half as many cards when it passes (at least one).",
+                Icon("arrow", "#c0392b", "1/2"), max_stacks=2),
+        Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, your own cards in the play area go under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, half your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }

@@ -87,8 +87,8 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
         "Winning and losing a game",
         (
             "Before each hand both sides must draw a full hand. A side whose deck is too small loses the game.",
-            "If neither deck is big enough, you (the runner, or the first seat in a Duel) lose first: the "
-            "computer's deck is only checked when yours holds enough.",
+            "If neither deck is big enough, you lose first: in the Run the runner's deck is checked before the "
+            "computer's, and in a Duel the first seat's before the second's.",
         ),
     ),
     Section(
