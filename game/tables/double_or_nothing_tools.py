@@ -350,7 +350,8 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
             if table is not None and app.stack.top is table:
                 hot = [r.center for r in table.layout.columns] + [b.rect.center for b in table.buttons()]
             elif app.stack.top is not None:
-                hot = [b.rect.center for b in getattr(app.stack.top, "buttons", []) or []]
+                found = getattr(app.stack.top, "buttons", None)
+                hot = [b.rect.center for b in ((found() if callable(found) else found) or [])]
             pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
             r = rng.random()
             if r < 0.5:
