@@ -10,25 +10,18 @@ Importing this package does no work and never imports pygame.
 
 from __future__ import annotations
 
+from engine.games import GAMES
+
 from .bots import Apprentice, Bot, Standard, Strategist
 from .hints import Hint, hint
 from .master import Master
 
 LEVELS = ("apprentice", "standard", "strategist", "master")
 
-LEVEL_NAMES = {
-    "apprentice": "Apprentice",
-    "standard": "Standard",
-    "strategist": "Strategist",
-    "master": "Master",
-}
-
-LEVEL_BLURBS = {
-    "apprentice": "Draws and discards at random and lays whatever it spots. Good for learning the rules.",
-    "standard": "Takes the discard only to complete a match, lays everything, sheds its highest cards.",
-    "strategist": "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards.",
-    "master": "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat.",
-}
+_INFO = GAMES["sprint"]
+LEVEL_NAMES = {lv.id: lv.name for lv in _INFO.levels}
+LEVEL_BLURBS = {lv.id: lv.blurb for lv in _INFO.levels}
+"""Names and blurbs come from the registry (:mod:`engine.games`), the one place menus read them."""
 
 
 def make_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:

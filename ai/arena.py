@@ -12,9 +12,24 @@ With ``--duplicate`` each deal is played once per rotation of the seats (player
 Scoring.  ``wins`` counts rounds a player won alone, ``ties`` the rounds with a
 shared win; ``score_share`` gives 1 for a win and 1/k for a k-way shared win,
 divided by the number of games (for two players: the win rate, ties as half).
-``ci95`` is the Wilson 95% interval of the score share (a tie counts as half a
-success).  ``decision_ms`` gives the median and 99th percentile of the time a
-bot took per decision, by level.
+Intervals.  ``ci95_deal`` is the 95% interval of the score share taken over
+deals: each deal's games are averaged first, then a Student t interval is taken
+over the deals (see :mod:`ai.stats`).  In a duplicate run the games of a deal
+are paired, so this is the interval to read; without ``--duplicate`` every game
+is its own deal.  ``margin`` is a player's mean points per game minus the mean
+of the others' (for two players: the rival's), with ``margin_ci95_deal`` its
+interval over deals.  ``ci95_unpaired`` is the Wilson interval that treats every
+game as an independent trial (a tie counts as half a success): wider than the
+truth for duplicate runs.  ``ci95`` is the same unpaired interval under its old
+name, kept for older readers.
+
+``behaviours`` counts, by level, how often each behaviour a level's blurb
+describes fired out of the decisions where it could (``fired``,
+``opportunities``, ``rate``; the bots define them, see ``Bot.counts``).
+``decision_ms`` gives the median and 99th percentile of the wall time a bot
+took per decision, by level.  Master's ``--think-ms`` budget is counted here in
+CPU time of its thread (:func:`arena_bot`), so a busy machine slows a run down
+without weakening Master.
 """
 
 from __future__ import annotations
@@ -35,6 +50,8 @@ from engine.sprint import MAX_PLAYERS, MIN_PLAYERS, Round
 
 from . import LEVEL_NAMES, LEVELS, make_bot
 from .bots import Bot
+from .master import Master
+from .stats import behaviour_report, deal_report
 
 BotFactory = Callable[..., Bot]
 """Makes the bot of a level: ``factory(level, seed=..., think_ms=...)``, like :func:`~ai.make_bot`."""
@@ -62,6 +79,8 @@ class GameResult:
     scores: tuple[int, ...]  # by player index
     winners: tuple[int, ...]  # player indices
     decision_ms: dict[str, list[float]]
+    deal_seed: int = 0
+    behaviours: dict[str, dict[str, tuple[int, int]]] | None = None  # level -> name -> (fired, opportunities)
 
 
 def game_specs(
@@ -85,7 +104,19 @@ def game_specs(
     return specs
 
 
-def play_game(spec: GameSpec, factory: BotFactory = make_bot) -> GameResult:
+def arena_bot(level: str, seed: int | None = None, think_ms: int = 1000) -> Bot:
+    """A level's bot as the arena plays it: Master's ``--think-ms`` counts the CPU time of its thread.
+
+    At the table the budget is wall time; here, on a machine shared with other
+    work, wall time would give Master less thinking the busier the machine.
+    """
+    bot = make_bot(level, seed, think_ms)
+    if isinstance(bot, Master):
+        bot.clock = time.thread_time
+    return bot
+
+
+def play_game(spec: GameSpec, factory: BotFactory = arena_bot) -> GameResult:
     """Play one round; every bot sees only its own observation.
 
     The one exception is for studies, never for the levels: a bot with a
@@ -126,7 +157,18 @@ def play_game(spec: GameSpec, factory: BotFactory = make_bot) -> GameResult:
     for seat, score in enumerate(state.result.scores):
         scores[spec.seating[seat]] = score
     winners = tuple(sorted(spec.seating[s] for s in state.result.winners))
-    return GameResult(spec.index, tuple(scores), winners, times)
+    return GameResult(spec.index, tuple(scores), winners, times, spec.deal_seed, behaviour_counts(bots))
+
+
+def behaviour_counts(bots: Sequence[Bot]) -> dict[str, dict[str, tuple[int, int]]]:
+    """The bots' behaviour counts summed by level: ``{level: {name: (fired, opportunities)}}``."""
+    out: dict[str, dict[str, tuple[int, int]]] = {}
+    for bot in bots:
+        mine = out.setdefault(bot.level, {})
+        for name, (fired, chances) in bot.counts.items():
+            f, c = mine.get(name, (0, 0))
+            mine[name] = (f + fired, c + chances)
+    return out
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -157,7 +199,13 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult]) -> dict[str,
     totals = [0] * n
     ties = 0
     times: dict[str, list[float]] = {}
+    counts: dict[str, dict[str, tuple[int, int]]] = {}
     for r in results:
+        for level, named in (r.behaviours or {}).items():
+            mine = counts.setdefault(level, {})
+            for name, (fired, chances) in named.items():
+                f, c = mine.get(name, (0, 0))
+                mine[name] = (f + fired, c + chances)
         if len(r.winners) == 1:
             wins[r.winners[0]] += 1
         else:
@@ -177,14 +225,19 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult]) -> dict[str,
             "max": round(ts[-1] if ts else 0.0, 3),
             "decisions": len(ts),
         }
+    unpaired = [[round(lo, 4), round(hi, 4)] for lo, hi in (wilson(s, games) for s in share)]
+    paired = deal_report(n, [r.deal_seed for r in results], [r.scores for r in results], [r.winners for r in results])
     return {
         "players": list(levels),
         "games": games,
         "wins": wins,
         "ties": ties,
         "score_share": [round(s / games, 4) if games else 0.0 for s in share],
-        "ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in (wilson(s, games) for s in share)],
+        **paired,
+        "ci95_unpaired": unpaired,
+        "ci95": unpaired,
         "mean_score": [round(t / games, 3) if games else 0.0 for t in totals],
+        "behaviours": behaviour_report(counts),
         "decision_ms": decision_ms,
     }
 
@@ -197,7 +250,7 @@ def run(
     think_ms: int = 1000,
     jobs: int = 1,
     record_dir: str | None = None,
-    factory: BotFactory = make_bot,
+    factory: BotFactory = arena_bot,
     known: Sequence[str] = LEVELS,
 ) -> dict[str, Any]:
     """Play a whole arena run and return the report (``factory`` and ``known``: for studies)."""
@@ -235,7 +288,9 @@ def sprint_main(argv: list[str] | None = None) -> int:
             "Seating: player j sits at seat j and the first seat rotates (game i starts with seat i mod n). "
             "With --duplicate every deal is played once per seat rotation, so each player holds every hand; "
             "--games then counts rounds and is rounded up to a multiple of the number of players. "
-            "score_share counts a win as 1 and a k-way shared win as 1/k; ci95 is its Wilson 95% interval."
+            "score_share counts a win as 1 and a k-way shared win as 1/k; ci95_deal is its 95% interval over deals "
+            "(each deal's games averaged first), margin the mean points ahead of the others per game; "
+            "ci95_unpaired (alias ci95) is the Wilson interval treating the games as independent."
         ),
     )
     parser.add_argument("--players", required=True, help=f"2-5 comma-separated levels from: {', '.join(LEVELS)}")
@@ -243,7 +298,7 @@ def sprint_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
     parser.add_argument("--duplicate", action="store_true", help="play each deal once per seat rotation")
     parser.add_argument("--record-dir", help="write every round as a sprint-snap-score/1 record in this folder")
-    parser.add_argument("--think-ms", type=int, default=1000, help="Master's think budget per decision (default 1000)")
+    parser.add_argument("--think-ms", type=int, default=1000, help="Master's think budget per decision, in ms of CPU time (default 1000)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
@@ -260,14 +315,26 @@ def sprint_main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         print(f"{report['games']} games, seed {args.seed}{', duplicate' if args.duplicate else ''}")
-        for j, level in enumerate(report["players"]):
-            lo, hi = report["ci95"][j]
-            print(f"  {j + 1}. {LEVEL_NAMES[level]:<11} wins {report['wins'][j]:>5}  share {report['score_share'][j]:.3f}"
-                  f"  [{lo:.3f}, {hi:.3f}]  mean score {report['mean_score'][j]:+.2f}")
-        print(f"  shared wins: {report['ties']}")
-        for level, t in report["decision_ms"].items():
-            print(f"  {LEVEL_NAMES[level]} decisions: p50 {t['p50']} ms, p99 {t['p99']} ms")
+        print_report(report)
     return 0
+
+
+def print_report(report: dict[str, Any]) -> None:
+    """The report in words (the ``--json`` form has every field)."""
+    print(f"  {report['deals']} deals; intervals over deals (ci95_deal), Wilson over games marked unpaired")
+    for j, level in enumerate(report["players"]):
+        lo, hi = report["ci95_deal"][j]
+        ulo, uhi = report["ci95_unpaired"][j]
+        mlo, mhi = report["margin_ci95_deal"][j]
+        print(f"  {j + 1}. {LEVEL_NAMES.get(level, level):<11} wins {report['wins'][j]:>5}  share {report['score_share'][j]:.3f}"
+              f"  [{lo:.3f}, {hi:.3f}] (unpaired [{ulo:.3f}, {uhi:.3f}])  margin {report['margin'][j]:+.2f}"
+              f" [{mlo:+.2f}, {mhi:+.2f}]  mean score {report['mean_score'][j]:+.2f}")
+    print(f"  shared wins: {report['ties']}")
+    for level, named in report["behaviours"].items():
+        for name, b in named.items():
+            print(f"  {LEVEL_NAMES.get(level, level)} {name}: {b['fired']} of {b['opportunities']} ({b['rate']:.1%})")
+    for level, t in report["decision_ms"].items():
+        print(f"  {LEVEL_NAMES.get(level, level)} decisions: p50 {t['p50']} ms, p99 {t['p99']} ms")
 
 
 if __name__ == "__main__":

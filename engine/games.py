@@ -50,6 +50,7 @@ class GameInfo:
     playable: bool = False
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
+    seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
 
     @property
     def format(self) -> str:
@@ -87,8 +88,8 @@ def load(path: str) -> Any:
 _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
-    Level("strategist", "Strategist", "Counts the cards that are gone, lays its pairs last to grow them and won't feed you useful cards."),
-    Level("master", "Master", "Imagines the hidden cards many ways and plays each out before it moves. Hard to beat."),
+    Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
+    Level("master", "Master", "Plays like the Strategist; near the end it imagines the hidden cards many ways and plays each move out."),
 )
 
 _RATSCREW_LEVELS = (
@@ -135,6 +136,19 @@ def _double_or_nothing() -> GameInfo:
     )
 
 
+_SCAMPER_LEVELS = (
+    Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
+    Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
+    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
+)
+
+
+def _scamper_options() -> tuple[Option, ...]:
+    from .scamper.table import OPTIONS
+
+    return OPTIONS
+
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -145,7 +159,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.shell.headless",
+            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
             playable=True,
         ),
         GameInfo(
@@ -153,10 +167,12 @@ GAMES: dict[str, GameInfo] = {
             "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
             2, 6, "engine.snap", "snap",
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
+            table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             sim_options=(("time_limit", 3),),
+            seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
         ),
         GameInfo(
             "ratscrew", "Celtic-Egyptian Ratscrew",
@@ -164,11 +180,23 @@ GAMES: dict[str, GameInfo] = {
             2, 6, "engine.ratscrew", "ratscrew",
             realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
             rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:main",
-            bench="engine.ratscrew.bench:main",
+            bench="engine.ratscrew.bench:main", table="game.tables.ratscrew:RatscrewTable",
+            tools="game.tables.ratscrew_tools",
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
-            hidden_hands=False,
+            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
+        ),
+        GameInfo(
+            "scamper", "Scamper Sets N' Runs",
+            "Ten rounds of contracts: lay the sets and runs each round asks for, wilds and all. Lowest total wins.",
+            2, 10, "engine.scamper", "scamper",
+            lower_wins=True,
+            levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
+            rules_pages="game.rules.scamper:SCAMPER_RULES",
+            arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
+            options=_scamper_options(), default_seats=4,
+            sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
         ),
         _double_or_nothing(),
     )

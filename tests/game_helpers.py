@@ -9,7 +9,7 @@ import pygame
 
 from engine.records import PlayerInfo, Record
 from game.shell.app import App
-from game.shell.headless import finish_simply
+from game.tables.sprint_shots import finish_simply
 from game.screens import PassDeviceScene
 
 DT = 1 / 60

@@ -41,8 +41,14 @@ def test_tiny_run_reports_every_field_consistently(tmp_path, capsys) -> None:
     assert arena.main(["--players", "standard,apprentice", "--games", "5", "--seed", "3", "--duplicate",
                        "--record-dir", str(tmp_path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    for key in ("players", "games", "wins", "ties", "score_share", "ci95", "mean_score", "decision_ms"):
+    for key in ("players", "games", "wins", "ties", "score_share", "ci95", "mean_score", "decision_ms",
+                "deals", "ci95_deal", "ci95_unpaired", "margin", "margin_ci95_deal", "behaviours"):
         assert key in report
+    assert report["deals"] == 3 and report["ci95"] == report["ci95_unpaired"]
+    assert report["margin"][0] == pytest.approx(-report["margin"][1], abs=1e-2)
+    assert report["margin"][0] == pytest.approx(report["mean_score"][0] - report["mean_score"][1], abs=1e-2)
+    standard = report["behaviours"]["standard"]
+    assert standard["discard_highest"]["rate"] == 1.0 and standard["discard_highest"]["opportunities"] > 0
     assert report["players"] == ["standard", "apprentice"]
     assert report["games"] == 6
     assert sum(report["wins"]) + report["ties"] == 6
@@ -103,3 +109,24 @@ def test_hint_refuses_when_it_is_not_your_turn() -> None:
         hint(state.observation(1))
     state.apply(DRAW_STOCK)
     assert math.isfinite(len(hint(state.observation(0), think_ms=5).reason))
+
+
+def test_the_arena_sums_each_levels_behaviour_counts() -> None:
+    specs = arena.game_specs(["strategist", "standard"], 40, 5, True, 100, None)
+    results = [arena.play_game(spec) for spec in specs]
+    report = arena.summarize(["strategist", "standard"], results)
+    hold = report["behaviours"]["strategist"]["hold_pair"]
+    assert hold["fired"] == sum(r.behaviours["strategist"]["hold_pair"][0] for r in results if r.behaviours)
+    assert 0 < hold["opportunities"] and hold["rate"] == round(hold["fired"] / hold["opportunities"], 4)
+    take = report["behaviours"]["standard"]["take_to_complete"]
+    assert 0 < take["fired"] < take["opportunities"]
+
+
+def test_the_arena_counts_masters_budget_in_cpu_time() -> None:
+    import time
+
+    assert arena.arena_bot("master", seed=1, think_ms=50).clock is time.thread_time
+    assert arena.arena_bot("standard", seed=1).level == "standard"
+    from ai import make_bot
+
+    assert make_bot("master", seed=1).clock is time.perf_counter  # the table keeps wall time

@@ -184,24 +184,86 @@ def test_bots_are_deterministic_given_their_seed() -> None:
         assert len(scores) == 1
 
 
-def test_master_stops_within_its_budget() -> None:
-    import time
+def _endgame(players: int, seed: int, stock: int = 14) -> Round:
+    """A round played by Strategists until the stock is this short, stopped at a build step."""
+    state = Round.deal(players, seed)
+    bots = {p: make_bot("strategist", seed=p) for p in range(players)}
+    while len(state.stock) > stock or state.phase is not Phase.BUILD:
+        assert not state.is_over
+        state.apply(bots[state.current].decide(state.observation(state.current)))
+    return state
 
-    state = Round.deal(2, 4)
-    state.apply(DRAW_STOCK)
+
+def test_master_stops_at_its_budget_on_its_clock() -> None:
+    ticks = [0.0]
+
+    def clock() -> float:  # a hand-driven clock: every look at it costs half a millisecond
+        ticks[0] += 0.0005
+        return ticks[0]
+
+    state = _endgame(3, 4)
     bot = Master(seed=1, think_ms=60)
+    bot.clock = clock
     gen = bot.think(state.observation(state.current))
     slices = 0
-    t0 = time.perf_counter()
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
             slices += 1
-    elapsed = time.perf_counter() - t0
     assert state.is_legal(stop.value.value)
-    assert slices >= 2  # it handed control back while thinking
-    assert bot.last_worlds >= 1
-    assert elapsed < 0.06 + 0.5  # generous slack for a loaded machine
+    assert 1 <= bot.last_worlds < 60  # the budget, not the world cap, ended the search
+    assert 0.06 <= ticks[0] < 0.075  # it stopped at the first look past its budget, give or take a playout step
+    assert slices >= 10  # about one slice per 2.7 ms of budget
+
+
+def test_master_thinks_in_slices_of_under_3_ms_of_work() -> None:
+    import time
+
+    state = _endgame(5, 6)
+    bot = Master(seed=1, think_ms=80)
+    gen = bot.think(state.observation(state.current))
+    slices = []  # the work of each slice in CPU time: a busy machine stretches wall time, not work
+    with pytest.raises(StopIteration):
+        while True:
+            c = time.thread_time()
+            try:
+                next(gen)
+            finally:
+                slices.append(time.thread_time() - c)
+    assert len(slices) >= 2
+    assert max(slices) < 0.0045, max(slices)  # under 3 ms of work, with slack for the clock's grain
+
+
+def test_master_plays_the_strategists_move_before_the_endgame() -> None:
+    from ai.master import ENDGAME_STOCK
+
+    for seed in range(6):
+        state = Round.deal(2, seed)
+        bots = {p: make_bot("standard", seed=p) for p in range(2)}
+        master = Master(seed=seed, think_ms=50)
+        judge = make_bot("strategist", seed=seed)
+        while len(state.stock) > ENDGAME_STOCK:
+            obs = state.observation(state.current)
+            if state.current == 0:
+                gen = master.think(obs)
+                with pytest.raises(StopIteration) as stop:
+                    next(gen)  # no search: the move comes at the first step
+                assert stop.value.value == judge.decide(obs)
+                action = stop.value.value
+            else:
+                action = bots[1].decide(obs)
+            state.apply(action)
+    assert master.counts["endgame_search"][0] == 0
+
+
+def test_master_counts_its_searches_and_overrules() -> None:
+    state = _endgame(3, 8)
+    bot = Master(seed=2, playouts=6)
+    action = bot.decide(state.observation(state.current))
+    assert state.is_legal(action)
+    assert bot.last_worlds == 6
+    assert bot.counts["endgame_search"] == [1, 1]
+    assert bot.counts["overrule"][1] == 1
 
 
 def test_importing_ai_does_not_import_pygame() -> None:
@@ -263,3 +325,20 @@ def test_master_samples_worlds_that_look_like_its_observation(monkeypatch) -> No
     anything = _sampled_match_rate(random.Random(3))
     # opponents lay what they can before discarding, and the sampler knows it
     assert laid_out < 0.1 and laid_out < anything / 3, (laid_out, anything)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_master_playouts_move_exactly_as_the_strategist_would(players: int) -> None:
+    from ai.bots import StrategistParams, Strategist
+    from ai.master import strategist_move
+
+    compared = 0
+    for seed in range(10):
+        state = Round.deal(players, seed, first_player=seed % players)
+        bots = {p: Strategist(seed=p, params=StrategistParams(hold_pairs=False)) for p in range(players)}
+        while not state.is_over:
+            action = bots[state.current].decide(state.observation(state.current))
+            assert strategist_move(state) == action, state
+            compared += 1
+            state.apply(action)
+    assert compared > 200

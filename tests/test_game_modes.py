@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
-from game.shell import headless  # noqa: E402
+from game.tables import sprint_tools as headless  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402

@@ -18,7 +18,7 @@ from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens.replays import ReplaysScene  # noqa: E402
-from game.shell.headless import table_mismatches  # noqa: E402
+from game.tables.sprint_tools import table_mismatches  # noqa: E402
 from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME  # noqa: E402
 from game.screens import PassDeviceScene, RoundOverScene, TitleScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
@@ -203,7 +203,7 @@ def test_resume_selftest_fails_without_a_save_and_resume_does_not_mix_with_other
 
 
 def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, monkeypatch):
-    from game.shell import headless
+    from game.tables import sprint_tools as headless
     from game.tables import sprint as table_module
 
     app = new_app(tmp_path)

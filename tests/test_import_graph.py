@@ -99,3 +99,9 @@ def test_the_project_has_no_import_cycle() -> None:
     assert "game.shell.app" in graph and graph["game.shell.app"], "the graph was read"
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_module_of_game_is_over_500_lines() -> None:
+    too_long = [f"{p.relative_to(ROOT)}: {n}" for p in (ROOT / "game").rglob("*.py")
+                if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500]
+    assert not too_long, "split these modules: " + ", ".join(too_long)

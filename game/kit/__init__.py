@@ -29,6 +29,16 @@ table and no import circle can form.
 - ``keymap``: keys mapped to (seat, action), so several people share one keyboard.
 - ``clock``: the table clock (ms since the game began, from ``dt``) that stamps
   actions of real-time games.
+- Real-time games (Snap, Ratscrew): ``seatkeys`` (each human seat's keys, blocks
+  far apart by default, rebindable, a controller per seat, kept in the settings'
+  ``seat_keys``; the actions per seat come from the registry's ``seat_actions``),
+  ``keyscreens`` ("Try your keys" and the key-binding screen), ``stamping`` (the
+  app reads input about every millisecond between frames and stamps each event
+  with ``read_at``; ``python -m game.kit.stamping`` measures the error) and
+  ``rtdriver`` (each frame: stamped inputs and bots' due actions to the engine in
+  time order through ``ai.reflex.run_until``, handed in; a replay feed; catch-up).
+  A real-time table sets ``stamps_input = True`` and advances its
+  :class:`~game.kit.clock.TableClock` with ``wall=app.frame_at``.
 - ``passdevice``: the pass-device screen for hot-seat privacy, used only by games
   with hidden hands (``passes_device``); real-time games never pass the device.
 - ``ui``: cached text, buttons, tooltips, panels, the felt.

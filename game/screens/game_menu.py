@@ -15,7 +15,8 @@ from game.shell.session import GameSetup
 
 
 class GameMenuScene(MenuScene):
-    hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "stats": "T", "replays": "Y", "back": "Esc"}
+    hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "stats": "T", "replays": "Y", "keys": "K",
+               "back": "Esc"}
     shows_notices = True
 
     def __init__(self, app, game_id: str) -> None:
@@ -30,6 +31,8 @@ class GameMenuScene(MenuScene):
         quick = f"Quick play: you vs {level}" if level else "Quick play"
         keys = [("new", "New game"), ("quick", quick), ("rules", "Rules"), ("stats", "Statistics"),
                 ("replays", "Replays"), ("back", "Back to the games")]
+        if self.info.seat_actions:  # a real-time game: each player has keys of their own
+            keys.insert(-1, ("keys", "Players' keys"))
         shelf = self.app.shelf(self.game_id)
         resumable = shelf.saves.pending is not None
         if resumable:
@@ -53,6 +56,10 @@ class GameMenuScene(MenuScene):
             from game.screens.replays import ReplaysScene
 
             self.app.stack.push(ReplaysScene(self.app, self.game_id))
+        elif key == "keys":
+            from game.kit.keyscreens import open_keys_for
+
+            open_keys_for(self.app, self.info)
         elif key == "back":
             self.app.stack.pop()
 

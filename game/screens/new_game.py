@@ -65,6 +65,13 @@ class NewGameScene(MenuScene):
         per_col = n if n <= 5 else -(-n // 2)
         return round(206 * s) + per_col * round(46 * s) + round(16 * s)
 
+    def _option_row(self) -> int:
+        """The height of an option's row: 46 (scaled), less when a game's options would reach the Start button."""
+        s = self.layout.scale
+        rows = len(self.info.options) + (1 if self.info.id == "sprint" else 0) + 1
+        room = self.layout.h - round(116 * s) - self._rows_top()
+        return max(round(30 * s), min(round(46 * s), room // rows))
+
     def make_buttons(self) -> list[Button]:
         s = self.layout.scale
         cx = self.layout.w // 2
@@ -83,19 +90,20 @@ class NewGameScene(MenuScene):
             if seat.is_ai:
                 out.append(Button(f"level:{i}", info.level(seat.level).name, level_r))
         y = self._rows_top()
-        row = round(46 * s)
+        row = self._option_row()
+        bh = row - round(6 * s)
         for k, option in enumerate(info.options):
             value = self.setup.options[option.key]
             label = next(lbl for v, lbl in option.choices if v == value)
-            out.append(Button(f"option:{k}", label, pygame.Rect(cx + round(40 * s), y, round(300 * s), round(40 * s))))
+            out.append(Button(f"option:{k}", label, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh)))
             y += row
         if info.id == "sprint":  # who starts is Sprint's choice; other games deal it by rule
             first = "Random" if self.setup.first is None else seats[self.setup.first].name
-            out.append(Button("first", first, pygame.Rect(cx + round(40 * s), y, round(300 * s), round(40 * s))))
+            out.append(Button("first", first, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh)))
             y += row
         editing = self.editing == ("deal", 0)
         deal = (self.deal_text or ("" if editing else "Random")) + ("|" if editing else "")
-        out.append(Button("deal", deal, pygame.Rect(cx + round(40 * s), y, round(300 * s), round(40 * s)), primary=editing))
+        out.append(Button("deal", deal, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh), primary=editing))
         y = min(y + row + round(16 * s), self.layout.h - round(100 * s))
         out.append(Button("back", "Back", pygame.Rect(cx - round(230 * s), y, round(200 * s), round(48 * s))))
         out.append(Button("start", "Start", pygame.Rect(cx + round(30 * s), y, round(200 * s), round(48 * s)), primary=True))
@@ -207,14 +215,16 @@ class NewGameScene(MenuScene):
         text.blit(surface, "Players", px, (label_x, y + round(10 * s)), INK)
         text.blit(surface, str(len(self.setup.seats)), round(30 * s), (cx + round(117 * s), y + round(20 * s)), INK, "center")
         y = self._rows_top()
-        row = round(46 * s)
+        row = self._option_row()
+        px = min(px, round(row * 0.52))
         for option in self.info.options:
-            text.blit(surface, option.label, px, (label_x, y + round(10 * s)), INK, max_w=round(360 * s))
+            text.blit(surface, option.label, px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft", max_w=round(360 * s))
             y += row
         if self.info.id == "sprint":
-            text.blit(surface, "Who starts", px, (label_x, y + round(10 * s)), INK)
+            text.blit(surface, "Who starts", px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft")
             y += row
-        text.blit(surface, "Deal number (to replay a deal)", px, (label_x, y + round(10 * s)), INK, max_w=round(360 * s))
+        text.blit(surface, "Deal number (to replay a deal)", px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft",
+                  max_w=round(360 * s))
         hint = "Click a name to edit it. Two or more humans play hot-seat on this device."
         if self.hover and self.hover.startswith("level:"):
             level = self.info.level(self.setup.seats[int(self.hover[6:])].level)

@@ -70,10 +70,12 @@ class PauseScene(MenuScene):
     def make_buttons(self) -> list[Button]:
         keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", "Main menu (round is saved)"),
                 ("quit", "Quit")]
+        if getattr(self.table, "open_keys", None) is not None:  # a real-time table: the players' keys
+            keys.insert(3, ("keys", "Players' keys"))
         rects = self.layout.column(len(keys), row_h=48, width=400, top=222)
         return [Button(k, label, r, primary=k == "resume") for (k, label), r in zip(keys, rects)]
 
-    hotkeys = {"resume": "Esc", "rules": "R", "settings": "S", "menu": "M", "quit": "Q"}
+    hotkeys = {"resume": "Esc", "rules": "R", "settings": "S", "keys": "K", "menu": "M", "quit": "Q"}
 
     def on_button(self, key: str) -> None:
         if key == "resume":
@@ -83,6 +85,8 @@ class PauseScene(MenuScene):
             from game.screens.settings import SettingsScene
 
             self.app.stack.push({"rules": RulesScene, "settings": SettingsScene}[key](self.app))
+        elif key == "keys":
+            self.table.open_keys()
         elif key == "menu":
             self.app.to_title()
         elif key == "quit":

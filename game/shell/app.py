@@ -18,6 +18,7 @@ from typing import Callable, Iterable, NoReturn
 import pygame
 
 from game.kit.cardart import CardArt
+from game.kit.stamping import InputPump
 from game.shell.scene import SceneStack
 from engine.games import DEFAULT_GAME, GameInfo, load, playable_games
 
@@ -75,6 +76,8 @@ class App:
         self.frames = 0
         self.think_ms = self.settings.think_ms  # Master's budget; headless modes and tests may lower it
         self.clock = pygame.time.Clock()
+        self.pump = InputPump()  # real-time tables: input read about every ms between frames, stamped
+        self.frame_at = 0.0  # the current frame's time in seconds: perf_counter, or the sum of fixed dts
         self.on_round_over: Callable | None = None
 
     @property
@@ -274,9 +277,12 @@ class App:
                 break
             frame += 1
             if fixed_dt is not None:
+                self.frame_at += fixed_dt
                 self.step(fixed_dt, pygame.event.get())
                 continue
-            if self.dirty or self._was_animating or self.stack.is_animating():
+            if getattr(self.stack.top, "stamps_input", False):
+                events = self.pump.collect(FPS)  # reads input every ms until the frame is due, stamping each event
+            elif self.dirty or self._was_animating or self.stack.is_animating():
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:
@@ -284,6 +290,7 @@ class App:
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
             now = time.perf_counter()
             dt, last = now - last, now
+            self.frame_at = now
             self.step(dt, events)
 
 

@@ -89,7 +89,11 @@ def resume(app: App, selftest: bool = False) -> Any:
                 seat.kind, seat.level = "ai", setup.info.default_level
     record = saved.without_actions()
     table = load(setup.info.table)(app, setup, record=record, state=record.start())
-    table.catch_up(saved.actions)
+    clock = getattr(saved, "clock", 0)  # a real-time game's timers may have run after its last action
+    if clock:
+        table.catch_up(saved.actions, clock)
+    else:
+        table.catch_up(saved.actions)
     store.adopt(table)
     app.to_title()
     app.stack.push(table)

@@ -10,10 +10,11 @@ newer version added) is no problem.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.kit.seatkeys import valid_store
 from game.shell.storage import DataError, read_json, set_aside, write_json
 
 ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.6}
@@ -39,6 +40,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "tips_seen": (False, True),
 }
 """Every setting and the values it may take, in the order the Settings screen cycles them."""
+FREE_FORM = {"seat_keys": valid_store}
+"""Settings that are data, not a choice: each name's check of its value."""
 
 
 @dataclass
@@ -53,6 +56,7 @@ class Settings:
     fullscreen: bool = False
     confirm_discard: bool = False
     tips_seen: bool = False
+    seat_keys: dict = field(default_factory=dict)  # real-time games' per-seat keys: game id -> game.kit.seatkeys form
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -69,6 +73,12 @@ class Settings:
             if f.name not in data:
                 continue
             value = data[f.name]
+            if f.name in FREE_FORM:
+                if FREE_FORM[f.name](value):
+                    setattr(out, f.name, value)
+                else:
+                    bad.append(f.name)
+                continue
             allowed = CHOICES[f.name]
             # bool is an int in Python: a flag must be a real bool, a number a real number
             if any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in allowed):

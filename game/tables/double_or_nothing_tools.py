@@ -21,7 +21,7 @@ from engine.envelope import GameRecord
 from engine.games import game_info, load
 
 from game.shell.app import App
-from game.shell.headless import DT, _advance, _selftest_app, _shoot, _until
+from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 26
@@ -40,6 +40,14 @@ def short_run_deal(level: str = "standard", limit: int = 400) -> int:
         if state.is_over and state.games_won >= 1:
             return deal
     raise RuntimeError("no short run found")
+
+
+def _selftest_app(data_dir: Path) -> App:
+    """A headless app for the self-tests: no animation, instant bots."""
+    app = App((1280, 720), data_dir, seed=7, resizable=False)
+    app.settings.animation_speed = "off"
+    app.settings.ai_speed = "instant"
+    return app
 
 
 def run_setup(deal: int | None = None, level: str = "standard", runner: str | None = None,
@@ -85,7 +93,6 @@ def _finish(app: App, limit_frames: int = 60 * 60 * 20) -> bool:
 def selftest(data_dir: Path) -> int:
     """A bot plays a whole run through the real loop; the record must replay to the same state."""
     app = _selftest_app(data_dir)
-    app.settings.animation_speed = "off"
     app.to_title()
     app.start_game(run_setup(SELFTEST_DEAL, runner="hard"))
     table = table_of(app)
@@ -109,7 +116,6 @@ def resume_selftest(data_dir: Path) -> int:
     from game.shell.resume import resume
 
     app = _selftest_app(data_dir)
-    app.settings.animation_speed = "off"
     app.game_id = GAME_ID
     if app.saves.pending is None:
         print(f"resume selftest: no saved run to resume in {data_dir}", file=sys.stderr)

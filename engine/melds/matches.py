@@ -1,15 +1,6 @@
-"""Melds: the one place that decides what a set or a run is.
+"""Sprint's melds (matches) as 52-bit masks: one card of each kind, no wilds.
 
-Glossary
-    match   cards laid together from a hand; Sprint, Snap, Score calls every meld
-            a match.  A match is either a set or a run.
-    set     cards of one rank (suits may differ), e.g. ``7H 7D 7C``.
-    run     cards of one suit in unbroken rank order, e.g. ``7H 8H 9H``.  Aces are
-            high only: ``QS KS AS`` is a run, ``KS AS 2S`` is not.
-    mask    a 52-bit int with bit ``n`` set for card ``n`` (see :mod:`engine.cards`).
-
-Games differ in sizes, so they pass a :class:`MeldRules`; Sprint uses
-:data:`SPRINT_MELDS` (sets of 2-4, runs of 3+).  Lookups are tables built once per
+See the glossary in :mod:`engine.melds`.  Lookups are tables built once per
 rule set, which is what makes enumeration fast enough for search.
 """
 
@@ -20,7 +11,7 @@ from enum import Enum
 from functools import cache
 from typing import Iterable
 
-from .cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards, mask_of
+from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards, mask_of
 
 SUIT_BITS = 0x1FFF
 """The 13 bits of one suit in a mask (shift by ``13 * suit``)."""

@@ -1,0 +1,236 @@
+"""Scamper opponents: Easy, Standard and Hard.  Each decides from an observation alone.
+
+* Easy draws from the stock (a wild from the discard pile), goes down with the
+  first way it is offered, lays off what it can and discards at random.
+* Standard plans toward the round's contract with the solver
+  (:func:`engine.melds.solve`): it takes the discard when the plan wants it,
+  keeps the plan's cards and the wilds, sheds its dearest useless card, and once
+  down lays off everything, dearest first.
+* Hard weighs every discard by what the solver says the hand lacks without it,
+  won't feed the next player (nothing that player could lay off or has been
+  collecting), picks the lay that leaves the least in hand, and swaps its
+  naturals for others' wilds to shed them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from collections import Counter
+from typing import Generator, Sequence
+
+from engine.cards import Card
+from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, solve
+from engine.scamper import (
+    CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, Discard, LayContract, LayMeld, Observation, Phase,
+    SwapWild, card_points,
+)
+from engine.scamper.rules import may_discard
+
+
+class Bot:
+    """An opponent of one level; :meth:`decide` (or the one-slice generator :meth:`think`) gives its action."""
+
+    level = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def think(self, obs: Observation) -> Generator[None, None, Action]:
+        return self.choose(obs)
+        yield  # unreachable: a generator that finishes at the first next()
+
+    def decide(self, obs: Observation) -> Action:
+        return self.choose(obs)
+
+    def choose(self, obs: Observation) -> Action:
+        actions = obs.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move when it is not its turn")
+        if obs.phase is Phase.OPENING:
+            return DRAW_DISCARD if self.takes_top(obs) else PASS
+        if obs.phase is Phase.DRAW:
+            return DRAW_DISCARD if obs.discard_pile and self.takes_top(obs) else DRAW_STOCK
+        if not obs.is_down:
+            lays = [a for a in actions if isinstance(a, LayContract)]
+            if lays:
+                return self.lay(obs, lays)
+        else:
+            shed = self.shed(obs, actions)
+            if shed is not None:
+                return shed
+        if CALL in actions:
+            return CALL  # bots always call "Scamper!"
+        return self.discard(obs, [a for a in actions if isinstance(a, Discard)])
+
+    def takes_top(self, obs: Observation) -> bool:
+        """Take the top discard if wanted, unless it would be thrown straight back.
+
+        Two players passing one card to and fro would never empty the stock, and the game would never end.
+        """
+        if not self.wants_top(obs):
+            return False
+        top = obs.discard_pile[-1]
+        hand = tuple(sorted(obs.hand + (top,)))
+        after = replace(obs, hand=hand, discard_pile=obs.discard_pile[:-1], phase=Phase.PLAY)
+        discards = [Discard(c) for c in sorted(set(hand)) if may_discard(hand, c) is None]
+        thrown = self.discard(after, discards)
+        return not (isinstance(thrown, Discard) and thrown.card == top)
+
+    # the choices each level makes its own way
+
+    def wants_top(self, obs: Observation) -> bool:
+        return is_wild(obs.discard_pile[-1])
+
+    def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
+        return lays[0]
+
+    def shed(self, obs: Observation, actions: list[Action]) -> Action | None:
+        return next((a for a in actions if isinstance(a, (LayMeld, AddToMeld))), None)
+
+    def discard(self, obs: Observation, discards: list[Discard]) -> Action:
+        return self.rng.choice(discards)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"
+
+
+class Easy(Bot):
+    level = "easy"
+
+
+def fits_table(melds: Sequence[Meld], card: Card) -> bool:
+    """Whether ``card`` could be added to some meld on the table."""
+    return any(add_place(m, card) is not None for m in melds)
+
+
+def spare_cards(hand: Sequence[Card], plan: Plan | None) -> Counter[Card]:
+    """The hand's cards the plan doesn't use (repeats counted)."""
+    spare = Counter(hand)
+    if plan is not None:
+        spare.subtract(plan.used())
+    return +spare
+
+
+class Standard(Bot):
+    level = "standard"
+
+    def plan(self, obs: Observation, hand: Sequence[Card] | None = None) -> Plan | None:
+        return solve(obs.hand if hand is None else hand, obs.contract)
+
+    def wants_top(self, obs: Observation) -> bool:
+        top = obs.discard_pile[-1]
+        if obs.is_down:
+            return fits_table(obs.melds, top)
+        if is_wild(top):  # while the contract can still use another wild
+            return sum(is_wild(c) for c in obs.hand) < sum(max_wilds(r.size) for r in obs.contract.requirements)
+        plan = self.plan(obs)
+        return plan is not None and not plan.met and plan.wants(top)
+
+    def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
+        plan = self.plan(obs)
+        if plan is not None and plan.met:
+            mine = LayContract(plan.melds())
+            if obs.why_illegal(mine) is None:
+                return mine
+        return lays[0]
+
+    def shed(self, obs: Observation, actions: list[Action]) -> Action | None:
+        melds = [a for a in actions if isinstance(a, LayMeld)]
+        if melds:
+            return max(melds, key=lambda a: (len(a.cards), sum(card_points(c) for c in a.cards)))
+        adds = [a for a in actions if isinstance(a, AddToMeld)]
+        if adds:
+            return max(adds, key=lambda a: card_points(a.card))
+        return None
+
+    def discard(self, obs: Observation, discards: list[Discard]) -> Action:
+        plan = None if obs.is_down else self.plan(obs)
+        spare = spare_cards(obs.hand, plan)
+
+        def keep(d: Discard) -> tuple[int, int]:
+            useful = 2 if not spare[d.card] else 1 if plan is not None and plan.wants(d.card) else 0
+            return useful, -card_points(d.card)
+
+        return min(discards, key=keep)
+
+
+class Hard(Standard):
+    level = "hard"
+
+    def wants_top(self, obs: Observation) -> bool:
+        top = obs.discard_pile[-1]
+        if obs.is_down or is_wild(top):
+            return super().wants_top(obs)
+        now, then = self.plan(obs), self.plan(obs, obs.hand + (top,))
+        if then is None:
+            return False
+        return now is None or then.missing < now.missing
+
+    def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
+        options = list(lays)
+        plan = self.plan(obs)
+        if plan is not None and plan.met:
+            options.append(LayContract(plan.melds()))
+        options += [LayContract(m) for m in contract_lays(obs.hand, obs.contract, 8)]
+        legal = [a for a in dict.fromkeys(options) if obs.why_illegal(a) is None]
+        return min(legal, key=lambda a: self.left_after(obs, a)) if legal else lays[0]
+
+    @staticmethod
+    def left_after(obs: Observation, lay: LayContract) -> int:
+        """Points still in hand after ``lay`` and every single lay-off it allows."""
+        rest = Counter(obs.hand)
+        rest.subtract(c for m in lay.melds for c in m)
+        table = list(obs.melds) + [read_meld(m) for m in lay.melds]
+        return sum(card_points(c) * n for c, n in rest.items() if n > 0 and not fits_table(table, c))
+
+    def shed(self, obs: Observation, actions: list[Action]) -> Action | None:
+        if not obs.rules.keep_majority:
+            swaps = [a for a in actions if isinstance(a, SwapWild) and not self._fits_elsewhere(obs, a)]
+            if swaps and len(obs.hand) > 1:
+                return swaps[0]
+        return super().shed(obs, actions)
+
+    @staticmethod
+    def _fits_elsewhere(obs: Observation, swap: SwapWild) -> bool:
+        return fits_table(obs.melds, swap.card)
+
+    def discard(self, obs: Observation, discards: list[Discard]) -> Action:
+        nxt = (obs.seat + 1) % obs.num_seats
+        wanted = obs.taken[nxt]
+
+        def feeds(card: Card) -> int:
+            if is_wild(card):
+                return 2
+            if obs.down[nxt] and fits_table(obs.melds, card):
+                return 2
+            return int(any(not is_wild(t) and (t.rank == card.rank or t.suit == card.suit and abs(t.rank - card.rank) <= 2)
+                           for t in wanted))
+
+        if obs.is_down:
+            return min(discards, key=lambda d: (feeds(d.card), -card_points(d.card)))
+        base = self.plan(obs)
+        spare = spare_cards(obs.hand, base)
+        free = [d for d in discards if spare[d.card]]
+        if free and base is not None:  # dropping a card the plan doesn't use costs nothing
+            return min(free, key=lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card)))
+        scored = []
+        for d in discards:
+            rest = list(obs.hand)
+            rest.remove(d.card)
+            plan = self.plan(obs, rest)
+            missing = plan.missing if plan is not None else len(rest)
+            scored.append(((missing, feeds(d.card), -card_points(d.card)), d))
+        return min(scored, key=lambda s: s[0])[1]
+
+
+def bot_class(level: str) -> type[Bot]:
+    classes: dict[str, type[Bot]] = {"easy": Easy, "standard": Standard, "hard": Hard}
+    try:
+        return classes[level]
+    except KeyError:
+        raise ValueError(f"unknown Scamper level {level!r}: choose one of {', '.join(classes)}") from None
+
+
+__all__ = ["Bot", "Easy", "Standard", "Hard", "bot_class", "fits_table", "spare_cards"]

@@ -1,0 +1,58 @@
+"""What one seat may know.  Bots decide from this alone; the engine checks legality on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..melds import Contract, Meld
+from .actions import Action
+from .sheet import ScoreSheet
+from .table import Phase, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view: its own hand, every meld, the discard pile, the others' hand sizes, the sheet."""
+
+    seat: int
+    num_seats: int
+    rules: Rules
+    round_no: int  # 1-based
+    contract: Contract
+    dealer: int
+    current: int
+    phase: Phase
+    hand: tuple[Card, ...]  # sorted
+    melds: tuple[Meld, ...]  # in the order laid: a meld's number is its index
+    owners: tuple[int, ...]  # who laid each meld
+    discard_pile: tuple[Card, ...]  # bottom to top
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    down: tuple[bool, ...]  # who has laid this round's contract
+    taken: tuple[tuple[Card, ...], ...]  # cards each seat took from the discard pile this round
+    called: bool  # "Scamper!" called this turn
+    sheet: ScoreSheet
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase is not Phase.OVER
+
+    @property
+    def is_down(self) -> bool:
+        return self.down[self.seat]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.sheet.totals
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions in a fixed order (empty when it is not its turn)."""
+        from .rules import legal_actions
+
+        return legal_actions(self)
+
+    def why_illegal(self, action: object) -> str | None:
+        from .rules import refusal
+
+        return refusal(self, action)

@@ -1,0 +1,92 @@
+"""The real-time driver: each frame, humans' stamped inputs and bots' due actions go to the engine in time order.
+
+Game-neutral.  The merging is :func:`ai.reflex.run_until`'s (timers, then
+humans, then bots by seat at equal times; every bot re-observes after each
+change); the kit never imports the AI, so the table hands that function in.
+A bot's action is played at its own sampled moment, never the frame's, and a
+human's at the moment its key was read (:mod:`game.kit.stamping`), so who was
+first does not depend on the frame rate.
+
+:class:`RealtimeDriver` also writes what was accepted into the game's record
+(``record.append(seat, action, events, at)``; timers with ``note_time``).
+:class:`ReplayFeed` is its stand-in for a replay: the record's actions become
+"human" inputs at their recorded times, with no bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+RunUntil = Callable[..., list[Any]]
+"""``run_until(state, bots, now, inputs) -> list[Played]`` (:func:`ai.reflex.run_until`)."""
+
+
+class RealtimeDriver:
+    """Feeds a real-time game each frame: ``press`` as input comes, ``step(now)`` once per frame."""
+
+    def __init__(self, state: Any, bots: Mapping[int, Any], run_until: RunUntil, record: Any = None) -> None:
+        self.state = state
+        self.bots = dict(bots)
+        self.run_until = run_until
+        self.record = record
+        self.inputs: list[tuple[int, Any, int]] = []
+
+    def press(self, seat: int, action: Any, at: int) -> None:
+        """A human's action, stamped at ``at`` ms (played at the next ``step``)."""
+        self.inputs.append((seat, action, at))
+
+    def step(self, now: int) -> list[Any]:
+        """Play on to ``now``: what happened (``Played`` items), refused ones included."""
+        inputs, self.inputs = self.inputs, []
+        played = self.run_until(self.state, self.bots, now, inputs)
+        if self.record is not None:
+            for p in played:
+                if p.seat is not None and p.refused is None:
+                    self.record.append(p.seat, p.action, list(p.events), p.at)
+                elif p.seat is None:
+                    self.record.note_time(p.at)
+        return played
+
+    def cancel(self) -> None:
+        self.inputs.clear()
+
+
+class ReplayFeed:
+    """A recorded game played back at its own times: ``step(now)`` plays every action due by ``now``."""
+
+    def __init__(self, state: Any, entries: Iterable[tuple[int, Any, int]], run_until: RunUntil) -> None:
+        self.state = state
+        self.entries = list(entries)
+        self.run_until = run_until
+        self.next = 0
+
+    @property
+    def done(self) -> bool:
+        return self.next >= len(self.entries)
+
+    def step(self, now: int) -> list[Any]:
+        due: list[tuple[int, Any, int]] = []
+        while self.next < len(self.entries) and self.entries[self.next][2] <= now:
+            due.append(self.entries[self.next])
+            self.next += 1
+        return self.run_until(self.state, {}, now, due)
+
+    def cancel(self) -> None:
+        pass
+
+
+def catch_up(state: Any, entries: Sequence[tuple[int, Any, int]], clock: int = 0) -> list[Any]:
+    """Play saved ``entries`` (seat, action, at) with their timers, no animation; the events, in order.
+
+    Exactly as the record replays them: ``advance(at)`` then ``apply`` for each, then ``advance(clock)``.
+    """
+    events: list[Any] = []
+    for seat, action, at in entries:
+        events += state.advance(at)
+        events += state.apply(action, seat, at)
+    if not state.is_over:
+        events += state.advance(max(clock, getattr(state, "clock", 0)))
+    return events
+
+
+__all__ = ["RealtimeDriver", "ReplayFeed", "catch_up", "RunUntil"]

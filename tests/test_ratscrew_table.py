@@ -1,0 +1,288 @@
+"""Ratscrew's table through the real loop, headless: keys and clicks, saves and resume, replay, the stall guard."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ai.reflex import Reflexes  # noqa: E402
+from engine.cards import Card, standard_deck  # noqa: E402
+from engine.games import GAMES, load_record  # noqa: E402
+from engine.ratscrew import LAY, Ratscrew, SNAP  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.tables import ratscrew_tools  # noqa: E402
+from game.tables.ratscrew import STALL_SECONDS, RatscrewTable  # noqa: E402
+from game.tables.ratscrew_layout import RatscrewLayout  # noqa: E402
+
+DT = 1 / 60
+
+
+@pytest.fixture()
+def pg():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+def make_app(tmp_path, size=(1280, 720)):
+    app = App(size, tmp_path, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.to_title()
+    return app
+
+
+def frames(app, n=1):
+    app.run(max_frames=n, fixed_dt=DT)
+
+
+def key(app, k, n=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frames(app, n)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app)
+
+
+def solo(app, deal=12, levels=("medium",)):
+    """You (seat 0, laying first) against bots."""
+    seats = [SeatConfig("You")] + [SeatConfig(f"Bot{i}", "ai", lv) for i, lv in enumerate(levels)]
+    app.start_game(GameSetup(seats, deal=deal, game="ratscrew"))
+    table = app.stack.top
+    assert isinstance(table, RatscrewTable)
+    return table
+
+
+def wait_turn(app, table, seat=0, seconds=30):
+    for _ in range(int(seconds / DT)):
+        if table.state.turn == seat and table.state.piles[seat] and not table.state.claim:
+            return
+        frames(app)
+    raise AssertionError("never our turn")
+
+
+def test_the_registry_names_the_table_and_its_tools():
+    info = GAMES["ratscrew"]
+    assert info.table == "game.tables.ratscrew:RatscrewTable" and info.tools == "game.tables.ratscrew_tools"
+    assert dict(info.seat_actions) == {"lay": "Lay", "snap": "Snap!"}
+
+
+def test_selftest_plays_a_whole_bot_game_that_replays(pg, tmp_path, capsys):
+    assert ratscrew_tools.selftest(tmp_path) == 0
+    assert "selftest: ok" in capsys.readouterr().out
+
+
+def test_enter_lays_space_snaps_and_a_wrong_snap_is_refused_with_its_reason_and_bars(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    before = len(table.state.piles[0])
+    key(app, pygame.K_RETURN, 2)
+    assert len(table.state.piles[0]) == before - 1
+    assert table.record.entries[-1].action == LAY and table.record.entries[-1].seat == 0
+    assert table.model.stack and table.model.stack[-1].card == table.state.stack[-1]
+    if table.state.snaps():  # a snap showed by chance: this snap would be a valid one
+        pytest.skip("the deal made a snap")
+    key(app, pygame.K_SPACE, 2)
+    assert table.state.barred[0] is not None and table.model.barred[0]
+    assert table.toast is not None and table.toast.text.startswith("Wrong snap")
+    key(app, pygame.K_SPACE, 2)  # barred: refused with the reason, nothing more
+    assert "can't snap" in table.toast.text
+    assert [e.action for e in table.record.entries].count(SNAP) == 1
+
+
+def test_the_mouse_lays_from_your_pile_and_snaps_on_the_stack(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    click(app, table.layout.seats[0].pile.center)
+    frames(app)
+    assert table.record.entries and table.record.entries[-1] == table.record.entries[-1].__class__(0, LAY, table.record.entries[-1].at)
+    click(app, table.layout.top_card.center)
+    frames(app)
+    assert any(e.seat == 0 and e.action == SNAP for e in table.record.entries)
+
+
+def test_laying_out_of_turn_bars_you(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    key(app, pygame.K_RETURN, 2)
+    assert table.state.turn != 0
+    key(app, pygame.K_a, 2)  # your own lay key, out of turn
+    assert table.state.barred[0] is not None and table.model.barred[0]
+
+
+def test_hot_seat_each_player_has_their_own_keys_and_tries_them_first(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.hotseat(["Ann", "Bea"], [], "ratscrew"))
+    table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))
+    assert app.stack.top is not table  # "Try your keys" comes first
+    app.stack.top.on_button("done")
+    frames(app)
+    assert app.stack.top is table
+    first = table.state.turn
+    lay_keys = {0: pygame.K_a, 1: pygame.K_j}
+    key(app, lay_keys[first], 2)
+    assert table.record.entries[-1].seat == first and table.record.entries[-1].action == LAY
+    assert len(table.state.stack) == 1
+
+
+def test_a_saved_game_resumes_exactly(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app, levels=("hard", "easy"))
+    table.time_scale = 10
+    frames(app, 120)
+    wait_turn(app, table)
+    key(app, pygame.K_RETURN, 2)
+    app.saves.flush()
+    saved_actions = list(table.record.actions)
+    assert saved_actions
+    pygame.quit()
+    pygame.display.init()
+    pygame.font.init()
+    app2 = make_app(tmp_path)
+    resumed = app2.resume("ratscrew")
+    assert isinstance(resumed, RatscrewTable)
+    saved = app2.saves.pending_record()
+    assert resumed.record.actions == saved_actions == saved.actions
+    assert ratscrew_tools.resume_mismatches(resumed, saved) == []
+    frames(app2, 30)  # and it plays on
+    assert resumed.clock.now > saved.clock
+
+
+def test_a_replay_plays_the_record_to_the_same_end(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "medium"], "ratscrew"))
+    table = app.stack.top
+    assert ratscrew_tools._play_out(app)
+    record = load_record(table.record.dumps())
+    app.start_game(GameSetup.from_record(record), replay=record)
+    replay = app.stack.top
+    assert isinstance(replay, RatscrewTable) and replay.replaying and not replay.bots
+    replay.time_scale = ratscrew_tools.FAST
+    for _ in range(20000):
+        if replay.state.is_over:
+            break
+        frames(app)
+    assert replay.state == table.state and replay.record.actions == table.record.actions
+
+
+def test_an_all_bot_table_never_hangs_when_every_bot_misses_the_last_snap(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["medium", "medium"], "ratscrew"))
+    table = app.stack.top
+    # nobody has a card left and a pair shows: only a snap can move the game on
+    cards = [Card(c) for c in ("7C", "7H")]
+    rest = sorted((c for c in standard_deck() if c not in cards), key=lambda c: (c.suit, c.rank))  # no snap in it
+    state = Ratscrew([[], []], table.state.rules, 0, stack=rest + cards, calls_made=52)
+    state.version = 1000  # the bots look at it afresh
+    table.state = table.driver.state = state
+    table.model.piles = [0, 0]
+    table.model.stack.clear()
+    for c in state.stack:
+        table.model.stack.append(table.sprites.new(c))
+    blind = Reflexes(mu=300, sigma=10, tau=10, miss=1.0, false_rate=0.0)
+    sharp = Reflexes(mu=300, sigma=10, tau=10, miss=0.0, false_rate=0.0)
+    for bot in table.bots.values():
+        bot.reflexes = blind
+    frames(app, round(1.0 / DT))
+    assert not state.is_over and all(bot.next_due() is None for bot in table.bots.values())
+    for bot in table.bots.values():
+        bot.reflexes = sharp
+    frames(app, round((STALL_SECONDS + 1.5) / DT))
+    assert table.rerolls >= 1
+    assert state.is_over and len(state.piles[state.winner]) == 52
+
+
+def test_statistics_use_the_registry_keys(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "easy"], "ratscrew"))
+    table = app.stack.top
+    assert ratscrew_tools._play_out(app)
+    counts = table.stat_counts()
+    keys = set(GAMES["ratscrew"].stats)
+    assert all(set(c) <= keys for c in counts)
+    snaps = sum(c[k] for c in counts for k in c if k.startswith("snaps_"))
+    assert snaps > 0
+    assert any("fastest_snap_ms" in c and c["fastest_snap_ms"] >= 100 for c in counts)
+
+
+def test_a_full_stack_fits_the_fan_at_every_size():
+    for size in ((960, 600), (1280, 720), (1920, 1080)):
+        layout = RatscrewLayout(*size, 6)
+        rects = layout.fan(51)
+        assert len(rects) == 51
+        assert all(layout.fan_area.contains(r) for r in rects)
+        assert rects[0].h >= 40 * layout.scale
+        assert not layout.fan_area.colliderect(layout.top_card)
+        boxes = [b.panel for b in layout.seats.values()]
+        assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_the_thumbnail_draws(pg, tmp_path):
+    app = make_app(tmp_path)
+    surface = pygame.Surface((240, 140))
+    RatscrewTable.draw_thumbnail(surface, app.art)
+    assert surface.get_at((120, 50)) != surface.get_at((3, 3))
+
+
+def test_a_controller_acts_for_a_single_human(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, button=1, instance_id=0, joy=0))
+    frames(app, 2)
+    assert table.record.entries[-1].seat == 0 and table.record.entries[-1].action == LAY
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0, joy=0))
+    frames(app, 2)
+    assert any(e.seat == 0 and e.action == SNAP for e in table.record.entries)
+
+
+def test_a_count_shows_as_a_badge_counting_down(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["medium", "medium"], "ratscrew"))
+    table = app.stack.top
+    table.time_scale = 5
+    seen = []
+    for _ in range(round(120 / DT)):
+        frames(app)
+        count = table.model.count
+        assert count == table.state.count
+        if count is not None:
+            seen.append(count.left)
+        if len(set(seen)) >= 2:
+            break
+    assert len(set(seen)) >= 2  # it went down
+
+
+def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp_path):
+    from engine.envelope import GameRecord
+
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "medium"], "ratscrew"))
+    table = app.stack.top
+    assert ratscrew_tools._play_out(app)
+    entries = table.record.entries
+    replayed = GameRecord(table.record.info, table.record.players, table.record.seed, dict(table.record.options),
+                          list(entries))
+    cut = next(i for i, (_, _, state) in enumerate(replayed.replay()) if state.claim is not None)  # a snap, pending
+    prefix = GameRecord(table.record.info, table.record.players, table.record.seed, dict(table.record.options),
+                        list(entries[:cut + 1]), entries[cut].at + 1)
+    saved = load_record(prefix.dumps())
+    fresh = RatscrewTable(app, GameSetup.from_record(saved), record=saved.without_actions(),
+                          state=saved.without_actions().start())
+    fresh.catch_up(saved.actions, clock=saved.clock)
+    assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
+    assert fresh.model.piles == [len(p) for p in fresh.state.piles]
+    assert ratscrew_tools.resume_mismatches(fresh, saved) == []

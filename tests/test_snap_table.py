@@ -1,0 +1,220 @@
+"""Snap's table through the real loop (SDL dummy drivers, posted events, a fixed frame time)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ai.reflex import Reflexes, ReflexScheduler  # noqa: E402
+from ai.snap import SnapEye  # noqa: E402
+from engine.games import load_record  # noqa: E402
+from engine.snap import FalseCall, SnapWon, new_game  # noqa: E402
+from game.kit.keyscreens import TryKeysScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.tables.snap import SnapTable  # noqa: E402
+from game.tables.snap_result import SnapResultScene  # noqa: E402
+from game.tables import snap_tools  # noqa: E402
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def make_app(data_dir, size=(1280, 720)):
+    app = App(size, data_dir, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.to_title()
+    return app
+
+
+def run(app, frames=1, dt=1 / 60):
+    app.run(max_frames=frames, fixed_dt=dt)
+
+
+def key(app, k, dt=1 / 60, **extra):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0, **extra))
+    run(app, 1, dt)
+
+
+def until(app, cond, seconds=30.0, dt=1 / 60):
+    for _ in range(int(seconds / dt)):
+        if cond():
+            return
+        run(app, 1, dt)
+    raise AssertionError("timed out waiting")
+
+
+def exact_bot(ms: int) -> ReflexScheduler:
+    """Reacts in exactly ``ms``, never misses or blunders, flips 500 ms after its turn comes."""
+    return ReflexScheduler(SnapEye(), Reflexes(mu=ms, sigma=0, tau=0, miss=0, false_rate=0, pace_mu=500, pace_sigma=0,
+                                               pace_tau=0), seed=1)
+
+
+def matching_deal() -> int:
+    """A deal of two seats whose first two flips match."""
+    for seed in range(1, 5000):
+        g = new_game(2, {}, seed)
+        if g.down[0][-1].rank == g.down[1][-1].rank:
+            return seed
+    raise AssertionError
+
+
+def solo_table(app, options=None, deal=None, bot_level="medium") -> SnapTable:
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", bot_level)], game="snap", options=dict(options or {}))
+    setup.deal = deal
+    app.start_game(setup)
+    table = app.stack.top
+    assert isinstance(table, SnapTable)
+    return table
+
+
+@pytest.mark.parametrize("fps", [30, 144])
+@pytest.mark.parametrize("human_ms, winner", [(340, 1), (300, 0)])
+def test_each_call_is_judged_at_its_own_moment_at_any_frame_rate(pg, tmp_path, fps, human_ms, winner):
+    """A 320 ms bot beats a 340 ms human, and a 300 ms human beats it, at 30 and at 144 fps."""
+    dt = 1 / fps
+    app = make_app(tmp_path)
+    table = solo_table(app, {"tie_ms": 10}, matching_deal())
+    table.driver.bots[1] = exact_bot(320)
+    won: list = []
+    follow = table.follow
+    table.follow = lambda events: (won.extend(e for e in events if isinstance(e, SnapWon)), follow(events))
+    key(app, pygame.K_a, dt)  # You flip (your flip key)
+    until(app, lambda: bool(table.state.snap_piles()), 5, dt)  # the bot flipped: the match shows
+    shown = table.state.match_since["snap"]
+    press_at = shown + human_ms + 0.5
+    until(app, lambda: table.clock.now + 1000 * dt > press_at, 5, dt)
+    # the key was read during the next frame, at press_at on the app's clock (what the input pump stamps)
+    read_at = table.clock.wall_at_ms(press_at)
+    key(app, pygame.K_s, dt, read_at=read_at)
+    until(app, lambda: bool(won), 2, dt)
+    assert won[0].seat == winner
+    assert won[0].reaction_ms == min(320, human_ms)
+    calls = [(seat, at - shown) for seat, _, at in table.record.actions if at >= shown]
+    assert (0, human_ms) in calls  # stamped to the millisecond it was read, not the frame
+    assert ((1, 320) in calls) == (winner == 1)  # beaten to it, the bot's call went stale
+
+
+def test_selftest_plays_a_whole_bot_game_through_the_loop(pg, tmp_path, capsys):
+    assert snap_tools.selftest(tmp_path) == 0
+    assert "selftest: ok" in capsys.readouterr().out
+
+
+def test_a_saved_game_resumes_exactly_and_replays(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.entries) >= 25, 120)
+    app.saves.flush()
+    saved = app.saves.pending_record()
+    assert saved is not None and saved.actions == table.record.actions[:len(saved.actions)]
+    pygame.quit()
+    pygame.init()
+    again = make_app(tmp_path)
+    resumed = again.resume("snap")
+    assert isinstance(resumed, SnapTable) and resumed is not table
+    expected = saved.without_actions().start()
+    for seat, action, at in saved.actions:
+        expected.advance(at)
+        expected.apply(action, seat, at)
+    assert resumed.state.snapshot() == expected.snapshot()
+    snap_tools.check_invariants(again)  # the table shows exactly the engine's piles
+    # the record replays in real time to the same game
+    record = load_record(saved.dumps() if hasattr(saved, "dumps") else table.record.dumps())
+    again.start_game(GameSetup.from_record(record), replay=record)
+    replay = again.stack.top
+    assert replay.replaying
+    until(again, lambda: replay.driver.done and replay.state.clock >= record.clock, 120)
+    assert snap_tools.same_game_state(replay.state, record.final_state())
+    key(again, pygame.K_s)
+    assert replay.toast is not None and "replay" in replay.toast.text
+
+
+def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
+    app.start_game(setup)
+    table = app.stack.top
+    run(app, 2)
+    assert isinstance(app.stack.top, TryKeysScene)
+    tryer = app.stack.top
+    key(app, pygame.K_k)  # Bo's snap key lights
+    assert (1, "snap") in tryer.flash
+    tryer.on_button("done")
+    run(app)
+    assert app.stack.top is table
+    down = [len(d) for d in table.state.down]
+    key(app, pygame.K_a)  # Ann flips
+    run(app)
+    assert len(table.state.down[0]) == down[0] - 1
+    key(app, pygame.K_a)  # not Ann's turn: refused with the engine's reason
+    run(app)
+    assert table.toast is not None and "not your turn" in table.toast.text
+    key(app, pygame.K_j)  # Bo flips with his own key
+    run(app)
+    assert len(table.state.down[1]) == down[1] - 1
+    app.start_game(setup)  # the keys were tried: the next game starts at once
+    run(app, 2)
+    assert isinstance(app.stack.top, SnapTable)
+
+
+def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=matching_deal() + 1)
+    table.driver.bots.clear()  # nobody else acts
+    down = len(table.state.down[0])
+    pos = table.layout.places[0].down.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(app, 2)
+    assert len(table.state.down[0]) == down - 1
+    wrong: list = []
+    follow = table.follow
+    table.follow = lambda events: (wrong.extend(e for e in events if isinstance(e, FalseCall)), follow(events))
+    if not table.state.snap_piles():
+        key(app, pygame.K_SPACE)
+        run(app, 2)
+        assert wrong and wrong[0].seat == 0 and table.toast is not None and "wrong call" in table.toast.text
+    snap_button = table.layout.snap_button.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=snap_button, button=1))
+    run(app, 2)
+    assert len(wrong) >= 1
+
+
+def test_pause_menu_opens_the_players_keys(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = solo_table(app)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    run(app)
+    assert app.stack.top is not table  # the window went to the background: paused
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert "keys" in [b.key for b in pause.buttons]
+    pause.on_button("keys")
+    assert isinstance(app.stack.top, TryKeysScene)
+
+
+def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.settings.animation_speed = "off"
+    table = solo_table(app, {"time_limit": 3}, deal=2, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("medium", seed=4)
+    assert snap_tools.finish(app, 1 / 20, 400)
+    result = app.stack.top
+    assert isinstance(result, SnapResultScene)
+    rows = result.rows()
+    assert len(rows) == 2 and rows[0][0] == "1st"
+    counts = table.stat_counts()
+    assert all("false_calls" in c for c in counts)
+    line = app.stats.games  # counted for You under the bot's level
+    assert line
