@@ -293,6 +293,10 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
         msg = "Nothing to beat: the side to move leads anything."
         text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
                   L.area.w - round(40 * s))
+        if t.my_turn():
+            tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
+            text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
+                      L.area.w - round(40 * s))
     else:
         play = sh.top
         for i, n in enumerate(play.numbers):
