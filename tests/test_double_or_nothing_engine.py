@@ -78,7 +78,7 @@ def test_selecting_plays_as_many_copies_as_possible() -> None:
 def test_legal_plays_answer_only_with_stronger_plays() -> None:
     hand = c("2x1 1x2 3x8")
     answers = legal_plays(hand, PLAIN, Play(5, 5, 2).strength())
-    assert answers == [Play(8, 8, 3), Play(1, 2, 1)]  # the run 1-2 beats a pair of 5s: two numbers
+    assert answers == [Play(1, 2, 1), Play(8, 8, 3)]  # the run 1-2 beats a pair of 5s: two numbers
 
 
 # --- decks and draws ------------------------------------------------------

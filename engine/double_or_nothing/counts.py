@@ -78,10 +78,6 @@ def uniform(per_number: int) -> Counts:
 # --- the hypergeometric draw ------------------------------------------------
 
 
-def _logfact(n: int) -> float:
-    return math.lgamma(n + 1.0)
-
-
 def hypergeometric(good: int, bad: int, sample: int, rng: random.Random) -> int:
     """How many ``good`` cards are among ``sample`` drawn from ``good + bad`` shuffled ones.
 
@@ -114,19 +110,17 @@ def hypergeometric(good: int, bad: int, sample: int, rng: random.Random) -> int:
 
 def _hrua(good: int, bad: int, sample: int, rng: random.Random) -> int:
     total = good + bad
-    n = min(sample, total - sample)
-    few, many = min(good, bad), max(good, bad)
+    n = sample if 2 * sample <= total else total - sample
+    few, many = (good, bad) if good <= bad else (bad, good)
     p = few / total
-    mean = n * p
-    a = mean + 0.5
-    var = (total - n) * n * p * (1.0 - p) / (total - 1)
-    c = math.sqrt(var + 0.5)
+    a = n * p + 0.5
+    c = math.sqrt((total - n) * n * p * (1.0 - p) / (total - 1) + 0.5)
     h = _D1 * c + _D2
     mode = (n + 1) * (few + 1) // (total + 2)
-    g = _logfact(mode) + _logfact(few - mode) + _logfact(n - mode) + _logfact(many - n + mode)
-    bound = min(min(n, few) + 1, math.floor(a + 16.0 * c))
     lgamma, random_ = math.lgamma, rng.random
     fewer, gap = few + 1.0, many - n + 1.0
+    g = lgamma(mode + 1.0) + lgamma(fewer - mode) + lgamma(n + 1.0 - mode) + lgamma(gap + mode)
+    bound = min(min(n, few) + 1, math.floor(a + 16.0 * c))
     while True:
         u = random_()
         v = random_()

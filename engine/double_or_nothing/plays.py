@@ -118,18 +118,6 @@ def describe(play: Play) -> str:
     return f"Stair: {play.copies:,} x {span}, {play.cards:,} {noun}"
 
 
-def spans(rules: Rules = PLAIN) -> tuple[tuple[int, int], ...]:
-    """Every span a side may select, in a fixed order (plain spans by width, then wrapping ones)."""
-    out = [(lo, lo + w - 1) for w in range(1, 9) for lo in range(1, 10 - w)]
-    if rules.wrap:
-        out += [(lo, hi) for lo in range(3, 9) for hi in range(1, lo - 1)]
-    return tuple(out)
-
-
-_PLAIN_SPANS = spans(PLAIN)
-_WRAP_SPANS = spans(Rules(wrap=True))
-
-
 def most_copies(hand: Sequence[int], lo: int, hi: int) -> int:
     """How many copies selecting ``lo``-``hi`` plays: the fewest held of those numbers."""
     if lo <= hi:
@@ -174,23 +162,45 @@ def fewest_copies_that_beat(width: int, top_number: int, stair_bonus: int, ties_
         k += 1
 
 
+_SET_LO, _SET_HI, _SET_COPIES = (getattr(Play, name).__set__ for name in ("lo", "hi", "copies"))
+
+
+def _play(lo: int, hi: int, copies: int) -> Play:
+    """A play from numbers already known to be valid (the fast path of :func:`legal_plays`)."""
+    play = object.__new__(Play)
+    _SET_LO(play, lo)
+    _SET_HI(play, hi)
+    _SET_COPIES(play, copies)
+    return play
+
+
 def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list[Play]:
-    """The plays a side may make, in a fixed order.
+    """The plays a side may make, in a fixed order: by lowest number, then by length.
 
     One per span the hand can select, with as many copies as it can; with
     Trim also the fewest copies that still answer (one copy when leading).
+    A running minimum along each span: no loop over cards, and no play object
+    for a span that can't answer.
     """
     out: list[Play] = []
-    for lo, hi in (_WRAP_SPANS if rules.wrap else _PLAIN_SPANS):
-        most = most_copies(hand, lo, hi)
-        if not most:
-            continue
-        width = (hi - lo) % 8 + 1
-        if rules.trim:
-            least = 1 if top is None else fewest_copies_that_beat(width, hi, rules.stair_bonus, rules.ties_win, top)
-            if least < most:
-                out.append(Play(lo, hi, least))
-        play = Play(lo, hi, most)
-        if beats(play, rules, top):
-            out.append(play)
+    bonus, ties, trim = rules.stair_bonus, rules.ties_win, rules.trim
+    for lo in range(1, 9):
+        most = hand[lo - 1]
+        longest = 7 if rules.wrap and lo > 1 else 9 - lo
+        for width in range(1, longest + 1):
+            hi = (lo + width - 2) % 8 + 1
+            k = hand[hi - 1]
+            if not k:
+                break
+            if k < most:
+                most = k
+            if top is not None:
+                s = (most * width, width + (bonus if width > 1 and most > 1 else 0), hi)
+                if not (s > top or (ties and s == top)):
+                    continue
+            if trim:
+                least = 1 if top is None else fewest_copies_that_beat(width, hi, bonus, ties, top)
+                if least < most:
+                    out.append(_play(lo, hi, least))
+            out.append(_play(lo, hi, most))
     return out
