@@ -108,6 +108,13 @@ _SNAP_LEVELS = (
 )
 
 
+SPRINT_OPTIONS = (
+    Option("match", "Match", ((1, "One round"), (3, "3 rounds"), (5, "5 rounds")), 1,
+           "Several rounds with a running score sheet: the highest total after the last round wins the match."),
+)
+"""Sprint's options: a match of several rounds (the table and its end screen keep the sheet)."""
+
+
 def _snap_options() -> tuple[Option, ...]:
     from .snap import OPTIONS
 
@@ -160,7 +167,7 @@ GAMES: dict[str, GameInfo] = {
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
-            playable=True,
+            playable=True, options=SPRINT_OPTIONS,
         ),
         GameInfo(
             "snap", "Snap",

@@ -20,6 +20,7 @@ def make_app(data_dir):
     app = App((1280, 720), data_dir, seed=5, resizable=False)
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
+    app.settings.confirm_discard = False  # tests discard without the first-game question
     app.think_ms = 30
     app.to_title()
     return app

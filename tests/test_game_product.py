@@ -64,7 +64,7 @@ def test_settings_screen_saves_every_change_for_the_next_launch(app, tmp_path):
     screen = app.stack.top
     assert isinstance(screen, SettingsScene)
     click_button(app, screen, "set:four_colour")
-    click_button(app, screen, "set:master_think")
+    click_button(app, screen, "pick:master_think:2")  # a row of choices: 0.25 s, 1 s, 3 s
     click_button(app, screen, "volume-")
     click_button(app, screen, "set:confirm_discard")
     saved, _ = Settings.load(tmp_path)
@@ -109,8 +109,8 @@ def test_a_corrupt_file_is_set_aside_and_the_title_says_so(tmp_path, folder, nam
         click(app, (5, 5))
         assert not title.notices() and isinstance(app.stack.top, TitleScene)
         # defaults are used, and the other file is untouched
-        if what == "settings":  # make_app sets the two speeds for the tests
-            assert replace(app.settings, animation_speed="normal", ai_speed="normal") == Settings()
+        if what == "settings":  # make_app sets the two speeds and the discard question for the tests
+            assert replace(app.settings, animation_speed="normal", ai_speed="normal", confirm_discard=True) == Settings()
         else:
             assert app.stats == Statistics()
     finally:
@@ -186,6 +186,34 @@ def test_f11_toggles_fullscreen_and_remembers_it(app, tmp_path):
     key(app, pygame.K_F11)
     assert not pygame.display.is_fullscreen() and app.size == (1280, 720)
     assert not Settings.load(tmp_path)[0].fullscreen
+
+
+def test_f11_switches_once_even_when_the_window_system_reports_late(app, tmp_path, monkeypatch):
+    """Issue 17: the window was recreated every 0.5 s while is_fullscreen() lagged the switch.
+
+    A window system that still says "windowed" after the switch, and sends a small
+    resize mid-switch: one F11 is one set_mode, and nothing switches it back.
+    """
+    calls = []
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: False)  # the lagging answer
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", counting)
+    key(app, pygame.K_F11)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+    frame(app, 40)
+    app.apply_settings()
+    app.save_settings()
+    frame(app, 40)
+    assert len(calls) == 1 and app.fullscreen and app.settings.fullscreen
+    key(app, pygame.K_F11)
+    frame(app, 40)
+    app.apply_settings()
+    assert len(calls) == 2 and not app.fullscreen and not Settings.load(tmp_path)[0].fullscreen
 
 
 # --- the keyboard on the table -----------------------------------------------------------------
@@ -266,7 +294,8 @@ def test_button_keys_show_on_hover(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
     assert any(k[0] == "Key: H" for k in app.text._cache)
-    assert {b.key: b.hotkey for b in table.buttons()} == {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U"}
+    assert {b.key: b.hotkey for b in table.buttons()} == {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U",
+                                                           "undo": "Z"}
     app.to_title()
     title = app.stack.top
     assert all(b.hotkey for b in title.buttons)

@@ -41,6 +41,7 @@ def new_app(data_dir, anim="fast"):
     app = App((1280, 720), data_dir, seed=5, resizable=False)
     app.settings.animation_speed = anim
     app.settings.ai_speed = "instant"
+    app.settings.confirm_discard = False  # tests discard without the first-game question
     app.think_ms = 30
     app.to_title()
     app.step(DT, [])
@@ -265,6 +266,7 @@ def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
 
     again = App((1280, 720), tmp_path, seed=5, resizable=False)
     again.settings.ai_speed = "instant"
+    again.settings.confirm_discard = False
     again.to_title()
     again.step(DT, [])
     click_button(again, "resume")  # the frame after the click is the first one with the table

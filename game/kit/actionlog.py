@@ -1,44 +1,81 @@
-"""The action log: what everyone did, newest last, drawn in a panel beside the piles."""
+"""The action log: what everyone did, newest last, drawn in a panel beside the piles.
+
+Card codes are written with suits ("Ada discarded A\u2663"), the text is never
+smaller than :data:`MIN_PX`, and the player can scroll back (mouse wheel over
+the panel, :meth:`ActionLog.scroll_by`) through the last ``keep`` entries.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game.kit.ui import INK, MUTED, Text
+from game.kit.ui import GOLD, INK, MUTED, Text, suited
+
+MIN_PX = 17
+"""The smallest log text (at 960x600 the log used to be about 9 px high: unreadable)."""
 
 
 class ActionLog:
-    """The last ``keep`` lines; the panel shows the newest ``shown`` entries that fit, the last one brighter."""
+    """The last ``keep`` lines; the panel shows the newest lines that fit, or older ones while scrolled back."""
 
-    def __init__(self, keep: int = 30, shown: int = 8) -> None:
+    def __init__(self, keep: int = 200, shown: int = 8) -> None:
         self.lines: list[str] = []
         self.keep = keep
-        self.shown = shown
+        self.shown = shown  # kept for tables that ask; the panel shows as many as fit
+        self.scroll = 0  # entries back from the newest (0: following the game)
 
     def __len__(self) -> int:
         return len(self.lines)
 
     def add(self, line: str) -> None:
-        self.lines.append(line)
+        self.lines.append(suited(line))
         del self.lines[:-self.keep]
+        if self.scroll:
+            self.scroll = min(self.scroll + 1, len(self.lines) - 1)  # a scrolled-back view stays where it is
 
     def extend_last(self, more: str) -> None:
         """Finish the newest line (", drew 2"); nothing if the log is empty."""
         if self.lines:
-            self.lines[-1] += more
+            self.lines[-1] += suited(more)
 
-    def key(self) -> tuple[str, ...]:
+    def scroll_by(self, entries: int) -> None:
+        """Wheel up (positive) goes back in time; never past the first entry or the newest."""
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + entries)) if self.lines else 0
+
+    def key(self) -> tuple:
         """What the panel shows (it is redrawn only when this changes)."""
-        return tuple(self.lines[-self.shown:])
+        end = len(self.lines) - self.scroll
+        return tuple(self.lines[max(0, end - 30):end]) + (self.scroll, len(self.lines))
+
+    @staticmethod
+    def px(scale: float) -> int:
+        return max(MIN_PX, round(19 * scale))
 
     def draw(self, surface: pygame.Surface, text: Text, rect: pygame.Rect, scale: float) -> None:
-        px = round(17 * scale)
-        line_h = round(px * 1.05)
-        wrapped: list[str] = []
-        for entry in self.lines[-self.shown:]:
-            wrapped.extend(text.wrap(entry, px, rect.w - round(8 * scale)))
-        wrapped = wrapped[-max(1, rect.h // line_h):]
+        px = self.px(scale)
+        line_h = text.font(px).get_linesize()
+        if not self.lines:
+            text.blit(surface, "Every move shows here.", px, rect.center, MUTED, "center", rect.w)
+            return
+        bar_w = max(3, round(5 * scale))
+        width = rect.w - bar_w - round(8 * scale)
+        end = len(self.lines) - self.scroll
+        rows = max(1, rect.h // line_h)
+        wrapped: list[tuple[str, bool]] = []
+        for k in range(end - 1, -1, -1):  # newest shown first, back until the panel is full
+            entry = [(line, k == len(self.lines) - 1) for line in text.wrap(self.lines[k], px, width)]
+            wrapped[:0] = entry
+            if len(wrapped) >= rows:
+                break
+        wrapped = wrapped[-rows:]
         y = rect.y
-        for i, line in enumerate(wrapped):
-            text.blit(surface, line, px, (rect.x, y), INK if i == len(wrapped) - 1 else MUTED)
+        for line, newest in wrapped:
+            text.blit(surface, line, px, (rect.x, y), INK if newest else MUTED, max_w=width)
             y += line_h
+        if len(self.lines) > len(wrapped) or self.scroll:  # a scroll bar: where the view sits in the log
+            track = pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h)
+            pygame.draw.rect(surface, (40, 80, 62), track, border_radius=bar_w // 2)
+            n = max(1, len(self.lines))
+            h = max(bar_w * 3, round(rect.h * min(1.0, 6 / n)))
+            top = rect.y + round((rect.h - h) * (1 - self.scroll / max(1, n - 1)))
+            pygame.draw.rect(surface, GOLD if self.scroll else MUTED, (track.x, top, bar_w, h), border_radius=bar_w // 2)

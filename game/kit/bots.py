@@ -42,11 +42,22 @@ class ReplayDriver:
         self.wait = 0.0
 
 
+FOLLOW_UP = 0.25
+"""A bot's second and later actions in one turn wait this share of the pause (a chained turn of several
+lays took over 10 s at Normal speed; the pause before a turn's first action stays whole)."""
+
+
 class BotHook:
-    """Wraps a driver: ``update`` once a frame, the thinking seat for the panels, new speeds at once."""
+    """Wraps a driver: ``update`` once a frame, the thinking seat for the panels, new speeds at once.
+
+    The pause before a bot's action is the driver's ``delay``, shortened to
+    :data:`FOLLOW_UP` of it for the same seat's next action in the same turn.
+    """
 
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
+        self._delay = driver.delay
+        self._last: tuple[Any, Any] | None = None  # (turn, seat) of the last action handed out
 
     @property
     def thinking(self) -> bool:
@@ -62,23 +73,28 @@ class BotHook:
 
     @property
     def delay(self) -> float:
-        """Seconds between two bot actions."""
-        return self.driver.delay
+        """Seconds between two bot actions (before a turn's first action)."""
+        return self._delay
 
     @delay.setter
     def delay(self, seconds: float) -> None:
-        self.driver.delay = seconds
+        self._delay = self.driver.delay = seconds
 
     def update(self, dt: float, state: Any, busy: bool) -> Any | None:
         """The action due now, if any (``busy``: cards are still moving, wait)."""
-        return self.driver.update(dt, state, busy)
+        now = (getattr(state, "turn", None), getattr(state, "current", None))
+        self.driver.delay = self._delay * (FOLLOW_UP if now == self._last and now[0] is not None else 1.0)
+        action = self.driver.update(dt, state, busy)
+        if action is not None:
+            self._last = now
+        return action
 
     def cancel(self) -> None:
         self.driver.cancel()
 
     def retime(self, delay: float, think_ms: int | None = None) -> None:
         """The AI speed settings changed: the pause between bot actions, and a thinking bot's budget."""
-        self.driver.delay = delay
+        self.delay = delay
         if think_ms is not None:
             for bot in self.bots.values():
                 if hasattr(bot, "think_ms"):

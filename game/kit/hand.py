@@ -16,7 +16,10 @@ import pygame
 
 from game.kit.cardart import CardArt
 from game.kit.sprites import CardSprite, Face, Hand, blit_card
-from game.kit.ui import SELECT
+from game.kit.ui import GOLD, SELECT
+
+LIT = (120, 230, 150)
+"""The glow of a card that is part of a possible match (the "light possible matches" help)."""
 
 
 class HandSlots(Protocol):
@@ -46,11 +49,15 @@ class HandFan:
     def __init__(self) -> None:
         self.selected: set[int] = set()
         self.pos: dict[int, list[float]] = {}
+        self.lit: set[int] = set()  # cards in a possible match, glowing green (a help setting)
+        self.pointed: set[int] = set()  # cards a hint points at: a gold arrow above each
 
     def forget(self) -> None:
-        """Drop the selection and positions (the hand changed owner, or the layout did)."""
+        """Drop the selection, positions and marks (the hand changed owner, or the layout did)."""
         self.selected.clear()
         self.pos.clear()
+        self.lit.clear()
+        self.pointed.clear()
 
     def targets(self, hand: Hand, layout: HandSlots, hover: int | None = None) -> dict[int, pygame.Rect]:
         """Each card's slot by sprite id: selected cards lifted, the hovered one lifted a little."""
@@ -120,6 +127,14 @@ class HandFan:
         hand.insert(layout.hand_insert_index(x, len(hand) + 1), sprite)
 
     @staticmethod
+    def arrive(hand: Hand, sprite: CardSprite, x: int | None, layout: HandSlots) -> int:
+        """Where a card coming into the hand goes: the slot under ``x`` (a card dragged from a pile lands where it
+        was dropped), or the end if ``x`` is None; returns the index (the caller inserts when it lands)."""
+        if x is None:
+            return len(hand)
+        return sum(1 for r in layout.hand_rects(len(hand)) if r.centerx < x)  # between the cards it was dropped on
+
+    @staticmethod
     def sort(hand: Hand, key: Callable[[Any], Any]) -> None:
         """Sort by ``key`` of each card (the view changes, the game does not)."""
         hand.sort(key=lambda s: key(s.card))
@@ -138,9 +153,21 @@ class HandFan:
             if face_up:
                 if s.id in self.selected:
                     art.blit_glow(surface, r, SELECT)
+                elif s.id in self.lit:
+                    art.blit_glow(surface, r, LIT)
                 elif i == hover and hover_glow:
                     art.blit_glow(surface, r, (255, 255, 255))
             blit_card(art, surface, s.card, r, face_up)
+            if face_up and s.id in self.pointed:
+                draw_pointer(surface, r)
+
+
+def draw_pointer(surface: pygame.Surface, card: pygame.Rect) -> None:
+    """A thick gold frame with a dark edge around ``card``: what a hint points at (kept on the card's own area)."""
+    w = max(3, card.w // 22)
+    radius = max(4, round(card.w * 0.09))
+    pygame.draw.rect(surface, (30, 36, 34), card.inflate(2 * w + 2, 2 * w + 2), width=w + 2, border_radius=radius + w)
+    pygame.draw.rect(surface, GOLD, card.inflate(2 * w, 2 * w), width=w, border_radius=radius + w)
 
 
 class SelectedCards(MutableSet[Face]):

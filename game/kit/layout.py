@@ -21,8 +21,8 @@ MAX_SEATS = 10
 _OPPONENT_SIDES = {
     1: ("top",),
     2: ("top", "top"),
-    3: ("left", "top", "right"),
-    4: ("left", "top", "top", "right"),
+    3: ("top", "top", "top"),
+    4: ("top", "top", "top", "top"),  # up to four opponents share the top row: panels of one height
     5: ("left", "top", "top", "top", "right"),
     6: ("left", "left", "top", "top", "right", "right"),
     7: ("left", "left", "top", "top", "top", "right", "right"),
@@ -74,11 +74,13 @@ class TableLayout:
     stock: Rect = field(default_factory=Rect)
     discard: Rect = field(default_factory=Rect)
     banner: Rect = field(default_factory=Rect)
+    turn_order: Rect = field(default_factory=Rect)
     log: Rect = field(default_factory=Rect)
     log_panel: Rect = field(default_factory=Rect)
     buttons: dict[str, Rect] = field(default_factory=dict)
     spots: dict[int, SeatSpot] = field(default_factory=dict)
     menu_button: Rect = field(default_factory=Rect)
+    undo_button: Rect = field(default_factory=Rect)  # beside the menu button; the status lines keep clear of both
 
     def __post_init__(self) -> None:
         w, h = self.w, self.h
@@ -151,9 +153,12 @@ class TableLayout:
         self.stock = Rect(cx - pile_gap // 2 - pw, py, pw, ph)
         self.discard = Rect(cx + pile_gap // 2, py, pw, ph)
         self.banner = Rect(self.stock.x - round(4 * s), band.y, self.discard.right - self.stock.x + round(8 * s), round(28 * s))
+        self.turn_order = Rect(own.right + m, band.y + round(2 * s), self.log_panel.x - own.right - 2 * m, round(26 * s))
         bottom = self._spot(self.bottom_seat, "bottom", own)
         self.spots[self.bottom_seat] = bottom
         self.menu_button = Rect(w - m - round(40 * s), self.status.y + round(8 * s), round(40 * s), round(36 * s))
+        self.undo_button = Rect(self.menu_button.x - round(104 * s), self.menu_button.y, round(96 * s),
+                                self.menu_button.h)
 
     def _spot(self, seat: int, side: str, panel: Rect) -> SeatSpot:
         s = self.scale
@@ -215,24 +220,13 @@ class TableLayout:
         k = 1.0
         while True:
             cw, ch = max(8, round(sw * k)), max(12, round(sh * k))
-            step = round(cw * 0.36)
-            gap = round(cw * 0.22)
-            out: list[list[Rect]] = []
-            x, y = area.x, area.y
-            fits = True
-            for n in sizes:
-                width = cw + step * (n - 1)
-                if x + width > area.right and x > area.x:
-                    x = area.x
-                    y += ch + gap
-                if y + ch > area.bottom or width > area.w:
-                    fits = False
-                    break
-                out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
-                x += width + gap
-            if fits or k < 0.35:
-                return out if fits else out + [[Rect(area.x, area.y, cw, ch)] * n for n in sizes[len(out):]]
-            k *= 0.85
+            for overlap in (0.36, 0.3, 0.25):  # first overlap more (each card's index still shows), then shrink
+                out = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+                if out is not None:
+                    return out
+            if k < 0.35:
+                return [[Rect(area.x, area.y, cw, ch)] * n for n in sizes]
+            k *= 0.9
 
     def seat_anchor(self, seat: int) -> Rect:
         """Where a card going to ``seat``'s hand lands (for opponents: the end of the fan)."""
@@ -242,6 +236,23 @@ class TableLayout:
         spot = self.spots[seat]
         sw, sh = self.small_card
         return Rect(spot.fan.x, spot.fan.y, sw, sh)
+
+
+def match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int) -> list[list[Rect]] | None:
+    """Groups of overlapping cards (``sizes``) left to right, wrapped in rows, or None if they don't fit in ``area``."""
+    out: list[list[Rect]] = []
+    x, y = area.x, area.y
+    row_gap = max(2, round(ch * 0.06))
+    for n in sizes:
+        width = cw + step * (n - 1)
+        if x + width > area.right and x > area.x:
+            x = area.x
+            y += ch + row_gap
+        if y + ch > area.bottom or width > area.w:
+            return None
+        out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
+        x += width + gap
+    return out
 
 
 @dataclass

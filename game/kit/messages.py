@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pygame
 
 from game.kit.tweens import out_cubic
-from game.kit.ui import GOLD, INK, MUTED, Text, draw_panel
+from game.kit.ui import GOLD, INK, MUTED, Text, draw_panel, suited
 
 ERROR_FILL = (130, 30, 26, 240)
 NOTICE_FILL = (20, 20, 20, 230)
@@ -35,11 +35,12 @@ def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toa
                panels: dict | None = None) -> None:
     """The toast in ``box``: at most two lines, the font shrunk until they fit."""
     s = scale
-    px = round(21 * s)
-    lines = text.wrap(toast.text, px, box.w - round(24 * s))
-    while len(lines) > 2 and px > 12:
+    px = max(16, round(21 * s))
+    said = suited(toast.text)  # "3D 5D is too short" -> with suits
+    lines = text.wrap(said, px, box.w - round(24 * s))
+    while len(lines) > 2 and px > 14:
         px -= 1
-        lines = text.wrap(toast.text, px, box.w - round(24 * s))
+        lines = text.wrap(said, px, box.w - round(24 * s))
     draw_panel(surface, box, ERROR_FILL if toast.error else NOTICE_FILL, round(10 * s), None, panels)
     line_h = round(px * 1.1)
     y = box.centery - line_h * len(lines[:2]) // 2
@@ -51,9 +52,11 @@ def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toa
 def draw_status(surface: pygame.Surface, text: Text, rect: pygame.Rect, line1: str, line2: str, scale: float) -> None:
     """The status lines above the hand: what is happening, and what to do (or the hint)."""
     s = scale
-    text.blit(surface, line1, round(27 * s), (rect.centerx, rect.y + round(2 * s)), INK, "midtop", rect.w - round(120 * s))
+    room = rect.w - round(320 * s)  # clear of the Undo and menu buttons at the right end
+    text.blit(surface, suited(line1), round(27 * s), (rect.centerx, rect.y + round(2 * s)), INK, "midtop", room)
     if line2:
-        text.blit(surface, line2, round(20 * s), (rect.centerx, rect.y + round(28 * s)), MUTED, "midtop", rect.w - round(120 * s))
+        text.blit(surface, suited(line2), max(16, round(20 * s)), (rect.centerx, rect.y + round(28 * s)), MUTED,
+                  "midtop", room)
 
 
 def draw_banner(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float,
@@ -97,7 +100,15 @@ class Floaters:
         for fl in self.items:
             k = fl.age / (fl.life * max(0.3, factor))
             y = round(fl.pos[1] - 40 * scale * out_cubic(k))
-            text.blit(surface, fl.text, round(34 * scale), (fl.pos[0], y), GOLD, "midleft")
+            surf = text.render(fl.text, max(20, round(34 * scale)), GOLD)
+            surface.blit(surf, floater_rect(surf.get_size(), (fl.pos[0], y), surface.get_rect()))
+
+
+def floater_rect(size: tuple[int, int], pos: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
+    """A pop-up of ``size`` starting at ``pos`` (its left middle), moved inside ``screen`` whole."""
+    rect = pygame.Rect((0, 0), size)
+    rect.midleft = pos
+    return rect.clamp(screen)
 
 
 def draw_tip(surface: pygame.Surface, text: Text, box: pygame.Rect, close: pygame.Rect, paragraphs: tuple[str, ...],

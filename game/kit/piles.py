@@ -42,6 +42,8 @@ def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, car
         draw_empty(surface, rect)
 
 
-def draw_count(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float) -> None:
-    """A pile's count under it ("Stock: 23")."""
-    text.blit(surface, label, round(18 * scale), (rect.centerx, rect.bottom + round(6 * scale)), MUTED, "midtop")
+def draw_count(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float,
+               color: tuple[int, ...] | None = None) -> None:
+    """A pile's count under it ("Stock: 23"), readable at any size."""
+    text.blit(surface, label, max(17, round(20 * scale)), (rect.centerx, rect.bottom + round(6 * scale)),
+              color or MUTED, "midtop", max(rect.w * 2, round(120 * scale)))

@@ -34,7 +34,7 @@ def card_count(count: int) -> str:
 def draw_header(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, right: str, active: bool,
                 scale: float) -> None:
     """The name on the left (gold while it is this seat's turn), ``right`` (cards, points) on the right."""
-    px = round(HEADER_PX * scale)
+    px = max(17, round(HEADER_PX * scale))
     rs = text.render(right, px, MUTED)
     surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * scale))))
     text.blit(surface, label, px, (rect.x, rect.y + round(2 * scale)), GOLD if active else INK,
@@ -60,7 +60,7 @@ def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, 
 def draw_thinking(surface: pygame.Surface, text: Text, header: pygame.Rect, label: str, clock: float, scale: float) -> None:
     """A small pill with three pulsing dots beside the name of a bot that is thinking."""
     s = scale
-    name_w = text.font(round(HEADER_PX * s)).size(label)[0]
+    name_w = text.font(max(17, round(HEADER_PX * s))).size(label)[0]
     pill = pygame.Rect(0, 0, round(46 * s), round(18 * s))
     pill.midleft = (min(header.x + name_w + round(10 * s), header.right - pill.w), header.y + round(10 * s))
     pygame.draw.rect(surface, (250, 236, 190), pill, border_radius=pill.h // 2)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
 
 import pygame
 
@@ -19,36 +22,82 @@ BUTTON = (238, 236, 226)
 BUTTON_HOVER = (255, 246, 200)
 BUTTON_OFF = (120, 140, 130)
 BUTTON_INK = (30, 36, 34)
+RED_SUIT = (255, 128, 116)
+FOCUS_RING = (255, 214, 64)
+
+SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+_RED_GLYPHS = "\u2666\u2665"
+_CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?![A-Za-z0-9])")
+_GLYPH_RUNS = re.compile("([\u2666\u2665])")
+MIN_TEXT_PX = 15
+"""No text is drawn smaller (15 px is a 9 pt font, about 11 pixels high: the smallest readable size)."""
+FONT_POINTS = 0.62
+"""The shipped font's point size for a ``px`` size (``px`` keeps pygame's default font's scale)."""
+
+
+def suited(text: str) -> str:
+    """Card codes in ``text`` written with suits: "Ada discarded AC" -> "Ada discarded A\u2663", "TD" -> "10\u2666"."""
+    return _CARD_CODE.sub(lambda m: ("10" if m.group(1) == "T" else m.group(1)) + SUIT_GLYPHS[m.group(2)], text)
+
+
+def unsuited(text: str) -> str:
+    """Suit glyphs back to letters, for a font that has none ("A\u2663" -> "AC")."""
+    for letter, glyph in SUIT_GLYPHS.items():
+        text = text.replace(glyph, letter)
+    return text
 
 
 class Text:
     """Fonts and rendered strings, cached (nothing is rendered twice while it stays on screen)."""
 
-    def __init__(self) -> None:
+    def __init__(self, font_file: Path | None = None) -> None:
+        """``font_file``: the shipped font (with suit glyphs and even letter spacing); pygame's default if None."""
+        self.font_file = font_file if font_file is not None and Path(font_file).is_file() else None
+        self.has_suits = self.font_file is not None
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._fits: dict[tuple, pygame.Surface] = {}
         self._wraps: dict[tuple, list[str]] = {}
 
     def font(self, px: int) -> pygame.font.Font:
-        px = max(8, int(px))
+        px = max(MIN_TEXT_PX, int(px))
         font = self._fonts.get(px)
         if font is None:
-            font = self._fonts[px] = pygame.font.Font(None, px)
+            if self.font_file is not None:
+                font = pygame.font.Font(self.font_file, max(6, round(px * FONT_POINTS)))
+            else:
+                font = pygame.font.Font(None, px)
+            self._fonts[px] = font
         return font
 
     def render(self, text: str, px: int, color: tuple[int, ...] = INK) -> pygame.Surface:
         text = text.replace("\x00", "")  # names come from files; the font can't draw a NUL
-        key = (text, max(8, int(px)), tuple(color))
+        key = (text, max(MIN_TEXT_PX, int(px)), tuple(color))
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            surf = self.font(px).render(text, True, color)
+            surf = self._render(text, px, color)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf
         return surf
+
+    def _render(self, text: str, px: int, color: tuple[int, ...]) -> pygame.Surface:
+        """One line; red suits drawn red (a run of pieces blitted side by side)."""
+        font = self.font(px)
+        if not self.has_suits:
+            return font.render(unsuited(text), True, color)
+        pieces = [p for p in _GLYPH_RUNS.split(text) if p]
+        if len(pieces) <= 1 and not (pieces and pieces[0] in _RED_GLYPHS):
+            return font.render(text, True, color)
+        surfs = [font.render(p, True, RED_SUIT if p in _RED_GLYPHS else color) for p in pieces]
+        out = pygame.Surface((sum(s.get_width() for s in surfs), font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for piece in surfs:
+            out.blit(piece, (x, 0))
+            x += piece.get_width()
+        return out
 
     def fit(self, text: str, px: int, max_w: int, color: tuple[int, ...] = INK) -> pygame.Surface:
         """``text`` at ``px`` or smaller so it fits in ``max_w`` pixels (cut with ... as a last resort)."""
@@ -75,14 +124,14 @@ class Text:
         if not cut:
             width = self.font(size).size(text)[0]
             if width > max_w:
-                size = max(10, min(size - 1, size * max_w // width))
+                size = max(MIN_TEXT_PX, min(size - 1, size * max_w // width))
                 while size < int(px) and self.font(size + 1).size(text)[0] <= max_w:
                     size += 1
-                while size > 10 and self.font(size).size(text)[0] > max_w:
+                while size > MIN_TEXT_PX and self.font(size).size(text)[0] > max_w:
                     size -= 1
             if self.font(size).size(text)[0] <= max_w:
                 return self.render(text, size, color)
-        size = min(size, 10) if cut else size
+        size = min(size, MIN_TEXT_PX) if cut else size
         font = self.font(size)
         lo, hi = 1, len(text)  # the longest prefix that fits with "..." (at least one character)
         while lo < hi:
@@ -153,25 +202,51 @@ class Button:
         pygame.draw.rect(surface, (8, 40, 28), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         if focus:
-            pygame.draw.rect(surface, SELECT, self.rect.inflate(round(8 * s), round(8 * s)), width=max(2, round(3 * s)),
-                             border_radius=radius + round(4 * s))
+            draw_focus_ring(surface, self.rect, s, radius)
         ink = (70, 80, 76) if not self.enabled else BUTTON_INK
         text.blit(surface, self.label, round(self.rect.h * 0.55), self.rect.center, ink, "center", self.rect.w - round(12 * s))
 
 
-def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame.Rect, scale: float) -> None:
-    """A small dark label just above ``anchor`` (below it if there is no room), kept on screen."""
-    px = max(12, round(18 * scale))
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int | None = None) -> None:
+    """The keyboard focus: a thick bright ring with a dark edge, visible on felt, cards and buttons alike."""
+    w = max(3, round(4 * scale))
+    gap = max(2, round(3 * scale))
+    radius = max(4, round(rect.h * 0.12)) if radius is None else radius
+    outer = rect.inflate(2 * (gap + w) + 2, 2 * (gap + w) + 2)
+    pygame.draw.rect(surface, (10, 20, 16), outer, width=w + 2, border_radius=radius + gap + w)
+    pygame.draw.rect(surface, FOCUS_RING, outer.inflate(-2, -2), width=w, border_radius=radius + gap + w)
+
+
+def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, scale: float,
+                avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: above ``anchor``, else below, left or right of it, the first place
+    that stays on screen and covers none of ``avoid`` (the other buttons and their labels)."""
+    gap = round(6 * scale)
+    box = pygame.Rect((0, 0), size)
+    others = [r for r in avoid if r != anchor]
+    places = ("midbottom", (anchor.centerx, anchor.top - gap)), ("midtop", (anchor.centerx, anchor.bottom + gap)), \
+        ("midright", (anchor.left - gap, anchor.centery)), ("midleft", (anchor.right + gap, anchor.centery))
+    for attr, pos in places:
+        setattr(box, attr, pos)
+        if screen.contains(box) and box.collidelist(others) < 0:
+            return box
+    setattr(box, places[0][0], places[0][1])
+    if box.top < 0:
+        box.midtop = places[1][1]
+    return box.clamp(screen)
+
+
+def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame.Rect, scale: float,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small dark label beside ``anchor`` (see :func:`tooltip_box`), kept on screen; returns its rect."""
+    px = max(14, round(18 * scale))
     pad = round(7 * scale) + 2
     surf = text.render(label, px, INK)
-    box = pygame.Rect(0, 0, surf.get_width() + 2 * pad, surf.get_height() + pad)
-    box.midbottom = (anchor.centerx, anchor.top - round(6 * scale))
-    if box.top < 0:
-        box.midtop = (anchor.centerx, anchor.bottom + round(6 * scale))
-    box.clamp_ip(surface.get_rect())
+    box = tooltip_box((surf.get_width() + 2 * pad, surf.get_height() + pad), anchor, surface.get_rect(), scale, avoid)
     pygame.draw.rect(surface, (20, 24, 22), box, border_radius=max(3, round(6 * scale)))
     pygame.draw.rect(surface, GOLD, box, width=1, border_radius=max(3, round(6 * scale)))
     surface.blit(surf, surf.get_rect(center=box.center))
+    return box
 
 
 def key_tip(hotkey: str) -> str:

@@ -91,12 +91,24 @@ SPRINT_RULES: tuple[Section, ...] = (
         ),
     ),
     Section(
+        "Undo",
+        (
+            "Undo (key Z) takes back your last action while it showed you no hidden card: taking the discard "
+            "pile's top card, a discard before the next player acts, a match that drew no replacement cards "
+            "(the stock was empty).",
+            "A draw from the stock, or a match whose replacement cards came into your hand, showed you cards that "
+            "were hidden: those can't be undone. Undo is for games with one player at the table, not hot-seat.",
+            "An undone action leaves the round's record and its save: a replay shows the round as it was played "
+            "in the end.",
+        ),
+    ),
+    Section(
         "Playing with the keyboard",
         (
             "Left and Right move the focus along your hand, Up and Down to the piles and the buttons; "
             "Space selects the card in focus (or presses the pile or button in focus).",
             "S draws from the stock, P takes the discard pile, L lays the selected cards, D discards the selected "
-            "card, H asks for a hint, Esc pauses, F11 switches fullscreen.",
+            "card, H asks for a hint, Z undoes, Esc pauses, F11 switches fullscreen.",
             "On every other screen the arrows and Tab move between buttons, Enter presses one; hover over a button "
             "to see its key.",
         ),

@@ -178,7 +178,8 @@ class MenuScene(Scene):
             b.draw(surface, self.app.text, b.key == self.hover, b.key == self.focus)
         for b in self.buttons:
             if b.hotkey and b.key == self.hover:
-                draw_tooltip(surface, self.app.text, key_tip(b.hotkey), b.rect, self.layout.scale)
+                draw_tooltip(surface, self.app.text, key_tip(b.hotkey), b.rect, self.layout.scale,
+                             [o.rect for o in self.buttons])
                 break
         self.draw_notices(surface)
 

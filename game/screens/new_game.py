@@ -129,16 +129,19 @@ class NewGameScene(MenuScene):
             seats.pop()
             if self.setup.first is not None and self.setup.first >= len(seats):
                 self.setup.first = None
+            self.setup.name_humans()
         elif key == "more" and len(seats) < info.max_seats:
             taken = {s.name for s in seats}
             name = next((n for n in AI_NAMES if n not in taken), f"Player {len(seats) + 1}")
             seats.append(SeatConfig(name, "ai", info.default_level) if info.levels else SeatConfig(name))
+            self.setup.name_humans()
         elif key.startswith("name:"):
             self._commit_edit()
             self.editing = ("name", int(key[5:]))
         elif key.startswith("kind:"):
             seat = seats[int(key[5:])]
             seat.kind = "human" if seat.is_ai else "ai"
+            self.setup.name_humans()
             if seat.is_ai and seat.level not in {lv.id for lv in info.levels}:
                 seat.level = info.default_level
         elif key.startswith("level:"):

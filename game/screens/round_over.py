@@ -6,6 +6,8 @@ import pygame
 
 from engine.cards import Card
 
+from game.kit.layout import match_rows
+from game.kit.scoresheet import ScoreSheet, draw_scoresheet
 from game.kit.tweens import out_cubic
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.screens.menu import MenuScene
@@ -21,7 +23,12 @@ class RoundOverScene(MenuScene):
         self.result = table.state.result
         self.revealed = False
         self.age = 0.0
+        self.sheet = match_sheet(table)
         super().__init__(app)
+
+    @property
+    def match_over(self) -> bool:
+        return self.sheet is not None and len(self.sheet.rows) >= self.table.setup.match_rounds
 
     @property
     def count_time(self) -> float:
@@ -33,7 +40,8 @@ class RoundOverScene(MenuScene):
         w = round(230 * s)
         gap = round(20 * s)
         x0 = self.layout.w // 2 - (3 * w + 2 * gap) // 2
-        keys = [("reveal", "Hide hands" if self.revealed else "Show hands"), ("again", "Play again"), ("menu", "Main menu")]
+        again = "Play again" if self.sheet is None else ("New match" if self.match_over else "Next round")
+        keys = [("reveal", "Hide hands" if self.revealed else "Show hands"), ("again", again), ("menu", "Main menu")]
         return [Button(k, label, pygame.Rect(x0 + i * (w + gap), y, w, round(50 * s)), primary=k == "again")
                 for i, (k, label) in enumerate(keys)]
 
@@ -42,7 +50,10 @@ class RoundOverScene(MenuScene):
             self.revealed = not self.revealed
             self.refresh()
         elif key == "again":
-            self.app.start_game(self.table.setup, replace=True, replay=self.table.record if self.table.replaying else None)
+            setup = self.table.setup
+            if self.sheet is not None and not self.table.replaying:  # the match goes on (or a new one starts)
+                setup = setup.next_round(tuple(line.total for line in self.result.lines))
+            self.app.start_game(setup, replace=True, replay=self.table.record if self.table.replaying else None)
         elif key == "menu":
             self.app.to_title()
 
@@ -59,10 +70,18 @@ class RoundOverScene(MenuScene):
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        names = [self.table.name(p) for p in self.result.winners]
+        winners = self.result.winners
+        what = ""
+        if self.sheet is not None:
+            n, total = len(self.sheet.rows), self.table.setup.match_rounds
+            if self.match_over:
+                winners, what = sorted(self.sheet.leaders()), " the match"
+            else:
+                return f"Round {n} of {total}: " + " and ".join(self.table.name(p) for p in winners)
+        names = [self.table.name(p) for p in winners]
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return "Shared win: " + " and ".join(names)
+            return f"{names[0]} {'win' if names[0] == 'You' else 'wins'}{what}!"
+        return f"Shared win{what}: " + " and ".join(names)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
@@ -72,10 +91,17 @@ class RoundOverScene(MenuScene):
         n = state.num_players
         top = round(140 * s)
         bottom = self.layout.h - round(90 * s)
-        row_h = min((bottom - top) // n, round(120 * s))
+        row_h = min((bottom - top) // n, round(220 * s))
         top += (bottom - top - row_h * n) // 2
         x0 = round(40 * s)
         w = self.layout.w - 2 * x0
+        if self.sheet is not None:  # the match's score sheet on the right, the round's rows beside it
+            sheet_w = min(round(w * 0.38), round(460 * s))
+            w -= sheet_w + round(16 * s)
+            draw_scoresheet(surface, text, pygame.Rect(x0 + w + round(16 * s), round(140 * s), sheet_w,
+                                                       bottom - round(140 * s)),
+                            self.sheet, s, f"Match: {len(self.sheet.rows)} of {self.table.setup.match_rounds}",
+                            self._panels)
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
         for p, line in enumerate(self.result.lines):
             r = pygame.Rect(x0, top + p * row_h, w, row_h - round(6 * s))
@@ -89,32 +115,50 @@ class RoundOverScene(MenuScene):
             text.blit(surface, f"Hand: -{line.cards_left}", round(18 * s), (r.x + round(12 * s), r.y + round(60 * s)), MUTED)
             total = round(line.total * k)
             text.blit(surface, f"{total}", round(46 * s), (r.right - round(20 * s), r.centery), GOLD if win else INK, "midright")
-            # the matches as small cards, then the hand (face down unless revealed on purpose)
-            ch = min(round(r.h * 0.8), round(80 * s))
-            cw = round(ch * 0.7)
-            x = r.x + round(240 * s)
-            limit = r.right - round(110 * s)
-            matches = state.laid[p]
+            # the matches as small cards wrapped in rows, then the hand (face down unless revealed on purpose)
+            area = pygame.Rect(r.x + round(240 * s), r.y + round(8 * s), r.w - round(360 * s), r.h - round(16 * s))
+            groups = [_cards(m) for m in state.laid[p]]
             hand = state.hand(p)
-            needed = sum(cw + (len(_cards(m)) - 1) * cw * 0.34 + cw * 0.25 for m in matches) + cw + len(hand) * cw * 0.34 + cw * 0.6
-            scale_k = min(1.0, (limit - x) / max(1, needed))
-            cw2, ch2 = max(10, round(cw * scale_k)), max(14, round(ch * scale_k))
-            yy = r.centery - ch2 // 2
-            for m in matches:
-                for c in _cards(m):
-                    art.blit_face(surface, c, pygame.Rect(round(x), yy, cw2, ch2), shadow=False)
-                    x += cw2 * 0.34
-                x += cw2 * 0.66 + cw2 * 0.25
-            x += cw2 * 0.4
-            if hand:
-                text.blit(surface, "hand:", round(16 * s), (round(x), yy - round(2 * s)), MUTED, "bottomleft")
-            for c in hand:
-                rr = pygame.Rect(round(x), yy, cw2, ch2)
-                if self.revealed:
-                    art.blit_face(surface, c, rr, shadow=False)
-                else:
-                    art.blit_back(surface, rr, shadow=False)
-                x += cw2 * 0.34
+            for rects, cards, face in _card_rows(area, groups, list(hand), s):
+                for c, rr in zip(cards, rects):
+                    if face or self.revealed:
+                        art.blit_face(surface, c, rr, shadow=False)
+                    else:
+                        art.blit_back(surface, rr, shadow=False)
+
+
+def match_sheet(table) -> ScoreSheet | None:
+    """The match's sheet with this round on it (None for a single round or a replay)."""
+    setup = table.setup
+    if setup.match_rounds <= 1 or table.replaying:
+        return None
+    sheet = ScoreSheet([table.name(p) for p in range(table.state.num_players)])
+    for row in setup.played:
+        sheet.add_round(row)
+    lines = table.state.result.lines
+    sheet.add_round([line.total for line in lines], {p: "out" for p, line in enumerate(lines) if line.cards_left == 0})
+    return sheet
+
+
+def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Card], scale: float):
+    """Each match (face up) and the hand (last, face down) as rows of overlapping cards, as large as fit."""
+    sizes = [len(g) for g in groups] + ([len(hand)] if hand else [])
+    ch = min(area.h, round(96 * scale))
+    rows = None
+    while rows is None:
+        cw = round(ch * 0.7)
+        for overlap in (0.3, 0.22):  # overlap more (the corner index still shows) before shrinking
+            rows = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+            if rows is not None:
+                break
+        if ch <= 16:
+            break
+        ch = round(ch * 0.92)
+    rows = rows or []
+    out = [(rects, g, True) for rects, g in zip(rows, groups)]
+    if hand and len(rows) > len(groups):
+        out.append((rows[-1], tuple(hand), False))
+    return out
 
 
 def _cards(mask: int) -> tuple[Card, ...]:

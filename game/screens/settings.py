@@ -8,6 +8,7 @@ from engine.cards import Card
 
 from game.kit.ui import INK, MUTED, Button, draw_panel
 from game.screens.menu import InfoScene
+from game.shell.settings import CHOICES
 
 
 def _on_off(value: bool) -> str:
@@ -25,8 +26,17 @@ SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
     ("fullscreen", "Fullscreen (F11 anywhere)", _on_off),
     ("confirm_discard", "Ask before discarding", _on_off),
     ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
+    ("light_matches", "Light possible matches in your hand", lambda v: {"apprentice": "Vs Apprentice"}.get(v, v.title())),
 )
 """The Settings screen, top to bottom: setting, label, how its value reads."""
+
+OPTION_ROWS = ("animation_speed", "ai_speed", "master_think")
+"""Settings shown as a row of their choices (the chosen one lit), not one button clicked through blind."""
+
+
+def pick_key(name: str, value: object) -> str:
+    """The button of ``value`` in setting ``name``'s row of choices."""
+    return f"pick:{name}:{CHOICES[name].index(value)}"
 
 
 class SettingsScene(InfoScene):
@@ -61,6 +71,16 @@ class SettingsScene(InfoScene):
                 out += [Button("volume-", "-", minus, enabled=st.volume > 0, hotkey="-"),
                         Button("set:volume", fmt(st.volume), mid, hotkey="Left / Right"),
                         Button("volume+", "+", plus, enabled=st.volume < 100, hotkey="+")]
+            elif name in OPTION_ROWS:
+                choices = CHOICES[name]
+                gap = round(4 * s)
+                span = pygame.Rect(0, 0, round(420 * s), h)
+                span.midright = (row.right, row.centery)
+                each = (span.w - gap * (len(choices) - 1)) // len(choices)
+                for i, value in enumerate(choices):
+                    rect = pygame.Rect(span.x + i * (each + gap), span.y, each, h)
+                    out.append(Button(f"pick:{name}:{i}", fmt(value), rect, primary=value == getattr(st, name),
+                                      hotkey="Left / Right"))
             else:
                 out.append(Button(f"set:{name}", fmt(getattr(st, name)), r, hotkey="Enter, Left / Right"))
         return out
@@ -72,6 +92,14 @@ class SettingsScene(InfoScene):
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus and self.focus.startswith("set:"):
             self.change(self.focus[4:], 1 if key == pygame.K_RIGHT else -1)
             return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus and self.focus.startswith("pick:"):
+            name = self.focus.split(":")[1]
+            st = self.app.settings
+            i = CHOICES[name].index(getattr(st, name)) + (1 if key == pygame.K_RIGHT else -1)
+            if 0 <= i < len(CHOICES[name]):  # a row of choices stops at its ends
+                self.change(name, 1 if key == pygame.K_RIGHT else -1)
+            self.focus = pick_key(name, getattr(st, name))
+            return True
         if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.on_button("volume-")
             return True
@@ -82,7 +110,12 @@ class SettingsScene(InfoScene):
 
     def move_focus(self, step: int) -> None:
         """Up and Down go row by row (the volume's - and + are for the mouse and the - and + keys)."""
-        keys = [f"set:{name}" for name, _, _ in SETTING_ROWS] + ["back"]
+        st = self.app.settings
+        keys = [pick_key(name, getattr(st, name)) if name in OPTION_ROWS else f"set:{name}"
+                for name, _, _ in SETTING_ROWS] + ["back"]
+        if self.focus and self.focus.startswith("pick:"):
+            name = self.focus.split(":")[1]
+            self.focus = pick_key(name, getattr(st, name))
         i = keys.index(self.focus) if self.focus in keys else (-1 if step > 0 else 0)
         self.focus = keys[(i + step) % len(keys)]
 
@@ -100,6 +133,11 @@ class SettingsScene(InfoScene):
     def on_button(self, key: str) -> None:
         if key.startswith("set:"):
             self.change(key[4:], 1)
+        elif key.startswith("pick:"):
+            _, name, index = key.split(":")
+            setattr(self.app.settings, name, CHOICES[name][int(index)])
+            self.change(name, 0)
+            self.focus = key if self.focus else None
         elif key in ("volume-", "volume+"):
             self.change("volume", -1 if key == "volume-" else 1)
         else:
@@ -111,8 +149,9 @@ class SettingsScene(InfoScene):
         for i, ((name, label, _), row) in enumerate(zip(SETTING_ROWS, self.rows())):
             if i % 2 == 0:
                 draw_panel(surface, row, (8, 40, 28, 120), round(8 * s), None, self._panels)
+            room = round(440 if name in OPTION_ROWS else 280) * s
             text.blit(surface, label, round(24 * s), (row.x + round(16 * s), row.centery), INK, "midleft",
-                      row.w - round(280 * s))
+                      row.w - round(room))
         # a preview of the cards as they look now (four colours, size)
         art = self.app.art
         ch = round(110 * s * self.app.settings.card_scale)

@@ -28,6 +28,7 @@ from game.shell.session import GameSetup
 from game.shell.settings import Settings
 from game.shell.sound import Sounds
 from game.shell.stats import Statistics
+from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
 from game.kit.ui import Text
 
@@ -45,7 +46,9 @@ class App:
         self.resizable = resizable
         self.window_size = size  # the windowed size to come back to from fullscreen
         self.settings, problem = Settings.load(self.data_dir)
-        if self.settings.fullscreen and resizable:
+        self.fullscreen = bool(self.settings.fullscreen and resizable)  # the mode this app last set (not asked back)
+        self.mode_changes = 0  # set_mode calls after the first (a test counts them: F11 toggles once)
+        if self.fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
@@ -59,7 +62,7 @@ class App:
         self.rng = random.Random(seed)
         self.art = CardArt()
         self.art.four_colour = self.settings.four_colour
-        self.text = Text()
+        self.text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
         self.sound = Sounds(self)
         self.sound.open()
         self.problems = [p for p in (problem,) if p]
@@ -148,7 +151,7 @@ class App:
         from game.screens import TitleScene
 
         if replay is None and setup.deal is not None and replace:
-            setup = GameSetup(setup.seats, setup.first, None, setup.game, setup.options)  # play again: new deal
+            setup = GameSetup(setup.seats, setup.first, None, setup.game, setup.options, setup.played)  # a new deal
         self.game_id = setup.game
         table = load(setup.info.table)(self, setup, replay=replay)
         if not isinstance(self.stack.scenes[0] if self.stack.scenes else None, TitleScene):
@@ -196,8 +199,9 @@ class App:
         st = self.settings
         self.art.four_colour = st.four_colour
         self.think_ms = st.think_ms
-        if st.fullscreen != pygame.display.is_fullscreen():
-            self.set_fullscreen(st.fullscreen)
+        if bool(st.fullscreen) != self.fullscreen:
+            self.set_fullscreen(st.fullscreen)  # compared with what this app set, never asked back from the
+            # window system (which may lag a switch and would make every call switch again)
         for scene in self.stack.scenes:
             changed = getattr(scene, "settings_changed", None)
             if changed is not None:
@@ -205,6 +209,11 @@ class App:
         self.dirty = True
 
     def set_fullscreen(self, on: bool) -> None:
+        """Switch once; the resize events the switch brings never switch back."""
+        if bool(on) == self.fullscreen:
+            return
+        self.fullscreen = bool(on)
+        self.mode_changes += 1
         if on:
             self.window_size = self.size
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -215,7 +224,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """F11, from any screen: saved like any other setting."""
-        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.fullscreen = not self.fullscreen
         self.set_fullscreen(self.settings.fullscreen)
         self.save_settings()
 
@@ -257,7 +266,8 @@ class App:
 
     def resize(self) -> None:
         w, h = pygame.display.get_surface().get_size()
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and not self.fullscreen:  # sizes seen mid-switch are not the player's
+            self.mode_changes += 1
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
             self.screen = pygame.display.get_surface()

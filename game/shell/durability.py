@@ -53,6 +53,7 @@ def child(data_dir: Path, seed: int) -> int:
     pygame.display.init()
     pygame.font.init()
     app = App((960, 600), data_dir, seed=seed, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
     app.think_ms = 20

@@ -36,6 +36,21 @@ class GameSetup:
     deal: int | None = None  # None: a random deal number
     game: str = DEFAULT_GAME
     options: dict[str, Any] = field(default_factory=dict)
+    played: list[tuple[int, ...]] = field(default_factory=list)  # a match's earlier rounds: each seat's total
+
+    @property
+    def match_rounds(self) -> int:
+        """How many rounds the match has (1: a single round)."""
+        rounds = self.options.get("match", 1)
+        return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0 else 1
+
+    def next_round(self, totals: tuple[int, ...]) -> GameSetup:
+        """The setup of the match's next round (a new deal), with this round's totals on the sheet;
+        after the last round, the first round of a new match."""
+        played = self.played + [tuple(totals)]
+        if len(played) >= self.match_rounds:
+            played = []
+        return GameSetup(self.seats, self.first, None, self.game, dict(self.options), played)
 
     @property
     def info(self) -> GameInfo:
@@ -57,6 +72,19 @@ class GameSetup:
     def hotseat(cls, names: list[str], ai_levels: list[str] = (), game: str = DEFAULT_GAME) -> GameSetup:
         seats = [SeatConfig(n) for n in names] + [SeatConfig(f"Bot {i + 1}", "ai", lv) for i, lv in enumerate(ai_levels)]
         return cls(seats, game=game)
+
+    def name_humans(self) -> None:
+        """Default names follow the number of humans: with two or more, "Player 1", "Player 2"... (never "You",
+        which would read "Pass to You" and "You drew" in another player's log); back to "You" when one is left.
+
+        Only a name the game gave (``You``, a bot's name, ``Player N``) changes; a typed name stays.
+        """
+        humans = self.humans
+        given = {"You", *AI_NAMES, *(f"Player {k}" for k in range(1, len(self.seats) + 2))}
+        for i in humans:
+            seat = self.seats[i]
+            if seat.name in given:
+                seat.name = f"Player {i + 1}" if len(humans) > 1 else "You"
 
     @property
     def humans(self) -> list[int]:

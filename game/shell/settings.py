@@ -38,6 +38,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "fullscreen": (False, True),
     "confirm_discard": (False, True),
     "tips_seen": (False, True),
+    "light_matches": ("apprentice", "on", "off"),
 }
 """Every setting and the values it may take, in the order the Settings screen cycles them."""
 FREE_FORM = {"seat_keys": valid_store}
@@ -54,9 +55,10 @@ class Settings:
     four_colour: bool = False
     card_size: str = "normal"
     fullscreen: bool = False
-    confirm_discard: bool = False
+    confirm_discard: bool = True  # on for a first game (no settings file yet); a player may turn it off
     tips_seen: bool = False
     seat_keys: dict = field(default_factory=dict)  # real-time games' per-seat keys: game id -> game.kit.seatkeys form
+    light_matches: str = "apprentice"  # possible matches glow in your hand: in games with an Apprentice, always, never
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -119,6 +121,10 @@ class Settings:
         else:
             i = (i + step) % len(allowed)
         setattr(self, name, allowed[i])
+
+    def lights_matches(self, levels: list[str | None]) -> bool:
+        """Whether possible matches glow in the hand at a table whose bots have ``levels``."""
+        return self.light_matches == "on" or (self.light_matches == "apprentice" and "apprentice" in levels)
 
     @property
     def anim_factor(self) -> float:

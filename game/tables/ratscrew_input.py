@@ -19,7 +19,7 @@ import pygame
 from engine.games import game_info
 
 from game.kit.keymap import Keymap
-from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
+from game.kit.keyscreens import open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.seatkeys import SeatKeys, key_name, open_pads, pad_event
 
 if TYPE_CHECKING:

@@ -19,8 +19,7 @@ from engine.ratscrew.moves import (
     SnapAccepted, SnapWrong, StackWon, TurnPassed,
 )
 
-from game.kit.flights import flight
-from game.kit.sprites import CardSprite, Pile
+from game.kit.sprites import Pile
 
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable

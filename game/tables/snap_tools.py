@@ -23,7 +23,7 @@ from game.shell.app import App
 from game.shell.headless import DT, advance, shoot
 from game.shell.session import GameSetup
 
-from game.tables.snap_loop import STEP, check_invariants, finish, same_game_state, table_of
+from game.tables.snap_loop import check_invariants, finish, same_game_state, table_of
 
 
 def _app(data_dir: Path | None, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:

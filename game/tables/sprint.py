@@ -19,7 +19,7 @@ import pygame
 from engine.cards import Card
 from engine.games import GAMES
 from engine.records import Record
-from engine.sprint import GAME_ID, Action, Discard, Draw, Event, Lay, Round, Source
+from engine.sprint import GAME_ID, Action, Discard, Event, Lay, Round
 
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
@@ -37,17 +37,18 @@ from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import Button, draw_panel, felt_background
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
-from game.tables import sprint_input, sprint_view
+from game.tables import sprint_assist, sprint_input, sprint_view
 from game.tables.sprint_steps import TableModel, queue_deal, queue_events
 
 SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
     pygame.K_SPACE: "press", pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press",
     pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_d: "discard", pygame.K_h: "hint",
-    pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close",
+    pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close", pygame.K_z: "undo",
 }
 """The bottom seat's keys (Sprint is turn-based: whoever sits at the bottom holds the keyboard)."""
-TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X"}
+TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X",
+                 "undo": "Z"}
 
 
 class SprintTable(Scene):
@@ -86,6 +87,8 @@ class SprintTable(Scene):
         self.fan = HandFan()
         self.floaters = Floaters()
         self.log = ActionLog()
+        if setup.match_rounds > 1 and not self.replaying:
+            self.log.add(f"Match: round {len(setup.played) + 1} of {setup.match_rounds}.")
         self.hint = Hint()
         self.clock = TableClock()
         self.layer = TableLayer()
@@ -93,6 +96,9 @@ class SprintTable(Scene):
         self.mouse = (0, 0)
         self.press: tuple[object, tuple[int, int]] | None = None
         self.drag: Drag | None = None
+        self.drop_x: int | None = None
+        self._lit_key: object = None
+        self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back  # where a card dragged from a pile was dropped (it lands there)
         self.toast: Toast | None = None
         self.pending_pass = False
         self.finished = False
@@ -212,6 +218,7 @@ class SprintTable(Scene):
         self._forget_the_last_player()
         self.floaters.clear()
         self.fan.forget()
+        self._lit_key = None
         self.hint.clear()
         self.layout = self._make_layout(self.app.size, seat)
         self.background = self._table_background()
@@ -314,7 +321,9 @@ class SprintTable(Scene):
         player = self.state.current
         events = self.state.apply(action)
         self.record.append(player, action, events)
+        sprint_assist.note_undoable(self, player, action, events)
         self.hint.clear()
+        self.fan.pointed.clear()
         queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, Lay):
             self.selected -= set(action.cards)
@@ -355,22 +364,13 @@ class SprintTable(Scene):
         return lay, self.state.why_illegal(lay)
 
     def ask_hint(self) -> None:
-        if not self.my_turn():
-            self.show_toast("Hints are for your own turn.", True)
-            return
-        import ai
+        sprint_assist.ask_hint(self)
 
-        h = ai.hint(self.state.observation(self.viewer), think_ms=150)
-        a = h.action
-        glow = None
-        if isinstance(a, Draw):
-            glow = "stock" if a.source is Source.STOCK else "discard"
-        elif isinstance(a, Lay):
-            self.selected = set(a.cards)
-        elif isinstance(a, Discard):
-            self.selected = {a.card}
-            glow = "discard"
-        self.hint.show(h.reason, glow)
+    def undo(self) -> None:
+        sprint_assist.undo(self)
+
+    def undo_reason(self) -> str | None:
+        return sprint_assist.undo_reason(self)
 
     # --- update -------------------------------------------------------------
 
@@ -383,6 +383,7 @@ class SprintTable(Scene):
         self.floaters.update(dt, self.factor())
         self._update_flights(dt)
         self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self.factor()))
+        sprint_assist.light_matches(self)
         self._refresh_layer()
         if self.pending_pass and not self.motion.busy:
             self._open_pass()
@@ -456,6 +457,10 @@ class SprintTable(Scene):
 
     def buttons(self) -> list[Button]:
         return sprint_view.buttons(self)
+
+    def tip_showing(self) -> bool:
+        """The first-game tip shows only on the player's own turn: it never hides what the others play."""
+        return self.tip_open and self.my_turn()
 
     def tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
         return sprint_view.tip_layout(self.layout)

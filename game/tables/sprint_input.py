@@ -45,9 +45,11 @@ def handle_key(t: SprintTable, key: int) -> bool:
         discard_by_key(t, )
     elif action == "hint":
         t.ask_hint()
+    elif action == "undo":
+        t.undo()
     elif action in SORTS:
         HandFan.sort(t.my_hand, SORTS[action])
-    elif action == "tip_close" and t.tip_open:
+    elif action == "tip_close" and t.tip_showing():
         t.close_tip()
     else:
         return False
@@ -141,6 +143,11 @@ def handle_event(t: SprintTable, event: pygame.event.Event) -> bool:
             if target == press[0]:
                 click(t, target)
         return True
+    if event.type == pygame.MOUSEWHEEL:
+        if t.layout.log_panel.collidepoint(t.mouse):
+            t.log.scroll_by(event.y)
+            return True
+        return False
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
         t.fan.selected.clear()
         return True
@@ -169,6 +176,8 @@ def click(t: SprintTable, target: object) -> None:
                 t.try_action(lay)
         elif key == "hint":
             t.ask_hint()
+        elif key == "undo":
+            t.undo()
         elif key in SORTS:
             HandFan.sort(t.my_hand, SORTS[key])
         elif key == "menu":
@@ -200,4 +209,6 @@ def _drop(t: SprintTable, pos: tuple[int, int]) -> None:
         elif pos[1] > L.status.bottom:
             HandFan.move(t.my_hand, drag.sprite, pos[0], L)
     elif pos[1] > L.status.top:
-        t.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD)
+        t.drop_x = pos[0]  # the card lands where it was dropped
+        if not t.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD):
+            t.drop_x = None

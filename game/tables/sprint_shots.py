@@ -32,6 +32,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         app = App(size, data_dir, seed=3, resizable=False)
+        app.settings.confirm_discard = False  # headless turns discard without the question
         app.think_ms = 60
         app.to_title()
         shoot(app, out, "title")
@@ -191,6 +192,7 @@ def _product_shots(app: App, out: Path) -> None:
 def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     """The main screens at an extreme window size (960x600, 4K)."""
     app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.think_ms = 60
     app.settings.ai_speed = "instant"
     app.to_title()
@@ -247,6 +249,16 @@ def _shoot_round_over(app: App, out: Path) -> None:
     app.settings.animation_speed = "normal"
     advance(app, 2.0)
     shoot(app, out, "round-over")
+    # the last round of a 5-seat match: the score sheet beside the round's rows
+    app.settings.animation_speed = "off"
+    seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
+             SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
+             SeatConfig("Dev", "ai", "standard")]
+    app.start_game(GameSetup(seats, 0, 11, options={"match": 3}, played=[(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]))
+    until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+    app.settings.animation_speed = "normal"
+    advance(app, 2.0)
+    shoot(app, out, "round-over-match")
 
 
 def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
@@ -260,6 +272,7 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
         finish_simply(record, state)
         store._archive(record.dumps().encode())
     app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "slow"
     app.to_title()
     app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
@@ -269,6 +282,7 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     app.saves.flush()
     (data_dir / "stats.json").write_text("{ damaged")
     app = App(size, data_dir, seed=3, resizable=False)  # the next launch
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.to_title()
     shoot(app, out, "title-resume")
     app.problems.clear()  # the notice was seen on the title

@@ -21,6 +21,7 @@ from engine.sprint import (
 )
 
 from game.kit.flights import Flight, Step
+from game.kit.hand import HandFan
 from game.kit.sprites import CardSprite, CardsView, Hand
 
 if TYPE_CHECKING:
@@ -93,8 +94,12 @@ def queue_deal(t: SprintTable) -> None:
 def queue_events(t: SprintTable, events: list[Event]) -> None:
     """Turn engine events into queued steps of flights and log lines."""
     final_left = t.state.final_turns_left
-    for ev in events:
-        if isinstance(ev, CardDrawn):
+    for i, ev in enumerate(events):
+        if isinstance(ev, ReplacementDrawn) and i and isinstance(events[i - 1], MatchLaid):
+            continue  # flown together with its match (below)
+        if isinstance(ev, MatchLaid) and i + 1 < len(events) and isinstance(events[i + 1], ReplacementDrawn):
+            t.motion.queue(_together(_lay_step(t, ev), _replacement_step(t, events[i + 1], delay=0.15)))
+        elif isinstance(ev, CardDrawn):
             t.motion.queue(_draw_step(t, ev))
         elif isinstance(ev, DrawSkipped):
             t.motion.queue(_note_step(t, f"{t.name(ev.player)} can't draw: both piles are empty."))
@@ -112,6 +117,14 @@ def queue_events(t: SprintTable, events: list[Event]) -> None:
             t.motion.queue(_over_step(t))
 
 
+def _together(first: Step, second: Step) -> Step:
+    """Two steps whose flights start at once (a match flies out while its replacement cards fly in):
+    a chained bot turn of many lays used to take over 10 seconds at Normal speed."""
+    def step() -> list[Flight]:
+        return first() + second()
+    return step
+
+
 def _note_step(t: SprintTable, line: str) -> Step:
     def step() -> list[Flight]:
         t.log.add(line)
@@ -119,15 +132,19 @@ def _note_step(t: SprintTable, line: str) -> Step:
     return step
 
 
-def _lander(t: SprintTable, seat: int, sprite: CardSprite, end: pygame.Rect) -> Callable[[], None]:
+def _lander(t: SprintTable, seat: int, sprite: CardSprite, end: pygame.Rect, at: int | None = None
+            ) -> Callable[[], None]:
     def land() -> None:
-        t.model.held[seat].append(sprite)
+        hand = t.model.held[seat]
+        hand.insert(len(hand) if at is None else min(at, len(hand)), sprite)
         if seat == t.viewer:
             t.fan.place(sprite, end)
     return land
 
 
 def _draw_step(t: SprintTable, ev: CardDrawn) -> Step:
+    drop_x, t.drop_x = (t.drop_x if ev.player == t.viewer else None), None  # a card dragged from a pile
+
     def step() -> list[Flight]:
         p, card = ev.player, ev.card
         t.app.sound.play("draw")
@@ -143,8 +160,9 @@ def _draw_step(t: SprintTable, ev: CardDrawn) -> Step:
             face_up = True
             t.log.add(f"{t.name(p)} took {card} from the discard pile.")
         hand = t.model.held[p]
-        end = t.hand_slot(p, len(hand), len(hand) + 1)
-        return [t.fly(sprite, face_up, start, end, 0.4, 0, _lander(t, p, sprite, end))]
+        at = HandFan.arrive(hand, sprite, drop_x, t.layout) if p == t.viewer else len(hand)
+        end = t.hand_slot(p, at, len(hand) + 1)
+        return [t.fly(sprite, face_up, start, end, 0.4, 0, _lander(t, p, sprite, end, at))]
     return step
 
 
@@ -174,7 +192,7 @@ def _lay_step(t: SprintTable, ev: MatchLaid) -> Step:
     return step
 
 
-def _replacement_step(t: SprintTable, ev: ReplacementDrawn) -> Step:
+def _replacement_step(t: SprintTable, ev: ReplacementDrawn, delay: float = 0.0) -> Step:
     def step() -> list[Flight]:
         p = ev.player
         t.log.extend_last(f", drew {len(ev.cards)}" if ev.cards else ", the stock is empty")
@@ -184,7 +202,8 @@ def _replacement_step(t: SprintTable, ev: ReplacementDrawn) -> Step:
         for i, c in enumerate(ev.cards):
             end = t.hand_slot(p, len(hand) + i, total)
             sprite = t.sprites.new(c)
-            flights.append(t.fly(sprite, t.shows_face(p), t.layout.stock, end, 0.4, 0.1 * i, _lander(t, p, sprite, end)))
+            flights.append(t.fly(sprite, t.shows_face(p), t.layout.stock, end, 0.4, delay + 0.08 * i,
+                                 _lander(t, p, sprite, end)))
         t.model.stock -= len(ev.cards)
         return flights
     return step

@@ -47,6 +47,7 @@ def check_invariants(app: App) -> None:
 def _selftest_app(data_dir: Path) -> App:
     """A headless app for the self-tests: fast animations, instant bots, a short think budget."""
     app = App((1280, 720), data_dir, seed=7, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
     app.think_ms = 60
@@ -132,6 +133,7 @@ def resume_selftest(data_dir: Path) -> int:
 def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
     """Time update + draw of ``frames`` frames of a 5-seat AI table with cards always in flight."""
     app = App(size, data_dir, seed=1, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "instant"
     app.settings.animation_speed = "normal"
     app.think_ms = 20
@@ -164,6 +166,7 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     """Random clicks, drags and keys through the real loop; non-zero exit on any exception or broken rule."""
     rng = random.Random(seed)
     app = App(size, data_dir, seed=seed, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
     app.settings.ai_speed = "instant"
     app.settings.animation_speed = "fast"
     app.think_ms = 20

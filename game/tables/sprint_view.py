@@ -19,7 +19,8 @@ from game.kit.piles import draw_count, draw_face_pile, draw_stock
 from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
 from game.kit.sprites import blit_card
 from game.kit.layout import TableLayout
-from game.kit.ui import Button, draw_tooltip, key_tip
+from game.kit.turnorder import draw_turn_order, play_order
+from game.kit.ui import GOLD, Button, draw_focus_ring, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
     from game.tables.sprint import SprintTable
@@ -45,7 +46,9 @@ def buttons(t: SprintTable) -> list[Button]:
         Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
         Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
     ]
-    if t.tip_open:
+    if len(t.humans) == 1 and not t.replaying:
+        out.append(Button("undo", "Undo", L.undo_button, enabled=t.undo_reason() is None))
+    if t.tip_showing():
         out.append(Button("tip_close", "Got it", tip_layout(L)[1], primary=True))
     for b in out:
         b.hotkey = t.HOTKEYS.get(b.key)
@@ -138,17 +141,15 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
     if seat is not None and seat in L.spots:
         draw_thinking(surface, text, L.spots[seat].header, seat_label(t.record.players[seat]), t.clock.seconds, s)
     _draw_piles(t, surface)
-    left = t.model.final_left
-    if left is not None and not t.model.over:
-        draw_banner(surface, text, L.banner, f"Final round: {left} turn{'s' if left != 1 else ''} left", s, t.panels)
+    _draw_turn_order(t, surface)
     hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
     t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
     if t.toast:
-        draw_toast(surface, text, L.status.inflate(-round(240 * s), 0), t.toast, s, t.panels)
+        draw_toast(surface, text, L.status.inflate(-round(340 * s), 0), t.toast, s, t.panels)
     else:
         draw_status(surface, text, L.status, *status_lines(t), s)
     focus = t.kb_focus if t.kb_visible else None
-    if t.tip_open:
+    if t.tip_showing():
         box, close = t.tip_layout()
         draw_tip(surface, text, box, close, TIP_LINES, s, t.panels)
     buttons = t.buttons()
@@ -161,7 +162,7 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
         rect = L.menu_button if key == "menu" else next((b.rect for b in buttons if b.key == key), None)
         if rect is not None:
             label = "Menu, key: Esc" if key == "menu" else key_tip(t.HOTKEYS[key])
-            draw_tooltip(surface, text, label, rect, s)
+            draw_tooltip(surface, text, label, rect, s, [b.rect for b in buttons] + [L.menu_button])
     t.motion.draw(surface, art)
     t.floaters.draw(surface, text, s, t.factor())
     if t.drag:
@@ -189,9 +190,7 @@ def _draw_focus(t: SprintTable, surface: pygame.Surface, focus: object) -> None:
     elif focus == ("button", "menu"):
         rect = L.menu_button
     if rect is not None:
-        w = max(2, round(3 * L.scale))
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(2 * w + 2, 2 * w + 2), width=w,
-                         border_radius=round(rect.w * 0.1))
+        draw_focus_ring(surface, rect, L.scale)
 
 
 def _draw_piles(t: SprintTable, surface: pygame.Surface) -> None:
@@ -205,8 +204,26 @@ def _draw_piles(t: SprintTable, surface: pygame.Surface) -> None:
     draw_stock(surface, t.app.art, L.stock, t.model.stock, glow_stock)
     pile = t.model.discard
     draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow_discard)
-    draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}", L.scale)
+    left = t.model.final_left
+    if left is not None and not t.model.over:  # the stock ran out: the banner under the piles counts the last turns
+        banner = L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
+        draw_banner(surface, t.app.text, banner, f"Final round: {left} turn{'s' if left != 1 else ''} left", L.scale,
+                    t.panels)
+        return
+    low = t.model.stock <= 2 * t.state.num_players
+    draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}" + (" - low" if low else ""), L.scale,
+               GOLD if low else None)
     draw_count(surface, t.app.text, L.discard, f"Discard: {len(pile)}", L.scale)
+
+
+def _draw_turn_order(t: SprintTable, surface: pygame.Surface) -> None:
+    """Who plays now (gold), who is next, and the order after; in the final round only the seats still to play."""
+    m = t.model
+    order = play_order(t.state.num_players, m.current)
+    if m.final_left is not None and not m.over:
+        order = order[:max(1, m.final_left)]
+    draw_turn_order(surface, t.app.text, t.layout.turn_order, [t.name(p) for p in range(t.state.num_players)], order,
+                    t.layout.scale, over=m.over)
 
 
 def _draw_menu_button(t: SprintTable, surface: pygame.Surface) -> None:

@@ -1,0 +1,56 @@
+"""The turn order strip: every seat's name in playing order, whose turn it is and who comes next.
+
+A row of name chips ("Ada > Ben > You") starting with the seat to play (gold);
+the next seat is marked "next".  Names are fitted into their chips; with many
+seats the chips shrink and the names are cut with "...", never clipped.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from game.kit.ui import GOLD, INK, MUTED, Text
+
+CHIP_FILL = (8, 40, 28)
+NOW_FILL = (240, 200, 80)
+NOW_INK = (30, 36, 34)
+
+
+def play_order(num_players: int, current: int, active: Sequence[int] | None = None) -> list[int]:
+    """Seats from ``current`` on, in playing order (to the left: seat + 1), only ``active`` ones if given."""
+    order = [(current + k) % num_players for k in range(num_players)]
+    return [s for s in order if active is None or s in active]
+
+
+def turn_order_rects(rect: pygame.Rect, count: int, scale: float) -> list[pygame.Rect]:
+    """The chips, left to right, centred in ``rect`` (equal widths, at most 150 px each at scale 1)."""
+    gap = max(10, round(18 * scale))
+    w = min(round(150 * scale), (rect.w - gap * (count - 1)) // max(1, count))
+    total = w * count + gap * (count - 1)
+    x0 = rect.centerx - total // 2
+    return [pygame.Rect(x0 + i * (w + gap), rect.y, w, rect.h) for i in range(count)]
+
+
+def draw_turn_order(surface: pygame.Surface, text: Text, rect: pygame.Rect, names: Sequence[str], order: Sequence[int],
+                    scale: float, over: bool = False) -> None:
+    """``order`` (seats, the one to play first) as chips in ``rect``; the second is labelled "next"."""
+    if not order:
+        return
+    chips = turn_order_rects(rect, len(order), scale)
+    px = max(15, round(rect.h * 0.62))
+    for k, (seat, chip) in enumerate(zip(order, chips)):
+        now = k == 0 and not over
+        pygame.draw.rect(surface, NOW_FILL if now else CHIP_FILL, chip, border_radius=chip.h // 2)
+        if k == 1 and not over:
+            pygame.draw.rect(surface, GOLD, chip, width=max(1, round(2 * scale)), border_radius=chip.h // 2)
+        label = names[seat] if k != 1 or over else f"next: {names[seat]}"
+        text.blit(surface, label, px, chip.center, NOW_INK if now else (INK if k == 1 else MUTED), "center",
+                  chip.w - chip.h // 2)
+        if k + 1 < len(chips):
+            nxt = chips[k + 1]
+            mid_y = chip.centery
+            a, b = chip.right + 3, nxt.x - 3
+            tip = max(3, round(5 * scale))
+            pygame.draw.polygon(surface, MUTED, [(a, mid_y - tip), (b, mid_y), (a, mid_y + tip)])

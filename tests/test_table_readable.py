@@ -1,0 +1,170 @@
+"""Issue 17, section 3: what a player saw and missed, fixed on the kit (every game's table gets it).
+
+Readable text with suits, a log that can be scrolled, tooltips that cover no
+other button, a strong focus ring, even seat panels, pop-ups on screen, the
+first-game tip out of the way of the others' turns, hot-seat names.
+"""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.kit.actionlog import MIN_PX, ActionLog  # noqa: E402
+from game.kit.layout import TableLayout  # noqa: E402
+from game.kit.messages import floater_rect  # noqa: E402
+from game.kit.ui import MIN_TEXT_PX, Text, suited, tooltip_box  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.assets import asset_path  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
+from game.tables.sprint import TableScene  # noqa: E402
+from game_helpers import frame, make_app, wait  # noqa: E402
+
+FONT = asset_path("fonts", "DejaVuSansCondensed-Bold.ttf")
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.init()
+    yield make_app(tmp_path)
+    pygame.quit()
+
+
+def test_card_codes_are_written_with_suits():
+    assert suited("Ada discarded AC.") == "Ada discarded A\u2663."
+    assert suited("3D 5D is too short for a run") == "3\u2666 5\u2666 is too short for a run"
+    assert suited("took TH, then 10S") == "took 10\u2665, then 10\u2660"
+    assert suited("AS IF Stock: 4 pts KQ") == "A\u2660 IF Stock: 4 pts KQ"  # only a rank then a suit, alone
+    log = ActionLog()
+    log.add("Ada discarded QS.")
+    log.extend_last(" (2H)")
+    assert log.lines == ["Ada discarded Q\u2660. (2\u2665)"]
+
+
+def test_the_shipped_font_has_suits_and_even_spacing():
+    """The default font drew suits as boxes and spaced small letters unevenly ("point s")."""
+    pygame.init()
+    assert FONT.is_file() and (FONT.parent / "LICENSE-DejaVu.txt").is_file()
+    text = Text(FONT)
+    assert text.has_suits
+    font = text.font(17)
+    for glyph in "\u2663\u2666\u2665\u2660":
+        assert font.metrics(glyph)[0] is not None and font.metrics(glyph)[0][4] > 0
+    # each letter's advance is the same inside a word as alone: no gap opens in "points"
+    word = "points"
+    assert font.size(word)[0] <= sum(font.size(c)[0] for c in word)
+    assert Text().font(1).get_height() >= 8 and text.font(1) is text.font(MIN_TEXT_PX)
+
+
+def test_the_log_is_readable_at_960x600_and_scrolls_with_the_wheel(tmp_path):
+    pygame.init()
+    app = App((960, 600), tmp_path, seed=5, resizable=False)
+    app.settings.ai_speed = "instant"
+    app.settings.confirm_discard = False
+    app.start_game(GameSetup([SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "standard")], deal=3))
+    table = app.stack.top
+    wait(app, lambda: len(table.log) > 14, 60)
+    assert table.log.px(table.layout.scale) >= MIN_PX
+    assert app.text.font(table.log.px(table.layout.scale)).get_height() >= 12  # was about 9 px
+    shown = table.log.key()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.log_panel.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    frame(app)
+    assert table.log.scroll >= 3 and table.log.key() != shown
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False))
+    frame(app)
+    assert table.log.scroll == 0
+    pygame.quit()
+
+
+def test_a_tooltip_never_covers_another_button():
+    """Lay's tooltip went above it, over Hint's label; now it goes where no other button is."""
+    pygame.init()
+    layout = TableLayout(1280, 720, 2, 0)
+    buttons = list(layout.buttons.values()) + [layout.menu_button]
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for rect in buttons:
+        box = tooltip_box((90, 26), rect, screen, layout.scale, buttons)
+        assert screen.contains(box) and box.collidelist([b for b in buttons if b != rect]) < 0
+    column = [pygame.Rect(500, 200 + 60 * i, 280, 50) for i in range(5)]  # a menu column
+    for rect in column:
+        box = tooltip_box((90, 26), rect, screen, 1.0, column)
+        assert box.collidelist([b for b in column if b != rect]) < 0
+
+
+@pytest.mark.parametrize("seats", [4, 5])
+def test_opponents_panels_are_even_and_matches_keep_their_size(seats):
+    layout = TableLayout(960, 600, seats, 0)
+    panels = [spot.panel for seat, spot in layout.spots.items() if seat != 0]
+    assert len({p.h for p in panels}) == 1 and len({p.y for p in panels}) == 1
+    sw, sh = layout.small_card
+    rects = layout.match_rects(1, [3, 3])  # two matches: room in one row, no shrinking
+    assert all(r.size == (sw, sh) for m in rects for r in m)
+
+
+def test_a_score_pop_up_stays_on_screen():
+    screen = pygame.Rect(0, 0, 960, 600)
+    assert screen.contains(floater_rect((60, 30), (950, 300), screen))
+    assert screen.contains(floater_rect((60, 30), (900, 2), screen))
+
+
+def test_the_first_game_tip_waits_for_your_turn(app):
+    """It covered the opponent's panel during the opponent's whole first turn."""
+    app.settings.tips_seen = False
+    app.settings.ai_speed = "slow"
+    app.start_game(GameSetup(deal=4, first=1))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.tip_open
+    frame(app, 30)
+    assert not table.my_turn() and not table.tip_showing()
+    assert "tip_close" not in [b.key for b in table.buttons()]
+    wait(app, table.my_turn, 60)
+    assert table.tip_showing() and "tip_close" in [b.key for b in table.buttons()]
+
+
+def test_hot_seat_default_names_are_player_numbers():
+    setup = GameSetup()
+    setup.seats[1].kind = "human"
+    setup.name_humans()
+    assert [s.name for s in setup.seats] == ["Player 1", "Player 2"]
+    setup.seats.append(SeatConfig("Zed"))  # a typed name stays
+    setup.name_humans()
+    assert [s.name for s in setup.seats] == ["Player 1", "Player 2", "Zed"]
+    setup.seats[1].kind = "ai"
+    setup.seats.pop()
+    setup.name_humans()
+    assert setup.seats[0].name == "You"
+
+
+def test_ask_before_discarding_is_on_for_a_first_game(tmp_path):
+    assert Settings.load(tmp_path)[0].confirm_discard
+
+
+def test_a_bots_follow_up_actions_in_one_turn_wait_less():
+    """Pace: a chained turn of many lays ran 10 s and more at Normal speed (the whole pause before every action)."""
+    from types import SimpleNamespace
+
+    from game.kit.bots import FOLLOW_UP, BotHook
+
+    class Driver:
+        delay = 0.6
+        seen: list = []
+
+        def update(self, dt, state, busy):
+            self.seen.append(self.delay)
+            return "act"
+
+        def cancel(self):
+            pass
+
+    hook = BotHook(Driver())
+    turn = SimpleNamespace(turn=4, current=1)
+    hook.update(0.1, turn, False)
+    hook.update(0.1, turn, False)  # the same seat again in the same turn
+    hook.update(0.1, SimpleNamespace(turn=5, current=0), False)  # the next turn: the whole pause
+    assert hook.driver.seen == [0.6, 0.6 * FOLLOW_UP, 0.6] and hook.delay == 0.6
