@@ -204,6 +204,8 @@ GAMES: dict[str, GameInfo] = {
             arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
+            table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
+            stats=("rounds_out",), playable=True,
         ),
         _double_or_nothing(),
     )

@@ -24,6 +24,9 @@ table and no import circle can form.
 - ``scorepanel``: seat panels (name, level, cards, score, turn rim, a bot's
   thinking dots, laid melds).  ``layer``: the cached layer of panels, redrawn
   region by region only when what a region shows changes.
+- ``matchsheet``: the paper score sheet of a long match (rounds by players, each
+  round's points and running total, who went out, hand counts after a round), the
+  sheet over the table between rounds and the final standings screen (Scamper).
 - ``bots``: the bot scheduler hook (the table's one per-frame call into its
   scheduler) and a replay driver.
 - ``keymap``: keys mapped to (seat, action), so several people share one keyboard.

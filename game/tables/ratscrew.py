@@ -33,6 +33,7 @@ from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.keymap import Keymap
+from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.messages import TOAST_SECONDS, Toast
@@ -259,7 +260,7 @@ class RatscrewTable(Scene):
     def enter(self) -> None:
         """Controllers are opened; before the first hot-seat game, everyone tries their keys."""
         ratscrew_input.open_pads()
-        if len(self.humans) >= 2 and not self.keys_shown and not ratscrew_input.keys_tried(self.app, self.game_id):
+        if len(self.humans) >= 2 and not self.keys_shown and not keys_tried(self.app, self.game_id):
             self.keys_shown = True
             self.open_keys("Start")
 

@@ -1,0 +1,106 @@
+"""Where Scamper's melds go: each player's melds in their own panel, one card size for all the rivals.
+
+The kit's :meth:`~game.kit.layout.TableLayout.match_rects` shrinks each panel's
+melds on its own; with 20 or 30 melds down that gives many card sizes at once
+(each one rendered and cached apart) and a table where the same card looks
+different from seat to seat.  Here every rival's melds share the largest size
+at which all of them fit (your own panel, the big one, keeps its own), so the
+table reads evenly and the card art cache holds few sizes.
+"""
+
+from __future__ import annotations
+
+from pygame import Rect
+
+from game.kit.layout import TableLayout
+
+STEPS = tuple(0.85 ** j for j in range(9))  # the card sizes tried, largest first (down to about a third)
+
+
+def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> list[list[Rect]] | None:
+    """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows; None if they don't fit."""
+    cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
+    step = round(cw * 0.36)
+    gap = round(cw * 0.22)
+    out: list[list[Rect]] = []
+    x, y = area.x, area.y
+    for n in sizes:
+        width = cw + step * (n - 1)
+        if x + width > area.right and x > area.x:
+            x = area.x
+            y += ch + gap
+        if y + ch > area.bottom or width > area.w:
+            return None
+        out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
+        x += width + gap
+    return out
+
+
+def fit_step(area: Rect, card: tuple[int, int], sizes: list[int]) -> int:
+    """The index in :data:`STEPS` of the largest size at which ``sizes`` fit ``area`` (the last if none does)."""
+    if not sizes:
+        return 0
+    for j, k in enumerate(STEPS):
+        if place(area, card, sizes, k) is not None:
+            return j
+    return len(STEPS) - 1
+
+
+def squeeze(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> list[list[Rect]]:
+    """Like :func:`place`, but always an answer: rows that don't fit overlap the last one."""
+    got = place(area, card, sizes, k)
+    if got is not None:
+        return got
+    cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
+    step = max(2, round(cw * 0.25))
+    out = []
+    x, y = area.x, area.y
+    for n in sizes:
+        width = cw + step * (n - 1)
+        if x + width > area.right and x > area.x:
+            x = area.x
+            y = min(y + ch // 2, max(area.y, area.bottom - ch))
+        out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
+        x += width + step
+    return out
+
+
+def stack_rect(layout: TableLayout, seat: int) -> Rect:
+    """A rival's hand, drawn as a small stack of backs at the left of its panel (the count is in its header)."""
+    spot = layout.spots[seat]
+    sw, sh = layout.small_card
+    room = spot.panel.bottom - spot.header.bottom - round(10 * layout.scale)
+    k = min(1.0, room / sh)
+    return Rect(spot.header.x, spot.header.bottom + round(4 * layout.scale), round(sw * k), round(sh * k))
+
+
+def stack_rects(layout: TableLayout, seat: int, count: int) -> list[Rect]:
+    """Where a rival's ``count`` cards are drawn: up to four backs, a few pixels apart."""
+    r = stack_rect(layout, seat)
+    shown = min(count, 4)
+    d = max(2, round(3 * layout.scale))
+    return [r.move(d * min(i, shown - 1), 0) for i in range(count)]
+
+
+def meld_area(layout: TableLayout, seat: int, viewer: int) -> Rect:
+    """Where ``seat``'s melds go: the viewer's own panel, or a rival's panel right of its hand."""
+    spot = layout.spots[seat]
+    if seat == viewer:
+        return spot.matches
+    stack = stack_rect(layout, seat)
+    x = stack.right + round(3 * 3 * layout.scale) + round(10 * layout.scale)
+    bottom = spot.panel.bottom - round(6 * layout.scale)
+    return Rect(x, stack.y, spot.header.right - x, bottom - stack.y)
+
+
+def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]]) -> dict[int, list[list[Rect]]]:
+    """Every seat's meld rects: the rivals at one shared size, ``viewer``'s own panel at its own."""
+    card = layout.small_card
+    rivals = [fit_step(meld_area(layout, s, viewer), card, sizes) for s, sizes in by_seat.items() if s != viewer]
+    shared = STEPS[max(rivals, default=0)]
+    out = {}
+    for seat, sizes in by_seat.items():
+        area = meld_area(layout, seat, viewer)
+        k = STEPS[fit_step(area, card, sizes)] if seat == viewer else shared
+        out[seat] = squeeze(area, card, sizes, k)
+    return out

@@ -1,0 +1,267 @@
+"""How Scamper's table looks: the buttons, the status lines, the cached layer of seats and melds, the frame.
+
+Every function here reads the table and changes nothing (the cached layer is
+brought up to date from ``update``, never from ``draw``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.scamper.table import CONTRACTS, Phase
+
+from game.kit.layer import Region
+from game.kit.messages import draw_banner, draw_status, draw_toast
+from game.kit.piles import draw_count, draw_face_pile, draw_stock
+from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_thinking, seat_label
+from game.kit.sprites import blit_card
+from game.tables.scamper_layout import stack_rects
+from game.kit.ui import GLOW, GOLD, MUTED, SELECT, Button, draw_tooltip, key_tip
+
+if TYPE_CHECKING:
+    from game.tables.scamper import ScamperTable
+
+HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "sort": "R", "call": "C", "pass": "", "menu": "Esc"}
+
+
+def banner_rect(t: ScamperTable) -> pygame.Rect:
+    """The round's contract, across the middle of the table between your melds and the log."""
+    L = t.layout
+    own = L.spots[t.viewer].panel
+    r = pygame.Rect(L.banner)
+    r.x, r.w = own.right + L.margin, L.log_panel.x - own.right - 2 * L.margin
+    return r
+
+
+def buttons(t: ScamperTable) -> list[Button]:
+    """Lay (or, at your opening, Pass it left), Score sheet, the sorts, and Scamper! with the Advanced rules."""
+    L = t.layout
+    mine = t.my_turn()
+    play = mine and t.state.phase is Phase.PLAY
+    if mine and t.state.phase is Phase.OPENING:
+        first = Button("pass", "Pass it left", L.buttons["lay"], primary=True)
+    else:
+        p = t.proposal()
+        can = play and p.action is not None and p.reason is None
+        down = t.state.observation(t.viewer).is_down
+        label = p.label if t.fan.selected else ("Lay a meld" if down else "Lay contract")
+        first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
+    out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
+    if t.state.rules.advanced and t.is_human(t.viewer) and not t.replaying:
+        ready = play and t.state.why_illegal(_call(), t.viewer) is None
+        out.append(Button("sort", "Sort by suit" if t.sort_by == "rank" else "Sort by rank", L.buttons["sort_rank"]))
+        out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
+    else:
+        out.append(Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]))
+        out.append(Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]))
+    for b in out:
+        b.hotkey = HOTKEYS.get(b.key) or None
+    return out
+
+
+def _call():  # the one CallScamper value
+    from engine.scamper import CALL
+
+    return CALL
+
+
+def status_lines(t: ScamperTable) -> tuple[str, str]:
+    s = t.state
+    m = t.model
+    progress = t.progress_line()
+    if t.replaying:
+        return ("Replay: " + ("the game is over." if s.is_over and m.over else f"{t.name(m.current)} to play."),
+                "Esc: menu")
+    if s.is_over:
+        return "The game is over.", "Counting the totals..."
+    cur = s.current
+    if t.motion.busy:
+        return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", progress)
+    if cur != t.viewer or not t.is_human(cur):
+        return f"{t.name(cur)} is {'thinking' if t.driver.thinking else 'playing'}...", progress
+    you = t.name(cur)
+    if s.phase is Phase.OPENING:
+        return (f"{you}, you open: click the face-up card to take it, or pass it to the left.",
+                "Pass it and you draw from the stock instead. " + progress)
+    if s.phase is Phase.DRAW:
+        return f"{you}, your turn. Draw: click the stock or the discard pile.", progress
+    p = t.proposal()
+    if t.fan.selected and len(t.fan.selected) > 1:
+        line2 = p.reason if p.reason else f"Ready: {p.label[4:]}. Click Lay (L). {p.note}".strip()
+    elif len(t.fan.selected) == 1:
+        line2 = "Drag it onto a meld to add it (onto a wild to swap), or onto the discard pile to end your turn."
+    else:
+        line2 = progress
+    obs = s.observation(t.viewer)
+    head = ("Lay your contract if you can, then discard: drag a card onto the pile." if not obs.is_down
+            else "Play on, then discard: drag a card onto the pile.")
+    return head, line2
+
+
+def layer_regions(t: ScamperTable) -> list[Region]:
+    """The seat panels and the log, each keyed by everything it shows."""
+    m = t.model
+    totals = t.state.sheet.totals
+    regions: list[Region] = []
+    for seat, spot in t.layout.spots.items():
+        face = t.shows_face(seat)
+        melds = tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat))
+        key = (tuple(s.id for s in m.held[seat]) if face else len(m.held[seat]), face, melds, totals[seat],
+               seat == m.current and not m.over, seat == t.viewer, seat == t.state.dealer, m.round_no)
+        regions.append((seat, key, spot.panel, lambda surface, seat=seat: draw_seat(t, surface, seat)))
+    regions.append(("log", t.log.key(), t.layout.log_panel,
+                    lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
+    return regions
+
+
+def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
+    L = t.layout
+    s = L.scale
+    spot = L.spots[seat]
+    m = t.model
+    active = seat == m.current and not m.over
+    if active:
+        draw_panel_rim(surface, spot, s)
+    total = t.state.sheet.totals[seat]
+    dealer = "dealer  " if seat == t.state.dealer else ""
+    right = f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(m.held[seat]))}  {total} pts"
+    draw_header(surface, t.app.text, spot.header, seat_label(t.record.players[seat]), right, active, s)
+    mine = m.melds_of(seat)
+    if seat != t.viewer:
+        face = t.shows_face(seat)
+        for sprite, r in zip(m.held[seat], stack_rects(L, seat, len(m.held[seat]))):
+            blit_card(t.app.art, surface, sprite.card, r, face, shadow=False)
+    for i, rects in zip(mine, t.meld_layout(seat)):
+        for sprite, r in zip(m.melds[i], rects):
+            blit_card(t.app.art, surface, sprite.card, r, True, shadow=False)
+    melds = mine
+    if not melds and seat == t.viewer:
+        t.app.text.blit(surface, "Your melds go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
+
+
+def draw(t: ScamperTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    art = t.app.art
+    text = t.app.text
+    s = L.scale
+    skip = t.motion.flying()
+    if t.drag and t.drag.sprite is not None:
+        skip.add(t.drag.sprite.id)
+    t.layer.draw(surface, art)
+    seat = t.driver.thinking_seat
+    if seat is not None and seat in L.spots:
+        draw_thinking(surface, text, L.spots[seat].header, seat_label(t.record.players[seat]), t.clock.seconds, s)
+    _draw_meld_lights(t, surface)
+    _draw_piles(t, surface)
+    banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
+                                            f"{CONTRACTS[t.model.round_no - 1].describe()}"
+    draw_banner(surface, text, banner_rect(t), banner, s, t.panels)
+    hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
+    t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
+    if t.toast:
+        draw_toast(surface, text, L.status.inflate(-round(240 * s), 0), t.toast, s, t.panels)
+    else:
+        draw_status(surface, text, L.status, *status_lines(t), s)
+    btns = t.buttons()
+    for b in btns:
+        b.draw(surface, text, t.hover == ("button", b.key))
+    _draw_menu_button(t, surface)
+    if isinstance(t.hover, tuple) and t.hover[0] == "button":
+        key = t.hover[1]
+        rect = L.menu_button if key == "menu" else next((b.rect for b in btns if b.key == key), None)
+        tip = "Menu, key: Esc" if key == "menu" else key_tip(HOTKEYS[key]) if HOTKEYS.get(key) else ""
+        if rect is not None and tip:
+            draw_tooltip(surface, text, tip, rect, s)
+    _draw_meld_tip(t, surface)
+    for f in t.motion.flights:  # a card waiting for its turn to fly stays unseen in its pile
+        if f.tween.started:
+            blit_card(art, surface, f.card, f.rect, f.face_up)
+    t.floaters.draw(surface, text, s, t.factor())
+    if t.drag:
+        mx, my = t.mouse
+        ox, oy = t.drag.offset
+        if t.drag.sprite is not None:
+            blit_card(art, surface, t.drag.sprite.card, pygame.Rect(mx - ox, my - oy, *L.hand_card), True)
+        elif t.drag.what == "stock":
+            art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
+        elif t.model.pile:
+            blit_card(art, surface, t.model.pile[-1].card, pygame.Rect(mx - ox, my - oy, *L.pile_card), True)
+
+
+def _draw_meld_lights(t: ScamperTable, surface: pygame.Surface) -> None:
+    """While a card is dragged (or one is selected), the melds that can take it glow; the one under the mouse brighter."""
+    lit = t.lit_melds()
+    if not lit:
+        return
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "meld" else None
+    w = max(2, round(3 * t.layout.scale))
+    for meld, rects in t.meld_rects().items():
+        if meld in lit and rects:
+            area = rects[0].unionall(rects[1:]).inflate(2 * w + 4, 2 * w + 4)
+            pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
+
+
+def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
+    """A meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker is the 6 of hearts)"."""
+    state = t.state
+    if t.motion.busy or not 0 <= meld < len(state.melds) or meld >= len(t.model.melds):
+        return ""
+    m = state.melds[meld]
+    owner = t.name(state.owners[meld])
+    words = f"{'Your' if owner == 'You' else owner + chr(39) + 's'} {m.describe()}"
+    if place is not None and place < len(m.cards) and not m.is_natural_at(place):
+        means = m.stands_for(place)
+        words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
+    return words
+
+
+def _draw_meld_tip(t: ScamperTable, surface: pygame.Surface) -> None:
+    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag:
+        return
+    tip = meld_tip(t, t.hover[1], t.hover[2])
+    rects = t.meld_rects().get(t.hover[1])
+    if tip and rects:
+        area = rects[0].unionall(rects[1:])
+        below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
+        draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
+
+
+def _draw_piles(t: ScamperTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    my = t.my_turn()
+    drag = t.drag.what if t.drag else None
+    draw_phase = my and t.state.phase in (Phase.DRAW, Phase.OPENING)
+    glow_stock = bool((my and t.state.phase is Phase.DRAW and t.model.stock) or drag == "stock")
+    glow_discard = bool((draw_phase and t.model.pile) or (
+        my and t.state.phase is Phase.PLAY and (len(t.fan.selected) == 1 or drag == "hand")))
+    draw_stock(surface, t.app.art, L.stock, t.model.stock, glow_stock)
+    pile = t.model.discard
+    draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow_discard)
+    draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}", L.scale)
+    draw_count(surface, t.app.text, L.discard, f"Discard: {len(pile)}", L.scale)
+
+
+def _draw_menu_button(t: ScamperTable, surface: pygame.Surface) -> None:
+    r = t.layout.menu_button
+    hover = t.hover == ("button", "menu")
+    pygame.draw.rect(surface, (255, 246, 200) if hover else (230, 230, 220), r, border_radius=max(3, r.h // 5))
+    for k in range(3):
+        y = r.y + r.h * (0.3 + 0.2 * k)
+        pygame.draw.line(surface, (30, 36, 34), (r.x + r.w * 0.25, y), (r.right - r.w * 0.25, y), max(2, r.h // 12))
+
+
+def draw_thumbnail(surface: pygame.Surface, art) -> None:
+    """The title tile's picture: a set with a joker, a run, the piles, rivals' hands and a hand with wilds."""
+    from game.kit.thumbnail import draw_table_picture
+
+    laid = [("7H", 0.1), ("7S", 0.16), ("X1", 0.22), ("5D", 0.34), ("6D", 0.4), ("7D", 0.46), ("8D", 0.52)]
+    hand = [("2C", 0.3), ("9S", 0.38), ("9D", 0.46), ("JH", 0.54), ("X2", 0.62), ("KS", 0.7)]
+    draw_table_picture(surface, art, [(None, 0.72, 0.46), (None, 0.73, 0.45), ("QH", 0.86, 0.46)]
+                       + [(code, x, 0.46) for code, x in laid]
+                       + [(None, x, 0.18) for x in (0.2, 0.24, 0.28)] + [(None, x, 0.18) for x in (0.72, 0.76, 0.8)]
+                       + [(code, x, 0.8) for code, x in hand], card_h=0.26)
+
+
+__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail", "SELECT", "MUTED"]

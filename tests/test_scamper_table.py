@@ -1,0 +1,320 @@
+"""Scamper's table through the real loop headless (SDL dummy drivers): turns with the mouse, Lay, lay-offs by drag,
+refusals with the engine's reason, the opening pass, resume exactly, replay, hot-seat privacy, the score sheet."""
+
+import os
+from collections import Counter
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine import games  # noqa: E402
+from engine.scamper import AddToMeld, Discard, LayContract, SwapWild  # noqa: E402
+from engine.scamper.table import Phase  # noqa: E402
+from game.kit.passdevice import PassDeviceScene  # noqa: E402
+from game.kit.matchsheet import SheetData, SheetRow, SheetScene, StandingsScene, draw_sheet  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.tables import scamper_tools as tools  # noqa: E402
+from game.tables.scamper import ScamperTable  # noqa: E402
+from game_helpers import click, drag, frame, make_app, wait  # noqa: E402
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def _setup(seats=2, rounds=1, options=None, humans=1):
+    s = GameSetup([SeatConfig(n) for n in ("You", "Bob", "Cat")[:humans]], game="scamper")
+    s.seats += [SeatConfig(f"Bot {i}", "ai", "standard") for i in range(seats - humans)]
+    s.options = {"rounds": rounds, **(options or {})}
+    s.deal = 17
+    return s
+
+
+def _find(setup, want, seeds=range(1, 40)):
+    """A record where seat 0 is to play and ``want(state)`` holds, played by bots."""
+    info = setup.info
+    for seed in seeds:
+        bots = {i: info.make_bot("standard", seed=i) for i in range(len(setup.seats))}
+        record, state = info.record_type().begin(info, setup.players(), seed, setup.options)
+        for _ in range(600):
+            if state.is_over:
+                break
+            if state.current == 0 and want(state):
+                setup.deal = seed
+                return record
+            p = state.current
+            a = bots[p].decide(state.observation(p))
+            record.append(p, a, state.apply(a, p))
+    raise AssertionError("no such position found")
+
+
+def _open(app, setup, record):
+    table = tools.open_position(app, setup, record)
+    frame(app, 3)
+    wait(app, lambda: not table.motion.busy and not table._hand_moving())
+    return table
+
+
+def _hand_pos(table, sprite):
+    r = table.hand_targets()[sprite.id]
+    return (r.x + 8, r.y + 20)
+
+
+def _select(app, table, cards):
+    left = list(cards)
+    for sprite in list(table.my_hand):
+        if sprite.card in left:
+            left.remove(sprite.card)
+            click(app, _hand_pos(table, sprite))
+    assert not left
+
+
+def _button(table, key):
+    return next(b for b in table.buttons() if b.key == key)
+
+
+def test_a_human_turn_with_the_mouse_draw_then_discard_by_drag(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup()
+    app.start_game(setup)
+    table = app.stack.top
+    wait(app, table.my_turn)
+    if table.state.phase is Phase.OPENING:
+        click(app, _button(table, "pass").rect.center)
+    else:
+        click(app, table.layout.stock.center)
+    wait(app, table.my_turn)
+    assert table.state.phase is Phase.PLAY
+    hand = table.state.hands[0]
+    card = next(c for c in hand if Discard(c) in table.state.legal_actions())
+    sprite = table.my_hand.find(card)
+    before = len(table.record.actions)
+    drag(app, _hand_pos(table, sprite), table.layout.discard.center)
+    assert isinstance(table.record.actions[before][1], Discard)
+    wait(app, lambda: not table.motion.busy)
+    assert tools.table_mismatches(table, table.state) == []
+
+
+def test_lay_names_the_contract_and_lays_it(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3)
+    record = _find(setup, lambda s: s.phase is Phase.PLAY and any(isinstance(a, LayContract) for a in s.legal_actions()))
+    table = _open(app, setup, record)
+    lay = next(a for a in table.state.legal_actions() if isinstance(a, LayContract))
+    _select(app, table, [c for m in lay.melds for c in m])
+    button = _button(table, "lay")
+    assert button.enabled and button.label.startswith("Lay ")
+    click(app, button.rect.center)
+    assert table.state.down[0]
+    wait(app, lambda: not table.motion.busy)
+    assert tools.table_mismatches(table, table.state) == []
+    assert len(table.model.melds_of(0)) == len(lay.melds)
+
+
+def test_a_selection_that_is_not_a_meld_is_refused_with_the_engines_reason(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3)
+    record = _find(setup, lambda s: s.phase is Phase.PLAY and not s.down[0])
+    table = _open(app, setup, record)
+    hand = list(table.state.hands[0])
+    _select(app, table, hand[:2])
+    p = table.proposal()
+    button = _button(table, "lay")
+    assert not button.enabled and p.reason
+    before = table.state.snapshot()
+    click(app, button.rect.center)
+    assert table.toast is not None and table.toast.text == p.reason
+    assert table.state.snapshot() == before
+
+
+def test_drag_a_card_onto_a_meld_adds_it_and_the_meld_lights(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3)
+    record = _find(setup, lambda s: s.phase is Phase.PLAY and any(
+        isinstance(a, (AddToMeld, SwapWild)) for a in s.legal_actions()))
+    table = _open(app, setup, record)
+    action = next(a for a in table.state.legal_actions() if isinstance(a, (AddToMeld, SwapWild)))
+    sprite = table.my_hand.find(action.card)
+    rects = table.meld_rects()[action.meld]
+    target = rects[action.place].center if isinstance(action, SwapWild) else rects[-1].center
+    start = _hand_pos(table, sprite)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+    frame(app)
+    assert action.meld in table.lit_melds()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    frame(app)
+    played = table.record.actions[-1][1]
+    assert isinstance(played, (AddToMeld, SwapWild)) and played.meld == action.meld
+    wait(app, lambda: not table.motion.busy)
+    assert tools.table_mismatches(table, table.state) == []
+
+
+def test_resume_opens_the_game_exactly_where_it_was_saved(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(4, rounds=2)
+    app.start_game(setup)
+    table = app.stack.top
+    wait(app, table.my_turn)
+    click(app, table.layout.discard.center if table.state.phase is not Phase.DRAW else table.layout.stock.center)
+    wait(app, table.my_turn)
+    app.saves.flush()
+    saved_state = table.state.clone()
+    app2 = make_app(tmp_path)
+    resumed = app2.resume("scamper")
+    assert isinstance(resumed, ScamperTable)
+    assert resumed.state == saved_state
+    assert tools.table_mismatches(resumed, saved_state) == []
+
+
+def test_a_record_replays_on_the_table_to_its_final_state(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = GameSetup.all_ai(["easy", "standard", "hard"], game="scamper")
+    setup.options = {"rounds": 1}
+    info = setup.info
+    bots = {i: info.make_bot(s.level, seed=i) for i, s in enumerate(setup.seats)}
+    record, state = info.record_type().begin(info, setup.players(), 5, setup.options)
+    while not state.is_over:
+        p = state.current
+        a = bots[p].decide(state.observation(p))
+        record.append(p, a, state.apply(a, p))
+    app.start_game(GameSetup.from_record(record), replay=games.load_record(record.dumps()))
+    table = app.stack.top
+    assert table.replaying
+    wait(app, lambda: isinstance(app.stack.top, StandingsScene), 120)
+    assert table.state == record.final_state()
+
+
+def test_hot_seat_shows_only_the_bottom_players_hand(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3, humans=2)
+    app.start_game(setup)
+    table = app.stack.top
+    wait(app, lambda: isinstance(app.stack.top, PassDeviceScene))
+    app.art.begin_frame()
+    app.dirty = True
+    frame(app)
+    assert app.art.faces_blitted == []  # the pass screen covers the table
+    frame(app, int(PassDeviceScene.GUARD_S * 60) + 2)
+    click(app, (640, 360))
+    wait(app, lambda: not table.motion.busy)
+    app.art.begin_frame()
+    app.dirty = True
+    frame(app)
+    other = 1 - table.viewer
+    public = Counter(table.state.hands[table.viewer]) + Counter(table.state.discard[-2:])
+    for meld in table.state.melds:
+        public.update(meld.cards)
+    shown = Counter(app.art.faces_blitted)
+    assert not shown - public, f"hidden cards shown: {shown - public}; seat {other} holds {table.state.hands[other]}"
+
+
+def test_the_round_sheet_and_the_standings(pg, tmp_path):
+    data = SheetData(("Ann", "Bob", "Cat"), (SheetRow(1, "two sets of 3", (0, 25, 40), 0, (0, 3, 5)),
+                                              SheetRow(2, "two runs of 3", (30, 0, 5), 1)), rounds=10)
+    assert data.totals == (30, 25, 45)
+    assert data.standings() == [(1, 1), (2, 0), (3, 2)]
+    tie = SheetData(("A", "B"), (SheetRow(1, "x", (5, 5), None),))
+    assert tie.standings() == [(1, 0), (1, 1)]
+    app = make_app(tmp_path)
+    surface = pygame.Surface((800, 500))
+    draw_sheet(surface, app.text, surface.get_rect(), data, 0.7, highlight_last=True)
+    went_on = []
+    app.stack.push(SheetScene(app, data, "Round 2", "Bob went out.", "Deal the next round", lambda: went_on.append(1)))
+    frame(app)
+    click(app, app.stack.top.buttons[0].rect.center)
+    assert went_on == [1]
+
+
+def test_selftest_plays_a_full_ten_round_eight_seat_game(pg, tmp_path):
+    assert tools.selftest(tmp_path) == 0
+
+
+def _play_by_mouse(app, table, action):
+    """Do ``action`` the way a player would: clicks, a selection and Lay, drags."""
+    from engine.scamper import CallScamper, Draw, LayMeld, PassCard, Source
+
+    if isinstance(action, Draw):
+        click(app, (table.layout.stock if action.source is Source.STOCK else table.layout.discard).center)
+    elif isinstance(action, PassCard):
+        click(app, _button(table, "pass").rect.center)
+    elif isinstance(action, CallScamper):
+        click(app, _button(table, "call").rect.center)
+    elif isinstance(action, (LayContract, LayMeld)):
+        cards = [c for m in action.melds for c in m] if isinstance(action, LayContract) else list(action.cards)
+        _select(app, table, cards)
+        click(app, _button(table, "lay").rect.center)
+    elif isinstance(action, (AddToMeld, SwapWild)):
+        rects = table.meld_rects()[action.meld]
+        target = rects[action.place].center if isinstance(action, SwapWild) else rects[0 if action.low else -1].center
+        drag(app, _hand_pos(table, table.my_hand.find(action.card)), target)
+    else:
+        drag(app, _hand_pos(table, table.my_hand.find(action.card)), table.layout.discard.center)
+
+
+def _play_game(app, setup, humans_are):
+    """Play ``setup`` to the standings, every human seat's moves (chosen by ``humans_are`` bots) made with the mouse."""
+    from game.tables.scamper import ScamperTable
+
+    app.start_game(setup)
+    table = app.stack.top
+    deciders = {i: setup.info.make_bot(humans_are, seed=i) for i in setup.humans}
+    for _ in range(4000):
+        top = app.stack.top
+        if isinstance(top, StandingsScene):
+            return table
+        if isinstance(top, PassDeviceScene):
+            frame(app, int(PassDeviceScene.GUARD_S * 60) + 2)
+            click(app, top.button.rect.center)
+            continue
+        if isinstance(top, SheetScene):
+            click(app, top.buttons[0].rect.center)
+            continue
+        if isinstance(top, ScamperTable) and table.my_turn() and not table._hand_moving():
+            table.fan.selected.clear()
+            before = len(table.record.actions)
+            action = deciders[table.viewer].decide(table.state.observation(table.viewer))
+            _play_by_mouse(app, table, action)
+            assert len(table.record.actions) > before, f"{action} was not played by the mouse: {table.toast}"
+            continue
+        frame(app)
+    raise AssertionError("the game did not finish")
+
+
+@pytest.mark.parametrize("level", ["easy", "standard", "hard"])
+def test_a_whole_game_against_each_level_with_the_mouse(pg, tmp_path, level):
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", level), SeatConfig("Ben", "ai", level)], game="scamper")
+    setup.options = {"rounds": 2, "advanced": True}
+    setup.deal = 3
+    table = _play_game(app, setup, "standard")
+    assert table.state.is_over and len(table.state.sheet.lines) == 2
+    assert games.load_record(table.record.dumps()).final_state() == table.state
+
+
+def test_a_whole_hot_seat_game(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3, rounds=1, humans=2)
+    table = _play_game(app, setup, "standard")
+    assert table.state.is_over
+
+
+def test_resume_in_a_later_round_with_melds_down_is_exact(pg, tmp_path):
+    app = make_app(tmp_path)
+    setup = _setup(3, rounds=3)
+    record = _find(setup, lambda s: s.contract_no >= 2 and s.phase is Phase.DRAW and len(s.melds) >= 2)
+    table = _open(app, setup, record)
+    click(app, table.layout.stock.center)  # an action: the game is saved
+    wait(app, lambda: not table.motion.busy)
+    app.saves.flush()
+    app2 = make_app(tmp_path)
+    resumed = app2.resume("scamper")
+    assert resumed.state == table.state and resumed.state.contract_no >= 2
+    assert tools.table_mismatches(resumed, table.state) == []
+    assert [list(m.cards) for m in resumed.model.melds] == [list(m.cards) for m in table.state.melds]
