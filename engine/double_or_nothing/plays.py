@@ -184,6 +184,7 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
     """
     out: list[Play] = []
     bonus, ties, trim = rules.stair_bonus, rules.ties_win, rules.trim
+    to_beat = -1 if top is None else top[0]
     for lo in range(1, 9):
         most = hand[lo - 1]
         longest = 7 if rules.wrap and lo > 1 else 9 - lo
@@ -194,8 +195,12 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
                 break
             if k < most:
                 most = k
-            if top is not None:
-                s = (most * width, width + (bonus if width > 1 and most > 1 else 0), hi)
+            cards = most * width
+            if cards < to_beat:
+                continue
+            if cards == to_beat:  # same cards: the other two parts of the strength decide
+                assert top is not None
+                s = (cards, width + (bonus if width > 1 and most > 1 else 0), hi)
                 if not (s > top or (ties and s == top)):
                     continue
             if trim:
