@@ -121,6 +121,28 @@ def _snap_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+_DOUBLE_LEVELS = (
+    Level("easy", "Easy", "Plays the weakest thing that beats yours, and passes when nothing does."),
+    Level("standard", "Standard", "Keeps its stairs and runs whole: it won't break one up to answer a small play."),
+    Level("hard", "Hard", "Plans its hand to need the fewest plays; with huge hands it counts what you can still answer and passes when that is cheaper."),
+)
+
+
+def _double_or_nothing() -> GameInfo:
+    from .double_or_nothing import OPTIONS
+
+    return GameInfo(
+        "double-or-nothing", "Double or Nothing",
+        "Win a game and everything doubles; lose once and the run is over.",
+        2, 2, "engine.double_or_nothing", "double-or-nothing",
+        levels=_DOUBLE_LEVELS, default_level="standard", bots="ai.double_or_nothing:make_bot",
+        rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
+        arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
+        options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
+    )
+
+
 _SCAMPER_LEVELS = (
     Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
@@ -185,6 +207,7 @@ GAMES: dict[str, GameInfo] = {
             table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
             stats=("rounds_out",), playable=True,
         ),
+        _double_or_nothing(),
     )
 }
 

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from engine.cards import Card
 from engine.games import game_info, load
 
 
+from game.kit.cardart import NumberCard
 from game.kit.ui import INK, Button
 from game.screens.menu import InfoScene
+
+
+def example_cards(codes: Any) -> list[Card | NumberCard]:
+    """An example's cards from their codes: playing cards ("QH") or Double or Nothing's number cards ("N5")."""
+    if isinstance(codes, str):
+        codes = codes.replace(",", " ").split()
+    return [NumberCard.parse(c) if isinstance(c, str) and c[:1] in "Nn" else c if isinstance(c, Card) else Card(c)
+            for c in codes]
 
 
 class RulesScene(InfoScene):
@@ -64,8 +76,6 @@ class RulesScene(InfoScene):
         examples = self.sections[self.page].examples
         if not examples:
             return
-        from engine.cards import parse_cards
-
         s = self.layout.scale
         text = self.app.text
         cw, ch = round(84 * s), round(120 * s)
@@ -74,7 +84,7 @@ class RulesScene(InfoScene):
         gap = round(40 * s)
         room = self.layout.w - round(60 * s)
         while True:  # each example is as wide as its cards or its caption; smaller captions if they don't fit
-            cards_w = [cw + (len(parse_cards(e.cards)) - 1) * step for e in examples]
+            cards_w = [cw + (len(example_cards(e.cards)) - 1) * step for e in examples]
             widths = [max(c, text.font(px).size(e.caption)[0]) for c, e in zip(cards_w, examples)]
             if sum(widths) + gap * (len(widths) - 1) <= room or px <= 12:
                 break
@@ -83,8 +93,12 @@ class RulesScene(InfoScene):
         y = self.layout.h - round(290 * s)
         for e, wdt, cards in zip(examples, widths, cards_w):
             cx = x + (wdt - cards) // 2
-            for i, c in enumerate(parse_cards(e.cards)):
-                self.app.art.blit_face(surface, c, pygame.Rect(cx + i * step, y, cw, ch))
+            for i, c in enumerate(example_cards(e.cards)):
+                r = pygame.Rect(cx + i * step, y, cw, ch)
+                if isinstance(c, NumberCard):
+                    self.app.art.blit_number(surface, c.value, r)
+                else:
+                    self.app.art.blit_face(surface, c, r)
             text.blit(surface, e.caption, px, (x + wdt // 2, y + ch + round(10 * s)),
                       INK if e.ok else (255, 150, 140), "midtop", wdt + gap)
             if not e.ok:  # a red cross over a wrong example, so it reads at a glance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.games import game_info
+from engine.games import game_info, load
 
 
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
@@ -63,6 +63,14 @@ class StatsScene(InfoScene):
             self.app.problems.append(problem)
         self.refresh()
 
+    def game_notes(self) -> list[str]:
+        """Lines a game's table adds under the table (``stats_notes(lines)`` on its table class), if any."""
+        if not self.info.table:
+            return []
+        notes = getattr(load(self.info.table), "stats_notes", None)
+        lines = self.shelf.stats.games.get(self.info.record_format, {})
+        return list(notes(lines)) if notes is not None and lines else []
+
     def table_rows(self) -> list[tuple[str, object]]:
         """(label, StatLine) for each level played, strongest last, then each hot-seat player."""
         from game.shell.stats import HOTSEAT
@@ -118,6 +126,14 @@ class StatsScene(InfoScene):
             for k, v in enumerate(values):
                 text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center",
                           round(col_w) - 4)
+        notes = self.game_notes()
+        y = top + (len(rows) + 1) * row_h + round(24 * s)
+        col_w = (width - round(24 * s)) // 2
+        per_col = max(1, (self.layout.h - round(130 * s) - y) // round(28 * s))
+        for i, line in enumerate(notes[: per_col * 2]):
+            text.blit(surface, line, round(19 * s) if i else round(21 * s),
+                      (x0 + round(12 * s) + (i // per_col) * col_w, y + (i % per_col) * round(28 * s)),
+                      GOLD if i == 0 else INK, max_w=col_w - round(12 * s))
         note = ("Rounds against the computer count under the strongest level at the table; "
                 "hot-seat rounds count for each player by name.")
         text.blit(surface, note, round(18 * s), (cx, self.layout.h - round(96 * s)), MUTED, "midbottom", self.layout.w - 40)

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.envelope import RecordError
-from engine.games import is_newer_format
+from engine.games import is_newer_format, load
 
 from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
 
@@ -260,7 +260,13 @@ class SaveStore:
         if record is None:
             return ""
         names = " vs ".join(p.name if p.kind == "human" else f"{p.name} ({(p.level or '').title()})" for p in record.players)
-        turn = getattr(record.final_state(), "turn", None)
+        state = record.final_state()
+        info = getattr(record, "info", None)
+        if info is not None and info.table:  # a table may say how far its game is in its own words
+            describe = getattr(load(info.table), "describe_state", None)
+            if describe is not None:
+                return f"{names}, {describe(state)}"
+        turn = getattr(state, "turn", None)
         return f"{names}, turn {turn + 1}" if isinstance(turn, int) else f"{names}, {len(record.actions)} moves in"
 
     @staticmethod

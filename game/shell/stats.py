@@ -4,7 +4,8 @@ A game against AI opponents counts for the human under the strongest AI level at
 the table ("standard", "master"...; the game's own levels, weakest first).  A
 game won by the lowest score (Scamper) keeps its lowest score as the best.
 Games may keep counts of their own per line (``extra``: snaps by rule, false
-calls; a key starting ``fastest`` keeps the smallest value, one starting ``average`` a running mean, others add up).  A hot-seat round (two or more humans) counts
+calls; a key starting ``fastest`` keeps the smallest value, one starting ``best`` the largest, one
+starting ``average`` a running mean, others add up).  A hot-seat round (two or more humans) counts
 separately, for each human by name.  Rounds with no human (autoplay) don't count.
 
 The table lives in ``stats.json`` (:func:`load_statistics`, :func:`save_statistics`).
@@ -59,6 +60,8 @@ class StatLine:
         for key, value in (extra or {}).items():
             if key.startswith("fastest"):
                 self.extra[key] = value if key not in self.extra else min(self.extra[key], value)
+            elif key.startswith("best"):
+                self.extra[key] = value if key not in self.extra else max(self.extra[key], value)
             elif key.startswith("average"):  # a running mean over the games that had one (sum and count kept beside it)
                 total = self.extra.get(f"{key}.sum", 0) + value
                 count = self.extra.get(f"{key}.n", 0) + 1

@@ -1,0 +1,205 @@
+"""The Double or Nothing arena: levels against each other, runs, and what each upgrade is worth.
+
+    python -m ai.arena --game double-or-nothing --game-number 1 --duels 200 --runs 100 --seed 1 --json
+
+Three studies, all seeded, printed as one JSON object:
+
+* ``duels``: each level against the one below, Duels at ``--game-number``.
+  Every seed is played twice with the seats swapped; ``win_rate`` is the
+  upper level's, with the Wilson 95% interval.
+* ``runs``: the Runner bot (plays like Hard, picks upgrades by its ranking)
+  climbs against ``--opponent`` with upgrades and without, up to
+  ``--max-game``.  ``per_game`` gives, for each game number, the games played
+  there and the share won; ``picked`` how often each upgrade was taken and the
+  share of games won while holding it.
+* ``upgrades``: the runner starts game ``--upgrade-game`` holding one upgrade
+  (fresh decks on both sides) against ``--opponent``, on the same seeds as a
+  runner holding none; ``delta`` is the change in its win rate and ``verdict``
+  reads it: ``too strong`` (+0.15 or more), ``useless`` (within 0.03 of the
+  baseline), ``harmful`` (-0.05 or less), else ``fair``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+from typing import Any, Callable, Sequence
+
+from engine.double_or_nothing import Held, Mode, Run
+from engine.double_or_nothing.events import GameWon, SecondWind
+from engine.double_or_nothing.run import MAX_GAME
+from engine.double_or_nothing.upgrades import UPGRADES
+
+from ..arena import wilson
+from . import LEVELS, make_bot, make_runner
+from .bots import Bot
+
+Task = tuple[str, tuple[Any, ...]]
+
+
+def play_duel(upper: str, lower: str, game: int, seed: int, upper_seat: int) -> bool:
+    """One Duel; whether ``upper`` won."""
+    bots: dict[int, Bot] = {upper_seat: make_bot(upper, seed=seed * 2 + 1), 1 - upper_seat: make_bot(lower, seed=seed * 2)}
+    state = Run(Mode.DUEL, game, seed, first=seed % 2)
+    while not state.is_over:
+        seat = state.to_move()[0]
+        state.apply(bots[seat].decide(state.observation(seat)), seat)
+    return state.winner == upper_seat
+
+
+def play_run(opponent: str, upgrades_on: bool, max_game: int, seed: int) -> dict[str, Any]:
+    """One run of the Runner against ``opponent``: the games it played, won, and what it held in each."""
+    state = Run(Mode.RUN, 1, seed, upgrades_on=upgrades_on)
+    bots: dict[int, Bot] = {0: make_runner(seed * 2 + 1), 1: make_bot(opponent, seed=seed * 2)}
+    games: list[tuple[int, bool, tuple[str, ...]]] = []
+    while not state.is_over:
+        seat = state.to_move()[0]
+        game, held = state.game, tuple(state.held.stacks)
+        for event in state.apply(bots[seat].decide(state.observation(seat)), seat):
+            if isinstance(event, GameWon):
+                games.append((game, event.seat == 0, held))
+        if state.game > max_game:
+            break
+    return {"games": games, "picked": list(state.held.stacks.items())}
+
+
+def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int) -> bool:
+    """The runner plays game ``game`` holding ``upgrade`` (or nothing); whether it won that game."""
+    held = Held({upgrade: 1}) if upgrade else Held()
+    state = Run(Mode.RUN, game, seed, held=held)
+    bots: dict[int, Bot] = {0: make_runner(seed * 2 + 1), 1: make_bot(opponent, seed=seed * 2)}
+    while True:
+        seat = state.to_move()[0]
+        events = state.apply(bots[seat].decide(state.observation(seat)), seat)
+        if any(isinstance(e, SecondWind) for e in events):
+            continue  # the lost game is played again
+        for event in events:
+            if isinstance(event, GameWon):
+                return event.seat == 0
+
+
+_WORK: dict[str, Callable[..., Any]] = {"duel": play_duel, "run": play_run, "upgrade": play_with_upgrade}
+
+
+def _run_task(task: Task) -> Any:
+    name, args = task
+    return _WORK[name](*args)
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def _summarize_runs(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    per_game: dict[int, list[int]] = {}
+    holding: dict[str, list[int]] = {}
+    picked: dict[str, int] = {}
+    for r in results:
+        for game, won, held in r["games"]:
+            per_game.setdefault(game, [0, 0])
+            per_game[game][0] += 1
+            per_game[game][1] += won
+            for u in held:
+                holding.setdefault(u, [0, 0])
+                holding[u][0] += 1
+                holding[u][1] += won
+        for u, stacks in r["picked"]:
+            picked[u] = picked.get(u, 0) + stacks
+    won_counts = [sum(1 for _, won, _ in r["games"] if won) for r in results]
+    return {
+        "runs": len(results),
+        "mean_games_won": round(sum(won_counts) / len(results), 3) if results else None,
+        "best_games_won": max(won_counts, default=0),
+        "per_game": {str(g): _rate(w, n) for g, (n, w) in sorted(per_game.items())},
+        "picked": {u: {"times": picked.get(u, 0), "holding": _rate(holding[u][1], holding[u][0]) if u in holding else None}
+                   for u in UPGRADES},
+    }
+
+
+def verdict(delta: float) -> str:
+    if delta >= 0.15:
+        return "too strong"
+    if delta <= -0.05:
+        return "harmful"
+    if abs(delta) < 0.03:
+        return "useless"
+    return "fair"
+
+
+def study(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the chosen studies; one JSON-able report."""
+    tasks: list[Task] = []
+    pairs = list(zip(LEVELS[1:], LEVELS[:-1]))
+    if "duels" in args.studies:
+        tasks += [("duel", (up_, low, args.game_number, args.seed * 100_000 + i, swap))
+                  for up_, low in pairs for i in range(args.duels) for swap in (0, 1)]
+    if "runs" in args.studies:
+        tasks += [("run", (args.opponent, on, args.max_game, args.seed * 100_000 + i))
+                  for on in (True, False) for i in range(args.runs)]
+    candidates: list[str | None] = [None, *UPGRADES]
+    if "upgrades" in args.studies:
+        tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i))
+                  for u in candidates for i in range(args.upgrade_games)]
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = pool.map(_run_task, tasks, chunksize=8)
+    else:
+        results = [_run_task(t) for t in tasks]
+    out: dict[str, Any] = {"seed": args.seed}
+    at = 0
+    if "duels" in args.studies:
+        out["duels"] = {"game_number": args.game_number, "pairs": []}
+        for up_, low in pairs:
+            n = 2 * args.duels
+            wins = sum(results[at:at + n])
+            at += n
+            out["duels"]["pairs"].append({"level": up_, "vs": low, **_rate(wins, n)})
+    if "runs" in args.studies:
+        n = args.runs
+        out["runs"] = {"opponent": args.opponent, "max_game": args.max_game,
+                       "with_upgrades": _summarize_runs(results[at:at + n]),
+                       "without_upgrades": _summarize_runs(results[at + n:at + 2 * n])}
+        at += 2 * n
+    if "upgrades" in args.studies:
+        n = args.upgrade_games
+        rates = {}
+        for u in candidates:
+            rates[u] = _rate(sum(results[at:at + n]), n)
+            at += n
+        base = rates[None]["win_rate"]
+        effects = {}
+        for u in UPGRADES:
+            delta = round(rates[u]["win_rate"] - base, 4)
+            effects[u] = {**rates[u], "delta": delta, "verdict": verdict(delta)}
+        out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game,
+                           "baseline": rates[None], "effects": effects}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.arena --game double-or-nothing",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--studies", default="duels,runs,upgrades",
+                        type=lambda text: [s for s in text.split(",") if s],
+                        help="which studies, comma-separated (default duels,runs,upgrades)")
+    parser.add_argument("--game-number", type=int, default=1, help="game number of the duels (default 1)")
+    parser.add_argument("--duels", type=int, default=200, help="seeds per pair of levels, each played both ways")
+    parser.add_argument("--runs", type=int, default=100, help="runs with upgrades, and as many without")
+    parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
+    parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
+    parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
+    parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print JSON (the only output)")
+    args = parser.parse_args(argv)
+    unknown = set(args.studies) - {"duels", "runs", "upgrades"}
+    if unknown:
+        parser.error(f"unknown study {sorted(unknown)[0]!r}: choose from duels, runs, upgrades")
+    for name in ("game_number", "upgrade_game", "max_game"):
+        if not 1 <= getattr(args, name) <= MAX_GAME:
+            parser.error(f"--{name.replace('_', '-')} must be from 1 to {MAX_GAME}")
+    print(json.dumps(study(args)))
+    return 0

@@ -1,0 +1,57 @@
+"""What one seat of Double or Nothing may know: the bots decide from this alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Mode, Phase, legal_actions_for
+from .counts import Counts, sub
+from .plays import PLAIN, Play, Rules, Strength
+from .upgrades import Held
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know.  Bots decide from this alone."""
+
+    seat: int
+    mode: Mode
+    phase: Phase
+    to_move: tuple[int, ...]
+    game: int
+    hand_number: int
+    hand: Counts
+    area: Counts  # both sides' cards in the play area, per number
+    top: Play | None  # the play to beat (None: the side to move leads)
+    top_seat: int | None
+    top_strength: Strength | None
+    deck_size: int
+    opponent_hand_size: int
+    opponent_deck_size: int
+    hand_sizes: tuple[int, int]  # dealt per hand, by seat
+    pass_sizes: tuple[int, int]  # drawn on a pass, by seat
+    upgrades: tuple[tuple[str, int], ...]  # the runner's, with stacks
+    offer: tuple[str, ...]
+    totals: Counts  # every card of the game per number
+    opponent_lacks: tuple[int, ...] | None  # with Spyglass: numbers the opponent holds none of
+    games_won: int
+    second_wind_used: bool
+    winner: int | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat in self.to_move
+
+    def rules(self, seat: int | None = None) -> Rules:
+        """The play rules of ``seat`` (default: this seat)."""
+        seat = self.seat if seat is None else seat
+        return Held(dict(self.upgrades)).rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
+
+    def legal_actions(self) -> list[Action]:
+        if not self.my_turn:
+            return []
+        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength)
+
+    def unseen(self) -> Counts:
+        """The cards this seat can't place: the opponent's hand and both decks, per number."""
+        return sub(sub(self.totals, self.hand), self.area)

@@ -1,0 +1,211 @@
+"""Plays of Double or Nothing: what they are, what beats what, which ones a hand holds.
+
+Glossary.  A *play* is ``copies`` cards of each number of a *span*: the
+numbers ``lo`` to ``hi`` in order (with the Round the Bend upgrade a span may
+wrap from 8 to 1, written ``lo > hi``; its top is still ``hi``, so 7-8-1-2 tops out at 2).  Its *kind*: a **set** is one number
+(any copies), a **run** is one copy of two to eight numbers, a **stair** is two
+or more copies of two or more numbers.  *Selecting* a span plays as many
+copies as the hand allows: the fewest held of any number in it (the Trim
+upgrade allows fewer).  *Strength* compares cards played, then distinct
+numbers, then the top number; a response must be strictly stronger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Sequence
+
+from .counts import ZERO, Counts
+
+
+class Kind(StrEnum):
+    SET = "set"
+    RUN = "run"
+    STAIR = "stair"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The play rules one side plays under (its upgrades change them)."""
+
+    trim: bool = False  # may play fewer copies than held
+    wrap: bool = False  # spans may wrap from 8 to 1
+    stair_bonus: int = 0  # stairs count this many more distinct numbers
+    ties_win: bool = False  # a response as strong as the play beats it
+
+
+PLAIN = Rules()
+
+Strength = tuple[int, int, int]
+"""(cards, distinct numbers, top number): compared as a tuple."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``copies`` of each number from ``lo`` to ``hi`` (wrapping past 8 when ``lo > hi``)."""
+
+    lo: int
+    hi: int
+    copies: int
+
+    def __post_init__(self) -> None:
+        for name in ("lo", "hi", "copies"):
+            if type(getattr(self, name)) is not int:
+                raise ValueError(f"{name}: expected a whole number, got {getattr(self, name)!r}")
+        if not (1 <= self.lo <= 8 and 1 <= self.hi <= 8):
+            raise ValueError(f"numbers run from 1 to 8, not {self.lo}-{self.hi}")
+        if self.copies < 1:
+            raise ValueError(f"a play has at least one copy of each number, not {self.copies}")
+        if self.lo == self.hi + 1:
+            raise ValueError(f"{self.lo}-{self.hi} would go all the way round: a span has at most eight numbers")
+
+    @property
+    def wraps(self) -> bool:
+        return self.lo > self.hi
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers of the span, in play order."""
+        if self.lo <= self.hi:
+            return tuple(range(self.lo, self.hi + 1))
+        return tuple(range(self.lo, 9)) + tuple(range(1, self.hi + 1))
+
+    @property
+    def width(self) -> int:
+        return (self.hi - self.lo) % 8 + 1
+
+    @property
+    def cards(self) -> int:
+        return self.copies * self.width
+
+    @property
+    def kind(self) -> Kind:
+        if self.width == 1:
+            return Kind.SET
+        return Kind.RUN if self.copies == 1 else Kind.STAIR
+
+    @property
+    def top(self) -> int:
+        """The top of the span: its last number (a span that wraps past 8 tops out at ``hi``)."""
+        return self.hi
+
+    def counts(self) -> Counts:
+        out = list(ZERO)
+        for n in self.numbers:
+            out[n - 1] = self.copies
+        return tuple(out)  # type: ignore[return-value]
+
+    def strength(self, rules: Rules = PLAIN) -> Strength:
+        distinct = self.width
+        if rules.stair_bonus and self.kind is Kind.STAIR:
+            distinct += rules.stair_bonus
+        return (self.cards, distinct, self.top)
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(play: Play) -> str:
+    """A play in words: ``"Stair: 3 x 5-7, 9 cards"``."""
+    kind = play.kind
+    span = str(play.lo) if play.width == 1 else f"{play.lo}-{play.hi}"
+    noun = "card" if play.cards == 1 else "cards"
+    if kind is Kind.SET:
+        return f"Set: {play.copies:,} x {span}"
+    if kind is Kind.RUN:
+        return f"Run: {span}, {play.cards} {noun}"
+    return f"Stair: {play.copies:,} x {span}, {play.cards:,} {noun}"
+
+
+def most_copies(hand: Sequence[int], lo: int, hi: int) -> int:
+    """How many copies selecting ``lo``-``hi`` plays: the fewest held of those numbers."""
+    if lo <= hi:
+        return min(hand[lo - 1:hi])
+    return min(min(hand[lo - 1:]), min(hand[:hi]))
+
+
+def beats(play: Play, rules: Rules, top: Strength | None) -> bool:
+    """Whether ``play`` (by a side under ``rules``) may answer a play of strength ``top``."""
+    if top is None:
+        return True
+    s = play.strength(rules)
+    return s > top or (rules.ties_win and s == top)
+
+
+def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None) -> str | None:
+    """Why a side holding ``hand`` may not make ``play`` now, or ``None``."""
+    if play.wraps and not rules.wrap:
+        return f"{play.lo}-{play.hi} wraps past 8: only the Round the Bend upgrade allows that."
+    most = most_copies(hand, play.lo, play.hi)
+    if most == 0:
+        missing = [n for n in play.numbers if hand[n - 1] == 0]
+        return f"You hold no {', '.join(map(str, missing))}."
+    if play.copies > most:
+        return f"You hold only {most:,} of some number in {play.lo}-{play.hi}, not {play.copies:,}."
+    if play.copies < most and not rules.trim:
+        return f"Selecting {play.lo}-{play.hi} plays as many copies as you can: {most:,}, not {play.copies:,}."
+    if not beats(play, rules, top):
+        return "A response must be stronger than the play before it: more cards, then more numbers, then a higher top."
+    return None
+
+
+def fewest_copies_that_beat(width: int, top_number: int, stair_bonus: int, ties_win: bool, top: Strength) -> int:
+    """The fewest copies of a span (``width`` numbers, highest ``top_number``) that answer ``top``."""
+    cards = top[0]
+    k = max(1, cards // width)
+    while True:
+        distinct = width + (stair_bonus if width > 1 and k > 1 else 0)
+        s = (k * width, distinct, top_number)
+        if s > top or (ties_win and s == top):
+            return k
+        k += 1
+
+
+_SET_LO, _SET_HI, _SET_COPIES = (getattr(Play, name).__set__ for name in ("lo", "hi", "copies"))
+
+
+def _play(lo: int, hi: int, copies: int) -> Play:
+    """A play from numbers already known to be valid (the fast path of :func:`legal_plays`)."""
+    play = object.__new__(Play)
+    _SET_LO(play, lo)
+    _SET_HI(play, hi)
+    _SET_COPIES(play, copies)
+    return play
+
+
+def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list[Play]:
+    """The plays a side may make, in a fixed order: by lowest number, then by length.
+
+    One per span the hand can select, with as many copies as it can; with
+    Trim also the fewest copies that still answer (one copy when leading).
+    A running minimum along each span: no loop over cards, and no play object
+    for a span that can't answer.
+    """
+    out: list[Play] = []
+    bonus, ties, trim = rules.stair_bonus, rules.ties_win, rules.trim
+    to_beat = -1 if top is None else top[0]
+    for lo in range(1, 9):
+        most = hand[lo - 1]
+        longest = 7 if rules.wrap and lo > 1 else 9 - lo
+        for width in range(1, longest + 1):
+            hi = (lo + width - 2) % 8 + 1
+            k = hand[hi - 1]
+            if not k:
+                break
+            if k < most:
+                most = k
+            cards = most * width
+            if cards < to_beat:
+                continue
+            if cards == to_beat:  # same cards: the other two parts of the strength decide
+                assert top is not None
+                s = (cards, width + (bonus if width > 1 and most > 1 else 0), hi)
+                if not (s > top or (ties and s == top)):
+                    continue
+            if trim:
+                least = 1 if top is None else fewest_copies_that_beat(width, hi, bonus, ties, top)
+                if least < most:
+                    out.append(_play(lo, hi, least))
+            out.append(_play(lo, hi, most))
+    return out

@@ -1,0 +1,132 @@
+"""The runner's upgrades: one is picked from three offered after each game won.
+
+Each upgrade is data: an id (what records store), a name, a one-line effect,
+an icon the table draws from shapes, and how often it may be held
+(``max_stacks`` 1: it doesn't stack).  The rules themselves live where they
+act (the run's draws, passes and plays read :meth:`Held.count`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping
+
+from .plays import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A small drawn icon: a ``shape`` filled with ``colour``, a short ``mark`` written on it.
+
+    Shapes: circle, square, diamond, triangle, hexagon, shield, star, arrow, ring, hourglass.
+    """
+
+    shape: str
+    colour: str  # "#rrggbb"
+    mark: str
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    id: str
+    name: str
+    effect: str
+    icon: Icon
+    max_stacks: int = 1
+
+    @property
+    def stacks(self) -> bool:
+        return self.max_stacks > 1
+
+
+REINFORCEMENTS = "reinforcements"
+TRIM = "trim"
+STAIRMASTER = "stairmaster"
+TIEBREAKER = "tiebreaker"
+SECOND_HELPING = "second-helping"
+ROUND_THE_BEND = "round-the-bend"
+SPYGLASS = "spyglass"
+DEEP_HAND = "deep-hand"
+SECOND_WIND = "second-wind"
+TOLL = "toll"
+LAST_WORD = "last-word"
+SALVAGE = "salvage"
+
+UPGRADES: dict[str, Upgrade] = {
+    u.id: u
+    for u in (
+        Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
+                Icon("shield", "#c0392b", "+"), max_stacks=3),
+        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold.",
+                Icon("diamond", "#16a085", "-1")),
+        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs count one number more in strength.",
+                Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
+        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer may be exactly as strong as the play it beats.",
+                Icon("square", "#2c3e50", "="),),
+        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you half as many cards again.",
+                Icon("circle", "#27ae60", "+1/2"), max_stacks=2),
+        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
+                Icon("ring", "#2980b9", "8>1")),
+        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent holds none of.",
+                Icon("hexagon", "#7f8c8d", "?")),
+        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in ten more each hand.",
+                Icon("hourglass", "#d35400", "+10%"), max_stacks=3),
+        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again with fresh decks.",
+                Icon("star", "#f1c40f", "x2")),
+        Upgrade(TOLL, "Toll", "The opponent draws half as many cards when it passes (at least one).",
+                Icon("arrow", "#c0392b", "1/2"), max_stacks=2),
+        Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
+                Icon("arrow", "#e67e22", "1st")),
+        Upgrade(SALVAGE, "Salvage", "When you pass, half your own cards in the play area go under your deck.",
+                Icon("square", "#95a5a6", "<<")),
+    )
+}
+
+OFFER_SIZE = 3
+
+
+class Held:
+    """The upgrades a runner holds: id -> stacks (in the order picked)."""
+
+    __slots__ = ("stacks",)
+
+    def __init__(self, stacks: Mapping[str, int] | None = None) -> None:
+        self.stacks: dict[str, int] = dict(stacks or {})
+
+    def count(self, upgrade_id: str) -> int:
+        return self.stacks.get(upgrade_id, 0)
+
+    def has(self, upgrade_id: str) -> bool:
+        return self.count(upgrade_id) > 0
+
+    def add(self, upgrade_id: str) -> int:
+        """Hold one more of ``upgrade_id``; return how many are now held."""
+        self.stacks[upgrade_id] = self.count(upgrade_id) + 1
+        return self.stacks[upgrade_id]
+
+    def can_take(self, upgrade_id: str) -> bool:
+        return self.count(upgrade_id) < UPGRADES[upgrade_id].max_stacks
+
+    def rules(self) -> Rules:
+        """The play rules these upgrades give."""
+        if not self.stacks:
+            return Rules()
+        return Rules(
+            trim=self.has(TRIM),
+            wrap=self.has(ROUND_THE_BEND),
+            stair_bonus=self.count(STAIRMASTER),
+            ties_win=self.has(TIEBREAKER),
+        )
+
+    def as_tuple(self) -> tuple[tuple[str, int], ...]:
+        return tuple(self.stacks.items())
+
+    def clone(self) -> Held:
+        return Held(self.stacks)
+
+
+def offer(held: Held, rng: random.Random) -> tuple[str, ...]:
+    """Up to three different upgrades the runner may still take, drawn at random."""
+    pool = [u for u in UPGRADES if held.can_take(u)]
+    return tuple(rng.sample(pool, min(OFFER_SIZE, len(pool))))

@@ -1,0 +1,120 @@
+"""Double or Nothing's drawn pieces: counted stacks of number cards, upgrade icons, the title tile's picture."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame import Rect
+
+from engine.double_or_nothing.upgrades import Icon
+
+from game.kit.ui import INK, Text
+
+CARD_RATIO = 0.7
+
+
+_STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
+
+
+def stack_depth(count: int) -> int:
+    """How many card edges show under the top card: more for more cards (1 for 2-3, up to 4 for thousands)."""
+    return 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
+
+
+def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect, shadow: bool = True) -> None:
+    """A stack of ``count`` cards of ``value`` (0: backs): a few edges under the top card, more for more cards.
+
+    The stack is rendered once per (value, depth, size) and blitted whole: one blit per stack, whatever its count.
+    """
+    depth = stack_depth(count)
+    key = (value, depth, rect.w, rect.h, shadow)
+    cached = _STACKS.get(key)
+    if cached is None:
+        if len(_STACKS) > 160:
+            _STACKS.clear()
+        step = max(2, rect.w // 22)
+        dx, dy = depth * step // 2 + 8, depth * step + 8
+        surf = pygame.Surface((rect.w + dx + 16, rect.h + dy + 16), pygame.SRCALPHA)
+        top = Rect(dx, dy, rect.w, rect.h)
+        for k in range(depth, 0, -1):
+            art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
+        if value:
+            art.blit_number(surf, value, top, shadow=shadow and depth == 0)
+        else:
+            art.blit_back(surf, top, shadow=shadow and depth == 0)
+        cached = _STACKS[key] = (surf, dx, dy)
+    surf, dx, dy = cached
+    surface.blit(surf, (rect.x - dx, rect.y - dy))
+    if value:
+        art.numbers_blitted.append(value)
+    else:
+        art.backs_blitted += 1
+
+
+def draw_count(surface: pygame.Surface, text: Text, count: int, pos: tuple[int, int], s: float,
+               color: tuple[int, ...] = INK, px: int = 22) -> None:
+    text.blit(surface, f"x {count:,}", round(px * s), pos, color, "midtop")
+
+
+def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> None:
+    """An upgrade's icon: its shape in its colour with its mark on it."""
+    colour = pygame.Color(icon.colour)
+    c = rect.center
+    r = min(rect.w, rect.h) // 2
+    dark = (20, 24, 22)
+    shape = icon.shape
+
+    def poly(points: list[tuple[float, float]]) -> None:
+        pts = [(c[0] + x * r, c[1] + y * r) for x, y in points]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, dark, pts, max(1, r // 12))
+
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, c, r)
+        pygame.draw.circle(surface, dark, c, r, max(1, r // 12))
+    elif shape == "ring":
+        pygame.draw.circle(surface, colour, c, r, max(3, r // 3))
+    elif shape == "square":
+        poly([(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)])
+    elif shape == "diamond":
+        poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
+    elif shape == "triangle":
+        poly([(0, -1), (0.95, 0.8), (-0.95, 0.8)])
+    elif shape == "hexagon":
+        poly([(math.cos(a), math.sin(a)) for a in (k * math.pi / 3 for k in range(6))])
+    elif shape == "shield":
+        poly([(-0.85, -0.9), (0.85, -0.9), (0.85, 0.1), (0, 1), (-0.85, 0.1)])
+    elif shape == "star":
+        poly([((1.0 if k % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+               (1.0 if k % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)])
+    elif shape == "arrow":
+        poly([(-0.9, -0.35), (0.2, -0.35), (0.2, -0.8), (1, 0), (0.2, 0.8), (0.2, 0.35), (-0.9, 0.35)])
+    elif shape == "hourglass":
+        poly([(-0.8, -0.9), (0.8, -0.9), (0.1, 0), (0.8, 0.9), (-0.8, 0.9), (-0.1, 0)])
+    else:
+        pygame.draw.circle(surface, colour, c, r)
+    mark_y = c[1] + (round(r * 0.25) if shape == "triangle" else 0)
+    ink = dark if shape in ("star", "ring") else INK
+    text.blit(surface, icon.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
+              round(r * 1.6))
+
+
+def draw_thumbnail(surface: pygame.Surface, art) -> None:
+    """The title tile: a rival's stack, a stair in the middle, and a hand of number columns with counts."""
+    from game.kit.thumbnail import draw_table_picture
+
+    draw_table_picture(surface, art, [(None, 0.16, 0.2), (None, 0.17, 0.19)], card_h=0.26)
+    w, h = surface.get_size()
+    ch = max(12, round(h * 0.26))
+    cw = round(ch * CARD_RATIO)
+    for i, n in enumerate((5, 6, 7)):
+        r = Rect(0, 0, cw, ch)
+        r.center = (round(w * (0.42 + 0.13 * i)), round(h * 0.38))
+        art.blit_number(surface, n, r, shadow=False)
+    ch2 = max(10, round(h * 0.22))
+    cw2 = round(ch2 * CARD_RATIO)
+    for i in range(8):
+        r = Rect(0, 0, cw2, ch2)
+        r.center = (round(w * (0.1 + 0.114 * i)), round(h * 0.76))
+        art.blit_number(surface, i + 1, r, shadow=False)

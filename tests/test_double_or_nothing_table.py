@@ -1,0 +1,220 @@
+"""Double or Nothing's table through the real loop headless: posted mouse events, a fixed frame time."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
+from engine.envelope import GameRecord  # noqa: E402
+from engine.games import game_info  # noqa: E402
+from game.kit.passdevice import PassDeviceScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.tables import double_or_nothing_tools as tools  # noqa: E402
+from game.tables.double_or_nothing import DoubleTable  # noqa: E402
+from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
+from game_helpers import click, drag, frame, hand_over, make_app, wait  # noqa: E402
+
+INFO = game_info(GAME_ID)
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.init()
+    yield make_app(tmp_path)
+    pygame.quit()
+
+
+def duel(level="standard", game=1, deal=3, names=("You",)):
+    seats = [SeatConfig(n) for n in names]
+    if len(seats) == 1:
+        seats.append(SeatConfig("Ada", "ai", level))
+    return GameSetup(seats, None, deal, GAME_ID, INFO.resolve_options({"mode": "duel", "game_number": game}))
+
+
+def act(app, table, action):
+    """Do ``action`` for the viewer with the mouse: drag across the columns (Wrap, wheel for Trim), Play; Pass; pick."""
+    L = table.layout
+    if isinstance(action, Pick):
+        cards = L.pick_cards(len(table.state.offer))
+        click(app, cards[table.state.offer.index(action.upgrade)].center)
+        return
+    if isinstance(action, Pass):
+        click(app, L.buttons["pass"].center)
+        return
+    lo, hi = (action.hi, action.lo) if action.wraps else (action.lo, action.hi)
+    drag(app, L.columns[lo - 1].center, L.columns[hi - 1].center)
+    if action.wraps:
+        click(app, L.buttons["wrap"].center)
+    play, reason = table.selection_play()
+    for _ in range(play.copies - action.copies):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    frame(app)
+    assert table.selection_play() == (action, None)
+    click(app, L.buttons["play"].center)
+
+
+def play_through(app, table, bot, limit=4000):
+    """Play the viewer's turns by mouse (a bot decides) until the game or run is over; the actions made."""
+    made = 0
+    for _ in range(limit):
+        wait(app, lambda: table.my_turn() or table.state.is_over or _picking(table), 60)
+        if table.state.is_over:
+            return made
+        before = len(table.record.entries)
+        action = bot.decide(table.state.observation(table.viewer))
+        act(app, table, action)
+        assert len(table.record.entries) > before, f"{action} was not played"
+        assert table.record.entries[before].action == action
+        made += 1
+    raise AssertionError("did not finish")
+
+
+def _picking(table):
+    return table.state.phase is Phase.PICK and not table.motion.busy and table.shown.obs.phase is Phase.PICK
+
+
+@pytest.mark.parametrize("level", ["easy", "standard", "hard"])
+def test_a_duel_against_each_level_is_played_to_its_end_with_the_mouse(app, level):
+    app.start_game(duel(level, deal=5))
+    table = app.stack.top
+    assert isinstance(table, DoubleTable)
+    made = play_through(app, table, INFO.make_bot("standard", seed=1))
+    assert made > 0 and table.state.is_over
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
+    assert app.stats.games[INFO.record_format]  # counted
+
+
+def test_a_whole_run_with_an_upgrade_picked_by_click(app):
+    app.settings.animation_speed = "off"
+    deal = tools.short_run_deal()
+    app.start_game(tools.run_setup(deal))
+    table = app.stack.top
+    play_through(app, table, INFO.make_bot("hard", seed=deal * 31))
+    assert table.state.games_won >= 1 and table.state.held.stacks
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
+    line = app.stats.games[INFO.record_format]["standard"]
+    assert line.extra["runs"] == 1 and line.extra["best_game"] == table.state.game
+    assert line.extra["upgrades_picked"] == 1
+
+
+def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):
+    app.start_game(duel(deal=7))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is not None or table.state.is_over)
+    if table.state.is_over:
+        pytest.skip("the duel ended before an answer was needed")
+    before = table.state.snapshot()
+    spans = [(lo, hi) for lo in range(1, 9) for hi in range(lo, 9)]
+    refused = [(lo, hi) for lo, hi in spans if table.state.why_illegal(Play(lo, hi, max(1, min(table.shown.hand[lo - 1:hi]))), 0)]
+    lo, hi = refused[0]
+    drag(app, table.layout.columns[lo - 1].center, table.layout.columns[hi - 1].center)
+    preview, reason = table.selection_play()
+    assert preview == Play(lo, hi, max(1, min(table.shown.hand[lo - 1:hi])))
+    assert reason == table.state.why_illegal(preview, 0) and reason
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    frame(app)
+    assert table.toast is not None and table.toast.text == reason
+    assert table.state.snapshot() == before
+
+
+def test_hot_seat_shows_each_hand_only_behind_the_pass_device_screen(app):
+    app.settings.animation_speed = "off"
+    app.start_game(duel(game=2, deal=9, names=("Ann", "Bea")))
+    table = app.stack.top
+    bot = INFO.make_bot("easy", seed=2)
+    seen = set()
+    for _ in range(12):
+        wait(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn() or table.state.is_over)
+        if table.state.is_over:
+            break
+        if isinstance(app.stack.top, PassDeviceScene):
+            app.art.begin_frame()
+            app.dirty = True
+            frame(app)
+            assert not app.art.numbers_blitted, "a hand showed behind the pass-device screen"
+            hand_over(app)
+            continue
+        assert table.current() == table.viewer
+        assert tuple(table.shown.hand) == tuple(table.state.hands[table.viewer])
+        seen.add(table.viewer)
+        act(app, table, bot.decide(table.state.observation(table.viewer)))
+    assert seen == {0, 1}
+
+
+def test_resume_opens_the_run_exactly_where_it_was_saved(tmp_path):
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        app.start_game(tools.run_setup(21))
+        table = app.stack.top
+        bot = INFO.make_bot("hard", seed=4)
+        for _ in range(5):
+            wait(app, lambda: table.my_turn() or table.state.is_over)
+            if table.state.is_over:
+                break
+            act(app, table, bot.decide(table.state.observation(0)))
+        app.saves.flush()
+        saved = table.state.snapshot()
+        again = App((1280, 720), tmp_path, seed=9, resizable=False)
+        resumed = again.resume(GAME_ID)
+        assert resumed is not None and resumed.state.snapshot() == saved
+        assert tools.mismatches(resumed, again.saves.pending_record()) == []
+        assert tuple(resumed.shown.hand) == tuple(table.state.hands[0])
+        assert tools.resume_selftest(tmp_path) == 0
+    finally:
+        pygame.quit()
+
+
+def test_a_recorded_run_replays_to_the_same_end(app):
+    setup = tools.run_setup(tools.SELFTEST_DEAL, runner="hard")
+    record = tools.played_record(setup, lambda st: False)
+    data = json.loads(record.dumps())
+    loaded = GameRecord.from_json(data, INFO)
+    app.settings.animation_speed = "off"
+    app.start_game(GameSetup.from_record(loaded), replay=loaded)
+    table = app.stack.top
+    assert table.replaying
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene), 600)
+    assert table.state.snapshot() == record.final_state().snapshot()
+
+
+def test_game_twenty_draws_a_bounded_number_of_cards(app):
+    setup = duel(game=20, deal=4)
+    record = tools.played_record(setup, lambda st: st.top is not None and st.turn == 0, 300)
+    table = tools.open_at(app, setup, record)
+    assert sum(table.state.hands[0]) > 1000
+    app.art.begin_frame()
+    app.dirty = True
+    frame(app)
+    assert len(app.art.numbers_blitted) <= 40 and app.art.backs_blitted <= 60
+
+
+def test_selftest_and_monkey_pass(tmp_path):
+    pygame.init()
+    try:
+        assert tools.selftest(tmp_path / "s") == 0
+        assert tools.monkey(300, 2, tmp_path / "m") == 0
+    finally:
+        pygame.quit()
+
+
+def test_thumbnail_draws_number_cards(app):
+    surf = pygame.Surface((240, 150))
+    DoubleTable.draw_thumbnail(surf, app.art)
+    assert surf.get_at((120, 110)) != surf.get_at((2, 2))
+
+
+def test_a_best_count_keeps_the_largest_value():
+    from game.shell.stats import StatLine
+
+    line = StatLine()
+    line.add(2, "won", extra={"best_game": 5, "runs": 1})
+    line.add(0, "lost", extra={"best_game": 3, "runs": 1})
+    assert line.extra == {"best_game": 5, "runs": 2}

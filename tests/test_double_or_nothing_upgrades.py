@@ -1,0 +1,186 @@
+"""Each of the runner's upgrades, one example each, plus the offer and stacking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.double_or_nothing import PASS, UPGRADES, Held, Mode, Phase, Pick, Play, Run
+from engine.double_or_nothing import upgrades as up
+from engine.double_or_nothing.counts import parse_counts
+from engine.double_or_nothing.events import CardsAdded, HandDealt, Passed, RunOver, SecondWind
+from engine.errors import IllegalAction
+
+
+def c(text: str) -> tuple[int, ...]:
+    return parse_counts(text)
+
+
+def run(mine: str, theirs: str, my_deck: str = "", their_deck: str = "", turn: int = 0, game: int = 1,
+        **held: int) -> Run:
+    """A Run mid-hand with the runner holding ``held`` (upgrade ids with dashes as underscores)."""
+    stacks = {k.replace("_", "-"): v for k, v in held.items() if v}
+    decks = ([c(b) for b in my_deck.split("/") if b.strip()], [c(b) for b in their_deck.split("/") if b.strip()])
+    return Run.position((c(mine), c(theirs)), decks, mode=Mode.RUN, game=game, turn=turn, held=Held(stacks))
+
+
+def test_there_are_at_least_ten_upgrades_each_with_a_name_an_effect_and_an_icon() -> None:
+    assert len(UPGRADES) >= 10
+    for u in UPGRADES.values():
+        assert u.name and u.effect.endswith(".") and u.icon.shape and u.icon.colour.startswith("#")
+    assert {u.stacks for u in UPGRADES.values()} == {True, False}
+
+
+def test_reinforcements_shuffle_half_a_fresh_deck_into_the_deck() -> None:
+    state = run("1x3", "1x5", "20x1", "9x2")
+    state.apply(Play(3, 3, 1), 0)  # the opponent can't draw 10: game 2, and the offer
+    before = state.decks[0].size
+    state.offer = (up.REINFORCEMENTS, up.TRIM, up.TOLL)
+    events = state.apply(Pick(up.REINFORCEMENTS), 0)
+    assert CardsAdded(0, c("4x1 4x2 4x3 4x4 4x5 4x6 4x7 4x8")) in events  # two each per scale; game 2's is 2
+    assert state.decks[0].size + sum(state.hands[0]) == before + 32
+
+
+def test_trim_plays_fewer_copies_than_held() -> None:
+    plain, trimmed = run("3x4 3x5", "4x1"), run("3x4 3x5", "4x1", trim=1)
+    with pytest.raises(IllegalAction, match="as many copies"):
+        plain.apply(Play(4, 5, 1), 0)
+    trimmed.apply(Play(4, 5, 1), 0)
+    assert trimmed.hands[0] == c("2x4 2x5")
+
+
+def test_trim_offers_the_fewest_copies_that_answer() -> None:
+    state = run("5x4 5x5", "2x1 9x2", turn=1, trim=1)
+    state.apply(Play(1, 2, 2), 1)  # 4 cards, 2 numbers, top 2
+    assert Play(4, 5, 2) in state.legal_actions(0) and Play(4, 5, 5) in state.legal_actions(0)
+
+
+def test_stairmaster_counts_a_stair_one_number_stronger() -> None:
+    for stacks, answers in ((0, False), (1, True)):
+        state = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=stacks)
+        state.apply(Play(6, 7, 2), 1)  # a stair: 4 cards, 2 numbers, top 7
+        assert (Play(1, 2, 2) in state.legal_actions(0)) is answers
+
+
+def test_tiebreaker_wins_an_equal_answer() -> None:
+    for held, answers in ((0, False), (1, True)):
+        state = run("2x6 2x7", "2x6 2x7 1x8", turn=1, tiebreaker=held)
+        state.apply(Play(6, 7, 2), 1)
+        assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
+
+
+def test_second_helping_draws_half_as_many_again_and_stacks() -> None:
+    state = run("1x1", "3x8 1x2", "9x2", turn=1, second_helping=1)
+    state.apply(Play(8, 8, 3), 1)
+    events = state.apply(PASS, 0)
+    assert any(isinstance(e, Passed) and e.drew == 3 for e in events)  # game 1 passes draw 2, and 1 more
+    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 16  # 8, and 4 twice
+
+
+def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
+    hand = "1x7 1x8 1x1 1x2 1x5"
+    with pytest.raises(IllegalAction, match="Round the Bend"):
+        run(hand, "1x3").apply(Play(7, 2, 1), 0)
+    state = run(hand, "1x3", round_the_bend=1)
+    assert Play(7, 2, 1) in state.legal_actions(0)
+    state.apply(Play(7, 2, 1), 0)
+    assert state.hands[0] == c("1x5") and state.top_strength() == (4, 4, 2)  # its top is the 2
+
+
+def test_spyglass_shows_the_numbers_the_opponent_lacks() -> None:
+    assert run("1x1", "2x3 1x8").observation(0).opponent_lacks is None
+    assert run("1x1", "2x3 1x8", spyglass=1).observation(0).opponent_lacks == (1, 2, 4, 5, 6, 7)
+    assert run("1x1", "2x3 1x8", spyglass=1).observation(1).opponent_lacks is None
+
+
+def test_deep_hand_deals_one_card_in_ten_more() -> None:
+    assert run("1x1", "1x2", deep_hand=1).hand_size(0) == 11
+    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 96
+    assert run("1x1", "1x2", deep_hand=1).hand_size(1) == 10
+
+
+def test_second_wind_replays_a_lost_game_once() -> None:
+    state = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1)
+    events = state.apply(Play(5, 5, 1), 1)  # the runner can't draw 10
+    assert SecondWind(1) in events and SecondWind.changes_inventory is True
+    assert not state.is_over and state.game == 1 and state.second_wind_used
+    assert [d.size for d in state.decks] == [22, 22]
+    state.decks[0].draw(22, random.Random(0))  # now the runner runs short again
+    state.hands = [c("1x1"), c("1x2")]
+    state.turn = 1
+    assert any(isinstance(e, RunOver) for e in state.apply(Play(2, 2, 1), 1))
+
+
+def test_toll_makes_the_opponent_draw_half_as_many_when_it_passes() -> None:
+    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
+    state.apply(Play(1, 1, 4), 0)
+    events = state.apply(PASS, 1)
+    assert any(isinstance(e, Passed) and e.drew == 2 for e in events)  # game 2 passes draw 4
+    assert run("1x1", "1x2", toll=2).pass_size(1) == 1  # never fewer than one
+
+
+def test_last_word_makes_the_opponent_lead_every_hand() -> None:
+    state = run("1x3", "1x5 1x6", "10x1", "20x2", last_word=1)
+    events = state.apply(Play(3, 3, 1), 0)  # the runner empties its hand and wins it
+    assert any(isinstance(e, HandDealt) and e.leader == 1 for e in events)
+    assert state.turn == 1
+
+
+def test_salvage_keeps_half_the_runners_own_cards_when_it_passes() -> None:
+    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 4), 0)
+    state.apply(Play(8, 8, 5), 1)
+    events = state.apply(PASS, 0)
+    assert Passed(0, 2, 1, 7, salvaged=2) in events
+    assert state.decks[0].snapshot() == (c("2x1"),) and state.decks[1].snapshot() == (c("2x1 5x8"),)
+
+
+def test_the_offer_skips_upgrades_that_do_not_stack() -> None:
+    held = Held({up.TRIM: 1, up.SECOND_HELPING: 2})
+    for seed in range(30):
+        offer = up.offer(held, random.Random(seed))
+        assert len(set(offer)) == 3 and up.TRIM not in offer and up.SECOND_HELPING not in offer
+
+
+def test_an_upgrade_not_on_offer_is_refused() -> None:
+    state = run("1x3", "1x5", "20x1", "9x2")
+    state.apply(Play(3, 3, 1), 0)
+    missing = next(u for u in UPGRADES if u not in state.offer)
+    with pytest.raises(IllegalAction, match="not one of the upgrades on offer"):
+        state.apply(Pick(missing), 0)
+    assert state.phase is Phase.PICK
+
+
+def test_a_run_without_upgrades_offers_none() -> None:
+    state = run("1x3", "1x5", "20x1", "9x2")
+    state.upgrades_on = False
+    state.apply(Play(3, 3, 1), 0)
+    assert state.phase is Phase.PLAY and state.game == 2
+
+
+def test_shuffle_hidden_keeps_the_spyglass_view() -> None:
+    from engine.double_or_nothing import shuffle_hidden
+
+    state = Run(Mode.RUN, 2, seed=3, held=Held({up.SPYGLASS: 1}))
+    for seed in range(5):
+        assert shuffle_hidden(state, 0, random.Random(seed)).observation(0) == state.observation(0)
+
+
+def test_random_runs_conserve_cards_between_the_rule_changes() -> None:
+    """Random play through doublings and picks: the inventory changes only with an event that says so."""
+    doublings = 0
+    for seed in range(3):
+        state = Run(Mode.RUN, 1, seed)
+        rng = random.Random(seed)
+        cards = state.inventory()
+        for _ in range(600):
+            if state.is_over:
+                break
+            seat = state.to_move()[0]
+            events = state.apply(rng.choice(state.legal_actions(seat)), seat)
+            if any(getattr(e, "changes_inventory", False) for e in events):
+                doublings += 1
+                cards = state.inventory()
+            assert state.inventory() == cards
+    assert doublings >= 2
