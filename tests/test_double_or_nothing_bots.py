@@ -10,7 +10,7 @@ from ai.double_or_nothing import LEVELS, Easy, Hard, Runner, Standard, make_bot,
 from engine.double_or_nothing import PASS, Held, Mode, Pick, Play, Run, upgrades as up
 from engine.double_or_nothing.counts import parse_counts
 from engine.envelope import GameRecord, PlayerInfo
-from engine.games import GAMES, load_record
+from engine.games import game_info, GAMES, load_record
 
 
 def after_lead(mine: str, theirs: str, lead: Play, my_deck: str = "", their_deck: str = "", game: int = 1) -> Run:
@@ -94,7 +94,7 @@ def test_the_runner_picks_by_its_ranking() -> None:
 
 def _play_run(seed: int, level: str = "standard") -> tuple[GameRecord, Run]:
     players = [PlayerInfo("Runner", "ai", "runner"), PlayerInfo("Standard", "ai", level)]
-    record, state = GameRecord.begin("double-or-nothing", players, seed, {"mode": "run"})
+    record, state = GameRecord.begin(game_info("double-or-nothing"), players, seed, {"mode": "run"})
     assert isinstance(state, Run)
     bots = {0: make_runner(seed), 1: make_bot(level, seed=seed + 1)}
     while not state.is_over:

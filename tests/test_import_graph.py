@@ -53,7 +53,9 @@ def _imports(path: Path, modules: set[str]) -> set[str]:
             visit(child)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
-    return {m for m in found if m in modules and m != name}
+    # a module's own parent packages are set up before it runs whatever it imports, so they are no edge
+    parents = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+    return {m for m in found if m in modules and m != name and m not in parents}
 
 
 def import_graph() -> dict[str, set[str]]:
