@@ -13,6 +13,8 @@ from game.screens.settings import SettingsScene
 
 COLLECTION_TITLE = "The Card Room"
 COLLECTION_SUBTITLE = "Card games for one computer: play the computer, or pass the laptop round."
+BLURB_LINES = 4
+HELP = "Click a game, or press its number, to play it, read its rules or see your statistics."
 
 
 class GameTile(Button):
@@ -39,7 +41,7 @@ class GameTile(Button):
         y += round(32 * s)
         if self.info is not None:
             px = round(17 * s)
-            for line in text.wrap(self.info.blurb, px, r.w - 2 * pad)[:3]:
+            for line in text.wrap(self.info.blurb, px, r.w - 2 * pad)[:BLURB_LINES]:
                 text.blit(surface, line, px, (r.centerx, y), MUTED, "midtop", r.w - 2 * pad)
                 y += round(px * 1.2)
 
@@ -71,11 +73,13 @@ class TitleScene(MenuScene):
         tile_w = min(round(300 * s), (self.layout.w - round(40 * s)) // max(1, len(games)) - round(16 * s))
         k = tile_w / 260  # the tile's own scale: its drawing follows it
         pic_w = tile_w - round(24 * k)
-        tile_h = round(24 * k) + round(pic_w * 0.6) + round(42 * k) + 3 * round(17 * k * 1.2) + round(8 * k)
+        tile_h = round(24 * k) + round(pic_w * 0.6) + round(42 * k) + BLURB_LINES * round(17 * k * 1.2) + round(8 * k)
         gap = round(18 * s)
         total = len(games) * tile_w + (len(games) - 1) * gap
         x = (self.layout.w - total) // 2
-        top = round(180 * s)
+        # the tiles, the help line and the buttons, centred in the room under the subtitle
+        block = tile_h + round(34 * s) + round(40 * s) + round(46 * s)
+        top = max(round(150 * s), round(150 * s) + (self.layout.h - round(150 * s) - block) // 2)
         buttons: list[Button] = []
         for i, info in enumerate(games):
             tile = GameTile(f"game:{info.id}", info.title, pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h),
@@ -91,7 +95,7 @@ class TitleScene(MenuScene):
         widths = [round((520 if k == "resume" else 200) * s) for k, _ in row]
         bh, bgap = round(46 * s), round(14 * s)
         bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
-        by = min(top + tile_h + round(34 * s), self.layout.h - bh - round(24 * s))
+        by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s))
         for (key, label), w in zip(row, widths):
             buttons.append(Button(key, label, pygame.Rect(bx, by, w, bh), primary=key == "resume"))
             bx += w + bgap
@@ -123,3 +127,10 @@ class TitleScene(MenuScene):
 
     def on_back(self) -> None:
         pass
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        tiles = [b for b in self.buttons if isinstance(b, GameTile)]
+        if tiles:
+            s = self.layout.scale
+            y = max(b.rect.bottom for b in tiles) + round(12 * s)
+            self.app.text.blit(surface, HELP, round(19 * s), (self.layout.w // 2, y), MUTED, "midtop", self.layout.w - 40)
