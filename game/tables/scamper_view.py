@@ -81,12 +81,12 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
         return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", progress)
     if cur != t.viewer or not t.is_human(cur):
         return f"{t.name(cur)} is {'thinking' if t.driver.thinking else 'playing'}...", progress
-    you = t.name(cur)
+    you = "" if t.name(cur) == "You" else f"{t.name(cur)}, "  # "You open", not "You, you open"
     if s.phase is Phase.OPENING:
-        return (f"{you}, you open: click the face-up card to take it, or pass it to the left.",
+        return (f"{you}{'y' if you else 'Y'}ou open: click the face-up card to take it, or pass it to the left.",
                 "Pass it and you draw from the stock instead. " + progress)
     if s.phase is Phase.DRAW:
-        return f"{you}, your turn. Draw: click the stock or the discard pile.", progress
+        return f"{you}{'y' if you else 'Y'}our turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
     if t.fan.selected and len(t.fan.selected) > 1:
         line2 = p.reason if p.reason else f"Ready: {p.label[4:]}. Click Lay (L). {p.note}".strip()
