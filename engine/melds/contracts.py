@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
 from .matches import MatchKind
@@ -126,8 +126,8 @@ class Plan:
             return True
         return any(t.wants(card) for t in self.targets)
 
-    def progress(self) -> list[str]:
-        """Each target in words, with its cards and what it still lacks.
+    def progress(self, show: Callable[[Iterable[int]], str] = format_cards) -> list[str]:
+        """Each target in words, with its cards (written by ``show``) and what it still lacks.
 
         ``["a set of 3: 7H 7S 7C done", "a run of 4: 5H 6H X1, needs 1 more"]``
         (the wilds go to the targets in order, as far as each may take them).
@@ -136,7 +136,7 @@ class Plan:
         out = []
         for t in self.targets:
             take = min(t.gap, max_wilds(t.size), len(spare))
-            shown = format_cards(t.naturals + tuple(spare[:take]))
+            shown = show(t.naturals + tuple(spare[:take]))
             del spare[:take]
             lacking = t.gap - take
             status = "done" if not lacking else f"needs {lacking} more"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, format_cards
+from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, arrange, contract_lays, solve
 from engine.scamper import CONTRACTS, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
@@ -32,6 +32,11 @@ class Proposal:
         self.label = label
         self.reason = reason
         self.note = note
+
+
+def card_words(cards) -> str:
+    """Cards for the status lines: codes (drawn as suit marks), but a joker as "Joker", never its code "X1"."""
+    return " ".join("Joker" if ALL_CARDS[c].is_joker else str(ALL_CARDS[c]) for c in cards)
 
 
 def _words(cards: tuple[Card, ...]) -> str:
@@ -85,7 +90,7 @@ def proposal(t: ScamperTable) -> Proposal:
             except IllegalMeld as exc:
                 plan = solve(cards, obs.contract)
                 if plan is not None and len(cards) > 3:
-                    return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress()) + ".")
+                    return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
                 return Proposal(None, "Not a meld", str(exc))
             reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
             return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
@@ -149,7 +154,8 @@ def progress(t: ScamperTable) -> str:
     plan = solve(obs.hand, obs.contract)
     if plan is None:
         return f"{obs.contract.describe().capitalize()}: nothing toward it yet."
-    return "; ".join(plan.progress())
+    line = "; ".join(plan.progress(card_words))
+    return line[:1].upper() + line[1:]  # it may follow a full stop
 
 
 def sheet_data(t: ScamperTable, with_cards: bool = True) -> ScoreSheet:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from engine.cards import Card
-from engine.melds import arrange, IllegalMeld
+from engine.melds import arrange, IllegalMeld, read_meld
 from engine.scamper import Event, Source
 from engine.scamper.events import (
     AddedToMeld, ContractLaid, Discarded, Drew, GameOver, MeldLaid, PassedFaceUp, PenaltyGiven, RoundDealt, RoundScored,
@@ -62,10 +62,15 @@ class TableModel:
 
 
 def meld_words(cards: tuple[Card, ...]) -> str:
+    """A table meld in words, its cards read in place order as the engine reads them (each wild where it stands):
+    2C 6H 7H is "5 to 7 of hearts", never the "6 to 8" a fresh arrangement might make of them."""
     try:
-        return arrange(cards, keep_majority=False).describe()
+        return read_meld(cards, keep_majority=False).describe()
     except IllegalMeld:
-        return " ".join(str(c) for c in cards)
+        try:
+            return arrange(cards, keep_majority=False).describe()
+        except IllegalMeld:
+            return " ".join(str(c) for c in cards)
 
 
 def says(t: ScamperTable, seat: int, verb: str) -> str:
@@ -297,7 +302,7 @@ def _add_step(t: ScamperTable, ev: AddedToMeld) -> Step:
             return []
         end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(m.melds[ev.meld]), 1)
         t.log.add(f"{t.name(p)} added the {ev.card.name} to {whose(t, m.owners[ev.meld], p)}"
-                  f" {meld_words(tuple(m.melds[ev.meld].cards))}.")
+                  f" {meld_words(tuple(m.melds[ev.meld].cards))}.")  # the meld as it was: the card lands later
         t.app.sound.play("lay")
 
         def land() -> None:

@@ -15,10 +15,10 @@ from engine.scamper.table import CONTRACTS, Phase
 from game.kit.layer import Region
 from game.kit.messages import draw_banner, draw_status, draw_toast
 from game.kit.piles import draw_count, draw_face_pile, draw_stock
-from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_thinking, seat_label
+from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
-from game.kit.ui import GLOW, GOLD, MUTED, SELECT, Button, draw_tooltip, key_tip
+from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -81,12 +81,12 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
         return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", progress)
     if cur != t.viewer or not t.is_human(cur):
         return f"{t.name(cur)} is {'thinking' if t.driver.thinking else 'playing'}...", progress
-    you = t.name(cur)
+    you = "" if t.name(cur) == "You" else f"{t.name(cur)}, "  # "You open", not "You, you open"
     if s.phase is Phase.OPENING:
-        return (f"{you}, you open: click the face-up card to take it, or pass it to the left.",
+        return (f"{you}{'y' if you else 'Y'}ou open: click the face-up card to take it, or pass it to the left.",
                 "Pass it and you draw from the stock instead. " + progress)
     if s.phase is Phase.DRAW:
-        return f"{you}, your turn. Draw: click the stock or the discard pile.", progress
+        return f"{you}{'y' if you else 'Y'}our turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
     if t.fan.selected and len(t.fan.selected) > 1:
         line2 = p.reason if p.reason else f"Ready: {p.label[4:]}. Click Lay (L). {p.note}".strip()
@@ -100,16 +100,76 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
     return head, line2
 
 
+def header_right(t: ScamperTable, seat: int) -> str:
+    """A seat header's right side: dealer, cards in hand (a rival's), points."""
+    total = t.state.sheet.totals[seat]
+    dealer = "dealer  " if seat == t.state.dealer else ""
+    return f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(t.model.held[seat]))}  {total} pts"
+
+
+def seat_names(t: ScamperTable) -> tuple[int, dict[int, str]]:
+    """One font size for every seat's header, and the label each shows at it.
+
+    The size is the largest (from the usual header size down to the smallest
+    text) at which every seat's name fits beside its right side; a label that
+    can't fit whole even at the smallest size shows the name without the bot's
+    level ("Finn", not "Finn (E...").  Worked out once per layout and headers.
+    """
+    L = t.layout
+    players = t.record.players
+    rights = {seat: header_right(t, seat) for seat in L.spots}
+    key = (id(L), tuple(rights.items()), tuple(seat_label(p) for p in players))
+    got = t._memo.get("names")
+    if got is not None and got[0] == key:
+        return got[1]
+    text = t.app.text
+    base = max(17, round(HEADER_PX * L.scale))
+
+    def room(seat: int, px: int) -> int:
+        return L.spots[seat].header.w - text.font(px).size(rights[seat])[0] - round(10 * L.scale)
+
+    def fits(label: str, seat: int, px: int) -> bool:
+        return text.font(px).size(label)[0] <= room(seat, px)
+
+    sizes = range(base, MIN_TEXT_PX - 1, -1)
+    best = []
+    for seat in L.spots:
+        full, short = seat_label(players[seat]), str(players[seat].name)
+        px = next((p for p in sizes if fits(full, seat, p)), None)
+        if px is None:
+            px = next((p for p in sizes if fits(short, seat, p)), MIN_TEXT_PX)
+        best.append(px)
+    px = min(best, default=base)
+    labels = {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px) else str(players[seat].name)
+              for seat in L.spots}
+    t._memo["names"] = (key, (px, labels))
+    return px, labels
+
+
+def draw_seat_header(t: ScamperTable, surface: pygame.Surface, seat: int, active: bool) -> None:
+    """The name on the left (gold while it is this seat's turn), dealer, cards and points on the right: one size for all."""
+    L = t.layout
+    s = L.scale
+    rect = L.spots[seat].header
+    px, labels = seat_names(t)
+    rs = t.app.text.render(header_right(t, seat), px, MUTED)
+    surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * s))))
+    t.app.text.blit(surface, labels[seat], px, (rect.x, rect.y + round(2 * s)), GOLD if active else INK,
+                    max_w=rect.w - rs.get_width() - round(10 * s))
+
+
 def layer_regions(t: ScamperTable) -> list[Region]:
     """The seat panels and the log, each keyed by everything it shows."""
     m = t.model
     totals = t.state.sheet.totals
     regions: list[Region] = []
+    names = seat_names(t)
     for seat, spot in t.layout.spots.items():
         face = t.shows_face(seat)
         melds = tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat))
         key = (tuple(s.id for s in m.held[seat]) if face else len(m.held[seat]), face, melds, totals[seat],
-               seat == m.current and not m.over, seat == t.viewer, seat == t.state.dealer, m.round_no)
+               seat == m.current and not m.over, seat == t.viewer, seat == t.state.dealer, m.round_no,
+               names[0], names[1][seat])
         regions.append((seat, key, spot.panel, lambda surface, seat=seat: draw_seat(t, surface, seat)))
     regions.append(("log", t.log.key(), t.layout.log_panel,
                     lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
@@ -124,10 +184,7 @@ def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
     active = seat == m.current and not m.over
     if active:
         draw_panel_rim(surface, spot, s)
-    total = t.state.sheet.totals[seat]
-    dealer = "dealer  " if seat == t.state.dealer else ""
-    right = f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(m.held[seat]))}  {total} pts"
-    draw_header(surface, t.app.text, spot.header, seat_label(t.record.players[seat]), right, active, s)
+    draw_seat_header(t, surface, seat, active)
     mine = m.melds_of(seat)
     if seat != t.viewer:
         face = t.shows_face(seat)
@@ -152,7 +209,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     t.layer.draw(surface, art)
     seat = t.driver.thinking_seat
     if seat is not None and seat in L.spots:
-        draw_thinking(surface, text, L.spots[seat].header, seat_label(t.record.players[seat]), t.clock.seconds, s)
+        draw_thinking(surface, text, L.spots[seat].header, seat_names(t)[1][seat], t.clock.seconds, s)
     _draw_meld_lights(t, surface)
     _draw_piles(t, surface)
     banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
