@@ -228,6 +228,15 @@ def result_line(event: GameOver, name: list[str]) -> str:
     return f"{who} {wins}: the last player with cards!"
 
 
+def reason_line(reason: str, winners: int) -> str:
+    """Why the game ended, without who won (the end screen's title already says that)."""
+    if reason == "draw":
+        return "No match can happen any more." if winners > 1 else "No match can happen any more: the most cards."
+    if reason == "time":
+        return "Time is up: the most cards win." if winners == 1 else "Time is up: the most cards, shared."
+    return "The last player with cards."
+
+
 class _Back:
     """What a face-down penalty card shows (never drawn face up)."""
 
@@ -237,4 +246,4 @@ class _Back:
 
 _BACK: Any = _Back()
 
-__all__ = ["SnapModel", "Callout", "take_in", "result_line", "POT", "SHARED", "SHARED_PILE"]
+__all__ = ["SnapModel", "Callout", "take_in", "result_line", "reason_line", "POT", "SHARED", "SHARED_PILE"]
