@@ -325,7 +325,7 @@ def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any,
 def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
-    items = table.model.callouts[-(3 if lay.seats <= 4 else 2):]
+    items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
     y = lay.callouts.bottom
     for c in reversed(items):
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
