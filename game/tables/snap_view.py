@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -315,11 +315,27 @@ def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any,
     line = f"{name}  ·  {held} cards" if not out else f"{name}  ·  out"
     text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     keys = table.seat_keys_line(seat)
-    if keys:
-        text.blit(surface, keys, round(16 * s), (place.name[0], place.name[1] + round(22 * s)), MUTED, "midtop",
+    for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
+                                      place.panel.w - round(12 * s))):
+        text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
                   place.panel.w - round(12 * s))
     if out:
         draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
+
+
+def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
+    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
+    if not line:
+        return []
+    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
+    for t in tries:
+        if width_of(t) <= room:
+            return [t]
+    parts = tries[-1].split(" · ")
+    if len(parts) < 2:
+        return [tries[-1]]
+    half = (len(parts) + 1) // 2
+    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
 
 
 def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
