@@ -376,7 +376,8 @@ def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
         px = round(34 * s) if c is items[-1] else round(24 * s)
         surf = text.fit(c.text, px, lay.callouts.w, c.colour)
         box = surf.get_rect(midbottom=(lay.callouts.centerx, y)).inflate(round(24 * s), round(10 * s))
-        draw_panel(surface, box, (8, 24, 18, round(210 * fade)), round(10 * s), None, table.panels)
+        over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
+        draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         if fade < 1.0:
             surf = surf.copy()
             surf.set_alpha(round(255 * fade))
