@@ -180,9 +180,8 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 model.lit.pop(key, None)
             model.down[event.seat] += len(event.cards)
             pot = " and the pot" if event.from_pot else ""
-            ms = next((c.ms for c in model.callouts if c.seat == event.seat and c.ms is not None), None)
             took = f"{name[event.seat]} {_verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}"
-            say(Callout(f"{took} in {ms} ms!" if ms is not None else f"{took}!", GOOD, event.seat))
+            say(Callout(f"{took} in {event.reaction_ms} ms!", GOOD, event.seat))
         elif isinstance(event, SnapTied):
             target = place(POT)
             i = 0
@@ -199,7 +198,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
         elif isinstance(event, CallLapsed):
             who = " and ".join(name[s] for s in event.seats)
             last = model.callouts[-1] if model.callouts else None
-            if last is not None and last.colour == GOOD and last.ms is None:  # grouped with the result it lost to
+            if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
                 last.text += f"  ({who}: too late)"
             else:
                 say(Callout(f"{who}: too late, the match was taken", CALM, None, life=1.6))
