@@ -218,3 +218,30 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
     assert all("false_calls" in c for c in counts)
     line = app.stats.games  # counted for You under the bot's level
     assert line
+
+
+def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
+    from game.tables.snap_view import fit_keys
+
+    line = "Num 4 flip  ·  Num 5 snap  ·  Num 6 pot"
+    assert fit_keys(line, len, 100) == [line]
+    assert fit_keys(line, len, 34) == ["Num4 flip · Num5 snap · Num6 pot"]
+    assert fit_keys(line, len, 20) == ["Num4 flip · Num5 snap", "Num6 pot"]
+    assert fit_keys("", len, 10) == []
+
+
+def test_a_won_call_leaves_one_callout_and_no_glow_on_the_piles_it_took():
+    from engine.snap import Called, SnapWon
+    from engine.cards import parse_cards
+    from game.tables.snap_fx import SnapModel, take_in
+
+    state = new_game(3, {}, 1)
+    model = SnapModel.of(state, ["You", "Ada", "Ben"])
+    rect = pygame.Rect(0, 0, 10, 14)
+    seven_h, seven_s = parse_cards("7H 7S")
+    model.up[1].append(model.sprites.new(seven_h))
+    model.up[2].append(model.sprites.new(seven_s))
+    take_in(model, [Called(0, "snap", 1000, 314, False)], lambda key: rect, 0.0, [0])
+    assert set(model.lit) == {1, 2}
+    take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0, [0])
+    assert not model.lit and [c.text for c in model.callouts] == ["You take 2 cards in 314 ms!"]

@@ -36,6 +36,7 @@ class Callout:
     text: str
     colour: tuple[int, int, int]
     seat: int | None = None
+    ms: int | None = None  # a call's reaction time (told again with the call's result)
     age: float = 0.0
     life: float = 2.2
 
@@ -141,6 +142,10 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
             return
         model.flights.append(flight(sprite, face_up, start, end, 0.42, delay, on_land, factor))
 
+    def say(callout: Callout) -> None:
+        """One callout at a time: the newest replaces the older ones (a resolved call never stacks on its result)."""
+        model.callouts[:] = [callout]
+
     for event in events:
         if isinstance(event, Flipped):
             key = event.pile
@@ -150,7 +155,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
         elif isinstance(event, PileTurnedOver):
             model.up[event.seat].clear()
             model.down[event.seat] += event.count
-            model.callouts.append(Callout(f"{name[event.seat]} {_verb(name[event.seat], 'turns')} the pile over", CALM,
+            say(Callout(f"{name[event.seat]} {_verb(name[event.seat], 'turns')} the pile over", CALM,
                                           event.seat, life=1.4))
         elif isinstance(event, Called):
             snaps, pots = model.matches()
@@ -160,7 +165,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 model.lit[POT] = 1.2
             word = CALL_WORDS[event.call]
             tie = "  (a tie?)" if event.joined else ""
-            model.callouts.append(Callout(f"{name[event.seat]}: {word} {event.reaction_ms} ms{tie}", GOOD, event.seat))
+            say(Callout(f"{name[event.seat]}: {word} {event.reaction_ms} ms{tie}", GOOD, event.seat, event.reaction_ms))
         elif isinstance(event, SnapWon):
             keys: list[Any] = list(event.piles) + ([POT] if event.from_pot else [])
             target = place(("down", event.seat))
@@ -171,12 +176,12 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                     fly(sprite, True, start, target, i * stagger)
                     i += 1
                 model.pile(key).clear()
-            for key in event.piles:
-                model.lit[key] = 0.6
+            for key in keys:  # the piles changed hands: nothing left to glow
+                model.lit.pop(key, None)
             model.down[event.seat] += len(event.cards)
             pot = " and the pot" if event.from_pot else ""
-            model.callouts.append(Callout(f"{name[event.seat]} {_verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}!",
-                                          GOOD, event.seat))
+            took = f"{name[event.seat]} {_verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}"
+            say(Callout(f"{took} in {event.reaction_ms} ms!", GOOD, event.seat))
         elif isinstance(event, SnapTied):
             target = place(POT)
             i = 0
@@ -187,15 +192,20 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                     fly(sprite, True, start, target, i * stagger)
                     i += 1
                 model.pile(key).clear()
+                model.lit.pop(key, None)
             who = " and ".join(name[s] for s in event.seats)
-            model.callouts.append(Callout(f"Tie: {who}! The cards go to the snap pot ({event.pot_size}).", GOOD, None, life=2.6))
+            say(Callout(f"Tie: {who}! The cards go to the snap pot ({event.pot_size}).", GOOD, None, life=2.6))
         elif isinstance(event, CallLapsed):
             who = " and ".join(name[s] for s in event.seats)
-            model.callouts.append(Callout(f"{who}: too late, the match was taken", CALM, None, life=1.6))
+            last = model.callouts[-1] if model.callouts else None
+            if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
+                last.text += f"  ({who}: too late)"
+            else:
+                say(Callout(f"{who}: too late, the match was taken", CALM, None, life=1.6))
         elif isinstance(event, FalseCall):
             model.red[event.seat] = 0.9
             word = CALL_WORDS[event.call]
-            model.callouts.append(Callout(f"{name[event.seat]}: {word} Wrong: {event.reason}", BAD, event.seat, life=2.6))
+            say(Callout(f"{name[event.seat]}: {word} Wrong: {event.reason}", BAD, event.seat, life=2.6))
             if toast is not None and event.seat in humans:
                 toast(f"{name[event.seat]}: wrong call ({event.reason}). One card to each player.")
         elif isinstance(event, PenaltyPaid):
@@ -206,7 +216,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 fly(model.sprites.new(_BACK), False, start, place(("down", other)), i * 0.06)
         elif isinstance(event, Eliminated):
             model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
-            model.callouts.append(Callout(f"{name[event.seat]} {'are' if name[event.seat] == 'You' else 'is'} out: "
+            say(Callout(f"{name[event.seat]} {'are' if name[event.seat] == 'You' else 'is'} out: "
                                           f"{event.reason}.", BAD, event.seat, life=3.0))
         elif isinstance(event, GameOver):
             model.over = True
@@ -228,6 +238,15 @@ def result_line(event: GameOver, name: list[str]) -> str:
     return f"{who} {wins}: the last player with cards!"
 
 
+def reason_line(reason: str, winners: int) -> str:
+    """Why the game ended, without who won (the end screen's title already says that)."""
+    if reason == "draw":
+        return "No match can happen any more." if winners > 1 else "No match can happen any more: the most cards."
+    if reason == "time":
+        return "Time is up: the most cards win." if winners == 1 else "Time is up: the most cards, shared."
+    return "The last player with cards."
+
+
 class _Back:
     """What a face-down penalty card shows (never drawn face up)."""
 
@@ -237,4 +256,4 @@ class _Back:
 
 _BACK: Any = _Back()
 
-__all__ = ["SnapModel", "Callout", "take_in", "result_line", "POT", "SHARED", "SHARED_PILE"]
+__all__ = ["SnapModel", "Callout", "take_in", "result_line", "reason_line", "POT", "SHARED", "SHARED_PILE"]

@@ -8,7 +8,7 @@ import pygame
 
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.screens.menu import MenuScene
-from game.tables.snap_fx import result_line
+from game.tables.snap_fx import reason_line
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -32,10 +32,8 @@ class SnapResultScene(MenuScene):
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
-        from engine.snap import GameOver
-
-        state = self.table.state
-        return result_line(GameOver(state.winners, state.end_reason, ()), [self.table.name(s) for s in range(state.num_seats)])
+        state = self.table.state  # the title says who won: the second line says only why
+        return reason_line(state.end_reason, len(state.winners))
 
     def make_buttons(self) -> list[Button]:
         s = self.layout.scale

@@ -41,6 +41,8 @@ def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step:
 def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
     import tempfile
 
+    if data_dir is not None:
+        Path(data_dir).mkdir(parents=True, exist_ok=True)  # a new folder named on the command line
     folder = Path(tempfile.mkdtemp(prefix="snap-shots-", dir=data_dir))  # a fresh player each size: the keys screen shows
     app = App(size, folder, seed=3, resizable=False)
     app.settings.animation_speed = "normal"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -194,6 +194,11 @@ class SnapLayer:
         return self.surface
 
 
+def _leaving(model: Any, place: SeatPlace) -> bool:
+    """Cards are flying away from this seat's face-up pile (its placeholder words would show between them)."""
+    return any(f.start == place.up for f in model.flights)
+
+
 def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
@@ -207,7 +212,8 @@ def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
     for seat, place in enumerate(lay.places):
         key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
                model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
-               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat))
+               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
+               _leaving(model, place))
         out.append((seat, place.panel.inflate(round(18 * s), round(18 * s)), key,
                     lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
@@ -262,6 +268,10 @@ def draw(table: SnapTable, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
     for f in model.flights:
         blit_card(art, surface, f.card, f.rect, f.face_up)
+    if model.flights:  # cards flying past a seat never hide its name, count or keys
+        for seat, place in enumerate(lay.places):
+            if any(f.rect.colliderect(label_rect(lay, place)) for f in model.flights):
+                _draw_labels(table, surface, seat, place, backed=True)
     _draw_callouts(table, surface)
     if model.banner is not None:
         box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
@@ -308,31 +318,66 @@ def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any,
     surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared:
         _draw_pile(table, surface, seat, place.up, flying)
-        if not model.up[seat] and not out:
+        if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
+    _draw_labels(table, surface, seat, place)
+    if out:
+        draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
+
+
+def label_rect(layout: SnapLayout, place: SeatPlace) -> pygame.Rect:
+    """Where a seat's name, count and keys are written: the panel under its piles."""
+    s = layout.scale
+    top = place.name[1] - round(3 * s)
+    return pygame.Rect(place.panel.x + round(4 * s), top, place.panel.w - round(8 * s), place.panel.bottom - top - round(4 * s))
+
+
+def _draw_labels(table: SnapTable, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
+    """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
+    colour, over cards flying past (the labels stay readable)."""
+    lay, model, text = table.layout, table.model, table.app.text
+    s = lay.scale
+    out = model.out[seat]
+    if backed:
+        draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
     name = table.name(seat)
     held = model.down[seat] + len(model.up[seat])
     line = f"{name}  ·  {held} cards" if not out else f"{name}  ·  out"
     text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     keys = table.seat_keys_line(seat)
-    if keys:
-        text.blit(surface, keys, round(16 * s), (place.name[0], place.name[1] + round(22 * s)), MUTED, "midtop",
+    for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
+                                      place.panel.w - round(12 * s))):
+        text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
                   place.panel.w - round(12 * s))
-    if out:
-        draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
+
+
+def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
+    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
+    if not line:
+        return []
+    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
+    for t in tries:
+        if width_of(t) <= room:
+            return [t]
+    parts = tries[-1].split(" · ")
+    if len(parts) < 2:
+        return [tries[-1]]
+    half = (len(parts) + 1) // 2
+    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
 
 
 def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
-    items = table.model.callouts[-(3 if lay.seats <= 4 else 2):]
+    items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
     y = lay.callouts.bottom
     for c in reversed(items):
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
         px = round(34 * s) if c is items[-1] else round(24 * s)
         surf = text.fit(c.text, px, lay.callouts.w, c.colour)
         box = surf.get_rect(midbottom=(lay.callouts.centerx, y)).inflate(round(24 * s), round(10 * s))
-        draw_panel(surface, box, (8, 24, 18, round(210 * fade)), round(10 * s), None, table.panels)
+        over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
+        draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         if fade < 1.0:
             surf = surf.copy()
             surf.set_alpha(round(255 * fade))
