@@ -286,3 +286,18 @@ def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp
     assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
     assert fresh.model.piles == [len(p) for p in fresh.state.piles]
     assert ratscrew_tools.resume_mismatches(fresh, saved) == []
+
+
+def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], "ratscrew"))
+    table = app.stack.top
+    table.time_scale = 5
+    shown = 0
+    for _ in range(round(60 / DT)):
+        frames(app)
+        banner = table.model.banner
+        if banner is not None and banner.won:
+            shown += 1
+            assert not table.model.stack, f"{banner.text!r} still shown over a new stack"
+    assert shown  # some stack was won and told of
