@@ -301,3 +301,13 @@ def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path
             shown += 1
             assert not table.model.stack, f"{banner.text!r} still shown over a new stack"
     assert shown  # some stack was won and told of
+
+
+def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
+    from game.tables.ratscrew_input import key_names, short_key_name
+
+    assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
+    app = make_app(tmp_path, (960, 600))
+    app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy"], "ratscrew"))
+    table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))
+    assert key_names(table, table.humans[2]) == ("Num 4", "Num 5")

@@ -44,6 +44,19 @@ def table_keymap(table: RatscrewTable) -> Keymap:
     return keymap
 
 
+SHORT_NAMES = {"Return": "Enter", "Enter": "Num Enter", "Page Up": "PgUp", "Page Down": "PgDn", "Insert": "Ins",
+               "Delete": "Del", "Backspace": "Bksp", "Left Shift": "L Shift", "Right Shift": "R Shift",
+               "Left Ctrl": "L Ctrl", "Right Ctrl": "R Ctrl", "Left Alt": "L Alt", "Right Alt": "R Alt"}
+
+
+def short_key_name(key: int) -> str:
+    """A key's name short enough for a narrow seat panel ("Num 4", "PgUp")."""
+    name = key_name(key)
+    if name.startswith("Numpad "):
+        return "Num " + name[len("Numpad "):]
+    return SHORT_NAMES.get(name, name)
+
+
 def key_names(table: RatscrewTable, seat: int) -> tuple[str, str] | None:
     """The names of ``seat``'s lay and snap keys, for its panel."""
     keys = table.keys.keys_of(seat)
@@ -52,7 +65,7 @@ def key_names(table: RatscrewTable, seat: int) -> tuple[str, str] | None:
     own = {k: a for k, (s, a) in table.keys.bindings.items() if s == seat and k not in SOLO_KEYS}
     lay = next((k for k, a in own.items() if a == "lay"), keys["lay"])
     snap = next((k for k, a in own.items() if a == "snap"), keys["snap"])
-    return key_name(lay), key_name(snap)
+    return short_key_name(lay), short_key_name(snap)
 
 
 def open_keys(table: RatscrewTable, start_label: str = "Done") -> None:

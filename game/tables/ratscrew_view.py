@@ -19,7 +19,7 @@ from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
-from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel
+from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
 from game.tables import ratscrew_input
 
 if TYPE_CHECKING:
@@ -221,13 +221,16 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
         return
     L = t.layout
     s = L.scale
-    px = round(26 * s)
     label = b.text + (":" if b.cards else "")
-    words = t.app.text.render(label, px, INK)
-    card_w = round(px * 1.5)
-    extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
-    width = words.get_width() + (len(b.cards) * card_w + round(8 * s) if b.cards else 0) + round(32 * s)
-    width += extra.get_width() if extra is not None else 0
+    pad = round(16 * s)
+    for px in range(max(MIN_TEXT_PX, round(26 * s)), MIN_TEXT_PX - 1, -1):  # the largest size that fits the band
+        words = t.app.text.render(label, px, INK)
+        extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
+        width = pad + words.get_width() + pad
+        width += round(10 * s) + card_codes_width(t, b.cards, px) if b.cards else 0
+        width += extra.get_width() if extra is not None else 0
+        if width <= L.banner.w:
+            break
     box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h)
     box.center = L.banner.center
     draw_panel(surface, box, (12, 50, 36, 235) if b.good else (130, 30, 26, 235), round(10 * s),
@@ -238,6 +241,12 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
     x = draw_card_codes(surface, t, b.cards, x, box.centery, px)
     if extra is not None:
         surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
+
+
+def card_codes_width(t: RatscrewTable, cards: Sequence[Card], px: int) -> int:
+    """How wide :func:`draw_card_codes` draws ``cards`` (its tiles and the gaps after them)."""
+    return sum(t.app.text.render(rank_text(c.rank), px).get_width() + round(px * 0.95) + round(px * 0.25)
+               for c in cards)
 
 
 def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
