@@ -311,3 +311,14 @@ def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
     app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy"], "ratscrew"))
     table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))
     assert key_names(table, table.humans[2]) == ("Num 4", "Num 5")
+
+
+def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_button(pg, tmp_path):
+    from game.tables.ratscrew_input import key_names
+
+    app = make_app(tmp_path)
+    table = solo(app)
+    assert key_names(table, 0) == ("A or Enter", "S or Space")
+    wait_turn(app, table)
+    line = table.status_lines()[1]
+    assert "Lay: A or Enter" in line and "Snap: S or Space" in line

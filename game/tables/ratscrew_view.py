@@ -56,8 +56,10 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
         me = t.humans[0]
         if m.barred[me]:
             return head, "You are barred until someone else wins the stack."
-        lay = "Enter or click your pile to lay" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
-        return head, f"{lay}; Space or click the stack to snap.  Esc: menu"
+        names = ratscrew_input.key_names(t, me)  # the same keys as on the panel and the Snap button
+        lay_keys, snap_keys = names if names is not None else ("", "")
+        lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
+        return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
         return head, "Each player uses the keys on their panel.  Esc: menu"
     return head, "Bots only: watch them play.  Esc: menu"
@@ -172,8 +174,9 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
     if len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
         barred = t.model.barred[me]
-        Button("snap", "Barred" if barred else "Snap!  (Space)", L.snap_button, enabled=not barred,
-               primary=True).draw(surface, text, t.hover == "snap")
+        names = ratscrew_input.key_names(t, me)
+        label = "Barred" if barred else f"Snap!  ({names[1]})" if names else "Snap!"
+        Button("snap", label, L.snap_button, enabled=not barred, primary=True).draw(surface, text, t.hover == "snap")
     if t.toast:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
@@ -302,6 +305,9 @@ def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
     if keys:
         small = round(17 * s)
         bottom = box.panel.bottom - round(8 * s)
+        font = text.font(small)
+        if max(font.size(f"Snap: {keys[1]}")[0], font.size(f"Lay: {keys[0]}")[0]) > box.info.w:
+            keys = ratscrew_input.key_names(t, seat, "/") or keys  # "S/Space" where "S or Space" would not fit
         text.blit(surface, f"Snap: {keys[1]}", small, (x, bottom), MUTED, "bottomleft", box.info.w)
         text.blit(surface, f"Lay: {keys[0]}", small, (x, bottom - round(20 * s)), MUTED, "bottomleft", box.info.w)
 
