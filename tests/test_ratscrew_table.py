@@ -322,3 +322,12 @@ def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_
     wait_turn(app, table)
     line = table.status_lines()[1]
     assert "Lay: A or Enter" in line and "Snap: S or Space" in line
+
+
+def test_a_short_fan_lies_next_to_the_top_card():
+    for size in ((960, 600), (1280, 720), (1920, 1080)):
+        layout = RatscrewLayout(*size, 3)
+        rects = layout.fan(3)
+        assert all(layout.fan_area.contains(r) for r in rects)
+        assert rects[-1].right == layout.fan_area.right  # against the top card's side, not in the far corner
+        assert rects[-1].top < layout.top_card.centery < rects[-1].bottom  # level with the top card
