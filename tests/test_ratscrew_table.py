@@ -286,3 +286,48 @@ def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp
     assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
     assert fresh.model.piles == [len(p) for p in fresh.state.piles]
     assert ratscrew_tools.resume_mismatches(fresh, saved) == []
+
+
+def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], "ratscrew"))
+    table = app.stack.top
+    table.time_scale = 5
+    shown = 0
+    for _ in range(round(60 / DT)):
+        frames(app)
+        banner = table.model.banner
+        if banner is not None and banner.won:
+            shown += 1
+            assert not table.model.stack, f"{banner.text!r} still shown over a new stack"
+    assert shown  # some stack was won and told of
+
+
+def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
+    from game.tables.ratscrew_input import key_names, short_key_name
+
+    assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
+    app = make_app(tmp_path, (960, 600))
+    app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy"], "ratscrew"))
+    table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))
+    assert key_names(table, table.humans[2]) == ("Num 4", "Num 5")
+
+
+def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_button(pg, tmp_path):
+    from game.tables.ratscrew_input import key_names
+
+    app = make_app(tmp_path)
+    table = solo(app)
+    assert key_names(table, 0) == ("A or Enter", "S or Space")
+    wait_turn(app, table)
+    line = table.status_lines()[1]
+    assert "Lay: A or Enter" in line and "Snap: S or Space" in line
+
+
+def test_a_short_fan_lies_next_to_the_top_card():
+    for size in ((960, 600), (1280, 720), (1920, 1080)):
+        layout = RatscrewLayout(*size, 3)
+        rects = layout.fan(3)
+        assert all(layout.fan_area.contains(r) for r in rects)
+        assert rects[-1].right == layout.fan_area.right  # against the top card's side, not in the far corner
+        assert rects[-1].top < layout.top_card.centery < rects[-1].bottom  # level with the top card

@@ -44,15 +44,43 @@ def table_keymap(table: RatscrewTable) -> Keymap:
     return keymap
 
 
-def key_names(table: RatscrewTable, seat: int) -> tuple[str, str] | None:
-    """The names of ``seat``'s lay and snap keys, for its panel."""
+SHORT_NAMES = {"Return": "Enter", "Enter": "Num Enter", "Page Up": "PgUp", "Page Down": "PgDn", "Insert": "Ins",
+               "Delete": "Del", "Backspace": "Bksp", "Left Shift": "L Shift", "Right Shift": "R Shift",
+               "Left Ctrl": "L Ctrl", "Right Ctrl": "R Ctrl", "Left Alt": "L Alt", "Right Alt": "R Alt"}
+
+
+def short_key_name(key: int) -> str:
+    """A key's name short enough for a narrow seat panel ("Num 4", "PgUp")."""
+    name = key_name(key)
+    if name.startswith("Numpad "):
+        return "Num " + name[len("Numpad "):]
+    return SHORT_NAMES.get(name, name)
+
+
+def key_lists(table: RatscrewTable, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The names of every key that lays and every key that snaps for ``seat``: its own first, then a single
+    human's extras (Enter, Space); the keypad's Enter is left out when Enter is there (it is the same to read)."""
     keys = table.keys.keys_of(seat)
     if "lay" not in keys or "snap" not in keys:
         return None
-    own = {k: a for k, (s, a) in table.keys.bindings.items() if s == seat and k not in SOLO_KEYS}
-    lay = next((k for k, a in own.items() if a == "lay"), keys["lay"])
-    snap = next((k for k, a in own.items() if a == "snap"), keys["snap"])
-    return key_name(lay), key_name(snap)
+    mine = [(k, a) for k, (s, a) in table.keys.bindings.items() if s == seat]
+    mine.sort(key=lambda ka: (ka[0] in SOLO_KEYS, list(SOLO_KEYS).index(ka[0]) if ka[0] in SOLO_KEYS else 0))
+    out: dict[str, list[str]] = {"lay": [], "snap": []}
+    for k, a in mine:
+        if a not in out or (k == pygame.K_KP_ENTER and (pygame.K_RETURN, a) in mine):
+            continue
+        name = short_key_name(k)
+        if name not in out[a]:
+            out[a].append(name)
+    return tuple(out["lay"]), tuple(out["snap"])
+
+
+def key_names(table: RatscrewTable, seat: int, joiner: str = " or ") -> tuple[str, str] | None:
+    """``seat``'s lay keys and snap keys, each as one line ("A or Enter", "S or Space")."""
+    lists = key_lists(table, seat)
+    if lists is None:
+        return None
+    return joiner.join(lists[0]), joiner.join(lists[1])
 
 
 def open_keys(table: RatscrewTable, start_label: str = "Done") -> None:

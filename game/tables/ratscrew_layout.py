@@ -106,8 +106,13 @@ class RatscrewLayout:
         self.fan_heights = tuple(max(round(24 * s), round(top_h * 0.88 ** k)) for k in range(FAN_SIZES))
 
     def fan(self, count: int) -> list[Rect]:
-        """Where each of ``count`` stack cards (bottom-first) lies in the fan: rows left to right, top down."""
-        return [Rect(r) for r in _fan(self.fan_area.x, self.fan_area.y, self.fan_area.w, self.fan_area.h, self.fan_heights, count)]
+        """Where each of ``count`` stack cards (bottom-first) lies in the fan: rows left to right, top down.
+
+        A fan short enough for one row lies next to the top card (against the area's right side, level with
+        the top card), so the stack reads as one line of cards ending in the big one.
+        """
+        area = self.fan_area
+        return [Rect(r) for r in _fan(area.x, area.y, area.w, area.h, self.fan_heights, count, self.top_card.centery)]
 
     def fan_card(self, count: int) -> tuple[int, int]:
         rects = self.fan(max(1, count))
@@ -119,8 +124,13 @@ class RatscrewLayout:
 
 
 @lru_cache(maxsize=256)
-def _fan(x: int, y: int, w: int, h: int, heights: tuple[int, ...], count: int) -> tuple[Rect, ...]:
-    """The largest fan of ``count`` cards that fits the area (the smallest size squeezes its columns)."""
+def _fan(x: int, y: int, w: int, h: int, heights: tuple[int, ...], count: int, beside_y: int | None = None
+         ) -> tuple[Rect, ...]:
+    """The largest fan of ``count`` cards that fits the area (the smallest size squeezes its columns).
+
+    With ``beside_y``, a fan of one row is pushed to the area's right side and centred on that height
+    (kept inside the area).
+    """
     if count <= 0:
         return ()
     for ch in heights:
@@ -134,6 +144,9 @@ def _fan(x: int, y: int, w: int, h: int, heights: tuple[int, ...], count: int) -
         rows = max(1, (h - ch) // max(1, step_y) + 1)
         per_row = -(-count // rows)
         step_x = max(1, (w - cw) // max(1, per_row - 1))
+    if beside_y is not None and count <= per_row:  # one row: next to the top card, not in the far corner
+        x += w - ((count - 1) * step_x + cw)
+        y = min(max(y, beside_y - ch // 2), y + h - ch)
     out = []
     for i in range(count):
         r, c = divmod(i, per_row)

@@ -28,7 +28,7 @@ LAY_SECONDS = 0.22
 WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to its winner
 WON_SECONDS = 0.45
 BANNER_SECONDS = 3.0
-BANNER_MIN_SECONDS = 1.5  # a banner stays at least this long, even when the next card comes
+BANNER_MIN_SECONDS = 1.5  # a banner about the stack in play stays at least this long, even when the next card comes
 CALL_SECONDS = 1.4
 
 RULE_KEYS = ("calling_out", "standard", "sandwich", "dark_queen", "counting_out")
@@ -43,6 +43,7 @@ class Banner:
     good: bool = True
     age: float = 0.0
     more: tuple[str, ...] = ()  # other rules the same snap showed
+    won: bool = False  # it tells of a stack that was won: it goes when the next card starts a new stack
 
 
 @dataclass
@@ -125,8 +126,8 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             model.laid_at[event.card] = at
             model.piles[event.player] -= 1
             model.call, model.call_age = (event.call, event.number), 0.0
-            if model.banner is not None and model.banner.age > BANNER_MIN_SECONDS:
-                model.banner = None  # play has moved on: the old news goes
+            if model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS):
+                model.banner = None  # play has moved on (the stack it told of is gone): the old news goes
                 model.lit.clear()
             if animate:
                 table.fly(sprite, True, start, layout.top_card, LAY_SECONDS)
@@ -138,6 +139,9 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
                 model.stack.insert(0, sprite)
                 model.laid_at[event.card] = at
                 model.piles[event.player] -= 1
+                if model.banner is not None and model.banner.won:
+                    model.banner = None  # a new stack has begun: the won one's news goes
+                    model.lit.clear()
                 if animate:
                     table.fly(sprite, True, layout.seats[event.player].pile, layout.fan_slot(0, len(model.stack)),
                               LAY_SECONDS)
@@ -198,17 +202,19 @@ def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None
         model.lit = {s.id for s in sprites if s.card in lit_cards}
         first = reasons[0]
         beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
-        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]))
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
+                              won=True)
         more = ", ".join(r.label for r in reasons[1:])
         table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
         table.sound("draw")
     elif event.how == "count":
         model.lit = {s.id for s in sprites}
-        model.banner = Banner(f"Counted out: the stack goes to {name}", (), True)
+        model.banner = Banner(f"Counted out: the stack goes to {name}", (), True, won=True)
         table.log.add(f"The count ran out: {says(name, 'takes')} {len(sprites)} cards")
         table.sound("draw")
     else:
-        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", (), True)
+        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", (), True,
+                              won=True)
         table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
     model.stack = Pile()
     model.laid_at.clear()

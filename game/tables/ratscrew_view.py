@@ -19,7 +19,7 @@ from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
-from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel
+from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
 from game.tables import ratscrew_input
 
 if TYPE_CHECKING:
@@ -56,8 +56,10 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
         me = t.humans[0]
         if m.barred[me]:
             return head, "You are barred until someone else wins the stack."
-        lay = "Enter or click your pile to lay" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
-        return head, f"{lay}; Space or click the stack to snap.  Esc: menu"
+        names = ratscrew_input.key_names(t, me)  # the same keys as on the panel and the Snap button
+        lay_keys, snap_keys = names if names is not None else ("", "")
+        lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
+        return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
         return head, "Each player uses the keys on their panel.  Esc: menu"
     return head, "Bots only: watch them play.  Esc: menu"
@@ -172,8 +174,9 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
     if len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
         barred = t.model.barred[me]
-        Button("snap", "Barred" if barred else "Snap!  (Space)", L.snap_button, enabled=not barred,
-               primary=True).draw(surface, text, t.hover == "snap")
+        names = ratscrew_input.key_names(t, me)
+        label = "Barred" if barred else f"Snap!  ({names[1]})" if names else "Snap!"
+        Button("snap", label, L.snap_button, enabled=not barred, primary=True).draw(surface, text, t.hover == "snap")
     if t.toast:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
@@ -221,13 +224,16 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
         return
     L = t.layout
     s = L.scale
-    px = round(26 * s)
     label = b.text + (":" if b.cards else "")
-    words = t.app.text.render(label, px, INK)
-    card_w = round(px * 1.5)
-    extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
-    width = words.get_width() + (len(b.cards) * card_w + round(8 * s) if b.cards else 0) + round(32 * s)
-    width += extra.get_width() if extra is not None else 0
+    pad = round(16 * s)
+    for px in range(max(MIN_TEXT_PX, round(26 * s)), MIN_TEXT_PX - 1, -1):  # the largest size that fits the band
+        words = t.app.text.render(label, px, INK)
+        extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
+        width = pad + words.get_width() + pad
+        width += round(10 * s) + card_codes_width(t, b.cards, px) if b.cards else 0
+        width += extra.get_width() if extra is not None else 0
+        if width <= L.banner.w:
+            break
     box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h)
     box.center = L.banner.center
     draw_panel(surface, box, (12, 50, 36, 235) if b.good else (130, 30, 26, 235), round(10 * s),
@@ -238,6 +244,12 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
     x = draw_card_codes(surface, t, b.cards, x, box.centery, px)
     if extra is not None:
         surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
+
+
+def card_codes_width(t: RatscrewTable, cards: Sequence[Card], px: int) -> int:
+    """How wide :func:`draw_card_codes` draws ``cards`` (its tiles and the gaps after them)."""
+    return sum(t.app.text.render(rank_text(c.rank), px).get_width() + round(px * 0.95) + round(px * 0.25)
+               for c in cards)
 
 
 def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
@@ -293,6 +305,9 @@ def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
     if keys:
         small = round(17 * s)
         bottom = box.panel.bottom - round(8 * s)
+        font = text.font(small)
+        if max(font.size(f"Snap: {keys[1]}")[0], font.size(f"Lay: {keys[0]}")[0]) > box.info.w:
+            keys = ratscrew_input.key_names(t, seat, "/") or keys  # "S/Space" where "S or Space" would not fit
         text.blit(surface, f"Snap: {keys[1]}", small, (x, bottom), MUTED, "bottomleft", box.info.w)
         text.blit(surface, f"Lay: {keys[0]}", small, (x, bottom - round(20 * s)), MUTED, "bottomleft", box.info.w)
 
