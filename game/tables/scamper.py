@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.envelope import GameRecord
 from engine.games import GAMES
@@ -37,7 +38,7 @@ from game.kit.ui import Button, draw_panel, felt_background
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
-from game.tables.scamper_bots import ScamperDriver
+from game.tables.scamper_bots import scamper_key
 from game.tables.scamper_layout import stack_rects, table_melds
 from game.tables.scamper_steps import TableModel, queue_deal, queue_events
 
@@ -68,7 +69,8 @@ class ScamperTable(Scene):
         if replay is not None:
             self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay()))
         else:
-            self.driver = BotHook(ScamperDriver(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay()))
+            self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay(),
+                                                  key=scamper_key, timed=True))
         first_human = self._next_human(self.state.current) if self.humans else None
         self.viewer: int = first_human if first_human is not None else 0
         self.model = TableModel.empty(self.state.num_players)
