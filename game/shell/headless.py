@@ -128,3 +128,17 @@ def p99(values: list[float]) -> float:
         return 0.0
     values = sorted(values)
     return round(values[min(len(values) - 1, int(len(values) * 0.99))], 3)
+
+
+def play_until_over(app: App, check_invariants, max_frames: int, keep_going=None) -> bool:
+    """Run the real loop, ``check_invariants(app)`` every frame, until the table reports its round (or
+    game) over -- or ``max_frames`` ran, or ``keep_going()`` (when given) says stop.  Whether it ended."""
+    done: list[object] = []
+    app.on_round_over = lambda t: done.append(t)
+
+    def hook(a: App, frame: int) -> bool:
+        check_invariants(a)
+        return not done and (keep_going is None or keep_going())
+
+    app.run(max_frames=max_frames, fixed_dt=DT, hook=hook)
+    return bool(done)

@@ -22,7 +22,7 @@ from engine.games import game_info, load
 
 from game.shell.app import App
 from game.shell.headless import (DT, advance as _advance, shoot as _shoot, until as _until, monkey_loop, post_key,
-                                 p99, timed_frame)
+                                 p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 26
@@ -80,15 +80,7 @@ def check_invariants(app: App) -> None:
 
 
 def _finish(app: App, limit_frames: int = 60 * 60 * 20) -> bool:
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=limit_frames, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, limit_frames)
 
 
 def selftest(data_dir: Path) -> int:

@@ -22,7 +22,7 @@ from engine.ratscrew import LAY, SNAP
 
 from game.shell.app import App
 from game.shell.headless import (DT, advance as _advance, shoot as _shoot, monkey_loop, post_click, post_key, p99,
-                                 timed_frame)
+                                 timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "ratscrew"
@@ -57,17 +57,10 @@ def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> 
 
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
-    done: list[object] = []
-    app.on_round_over = lambda t: done.append(t)
     table = table_of(app)
     table.time_scale = FAST
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done and table.clock.now < limit_s * 1000
-
-    app.run(max_frames=round(limit_s / FAST / DT) + 10, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, round(limit_s / FAST / DT) + 10,
+                           keep_going=lambda: table.clock.now < limit_s * 1000)
 
 
 def selftest(data_dir: Path) -> int:

@@ -23,7 +23,7 @@ from engine.scamper.table import Phase
 
 from game.shell.app import App
 from game.shell.headless import (DT, advance as _advance, click as _click, monkey_loop, post_key, shoot as _shoot,
-                                 until as _until, p99 as _p99, timed_frame)
+                                 until as _until, p99 as _p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "scamper"
@@ -74,15 +74,7 @@ def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), anim: str = "off")
 
 
 def _finish(app: App, frames: int = 200_000) -> bool:
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=frames, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, frames)
 
 
 def selftest(data_dir: Path) -> int:

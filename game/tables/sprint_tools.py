@@ -18,7 +18,7 @@ import pygame
 from engine.records import Record
 
 from game.shell.app import App
-from game.shell.headless import DT, monkey_loop, post_click, post_key, p99, timed_frame
+from game.shell.headless import DT, monkey_loop, post_click, post_key, p99, timed_frame, play_until_over
 from game.shell.session import GameSetup
 from game.tables.sprint_shots import finish_simply, screenshots, table_of  # noqa: F401
 
@@ -56,15 +56,7 @@ def _selftest_app(data_dir: Path) -> App:
 
 def _finish_round(app: App) -> bool:
     """Run the loop, checking the invariants every frame, until the round is over (False if it never ends)."""
-    done = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, 60 * 60 * 10)
 
 
 def selftest(data_dir: Path) -> int:
