@@ -21,7 +21,8 @@ from engine.envelope import GameRecord
 from engine.games import game_info, load
 
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until
+from game.shell.headless import (DT, advance as _advance, shoot as _shoot, until as _until, monkey_loop, post_key,
+                                 p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 26
@@ -79,15 +80,7 @@ def check_invariants(app: App) -> None:
 
 
 def _finish(app: App, limit_frames: int = 60 * 60 * 20) -> bool:
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=limit_frames, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, limit_frames)
 
 
 def selftest(data_dir: Path) -> int:
@@ -319,19 +312,13 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
             app.start_game(setup, replace=True)
             for _ in range(30):
                 app.step(DT, pygame.event.get())
-        t, c = time.perf_counter(), time.process_time()
-        app.dirty = True
-        app.step(DT, pygame.event.get())
-        times.append((time.perf_counter() - t) * 1000)
-        cpu.append((time.process_time() - c) * 1000)
+        timed_frame(app, times, cpu, cpu_clock=time.process_time)
     times.sort()
-    cpu.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     # wall time, and this process's CPU time (steadier on a shared machine: no time waiting for a core)
     print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "game_number": 20,
-                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": round(p99, 3),
+                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
                       "frame_ms_max": round(times[-1], 3), "cpu_ms_p50": round(statistics.median(cpu), 3),
-                      "cpu_ms_p99": round(cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 3)}))
+                      "cpu_ms_p99": p99(cpu)}))
     return 0
 
 
@@ -345,45 +332,37 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     app.start_game(run_setup(seed))
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
             pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB]
-    sent = 0
-    try:
-        while sent < count:
-            if not app.running:
-                app.running = True
-                app.to_title()
-            table = table_of(app)
-            hot = []
-            if table is not None and app.stack.top is table:
-                hot = [r.center for r in table.layout.columns] + [b.rect.center for b in table.buttons()]
-            elif app.stack.top is not None:
-                found = getattr(app.stack.top, "buttons", None)
-                hot = [b.rect.center for b in ((found() if callable(found) else found) or [])]
-            pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
-            r = rng.random()
-            if r < 0.5:
-                for ev in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                    pygame.event.post(pygame.event.Event(ev, pos=pos, rel=(0, 0), buttons=(0, 0, 0), button=1))
-                sent += 3
-            elif r < 0.7:
-                to = rng.choice(hot) if hot else pos
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
-                sent += 3
-            elif r < 0.8:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
-                sent += 1
-            else:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-                sent += 1
-            for _ in range(rng.choice((1, 2, 6, 30))):
-                app.step(DT, pygame.event.get())
-                check_invariants(app)
-    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-        import traceback
 
-        traceback.print_exc()
-        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+    def _send() -> int:
+        sent = 0
+        table = table_of(app)
+        hot = []
+        if table is not None and app.stack.top is table:
+            hot = [r.center for r in table.layout.columns] + [b.rect.center for b in table.buttons()]
+        elif app.stack.top is not None:
+            found = getattr(app.stack.top, "buttons", None)
+            hot = [b.rect.center for b in ((found() if callable(found) else found) or [])]
+        pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+        r = rng.random()
+        if r < 0.5:
+            for ev in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(ev, pos=pos, rel=(0, 0), buttons=(0, 0, 0), button=1))
+            sent += 3
+        elif r < 0.7:
+            to = rng.choice(hot) if hot else pos
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+            sent += 3
+        elif r < 0.8:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
+            sent += 1
+        else:
+            sent += post_key(rng.choice(keys))
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants)
+    if sent is None:
         return 1
     table = table_of(app)
     print(f"monkey: ok, {sent} events, {app.frames} frames" + (f", {len(table.record.entries)} actions" if table else ""))

@@ -21,7 +21,8 @@ from engine.games import load_record
 from engine.ratscrew import LAY, SNAP
 
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, shoot as _shoot
+from game.shell.headless import (DT, advance as _advance, shoot as _shoot, monkey_loop, post_click, post_key, p99,
+                                 timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "ratscrew"
@@ -56,17 +57,10 @@ def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> 
 
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
-    done: list[object] = []
-    app.on_round_over = lambda t: done.append(t)
     table = table_of(app)
     table.time_scale = FAST
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done and table.clock.now < limit_s * 1000
-
-    app.run(max_frames=round(limit_s / FAST / DT) + 10, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, round(limit_s / FAST / DT) + 10,
+                           keep_going=lambda: table.clock.now < limit_s * 1000)
 
 
 def selftest(data_dir: Path) -> int:
@@ -263,19 +257,12 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
             table.fly(top, True, table.layout.seats[k // 20 % 4].pile, table.layout.top_card, 0.3)
             table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
         k += 1
-        t, c = time.perf_counter(), time.thread_time()
-        app.dirty = True
-        app.step(DT, pygame.event.get())
-        times.append((time.perf_counter() - t) * 1000)
-        cpu.append((time.thread_time() - c) * 1000)
+        timed_frame(app, times, cpu)
     times.sort()
-    cpu.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    cpu99 = cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]
     print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "stack": len(table.model.stack),
-                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": round(p99, 3),
+                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
                       "frame_ms_max": round(times[-1], 3), "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
-                      "frame_cpu_ms_p99": round(cpu99, 3)}))
+                      "frame_cpu_ms_p99": p99(cpu)}))
     return 0
 
 
@@ -289,39 +276,28 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     app.start_game(GameSetup.quick(GAME))
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN]
     keys += [k for block in DEFAULT_BLOCKS for k in block[:2]]
-    sent = 0
-    try:
-        while sent < count:
-            if not app.running:
-                app.running = True
-                app.to_title()
-            if app.stack.top is None:
-                app.to_title()
-            table = table_of(app)
-            hot = []
-            if table is not None and app.stack.top is table:
-                L = table.layout
-                hot = [L.top_card.center, L.snap_button.center, L.menu_button.center] + \
-                    [b.pile.center for b in L.seats.values()]
-            elif isinstance(getattr(app.stack.top, "buttons", None), list):
-                hot = [b.rect.center for b in app.stack.top.buttons]
-            pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(size[0]), rng.randrange(size[1]))
-            if rng.random() < 0.5:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-                sent += 3
-            else:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-                sent += 1
-            for _ in range(rng.choice((1, 2, 6, 30))):
-                app.step(DT, pygame.event.get())
-                check_invariants(app)
-    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-        import traceback
 
-        traceback.print_exc()
-        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+    def _send() -> int:
+        sent = 0
+        if app.stack.top is None:
+            app.to_title()
+        table = table_of(app)
+        hot = []
+        if table is not None and app.stack.top is table:
+            L = table.layout
+            hot = [L.top_card.center, L.snap_button.center, L.menu_button.center] + \
+                [b.pile.center for b in L.seats.values()]
+        elif isinstance(getattr(app.stack.top, "buttons", None), list):
+            hot = [b.rect.center for b in app.stack.top.buttons]
+        pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(size[0]), rng.randrange(size[1]))
+        if rng.random() < 0.5:
+            sent += post_click(pos)
+        else:
+            sent += post_key(rng.choice(keys))
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants)
+    if sent is None:
         return 1
     table = table_of(app)
     print(f"monkey: ok, {sent} events, {app.frames} frames" +

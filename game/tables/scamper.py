@@ -12,11 +12,11 @@ changes only behind the pass-device screen).
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Callable
 
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.envelope import GameRecord
 from engine.games import GAMES
@@ -25,26 +25,25 @@ from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
 from game.kit.clock import TableClock
-from game.kit.flights import Flight, FlightQueue, Step, flight
-from game.kit.hand import Drag, HandFan, SelectedCards
+from game.kit.flights import Flight, FlightQueue, flight
+from game.kit.hand import Drag, HandFan
+from game.kit.handtable import HiddenHandTable
 from game.kit.layer import TableLayer
-from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Floaters, Toast
+from game.kit.messages import Floaters, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
-from game.kit.scorepanel import PANEL_FILL
-from game.kit.sprites import CardSprite, Hand, SpriteBook
-from game.kit.ui import Button, draw_panel, felt_background
+from game.kit.sprites import CardSprite, SpriteBook
+from game.kit.ui import Button, felt_background
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
-from game.tables.scamper_bots import ScamperDriver
+from game.tables.scamper_bots import scamper_key
 from game.tables.scamper_layout import stack_rects, table_melds
 from game.tables.scamper_steps import TableModel, queue_deal, queue_events
 
 BANNER_SECONDS = 2.4
 
 
-class ScamperTable(Scene):
+class ScamperTable(HiddenHandTable):
     """A game of Scamper in progress (all its rounds)."""
 
     game_id = GAME_ID
@@ -68,7 +67,8 @@ class ScamperTable(Scene):
         if replay is not None:
             self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay()))
         else:
-            self.driver = BotHook(ScamperDriver(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay()))
+            self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay(),
+                                                  key=scamper_key, timed=True))
         first_human = self._next_human(self.state.current) if self.humans else None
         self.viewer: int = first_human if first_human is not None else 0
         self.model = TableModel.empty(self.state.num_players)
@@ -106,27 +106,6 @@ class ScamperTable(Scene):
 
     # --- what the table holds ------------------------------------------------
 
-    @property
-    def flights(self) -> list[Flight]:
-        return self.motion.flights
-
-    @property
-    def steps(self) -> deque[Step]:
-        return self.motion.steps
-
-    @property
-    def my_hand(self) -> Hand:
-        return self.model.held[self.viewer]
-
-    @property
-    def selected(self) -> SelectedCards:
-        """The bottom hand's selection as cards (the sprites stay the truth: see :meth:`selected_sprites`)."""
-        return SelectedCards(self.fan, self.my_hand)
-
-    @selected.setter
-    def selected(self, cards: Any) -> None:
-        SelectedCards(self.fan, self.my_hand).replace(cards)
-
     def selected_cards(self) -> tuple[Card, ...]:
         return tuple(s.card for s in self.fan.selected_sprites(self.my_hand))  # type: ignore[misc]
 
@@ -135,23 +114,6 @@ class ScamperTable(Scene):
             return self.layout.hand_rects(count)[index]
         rects = stack_rects(self.layout, seat, max(count, index + 1))
         return rects[index]
-
-    def sprite_rect(self, seat: int, sprite: CardSprite) -> pygame.Rect:
-        hand = self.model.held[seat]
-        if seat == self.viewer:
-            rect = self.fan.rect_of(sprite, self.layout)
-            if rect is not None:
-                return rect
-        i = hand.index_of(sprite.id)
-        return self.hand_slot(seat, max(0, len(hand) - 1 if i is None else i), max(1, len(hand)))
-
-    def chosen(self) -> set[int]:
-        dragged = {self.drag.sprite.id} if isinstance(self.drag, Drag) and self.drag.sprite else set()
-        return dragged | self.fan.selected
-
-    def held_sprite(self, seat: int, card: Card, chosen: set[int]) -> CardSprite:
-        sprite = self.model.held[seat].find(card, prefer=lambda s: s.id in chosen)
-        return sprite if sprite is not None else self.sprites.new(card)
 
     def meld_sizes(self) -> dict[int, list[int]]:
         m = self.model
@@ -181,31 +143,11 @@ class ScamperTable(Scene):
                     out[i] = rects
         return out
 
-    def factor(self) -> float:
-        return self.app.settings.anim_factor
-
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
         return flight(sprite, face_up, start, end, duration, delay, on_land, 0.0 if self.catching_up else self.factor())
 
     # --- seats -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.record.players[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat in self.humans
-
-    def _next_human(self, seat: int) -> int | None:
-        n = self.state.num_players
-        for k in range(n):
-            if (seat + k) % n in self.humans:
-                return (seat + k) % n
-        return None
-
-    def shows_face(self, seat: int) -> bool:
-        """Whether ``seat``'s hidden cards may be drawn face up right now."""
-        return self.reveal_all or (seat == self.viewer and not self.pending_pass)
 
     def set_viewer(self, seat: int) -> None:
         self.viewer = seat
@@ -216,22 +158,11 @@ class ScamperTable(Scene):
         self.background = self._table_background()
         self.layer.invalidate()
 
-    def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
-        return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
-
     def settings_changed(self) -> None:
         self.driver.retime(self.app.ai_delay(), self.app.think_ms)
         self.resize(self.app.size)
         self.layer.invalidate()
         self._refresh_layer()
-
-    def _table_background(self) -> pygame.Surface:
-        surf = self._felt.copy()
-        s = self.layout.scale
-        for spot in self.layout.spots.values():
-            draw_panel(surf, spot.panel, PANEL_FILL, round(12 * s))
-        draw_panel(surf, self.layout.log_panel, PANEL_FILL, round(12 * s))
-        return surf
 
     def _refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, scamper_view.layer_regions(self), self.app.art)
@@ -248,9 +179,6 @@ class ScamperTable(Scene):
         self.fan.pos.clear()
         self.layer.invalidate()
         self._refresh_layer()
-
-    def exit(self) -> None:
-        self.driver.cancel()
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:
@@ -317,11 +245,6 @@ class ScamperTable(Scene):
         self.banner = None
         self.floaters.clear()
         self.fan.pos.clear()
-
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
-        if error:
-            self.app.sound.play("invalid")
 
     def announce(self, line: str) -> None:
         if not self.catching_up:
@@ -456,16 +379,8 @@ class ScamperTable(Scene):
             self.deal_after_pass = False
             queue_deal(self)
 
-    def _hover_index(self) -> int | None:
-        if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
-            return self.hover[1]
-        return None
-
     def hand_targets(self) -> dict[int, pygame.Rect]:
         return self.fan.targets(self.my_hand, self.layout, self._hover_index())
-
-    def _hand_moving(self) -> bool:
-        return self.fan.moving(self.my_hand, self.layout, self._hover_index())
 
     # --- input (the rules live in scamper_input) ---------------------------------
 

@@ -22,7 +22,8 @@ from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, click as _click, shoot as _shoot, until as _until
+from game.shell.headless import (DT, advance as _advance, click as _click, monkey_loop, post_key, shoot as _shoot,
+                                 until as _until, p99 as _p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "scamper"
@@ -73,22 +74,7 @@ def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), anim: str = "off")
 
 
 def _finish(app: App, frames: int = 200_000) -> bool:
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=frames, fixed_dt=DT, hook=hook)
-    return bool(done)
-
-
-def _p99(values: list[float]) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return round(values[min(len(values) - 1, int(len(values) * 0.99))], 3)
+    return play_until_over(app, check_invariants, frames)
 
 
 def selftest(data_dir: Path) -> int:
@@ -352,11 +338,7 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
             app.step(DT, pygame.event.get())
         while len(times) < frames and app.stack.top is table and len(table.model.melds) >= 30:
             melds_seen.append(len(table.model.melds))
-            t, c = time.perf_counter(), time.thread_time()
-            app.dirty = True
-            app.step(DT, pygame.event.get())
-            times.append((time.perf_counter() - t) * 1000)
-            cpu.append((time.thread_time() - c) * 1000)
+            timed_frame(app, times, cpu)
         decide += table.driver.driver.decide_ms
         decide_cpu += table.driver.driver.decide_cpu_ms
     times.sort()
@@ -393,42 +375,34 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     app.start_game(setup)
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
             pygame.K_c, pygame.K_r, pygame.K_u]
-    sent = 0
-    try:
-        while sent < count:
-            if not app.running:
-                app.running = True
-                app.to_title()
-            if table_of(app) is None and rng.random() < 0.3:
-                app.start_game(setup)
-            hot = _hotspots(app)
-            pos = rng.choice(hot) if hot and rng.random() < 0.75 else (rng.randrange(size[0]), rng.randrange(size[1]))
-            r = rng.random()
-            if r < 0.55:
-                _click(app, pos)
-                sent += 3
-            elif r < 0.75:
-                to = rng.choice(hot) if hot else (rng.randrange(size[0]), rng.randrange(size[1]))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                for k in (0.5, 1.0):
-                    mid = (round(pos[0] + (to[0] - pos[0]) * k), round(pos[1] + (to[1] - pos[1]) * k))
-                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
-                sent += 4
-            elif r < 0.9:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-                sent += 1
-            else:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-                sent += 1
-            for _ in range(rng.choice((1, 2, 6, 30))):
-                app.step(DT, pygame.event.get())
-                check_invariants(app)
-    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-        import traceback
 
-        traceback.print_exc()
-        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+    def _send() -> int:
+        sent = 0
+        if table_of(app) is None and rng.random() < 0.3:
+            app.start_game(setup)
+        hot = _hotspots(app)
+        pos = rng.choice(hot) if hot and rng.random() < 0.75 else (rng.randrange(size[0]), rng.randrange(size[1]))
+        r = rng.random()
+        if r < 0.55:
+            _click(app, pos)
+            sent += 3
+        elif r < 0.75:
+            to = rng.choice(hot) if hot else (rng.randrange(size[0]), rng.randrange(size[1]))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            for k in (0.5, 1.0):
+                mid = (round(pos[0] + (to[0] - pos[0]) * k), round(pos[1] + (to[1] - pos[1]) * k))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+            sent += 4
+        elif r < 0.9:
+            sent += post_key(rng.choice(keys))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+            sent += 1
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants)
+    if sent is None:
         return 1
     table = table_of(app)
     print(f"monkey: ok, {sent} events, {app.frames} frames"

@@ -20,7 +20,7 @@ import pygame
 
 from engine.games import GAMES, load_record
 from game.shell.app import App
-from game.shell.headless import DT, advance, shoot
+from game.shell.headless import DT, advance, shoot, monkey_loop, post_click, p99, timed_frame
 from game.shell.session import GameSetup
 
 from game.tables.snap_loop import check_invariants, finish, same_game_state, table_of
@@ -126,17 +126,8 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path | None) -> int:
             table = _busy_table(app)
         if not table.model.flights:
             _fly_everything(table)
-        t, c = time.perf_counter(), time.thread_time()
-        app.dirty = True
-        app.step(DT, [])
-        times.append((time.perf_counter() - t) * 1000)
-        cpu.append((time.thread_time() - c) * 1000)
+        timed_frame(app, times, cpu, events=[])
     times.sort()
-    cpu.sort()
-
-    def p99(xs: list[float]) -> float:
-        return round(xs[min(len(xs) - 1, int(len(xs) * 0.99))], 3)
-
     print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "seats": 6,
                       "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
                       "frame_ms_max": round(times[-1], 3), "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
@@ -152,41 +143,31 @@ def monkey(count: int, seed: int, data_dir: Path | None, size: tuple[int, int] =
     app.start_game(GameSetup.quick("snap"))
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
             pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5]
-    sent = 0
-    try:
-        while sent < count:
-            if not app.running:
-                app.running = True
-                app.to_title()
-            top = app.stack.top
-            spots = [b.rect.center for b in getattr(top, "buttons", lambda: [])()] if callable(getattr(top, "buttons", None)) \
-                else [b.rect.center for b in getattr(top, "buttons", [])]
-            table = table_of(app)
-            if table is not None and top is table:
-                spots += [p.down.center for p in table.layout.places] + [p.up.center for p in table.layout.places]
-            if spots and rng.random() < 0.7:
-                x, y = rng.choice(spots)
-                pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
-            else:
-                pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
-            if rng.random() < 0.6:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-                sent += 3
-            else:
-                k = rng.choice(keys)
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-                sent += 2
-            for _ in range(rng.choice((1, 2, 6, 30))):
-                app.step(DT, pygame.event.get())
-                check_invariants(app)
-    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-        import traceback
 
-        traceback.print_exc()
-        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+    def _send() -> int:
+        sent = 0
+        top = app.stack.top
+        spots = [b.rect.center for b in getattr(top, "buttons", lambda: [])()] if callable(getattr(top, "buttons", None)) \
+            else [b.rect.center for b in getattr(top, "buttons", [])]
+        table = table_of(app)
+        if table is not None and top is table:
+            spots += [p.down.center for p in table.layout.places] + [p.up.center for p in table.layout.places]
+        if spots and rng.random() < 0.7:
+            x, y = rng.choice(spots)
+            pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
+        else:
+            pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+        if rng.random() < 0.6:
+            sent += post_click(pos)
+        else:
+            k = rng.choice(keys)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+            sent += 2
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants)
+    if sent is None:
         return 1
     print(f"monkey: ok, {sent} events, {app.frames} frames")
     return 0

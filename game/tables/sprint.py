@@ -11,7 +11,6 @@ behind the pass-device screen.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Callable
 
 import pygame
@@ -24,17 +23,16 @@ from engine.sprint import GAME_ID, Action, Discard, Event, Lay, Round
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
 from game.kit.clock import TableClock
-from game.kit.flights import Flight, FlightQueue, Step, flight
-from game.kit.hand import Drag, HandFan, SelectedCards
+from game.kit.flights import Flight, FlightQueue, flight
+from game.kit.hand import Drag, HandFan
+from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
 from game.kit.layer import TableLayer
-from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Floaters, Toast
+from game.kit.messages import Floaters, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
-from game.kit.scorepanel import PANEL_FILL
-from game.kit.sprites import CardSprite, Hand, SpriteBook
-from game.kit.ui import Button, draw_panel, felt_background
+from game.kit.sprites import CardSprite, SpriteBook
+from game.kit.ui import Button, felt_background
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import sprint_assist, sprint_input, sprint_view
@@ -51,7 +49,7 @@ TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "m
                  "undo": "Z"}
 
 
-class SprintTable(Scene):
+class SprintTable(HiddenHandTable):
     """A round in progress."""
 
     game_id = GAME_ID
@@ -121,28 +119,6 @@ class SprintTable(Scene):
     # --- what the table holds ------------------------------------------------
 
     @property
-    def flights(self) -> list[Flight]:
-        return self.motion.flights
-
-    @property
-    def steps(self) -> deque[Step]:
-        return self.motion.steps
-
-    @property
-    def my_hand(self) -> Hand:
-        """The bottom seat's cards (sprites)."""
-        return self.model.held[self.viewer]
-
-    @property
-    def selected(self) -> SelectedCards:
-        """The bottom hand's selection as cards (Sprint has one pack: a card names one sprite)."""
-        return SelectedCards(self.fan, self.my_hand)
-
-    @selected.setter
-    def selected(self, cards: set[Card]) -> None:
-        SelectedCards(self.fan, self.my_hand).replace(cards)
-
-    @property
     def hint_text(self) -> str | None:
         return self.hint.text
 
@@ -163,53 +139,11 @@ class SprintTable(Scene):
         rects = self.layout.fan_rects(seat, count)
         return rects[index] if rects else self.layout.seat_anchor(seat)
 
-    def sprite_rect(self, seat: int, sprite: CardSprite) -> pygame.Rect:
-        """Where ``sprite`` of ``seat``'s hand is drawn now."""
-        hand = self.model.held[seat]
-        if seat == self.viewer:
-            rect = self.fan.rect_of(sprite, self.layout)
-            if rect is not None:
-                return rect
-        i = hand.index_of(sprite.id)
-        return self.hand_slot(seat, max(0, len(hand) - 1 if i is None else i), max(1, len(hand)))
-
-    def chosen(self) -> set[int]:
-        """The sprites the player pointed at (dragged or selected): an action on their card means them."""
-        dragged = {self.drag.sprite.id} if isinstance(self.drag, Drag) and self.drag.sprite else set()
-        return dragged | self.fan.selected
-
-    def held_sprite(self, seat: int, card: Card, chosen: set[int]) -> CardSprite:
-        """The sprite of ``card`` in ``seat``'s hand, a ``chosen`` one first."""
-        sprite = self.model.held[seat].find(card, prefer=lambda s: s.id in chosen)
-        return sprite if sprite is not None else self.sprites.new(card)
-
-    def factor(self) -> float:
-        """The animation speed setting (0: no animation)."""
-        return self.app.settings.anim_factor
-
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
         return flight(sprite, face_up, start, end, duration, delay, on_land, self.factor())
 
     # --- seats -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.record.players[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat in self.humans
-
-    def _next_human(self, seat: int) -> int | None:
-        """The first human seat to play from ``seat`` on (``seat`` itself included)."""
-        n = self.state.num_players
-        for k in range(n):
-            if (seat + k) % n in self.humans:
-                return (seat + k) % n
-        return None
-
-    def shows_face(self, seat: int) -> bool:
-        """Whether ``seat``'s hidden cards may be drawn face up right now."""
-        return self.reveal_all or (seat == self.viewer and not self.pending_pass)
 
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
@@ -223,9 +157,6 @@ class SprintTable(Scene):
         self.layout = self._make_layout(self.app.size, seat)
         self.background = self._table_background()
 
-    def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
-        return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
-
     def settings_changed(self) -> None:
         """A setting changed (card size, four colours, speeds): apply it to this round at once."""
         self.driver.retime(self.app.ai_delay(), self.app.think_ms)
@@ -237,15 +168,6 @@ class SprintTable(Scene):
         self.resize(self.app.size)
         self.layer.invalidate()
         self._refresh_layer()
-
-    def _table_background(self) -> pygame.Surface:
-        """The felt with every seat's panel and the log panel baked in (one opaque blit a frame)."""
-        surf = self._felt.copy()
-        s = self.layout.scale
-        for spot in self.layout.spots.values():
-            draw_panel(surf, spot.panel, PANEL_FILL, round(12 * s))
-        draw_panel(surf, self.layout.log_panel, PANEL_FILL, round(12 * s))
-        return surf
 
     def _refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, sprint_view.layer_regions(self), self.app.art)
@@ -261,9 +183,6 @@ class SprintTable(Scene):
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.fan.pos.clear()
         self._refresh_layer()
-
-    def exit(self) -> None:
-        self.driver.cancel()
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass:
@@ -345,11 +264,6 @@ class SprintTable(Scene):
         self.motion.finish()
         self.floaters.clear()
         self.fan.pos.clear()
-
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
-        if error:
-            self.app.sound.play("invalid")
 
     def selection_lay(self) -> tuple[Lay | None, str | None]:
         """The selected cards as a Lay and the reason it can't be played (None if it can)."""
@@ -441,17 +355,8 @@ class SprintTable(Scene):
     def _update_flights(self, dt: float) -> None:
         self.motion.update(dt, instant=self.factor() == 0)
 
-    def _hover_index(self) -> int | None:
-        """The bottom-hand card the mouse lifts (none while dragging)."""
-        if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
-            return self.hover[1]
-        return None
-
     def _hand_targets(self) -> dict[int, pygame.Rect]:
         return self.fan.targets(self.my_hand, self.layout, self._hover_index())
-
-    def _hand_moving(self) -> bool:
-        return self.fan.moving(self.my_hand, self.layout, self._hover_index())
 
     # --- input ----------------------------------------------------------------
 

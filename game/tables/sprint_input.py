@@ -12,6 +12,7 @@ import pygame
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Phase
 
 from game.kit.hand import Drag, HandFan
+from game.kit.pointer import pointer_event
 
 if TYPE_CHECKING:
     from game.tables.sprint import SprintTable
@@ -116,33 +117,11 @@ def handle_event(t: SprintTable, event: pygame.event.Event) -> bool:
         return True
     if event.type == pygame.KEYDOWN:
         return handle_key(t, event.key)
-    if event.type == pygame.MOUSEMOTION:
-        t.mouse = event.pos
-        if t.kb_visible and event.rel != (0, 0):
-            t.kb_visible = False
-        if t.press and not t.drag:
-            target, start = t.press
-            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 8:
-                _start_drag(t, target, start)
-        hover = target_at(t, event.pos)
-        changed = hover != t.hover
-        t.hover = hover
-        return changed or bool(t.drag)
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        t.mouse = event.pos
-        t.press = (target_at(t, event.pos), event.pos)
-        return True
-    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        t.mouse = event.pos
-        press, t.press = t.press, None
-        if t.drag:
-            _drop(t, event.pos)
-            return True
-        if press is not None:
-            target = target_at(t, event.pos)
-            if target == press[0]:
-                click(t, target)
-        return True
+    if event.type == pygame.MOUSEMOTION and t.kb_visible and event.rel != (0, 0):
+        t.kb_visible = False
+    handled = pointer_event(t, event, target_at, _start_drag, _drop, click)
+    if handled is not None:
+        return handled
     if event.type == pygame.MOUSEWHEEL:
         if t.layout.log_panel.collidepoint(t.mouse):
             t.log.scroll_by(event.y)

@@ -18,7 +18,7 @@ import pygame
 from engine.records import Record
 
 from game.shell.app import App
-from game.shell.headless import DT
+from game.shell.headless import DT, monkey_loop, post_click, post_key, p99, timed_frame, play_until_over
 from game.shell.session import GameSetup
 from game.tables.sprint_shots import finish_simply, screenshots, table_of  # noqa: F401
 
@@ -56,15 +56,7 @@ def _selftest_app(data_dir: Path) -> App:
 
 def _finish_round(app: App) -> bool:
     """Run the loop, checking the invariants every frame, until the round is over (False if it never ends)."""
-    done = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=60 * 60 * 10, fixed_dt=DT, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, 60 * 60 * 10)
 
 
 def selftest(data_dir: Path) -> int:
@@ -151,14 +143,10 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
             app.start_game(setup, replace=True)
             for _ in range(30):
                 app.step(DT, pygame.event.get())
-        t = time.perf_counter()
-        app.dirty = True
-        app.step(DT, pygame.event.get())
-        times.append((time.perf_counter() - t) * 1000)
+        timed_frame(app, times)
     times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "frame_ms_p50": round(statistics.median(times), 3),
-                      "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}))
+                      "frame_ms_p99": p99(times), "frame_ms_max": round(times[-1], 3)}))
     return 0
 
 
@@ -175,50 +163,39 @@ def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280,
     keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB,
             pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_d, pygame.K_h, pygame.K_r, pygame.K_u, pygame.K_x,
             pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]
-    sent = 0
-    try:
-        while sent < count:
-            if not app.running:  # the monkey found Quit: start again
-                app.running = True
-                app.to_title()
-            hot = _hotspots(app)
-            if hot and rng.random() < 0.7:
-                x, y = rng.choice(hot)
-                pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
-            else:
-                pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
-            r = rng.random()
-            if r < 0.55:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-                sent += 3
-            elif r < 0.7:
-                to = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
-                sent += 3
-            elif r < 0.8:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-                sent += 1
-            elif r < 0.9:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-                sent += 1
-            elif r < 0.95:
-                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab7 ")))
-                sent += 1
-            else:
-                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-                sent += 1
-            for _ in range(rng.choice((1, 1, 2, 6, 30))):
-                app.step(DT, pygame.event.get())
-                check_invariants(app)
-    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-        import traceback
 
-        traceback.print_exc()
-        print(f"monkey: failed after {sent} events: {exc!r}", file=sys.stderr)
+    def _send() -> int:
+        sent = 0
+        hot = _hotspots(app)
+        if hot and rng.random() < 0.7:
+            x, y = rng.choice(hot)
+            pos = (x + rng.randint(-5, 5), y + rng.randint(-5, 5))
+        else:
+            pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+        r = rng.random()
+        if r < 0.55:
+            sent += post_click(pos)
+        elif r < 0.7:
+            to = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+            sent += 3
+        elif r < 0.8:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            sent += 1
+        elif r < 0.9:
+            sent += post_key(rng.choice(keys))
+        elif r < 0.95:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab7 ")))
+            sent += 1
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+            sent += 1
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants, steps=(1, 1, 2, 6, 30))
+    if sent is None:
         return 1
     table = table_of(app)
     print(f"monkey: ok, {sent} events, {app.frames} frames" + (f", {len(table.record.actions)} actions in the current round" if table else ""))
