@@ -239,3 +239,20 @@ def test_sprint_gives_the_keyboard_to_whoever_sits_at_the_bottom(tmp_path):
         assert table.keymap.seats() == {1}
     finally:
         pygame.quit()
+
+
+def test_text_outlives_a_restart_of_pygame():
+    """Fonts cached before pygame quit and started again are made anew, not used dead."""
+    from game.kit.ui import Text
+
+    pygame.init()
+    text = Text()
+    text.fit("Ada wins!", 64, 300)
+    pygame.quit()
+    pygame.init()
+    try:
+        assert text.fit("Ada wins again!", 64, 300).get_width() <= 300
+        assert text.wrap("a few words to wrap", 20, 60)
+        assert text.render("K\u2665", 30).get_width() > 0
+    finally:
+        pygame.quit()

@@ -59,6 +59,15 @@ class Text:
         self._fits: dict[tuple, pygame.Surface] = {}
         self._wraps: dict[tuple, list[str]] = {}
 
+    def _fresh(self, work, *args):  # noqa: ANN001, ANN002, ANN202
+        """``work(*args)``; if a cached font died with an earlier font module (pygame quit and
+        started again under it), the fonts are made anew and the work done once more."""
+        try:
+            return work(*args)
+        except pygame.error:
+            self._fonts.clear()
+            return work(*args)
+
     def font(self, px: int) -> pygame.font.Font:
         px = max(MIN_TEXT_PX, int(px))
         font = self._fonts.get(px)
@@ -77,7 +86,7 @@ class Text:
         if surf is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            surf = self._render(text, px, color)
+            surf = self._fresh(self._render, text, px, color)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf
@@ -106,7 +115,7 @@ class Text:
         if surf is None:
             if len(self._fits) > 600:
                 self._fits.clear()
-            surf = self._fits[key] = self._fit(text, px, max_w, color)
+            surf = self._fits[key] = self._fresh(self._fit, text, px, max_w, color)
         return surf
 
     def _fit(self, text: str, px: int, max_w: int, color: tuple[int, ...]) -> pygame.Surface:
@@ -149,7 +158,7 @@ class Text:
         if lines is None:
             if len(self._wraps) > 600:
                 self._wraps.clear()
-            lines = self._wraps[key] = self._wrap(text, px, max_w)
+            lines = self._wraps[key] = self._fresh(self._wrap, text, px, max_w)
         return lines
 
     def _wrap(self, text: str, px: int, max_w: int) -> list[str]:
