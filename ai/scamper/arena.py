@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stock-out", default="replay", choices=("replay", "add-pack", "reshuffle"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="accepted for symmetry with Sprint's arena; runs in one process")
+    parser.add_argument("--json", action="store_true", help="accepted for symmetry with the other arenas; the report is always JSON")
     args = parser.parse_args(argv)
     options = {"rounds": args.rounds, "stock_out": args.stock_out}
     print(json.dumps(run(args.players, args.deals, args.seed, options)))

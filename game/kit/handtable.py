@@ -24,7 +24,7 @@ from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand
-from game.kit.ui import draw_panel
+from game.kit.ui import draw_panel, felt_background
 from game.shell.scene import Scene
 
 
@@ -107,6 +107,24 @@ class HiddenHandTable(Scene):
             draw_panel(surf, spot.panel, PANEL_FILL, round(12 * s))
         draw_panel(surf, self.layout.log_panel, PANEL_FILL, round(12 * s))
         return surf
+
+    view: Any = None
+    """The table's view module: its ``layer_regions(table)`` say what the cached layer holds."""
+
+    def _refresh_layer(self) -> None:
+        self.layer.refresh(self.background, self.layout, self.view.layer_regions(self), self.app.art)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Everything placed from the window size is placed again; the cached layer is drawn anew."""
+        self.panels.clear()
+        self.floaters.clear()
+        self._felt = felt_background(size)
+        self.layout = self._make_layout(size, self.viewer)
+        self.background = self._table_background()
+        self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
+        self.fan.pos.clear()
+        self.layer.invalidate()
+        self._refresh_layer()
 
     def exit(self) -> None:
         self.driver.cancel()

@@ -48,6 +48,7 @@ class ScamperTable(HiddenHandTable):
 
     game_id = GAME_ID
     HOTKEYS = scamper_view.HOTKEYS
+    view = scamper_view
     draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)
 
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
@@ -164,21 +165,7 @@ class ScamperTable(HiddenHandTable):
         self.layer.invalidate()
         self._refresh_layer()
 
-    def _refresh_layer(self) -> None:
-        self.layer.refresh(self.background, self.layout, scamper_view.layer_regions(self), self.app.art)
-
     # --- scene hooks ------------------------------------------------------
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.panels.clear()
-        self.floaters.clear()
-        self._felt = felt_background(size)
-        self.layout = self._make_layout(size, self.viewer)
-        self.background = self._table_background()
-        self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.fan.pos.clear()
-        self.layer.invalidate()
-        self._refresh_layer()
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:

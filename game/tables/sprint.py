@@ -33,7 +33,6 @@ from game.kit.messages import Floaters, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import Button, felt_background
-from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import sprint_assist, sprint_input, sprint_view
 from game.tables.sprint_steps import TableModel, queue_deal, queue_events
@@ -54,6 +53,7 @@ class SprintTable(HiddenHandTable):
 
     game_id = GAME_ID
     HOTKEYS = TABLE_HOTKEYS
+    view = sprint_view
     draw_thumbnail = staticmethod(sprint_view.draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
@@ -169,20 +169,7 @@ class SprintTable(HiddenHandTable):
         self.layer.invalidate()
         self._refresh_layer()
 
-    def _refresh_layer(self) -> None:
-        self.layer.refresh(self.background, self.layout, sprint_view.layer_regions(self), self.app.art)
-
     # --- scene hooks ------------------------------------------------------
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.panels.clear()
-        self.floaters.clear()
-        self._felt = felt_background(size)
-        self.layout = self._make_layout(size, self.viewer)
-        self.background = self._table_background()
-        self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.fan.pos.clear()
-        self._refresh_layer()
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass:
