@@ -11,7 +11,10 @@ billion cards costs the same to draw from as a deck of thirty-two.
 
 Every draw loops over the eight numbers and over the batches it empties
 (each batch is made once and emptied once, so that is constant per action
-on average), never over cards.
+on average), and over at most fifteen cards: a draw that takes (or leaves)
+fewer than sixteen goes card by card, which is cheaper than the general
+method.  Game 1's small draws are therefore cheaper than any game's large ones;
+from the first large draws on, the cost per action no longer changes.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from math import lgamma as _lgamma, log as _log, sqrt as _sqrt
+from operator import add as _plus, sub as _minus
 from typing import Iterable, Sequence
 
 NUMBERS = range(1, 9)
@@ -59,11 +64,11 @@ def format_counts(c: Sequence[int]) -> str:
 
 
 def add(a: Sequence[int], b: Sequence[int]) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(map(_plus, a, b))
 
 
 def sub(a: Sequence[int], b: Sequence[int]) -> Counts:
-    return tuple(x - y for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(map(_minus, a, b))
 
 
 def scaled(c: Sequence[int], factor: int) -> Counts:
@@ -94,33 +99,45 @@ def hypergeometric(good: int, bad: int, sample: int, rng: random.Random) -> int:
         return sample
     if sample == total:
         return good
-    small = min(sample, total - sample)
+    small = sample if sample + sample <= total else total - sample
     if small < _SMALL:
-        # draw the smaller side card by card
-        taken = 0
-        g, t = good, total
-        for _ in range(small):
-            if rng.random() * t < g:
-                taken += 1
-                g -= 1
-            t -= 1
-        return taken if small == sample else good - taken
+        return _one_by_one(good, total, sample, small, rng)
     return _hrua(good, bad, sample, rng)
+
+
+def _one_by_one(good: int, total: int, sample: int, small: int, rng: random.Random) -> int:
+    """The hypergeometric draw card by card: the smaller side (``small`` cards) is drawn."""
+    taken = 0
+    left_good = good
+    random_ = rng.random
+    for _ in range(small):
+        if random_() * total < left_good:
+            taken += 1
+            left_good -= 1
+        total -= 1
+    return taken if small == sample else good - taken
 
 
 def _hrua(good: int, bad: int, sample: int, rng: random.Random) -> int:
     total = good + bad
-    n = sample if 2 * sample <= total else total - sample
-    few, many = (good, bad) if good <= bad else (bad, good)
+    n = sample if sample + sample <= total else total - sample
+    if good <= bad:
+        few, many = good, bad
+    else:
+        few, many = bad, good
     p = few / total
     a = n * p + 0.5
-    c = math.sqrt((total - n) * n * p * (1.0 - p) / (total - 1) + 0.5)
+    c = _sqrt((total - n) * n * p * (1.0 - p) / (total - 1) + 0.5)
     h = _D1 * c + _D2
     mode = (n + 1) * (few + 1) // (total + 2)
-    lgamma, random_ = math.lgamma, rng.random
-    fewer, gap = few + 1.0, many - n + 1.0
-    g = lgamma(mode + 1.0) + lgamma(fewer - mode) + lgamma(n + 1.0 - mode) + lgamma(gap + mode)
-    bound = min(min(n, few) + 1, math.floor(a + 16.0 * c))
+    lgamma = _lgamma
+    fewer, n1, gap = few + 1.0, n + 1.0, many - n + 1.0
+    g = lgamma(mode + 1.0) + lgamma(fewer - mode) + lgamma(n1 - mode) + lgamma(gap + mode)
+    bound = few + 1 if few < n else n + 1
+    reach = a + 16.0 * c
+    if reach < bound:
+        bound = int(reach)  # reach > 0: int() is the floor
+    random_ = rng.random
     while True:
         u = random_()
         v = random_()
@@ -130,12 +147,12 @@ def _hrua(good: int, bad: int, sample: int, rng: random.Random) -> int:
         if x < 0.0 or x >= bound:
             continue
         k = int(x)
-        t = g - (lgamma(k + 1.0) + lgamma(fewer - k) + lgamma(n + 1.0 - k) + lgamma(gap + k))
+        t = g - (lgamma(k + 1.0) + lgamma(fewer - k) + lgamma(n1 - k) + lgamma(gap + k))
         if u * (4.0 - u) - 3.0 <= t:
             break
         if u * (u - t) >= 1.0:
             continue
-        if 2.0 * math.log(u) <= t:
+        if 2.0 * _log(u) <= t:
             break
     if good > bad:
         k = n - k
@@ -145,20 +162,35 @@ def _hrua(good: int, bad: int, sample: int, rng: random.Random) -> int:
 
 
 def draw_from(batch: Sequence[int], n: int, rng: random.Random) -> Counts:
-    """The counts of the top ``n`` cards of a shuffled ``batch`` (multivariate hypergeometric)."""
+    """The counts of the top ``n`` cards of a shuffled ``batch`` (multivariate hypergeometric).
+
+    One hypergeometric draw per number, each given what the numbers before it took.
+    """
     left = sum(batch)
     if not 0 <= n <= left:
         raise ValueError(f"can't draw {n} of {left} cards")
     if n == left:
         return counts(batch)
-    out = [0] * 8
-    for i, k in enumerate(batch):
-        if n == 0:
-            break
+    out = [0, 0, 0, 0, 0, 0, 0, 0]
+    i = -1
+    for k in batch:
+        i += 1
+        if not k:
+            continue
         left -= k
-        x = hypergeometric(k, left, n, rng)
+        if not left:
+            out[i] = n
+            break
+        total = k + left
+        if n == total:
+            x = k
+        else:
+            small = n if n + n <= total else total - n
+            x = _one_by_one(k, total, n, small, rng) if small < _SMALL else _hrua(k, left, n, rng)
         out[i] = x
         n -= x
+        if not n:
+            break
     return out  # type: ignore[return-value]
 
 
@@ -202,21 +234,24 @@ class Deck:
     def draw(self, n: int, rng: random.Random) -> Counts:
         """Take ``n`` cards from the top (all of them if fewer); return their counts."""
         n = min(n, self.size)
-        out = ZERO
         self.size -= n
+        batches = self.batches
+        parts: list[Sequence[int]] = []
         while n:
-            top = self.batches[0]
+            top = batches[0]
             size = sum(top)
             if size <= n:
-                self.batches.popleft()
-                out = add(out, top)
+                batches.popleft()
+                parts.append(top)
                 n -= size
             else:
                 taken = draw_from(top, n, rng)
-                self.batches[0] = sub(top, taken)
-                out = add(out, taken)
+                batches[0] = sub(top, taken)
+                parts.append(taken)
                 n = 0
-        return out
+        if len(parts) == 1:
+            return tuple(parts[0])  # type: ignore[return-value]
+        return tuple(map(sum, zip(*parts))) if parts else ZERO  # type: ignore[return-value]
 
     def snapshot(self) -> tuple[Counts, ...]:
         return tuple(self.batches)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .counts import ZERO, Counts
 
@@ -41,24 +41,32 @@ Strength = tuple[int, int, int]
 """(cards, distinct numbers, top number): compared as a tuple."""
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """``copies`` of each number from ``lo`` to ``hi`` (wrapping past 8 when ``lo > hi``)."""
-
+class _Span(NamedTuple):
     lo: int
     hi: int
     copies: int
 
-    def __post_init__(self) -> None:
-        for name in ("lo", "hi", "copies"):
-            if type(getattr(self, name)) is not int:
-                raise ValueError(f"{name}: expected a whole number, got {getattr(self, name)!r}")
-        if not (1 <= self.lo <= 8 and 1 <= self.hi <= 8):
-            raise ValueError(f"numbers run from 1 to 8, not {self.lo}-{self.hi}")
-        if self.copies < 1:
-            raise ValueError(f"a play has at least one copy of each number, not {self.copies}")
-        if self.lo == self.hi + 1:
-            raise ValueError(f"{self.lo}-{self.hi} would go all the way round: a span has at most eight numbers")
+
+class Play(_Span):
+    """``copies`` of each number from ``lo`` to ``hi`` (wrapping past 8 when ``lo > hi``).
+
+    A small tuple underneath: a hand of thousands of cards may hold 36 plays,
+    listed on every turn, so making one must cost next to nothing.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, lo: int, hi: int, copies: int) -> Play:
+        for name, value in (("lo", lo), ("hi", hi), ("copies", copies)):
+            if type(value) is not int:
+                raise ValueError(f"{name}: expected a whole number, got {value!r}")
+        if not (1 <= lo <= 8 and 1 <= hi <= 8):
+            raise ValueError(f"numbers run from 1 to 8, not {lo}-{hi}")
+        if copies < 1:
+            raise ValueError(f"a play has at least one copy of each number, not {copies}")
+        if lo == hi + 1:
+            raise ValueError(f"{lo}-{hi} would go all the way round: a span has at most eight numbers")
+        return tuple.__new__(cls, (lo, hi, copies))
 
     @property
     def wraps(self) -> bool:
@@ -162,16 +170,25 @@ def fewest_copies_that_beat(width: int, top_number: int, stair_bonus: int, ties_
         k += 1
 
 
-_SET_LO, _SET_HI, _SET_COPIES = (getattr(Play, name).__set__ for name in ("lo", "hi", "copies"))
+_new = tuple.__new__
 
 
 def _play(lo: int, hi: int, copies: int) -> Play:
     """A play from numbers already known to be valid (the fast path of :func:`legal_plays`)."""
-    play = object.__new__(Play)
-    _SET_LO(play, lo)
-    _SET_HI(play, hi)
-    _SET_COPIES(play, copies)
-    return play
+    return _new(Play, (lo, hi, copies))
+
+
+def _spans(wrap: bool) -> tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]:
+    """Per lowest number: (index in the hand, top number, width) of each longer span, in order."""
+    out = []
+    for lo in range(1, 9):
+        longest = 7 if wrap and lo > 1 else 9 - lo
+        his = [(lo + width - 2) % 8 + 1 for width in range(1, longest + 1)]
+        out.append((lo, tuple((hi - 1, hi, width) for width, hi in enumerate(his, 1))))
+    return tuple(out)
+
+
+_SPANS = {False: _spans(False), True: _spans(True)}
 
 
 def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list[Play]:
@@ -183,14 +200,28 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
     for a span that can't answer.
     """
     out: list[Play] = []
-    bonus, ties, trim = rules.stair_bonus, rules.ties_win, rules.trim
-    to_beat = -1 if top is None else top[0]
-    for lo in range(1, 9):
+    append, new = out.append, _new
+    trim = rules.trim
+    spans = _SPANS[rules.wrap]
+    if top is None:
+        for lo, longer in spans:
+            most = hand[lo - 1]
+            for index, hi, _ in longer:
+                k = hand[index]
+                if not k:
+                    break
+                if k < most:
+                    most = k
+                if trim and most > 1:
+                    append(new(Play, (lo, hi, 1)))
+                append(new(Play, (lo, hi, most)))
+        return out
+    bonus, ties = rules.stair_bonus, rules.ties_win
+    to_beat = top[0]
+    for lo, longer in spans:
         most = hand[lo - 1]
-        longest = 7 if rules.wrap and lo > 1 else 9 - lo
-        for width in range(1, longest + 1):
-            hi = (lo + width - 2) % 8 + 1
-            k = hand[hi - 1]
+        for index, hi, width in longer:
+            k = hand[index]
             if not k:
                 break
             if k < most:
@@ -199,13 +230,12 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
             if cards < to_beat:
                 continue
             if cards == to_beat:  # same cards: the other two parts of the strength decide
-                assert top is not None
                 s = (cards, width + (bonus if width > 1 and most > 1 else 0), hi)
                 if not (s > top or (ties and s == top)):
                     continue
             if trim:
-                least = 1 if top is None else fewest_copies_that_beat(width, hi, bonus, ties, top)
+                least = fewest_copies_that_beat(width, hi, bonus, ties, top)
                 if least < most:
-                    out.append(_play(lo, hi, least))
-            out.append(_play(lo, hi, most))
+                    append(new(Play, (lo, hi, least)))
+            append(new(Play, (lo, hi, most)))
     return out
