@@ -2,12 +2,15 @@
 
 :class:`HiddenHandTable` is a :class:`~game.shell.scene.Scene` for a table where
 every seat holds a hand the others must not see: the bottom seat's fan and its
-selection, sprites that fly between seats, hot-seat viewers, the felt with its
-seat panels, toasts.  A game's table subclasses it and keeps its own rules,
-layout of the piles, deal and input; it provides the attributes used here
-(``motion``, ``model``, ``fan``, ``layout``, ``viewer``, ``humans``, ``drag``,
-``hover``, ``record``, ``state``, ``driver``, ``reveal_all``, ``pending_pass``,
-``_felt``) and :meth:`hand_slot`.
+selection, sprites that fly between seats, hot-seat viewers and the
+pass-device screen, the turn loop that runs bots between frames, human actions
+refused with the engine's reason, autosave per action, catching up a saved
+game, the felt with its seat panels, toasts.  A game's table subclasses it and
+keeps its own rules, layout of the piles, deal, steps and input: it sets
+``setup``, ``record``, ``state``, ``replaying``, ``humans``, ``driver`` and
+``model``, calls :meth:`_seat_players` and then :meth:`_lay_the_table`, and
+provides :meth:`hand_slot`, :meth:`_queue_deal`, :meth:`_queue_events` and
+:meth:`_performed`.
 """
 
 from __future__ import annotations
@@ -18,18 +21,80 @@ from typing import Any
 import pygame
 
 from engine.cards import Card
-from game.kit.flights import Flight, Step
-from game.kit.hand import Drag, SelectedCards
+from engine.games import GAMES
+from game.kit.actionlog import ActionLog
+from game.kit.clock import TableClock
+from game.kit.flights import Flight, FlightQueue, Step, flight
+from game.kit.hand import Drag, HandFan, SelectedCards
+from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.messages import TOAST_SECONDS, Floaters, Toast
+from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.scorepanel import PANEL_FILL
-from game.kit.sprites import CardSprite, Hand
+from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import draw_panel, felt_background
 from game.shell.scene import Scene
 
 
 class HiddenHandTable(Scene):
     """What a hidden-hand turn table holds and how it shows it, whatever the game."""
+
+    game_id = ""
+    """The game's registry id (whether the device is passed between humans)."""
+    hold = False
+    """Play waits (a table sets it while, say, a round's score sheet is up)."""
+    banner: tuple[str, float] | None = None
+    """A line across the table and the seconds it has left."""
+    catching_up = False
+    """A saved game's actions are being replayed without animation."""
+
+    # --- setting the table ---------------------------------------------------
+
+    def _seat_players(self) -> None:
+        """The bottom seat (the first human, else seat 0) and everything a table starts empty."""
+        first_human = self._next_human(self.state.current) if self.humans else None
+        self.viewer: int = first_human if first_human is not None else 0
+        self.reveal_all = self.replaying
+        self.sprites = SpriteBook()
+        self.motion = FlightQueue()
+        self.fan = HandFan()
+        self.floaters = Floaters()
+        self.log = ActionLog()
+        self.clock = TableClock()
+        self.layer = TableLayer()
+        self.hover: object = None
+        self.mouse = (0, 0)
+        self.press: tuple[object, tuple[int, int]] | None = None
+        self.drag: Drag | None = None
+        self.toast: Toast | None = None
+        self.pending_pass = False
+        self.finished = False
+        self.stats_noted = False
+        self.panels: dict[Any, Any] = {}
+        self._felt = felt_background(self.app.size)
+
+    def _lay_the_table(self) -> None:
+        """Place everything for the window, then deal (or first hand the device to the first human)."""
+        self.layout = self._make_layout(self.app.size, self.viewer)
+        self.background = self._table_background()
+        self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
+        self.deal_after_pass = passes_device(GAMES[self.game_id], len(self.humans))
+        if self.deal_after_pass:
+            self.pending_pass = True  # the first human gets the device before any card is shown
+        else:
+            self._queue_deal()
+
+    def _queue_deal(self) -> None:
+        """Queue the deal's steps (the game's own)."""
+        raise NotImplementedError
+
+    def _queue_events(self, events: list[Any]) -> None:
+        """Queue the steps that show ``events`` (the game's own)."""
+        raise NotImplementedError
+
+    def _performed(self, player: int, action: Any, events: list[Any]) -> None:
+        """After ``action`` is applied and recorded, before the autosave: show it (the game's own)."""
+        raise NotImplementedError
 
     # --- what the table holds ------------------------------------------------
 
@@ -143,3 +208,162 @@ class HiddenHandTable(Scene):
 
     def _hand_moving(self) -> bool:
         return self.fan.moving(self.my_hand, self.layout, self._hover_index())
+
+    def hand_targets(self) -> dict[int, pygame.Rect]:
+        """Where each card of the bottom hand rests, by sprite id."""
+        return self.fan.targets(self.my_hand, self.layout, self._hover_index())
+
+    def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
+            delay: float = 0.0, on_land: Any = None) -> Flight:
+        return flight(sprite, face_up, start, end, duration, delay, on_land, 0.0 if self.catching_up else self.factor())
+
+    # --- turns, the device and acting ---------------------------------------------
+
+    def set_viewer(self, seat: int) -> None:
+        """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
+        self.viewer = seat
+        self._forget_the_last_player()
+        self.floaters.clear()
+        self.fan.forget()
+        self.layout = self._make_layout(self.app.size, seat)
+        self.background = self._table_background()
+        self.layer.invalidate()
+
+    def settings_changed(self) -> None:
+        """A setting changed (card size, colours, speeds): apply it at once."""
+        self.driver.retime(self.app.ai_delay(), self.app.think_ms)
+        self.resize(self.app.size)
+
+    def is_animating(self) -> bool:
+        if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:
+            return True
+        return not self.state.is_over and not self.is_human(self.state.current)  # a bot (or the replay) is to act
+
+    def my_turn(self) -> bool:
+        """The bottom human may act: their turn, nothing moving, nothing covering the table."""
+        s = self.state
+        return (not self.replaying and not s.is_over and s.current == self.viewer and self.is_human(s.current)
+                and not self.motion.busy and not self.pending_pass and not self.deal_after_pass and not self.hold)
+
+    def try_action(self, action: Any) -> bool:
+        """A human's action: refused with the engine's reason (changing nothing), or played."""
+        if self.replaying:
+            self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
+            return False
+        if self.state.current != self.viewer or not self.is_human(self.state.current):
+            self.show_toast(f"It's {self.name(self.state.current)}'s turn.", True)
+            return False
+        if self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold:
+            return False  # cards are moving, or the device is being handed over
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            self.show_toast(reason, True)
+            return False
+        if self._asks_first(action):
+            return False
+        self.perform(action)
+        return True
+
+    def _asks_first(self, action: Any) -> bool:
+        """Whether ``action`` waits for a confirmation (the game opens it); it is played after Yes."""
+        return False
+
+    def perform(self, action: Any) -> list[Any]:
+        """Apply ``action`` for the seat to move, record it, show it, and save before the next frame."""
+        player = self.state.current
+        events = self.state.apply(action)
+        self.record.append(player, action, events)
+        self._performed(player, action, events)
+        self.app.saves.note(self)  # on disk before the next frame: nothing is lost
+        return events
+
+    def catch_up(self, actions: list[Any]) -> None:
+        """Play a saved game's actions (``(player, action, ...)``) with no animation, to where it stands.
+
+        A hot-seat table (two or more humans) still opens behind the pass-device screen.
+        """
+        if self.deal_after_pass:
+            self.deal_after_pass = False
+            self._queue_deal()
+        self.catching_up = True
+        for entry in actions:
+            player, action = entry[0], entry[1]
+            events = self.state.apply(action)
+            self.record.append(player, action, events)
+            self._queue_events(events)
+        self.motion.finish()
+        self.catching_up = False
+        self.hold = False
+        self.banner = None
+        self.floaters.clear()
+        self.fan.pos.clear()
+
+    def _tick(self, dt: float) -> None:
+        """Time passes for everything that moves: the clock, toast and banner, floaters, flights, the fan."""
+        self.clock.advance(dt)
+        if self.toast:
+            self.toast = self.toast.aged(dt)
+            if self.toast is None:
+                self.app.dirty = True  # take it off the screen now, not at the next event
+        if self.banner:
+            left = self.banner[1] - dt
+            self.banner = (self.banner[0], left) if left > 0 else None
+        self.floaters.update(dt, self.factor())
+        if not self.hold:
+            self.motion.update(dt, instant=self.factor() == 0)
+        self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self.factor()))
+
+    def _take_turns(self, dt: float) -> None:
+        """Between frames: hand the device over, let a bot act, or notice the game's end."""
+        if self.pending_pass and not self.motion.busy:
+            self._open_pass()
+            return
+        busy = self.motion.busy
+        state = self.state
+        if state.is_over:
+            if not busy and self.model.over and not self.finished:
+                self.finished = True
+                self._game_finished()
+            return
+        if not self.is_human(state.current):
+            if self.humans and not busy:
+                nxt = self._next_human(state.current)
+                if nxt is not None and nxt != self.viewer and len(self.humans) > 1:
+                    self._open_pass()
+                    return
+            action = self.driver.update(dt, state, busy or self.pending_pass)
+            if action is not None:
+                self.perform(action)
+        elif state.current != self.viewer and not busy:
+            self._open_pass()
+
+    def _game_finished(self) -> None:
+        self.app.round_finished(self)
+
+    def _forget_the_last_player(self) -> None:
+        """Drop everything the previous player was doing or was told (it may name their cards)."""
+        self.fan.selected.clear()
+        self.toast = None
+        self.press = self.drag = None
+
+    def _open_pass(self) -> None:
+        nxt = self._next_human(self.state.current)
+        if nxt is None:
+            self.pending_pass = False
+            return
+        if not passes_device(GAMES[self.game_id], len(self.humans)):
+            self.pending_pass = False
+            if nxt != self.viewer:
+                self.set_viewer(nxt)
+            return
+        self._forget_the_last_player()
+        self.pending_pass = True
+        self.app.stack.push(PassDeviceScene(self.app, nxt, self.name(nxt), self.hand_over_to))
+
+    def hand_over_to(self, seat: int) -> None:
+        """Called by the pass-device screen after the click."""
+        self.set_viewer(seat)
+        self.pending_pass = False
+        if self.deal_after_pass:
+            self.deal_after_pass = False
+            self._queue_deal()

@@ -58,6 +58,18 @@ class ConfirmScene(MenuScene):
             y += round(25 * s)
 
 
+def confirm_discard(table, action, card_name: str, note: str = "") -> None:
+    """Ask before discarding (the setting): ``table`` plays ``action`` only after Yes, if it still may."""
+
+    def discard() -> None:
+        if table.my_turn() and table.state.why_illegal(action) is None:
+            table.perform(action)
+
+    table.press = table.drag = None
+    table.app.stack.push(ConfirmScene(table.app, f"Discard the {card_name}?",
+                                      "It goes face up on the pile and your turn ends." + note, "Discard", discard))
+
+
 class PauseScene(MenuScene):
     """Esc on the table: a dimmed overlay with the menu."""
 
@@ -99,3 +111,10 @@ class PauseScene(MenuScene):
         draw_panel(surface, panel, (12, 50, 36, 255), round(18 * self.layout.scale), (240, 200, 80), self._panels)
         self.app.text.blit(surface, "Paused", round(56 * self.layout.scale), (panel.centerx, panel.y + round(24 * self.layout.scale)),
                            INK, "midtop")
+
+
+def open_pause(table) -> None:
+    """Esc on a table: whatever the pointer held is let go, and the pause menu opens over it."""
+    table.press = None
+    table.drag = None
+    table.app.stack.push(PauseScene(table.app, table))

@@ -12,27 +12,19 @@ changes only behind the pass-device screen).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
 from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.envelope import GameRecord
-from engine.games import GAMES
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
-from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
-from game.kit.clock import TableClock
-from game.kit.flights import Flight, FlightQueue, flight
-from game.kit.hand import Drag, HandFan
 from game.kit.handtable import HiddenHandTable
-from game.kit.layer import TableLayer
-from game.kit.messages import Floaters, Toast
-from game.kit.passdevice import PassDeviceScene, passes_device
-from game.kit.sprites import CardSprite, SpriteBook
-from game.kit.ui import Button, felt_background
+from game.kit.ui import Button
+from game.screens.overlays import confirm_discard, open_pause
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
@@ -63,47 +55,18 @@ class ScamperTable(HiddenHandTable):
         else:
             self.record, self.state = record, state
         self.replaying = replay is not None
-        self.reveal_all = self.replaying
         self.humans = [] if self.replaying else setup.humans
         if replay is not None:
             self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay()))
         else:
             self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay(),
                                                   key=scamper_key, timed=True))
-        first_human = self._next_human(self.state.current) if self.humans else None
-        self.viewer: int = first_human if first_human is not None else 0
+        self._seat_players()
         self.model = TableModel.empty(self.state.num_players)
-        self.sprites = SpriteBook()
-        self.motion = FlightQueue()
-        self.fan = HandFan()
-        self.floaters = Floaters()
-        self.log = ActionLog()
-        self.clock = TableClock()
-        self.layer = TableLayer()
-        self.hover: object = None
-        self.mouse = (0, 0)
-        self.press: tuple[object, tuple[int, int]] | None = None
-        self.drag: Drag | None = None
-        self.toast: Toast | None = None
-        self.banner: tuple[str, float] | None = None
-        self.pending_pass = False
-        self.finished = False
-        self.stats_noted = False
-        self.catching_up = False
         self.sort_by = "rank"
-        self.hold = False  # the round's sheet is up: the next round waits for "Next round"
-        self.panels: dict = {}
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
         self._memo: dict[str, tuple[Any, Any]] = {}
-        self._felt = felt_background(app.size)
-        self.layout = self._make_layout(app.size, self.viewer)
-        self.background = self._table_background()
-        app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.deal_after_pass = passes_device(GAMES[GAME_ID], len(self.humans))
-        if self.deal_after_pass:
-            self.pending_pass = True  # the first human gets the device before any card is shown
-        else:
-            queue_deal(self)
+        self._lay_the_table()
 
     # --- what the table holds ------------------------------------------------
 
@@ -144,33 +107,7 @@ class ScamperTable(HiddenHandTable):
                     out[i] = rects
         return out
 
-    def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
-            delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
-        return flight(sprite, face_up, start, end, duration, delay, on_land, 0.0 if self.catching_up else self.factor())
-
-    # --- seats -------------------------------------------------------------
-
-    def set_viewer(self, seat: int) -> None:
-        self.viewer = seat
-        self._forget_the_last_player()
-        self.floaters.clear()
-        self.fan.forget()
-        self.layout = self._make_layout(self.app.size, seat)
-        self.background = self._table_background()
-        self.layer.invalidate()
-
-    def settings_changed(self) -> None:
-        self.driver.retime(self.app.ai_delay(), self.app.think_ms)
-        self.resize(self.app.size)
-        self.layer.invalidate()
-        self._refresh_layer()
-
-    # --- scene hooks ------------------------------------------------------
-
-    def is_animating(self) -> bool:
-        if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:
-            return True
-        return not self.state.is_over and not self.is_human(self.state.current)
+    # --- acting -------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         scamper_view.draw(self, surface)
@@ -178,60 +115,22 @@ class ScamperTable(HiddenHandTable):
     def status_lines(self) -> tuple[str, str]:
         return scamper_view.status_lines(self)
 
-    # --- acting -------------------------------------------------------------
-
-    def my_turn(self) -> bool:
-        s = self.state
-        return (not self.replaying and not s.is_over and s.current == self.viewer and self.is_human(s.current)
-                and not self.motion.busy and not self.pending_pass and not self.deal_after_pass and not self.hold)
-
-    def try_action(self, action: Action) -> bool:
-        """A human's action: refused with the engine's reason (changing nothing), or played."""
-        if self.replaying:
-            self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
-            return False
-        if self.state.current != self.viewer or not self.is_human(self.state.current):
-            self.show_toast(f"It's {self.name(self.state.current)}'s turn.", True)
-            return False
-        if self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold:
-            return False
-        reason = self.state.why_illegal(action)
-        if reason is not None:
-            self.show_toast(reason, True)
-            return False
+    def _asks_first(self, action: Action) -> bool:
         if isinstance(action, Discard) and self.app.settings.confirm_discard:
-            scamper_input.confirm_discard(self, action)
-            return False
-        self.perform(action)
-        return True
+            confirm_discard(self, action, action.card.name)
+            return True
+        return False
 
-    def perform(self, action: Action) -> list[Event]:
-        player = self.state.current
-        events = self.state.apply(action)
-        self.record.append(player, action, events)
+    def _performed(self, player: int, action: Action, events: list[Event]) -> None:
         queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, (LayContract, LayMeld, Discard)):
             self.fan.selected.clear()
-        self.app.saves.note(self)  # on disk before the next frame: nothing is lost
-        return events
 
-    def catch_up(self, actions: list[tuple[int, Action, Any]] | list[tuple[int, Action]]) -> None:
-        """Play a saved game's ``actions`` with no animation, so the table shows where it stands."""
-        if self.deal_after_pass:
-            self.deal_after_pass = False
-            queue_deal(self)
-        self.catching_up = True
-        for entry in actions:
-            player, action = entry[0], entry[1]
-            events = self.state.apply(action)
-            self.record.append(player, action, events)
-            queue_events(self, events)
-        self.motion.finish()
-        self.catching_up = False
-        self.hold = False
-        self.banner = None
-        self.floaters.clear()
-        self.fan.pos.clear()
+    def _queue_deal(self) -> None:
+        queue_deal(self)
+
+    def _queue_events(self, events: list[Event]) -> None:
+        queue_events(self, events)
 
     def announce(self, line: str) -> None:
         if not self.catching_up:
@@ -300,74 +199,13 @@ class ScamperTable(HiddenHandTable):
     # --- update -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.clock.advance(dt)
-        if self.toast:
-            self.toast = self.toast.aged(dt)
-            if self.toast is None:
-                self.app.dirty = True
-        if self.banner:
-            left = self.banner[1] - dt
-            self.banner = (self.banner[0], left) if left > 0 else None
-        self.floaters.update(dt, self.factor())
-        if not self.hold:
-            self.motion.update(dt, instant=self.factor() == 0)
-        self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self.factor()))
+        self._tick(dt)
         self._refresh_layer()
         if self.is_human(self.viewer) and not self.motion.busy:
             self.progress_line()  # worked out here, so a frame only reads it
             self.proposal()
-        if self.hold:
-            return
-        if self.pending_pass and not self.motion.busy:
-            self._open_pass()
-            return
-        busy = self.motion.busy
-        state = self.state
-        if state.is_over:
-            if not busy and self.model.over and not self.finished:
-                self.finished = True
-                self.app.round_finished(self)
-            return
-        if not self.is_human(state.current):
-            if self.humans and not busy:
-                nxt = self._next_human(state.current)
-                if nxt is not None and nxt != self.viewer and len(self.humans) > 1:
-                    self._open_pass()
-                    return
-            action = self.driver.update(dt, state, busy or self.pending_pass)
-            if action is not None:
-                self.perform(action)
-        elif state.current != self.viewer and not busy:
-            self._open_pass()
-
-    def _forget_the_last_player(self) -> None:
-        self.fan.selected.clear()
-        self.toast = None
-        self.press = self.drag = None
-
-    def _open_pass(self) -> None:
-        nxt = self._next_human(self.state.current)
-        if nxt is None:
-            self.pending_pass = False
-            return
-        if not passes_device(GAMES[GAME_ID], len(self.humans)):
-            self.pending_pass = False
-            if nxt != self.viewer:
-                self.set_viewer(nxt)
-            return
-        self._forget_the_last_player()
-        self.pending_pass = True
-        self.app.stack.push(PassDeviceScene(self.app, nxt, self.name(nxt), self.hand_over_to))
-
-    def hand_over_to(self, seat: int) -> None:
-        self.set_viewer(seat)
-        self.pending_pass = False
-        if self.deal_after_pass:
-            self.deal_after_pass = False
-            queue_deal(self)
-
-    def hand_targets(self) -> dict[int, pygame.Rect]:
-        return self.fan.targets(self.my_hand, self.layout, self._hover_index())
+        if not self.hold:
+            self._take_turns(dt)
 
     # --- input (the rules live in scamper_input) ---------------------------------
 
@@ -381,11 +219,7 @@ class ScamperTable(HiddenHandTable):
         scamper_input.click(self, target)
 
     def open_pause(self) -> None:
-        from game.screens.overlays import PauseScene
-
-        self.press = None
-        self.drag = None
-        self.app.stack.push(PauseScene(self.app, self))
+        open_pause(self)
 
 
 TableScene = ScamperTable

@@ -171,16 +171,3 @@ def _drop(t: ScamperTable, pos: tuple[int, int]) -> None:
             HandFan.move(t.my_hand, drag.sprite, pos[0], L)
     elif pos[1] > L.status.top:
         t.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD)
-
-
-def confirm_discard(t: ScamperTable, action: Discard) -> None:
-    """The "Ask before discarding" setting: the discard happens only after Yes."""
-    from game.screens.overlays import ConfirmScene
-
-    def discard() -> None:
-        if t.my_turn() and t.state.why_illegal(action) is None:
-            t.perform(action)
-
-    t.press = t.drag = None
-    t.app.stack.push(ConfirmScene(t.app, f"Discard the {action.card.name}?",
-                                  "It goes face up on the pile and your turn ends.", "Discard", discard))

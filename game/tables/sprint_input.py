@@ -169,7 +169,7 @@ def _start_drag(t: SprintTable, target: object, start: tuple[int, int]) -> None:
         if target[1] >= len(t.my_hand):
             return
         sprite = t.my_hand[target[1]]
-        r = t._hand_targets()[sprite.id]
+        r = t.hand_targets()[sprite.id]
         t.drag = Drag("hand", (start[0] - r.x, start[1] - r.y), sprite)
     elif target in ("stock", "discard"):
         r = t.layout.stock if target == "stock" else t.layout.discard
