@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
@@ -47,3 +47,27 @@ def draw_count(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: st
     """A pile's count under it ("Stock: 23"), readable at any size."""
     text.blit(surface, label, max(17, round(20 * scale)), (rect.centerx, rect.bottom + round(6 * scale)),
               color or MUTED, "midtop", max(rect.w * 2, round(120 * scale)))
+
+
+def draw_dragged(t: Any, surface: pygame.Surface) -> None:
+    """The card under the mouse while ``t`` (a hidden-hand table) drags a hand card, the stock or the discard."""
+    if not t.drag:
+        return
+    L, art = t.layout, t.app.art
+    mx, my = t.mouse
+    ox, oy = t.drag.offset
+    if t.drag.sprite is not None:
+        blit_card(art, surface, t.drag.sprite.card, pygame.Rect(mx - ox, my - oy, *L.hand_card), True)
+    elif t.drag.what == "stock":
+        art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
+    elif t.model.pile:
+        blit_card(art, surface, t.model.pile[-1].card, pygame.Rect(mx - ox, my - oy, *L.pile_card), True)
+
+
+def draw_menu_button(surface: pygame.Surface, rect: pygame.Rect, hover: bool) -> None:
+    """The table's menu button: three bars on a light key."""
+    pygame.draw.rect(surface, (255, 246, 200) if hover else (230, 230, 220), rect, border_radius=max(3, rect.h // 5))
+    for k in range(3):
+        y = rect.y + rect.h * (0.3 + 0.2 * k)
+        pygame.draw.line(surface, (30, 36, 34), (rect.x + rect.w * 0.25, y), (rect.right - rect.w * 0.25, y),
+                         max(2, rect.h // 12))

@@ -2,7 +2,9 @@
 
 :func:`pointer_event` runs the left button and the mouse motion for a table ``t``
 with ``mouse``, ``press``, ``drag`` and ``hover`` attributes; the game passes its
-own ``target_at``, ``start_drag``, ``drop`` and ``click``.
+own ``target_at``, ``start_drag``, ``drop`` and ``click``.  For a hidden-hand
+table (a bottom fan, a stock and a discard pile) :func:`hand_table_target` and
+:func:`start_hand_table_drag` are those parts that don't depend on the game.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pygame
+
+from game.kit.hand import Drag
 
 DRAG_START_PX = 8
 """How far (in pixels, up and across added) a press must move before it becomes a drag."""
@@ -45,3 +49,36 @@ def pointer_event(t: Any, event: pygame.event.Event, target_at: Callable[[Any, t
                 click(t, target)
         return True
     return None
+
+
+def hand_table_target(t: Any, pos: tuple[int, int]) -> object:
+    """What is under the mouse on a hidden-hand table: a button, the menu, a hand card, the stock or the discard."""
+    L = t.layout
+    for b in t.buttons():
+        if b.rect.collidepoint(pos):
+            return ("button", b.key)
+    if L.menu_button.collidepoint(pos):
+        return ("button", "menu")
+    i = t.fan.index_at(pos, t.my_hand, L, t._hover_index())
+    if i is not None:
+        return ("hand", i)
+    if L.stock.collidepoint(pos):
+        return "stock"
+    if L.discard.collidepoint(pos):
+        return "discard"
+    return None
+
+
+def start_hand_table_drag(t: Any, target: object, start: tuple[int, int]) -> None:
+    """A press moved far enough: drag the pressed hand card, or the stock's or the discard's top card."""
+    if isinstance(target, tuple) and target[0] == "hand":
+        if target[1] >= len(t.my_hand):
+            return
+        sprite = t.my_hand[target[1]]
+        r = t.hand_targets()[sprite.id]
+        t.drag = Drag("hand", (start[0] - r.x, start[1] - r.y), sprite)
+    elif target in ("stock", "discard"):
+        r = t.layout.stock if target == "stock" else t.layout.discard
+        if (target == "discard" and not t.model.discard) or (target == "stock" and not t.model.stock):
+            return
+        t.drag = Drag(target, (start[0] - r.x, start[1] - r.y))

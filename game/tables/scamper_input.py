@@ -13,8 +13,8 @@ from engine.cards import STANDARD_SIZE
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard
 from engine.scamper.table import Phase
 
-from game.kit.hand import Drag, HandFan
-from game.kit.pointer import pointer_event
+from game.kit.hand import HandFan
+from game.kit.pointer import hand_table_target, pointer_event, start_hand_table_drag
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -41,19 +41,10 @@ def meld_at(t: ScamperTable, pos: tuple[int, int]) -> tuple[int, int | None] | N
 
 
 def target_at(t: ScamperTable, pos: tuple[int, int]) -> object:
-    L = t.layout
-    for b in t.buttons():
-        if b.rect.collidepoint(pos):
-            return ("button", b.key)
-    if L.menu_button.collidepoint(pos):
-        return ("button", "menu")
-    i = t.fan.index_at(pos, t.my_hand, L, t._hover_index())
-    if i is not None:
-        return ("hand", i)
-    if L.stock.collidepoint(pos):
-        return "stock"
-    if L.discard.collidepoint(pos):
-        return "discard"
+    """What is under the mouse: the shared table's targets, else a place in a meld."""
+    target = hand_table_target(t, pos)
+    if target is not None:
+        return target
     found = meld_at(t, pos)
     if found is not None:
         return ("meld", found[0], found[1])
@@ -75,7 +66,7 @@ def handle_event(t: ScamperTable, event: pygame.event.Event) -> bool:
         else:
             _button(t, name)
         return True
-    handled = pointer_event(t, event, target_at, _start_drag, _drop, click)
+    handled = pointer_event(t, event, target_at, start_hand_table_drag, _drop, click)
     if handled is not None:
         return handled
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -135,20 +126,6 @@ def _button(t: ScamperTable, key: str) -> None:
         HandFan.sort(t.my_hand, SORTS[key])
     elif key == "menu":
         t.open_pause()
-
-
-def _start_drag(t: ScamperTable, target: object, start: tuple[int, int]) -> None:
-    if isinstance(target, tuple) and target[0] == "hand":
-        if target[1] >= len(t.my_hand):
-            return
-        sprite = t.my_hand[target[1]]
-        r = t.hand_targets()[sprite.id]
-        t.drag = Drag("hand", (start[0] - r.x, start[1] - r.y), sprite)
-    elif target in ("stock", "discard"):
-        r = t.layout.stock if target == "stock" else t.layout.discard
-        if (target == "discard" and not t.model.discard) or (target == "stock" and not t.model.stock):
-            return
-        t.drag = Drag(target, (start[0] - r.x, start[1] - r.y))
 
 
 def _drop(t: ScamperTable, pos: tuple[int, int]) -> None:

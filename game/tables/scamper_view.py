@@ -14,7 +14,7 @@ from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.layer import Region
 from game.kit.messages import draw_banner, draw_status, draw_toast
-from game.kit.piles import draw_count, draw_face_pile, draw_stock
+from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
@@ -224,7 +224,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     btns = t.buttons()
     for b in btns:
         b.draw(surface, text, t.hover == ("button", b.key))
-    _draw_menu_button(t, surface)
+    draw_menu_button(surface, t.layout.menu_button, t.hover == ("button", "menu"))
     if isinstance(t.hover, tuple) and t.hover[0] == "button":
         key = t.hover[1]
         rect = L.menu_button if key == "menu" else next((b.rect for b in btns if b.key == key), None)
@@ -236,15 +236,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
         if f.tween.started:
             blit_card(art, surface, f.card, f.rect, f.face_up)
     t.floaters.draw(surface, text, s, t.factor())
-    if t.drag:
-        mx, my = t.mouse
-        ox, oy = t.drag.offset
-        if t.drag.sprite is not None:
-            blit_card(art, surface, t.drag.sprite.card, pygame.Rect(mx - ox, my - oy, *L.hand_card), True)
-        elif t.drag.what == "stock":
-            art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
-        elif t.model.pile:
-            blit_card(art, surface, t.model.pile[-1].card, pygame.Rect(mx - ox, my - oy, *L.pile_card), True)
+    draw_dragged(t, surface)
 
 
 def _draw_meld_lights(t: ScamperTable, surface: pygame.Surface) -> None:
@@ -298,15 +290,6 @@ def _draw_piles(t: ScamperTable, surface: pygame.Surface) -> None:
     draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow_discard)
     draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}", L.scale)
     draw_count(surface, t.app.text, L.discard, f"Discard: {len(pile)}", L.scale)
-
-
-def _draw_menu_button(t: ScamperTable, surface: pygame.Surface) -> None:
-    r = t.layout.menu_button
-    hover = t.hover == ("button", "menu")
-    pygame.draw.rect(surface, (255, 246, 200) if hover else (230, 230, 220), r, border_radius=max(3, r.h // 5))
-    for k in range(3):
-        y = r.y + r.h * (0.3 + 0.2 * k)
-        pygame.draw.line(surface, (30, 36, 34), (r.x + r.w * 0.25, y), (r.right - r.w * 0.25, y), max(2, r.h // 12))
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:

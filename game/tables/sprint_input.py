@@ -11,8 +11,8 @@ import pygame
 
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Phase
 
-from game.kit.hand import Drag, HandFan
-from game.kit.pointer import pointer_event
+from game.kit.hand import HandFan
+from game.kit.pointer import hand_table_target, pointer_event, start_hand_table_drag
 
 if TYPE_CHECKING:
     from game.tables.sprint import SprintTable
@@ -96,20 +96,7 @@ def discard_by_key(t: SprintTable) -> None:
 
 def target_at(t: SprintTable, pos: tuple[int, int]) -> object:
     """What is under the mouse: a button, a hand card, the stock, the discard pile or the menu."""
-    L = t.layout
-    for b in t.buttons():
-        if b.rect.collidepoint(pos):
-            return ("button", b.key)
-    if L.menu_button.collidepoint(pos):
-        return ("button", "menu")
-    i = t.fan.index_at(pos, t.my_hand, L, t._hover_index())
-    if i is not None:
-        return ("hand", i)
-    if L.stock.collidepoint(pos):
-        return "stock"
-    if L.discard.collidepoint(pos):
-        return "discard"
-    return None
+    return hand_table_target(t, pos)
 
 def handle_event(t: SprintTable, event: pygame.event.Event) -> bool:
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -119,7 +106,7 @@ def handle_event(t: SprintTable, event: pygame.event.Event) -> bool:
         return handle_key(t, event.key)
     if event.type == pygame.MOUSEMOTION and t.kb_visible and event.rel != (0, 0):
         t.kb_visible = False
-    handled = pointer_event(t, event, target_at, _start_drag, _drop, click)
+    handled = pointer_event(t, event, target_at, start_hand_table_drag, _drop, click)
     if handled is not None:
         return handled
     if event.type == pygame.MOUSEWHEEL:
@@ -163,21 +150,6 @@ def click(t: SprintTable, target: object) -> None:
             t.open_pause()
         elif key == "tip_close":
             t.close_tip()
-
-def _start_drag(t: SprintTable, target: object, start: tuple[int, int]) -> None:
-    if isinstance(target, tuple) and target[0] == "hand":
-        if target[1] >= len(t.my_hand):
-            return
-        sprite = t.my_hand[target[1]]
-        r = t.hand_targets()[sprite.id]
-        t.drag = Drag("hand", (start[0] - r.x, start[1] - r.y), sprite)
-    elif target in ("stock", "discard"):
-        r = t.layout.stock if target == "stock" else t.layout.discard
-        if target == "discard" and not t.model.discard:
-            return
-        if target == "stock" and not t.model.stock:
-            return
-        t.drag = Drag(target, (start[0] - r.x, start[1] - r.y))
 
 def _drop(t: SprintTable, pos: tuple[int, int]) -> None:
     drag, t.drag = t.drag, None

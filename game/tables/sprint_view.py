@@ -15,9 +15,8 @@ from engine.sprint import Phase
 
 from game.kit.layer import Region
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
-from game.kit.piles import draw_count, draw_face_pile, draw_stock
+from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
-from game.kit.sprites import blit_card
 from game.kit.layout import TableLayout
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button, draw_focus_ring, draw_tooltip, key_tip
@@ -156,7 +155,7 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
     buttons = t.buttons()
     for b in buttons:
         b.draw(surface, text, t.hover == ("button", b.key), focus == ("button", b.key))
-    _draw_menu_button(t, surface)
+    draw_menu_button(surface, t.layout.menu_button, t.hover == ("button", "menu"))
     _draw_focus(t, surface, focus)
     if isinstance(t.hover, tuple) and t.hover[0] == "button":
         key = t.hover[1]
@@ -166,15 +165,7 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
             draw_tooltip(surface, text, label, rect, s, [b.rect for b in buttons] + [L.menu_button])
     t.motion.draw(surface, art)
     t.floaters.draw(surface, text, s, t.factor())
-    if t.drag:
-        mx, my = t.mouse
-        ox, oy = t.drag.offset
-        if t.drag.sprite is not None:
-            blit_card(art, surface, t.drag.sprite.card, pygame.Rect(mx - ox, my - oy, *L.hand_card), True)
-        elif t.drag.what == "stock":
-            art.blit_back(surface, pygame.Rect(mx - ox, my - oy, *L.pile_card))
-        elif t.model.pile:
-            blit_card(art, surface, t.model.pile[-1].card, pygame.Rect(mx - ox, my - oy, *L.pile_card), True)
+    draw_dragged(t, surface)
 
 
 def _draw_focus(t: SprintTable, surface: pygame.Surface, focus: object) -> None:
@@ -225,15 +216,6 @@ def _draw_turn_order(t: SprintTable, surface: pygame.Surface) -> None:
         order = order[:max(1, m.final_left)]
     draw_turn_order(surface, t.app.text, t.layout.turn_order, [t.name(p) for p in range(t.state.num_players)], order,
                     t.layout.scale, over=m.over)
-
-
-def _draw_menu_button(t: SprintTable, surface: pygame.Surface) -> None:
-    r = t.layout.menu_button
-    hover = t.hover == ("button", "menu")
-    pygame.draw.rect(surface, (255, 246, 200) if hover else (230, 230, 220), r, border_radius=max(3, r.h // 5))
-    for k in range(3):
-        y = r.y + r.h * (0.3 + 0.2 * k)
-        pygame.draw.line(surface, (30, 36, 34), (r.x + r.w * 0.25, y), (r.right - r.w * 0.25, y), max(2, r.h // 12))
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
