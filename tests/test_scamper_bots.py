@@ -99,15 +99,15 @@ def test_t_interval_averages_per_deal():
     assert low < 0.5 < high
 
 
-LONG_STOCK = " ".join(["5C", "6D", "8S", "TH", "JC", "3D"] * 6)  # 36 cards
-HOLDABLE = "7H 7S 7C 9D 9S 9C KD QC 4C"  # two sets of 3 laid would still leave KD QC 4C
+LONG_STOCK = " ".join(["5C", "6D", "8S", "TH", "JC", "3D"] * 8)  # 48 cards
+HOLDABLE = "7H 7S 7C 9D 9S 9C KD QC 4C 6H"  # two sets of 3 laid would still leave KD QC 4C 6H
 
 
 def test_hard_holds_its_contract_while_nobody_else_is_down_and_the_stock_is_long():
     state = game(HOLDABLE, "3C 5H 8D JS QH 4D AS TC", stock=LONG_STOCK)
     bot = make_bot("hard")
     action = bot.decide(state.observation(0))
-    assert isinstance(action, Discard) and action.card in cards("KD QC 4C")  # keeps both sets, sheds a spare
+    assert isinstance(action, Discard) and action.card in cards("KD QC 4C 6H")  # keeps both sets, sheds a spare
     assert bot.counts["hold"] == [1, 1]
     without = make_bot("hard", hold=False)
     assert isinstance(without.decide(state.observation(0)), LayContract)
@@ -117,8 +117,8 @@ def test_hard_holds_its_contract_while_nobody_else_is_down_and_the_stock_is_long
 @pytest.mark.parametrize("why, changes", [
     ("another player is down", {"melds": ((1, "QS QD QH"),)}),
     ("the stock is short", {"stock": "5C 6D 8S TH"}),
-    ("laying sheds too much to risk (two jokers)", {"hand": "7H 7S X1 9D 9S X1 KD QC 4C"}),
-    ("laying leaves too little to hold for", {"hand": "7H 7S 7C 9D 9S 9C KD 4C"}),
+    ("laying sheds too much to risk (two jokers)", {"hand": "7H 7S X1 9D 9S X1 KD QC 4C 6H"}),
+    ("laying leaves too little to hold for", {"hand": "7H 7S 7C 9D 9S 9C KD 4C 6H"}),
 ])
 def test_hard_goes_down_at_once_when_holding_does_not_pay(why, changes):
     hand = changes.pop("hand", HOLDABLE)

@@ -1,11 +1,11 @@
 """Scamper opponents: Easy, Standard and Hard.  Each decides from an observation alone.
 
-* Easy draws from the stock (a wild from the discard pile), goes down with the
+* Easy draws from the stock (a wild from the discard pile), goes down at once with the
   first way it is offered, lays off what it can and discards at random.
 * Standard plans toward the round's contract with the solver
   (:func:`engine.melds.solve`): it takes the discard when the plan wants it,
-  keeps the plan's cards and the wilds, sheds its dearest useless card, and once
-  down lays off everything, dearest first.
+  keeps the plan's cards and the wilds, sheds its dearest useless card, goes
+  down as soon as it can, and once down lays off everything, dearest first.
 * Hard weighs every discard by what the solver says the hand lacks without it,
   won't feed the next player (nothing that player could lay off or has been
   collecting), picks the lay that leaves the least in hand, and swaps its
@@ -178,9 +178,9 @@ class HoldRule:
     holding if someone goes out).  Otherwise it goes down.
     """
 
-    min_stock: int = 30
-    min_stuck: int = 3
-    max_risk: int = 100
+    min_stock: int = 45
+    min_stuck: int = 4
+    max_risk: int = 80
 
 
 SINGLE_MELDS = (Contract.of(("set", 3)), Contract.of(("run", 3)))
