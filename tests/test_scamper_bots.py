@@ -170,3 +170,14 @@ def test_arena_reports_how_often_hard_holds(capsys):
     held, never = report["behaviours"]["hard"]["hold"], report["behaviours"]["hard:nohold"]["hold"]
     assert held["opportunities"] > 0 and never["fired"] == 0 and never["opportunities"] > 0
     assert 0 <= held["rate"] <= 1
+
+
+def test_arena_refuses_unknown_players():
+    import argparse
+
+    from ai.scamper.arena import _players
+
+    assert _players("hard,hard:nohold") == ["hard", "hard:nohold"]
+    for bad in ("hard,expert", "hard,standard:nohold", "hard,hard:sometimes"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _players(bad)

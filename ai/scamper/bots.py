@@ -23,12 +23,12 @@ from collections import Counter
 from typing import Generator, Sequence
 
 from engine.cards import Card
-from engine.melds import Contract, Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, solve
+from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, solve
 from engine.scamper import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, Discard, LayContract, LayMeld, Observation, Phase,
     SwapWild, card_points,
 )
-from engine.scamper.rules import may_discard
+from engine.scamper.rules import SINGLE_MELDS, may_discard
 
 from ..stats import tally
 
@@ -181,9 +181,6 @@ class HoldRule:
     min_stock: int = 45
     min_stuck: int = 4
     max_risk: int = 80
-
-
-SINGLE_MELDS = (Contract.of(("set", 3)), Contract.of(("run", 3)))
 
 
 class Hard(Standard):
