@@ -177,7 +177,7 @@ def test_arena_refuses_unknown_players():
 
     from ai.scamper.arena import _players
 
-    assert _players("hard,hard:nohold") == ["hard", "hard:nohold"]
-    for bad in ("hard,expert", "hard,standard:nohold", "hard,hard:sometimes"):
+    assert _players("hard,hard:nohold,hard:hold=30/3/100") == ["hard", "hard:nohold", "hard:hold=30/3/100"]
+    for bad in ("hard,expert", "hard,standard:nohold", "hard,hard:sometimes", "hard,hard:hold=30/3"):
         with pytest.raises(argparse.ArgumentTypeError):
             _players(bad)

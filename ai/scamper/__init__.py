@@ -13,14 +13,13 @@ from .bots import Bot, Easy, Hard, HoldRule, Standard, bot_class
 LEVELS = ("easy", "standard", "hard")
 
 
-def make_bot(level: str, seed: int | None = None, hold: bool = True, **settings: Any) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`); ``hold=False`` makes a Hard that lays its contract at once.
-
-    Other settings (a table's ``think_ms``) are accepted and ignored.
+def make_bot(level: str, seed: int | None = None, hold: bool | HoldRule = True, **settings: Any) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`).  Hard holds by its :class:`HoldRule`, another rule given
+    as ``hold``, or never (``hold=False``).  Other settings (a table's ``think_ms``) are accepted and ignored.
     """
     cls = bot_class(level)
     if issubclass(cls, Hard):
-        return cls(seed, hold=HoldRule() if hold else None)
+        return cls(seed, hold=HoldRule() if hold is True else hold or None)
     return cls(seed)
 
 

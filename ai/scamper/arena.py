@@ -20,7 +20,8 @@ decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
 ``hold``: it kept a contract it could have laid).
 
 A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
-soon as it can (to measure what holding is worth).
+soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
+(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth).
 """
 
 from __future__ import annotations
@@ -35,11 +36,19 @@ from typing import Any, Sequence
 from engine.scamper import MAX_SEATS, MIN_SEATS, new_game
 
 from ..stats import behaviour_report
-from . import LEVELS, Bot, make_bot
+from . import LEVELS, Bot, HoldRule, make_bot
 
 
-VARIANTS: dict[str, dict[str, Any]] = {"nohold": {"hold": False}}
-"""Player-name suffixes (``hard:nohold``) and the :func:`~ai.scamper.make_bot` settings they stand for."""
+def variant(text: str) -> dict[str, Any]:
+    """The :func:`~ai.scamper.make_bot` settings a Hard player's suffix stands for: ``nohold``
+    (lays its contract at once) or ``hold=S/K/R`` (``HoldRule(min_stock=S, min_stuck=K, max_risk=R)``)."""
+    if text == "nohold":
+        return {"hold": False}
+    name, _, numbers = text.partition("=")
+    parts = numbers.split("/")
+    if name != "hold" or len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"unknown variant {text!r}: use nohold or hold=S/K/R, like hold=45/4/80")
+    return {"hold": HoldRule(*map(int, parts))}
 
 MAX_DECISIONS = 200_000
 """A game still going after this many decisions is a bug (a replayed round that never ends, a bot loop)."""
@@ -67,8 +76,8 @@ def t_interval(values: Sequence[float]) -> tuple[float, float]:
 
 def player_bot(name: str, seed: int) -> Bot:
     """The bot a player name stands for: a level, perhaps with a variant (``hard:nohold``)."""
-    level, _, variant = name.partition(":")
-    return make_bot(level, seed=seed, **(VARIANTS[variant] if variant else {}))
+    level, _, suffix = name.partition(":")
+    return make_bot(level, seed=seed, **(variant(suffix) if suffix else {}))
 
 
 def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: int, times: dict[str, list[float]],
@@ -158,11 +167,16 @@ def _players(text: str) -> list[str]:
     if not MIN_SEATS <= len(levels) <= MAX_SEATS:
         raise argparse.ArgumentTypeError(f"name {MIN_SEATS} to {MAX_SEATS} players, like hard,standard")
     for name in levels:
-        level, _, variant = name.partition(":")
+        level, _, suffix = name.partition(":")
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
-        if variant and (variant not in VARIANTS or level != "hard"):
-            raise argparse.ArgumentTypeError(f"unknown player {name!r}: the one variant is hard:nohold")
+        if suffix and level != "hard":
+            raise argparse.ArgumentTypeError(f"{name!r}: only Hard has variants")
+        if suffix:
+            try:
+                variant(suffix)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
     return levels
 
 
@@ -170,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m ai.arena --game scamper ...``: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")
