@@ -26,6 +26,7 @@ from .handcalc import (
     largest_match,
     lay_of,
 )
+from .stats import tally
 
 
 class Bot:
@@ -41,11 +42,7 @@ class Bot:
 
     def note(self, behaviour: str, fired: bool) -> None:
         """Count one opportunity for ``behaviour`` (for the arena's report)."""
-        c = self.counts.get(behaviour)
-        if c is None:
-            c = self.counts[behaviour] = [0, 0]
-        c[0] += fired
-        c[1] += 1
+        tally(self.counts, behaviour, fired)
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         """Work out the next action a slice at a time; the action is the return value."""

@@ -138,6 +138,13 @@ def deal_report(
     }
 
 
+def tally(counts: dict[str, list[int]], behaviour: str, fired: bool) -> None:
+    """Count one opportunity for ``behaviour`` in a bot's ``counts`` (``name -> [fired, opportunities]``)."""
+    c = counts.setdefault(behaviour, [0, 0])
+    c[0] += fired
+    c[1] += 1
+
+
 def behaviour_report(counts: Mapping[str, Mapping[str, Sequence[int]]]) -> dict[str, dict[str, dict[str, float]]]:
     """``{level: {behaviour: {fired, opportunities, rate}}}`` from ``{level: {behaviour: (fired, opportunities)}}``."""
     out: dict[str, dict[str, dict[str, float]]] = {}

@@ -146,7 +146,8 @@ def _double_or_nothing() -> GameInfo:
 _SCAMPER_LEVELS = (
     Level("easy", "Easy", "Draws blind, lays its contract the moment it can and discards at random. Good for learning."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
-    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand and takes your wilds."),
+    Level("hard", "Hard", "Also weighs every discard, won't feed the next player, lays down to keep least in hand, takes your wilds, "
+          "and early in a round may hold its contract while nobody else is down."),
 )
 
 

@@ -6,7 +6,7 @@ from ai.scamper import LEVELS, make_bot
 from engine.cards import Card
 from engine.games import GAMES
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard, LayContract, Phase, SwapWild, new_game
-from scamper_helpers import game
+from scamper_helpers import cards, game
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -97,3 +97,87 @@ def test_t_interval_averages_per_deal():
     assert t_interval([0.5, 0.5, 0.5]) == (0.5, 0.5)
     low, high = t_interval([0.0, 1.0, 0.5, 0.5])
     assert low < 0.5 < high
+
+
+LONG_STOCK = " ".join(["5C", "6D", "8S", "TH", "JC", "3D"] * 8)  # 48 cards
+HOLDABLE = "7H 7S 7C 9D 9S 9C KD QC 4C 6H"  # two sets of 3 laid would still leave KD QC 4C 6H
+
+
+def test_hard_holds_its_contract_while_nobody_else_is_down_and_the_stock_is_long():
+    state = game(HOLDABLE, "3C 5H 8D JS QH 4D AS TC", stock=LONG_STOCK)
+    bot = make_bot("hard")
+    action = bot.decide(state.observation(0))
+    assert isinstance(action, Discard) and action.card in cards("KD QC 4C 6H")  # keeps both sets, sheds a spare
+    assert bot.counts["hold"] == [1, 1]
+    without = make_bot("hard", hold=False)
+    assert isinstance(without.decide(state.observation(0)), LayContract)
+    assert without.counts["hold"] == [0, 1]
+
+
+@pytest.mark.parametrize("why, changes", [
+    ("another player is down", {"melds": ((1, "QS QD QH"),)}),
+    ("the stock is short", {"stock": "5C 6D 8S TH"}),
+    ("laying sheds too much to risk (two jokers)", {"hand": "7H 7S X1 9D 9S X1 KD QC 4C 6H"}),
+    ("laying leaves too little to hold for", {"hand": "7H 7S 7C 9D 9S 9C KD 4C 6H"}),
+])
+def test_hard_goes_down_at_once_when_holding_does_not_pay(why, changes):
+    hand = changes.pop("hand", HOLDABLE)
+    state = game(hand, "3C 5H 8D JS QH 4D AS TC", **{"stock": LONG_STOCK, **changes})
+    bot = make_bot("hard")
+    assert isinstance(bot.decide(state.observation(0)), LayContract), why
+    assert bot.counts["hold"] == [0, 1]
+
+
+def test_hard_goes_down_and_out_in_one_turn_after_holding():
+    state = game("7H 7S 7C 9D 9S 9C KD KS KH 4C", "3C 5H 8D JS QH 4D AS TC", stock=LONG_STOCK)
+    bot = make_bot("hard")
+    lay = bot.decide(state.observation(0))
+    assert isinstance(lay, LayContract)  # laying leaves one card: down now, and out this turn
+    state.apply(lay)
+    for _ in range(5):
+        if state.current != 0 or len(state.sheet.lines) == 1:
+            break
+        state.apply(bot.decide(state.observation(0)))
+    assert state.sheet.lines[-1].went_out == 0
+
+
+def test_hard_decides_from_its_observation_alone():
+    import random
+
+    from engine.scamper import shuffle_hidden
+
+    state = new_game(4, {"rounds": 2}, seed=3)
+    rng = random.Random(5)
+    for step in range(600):
+        if state.is_over:
+            break
+        seat = state.current
+        other = shuffle_hidden(state, seat, rng)
+        assert other.observation(seat) == state.observation(seat)
+        action = make_bot("hard", seed=step).decide(state.observation(seat))
+        assert make_bot("hard", seed=step).decide(other.observation(seat)) == action
+        state.apply(action, seat)
+
+
+def test_arena_reports_how_often_hard_holds(capsys):
+    import json
+
+    from ai.scamper.arena import main
+
+    assert main(["--players", "hard,hard:nohold", "--deals", "1", "--rounds", "2"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [r["level"] for r in report["results"]] == ["hard", "hard:nohold"]
+    held, never = report["behaviours"]["hard"]["hold"], report["behaviours"]["hard:nohold"]["hold"]
+    assert held["opportunities"] > 0 and never["fired"] == 0 and never["opportunities"] > 0
+    assert 0 <= held["rate"] <= 1
+
+
+def test_arena_refuses_unknown_players():
+    import argparse
+
+    from ai.scamper.arena import _players
+
+    assert _players("hard,hard:nohold,hard:hold=30/3/100") == ["hard", "hard:nohold", "hard:hold=30/3/100"]
+    for bad in ("hard,expert", "hard,standard:nohold", "hard,hard:sometimes", "hard,hard:hold=30/3"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _players(bad)

@@ -14,7 +14,14 @@ the same deal.  It prints JSON, per player (by the order of ``--players``):
   average round points minus this player's (lower is better in Scamper, so a
   positive margin is good), with its own per-deal 95% interval;
 * ``mean_total``: the mean final total;
-and ``decision_ms`` (median and 99th percentile per level).
+and, by player name, ``decision_ms`` (median and 99th percentile) and
+``behaviours``: how often each behaviour a bot counts fired out of the
+decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
+``hold``: it kept a contract it could have laid).
+
+A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
+soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
+(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth).
 """
 
 from __future__ import annotations
@@ -28,8 +35,20 @@ from typing import Any, Sequence
 
 from engine.scamper import MAX_SEATS, MIN_SEATS, new_game
 
-from . import LEVELS, make_bot
+from ..stats import behaviour_report
+from . import LEVELS, Bot, HoldRule, make_bot
 
+
+def variant(text: str) -> dict[str, Any]:
+    """The :func:`~ai.scamper.make_bot` settings a Hard player's suffix stands for: ``nohold``
+    (lays its contract at once) or ``hold=S/K/R`` (``HoldRule(min_stock=S, min_stuck=K, max_risk=R)``)."""
+    if text == "nohold":
+        return {"hold": False}
+    name, _, numbers = text.partition("=")
+    parts = numbers.split("/")
+    if name != "hold" or len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"unknown variant {text!r}: use nohold or hold=S/K/R, like hold=45/4/80")
+    return {"hold": HoldRule(*map(int, parts))}
 
 MAX_DECISIONS = 200_000
 """A game still going after this many decisions is a bug (a replayed round that never ends, a bot loop)."""
@@ -55,11 +74,20 @@ def t_interval(values: Sequence[float]) -> tuple[float, float]:
     return round(mean - half, 4), round(mean + half, 4)
 
 
-def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: int,
-         times: dict[str, list[float]]) -> tuple[tuple[int, ...], list[tuple[int, ...]], tuple[int, ...]]:
-    """One game, ``levels[seat]`` at each seat: (final totals, each round's points, placings)."""
+def player_bot(name: str, seed: int) -> Bot:
+    """The bot a player name stands for: a level, perhaps with a variant (``hard:nohold``)."""
+    level, _, suffix = name.partition(":")
+    return make_bot(level, seed=seed, **(variant(suffix) if suffix else {}))
+
+
+def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: int, times: dict[str, list[float]],
+         counts: dict[str, dict[str, list[int]]]) -> tuple[tuple[int, ...], list[tuple[int, ...]], tuple[int, ...]]:
+    """One game, player ``levels[seat]`` at each seat: (final totals, each round's points, placings).
+
+    Adds each decision's time to ``times`` and each bot's behaviour counts to ``counts``, by player name.
+    """
     state = new_game(len(levels), options, seed)
-    bots = [make_bot(level, seed=bot_seed * 31 + seat) for seat, level in enumerate(levels)]
+    bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             break
@@ -69,6 +97,12 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
         action = bots[seat].decide(obs)
         times[levels[seat]].append((time.perf_counter() - start) * 1000)
         state.apply(action, seat)
+    for level, bot in zip(levels, bots):
+        mine = counts.setdefault(level, {})
+        for name, (fired, chances) in bot.counts.items():
+            total = mine.setdefault(name, [0, 0])
+            total[0] += fired
+            total[1] += chances
     outcome = state.outcome()
     if outcome is None:
         raise RuntimeError(f"game {seed} ({','.join(levels)}) did not end in {MAX_DECISIONS} decisions")
@@ -78,6 +112,7 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
 def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     n = len(players)
     times: dict[str, list[float]] = {level: [] for level in players}
+    counts: dict[str, dict[str, list[int]]] = {}
     share_by_deal: list[list[float]] = [[] for _ in players]
     margin_by_deal: list[list[float]] = [[] for _ in players]
     totals: list[list[int]] = [[] for _ in players]
@@ -91,7 +126,8 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
             levels = [""] * n
             for j, seat in enumerate(seat_of):
                 levels[seat] = players[j]
-            scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times)
+            scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times,
+                                            counts)
             games += 1
             winners = [s for s in range(n) if placings[s] == 1]
             for j, seat in enumerate(seat_of):
@@ -122,6 +158,7 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
                 "decisions": len(ts)}
         for level, ts in times.items() if ts
     }
+    report["behaviours"] = behaviour_report(counts)
     return report
 
 
@@ -129,9 +166,17 @@ def _players(text: str) -> list[str]:
     levels = [p.strip() for p in text.split(",") if p.strip()]
     if not MIN_SEATS <= len(levels) <= MAX_SEATS:
         raise argparse.ArgumentTypeError(f"name {MIN_SEATS} to {MAX_SEATS} players, like hard,standard")
-    for level in levels:
+    for name in levels:
+        level, _, suffix = name.partition(":")
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+        if suffix and level != "hard":
+            raise argparse.ArgumentTypeError(f"{name!r}: only Hard has variants")
+        if suffix:
+            try:
+                variant(suffix)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
     return levels
 
 
@@ -139,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m ai.arena --game scamper ...``: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy)")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")

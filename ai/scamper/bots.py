@@ -1,21 +1,24 @@
 """Scamper opponents: Easy, Standard and Hard.  Each decides from an observation alone.
 
-* Easy draws from the stock (a wild from the discard pile), goes down with the
+* Easy draws from the stock (a wild from the discard pile), goes down at once with the
   first way it is offered, lays off what it can and discards at random.
 * Standard plans toward the round's contract with the solver
   (:func:`engine.melds.solve`): it takes the discard when the plan wants it,
-  keeps the plan's cards and the wilds, sheds its dearest useless card, and once
-  down lays off everything, dearest first.
+  keeps the plan's cards and the wilds, sheds its dearest useless card, goes
+  down as soon as it can, and once down lays off everything, dearest first.
 * Hard weighs every discard by what the solver says the hand lacks without it,
   won't feed the next player (nothing that player could lay off or has been
   collecting), picks the lay that leaves the least in hand, and swaps its
-  naturals for others' wilds to shed them.
+  naturals for others' wilds to shed them.  It may hold a contract it could lay
+  (:class:`HoldRule`).
+
+Each bot counts its behaviours for the arena (``counts``: name -> [fired, opportunities]).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections import Counter
 from typing import Generator, Sequence
 
@@ -25,7 +28,9 @@ from engine.scamper import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, Discard, LayContract, LayMeld, Observation, Phase,
     SwapWild, card_points,
 )
-from engine.scamper.rules import may_discard
+from engine.scamper.rules import SINGLE_MELDS, may_discard
+
+from ..stats import tally
 
 
 class Bot:
@@ -36,6 +41,7 @@ class Bot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.counts: dict[str, list[int]] = {}
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         return self.choose(obs)
@@ -55,7 +61,9 @@ class Bot:
         if not obs.is_down:
             lays = [a for a in actions if isinstance(a, LayContract)]
             if lays:
-                return self.lay(obs, lays)
+                lay = self.lay(obs, lays)
+                if not self.holds(obs, lay):
+                    return lay
         else:
             shed = self.shed(obs, actions)
             if shed is not None:
@@ -85,6 +93,10 @@ class Bot:
 
     def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
         return lays[0]
+
+    def holds(self, obs: Observation, lay: Action) -> bool:
+        """Whether to keep the contract in hand this turn rather than play ``lay``."""
+        return False
 
     def shed(self, obs: Observation, actions: list[Action]) -> Action | None:
         return next((a for a in actions if isinstance(a, (LayMeld, AddToMeld))), None)
@@ -156,8 +168,27 @@ class Standard(Bot):
         return min(discards, key=keep)
 
 
+@dataclass(frozen=True, slots=True)
+class HoldRule:
+    """When Hard keeps in hand a contract it could lay.
+
+    It holds while nobody else is down, the stock still has ``min_stock`` cards,
+    laying would leave at least ``min_stuck`` cards it could not shed at once, and
+    what the lay would shed is worth at most ``max_risk`` points (the price of
+    holding if someone goes out).  Otherwise it goes down.
+    """
+
+    min_stock: int = 45
+    min_stuck: int = 4
+    max_risk: int = 80
+
+
 class Hard(Standard):
     level = "hard"
+
+    def __init__(self, seed: int | None = None, hold: HoldRule | None = HoldRule()) -> None:
+        super().__init__(seed)
+        self.hold = hold
 
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
@@ -178,12 +209,40 @@ class Hard(Standard):
         return min(legal, key=lambda a: self.left_after(obs, a)) if legal else lays[0]
 
     @staticmethod
-    def left_after(obs: Observation, lay: LayContract) -> int:
-        """Points still in hand after ``lay`` and every single lay-off it allows."""
+    def stuck_after(obs: Observation, lay: LayContract, more_melds: bool = False) -> list[Card]:
+        """The cards still in hand after ``lay`` (and, if ``more_melds``, more melds of three found one by one)
+        and every single lay-off they allow."""
         rest = Counter(obs.hand)
         rest.subtract(c for m in lay.melds for c in m)
+        cards = sorted((+rest).elements())
         table = list(obs.melds) + [read_meld(m) for m in lay.melds]
-        return sum(card_points(c) * n for c, n in rest.items() if n > 0 and not fits_table(table, c))
+        while more_melds:
+            extra = next((lays[0][0] for c in SINGLE_MELDS if (lays := contract_lays(cards, c, 1))), None)
+            if extra is None:
+                break
+            table.append(read_meld(extra))
+            for card in extra:
+                cards.remove(card)
+        return [c for c in cards if not fits_table(table, c)]
+
+    @classmethod
+    def left_after(cls, obs: Observation, lay: LayContract) -> int:
+        """Points still in hand after ``lay`` and every single lay-off it allows."""
+        return sum(map(card_points, cls.stuck_after(obs, lay)))
+
+    def holds(self, obs: Observation, lay: Action) -> bool:
+        if not isinstance(lay, LayContract):
+            return False
+        rule = self.hold
+        stuck = self.stuck_after(obs, lay, more_melds=True)
+        held = rule is not None and (
+            not any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
+            and obs.stock_size >= rule.min_stock
+            and len(stuck) >= rule.min_stuck
+            and sum(map(card_points, obs.hand)) - sum(map(card_points, stuck)) <= rule.max_risk
+        )
+        tally(self.counts, "hold", held)
+        return held
 
     def shed(self, obs: Observation, actions: list[Action]) -> Action | None:
         if not obs.rules.keep_majority:
@@ -233,4 +292,4 @@ def bot_class(level: str) -> type[Bot]:
         raise ValueError(f"unknown Scamper level {level!r}: choose one of {', '.join(classes)}") from None
 
 
-__all__ = ["Bot", "Easy", "Standard", "Hard", "bot_class", "fits_table", "spare_cards"]
+__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "bot_class", "fits_table", "spare_cards"]

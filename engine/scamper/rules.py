@@ -221,14 +221,14 @@ def legal_actions(obs: Observation) -> list[Action]:
     return actions
 
 
-_ONE_SET = Contract.of(("set", 3))
-_ONE_RUN = Contract.of(("run", 3))
+SINGLE_MELDS = (Contract.of(("set", 3)), Contract.of(("run", 3)))
+"""The smallest melds a player who is down may lay one at a time."""
 
 
 def _single_melds(hand: Sequence[Card]) -> list[Action]:
     out: list[Action] = []
     if len(hand) > 3:
-        for contract in (_ONE_SET, _ONE_RUN):
+        for contract in SINGLE_MELDS:
             out += [LayMeld(lay[0]) for lay in contract_lays(hand, contract, 2)]
     return out
 

@@ -119,7 +119,9 @@ SCAMPER_RULES: tuple[Section, ...] = (
             "Standard plans toward the contract, keeps its wilds and the cards the plan needs, and sheds its most "
             "expensive spare card.",
             "Hard also avoids handing the next player something useful, picks the way of laying down that leaves "
-            "the least in hand, and takes wilds out of your melds.",
+            "the least in hand, and takes wilds out of your melds. Early in a round, while nobody else is down and "
+            "laying would still leave it several cards it can't get rid of, it may keep its contract in hand a "
+            "while; it goes down as soon as anyone else does or the stock runs low.",
         ),
     ),
 )
