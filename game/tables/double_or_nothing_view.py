@@ -16,6 +16,7 @@ from pygame import Rect
 
 from engine.double_or_nothing import UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
@@ -283,7 +284,8 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=p.right - dx - round(8 * s))
     if obs.opponent_lacks is not None and me == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
-        text.blit(surface, f"Spyglass: holds no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
+        verb = "holds" if t.state.upgrade_rules == FIRST_RULES else "was dealt"
+        text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel
     mode = "The Run" if obs.mode is Mode.RUN else "Duel"
@@ -417,7 +419,7 @@ def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
         text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
                   r.w - round(20 * s))
         y = icon.bottom + round(50 * s)
-        for line in text.wrap(u.effect, round(20 * s), r.w - round(28 * s))[:4]:
+        for line in text.wrap(effect(uid, t.state.upgrade_rules), round(20 * s), r.w - round(28 * s))[:5]:
             text.blit(surface, line, round(20 * s), (r.centerx, y), (60, 66, 62), "midtop")
             y += round(22 * s)
         stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
