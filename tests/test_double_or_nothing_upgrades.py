@@ -75,12 +75,13 @@ def test_tiebreaker_wins_an_equal_answer() -> None:
         assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
 
 
-def test_second_helping_draws_half_as_many_again_and_stacks() -> None:
-    state = run("1x1", "3x8 1x2", "9x2", turn=1, second_helping=1)
+def test_second_helping_draws_a_quarter_as_many_again_and_stacks() -> None:
+    state = run("1x1", "3x8 1x2", "9x2", turn=1, game=2, second_helping=1)
     state.apply(Play(8, 8, 3), 1)
     events = state.apply(PASS, 0)
-    assert any(isinstance(e, Passed) and e.drew == 3 for e in events)  # game 1 passes draw 2, and 1 more
-    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 16  # 8, and 4 twice
+    assert any(isinstance(e, Passed) and e.drew == 5 for e in events)  # game 2 passes draw 4, and 1 more
+    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 12  # 8, and 2 twice
+    assert run("1x1", "1x2", game=3, second_helping=2, rules=up.FIRST_RULES).pass_size(0) == 16  # 8, and 4 twice
 
 
 def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
@@ -169,8 +170,17 @@ def test_last_word_makes_the_opponent_lead_every_hand() -> None:
     assert state.turn == 1
 
 
-def test_salvage_keeps_half_the_runners_own_cards_when_it_passes() -> None:
+def test_salvage_keeps_a_quarter_of_the_runners_own_cards_when_it_passes() -> None:
     state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 4), 0)
+    state.apply(Play(8, 8, 5), 1)
+    events = state.apply(PASS, 0)
+    assert Passed(0, 2, 1, 8, salvaged=1) in events
+    assert state.decks[0].snapshot() == (c("1x1"),) and state.decks[1].snapshot() == (c("3x1 5x8"),)
+
+
+def test_salvage_under_the_first_rules_kept_half() -> None:
+    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1, rules=up.FIRST_RULES)
     state.apply(Play(1, 1, 4), 0)
     state.apply(Play(8, 8, 5), 1)
     events = state.apply(PASS, 0)

@@ -137,10 +137,15 @@ class Run:
         return base * (per + self._runner_upgrade(seat, up.DEEP_HAND)) // per
 
     def pass_size(self, seat: int) -> int:
-        """How many cards ``seat`` draws when it passes (the first rules' Toll halves the opponent's, per stack)."""
+        """How many cards ``seat`` draws when it passes.
+
+        Second Helping adds half as many per stack (first rules), a quarter (rules 2); the first rules' Toll
+        halves the opponent's draw per stack.
+        """
         base = pass_size_at(self.game)
         if seat == 0:
-            return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // 2
+            share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
+            return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // share
         if self.upgrade_rules != up.FIRST_RULES:
             return base
         return max(1, base >> (self.held.count(up.TOLL) if self.mode is Mode.RUN else 0))
@@ -253,8 +258,9 @@ class Run:
             self.decks[0].put_under(self.decks[1].draw(paid, self.rng))
         salvaged = 0
         under = add(self.area[0], self.area[1])
-        if me == 0 and self._runner_upgrade(0, up.SALVAGE):
-            kept = tuple(k // 2 for k in self.area[0])
+        if me == 0 and self._runner_upgrade(0, up.SALVAGE):  # half (first rules) or a quarter (rules 2)
+            share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
+            kept = tuple(k // share for k in self.area[0])
             salvaged = sum(kept)
             self.decks[0].put_under(kept)
             under = sub(under, kept)

@@ -70,8 +70,8 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
         Upgrade(TIEBREAKER, "Tiebreaker", "Your answer may be exactly as strong as the play it beats.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you half as many cards again.",
-                Icon("circle", "#27ae60", "+1/2"), max_stacks=2),
+        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you a quarter as many cards again.",
+                Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
                 "answers go straight.", Icon("ring", "#2980b9", "8>1")),
         Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of.",
@@ -84,7 +84,7 @@ UPGRADES: dict[str, Upgrade] = {
                 "from its deck under yours.", Icon("arrow", "#c0392b", "1/4"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, half your own cards in the play area go under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, a quarter of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }
@@ -96,7 +96,8 @@ RULES = 2
 """Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
 ten; Second Wind replays the lost game with half a fresh deck against a deck and a half; Toll takes cards
 from the opponent's deck when it passes instead of halving its draw (which helped it); Round the Bend wraps
-leads only; the Spyglass shows the numbers missing from the opponent's hand as dealt, not as held."""
+leads only; the Spyglass shows the numbers missing from the opponent's hand as dealt, not as held; Second
+Helping draws a quarter more per stack, not half; Salvage keeps a quarter of your cards, not half."""
 
 FIRST_EFFECTS = {
     ROUND_THE_BEND: "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
@@ -104,6 +105,8 @@ FIRST_EFFECTS = {
     SECOND_WIND: "Once per run, a lost game is played again with fresh decks.",
     TOLL: "The opponent draws half as many cards when it passes (at least one).",
     SPYGLASS: "You see which numbers the opponent holds none of.",
+    SECOND_HELPING: "Passing draws you half as many cards again.",
+    SALVAGE: "When you pass, half your own cards in the play area go under your deck.",
 }
 """The first rules' effects, in their words, where rules 2 changed them."""
 
