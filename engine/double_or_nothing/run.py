@@ -154,7 +154,8 @@ class Run:
         """Rules 2's Toll: cards the opponent pays from its deck to the runner's when it passes."""
         if self.upgrade_rules == up.FIRST_RULES or self.mode is not Mode.RUN:
             return 0
-        return min(self.decks[1].size, pass_size_at(self.game) * self.held.count(up.TOLL) // 4)
+        stacks = self.held.count(up.TOLL)
+        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // 8)) if stacks else 0
 
     def wraps_lead_only(self) -> bool:
         """Round the Bend wraps only a lead (rules 2): wrapped answers were measured far too strong."""
