@@ -147,10 +147,10 @@ def test_toll_makes_the_opponent_pay_cards_from_its_deck_when_it_passes() -> Non
     state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
     state.apply(Play(1, 1, 4), 0)
     events = state.apply(PASS, 1)
-    assert Passed(1, 4, 0, 4, 0, toll=1) in events  # game 2 passes draw 4: an eighth of that, at least one
+    assert Passed(1, 4, 0, 4, 0, toll=1) in events  # game 2 passes draw 4: a sixteenth of that, at least one
     assert state.decks[1].size == 5 and state.decks[0].size == 5  # 10 less 4 drawn, less 1 paid; 1 paid + 4
     assert sum(state.hands[1]) == 5 and state.pass_size(1) == 4  # its draw is as it was
-    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 8  # 32 a pass: an eighth twice
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 4  # 32 a pass: a sixteenth twice
     assert run("1x1", "1x2", "", "3x2", game=5, toll=2).toll() == 3  # never more than its deck holds
     assert run("1x1", "1x2", "", "20x2", game=5).toll() == 0
     assert run("1x1", "1x2", "", "20x2", game=3, toll=2, rules=up.FIRST_RULES).toll() == 0

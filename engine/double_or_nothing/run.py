@@ -155,7 +155,7 @@ class Run:
         if self.upgrade_rules == up.FIRST_RULES or self.mode is not Mode.RUN:
             return 0
         stacks = self.held.count(up.TOLL)
-        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // 8)) if stacks else 0
+        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // 16)) if stacks else 0
 
     def wraps_lead_only(self) -> bool:
         """Round the Bend wraps only a lead (rules 2): wrapped answers were measured far too strong."""

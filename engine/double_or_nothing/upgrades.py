@@ -80,8 +80,8 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("hourglass", "#d35400", "+5%"), max_stacks=3),
         Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again: you with half a fresh deck, "
                 "the opponent with a deck and a half.", Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at least "
-                "one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
+        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in sixteen of its draw (at "
+                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/16"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
         Upgrade(SALVAGE, "Salvage", "When you pass, a quarter of your own cards in the play area go under your deck.",
