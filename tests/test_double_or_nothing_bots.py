@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from ai.double_or_nothing import LEVELS, Easy, Hard, Runner, Standard, make_bot, make_runner
-from engine.double_or_nothing import PASS, Held, Mode, Pick, Play, Run, upgrades as up
+import random
+
+from ai.double_or_nothing import LEVELS, Easy, Hard, Runner, Standard, hint, make_bot, make_runner
+from engine.double_or_nothing import PASS, Held, Mode, Pick, Play, Run, shuffle_hidden, upgrades as up
 from engine.double_or_nothing.counts import parse_counts
 from engine.envelope import GameRecord, PlayerInfo
 from engine.games import game_info, GAMES, load_record
@@ -75,6 +77,40 @@ def test_hard_with_big_hands_passes_a_cheap_trick_it_cannot_win() -> None:
 def test_hard_with_big_hands_answers_with_what_they_cannot_top() -> None:
     state = after_lead("128x2 64x3 64x5", "64x1 64x4 64x6", Play(1, 1, 64), game=6)
     assert Hard(0).decide(state.observation(0)) == Play(2, 2, 128)
+
+
+def test_the_hint_is_hards_choice_with_its_reason() -> None:
+    state = after_lead("1x2 2x3 1x4", "1x1 4x7 4x8", Play(1, 1, 1), their_deck="20x5")
+    advice = hint(state.observation(0))
+    assert advice.action == Hard(0).decide(state.observation(0)) == Play(2, 3, 1)
+    assert advice.reason.startswith("Answer with Run: 2-3") and "about 1 play from empty" in advice.reason
+    stuck = after_lead("1x1 1x3", "5x8 1x2", Play(8, 8, 5))
+    advice = hint(stuck.observation(0))
+    assert advice.action == PASS and advice.reason.startswith("Nothing you hold beats it")
+    big = after_lead("128x2 64x3 64x5", "64x1 256x7 256x8", Play(1, 1, 64), game=6)
+    advice = hint(big.observation(0))
+    assert advice.action == PASS and "risk more cards" in advice.reason
+    last = after_lead("2x3", "1x1 4x7 4x8", Play(1, 1, 1), their_deck="20x5")
+    assert hint(last.observation(0)).reason == "Play Set: 2 x 3: it empties your hand and wins it."
+
+
+def test_the_hint_reads_only_what_the_seat_may_see() -> None:
+    """Dealing the hidden cards again (the other hand, both decks) never changes the advice: hot-seat safe."""
+    state = Run(Mode.DUEL, 6, 4)
+    bot = Hard(1)
+    for _ in range(40):
+        seat = state.to_move()[0]
+        obs = state.observation(seat)
+        advice = hint(obs)
+        for k in range(3):
+            other = shuffle_hidden(state, seat, random.Random(k))
+            assert other.observation(seat) == obs
+            assert hint(other.observation(seat)) == advice
+        state.apply(bot.decide(obs), seat)
+        if state.is_over:
+            break
+    with pytest.raises(ValueError, match="seat to move"):
+        hint(state.observation(1 - state.to_move()[0]) if not state.is_over else state.observation(0))
 
 
 def test_every_bot_empties_its_hand_when_it_can() -> None:

@@ -218,3 +218,23 @@ def test_a_best_count_keeps_the_largest_value():
     line.add(2, "won", extra={"best_game": 5, "runs": 1})
     line.add(0, "lost", extra={"best_game": 3, "runs": 1})
     assert line.extra == {"best_game": 5, "runs": 2}
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_run_summary_panel_fits_what_it_holds(tmp_path, size):
+    pygame.init()
+    app = App(size, tmp_path, seed=3, resizable=False)
+    app.settings.animation_speed = "off"
+    app.to_title()
+    run = tools.run_setup(tools.short_run_deal())  # "You" (played by a bot here) wins a game, picks, loses
+    table = tools.open_at(app, run, tools.played_record(run, lambda st: False))
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene), 60)
+    scene = app.stack.top
+    panel, at, rates = scene._body()
+    s = scene.layout.scale
+    assert panel.bottom <= min(b.rect.top for b in scene.buttons)
+    assert rates and at["columns"] == 2
+    end = at["rates"] + round(28 * s) + round(26 * s) * ((len(rates) + 1) // 2)  # the last line of the rates
+    assert end <= panel.bottom <= end + round(24 * s)  # no empty half-screen under a short run
+    assert table.state.is_over
+    pygame.quit()

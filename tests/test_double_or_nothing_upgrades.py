@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from engine.double_or_nothing import PASS, UPGRADES, Held, Mode, Phase, Pick, Play, Run
+from engine.double_or_nothing import PASS, UPGRADES, Held, Mode, Phase, Pick, Play, Run, new_game
 from engine.double_or_nothing import upgrades as up
 from engine.double_or_nothing.counts import parse_counts
 from engine.double_or_nothing.events import CardsAdded, HandDealt, Passed, RunOver, SecondWind
+from engine.envelope import RecordError
 from engine.errors import IllegalAction
+from engine.games import game_info, load_record
 
 
 def c(text: str) -> tuple[int, ...]:
@@ -18,11 +22,12 @@ def c(text: str) -> tuple[int, ...]:
 
 
 def run(mine: str, theirs: str, my_deck: str = "", their_deck: str = "", turn: int = 0, game: int = 1,
-        **held: int) -> Run:
-    """A Run mid-hand with the runner holding ``held`` (upgrade ids with dashes as underscores)."""
+        rules: int = up.RULES, **held: int) -> Run:
+    """A Run mid-hand with the runner holding ``held`` (upgrade ids with dashes as underscores), under ``rules``."""
     stacks = {k.replace("_", "-"): v for k, v in held.items() if v}
     decks = ([c(b) for b in my_deck.split("/") if b.strip()], [c(b) for b in their_deck.split("/") if b.strip()])
-    return Run.position((c(mine), c(theirs)), decks, mode=Mode.RUN, game=game, turn=turn, held=Held(stacks))
+    return Run.position((c(mine), c(theirs)), decks, mode=Mode.RUN, game=game, turn=turn, held=Held(stacks),
+                        upgrade_rules=rules)
 
 
 def test_there_are_at_least_ten_upgrades_each_with_a_name_an_effect_and_an_icon() -> None:
@@ -70,12 +75,13 @@ def test_tiebreaker_wins_an_equal_answer() -> None:
         assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
 
 
-def test_second_helping_draws_half_as_many_again_and_stacks() -> None:
-    state = run("1x1", "3x8 1x2", "9x2", turn=1, second_helping=1)
+def test_second_helping_draws_a_quarter_as_many_again_and_stacks() -> None:
+    state = run("1x1", "3x8 1x2", "9x2", turn=1, game=2, second_helping=1)
     state.apply(Play(8, 8, 3), 1)
     events = state.apply(PASS, 0)
-    assert any(isinstance(e, Passed) and e.drew == 3 for e in events)  # game 1 passes draw 2, and 1 more
-    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 16  # 8, and 4 twice
+    assert any(isinstance(e, Passed) and e.drew == 5 for e in events)  # game 2 passes draw 4, and 1 more
+    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 12  # 8, and 2 twice
+    assert run("1x1", "1x2", game=3, second_helping=2, rules=up.FIRST_RULES).pass_size(0) == 16  # 8, and 4 twice
 
 
 def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
@@ -88,36 +94,74 @@ def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
     assert state.hands[0] == c("1x5") and state.top_strength() == (4, 4, 2)  # its top is the 2
 
 
-def test_spyglass_shows_the_numbers_the_opponent_lacks() -> None:
+def test_round_the_bend_wraps_only_a_lead() -> None:
+    """Rules 2: a wrapped answer is refused (measured far too strong); the first rules allowed it."""
+    hand = "1x7 1x8 1x1 1x2 1x5"
+    for rules, answers in ((up.RULES, False), (up.FIRST_RULES, True)):
+        state = run(hand, "1x3 5x6", turn=1, rules=rules, round_the_bend=1)
+        state.apply(Play(3, 3, 1), 1)
+        assert (Play(7, 2, 1) in state.legal_actions(0)) is answers
+        assert (Play(7, 2, 1) in state.observation(0).legal_actions()) is answers
+        assert Play(7, 8, 1) in state.legal_actions(0)  # a straight answer is fine
+        if not answers:
+            with pytest.raises(IllegalAction, match="only when you lead"):
+                state.apply(Play(7, 2, 1), 0)
+
+
+def test_spyglass_shows_the_numbers_the_opponent_was_dealt_none_of() -> None:
     assert run("1x1", "2x3 1x8").observation(0).opponent_lacks is None
     assert run("1x1", "2x3 1x8", spyglass=1).observation(0).opponent_lacks == (1, 2, 4, 5, 6, 7)
     assert run("1x1", "2x3 1x8", spyglass=1).observation(1).opponent_lacks is None
+    for rules, lacks in ((up.RULES, (1, 2, 4, 5, 6, 7)), (up.FIRST_RULES, (1, 2, 3, 4, 5, 6, 7))):
+        state = run("1x1 1x2", "2x3 1x8", turn=1, rules=rules, spyglass=1)
+        state.apply(Play(3, 3, 2), 1)  # the 3s are gone from its hand: the first rules showed that at once
+        assert state.observation(0).opponent_lacks == lacks
 
 
-def test_deep_hand_deals_one_card_in_ten_more() -> None:
-    assert run("1x1", "1x2", deep_hand=1).hand_size(0) == 11
-    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 96
-    assert run("1x1", "1x2", deep_hand=1).hand_size(1) == 10
+def test_deep_hand_deals_one_card_in_twenty_more() -> None:
+    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21
+    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 88
+    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(1) == 20
+    # the first rules: one in ten
+    assert run("1x1", "1x2", deep_hand=1, rules=up.FIRST_RULES).hand_size(0) == 11
+    assert run("1x1", "1x2", game=4, deep_hand=2, rules=up.FIRST_RULES).hand_size(0) == 96
 
 
-def test_second_wind_replays_a_lost_game_once() -> None:
+def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_and_a_half() -> None:
     state = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1)
     events = state.apply(Play(5, 5, 1), 1)  # the runner can't draw 10
     assert SecondWind(1) in events and SecondWind.changes_inventory is True
     assert not state.is_over and state.game == 1 and state.second_wind_used
-    assert [d.size for d in state.decks] == [22, 22]
-    state.decks[0].draw(22, random.Random(0))  # now the runner runs short again
+    assert [d.size for d in state.decks] == [6, 38]  # half a fresh deck (16) and a deck and a half (48), less a hand
+    assert sum(state.hands[0]) == 10
+    first = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1, rules=up.FIRST_RULES)
+    first.apply(Play(5, 5, 1), 1)
+    assert [d.size for d in first.decks] == [22, 22]  # the first rules: a whole fresh deck
+    state.decks[0].draw(6, random.Random(0))  # now the runner runs short again
     state.hands = [c("1x1"), c("1x2")]
     state.turn = 1
     assert any(isinstance(e, RunOver) for e in state.apply(Play(2, 2, 1), 1))
 
 
-def test_toll_makes_the_opponent_draw_half_as_many_when_it_passes() -> None:
+def test_toll_makes_the_opponent_pay_cards_from_its_deck_when_it_passes() -> None:
     state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
     state.apply(Play(1, 1, 4), 0)
     events = state.apply(PASS, 1)
+    assert Passed(1, 4, 0, 4, 0, toll=1) in events  # game 2 passes draw 4: a sixteenth of that, at least one
+    assert state.decks[1].size == 5 and state.decks[0].size == 5  # 10 less 4 drawn, less 1 paid; 1 paid + 4
+    assert sum(state.hands[1]) == 5 and state.pass_size(1) == 4  # its draw is as it was
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 4  # 32 a pass: a sixteenth twice
+    assert run("1x1", "1x2", "", "3x2", game=5, toll=2).toll() == 3  # never more than its deck holds
+    assert run("1x1", "1x2", "", "20x2", game=5).toll() == 0
+    assert run("1x1", "1x2", "", "20x2", game=3, toll=2, rules=up.FIRST_RULES).toll() == 0
+
+
+def test_toll_under_the_first_rules_halved_the_opponents_draw() -> None:
+    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1, rules=up.FIRST_RULES)
+    state.apply(Play(1, 1, 4), 0)
+    events = state.apply(PASS, 1)
     assert any(isinstance(e, Passed) and e.drew == 2 for e in events)  # game 2 passes draw 4
-    assert run("1x1", "1x2", toll=2).pass_size(1) == 1  # never fewer than one
+    assert run("1x1", "1x2", toll=2, rules=up.FIRST_RULES).pass_size(1) == 1  # never fewer than one
 
 
 def test_last_word_makes_the_opponent_lead_every_hand() -> None:
@@ -127,8 +171,17 @@ def test_last_word_makes_the_opponent_lead_every_hand() -> None:
     assert state.turn == 1
 
 
-def test_salvage_keeps_half_the_runners_own_cards_when_it_passes() -> None:
+def test_salvage_keeps_a_quarter_of_the_runners_own_cards_when_it_passes() -> None:
     state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 4), 0)
+    state.apply(Play(8, 8, 5), 1)
+    events = state.apply(PASS, 0)
+    assert Passed(0, 2, 1, 8, salvaged=1) in events
+    assert state.decks[0].snapshot() == (c("1x1"),) and state.decks[1].snapshot() == (c("3x1 5x8"),)
+
+
+def test_salvage_under_the_first_rules_kept_half() -> None:
+    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1, rules=up.FIRST_RULES)
     state.apply(Play(1, 1, 4), 0)
     state.apply(Play(8, 8, 5), 1)
     events = state.apply(PASS, 0)
@@ -184,3 +237,38 @@ def test_random_runs_conserve_cards_between_the_rule_changes() -> None:
                 cards = state.inventory()
             assert state.inventory() == cards
     assert doublings >= 2
+
+
+FIRST_RULES_RECORDS = Path(__file__).parent / "data" / "double_or_nothing_first_rules.json"
+
+
+@pytest.mark.parametrize("run_data", json.loads(FIRST_RULES_RECORDS.read_text())["runs"], ids=lambda r: r["upgrade"])
+def test_a_record_made_under_the_first_rules_replays_exactly(run_data: dict) -> None:
+    """Records saved before the rules 2 (their ``upgrades`` option is ``true``) load and end where they ended."""
+    record = load_record(json.dumps(run_data["record"]))
+    assert record.options["upgrades"] is True
+    state = record.final_state()
+    assert state.upgrade_rules == up.FIRST_RULES
+    final = run_data["final"]
+    assert (state.game, state.games_won, state.winner, state.second_wind_used, state.hand_number) == (
+        final["game"], final["games_won"], final["winner"], final["second_wind_used"], final["hand_number"])
+    assert [list(x) for x in state.held.as_tuple()] == final["held"]
+    assert [d.size for d in state.decks] == final["decks"] and [list(h) for h in state.hands] == final["hands"]
+    # the same actions under the rules 2 go elsewhere (or are refused): the old rule is what made them replay
+    data = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
+    data.pop("scores", None)
+    try:
+        newer = load_record(json.dumps(data)).final_state()
+    except RecordError:
+        return
+    assert newer.snapshot()[:-1] != state.snapshot()[:-1]
+
+
+def test_new_runs_play_under_the_current_rules_and_a_duel_has_none() -> None:
+    info = game_info("double-or-nothing")
+    assert info.resolve_options({"mode": "run"})["upgrades"] == up.RULES
+    assert new_game(2, info.resolve_options({"mode": "run"}), 1).upgrade_rules == up.RULES
+    assert new_game(2, info.resolve_options({"mode": "run", "upgrades": True}), 1).upgrade_rules == up.FIRST_RULES
+    assert not new_game(2, info.resolve_options({"mode": "run", "upgrades": False}), 1).upgrades_on
+    with pytest.raises(ValueError, match="upgrade rules"):
+        Run(Mode.RUN, 1, 1, upgrade_rules=3)

@@ -1,6 +1,6 @@
 """Opponents for Double or Nothing: Easy, Standard and Hard, and the Runner for studies.
 
-:func:`make_bot` is the registry's ``bots`` entry; bots decide from an
+:func:`make_bot` is the registry's ``bots`` entry, :func:`hint` the table's Hint; bots decide from an
 :class:`~engine.double_or_nothing.Observation` alone.  ``python -m ai.arena
 --game double-or-nothing`` measures them (:mod:`.arena`).  Importing does no work.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import RUNNER_RANKING, Bot, Easy, Hard, Runner, Standard
+from .hints import PlayHint, hint
 
 LEVELS = ("easy", "standard", "hard")
 
@@ -29,4 +30,4 @@ def make_runner(seed: int | None = None, picks: str = "ranked") -> Runner:
     return Runner(seed, picks=picks)
 
 
-__all__ = ["LEVELS", "make_bot", "make_runner", "Bot", "Easy", "Standard", "Hard", "Runner", "RUNNER_RANKING"]
+__all__ = ["LEVELS", "make_bot", "make_runner", "Bot", "Easy", "Standard", "Hard", "Runner", "RUNNER_RANKING", "hint", "PlayHint"]

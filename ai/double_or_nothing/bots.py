@@ -8,6 +8,7 @@ Every bot decides from an :class:`~engine.double_or_nothing.Observation` alone.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Generator, Sequence
 
 from engine.double_or_nothing import PASS, Action, Kind, Observation, Pass, Phase, Pick, Play
@@ -151,9 +152,11 @@ class Hard(Bot):
         best_value = None
         if obs.top is not None:
             best_value = -area - (self.draw_weight + self.shed_weight) * my_draw
+        # an answer never wraps under the upgrade rules 2 (Round the Bend wraps leads only)
+        answer_rules = replace(rules, wrap=False) if obs.upgrade_rules >= 2 else rules
         for play in plays:
             strength = play.strength(rules)
-            mine_after = best_answer(sub(obs.hand, play.counts()), rules)
+            mine_after = best_answer(sub(obs.hand, play.counts()), answer_rules)
             won = area + play.cards + self.draw_weight * their_draw
             lost = -(area + self.spend_weight * play.cards) - (self.draw_weight + self.shed_weight) * my_draw
             total = 0.0
@@ -181,7 +184,28 @@ class Runner(Hard):
 
     ``picks``: ``"ranked"`` takes the first offered in :data:`RUNNER_RANKING`
     (or a given ranking); ``"random"`` takes any; ``"first"`` the first offered.
+    With the Spyglass and small hands, once the opponent is close to going out
+    it makes, of the plays that leave the fewest steps, the one the opponent is
+    least likely to answer, reading its hand from the unseen cards without the
+    numbers the Spyglass shows it lacks (measured: earlier, spending its
+    strongest plays first loses far more hands than it saves).
     """
+
+    spyglass_endgame = 0.3  # the Spyglass counts once the opponent holds this share of a dealt hand or less
+
+    def fewest_steps(self, obs: Observation, plays: list[Play]) -> Play:
+        them = 1 - obs.seat
+        if obs.opponent_lacks is None or obs.opponent_hand_size > self.spyglass_endgame * obs.hand_sizes[them]:
+            return super().fewest_steps(obs, plays)
+        rules, their_rules = obs.rules(), obs.rules(1 - obs.seat)
+        hands = guess_hands(obs.unseen(), obs.opponent_hand_size, obs.opponent_lacks, self.samples, self.rng)
+        bests = [best_answer(h, their_rules) for h in hands]
+
+        def answered(play: Play) -> int:
+            strength = play.strength(rules)
+            return sum(can_answer(b, strength, their_rules) for b in bests)
+
+        return min(plays, key=lambda p: (steps(sub(obs.hand, p.counts())), answered(p), p.strength(rules), p.lo))
 
     level = "runner"
 

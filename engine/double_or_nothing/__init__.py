@@ -17,6 +17,7 @@ from .plays import Kind, Play, describe
 from .actions import PASS, Action, Mode, Pass, Phase, Pick
 from .observation import Observation
 from .run import MAX_GAME, Run
+from . import upgrades as up
 from .upgrades import UPGRADES, Held
 
 GAME_ID = "double-or-nothing"
@@ -28,8 +29,9 @@ OPTIONS = (
            "The Run: you against the computer, game after game, with upgrades. Duel: one game for two seats."),
     Option("game_number", "Duel game", tuple((g, f"Game {g}") for g in DUEL_GAMES), 1,
            "Which game a Duel is played at (hands of 10 x 2^(game-1) cards). A Run always starts at game 1."),
-    Option("upgrades", "Upgrades", ((True, "On"), (False, "Off")), True,
-           "Whether a Run offers upgrades after each game won."),
+    Option("upgrades", "Upgrades", ((2, "On"), (False, "Off"), (True, "On, first rules")), 2,
+           "Whether a Run offers upgrades after each game won. \"First rules\": the upgrades as they were "
+           "first made (records made then say true here and replay under them)."),
 )
 
 
@@ -39,7 +41,9 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Run:
         raise ValueError(f"Double or Nothing is for 2 seats, not {num_seats}")
     mode = Mode(options.get("mode", "run"))
     game = int(options.get("game_number", 1)) if mode is Mode.DUEL else 1
-    return Run(mode, game, seed, upgrades_on=bool(options.get("upgrades", True)))
+    chosen = options.get("upgrades", up.RULES)
+    rules = up.FIRST_RULES if chosen is True else up.RULES
+    return Run(mode, game, seed, upgrades_on=chosen is not False, upgrade_rules=rules)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

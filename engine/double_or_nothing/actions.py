@@ -47,13 +47,19 @@ Action = Union[Play, Pass, Pick]
 
 
 def legal_actions_for(phase: Phase, offer: Sequence[str], hand: Sequence[int], rules: Rules,
-                      top: Strength | None) -> list[Action]:
-    """The mover's actions in a fixed order: the offer when picking; else plays, then Pass when answering."""
+                      top: Strength | None, wrap_leads_only: bool = False) -> list[Action]:
+    """The mover's actions in a fixed order: the offer when picking; else plays, then Pass when answering.
+
+    ``wrap_leads_only``: spans wrap from 8 to 1 only when leading (Round the Bend from rules 2).
+    """
     if phase is Phase.PICK:
         return [Pick(u) for u in offer]
     if phase is Phase.OVER:
         return []
-    actions: list[Action] = list(legal_plays(hand, rules, top))
+    plays = legal_plays(hand, rules, top)
+    if wrap_leads_only and top is not None and rules.wrap:
+        plays = [p for p in plays if not p.wraps]
+    actions: list[Action] = list(plays)
     if top is not None:
         actions.append(PASS)
     return actions

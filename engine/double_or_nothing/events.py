@@ -48,7 +48,8 @@ class Played:
 class Passed:
     """``seat`` passed and drew ``drew``; the play area went under ``to_seat``'s deck.
 
-    ``salvaged`` cards (the Salvage upgrade) went under the passer's own deck instead.
+    ``salvaged`` cards (the Salvage upgrade) went under the passer's own deck instead; ``toll``
+    cards (the Toll upgrade) went from the passer's deck under the runner's.
     """
 
     seat: int
@@ -56,6 +57,7 @@ class Passed:
     to_seat: int
     cards_under: int
     salvaged: int = 0
+    toll: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ class Observation:
     games_won: int
     second_wind_used: bool
     winner: int | None
+    upgrade_rules: int = 2  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
 
     @property
     def my_turn(self) -> bool:
@@ -50,7 +51,8 @@ class Observation:
     def legal_actions(self) -> list[Action]:
         if not self.my_turn:
             return []
-        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength)
+        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength,
+                                 self.upgrade_rules >= 2)
 
     def unseen(self) -> Counts:
         """The cards this seat can't place: the opponent's hand and both decks, per number."""

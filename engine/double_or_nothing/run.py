@@ -54,20 +54,25 @@ class Run:
 
     __slots__ = (
         "mode", "upgrades_on", "phase", "game", "hand_number", "hands", "decks", "area", "top", "top_seat",
-        "turn", "held", "offer", "second_wind_used", "games_won", "winner", "rng",
+        "turn", "held", "offer", "second_wind_used", "games_won", "winner", "rng", "upgrade_rules",
+        "dealt_lacks",
     )
 
     def __init__(self, mode: Mode, game: int, seed: int, upgrades_on: bool = True,
-                 held: Held | None = None, first: int | None = None) -> None:
+                 held: Held | None = None, first: int | None = None, upgrade_rules: int = up.RULES) -> None:
         """A new Run from game ``game`` (1 for a real run) or a Duel at game ``game``; deals the first hand.
 
         ``held`` starts the runner with upgrades (studies and tests); ``first``
         names who leads the first hand (default: the runner in a Run, drawn from
-        the seed in a Duel).
+        the seed in a Duel); ``upgrade_rules`` which version of the upgrades'
+        rules applies (:data:`~.upgrades.RULES`; older records name theirs).
         """
         if not 1 <= game <= MAX_GAME:
             raise ValueError(f"game numbers run from 1 to {MAX_GAME}, not {game}")
+        if upgrade_rules not in (up.FIRST_RULES, up.RULES):
+            raise ValueError(f"upgrade rules {upgrade_rules} are unknown: {up.FIRST_RULES} or {up.RULES}")
         self._set_up(mode, game, seed, held)
+        self.upgrade_rules = upgrade_rules
         self.upgrades_on = upgrades_on and self.mode is Mode.RUN
         self.decks = [Deck.shuffled(self.fresh_deck()), Deck.shuffled(self.fresh_deck())]
         if first is None:
@@ -79,12 +84,14 @@ class Run:
     @classmethod
     def position(cls, hands: tuple[Counts, Counts], decks: tuple[list[Counts], list[Counts]], *,
                  mode: Mode = Mode.DUEL, game: int = 1, turn: int = 0, held: Held | None = None,
-                 seed: int = 0) -> Run:
+                 seed: int = 0, upgrade_rules: int = up.RULES) -> Run:
         """A hand in progress written out (tests, studies): hands, and decks as batches top first."""
         state = cls.__new__(cls)
         state._set_up(mode, game, seed, held)
+        state.upgrade_rules = upgrade_rules
         state.hand_number = 1
         state.hands = [counts(hands[0]), counts(hands[1])]
+        state.dealt_lacks = tuple(n + 1 for n, k in enumerate(state.hands[1]) if not k)
         state.decks = [Deck(decks[0]), Deck(decks[1])]
         state.turn = turn
         return state
@@ -108,6 +115,8 @@ class Run:
         self.second_wind_used = False
         self.games_won = 0
         self.winner: int | None = None
+        self.upgrade_rules = up.RULES
+        self.dealt_lacks: tuple[int, ...] = ()  # numbers the opponent was dealt none of this hand (Spyglass)
 
     # sizes and rules per side
 
@@ -122,16 +131,35 @@ class Run:
         return self.held.count(upgrade_id) if seat == 0 and self.mode is Mode.RUN else 0
 
     def hand_size(self, seat: int) -> int:
-        """How many cards ``seat`` is dealt for a hand."""
+        """How many cards ``seat`` is dealt for a hand: Deep Hand adds one in ten (first rules), one in twenty."""
         base = hand_size_at(self.game)
-        return base * (10 + self._runner_upgrade(seat, up.DEEP_HAND)) // 10
+        per = 10 if self.upgrade_rules == up.FIRST_RULES else 20
+        return base * (per + self._runner_upgrade(seat, up.DEEP_HAND)) // per
 
     def pass_size(self, seat: int) -> int:
-        """How many cards ``seat`` draws when it passes."""
+        """How many cards ``seat`` draws when it passes.
+
+        Second Helping adds half as many per stack (first rules), a quarter (rules 2); the first rules' Toll
+        halves the opponent's draw per stack.
+        """
         base = pass_size_at(self.game)
         if seat == 0:
-            return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // 2
+            share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
+            return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // share
+        if self.upgrade_rules != up.FIRST_RULES:
+            return base
         return max(1, base >> (self.held.count(up.TOLL) if self.mode is Mode.RUN else 0))
+
+    def toll(self) -> int:
+        """Rules 2's Toll: cards the opponent pays from its deck to the runner's when it passes."""
+        if self.upgrade_rules == up.FIRST_RULES or self.mode is not Mode.RUN:
+            return 0
+        stacks = self.held.count(up.TOLL)
+        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // 16)) if stacks else 0
+
+    def wraps_lead_only(self) -> bool:
+        """Round the Bend wraps only a lead (rules 2): wrapped answers were measured far too strong."""
+        return self.upgrade_rules != up.FIRST_RULES
 
     def rules_for(self, seat: int) -> Rules:
         return self.held.rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
@@ -164,7 +192,8 @@ class Run:
         if not movers or (seat is not None and seat not in movers):
             return []
         me = movers[0]
-        return legal_actions_for(self.phase, self.offer, self.hands[me], self.rules_for(me), self.top_strength())
+        return legal_actions_for(self.phase, self.offer, self.hands[me], self.rules_for(me), self.top_strength(),
+                                 self.wraps_lead_only())
 
     def why_illegal(self, action: object, seat: int | None = None, at: int = 0) -> str | None:
         if self.phase is Phase.OVER:
@@ -186,6 +215,8 @@ class Run:
         if isinstance(action, Pass):
             return "You lead: play anything you like." if self.top is None else None
         if isinstance(action, Play):
+            if action.wraps and self.top is not None and self.rules_for(me).wrap and self.wraps_lead_only():
+                return f"{action.lo}-{action.hi} wraps past 8: Round the Bend wraps only when you lead."
             return why_not(action, self.hands[me], self.rules_for(me), self.top_strength())
         return f"{action!r} is not an action of Double or Nothing: play, pass or pick."
 
@@ -223,15 +254,19 @@ class Run:
         drawn = self.decks[me].draw(self.pass_size(me), self.rng)
         self.hands[me] = add(self.hands[me], drawn)
         events.append(Drew(me, sum(drawn), drawn, "pass"))
+        paid = self.toll() if me == 1 else 0
+        if paid:
+            self.decks[0].put_under(self.decks[1].draw(paid, self.rng))
         salvaged = 0
         under = add(self.area[0], self.area[1])
-        if me == 0 and self._runner_upgrade(0, up.SALVAGE):
-            kept = tuple(k // 2 for k in self.area[0])
+        if me == 0 and self._runner_upgrade(0, up.SALVAGE):  # half (first rules) or a quarter (rules 2)
+            share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
+            kept = tuple(k // share for k in self.area[0])
             salvaged = sum(kept)
             self.decks[0].put_under(kept)
             under = sub(under, kept)
         self.decks[other].put_under(under)
-        events.append(Passed(me, sum(drawn), other, sum(under), salvaged))
+        events.append(Passed(me, sum(drawn), other, sum(under), salvaged, paid))
         self._clear_area()
         self.turn = other
 
@@ -259,6 +294,7 @@ class Run:
             drawn = self.decks[seat].draw(self.hand_size(seat), self.rng)
             self.hands[seat] = drawn
             events.append(Drew(seat, sum(drawn), drawn, "hand"))
+        self.dealt_lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k)
         if self._runner_upgrade(0, up.LAST_WORD):
             leader = 1
         self.turn = leader
@@ -280,6 +316,9 @@ class Run:
         elif self.held.has(up.SECOND_WIND) and not self.second_wind_used:
             self.second_wind_used = True
             self._fresh_decks()
+            if self.upgrade_rules != up.FIRST_RULES:  # rules 2: half a fresh deck against a deck and a half
+                half = START_PER_NUMBER // 2 * self.scale
+                self.decks = [Deck.shuffled(uniform(half)), Deck.shuffled(uniform(3 * half))]
             events.append(SecondWind(self.game))
             self._deal(0, events)
         else:
@@ -363,8 +402,9 @@ class Run:
             raise ValueError(f"seat {seat} is not at this table (0 or 1)")
         other = 1 - seat
         lacks: tuple[int, ...] | None = None
-        if seat == 0 and self._runner_upgrade(0, up.SPYGLASS):
-            lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k)
+        if seat == 0 and self._runner_upgrade(0, up.SPYGLASS):  # rules 2: as dealt; the first rules: as held
+            held_now = self.upgrade_rules == up.FIRST_RULES
+            lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k) if held_now else self.dealt_lacks
         return Observation(
             seat=seat, mode=self.mode, phase=self.phase, to_move=self.to_move(), game=self.game,
             hand_number=self.hand_number, hand=self.hands[seat], area=add(self.area[0], self.area[1]),
@@ -373,7 +413,7 @@ class Run:
             opponent_deck_size=self.decks[other].size, hand_sizes=(self.hand_size(0), self.hand_size(1)),
             pass_sizes=(self.pass_size(0), self.pass_size(1)), upgrades=self.held.as_tuple(),
             offer=self.offer, totals=self.totals(), opponent_lacks=lacks, games_won=self.games_won,
-            second_wind_used=self.second_wind_used, winner=self.winner,
+            second_wind_used=self.second_wind_used, winner=self.winner, upgrade_rules=self.upgrade_rules,
         )
 
     def clone(self) -> Run:
@@ -393,7 +433,7 @@ class Run:
             self.mode, self.upgrades_on, self.phase, self.game, self.hand_number, tuple(self.hands),
             tuple(d.snapshot() for d in self.decks), tuple(self.area), self.top, self.top_seat, self.turn,
             self.held.as_tuple(), self.offer, self.second_wind_used, self.games_won, self.winner,
-            self.rng.getstate(),
+            self.rng.getstate(), self.upgrade_rules,
         )
 
     def __repr__(self) -> str:

@@ -4,6 +4,12 @@ Each upgrade is data: an id (what records store), a name, a one-line effect,
 an icon the table draws from shapes, and how often it may be held
 (``max_stacks`` 1: it doesn't stack).  The rules themselves live where they
 act (the run's draws, passes and plays read :meth:`Held.count`).
+
+The upgrade rules have versions: :data:`RULES` is the current one and
+:data:`FIRST_RULES` the first, kept so that a record made under it replays
+exactly (a record says which through its ``upgrades`` option: ``true`` for the
+first rules, ``2`` for these).  :data:`FIRST_EFFECTS` has the first rules'
+words for the upgrades whose effect changed.
 """
 
 from __future__ import annotations
@@ -64,26 +70,52 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
         Upgrade(TIEBREAKER, "Tiebreaker", "Your answer may be exactly as strong as the play it beats.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you half as many cards again.",
-                Icon("circle", "#27ae60", "+1/2"), max_stacks=2),
-        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
-                Icon("ring", "#2980b9", "8>1")),
-        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent holds none of.",
+        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you a quarter as many cards again.",
+                Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
+        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
+                "answers go straight.", Icon("ring", "#2980b9", "8>1")),
+        Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
-        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in ten more each hand.",
-                Icon("hourglass", "#d35400", "+10%"), max_stacks=3),
-        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again with fresh decks.",
-                Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "The opponent draws half as many cards when it passes (at least one).",
-                Icon("arrow", "#c0392b", "1/2"), max_stacks=2),
+        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in twenty more each hand.",
+                Icon("hourglass", "#d35400", "+5%"), max_stacks=3),
+        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again: you with half a fresh deck, "
+                "the opponent with a deck and a half.", Icon("star", "#f1c40f", "x2")),
+        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in sixteen of its draw (at "
+                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/16"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, half your own cards in the play area go under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, a quarter of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }
 
 OFFER_SIZE = 3
+
+FIRST_RULES = 1
+RULES = 2
+"""Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
+ten; Second Wind replays the lost game with half a fresh deck against a deck and a half; Toll takes cards
+from the opponent's deck when it passes instead of halving its draw (which helped it); Round the Bend wraps
+leads only; the Spyglass shows the numbers missing from the opponent's hand as dealt, not as held; Second
+Helping draws a quarter more per stack, not half; Salvage keeps a quarter of your cards, not half."""
+
+FIRST_EFFECTS = {
+    ROUND_THE_BEND: "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
+    DEEP_HAND: "You are dealt one card in ten more each hand.",
+    SECOND_WIND: "Once per run, a lost game is played again with fresh decks.",
+    TOLL: "The opponent draws half as many cards when it passes (at least one).",
+    SPYGLASS: "You see which numbers the opponent holds none of.",
+    SECOND_HELPING: "Passing draws you half as many cards again.",
+    SALVAGE: "When you pass, half your own cards in the play area go under your deck.",
+}
+"""The first rules' effects, in their words, where rules 2 changed them."""
+
+
+def effect(upgrade_id: str, rules: int = RULES) -> str:
+    """``upgrade_id``'s one-line effect under upgrade rules ``rules``."""
+    if rules == FIRST_RULES and upgrade_id in FIRST_EFFECTS:
+        return FIRST_EFFECTS[upgrade_id]
+    return UPGRADES[upgrade_id].effect
 
 
 class Held:

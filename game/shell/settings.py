@@ -41,7 +41,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "light_matches": ("apprentice", "on", "off"),
 }
 """Every setting and the values it may take, in the order the Settings screen cycles them."""
-FREE_FORM = {"seat_keys": valid_store}
+def _game_ids(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+FREE_FORM = {"seat_keys": valid_store, "tips_closed": _game_ids}
 """Settings that are data, not a choice: each name's check of its value."""
 
 
@@ -56,7 +60,8 @@ class Settings:
     card_size: str = "normal"
     fullscreen: bool = False
     confirm_discard: bool = True  # on for a first game (no settings file yet); a player may turn it off
-    tips_seen: bool = False
+    tips_seen: bool = False  # True: no first-game tips at all (Settings: "Off")
+    tips_closed: list = field(default_factory=list)  # game ids whose first-game tip was closed (one game's memory)
     seat_keys: dict = field(default_factory=dict)  # real-time games' per-seat keys: game id -> game.kit.seatkeys form
     light_matches: str = "apprentice"  # possible matches glow in your hand: in games with an Apprentice, always, never
 
@@ -121,6 +126,17 @@ class Settings:
         else:
             i = (i + step) % len(allowed)
         setattr(self, name, allowed[i])
+        if name == "tips_seen" and not self.tips_seen:
+            self.tips_closed = []  # tips back on: every game's tip shows again
+
+    def shows_tip(self, game_id: str) -> bool:
+        """Whether ``game_id``'s first-game tip is still to show (tips on, and that game's not yet closed)."""
+        return not self.tips_seen and game_id not in self.tips_closed
+
+    def close_tip(self, game_id: str) -> None:
+        """``game_id``'s first-game tip was closed: it doesn't show again."""
+        if game_id not in self.tips_closed:
+            self.tips_closed = [*self.tips_closed, game_id]
 
     def lights_matches(self, levels: list[str | None]) -> bool:
         """Whether possible matches glow in the hand at a table whose bots have ``levels``."""

@@ -15,12 +15,13 @@ from typing import Any
 
 import pygame
 
-from engine.double_or_nothing import GAME_ID, Mode, Pick, Play
+from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
 from engine.double_or_nothing.plays import Rules, describe, most_copies
 from engine.envelope import GameRecord
 
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
+from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.ui import draw_panel, felt_background
@@ -80,6 +81,8 @@ class DoubleTable(Scene):
         self.finished = False
         self.stats_noted = False
         self.biggest: dict[int, Play] = {}
+        self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
+        self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
         self.hotseat = passes_device(setup.info, len(self.humans))
@@ -188,6 +191,38 @@ class DoubleTable(Scene):
             hi = lo if hi is None else hi
             self.selection = (min(lo, hi), max(lo, hi))
         self.copies = None
+        self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
+
+    # --- help: the hint and the first-game tip -------------------------------
+
+    def ask_hint(self) -> None:
+        """What Hard would do from the viewer's own observation: its play selected, or Pass lit, with a reason."""
+        if not self.my_turn() or self.state.phase is not Phase.PLAY:
+            self.show_toast("Hints are for your own turn.", True)
+            return
+        from ai.double_or_nothing import hint
+
+        advice = hint(self.state.observation(self.viewer))
+        action = advice.action
+        if isinstance(action, Play):
+            self.wrap = action.wraps
+            self.set_selection(action.lo, action.hi)
+            if action.copies < most_copies(self.shown.hand, action.lo, action.hi):
+                self.copies = action.copies  # Trim: fewer copies than held
+            self.hint.show(advice.reason)
+        else:
+            self.set_selection(None)
+            self.hint.show(advice.reason, "pass")
+
+    def tip_showing(self) -> bool:
+        """The first-game tip shows only on the player's own turn to play: it never hides the opponent's play."""
+        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings, for this game)."""
+        self.tip_open = False
+        self.app.settings.close_tip(GAME_ID)
+        self.app.save_settings()
 
     # --- scene hooks ---------------------------------------------------------
 
@@ -206,6 +241,8 @@ class DoubleTable(Scene):
 
     def settings_changed(self) -> None:
         self.driver.retime(self.app.ai_delay())
+        if not self.app.settings.shows_tip(GAME_ID):
+            self.tip_open = False
         self.resize(self.app.size)
 
     def exit(self) -> None:
@@ -344,6 +381,7 @@ class DoubleTable(Scene):
         """Called by the pass-device screen after the click: the table turns to ``seat``."""
         self.viewer = seat
         self.pending_pass = False
+        self.hint.clear()  # the last player's advice is not for this one
         self.sync_shown()
 
     def open_pause(self) -> None:

@@ -73,7 +73,8 @@ def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> No
     if shape == "circle":
         pygame.draw.circle(surface, colour, c, r)
         pygame.draw.circle(surface, dark, c, r, max(1, r // 12))
-    elif shape == "ring":
+    elif shape == "ring":  # a dark middle: the mark reads the same on the felt and on a pale card
+        pygame.draw.circle(surface, (16, 30, 44), c, r)
         pygame.draw.circle(surface, colour, c, r, max(3, r // 3))
     elif shape == "square":
         poly([(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)])
@@ -95,9 +96,9 @@ def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> No
     else:
         pygame.draw.circle(surface, colour, c, r)
     mark_y = c[1] + (round(r * 0.25) if shape == "triangle" else 0)
-    ink = dark if shape in ("star", "ring") else INK
+    ink = dark if shape == "star" else INK
     text.blit(surface, icon.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
-              round(r * 1.6))
+              round(r * (1.3 if shape == "ring" else 2.0)))
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:

@@ -1,10 +1,10 @@
 """Double or Nothing's input: mouse and keys turned into selections and actions (the engine judges them).
 
 Drag across the columns to select a span of numbers (or click one); Play,
-Pass, and with Round the Bend the Wrap button.  Keys: 1-8 select a number
+Pass, Hint, and with Round the Bend the Wrap button.  Keys: 1-8 select a number
 (Shift+number stretches the selection to it), Left/Right move the focus and
-Space selects it, Enter plays, P passes, W wraps, Backspace clears, Esc
-pauses; with Trim the mouse wheel or -/+ choose how many copies.  Picking an
+Space selects it, Enter plays, P passes, W wraps, H hints, X closes the
+first-game tip, Backspace clears, Esc pauses; with Trim the mouse wheel or -/+ choose how many copies.  Picking an
 upgrade: click its card or press 1, 2 or 3.
 """
 
@@ -120,6 +120,11 @@ def click(t: DoubleTable, target: object) -> None:
         elif key == "wrap":
             t.wrap = not t.wrap
             t.copies = None
+            t.hint.clear()
+        elif key == "hint":
+            t.ask_hint()
+        elif key == "tip_close":
+            t.close_tip()
 
 
 def adjust_copies(t: DoubleTable, step: int) -> None:
@@ -185,6 +190,12 @@ def handle_key(t: DoubleTable, key: int, shift: bool = False) -> bool:
         return True
     if key == pygame.K_p:
         click(t, ("button", "pass"))
+        return True
+    if key == pygame.K_h:
+        t.ask_hint()
+        return True
+    if key == pygame.K_x and t.tip_showing():
+        t.close_tip()
         return True
     if key == pygame.K_w and t.my_rules().wrap:
         click(t, ("button", "wrap"))

@@ -24,6 +24,7 @@ from engine.double_or_nothing.events import (
     UpgradePicked, UpgradesOffered,
 )
 from engine.double_or_nothing.plays import Play, describe
+from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 
 from game.kit.tweens import out_cubic
 
@@ -194,11 +195,13 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
         elif isinstance(ev, UpgradePicked):
             u = UPGRADES[ev.upgrade]
             more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
-            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {u.effect}")))
+            words = effect(ev.upgrade, t.state.upgrade_rules)
+            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {words}")))
         elif isinstance(ev, CardsAdded):
             t.motion.queue(Step(0.0, land=_note(t, f"{sum(ev.counts):,} cards shuffled into {t.name(ev.seat)}'s deck.")))
         elif isinstance(ev, SecondWind):
-            t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with fresh decks.",
+            how = "fresh decks" if t.state.upgrade_rules == FIRST_RULES else "half a deck against a deck and a half"
+            t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
                                                 "Second Wind!")))
         elif isinstance(ev, RunOver):
             line = (f"The ladder is cleared after {ev.games_won} games won!" if ev.cleared
@@ -270,13 +273,18 @@ def _passed(t: DoubleTable, ev: Passed, duration: float) -> Step:
     L = t.view_layout
     end = L.deck(ev.to_seat == t.viewer)
     flies = [Fly(0, ev.cards_under, L.area_card(0, 1), end)] if ev.cards_under else []
+    if ev.toll:  # Toll: from the passer's deck to the runner's
+        flies.append(Fly(0, ev.toll, L.deck(ev.seat == t.viewer), end))
 
     def land() -> None:
         sh = t.shown
         sh.area, sh.top, sh.top_seat = ZERO, None, None
-        sh.deck_sizes[ev.to_seat] += ev.cards_under
-        sh.deck_sizes[ev.seat] += ev.salvaged
+        sh.deck_sizes[ev.to_seat] += ev.cards_under + ev.toll
+        sh.deck_sizes[ev.seat] += ev.salvaged - ev.toll
         t.log.add(f"The play area ({ev.cards_under + ev.salvaged:,} cards) goes under {t.name(ev.to_seat)}'s deck.")
+        if ev.toll:
+            t.log.add(f"Toll: {t.name(ev.seat)} {t.verb(ev.seat, 'pays')} {ev.toll:,} cards from the deck to "
+                      f"{t.name(ev.to_seat)}.")
 
     return Step(duration, flies, land)
 

@@ -154,23 +154,80 @@ class RunSummaryScene(MenuScene):
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
         return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
 
+    def _held(self) -> list[tuple[str, int]]:
+        """The upgrades of this run, each once with its final stacks, in the order first picked."""
+        held: dict[str, int] = {}
+        for uid, stacks in self.facts.upgrades:
+            held[uid] = stacks
+        return list(held.items())
+
+    def _upgrade_places(self, x: int, width: int) -> list[tuple[str, int, int, int]]:
+        """(id, stacks, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
+        s = self.layout.scale
+        font = self.app.text.font(round(20 * s))
+        size, gap, row = round(40 * s), round(24 * s), round(50 * s)
+        out, cx, cy = [], x, 0
+        for uid, stacks in self._held():
+            w = size + round(8 * s) + font.size(UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else ""))[0]
+            if cx > x and cx + w > x + width:
+                cx, cy = x, cy + row
+            out.append((uid, stacks, cx, cy))
+            cx += w + gap
+        return out
+
+    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[tuple[str, int, int]]]:
+        """The panel, fitted to what it holds, the y of each part in it, and the upgrade win rates to list.
+
+        ``at["columns"]`` is how many columns the rates take: two, or three when two would not fit.
+        """
+        L = self.layout
+        s = L.scale
+        run = self.facts.mode is Mode.RUN
+        width = min(L.w - round(40 * s), round(1000 * s))
+        room = L.h - round(130 * s)  # above the buttons
+        at: dict[str, int] = {}
+        y = round(124 * s)
+        if run:
+            at["ladder"] = y
+            y += round(84 * s)
+        at["biggest"] = y
+        y += round(30 * s) * len(self.facts.biggest)
+        rates: list[tuple[str, int, int]] = []
+        if run:
+            at["upgrades"] = y + round(8 * s)
+            y = at["upgrades"] + round(32 * s)
+            places = self._upgrade_places(0, width - round(80 * s))
+            y += (places[-1][3] + round(58 * s)) if places else round(8 * s)
+            at["rates"] = y
+            rates = upgrade_rates(self.app.shelf(self.table.setup.game).stats, self.table.setup.info.record_format)
+            if rates:
+                y += round(28 * s)
+                two = y + round(26 * s) * -(-len(rates) // 2) + round(20 * s)
+                at["columns"] = 2 if two <= room else 3
+                y += round(26 * s) * -(-len(rates) // at["columns"])
+        height = min(room, y + round(20 * s))
+        panel = pygame.Rect(0, 0, width, height)
+        panel.midtop = (L.w // 2, round(16 * s) + (room - height) // 2)
+        columns = at.pop("columns", 2)
+        at = {k: panel.y + v for k, v in at.items()}
+        at["columns"] = columns
+        return panel, at, rates
+
     def draw_body(self, surface: pygame.Surface) -> None:
         L = self.layout
         s = L.scale
         text = self.app.text
         cx = L.w // 2
-        panel = pygame.Rect(0, 0, min(L.w - round(40 * s), round(1000 * s)), L.h - round(130 * s) - round(30 * s))
-        panel.midtop = (cx, round(24 * s))
+        panel, at, rates = self._body()
         draw_panel(surface, panel, (8, 40, 28, 200), round(18 * s), GOLD, self._panels)
         title, sub = self.headline()
         text.blit(surface, title, round(54 * s), (cx, panel.y + round(20 * s)), GOLD, "midtop", panel.w - 40)
         text.blit(surface, sub, round(26 * s), (cx, panel.y + round(78 * s)), INK, "midtop", panel.w - 40)
-        y = panel.y + round(124 * s)
-        if self.facts.mode is Mode.RUN:
-            self._draw_ladder(surface, cx, y)
-            y += round(84 * s)
+        if "ladder" in at:
+            self._draw_ladder(surface, cx, at["ladder"])
         left = panel.x + round(40 * s)
         px = round(22 * s)
+        y = at["biggest"]
         for seat in (0, 1):
             best = self.facts.biggest.get(seat)
             if best is not None:
@@ -179,13 +236,10 @@ class RunSummaryScene(MenuScene):
                 text.blit(surface, line, px, (left, y), INK, max_w=panel.w - round(80 * s))
                 y += round(30 * s)
         if self.facts.mode is Mode.RUN:
-            y += round(8 * s)
             text.blit(surface, "Upgrades this run:" if self.facts.upgrades else "No upgrades were picked this run.", px,
-                      (left, y), MUTED)
-            y += round(32 * s)
-            self._draw_upgrades(surface, left, y, panel)
-            y += round(58 * s)
-            self._draw_rates(surface, left, y, panel)
+                      (left, at["upgrades"]), MUTED)
+            self._draw_upgrades(surface, left, at["upgrades"] + round(32 * s), panel)
+            self._draw_rates(surface, left, at["rates"], panel, rates, at["columns"])
 
     def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
         """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
@@ -216,32 +270,26 @@ class RunSummaryScene(MenuScene):
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
         s = self.layout.scale
         text = self.app.text
-        held: dict[str, int] = {}
-        for uid, stacks in self.facts.upgrades:
-            held[uid] = stacks
         size = round(40 * s)
-        for uid, stacks in held.items():
+        for uid, stacks, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
             u = UPGRADES[uid]
-            draw_icon(surface, text, u.icon, pygame.Rect(x, y, size, size))
+            draw_icon(surface, text, u.icon, pygame.Rect(ux, y + uy, size, size))
             label = u.name + (f" x{stacks}" if stacks > 1 else "")
-            r = text.blit(surface, label, round(20 * s), (x + size + round(8 * s), y + size // 2), INK, "midleft")
-            x = r.right + round(24 * s)
-            if x > panel.right - round(200 * s):
-                break
+            text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
 
-    def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
+    def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
+                    rates: list[tuple[str, int, int]], columns: int) -> None:
         s = self.layout.scale
         text = self.app.text
-        rates = upgrade_rates(self.app.shelf(self.table.setup.game).stats, self.table.setup.info.record_format)
         if not rates:
             return
         text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",
                   round(19 * s), (x, y), MUTED, max_w=panel.w - round(80 * s))
         y += round(28 * s)
-        col_w = (panel.w - round(80 * s)) // 2
+        col_w = (panel.w - round(80 * s)) // columns
         row_h = round(26 * s)
-        rows = max(1, (panel.bottom - round(16 * s) - y) // row_h)
-        for i, (uid, games, wins) in enumerate(rates[: rows * 2]):
+        rows = max(1, min(-(-len(rates) // columns), (panel.bottom - round(16 * s) - y) // row_h))
+        for i, (uid, games, wins) in enumerate(rates[: rows * columns]):
             cx = x + (i // rows) * col_w
             cy = y + (i % rows) * row_h
             line = f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)"

@@ -25,8 +25,8 @@ from game.shell.headless import (DT, advance as _advance, shoot as _shoot, until
                                  p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
 
-SELFTEST_DEAL = 26
-"""A run whose bots (Hard runner, Standard opponent) win game 1, pick an upgrade and lose game 2: about 330 actions."""
+SELFTEST_DEAL = 142
+"""A run whose bots (Hard runner, Standard opponent) win game 1, pick an upgrade and lose game 2: about 110 actions."""
 
 
 def short_run_deal(level: str = "standard", limit: int = 400) -> int:

@@ -16,17 +16,30 @@ from pygame import Rect
 
 from engine.double_or_nothing import UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
-from game.kit.messages import draw_banner, draw_status, draw_toast
-from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel, draw_tooltip, key_tip
+from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
 
 PANEL_FILL = (8, 40, 28, 170)
-__all__ = ["DoubleLayout", "draw", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon"]
+__all__ = ["DoubleLayout", "draw", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon",
+           "tip_lines"]
+
+
+def tip_lines(opponent: str) -> tuple[str, ...]:
+    """The first-game tip: the goal, selecting, the preview, Play and Pass."""
+    return (
+        f"First game? Empty your hand before {opponent} does.",
+        ("Select numbers by dragging across the columns below (or click one; keys 1-8). "
+         "You play as many copies of each as you hold of the fewest."),
+        "The line above your hand previews the play and its strength; an answer must be stronger.",
+        "Play (Enter) plays it. Pass (P) draws cards and lets them lead. Stuck? Hint (H).",
+    )
 
 
 @dataclass
@@ -48,6 +61,7 @@ class DoubleLayout:
         self.opp_deck = self.opp_hand.move(round(300 * s), 0)
         self.menu_button = Rect(w - pad - round(110 * s), self.info_panel.bottom + round(10 * s), round(110 * s),
                                 round(36 * s))
+        self.hint_button = self.menu_button.move(-self.menu_button.w - round(10 * s), 0)
         bw = round(170 * s)
         deck_w = round(120 * s)
         gap = round(12 * s)
@@ -82,6 +96,13 @@ class DoubleLayout:
         self.banner = Rect(w // 2 - round(300 * s), self.area.y + round(4 * s), round(600 * s), round(40 * s))
         self.strip = Rect(self.area.x + round(16 * s), self.area.bottom - round(44 * s), self.area.w - round(32 * s),
                           round(40 * s))
+
+    def tip(self) -> tuple[Rect, Rect]:
+        """The first-game tip over the log (nothing to click there), and its Got it button."""
+        box = self.log_panel.copy()
+        close = Rect(0, 0, round(130 * self.scale), round(36 * self.scale))
+        close.bottomright = (box.right - round(10 * self.scale), box.bottom - round(10 * self.scale))
+        return box, close
 
     def area_card(self, i: int, width: int) -> Rect:
         """Card ``i`` of a play ``width`` numbers wide in the middle of the play area."""
@@ -142,7 +163,7 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     who = movers[0]
     if t.my_turn():
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
-        return first, t.preview_text()[0]
+        return first, t.hint.status_line(t.preview_text()[0])
     if t.is_human(who):
         return f"{t.name(who)}'s turn.", ""
     return f"{t.name(who)} is thinking...", ""
@@ -160,7 +181,11 @@ def buttons(t: DoubleTable) -> list[Button]:
         if t.my_rules().wrap:
             label = "Straight" if t.wrap else "Wrap 8>1"
             out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey="W"))
+        if t.humans:
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey="H"))
     out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
+    if t.tip_showing():
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey="X"))
     return out
 
 
@@ -171,7 +196,8 @@ def layer_key(t: DoubleTable) -> tuple:
     return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
             tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.hover, t.focus, t.kb_visible, t.viewer,
             t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
-            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying)
+            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
+            t.tip_showing())
 
 
 def draw(t: DoubleTable, surface: pygame.Surface) -> None:
@@ -219,8 +245,13 @@ def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
             if reason and t.selection:
                 text.blit(surface, reason, round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
                           "midtop", L.status.w - round(120 * s))
+    if t.tip_showing():
+        box, close = L.tip()
+        draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
     for b in buttons(t):
         b.draw(surface, text, t.hover == ("button", b.key), t.kb_visible and t.focus == b.key)
+        if b.key == "pass" and t.hint.glow == "pass":
+            draw_focus_ring(surface, b.rect, s)  # the hint says: pass
         if t.hover == ("button", b.key) and b.hotkey:
             draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
     if picking:
@@ -253,7 +284,8 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=p.right - dx - round(8 * s))
     if obs.opponent_lacks is not None and me == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
-        text.blit(surface, f"Spyglass: holds no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
+        verb = "holds" if t.state.upgrade_rules == FIRST_RULES else "was dealt"
+        text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel
     mode = "The Run" if obs.mode is Mode.RUN else "Duel"
@@ -387,7 +419,7 @@ def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
         text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
                   r.w - round(20 * s))
         y = icon.bottom + round(50 * s)
-        for line in text.wrap(u.effect, round(20 * s), r.w - round(28 * s))[:4]:
+        for line in text.wrap(effect(uid, t.state.upgrade_rules), round(20 * s), r.w - round(28 * s))[:5]:
             text.blit(surface, line, round(20 * s), (r.centerx, y), (60, 66, 62), "midtop")
             y += round(22 * s)
         stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
