@@ -55,6 +55,7 @@ from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Lay, Observ
 
 from .bots import Bot, Strategist, StrategistParams, card_value, danger, growth_outs
 from .handcalc import DISCARDS, FULL_DECK, best_partition, bits, completes_match, lay_of, legal_matches
+from .inference import Clue, TurnMemory, clues, consistent, memory_after
 
 ENDGAME_STOCK = 20
 """Master searches once the stock holds this many cards or fewer."""
@@ -78,6 +79,10 @@ WIN_BONUS = 30.0
 SAMPLE_TRIES = 20
 LAID_OUT_OPPONENTS = True
 """Sample only opponent hands with nothing left to lay (they lay all before discarding)."""
+INFER = True
+"""Sample only opponent hands consistent with the clues of :mod:`ai.inference` (a declined discard, a discard)."""
+BASE_PARAMS = StrategistParams(hold_pairs=False)
+"""Master's own moves outside the search: the Strategist's, without holding pairs over (holding costs share)."""
 
 
 class Master(Bot):
@@ -98,7 +103,10 @@ class Master(Bot):
         self.playouts = playouts
         self.slice_ms = slice_ms
         self._salt = self.rng.getrandbits(64)
-        self._judge = Strategist(seed)
+        self._judge = Strategist(seed, BASE_PARAMS)
+        self._memory: TurnMemory | None = None
+        self._clues: dict[int, list[Clue]] = {}
+        self._clue_turn = -1
         self.last_worlds = 0  # worlds sampled for the last decision (for tests and tuning)
         self.clock: Callable[[], float] = time.perf_counter
         """What the budget and the slices are measured on: wall time at the table; the arena
@@ -108,6 +116,21 @@ class Master(Bot):
         actions = obs.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move when it is not its turn")
+        if obs.turn != self._clue_turn:  # the first decision of a turn: read the others' moves since the last
+            if self._memory is not None and obs.turn < self._memory.turn:
+                self._memory = None  # a new round
+            self._clues = clues(obs, self._memory, BASE_PARAMS) if INFER else {}
+            self._clue_turn = obs.turn
+        action = yield from self._search(obs, actions)
+        pile = tuple(int(c) for c in obs.discard_pile)
+        if action == DRAW_DISCARD:
+            pile = pile[:-1]
+        elif type(action) is Discard:
+            pile += (int(action.card),)
+        self._memory = memory_after(obs, pile)
+        return action
+
+    def _search(self, obs: Observation, actions: list[Action]) -> Generator[None, None, Action]:
         favourite = self._judge.decide(obs)
         self.last_worlds = 0
         if len(actions) == 1:
@@ -185,7 +208,7 @@ class Master(Bot):
 
     def sampler(self, obs: Observation) -> WorldSampler:
         """What deals the hidden cards of ``obs`` into worlds (a study can swap it for an oracle)."""
-        return WorldSampler(obs)
+        return WorldSampler(obs, self._clues)
 
 
 def _may_overrule(total: float, square: float, worlds: int) -> bool:
@@ -221,8 +244,9 @@ def candidate_actions(obs: Observation, actions: list[Action], judge: Strategist
 class WorldSampler:
     """Deals the unseen cards of an observation into full states at random."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, clues: dict[int, list[Clue]] | None = None) -> None:
         self.obs = obs
+        self.clues = clues or {}
         self.unseen = bits(obs.unseen_mask())
         self.known = [sum(1 << c for c in cards) for cards in obs.known_cards]
         self.laid = [[sum(1 << c for c in m) for m in ms] for ms in obs.laid]
@@ -249,11 +273,12 @@ class WorldSampler:
                 hands.append(obs.hand_mask)
                 continue
             known = self.known[p]
+            told = self.clues.get(p, [])
             for attempt in range(SAMPLE_TRIES if LAID_OUT_OPPONENTS else 1):
                 hand = known
                 for c in cards[:need]:
                     hand |= 1 << c
-                if not legal_matches(hand):
+                if not legal_matches(hand) and (not told or consistent(hand, told)):
                     break
                 rng.shuffle(cards)
             cards = cards[need:]
