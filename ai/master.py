@@ -6,7 +6,8 @@ dozen playouts of a long round), but in the endgame the round is short, the
 stock race and the last turns decide it, and playouts tell options apart.  So:
 
 * While the stock holds more than :data:`ENDGAME_STOCK` cards, Master plays the
-  Strategist's move at once.
+  Strategist's move at once, except that it never holds a pair over to grow it
+  (:data:`BASE_PARAMS`: the arena measured that holding costs the Strategist share).
 * In the endgame it repeats, up to :data:`WORLDS` times or until its budget is
   spent:
 
@@ -15,7 +16,9 @@ stock race and the last turns decide it, and playouts tell options apart.  So:
      have taken from the discard pile plus random unseen cards up to its hand
      size; the rest is the stock, in random order.  Inference: every player lays
      what it can before it discards, so an opponent's hand holding a match it
-     could lay is redealt.
+     could lay is redealt; so is one that contradicts what Master read from the
+     opponents' moves since its last turn (:mod:`ai.inference`: the player after
+     it left its discard on the pile, the player before it chose its discard).
   2. **Play every candidate out** in that same world to the end of the round,
      every seat following :func:`strategist_move` (the Strategist's own rules,
      as each seat would see them).  All candidates meet the same world, so they
@@ -262,7 +265,7 @@ class WorldSampler:
 
         Opponents lay every match they can before they discard, so an opponent's
         sampled hand is redealt (up to ``SAMPLE_TRIES`` times) while it holds a
-        match it could lay.
+        match it could lay or fails one of the clues about that player.
         """
         obs = self.obs
         cards = self.unseen[:]
