@@ -16,9 +16,7 @@ stock race and the last turns decide it, and playouts tell options apart.  So:
      have taken from the discard pile plus random unseen cards up to its hand
      size; the rest is the stock, in random order.  Inference: every player lays
      what it can before it discards, so an opponent's hand holding a match it
-     could lay is redealt; so is one that contradicts what Master read from the
-     opponents' moves since its last turn (:mod:`ai.inference`: the player after
-     it left its discard on the pile, the player before it chose its discard).
+     could lay is redealt.
   2. **Play every candidate out** in that same world to the end of the round,
      every seat following :func:`strategist_move` (the Strategist's own rules,
      as each seat would see them).  All candidates meet the same world, so they
@@ -58,7 +56,6 @@ from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Lay, Observ
 
 from .bots import Bot, Strategist, StrategistParams, card_value, danger, growth_outs
 from .handcalc import DISCARDS, FULL_DECK, best_partition, bits, completes_match, lay_of, legal_matches
-from .inference import Clue, TurnMemory, clues, consistent, memory_after
 
 ENDGAME_STOCK = 20
 """Master searches once the stock holds this many cards or fewer."""
@@ -82,8 +79,6 @@ WIN_BONUS = 30.0
 SAMPLE_TRIES = 20
 LAID_OUT_OPPONENTS = True
 """Sample only opponent hands with nothing left to lay (they lay all before discarding)."""
-INFER = True
-"""Sample only opponent hands consistent with the clues of :mod:`ai.inference` (a declined discard, a discard)."""
 BASE_PARAMS = StrategistParams(hold_pairs=False)
 """Master's own moves outside the search: the Strategist's, without holding pairs over (holding costs share)."""
 
@@ -107,9 +102,6 @@ class Master(Bot):
         self.slice_ms = slice_ms
         self._salt = self.rng.getrandbits(64)
         self._judge = Strategist(seed, BASE_PARAMS)
-        self._memory: TurnMemory | None = None
-        self._clues: dict[int, list[Clue]] = {}
-        self._clue_turn = -1
         self.last_worlds = 0  # worlds sampled for the last decision (for tests and tuning)
         self.clock: Callable[[], float] = time.perf_counter
         """What the budget and the slices are measured on: wall time at the table; the arena
@@ -119,21 +111,6 @@ class Master(Bot):
         actions = obs.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move when it is not its turn")
-        if obs.turn != self._clue_turn:  # the first decision of a turn: read the others' moves since the last
-            if self._memory is not None and obs.turn < self._memory.turn:
-                self._memory = None  # a new round
-            self._clues = clues(obs, self._memory, BASE_PARAMS) if INFER else {}
-            self._clue_turn = obs.turn
-        action = yield from self._search(obs, actions)
-        pile = tuple(int(c) for c in obs.discard_pile)
-        if action == DRAW_DISCARD:
-            pile = pile[:-1]
-        elif type(action) is Discard:
-            pile += (int(action.card),)
-        self._memory = memory_after(obs, pile)
-        return action
-
-    def _search(self, obs: Observation, actions: list[Action]) -> Generator[None, None, Action]:
         favourite = self._judge.decide(obs)
         self.last_worlds = 0
         if len(actions) == 1:
@@ -211,7 +188,7 @@ class Master(Bot):
 
     def sampler(self, obs: Observation) -> WorldSampler:
         """What deals the hidden cards of ``obs`` into worlds (a study can swap it for an oracle)."""
-        return WorldSampler(obs, self._clues)
+        return WorldSampler(obs)
 
 
 def _may_overrule(total: float, square: float, worlds: int) -> bool:
@@ -247,9 +224,8 @@ def candidate_actions(obs: Observation, actions: list[Action], judge: Strategist
 class WorldSampler:
     """Deals the unseen cards of an observation into full states at random."""
 
-    def __init__(self, obs: Observation, clues: dict[int, list[Clue]] | None = None) -> None:
+    def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        self.clues = clues or {}
         self.unseen = bits(obs.unseen_mask())
         self.known = [sum(1 << c for c in cards) for cards in obs.known_cards]
         self.laid = [[sum(1 << c for c in m) for m in ms] for ms in obs.laid]
@@ -265,7 +241,7 @@ class WorldSampler:
 
         Opponents lay every match they can before they discard, so an opponent's
         sampled hand is redealt (up to ``SAMPLE_TRIES`` times) while it holds a
-        match it could lay or fails one of the clues about that player.
+        match it could lay.
         """
         obs = self.obs
         cards = self.unseen[:]
@@ -276,12 +252,11 @@ class WorldSampler:
                 hands.append(obs.hand_mask)
                 continue
             known = self.known[p]
-            told = self.clues.get(p, [])
             for attempt in range(SAMPLE_TRIES if LAID_OUT_OPPONENTS else 1):
                 hand = known
                 for c in cards[:need]:
                     hand |= 1 << c
-                if not legal_matches(hand) and (not told or consistent(hand, told)):
+                if not legal_matches(hand):
                     break
                 rng.shuffle(cards)
             cards = cards[need:]
