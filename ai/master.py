@@ -6,7 +6,8 @@ dozen playouts of a long round), but in the endgame the round is short, the
 stock race and the last turns decide it, and playouts tell options apart.  So:
 
 * While the stock holds more than :data:`ENDGAME_STOCK` cards, Master plays the
-  Strategist's move at once.
+  Strategist's move at once, except that it never holds a pair over to grow it
+  (:data:`BASE_PARAMS`: the arena measured that holding costs the Strategist share).
 * In the endgame it repeats, up to :data:`WORLDS` times or until its budget is
   spent:
 
@@ -78,6 +79,8 @@ WIN_BONUS = 30.0
 SAMPLE_TRIES = 20
 LAID_OUT_OPPONENTS = True
 """Sample only opponent hands with nothing left to lay (they lay all before discarding)."""
+BASE_PARAMS = StrategistParams(hold_pairs=False)
+"""Master's own moves outside the search: the Strategist's, without holding pairs over (holding costs share)."""
 
 
 class Master(Bot):
@@ -98,7 +101,7 @@ class Master(Bot):
         self.playouts = playouts
         self.slice_ms = slice_ms
         self._salt = self.rng.getrandbits(64)
-        self._judge = Strategist(seed)
+        self._judge = Strategist(seed, BASE_PARAMS)
         self.last_worlds = 0  # worlds sampled for the last decision (for tests and tuning)
         self.clock: Callable[[], float] = time.perf_counter
         """What the budget and the slices are measured on: wall time at the table; the arena

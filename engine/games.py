@@ -89,7 +89,7 @@ _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
     Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
-    Level("master", "Master", "Plays like the Strategist; near the end it imagines the hidden cards many ways and plays each move out."),
+    Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out."),
 )
 
 _RATSCREW_LEVELS = (

@@ -246,13 +246,14 @@ def test_master_thinks_in_slices_of_under_3_ms_of_work() -> None:
 
 
 def test_master_plays_the_strategists_move_before_the_endgame() -> None:
+    from ai.bots import Strategist, StrategistParams
     from ai.master import ENDGAME_STOCK
 
     for seed in range(6):
         state = Round.deal(2, seed)
         bots = {p: make_bot("standard", seed=p) for p in range(2)}
         master = Master(seed=seed, think_ms=50)
-        judge = make_bot("strategist", seed=seed)
+        judge = Strategist(seed=seed, params=StrategistParams(hold_pairs=False))  # Master never holds a pair over
         while len(state.stock) > ENDGAME_STOCK:
             obs = state.observation(state.current)
             if state.current == 0:
