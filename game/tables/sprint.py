@@ -77,7 +77,7 @@ class SprintTable(HiddenHandTable):
         self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back
         self.kb_focus: object = None  # what the arrows point at: ("hand", i), "stock", "discard", ("button", key)
         self.kb_visible = False  # the focus ring shows after a key, hides when the mouse moves
-        self.tip_open = bool(self.humans) and not app.settings.tips_seen
+        self.tip_open = bool(self.humans) and app.settings.shows_tip(self.game_id)
         self._was_my_turn = False
         self._lay_the_table()
 
@@ -117,7 +117,7 @@ class SprintTable(HiddenHandTable):
         for seat in self.setup.seats:
             if seat.kind == "ai" and seat.level == "master":
                 seat.think_ms = self.app.think_ms  # saved with the round, so a resume keeps it
-        if self.app.settings.tips_seen:
+        if not self.app.settings.shows_tip(self.game_id):
             self.tip_open = False
         super().settings_changed()
 
@@ -221,9 +221,9 @@ class SprintTable(HiddenHandTable):
         sprint_input.click(self, target)
 
     def close_tip(self) -> None:
-        """The first-game tip goes away for good (remembered in the settings)."""
+        """The first-game tip goes away for good (remembered in the settings, for this game only)."""
         self.tip_open = False
-        self.app.settings.tips_seen = True
+        self.app.settings.close_tip(self.game_id)
         self.app.save_settings()
 
     def open_pause(self) -> None:
