@@ -165,14 +165,26 @@ STUDIES = (
     ("Strategist vs that Standard (Strategist's target)", ("strategist", "standard-keeper"), 0.55),
     ("Strategist seeing the next hand, never feeding it if it can help it, vs Strategist (Master's target)", ("strategist-oracle", "strategist"), 0.60),
 )
-MASTER_STUDY = ("Master searching the true opponent hands vs Strategist (Master's target)", ("master-oracle", "strategist"), 0.60)
+MASTER_TARGETS = {2: 0.60, 3: 0.38, 5: 0.23}
+"""Master's share targets by table size (two players: the first AI issue's; 3 and 5: the ladder issue's)."""
 
 
-def run(games: int, seed: int, jobs: int, master_games: int = 0, think_ms: int = 100) -> list[dict[str, Any]]:
-    """Play every study; each entry: what it is, the arena report, and the target it bears on."""
-    plan = [(what, players, target, games) for what, players, target in STUDIES]
+def master_study(players: int) -> tuple[str, tuple[str, ...], float]:
+    """Master searching the true hands against ``players - 1`` Strategists, and Master's target there."""
+    rivals = "Strategist" if players == 2 else f"{players - 1} Strategists"
+    return (f"Master searching the true opponent hands vs {rivals} (Master's target)",
+            ("master-oracle",) + ("strategist",) * (players - 1), MASTER_TARGETS[players])
+
+
+def run(games: int, seed: int, jobs: int, master_games: int = 0, think_ms: int = 100,
+        master_players: int = 2) -> list[dict[str, Any]]:
+    """Play every study; each entry: what it is, the arena report, and the target it bears on.
+
+    ``master_games`` are rounds (with more than two players each deal is played once per rotation).
+    """
+    plan: list[tuple[str, tuple[str, ...], float, int]] = [(what, players, target, games) for what, players, target in STUDIES]
     if master_games:
-        what, players, target = MASTER_STUDY
+        what, players, target = master_study(master_players)
         plan.append((what, players, target, master_games))
     out = []
     for what, players, target, n in plan:
@@ -189,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4000, help="rounds per quick study (default 4000)")
     parser.add_argument("--master-games", type=int, default=0, help="rounds of the slow Master study (default 0: skip)")
     parser.add_argument("--think-ms", type=int, default=100, help="Master's think budget per decision (default 100)")
+    parser.add_argument("--master-players", type=int, choices=sorted(MASTER_TARGETS), default=2,
+                        help="players at the Master study's table: Master and the rest Strategists (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the reports as JSON")
@@ -198,14 +212,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.master_games < 0:
         parser.error("--master-games can't be negative")
-    studies = run(args.games, args.seed, args.jobs, args.master_games, args.think_ms)
+    studies = run(args.games, args.seed, args.jobs, args.master_games, args.think_ms, args.master_players)
     if args.json:
         print(json.dumps(studies))
         return 0
     for s in studies:
-        lo, hi = s["ci95"][0]
+        lo, hi = s["ci95_deal"][0]
         print(f"{s['study']}: share {s['score_share'][0]:.3f} [{lo:.3f}, {hi:.3f}] over {s['games']} rounds"
-              f" (target {s['target']:.2f}), mean score {s['mean_score'][0]:.1f} to {s['mean_score'][1]:.1f}")
+              f" (target {s['target']:.2f}), margin {s['margin'][0]:+.2f} points a round")
     return 0
 
 

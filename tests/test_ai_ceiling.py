@@ -76,3 +76,10 @@ def test_the_arena_never_hands_the_table_to_a_level() -> None:
 def test_a_study_runs_on_two_workers(capsys) -> None:
     assert ceiling.main(["--games", "2", "--jobs", "2", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == len(ceiling.STUDIES)
+
+
+def test_the_master_study_seats_master_against_strategists_at_each_table_size():
+    for players in (2, 3, 5):
+        what, seats, target = ceiling.master_study(players)
+        assert seats == ("master-oracle",) + ("strategist",) * (players - 1)
+        assert target == ceiling.MASTER_TARGETS[players] and "Strategist" in what
