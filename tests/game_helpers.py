@@ -82,3 +82,16 @@ def finished_record(seed):
     record, state = Record.new([PlayerInfo("Ann"), PlayerInfo("Bot", "ai", "standard")], seed=seed, first_player=0)
     finish_simply(record, state)
     return record
+
+
+def double_duel(level="standard", game=1, deal=3, names=("You",)):
+    """A Double or Nothing Duel setup at ``game``: the named humans, and a ``level`` bot if only one is named."""
+    from engine.double_or_nothing import GAME_ID
+    from engine.games import game_info
+    from game.shell.session import GameSetup, SeatConfig
+
+    seats = [SeatConfig(n) for n in names]
+    if len(seats) == 1:
+        seats.append(SeatConfig("Ada", "ai", level))
+    options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": game})
+    return GameSetup(seats, None, deal, GAME_ID, options)

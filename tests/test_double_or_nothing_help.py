@@ -10,17 +10,14 @@ import pytest  # noqa: E402
 
 from ai.double_or_nothing import hint  # noqa: E402
 from engine.double_or_nothing import GAME_ID, Play  # noqa: E402
-from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
-from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import DoubleTable  # noqa: E402
 from game.tables import double_or_nothing_tools as tools  # noqa: E402
 from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
 from game.tables.double_or_nothing_view import status_lines  # noqa: E402
-from game_helpers import click, hand_over, key, make_app, wait  # noqa: E402
-
-INFO = game_info(GAME_ID)
+from game_helpers import click, double_duel, hand_over, key, make_app, wait  # noqa: E402
 
 
 @pytest.fixture
@@ -31,10 +28,7 @@ def app(tmp_path):
 
 
 def duel(game=1, deal=3, names=("You",)):
-    seats = [SeatConfig(n) for n in names]
-    if len(seats) == 1:
-        seats.append(SeatConfig("Ada", "ai", "standard"))
-    return GameSetup(seats, None, deal, GAME_ID, INFO.resolve_options({"mode": "duel", "game_number": game}))
+    return double_duel("standard", game, deal, names)
 
 
 def started(app, setup):

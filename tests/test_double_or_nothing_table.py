@@ -15,11 +15,11 @@ from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+from game.shell.session import GameSetup  # noqa: E402
 from game.tables import double_or_nothing_tools as tools  # noqa: E402
 from game.tables.double_or_nothing import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
-from game_helpers import click, drag, frame, hand_over, make_app, wait  # noqa: E402
+from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
 
@@ -31,11 +31,7 @@ def app(tmp_path):
     pygame.quit()
 
 
-def duel(level="standard", game=1, deal=3, names=("You",)):
-    seats = [SeatConfig(n) for n in names]
-    if len(seats) == 1:
-        seats.append(SeatConfig("Ada", "ai", level))
-    return GameSetup(seats, None, deal, GAME_ID, INFO.resolve_options({"mode": "duel", "game_number": game}))
+duel = double_duel
 
 
 def act(app, table, action):
