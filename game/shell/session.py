@@ -106,6 +106,15 @@ class GameSetup:
         info = self.info
         return info.record_type().begin(info, self.players(), seed, self.options)
 
+    def open(self, rng: random.Random, record: Any = None, state: Any = None, replay: Any = None) -> tuple[Any, Any]:
+        """The record and state a table opens on: a replay from its start, a resumed game as saved, or a new deal."""
+        if replay is not None:
+            fresh = replay.without_actions()
+            return fresh, fresh.start()
+        if record is None or state is None:
+            return self.start(rng)
+        return record, state
+
     def make_bots(self, think_ms: int = 1000, seed: int | None = None) -> dict[int, object]:
         info = self.info
         return {i: info.make_bot(s.level, seed=None if seed is None else seed * 31 + i,

@@ -45,13 +45,7 @@ class DoubleTable(Scene):
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
         self.setup = setup
-        if replay is not None:
-            self.record = replay.without_actions()
-            self.state = self.record.start()
-        elif record is None or state is None:
-            self.record, self.state = setup.start(app.rng)
-        else:
-            self.record, self.state = record, state
+        self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans = [] if self.replaying else setup.humans
         if replay is not None:

@@ -15,8 +15,8 @@ from engine.double_or_nothing import UPGRADES, Mode
 from engine.double_or_nothing.events import GameWon, Played, RunOver, UpgradePicked
 from engine.double_or_nothing.plays import Play, describe
 
-from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
-from game.screens.menu import MenuScene
+from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.screens.game_over import GameOverScene
 from game.tables.double_or_nothing_art import draw_icon
 
 
@@ -113,36 +113,16 @@ def short(n: int) -> str:
     return f"{n / 1_000_000_000:.1f}G"
 
 
-class RunSummaryScene(MenuScene):
+class RunSummaryScene(GameOverScene):
     """The run summary: games won, the game reached, upgrades, the biggest play; upgrade win rates over all runs."""
 
-    hotkeys = {"again": "A", "menu": "Esc"}
-
     def __init__(self, app, table, facts: RunFacts) -> None:
-        self.table = table
         self.facts = facts
-        super().__init__(app)
+        super().__init__(app, table)
 
-    def make_buttons(self) -> list[Button]:
-        s = self.layout.scale
-        y = self.layout.h - round(74 * s)
-        w = round(240 * s)
-        gap = round(24 * s)
-        x0 = self.layout.w // 2 - (2 * w + gap) // 2
-        again = "New run" if self.facts.mode is Mode.RUN else "Play again"
-        keys = [("again", again), ("menu", "Main menu")]
-        return [Button(k, label, pygame.Rect(x0 + i * (w + gap), y, w, round(52 * s)), primary=k == "again")
-                for i, (k, label) in enumerate(keys)]
-
-    def on_button(self, key: str) -> None:
-        if key == "again":
-            t = self.table
-            self.app.start_game(t.setup, replace=True, replay=t.record if t.replaying else None)
-        elif key == "menu":
-            self.app.to_title()
-
-    def on_back(self) -> None:
-        self.app.to_title()
+    @property
+    def again_label(self) -> str:
+        return "New run" if self.facts.mode is Mode.RUN else "Play again"
 
     def headline(self) -> tuple[str, str]:
         f, t = self.facts, self.table

@@ -61,13 +61,7 @@ class RatscrewTable(Scene):
         self.setup = setup
         from ai.reflex import run_until
 
-        if replay is not None:
-            self.record = replay.without_actions()
-            self.state = self.record.start()
-        elif record is None or state is None:
-            self.record, self.state = setup.start(app.rng)
-        else:
-            self.record, self.state = record, state
+        self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans: list[int] = [] if self.replaying else setup.humans
         self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(seed=self.record.seed)

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
-from game.screens.menu import MenuScene
+from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.screens.game_over import GameOverScene
 from game.tables.ratscrew_steps import RULE_KEYS
 
 RULE_LABELS = {"calling_out": "Call", "standard": "Pair", "sandwich": "Sandwich", "dark_queen": "Dark queen",
                "counting_out": "Count"}
 
 
-class RatscrewResultScene(MenuScene):
+class RatscrewResultScene(GameOverScene):
     """Standings: the winner first, then by stacks won."""
-
-    hotkeys = {"again": "A", "menu": "Esc"}
-
-    def __init__(self, app, table) -> None:
-        self.table = table
-        super().__init__(app)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -27,25 +21,6 @@ class RatscrewResultScene(MenuScene):
         return f"{self.table.name(winner)} wins!" if winner is not None else "Game over"
 
     subtitle = "One player holds the whole deck."
-
-    def make_buttons(self) -> list[Button]:
-        s = self.layout.scale
-        w, gap = round(240 * s), round(20 * s)
-        y = self.layout.h - round(70 * s)
-        x0 = self.layout.w // 2 - (2 * w + gap) // 2
-        keys = [("again", "Play again" if not self.table.replaying else "Watch again"), ("menu", "Main menu")]
-        return [Button(k, label, pygame.Rect(x0 + i * (w + gap), y, w, round(50 * s)), primary=k == "again")
-                for i, (k, label) in enumerate(keys)]
-
-    def on_button(self, key: str) -> None:
-        if key == "again":
-            t = self.table
-            self.app.start_game(t.setup, replace=True, replay=t.record if t.replaying else None)
-        elif key == "menu":
-            self.app.to_title()
-
-    def on_back(self) -> None:
-        self.app.to_title()
 
     def standings(self) -> list[int]:
         t = self.table

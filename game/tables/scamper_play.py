@@ -17,6 +17,7 @@ from engine.scamper.table import Phase
 
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
+from game.screens.game_over import play_again
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -206,7 +207,4 @@ def standings(t: ScamperTable) -> StandingsScene:
     best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
     title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
 
-    def again() -> None:
-        t.app.start_game(t.setup, replace=True, replay=t.record if t.replaying else None)
-
-    return StandingsScene(t.app, data, title, again, t.app.to_title)
+    return StandingsScene(t.app, data, title, lambda: play_again(t), t.app.to_title)

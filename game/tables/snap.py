@@ -51,13 +51,7 @@ class SnapTable(Scene):
         from ai.reflex import run_until
 
         self.setup = setup
-        if replay is not None:
-            self.record = replay.without_actions()
-            self.state = self.record.start()
-        elif record is None or state is None:
-            self.record, self.state = setup.start(app.rng)
-        else:
-            self.record, self.state = record, state
+        self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans: list[int] = [] if self.replaying else setup.humans
         self.solo: int | None = self.humans[0] if len(self.humans) == 1 else None

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 import pygame
 
-from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
-from game.screens.menu import MenuScene
+from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.screens.game_over import GameOverScene
 from game.tables.snap_fx import reason_line
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-class SnapResultScene(MenuScene):
-    hotkeys = {"again": "A", "menu": "Esc"}
-
-    def __init__(self, app: Any, table: Any) -> None:
-        self.table = table
-        super().__init__(app)
-
+class SnapResultScene(GameOverScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         state = self.table.state
@@ -34,25 +27,6 @@ class SnapResultScene(MenuScene):
     def subtitle(self) -> str:  # type: ignore[override]
         state = self.table.state  # the title says who won: the second line says only why
         return reason_line(state.end_reason, len(state.winners))
-
-    def make_buttons(self) -> list[Button]:
-        s = self.layout.scale
-        w, gap = round(240 * s), round(20 * s)
-        x0 = self.layout.w // 2 - (2 * w + gap) // 2
-        y = self.layout.h - round(74 * s)
-        keys = [("again", "Watch again" if self.table.replaying else "Play again"), ("menu", "Main menu")]
-        return [Button(k, label, pygame.Rect(x0 + i * (w + gap), y, w, round(52 * s)), primary=k == "again")
-                for i, (k, label) in enumerate(keys)]
-
-    def on_button(self, key: str) -> None:
-        if key == "again":
-            table = self.table
-            self.app.start_game(table.setup, replace=True, replay=table.record if table.replaying else None)
-        elif key == "menu":
-            self.app.to_title()
-
-    def on_back(self) -> None:
-        self.app.to_title()
 
     def rows(self) -> list[tuple[str, ...]]:
         state = self.table.state
