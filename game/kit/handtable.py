@@ -28,7 +28,7 @@ from game.kit.flights import Flight, FlightQueue, Step, flight
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Floaters, Toast
+from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -301,13 +301,7 @@ class HiddenHandTable(Scene):
     def _tick(self, dt: float) -> None:
         """Time passes for everything that moves: the clock, toast and banner, floaters, flights, the fan."""
         self.clock.advance(dt)
-        if self.toast:
-            self.toast = self.toast.aged(dt)
-            if self.toast is None:
-                self.app.dirty = True  # take it off the screen now, not at the next event
-        if self.banner:
-            left = self.banner[1] - dt
-            self.banner = (self.banner[0], left) if left > 0 else None
+        age_messages(self, dt)
         self.floaters.update(dt, self.factor())
         if not self.hold:
             self.motion.update(dt, instant=self.factor() == 0)

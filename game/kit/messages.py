@@ -6,7 +6,7 @@ State objects here change only in ``update``; the ``draw_*`` functions change no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -29,6 +29,21 @@ class Toast(NamedTuple):
     def aged(self, dt: float) -> Toast | None:
         """The toast ``dt`` seconds later, or None once it has gone."""
         return self._replace(left=self.left - dt) if self.left - dt > 0 else None
+
+
+def age_messages(table: Any, dt: float) -> None:
+    """``dt`` seconds pass for a table's ``toast`` and (if it has one) ``banner``: a message whose time is up
+    goes, and the window is redrawn at once rather than at the next event."""
+    if table.toast is not None:
+        table.toast = table.toast.aged(dt)
+        if table.toast is None:
+            table.app.dirty = True
+    banner = getattr(table, "banner", None)
+    if banner:
+        left = banner[1] - dt
+        table.banner = (banner[0], left) if left > 0 else None
+        if table.banner is None:
+            table.app.dirty = True
 
 
 def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toast, scale: float,

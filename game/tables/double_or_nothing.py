@@ -22,7 +22,7 @@ from engine.envelope import GameRecord
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
 from game.kit.hint import Hint
-from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.ui import draw_panel, felt_background
 from game.shell.scene import Scene
@@ -330,15 +330,7 @@ class DoubleTable(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.toast:
-            self.toast = self.toast.aged(dt)
-            if self.toast is None:
-                self.app.dirty = True
-        if self.banner:
-            left = self.banner[1] - dt
-            self.banner = (self.banner[0], left) if left > 0 else None
-            if self.banner is None:
-                self.app.dirty = True
+        age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
         busy = self.motion.busy
         state = self.state

@@ -36,7 +36,7 @@ from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
-from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
 from game.shell.scene import Scene
@@ -204,10 +204,7 @@ class RatscrewTable(Scene):
     def update(self, dt: float) -> None:
         self.clock.advance(dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         self.model.update(dt)
-        if self.toast:
-            self.toast = self.toast.aged(dt)
-            if self.toast is None:
-                self.app.dirty = True
+        age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
         now = self.clock.now
         if not self.state.is_over:

@@ -23,7 +23,7 @@ import pygame
 from engine.snap import Flip, Snap, SnapPot
 from game.kit.clock import TableClock
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
-from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.seatkeys import key_name, open_pads, pad_event
 from game.kit.ui import Button
@@ -222,8 +222,7 @@ class SnapTable(Scene):
 
     def update(self, dt: float) -> None:
         self.clock.advance(dt, wall=self.app.frame_at)
-        if self.toast is not None:
-            self.toast = self.toast.aged(dt)
+        age_messages(self, dt)
         if self.keys_first:
             self.keys_first = False
             names = [self.name(s) for s in self.humans]
