@@ -80,7 +80,7 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", "Main menu (round is saved)"),
+        keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", "Main menu (game is saved)"),
                 ("quit", "Quit")]
         if getattr(self.table, "open_keys", None) is not None:  # a real-time table: the players' keys
             keys.insert(3, ("keys", "Players' keys"))

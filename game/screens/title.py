@@ -37,6 +37,12 @@ class GameTile(Button):
             y = r.y + pad + self.picture.get_height() + round(10 * s)
         else:
             y = r.y + pad
+        if self.hotkey:  # the number key that opens it, in the picture's corner
+            radius = max(10, round(15 * s))
+            centre = (r.x + pad + radius + round(4 * s), r.y + pad + radius + round(4 * s))
+            pygame.draw.circle(surface, (8, 36, 26), centre, radius)
+            pygame.draw.circle(surface, GOLD, centre, radius, max(1, round(2 * s)))
+            text.blit(surface, self.hotkey, max(15, round(19 * s)), centre, INK, "center")
         text.blit(surface, self.label, round(24 * s), (r.centerx, y), INK, "midtop", r.w - 2 * pad)
         y += round(32 * s)
         if self.info is not None:

@@ -96,6 +96,10 @@ def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> No
     else:
         pygame.draw.circle(surface, colour, c, r)
     mark_y = c[1] + (round(r * 0.25) if shape == "triangle" else 0)
+    if shape == "hourglass":  # the waist is narrower than the mark: a dark band under it reads on felt and card
+        band = Rect(0, 0, round(r * 1.7), round(r * 0.62))
+        band.center = (c[0], mark_y)
+        pygame.draw.rect(surface, dark, band, border_radius=max(2, band.h // 3))
     ink = dark if shape == "star" else INK
     text.blit(surface, icon.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
               round(r * (1.3 if shape == "ring" else 2.0)))

@@ -271,7 +271,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
     draw_stack(surface, art, 0, sh.deck_sizes[other], L.opp_deck, shadow=False)
     x = L.opp_hand.right + round(14 * s)
     player = t.record.players[other]
-    label = t.name(other) + (f"  ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
+    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
     color = GOLD if other in t.state.to_move() else INK
     text.blit(surface, label, round(26 * s), (x, p.y + round(10 * s)), color, max_w=L.opp_deck.x - x - round(8 * s))
     text.blit(surface, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED)

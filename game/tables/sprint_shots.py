@@ -236,6 +236,7 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
 def _shoot_tip(app: App, out: Path):  # -> TableScene
     """A fresh 2-player table showing the first-game tip; returns it with the tip closed."""
     app.settings.tips_seen = False
+    app.settings.tips_closed = []  # a first game: every tip shows again
     app.start_game(GameSetup(deal=11, first=0))
     table = table_of(app)
     until(app, table.my_turn)
