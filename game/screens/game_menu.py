@@ -8,7 +8,7 @@ from engine.games import game_info
 
 from game.kit.ui import Button
 from game.screens.menu import MenuScene
-from game.screens.new_game import NewGameScene
+from game.screens.new_game import NewGameScene, start_new_game
 from game.screens.rules import RulesScene
 from game.screens.stats import StatsScene
 from game.shell.session import GameSetup
@@ -45,7 +45,7 @@ class GameMenuScene(MenuScene):
         if key == "new":
             self.app.stack.push(NewGameScene(self.app, self.game_id))
         elif key == "quick":
-            self.app.start_game(GameSetup.quick(self.game_id))
+            start_new_game(self.app, GameSetup.quick(self.game_id))
         elif key == "rules":
             self.app.stack.push(RulesScene(self.app, self.game_id))
         elif key == "stats":

@@ -12,6 +12,7 @@ from engine.games import game_info
 
 from game.kit.ui import INK, MUTED, Button
 from game.screens.menu import MenuScene
+from game.screens.overlays import ConfirmScene
 from game.shell.session import (
     AI_NAMES, CUSTOM, DEFAULT_NAMES, MAX_NAME, REACTION_CHOICES, GameSetup, SeatConfig, setup_from_json, setup_to_json,
 )
@@ -178,7 +179,7 @@ class NewGameScene(MenuScene):
             return
         elif key == "start":
             self._remember()
-            self.app.start_game(self.setup)
+            start_new_game(self.app, self.setup)
             return
         self.refresh()
 
@@ -254,4 +255,21 @@ class NewGameScene(MenuScene):
         text.blit(surface, hint, round(19 * s), (cx, self.layout.h - round(22 * s)), MUTED, "midbottom", self.layout.w - 40)
 
 
-__all__ = ["NewGameScene", "DEFAULT_NAMES"]
+def start_new_game(app, setup: GameSetup) -> None:
+    """Start ``setup``, but first ask if it would replace this game's saved game (keeping it is the default).
+
+    A new game's first action sends the saved one to the history: it can be watched
+    there, but never resumed again, and an unfinished game never counts in the statistics.
+    """
+    saves = app.shelf(setup.game).saves
+    if saves.pending is None:
+        app.start_game(setup)
+        return
+    app.stack.push(ConfirmScene(
+        app, "Replace your saved game?",
+        f"Saved: {saves.describe_pending()}. A new game ends it for good: it can't be resumed and doesn't count "
+        "in your statistics (it stays in Replays).",
+        "Start new game", lambda: app.start_game(setup), no_label="Keep it", default="no"))
+
+
+__all__ = ["NewGameScene", "DEFAULT_NAMES", "start_new_game"]

@@ -10,18 +10,25 @@ from game.screens.menu import MenuScene
 
 
 class ConfirmScene(MenuScene):
-    """A yes/no question over the current screen; ``on_yes`` runs only after Yes."""
+    """A yes/no question over the current screen; ``on_yes`` runs only after Yes.
+
+    ``default`` is the button that is highlighted and that Enter presses: "no" (the safe
+    answer, the usual) or "yes" where the question only double-checks a likely slip.
+    """
 
     opaque = False
     hotkeys = {"yes": "Y", "no": "Esc"}
 
-    def __init__(self, app, question: str, detail: str, yes_label: str, on_yes) -> None:
+    def __init__(self, app, question: str, detail: str, yes_label: str, on_yes, no_label: str = "Cancel",
+                 default: str = "no") -> None:
         self.question = question
         self.detail = detail
         self.yes_label = yes_label
+        self.no_label = no_label
+        self.default = default
         self.on_yes = on_yes
         super().__init__(app)
-        self.focus = "no"
+        self.focus = default
 
     def make_buttons(self) -> list[Button]:
         s = self.layout.scale
@@ -31,7 +38,8 @@ class ConfirmScene(MenuScene):
         no = pygame.Rect(0, 0, w, h)
         yes.bottomright = (panel.centerx - round(10 * s), panel.bottom - round(24 * s))
         no.bottomleft = (panel.centerx + round(10 * s), panel.bottom - round(24 * s))
-        return [Button("yes", self.yes_label, yes, primary=True), Button("no", "Cancel", no)]
+        return [Button("yes", self.yes_label, yes, primary=self.default == "yes"),
+                Button("no", self.no_label, no, primary=self.default == "no")]
 
     def handle_key(self, key: int) -> bool:
         if key in (pygame.K_y, pygame.K_n):

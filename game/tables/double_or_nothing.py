@@ -98,7 +98,7 @@ class DoubleTable(Scene):
     @staticmethod
     def describe_state(state: Any) -> str:
         """How far a saved run or duel is, for the Resume button."""
-        what = f"game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
+        what = f"a Run at game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
         return f"{what}, hand {state.hand_number}"
 
     # --- seats and what may be seen -------------------------------------------
