@@ -66,8 +66,8 @@ class ConfirmScene(MenuScene):
             y += round(25 * s)
 
 
-def confirm_discard(table, action, card_name: str, note: str = "") -> None:
-    """Ask before discarding (the setting): ``table`` plays ``action`` only after Yes, if it still may."""
+def confirm_discard(table, action, card_name: str, note: str = "", default: str = "no") -> None:
+    """Ask before discarding: ``table`` plays ``action`` only after Yes, if it still may (``default``: ConfirmScene's)."""
 
     def discard() -> None:
         if table.my_turn() and table.state.why_illegal(action) is None:
@@ -75,7 +75,8 @@ def confirm_discard(table, action, card_name: str, note: str = "") -> None:
 
     table.press = table.drag = None
     table.app.stack.push(ConfirmScene(table.app, f"Discard the {card_name}?",
-                                      "It goes face up on the pile and your turn ends." + note, "Discard", discard))
+                                      "It goes face up on the pile and your turn ends." + note, "Discard", discard,
+                                      default=default))
 
 
 class PauseScene(MenuScene):

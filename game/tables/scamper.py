@@ -110,10 +110,14 @@ class ScamperTable(HiddenHandTable):
         return scamper_view.status_lines(self)
 
     def _asks_first(self, action: Action) -> bool:
-        if isinstance(action, Discard) and self.app.settings.confirm_discard:
-            confirm_discard(self, action, action.card.name)
-            return True
-        return False
+        """A discard that looks like a slip (setting on) waits for the player to confirm it; others go at once."""
+        if not isinstance(action, Discard) or not self.app.settings.confirm_discard:
+            return False
+        doubt = scamper_play.discard_doubt(self, action.card)
+        if doubt is None:
+            return False
+        confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
+        return True
 
     def _performed(self, player: int, action: Action, events: list[Event]) -> None:
         queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them

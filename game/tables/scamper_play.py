@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, arrange, contract_lays, solve
-from engine.scamper import CONTRACTS, Action, AddToMeld, LayContract, LayMeld, SwapWild
+from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
 
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
+from game.kit.ui import suited
 from game.screens.game_over import play_again
 
 if TYPE_CHECKING:
@@ -145,6 +146,31 @@ def takers(t: ScamperTable, card: Card) -> set[int]:
         if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None)):
             out.add(i)
     return out
+
+
+def discard_doubt(t: ScamperTable, card: Card) -> str | None:
+    """Why discarding ``card`` now looks like a slip (the table asks first), or None to discard at once.
+
+    A slip: the card you just took from the discard pile, a card that could go on a meld on
+    the table, or (before your contract is down) a card your best plan for the contract uses
+    alongside others it holds.
+    """
+    seat = t.viewer
+    for entry in reversed(t.record.entries):
+        if entry.seat != seat:
+            break
+        if entry.action == DRAW_DISCARD and t.state.taken[seat] and t.state.taken[seat][-1] == card:
+            return "You just took it from the discard pile."
+    if takers(t, card):
+        return "It could go on a meld on the table: drag it onto a glowing meld."
+    obs = t.state.observation(seat)
+    if not obs.is_down:
+        plan = solve(obs.hand, obs.contract)
+        for target in plan.targets if plan is not None else ():
+            if card in target.naturals and len(target.naturals) >= 2:
+                kind = "set" if len({c.rank for c in target.naturals}) == 1 else "run"
+                return f"It is part of a {kind} toward your contract: {suited(format_cards(target.naturals))}."
+    return None
 
 
 def progress(t: ScamperTable) -> str:
