@@ -69,7 +69,7 @@ def contract_reason(melds: Sequence[Meld], contract: Contract) -> str | None:
         have = sorted((len(m.cards) for m in melds if m.kind is kind), reverse=True)
         if len(have) < len(sizes) or any(h < s for h, s in zip(have, sizes)):
             shown = ", ".join(m.describe() for m in melds) or "nothing"
-            return f"This round's contract is {contract.describe()}: you laid {shown}."
+            return f"This round's contract is {contract.describe()}: these cards make {shown}."
     return None
 
 

@@ -186,12 +186,13 @@ def _read_run(cards: tuple[Card, ...], plain: list[Card]) -> Meld:
     return Meld(MatchKind.RUN, cards, start, suit)
 
 
-def arrange(cards: Sequence[Card], keep_majority: bool = True) -> Meld:
+def arrange(cards: Sequence[Card], keep_majority: bool = True, wilds_low: bool = False) -> Meld:
     """The best meld ``cards`` make in any order; raises :class:`IllegalMeld` saying why not.
 
     A selection becomes a set, or a run with the naturals in rank order and the
-    wilds in the gaps, then at the top, then at the bottom; a deuce of the run's
-    suit goes to its own place when it can.  The reading with most naturals wins.
+    wilds in the gaps, then at the top, then at the bottom (``wilds_low``: at the
+    bottom first, then the top); a deuce of the run's suit goes to its own place
+    when it can.  The reading with most naturals wins.
     """
     cards = tuple(ALL_CARDS[c] for c in cards)
     plain = sorted((c for c in cards if not is_wild(c)), key=lambda c: c.rank)
@@ -203,7 +204,7 @@ def arrange(cards: Sequence[Card], keep_majority: bool = True) -> Meld:
         found += _run_arrangements(plain, wilds, len(cards))
     if not found:
         return read_meld(tuple(plain + wilds), keep_majority)  # says why
-    best = max(found, key=lambda m: (m.naturals, m.rank))
+    best = max(found, key=lambda m: (m.naturals, -m.rank if wilds_low else m.rank))
     if len(best.cards) < MELD_MIN:
         return read_meld(best.cards, keep_majority)
     if keep_majority:

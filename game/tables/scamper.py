@@ -58,6 +58,7 @@ class ScamperTable(HiddenHandTable):
         self._seat_players()
         self.model = TableModel.empty(self.state.num_players)
         self.sort_by = "rank"
+        self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
         self._memo: dict[str, tuple[Any, Any]] = {}
         self._lay_the_table()
@@ -162,7 +163,7 @@ class ScamperTable(HiddenHandTable):
 
     def proposal(self) -> scamper_play.Proposal:
         """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""
-        key = self._memo_key("lay", tuple(sorted(self.fan.selected)))
+        key = self._memo_key("lay", tuple(sorted(self.fan.selected)), self.wilds_low)
         if self._memo.get("lay", (None,))[0] != key:
             self._memo["lay"] = (key, scamper_play.proposal(self))
         return self._memo["lay"][1]

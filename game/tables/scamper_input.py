@@ -23,7 +23,7 @@ SORTS = {"sort_rank": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.rank,
          "sort_suit": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.suit, c.rank)}
 """Jokers go to the right end either way (they have no rank or suit)."""
 KEYS = {pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_r: "sort_rank", pygame.K_u: "sort_suit",
-        pygame.K_t: "sheet", pygame.K_c: "call"}
+        pygame.K_t: "sheet", pygame.K_c: "call", pygame.K_w: "wild"}
 
 
 def meld_at(t: ScamperTable, pos: tuple[int, int]) -> tuple[int, int | None] | None:
@@ -116,6 +116,9 @@ def _button(t: ScamperTable, key: str) -> None:
         t.try_action(DRAW_DISCARD)
     elif key == "call":
         t.try_action(CALL)
+    elif key == "wild":
+        if t.proposal().wild_choice:  # the spare wild of the selection's run to its other end
+            t.wilds_low = not t.wilds_low
     elif key == "sheet":
         t.show_sheet()
     elif key == "sort":

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS, Card, format_cards
-from engine.melds import IllegalMeld, arrange, contract_lays, solve
+from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
 from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
 from engine.scamper.table import Phase
 
@@ -25,15 +25,25 @@ if TYPE_CHECKING:
 
 
 class Proposal:
-    """The Lay button's action for the selection (or ``None``), its label, and why it can't be played."""
+    """The Lay button's action for the selection (or ``None``), its label, and why it can't be played.
 
-    __slots__ = ("action", "label", "reason", "note")
+    ``melds`` are the melds the action lays as the engine reads them (the label and
+    the lay come from the same cards in the same order); ``left`` the selected
+    cards it leaves in the hand; ``wild_choice`` whether a wild could go at either
+    end of a run (the player may move it: :func:`place_meld`'s ``wilds_low``).
+    """
 
-    def __init__(self, action: Action | None, label: str, reason: str | None, note: str = "") -> None:
+    __slots__ = ("action", "label", "reason", "note", "melds", "left", "wild_choice")
+
+    def __init__(self, action: Action | None, label: str, reason: str | None, note: str = "",
+                 melds: tuple[Meld, ...] = (), left: tuple[Card, ...] = (), wild_choice: bool = False) -> None:
         self.action = action
         self.label = label
         self.reason = reason
         self.note = note
+        self.melds = melds
+        self.left = left
+        self.wild_choice = wild_choice
 
 
 def card_words(cards) -> str:
@@ -41,38 +51,82 @@ def card_words(cards) -> str:
     return " ".join("Joker" if ALL_CARDS[c].is_joker else str(ALL_CARDS[c]) for c in cards)
 
 
-def _words(cards: tuple[Card, ...]) -> str:
-    try:
-        return arrange(cards, keep_majority=False).describe()
-    except IllegalMeld:
-        return format_cards(cards)
+def place_meld(cards: tuple[Card, ...], wilds_low: bool) -> Meld:
+    """The one place that decides where a lay's wilds go: ``cards`` as a meld, a run's spare wilds at its top
+    (or its bottom with ``wilds_low``).  The Lay button's words and the lay itself both come from it."""
+    return arrange(cards, keep_majority=True, wilds_low=wilds_low)
 
 
-def _contract_lay(cards: tuple[Card, ...], t: ScamperTable) -> tuple[LayContract | None, str]:
-    """A way to lay the round's contract using the selected cards (all of them if the engine finds one)."""
+def _placed(melds: tuple[tuple[Card, ...], ...], wilds_low: bool) -> tuple[tuple[Card, ...], ...]:
+    out = []
+    for m in melds:
+        try:
+            out.append(place_meld(m, wilds_low).cards)
+        except IllegalMeld:
+            out.append(tuple(m))
+    return tuple(out)
+
+
+def _wild_choice(melds: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether a wild of these melds could go at either end of its run."""
+    return _placed(melds, False) != _placed(melds, True)
+
+
+def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
+    """Selected cards a lay leaves out, said so: "7S doesn't fit: it stays in your hand." ('' if none)."""
+    if not left:
+        return ""
+    one = len(left) == 1
+    return f"{card_words(sorted(left))} {'doesn' if one else 'don'}'t fit: {'it stays' if one else 'they stay'} in your hand."
+
+
+def _contract_lay(cards: tuple[Card, ...], t: ScamperTable) -> tuple[LayContract | None, list[Card]]:
+    """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
+    and the selected cards it leaves out."""
     contract = t.state.observation(t.viewer).contract
+    low = t.wilds_low
     lays = contract_lays(cards, contract, 8)
     for lay in lays:
         if sum(len(m) for m in lay) == len(cards):
-            return LayContract(lay), ""
+            return LayContract(_placed(lay, low)), []
     for lay in lays:  # the engine's lay, with the other selected cards added where they fit
         melds = [tuple(m) for m in lay]
         left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
         for card in list(left):
             for k, meld in enumerate(melds):
                 try:
-                    melds[k] = arrange(meld + (card,), keep_majority=True).cards
+                    melds[k] = place_meld(meld + (card,), low).cards
                 except IllegalMeld:
                     continue
                 left.remove(card)
                 break
         if not left:
-            return LayContract(tuple(melds)), ""
+            return LayContract(_placed(tuple(melds), low)), []
     if lays:
         lay = lays[0]
         left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
-        return LayContract(lay), f"{format_cards(sorted(left))} stay in your hand."
-    return None, ""
+        return LayContract(_placed(lay, low)), left
+    return None, []
+
+
+def _one_out(cards: tuple[Card, ...]) -> str | None:
+    """If leaving out one selected card would make a meld, say which card doesn't fit."""
+    for i, card in enumerate(cards):
+        try:
+            meld = arrange(cards[:i] + cards[i + 1:], keep_majority=True)
+        except IllegalMeld:
+            continue
+        return f"{card_words([card])} doesn't fit {meld.describe()}."
+    return None
+
+
+def _ready(action: LayContract | LayMeld, t: ScamperTable, left: list[Card]) -> Proposal:
+    """The proposal of a lay: its melds read as the engine will read them, and its words from them."""
+    cards = action.melds if isinstance(action, LayContract) else (action.cards,)
+    melds = tuple(read_meld(m) for m in cards)
+    words = " + ".join(m.describe() for m in melds)
+    return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
+                    tuple(left), _wild_choice(cards))
 
 
 def proposal(t: ScamperTable) -> Proposal:
@@ -85,7 +139,7 @@ def proposal(t: ScamperTable) -> Proposal:
             return Proposal(None, "Lay a meld", "Select 3 or more cards that make a set or a run.")
         return Proposal(None, "Lay contract", f"Select the cards of your contract: {obs.contract.describe()}.")
     if not obs.is_down:
-        action, note = _contract_lay(cards, t)
+        action, left = _contract_lay(cards, t)
         if action is None:
             try:
                 meld = arrange(cards, keep_majority=True)
@@ -93,17 +147,15 @@ def proposal(t: ScamperTable) -> Proposal:
                 plan = solve(cards, obs.contract)
                 if plan is not None and len(cards) > 3:
                     return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
-                return Proposal(None, "Not a meld", str(exc))
+                return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
             reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
             return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
-        words = " + ".join(_words(m) for m in action.melds)
-        return Proposal(action, f"Lay {words}", state.why_illegal(action, t.viewer), note)
+        return _ready(action, t, left)
     try:
-        meld = arrange(cards, keep_majority=True)
+        meld = place_meld(cards, t.wilds_low)
     except IllegalMeld as exc:
-        return Proposal(None, "Not a meld", str(exc))
-    lay = LayMeld(meld.cards)
-    return Proposal(lay, f"Lay {meld.describe()}", state.why_illegal(lay, t.viewer))
+        return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
+    return _ready(LayMeld(meld.cards), t, [])
 
 
 def drop_actions(t: ScamperTable, card: Card, meld: int, place: int | None) -> list[Action]:

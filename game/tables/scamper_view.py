@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.melds import MatchKind, Meld
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.layer import Region
@@ -18,12 +19,34 @@ from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_b
 from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
-from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip
+from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip, suited
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
 
-HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "sort": "R", "call": "C", "pass": "", "menu": "Esc"}
+HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "sort": "R", "call": "C", "pass": "", "menu": "Esc",
+           "wild": "W"}
+_RANK_SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def short_meld(meld: Meld) -> str:
+    """A meld in a few characters for the Lay button: "3×A", "5-7♦" (suits as glyphs)."""
+    if meld.kind is MatchKind.SET:
+        return f"{len(meld.cards)}\u00d7{_RANK_SHORT.get(meld.rank, str(meld.rank))}"
+    lo, hi = (_RANK_SHORT.get(r, str(r)) for r in (meld.rank, meld.high))
+    return suited(f"{lo}-{hi}{'CDHS'[meld.suit]}")
+
+
+def lay_label(t: ScamperTable, melds: tuple[Meld, ...], full: str, rect: pygame.Rect) -> str:
+    """The Lay button's words at its own text size: in full if they fit, else short ("Lay 3×A + 5-7♦"),
+    else the number of melds; the status line always says them in full."""
+    px = round(rect.h * 0.55)
+    room = rect.w - round(12 * rect.h / 44)
+    short = [short_meld(m) for m in melds]
+    for label in (full, "Lay " + " + ".join(short), "Lay " + "+".join(short), f"Lay {len(melds)} melds"):
+        if t.app.text.render(label, px).get_width() <= room:
+            return label
+    return "Lay"
 
 
 def banner_rect(t: ScamperTable) -> pygame.Rect:
@@ -47,8 +70,12 @@ def buttons(t: ScamperTable) -> list[Button]:
         can = play and p.action is not None and p.reason is None
         down = t.state.observation(t.viewer).is_down
         label = p.label if t.fan.selected else ("Lay a meld" if down else "Lay contract")
+        if p.melds and t.fan.selected:
+            label = lay_label(t, p.melds, label, L.buttons["lay"])
         first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
     out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
+    if play and t.fan.selected and not t.replaying and t.proposal().wild_choice:  # where the spare wild goes
+        out.append(Button("wild", "Wild: bottom" if t.wilds_low else "Wild: top", L.undo_button))
     if t.state.rules.advanced and t.is_human(t.viewer) and not t.replaying:
         ready = play and t.state.why_illegal(_call(), t.viewer) is None
         out.append(Button("sort", "Sort by suit" if t.sort_by == "rank" else "Sort by rank", L.buttons["sort_rank"]))
@@ -89,7 +116,8 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
         return f"{you}{'y' if you else 'Y'}our turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
     if t.fan.selected and len(t.fan.selected) > 1:
-        line2 = p.reason if p.reason else f"Ready: {p.label[4:]}. Click Lay (L). {p.note}".strip()
+        wild = f"W: the wild to the {'top' if t.wilds_low else 'bottom'}." if p.wild_choice else ""
+        line2 = p.reason or " ".join(x for x in (f"Ready: {p.label[4:]}.", p.note, wild, "Click Lay (L).") if x)
     elif len(t.fan.selected) == 1:
         line2 = "Drag it onto a meld to add it (onto a wild to swap), or onto the discard pile to end your turn."
     else:
