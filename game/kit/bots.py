@@ -22,16 +22,27 @@ class Driver(Protocol):
 
 
 class ReplayDriver:
-    """Plays recorded actions back, one every ``delay`` seconds (the scheduler's interface)."""
+    """Plays recorded actions back, one every ``delay`` seconds (the scheduler's interface).
 
-    def __init__(self, actions: Iterable[Any], delay: float = 0.6) -> None:
+    With ``controls`` (a :class:`~game.kit.replaycontrols.ReplayControls`): nothing while
+    paused, and a "Next" plays the next action as soon as nothing moves.
+    """
+
+    def __init__(self, actions: Iterable[Any], delay: float = 0.6, controls: Any = None) -> None:
         self.actions = deque(actions)
         self.delay = delay
         self.wait = 0.0
+        self.controls = controls
 
     def update(self, dt: float, state: Any, busy: bool) -> Any | None:
         if busy or not self.actions:
             return None
+        if self.controls is not None:
+            if self.controls.waiting:
+                return None
+            if self.controls.take_step():
+                self.wait = 0.0
+                return self.actions.popleft()
         self.wait += dt
         if self.wait < self.delay:
             return None

@@ -45,6 +45,10 @@ class TableClock:
         self._ticks_at = ticks
         self._wall_at = wall
 
+    def skip_to(self, ms: int) -> None:
+        """Time jumps on to ``ms`` (a replay's "Next"); it never goes back (half a ms over, so ``now`` is ``ms``)."""
+        self._seconds = max(self._seconds, (ms + 0.5) / 1000)
+
     def ms_at_wall(self, wall: float) -> float:
         """The table time (unclamped, fractional ms) of the wall moment ``wall``; needs ``advance(wall=...)``."""
         assert self._wall_at is not None

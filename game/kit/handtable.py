@@ -30,6 +30,7 @@ from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import draw_panel, felt_background
@@ -47,6 +48,8 @@ class HiddenHandTable(Scene):
     """A line across the table and the seconds it has left."""
     catching_up = False
     """A saved game's actions are being replayed without animation."""
+    replay: ReplayControls | None = None
+    """A replay's pause, speed and step (in the place of the action buttons), else None."""
 
     # --- setting the table ---------------------------------------------------
 
@@ -76,6 +79,7 @@ class HiddenHandTable(Scene):
     def _lay_the_table(self) -> None:
         """Place everything for the window, then deal (or first hand the device to the first human)."""
         self.layout = self._make_layout(self.app.size, self.viewer)
+        self._place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.deal_after_pass = passes_device(GAMES[self.game_id], len(self.humans))
@@ -165,6 +169,12 @@ class HiddenHandTable(Scene):
     def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
         return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
 
+    def _place_replay(self) -> None:
+        """A replay's controls take the action buttons' column (a replay has nothing to lay or sort)."""
+        if self.replay is not None:
+            rects = list(self.layout.buttons.values())
+            self.replay.place(rects[0].unionall(rects[1:]))
+
     def _table_background(self) -> pygame.Surface:
         surf = self._felt.copy()
         s = self.layout.scale
@@ -185,6 +195,7 @@ class HiddenHandTable(Scene):
         self.floaters.clear()
         self._felt = felt_background(size)
         self.layout = self._make_layout(size, self.viewer)
+        self._place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.fan.pos.clear()
@@ -297,6 +308,18 @@ class HiddenHandTable(Scene):
         self.banner = None
         self.floaters.clear()
         self.fan.pos.clear()
+
+    def replay_dt(self, dt: float) -> float:
+        """A frame's time: at a replay's chosen speed."""
+        return self.replay.scaled(dt) if self.replay is not None else dt
+
+    def replay_event(self, event: pygame.event.Event) -> bool:
+        """A replay's controls take their keys and clicks first."""
+        return self.replay is not None and self.replay.handle_event(event)
+
+    def draw_replay(self, surface: pygame.Surface) -> None:
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
 
     def _tick(self, dt: float) -> None:
         """Time passes for everything that moves: the clock, toast and banner, floaters, flights, the fan."""

@@ -64,6 +64,11 @@ class ReplayFeed:
     def done(self) -> bool:
         return self.next >= len(self.entries)
 
+    @property
+    def next_at(self) -> int | None:
+        """The time (ms) of the next recorded action, None at the end."""
+        return None if self.done else int(self.entries[self.next][2])
+
     def step(self, now: int) -> list[Any]:
         due: list[tuple[int, Any, int]] = []
         while self.next < len(self.entries) and self.entries[self.next][2] <= now:

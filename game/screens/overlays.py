@@ -89,8 +89,8 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", "Main menu (game is saved)"),
-                ("quit", "Quit")]
+        menu = "Main menu" if getattr(self.table, "replaying", False) else "Main menu (game is saved)"  # a replay saves nothing
+        keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", menu), ("quit", "Quit")]
         if getattr(self.table, "open_keys", None) is not None:  # a real-time table: the players' keys
             keys.insert(3, ("keys", "Players' keys"))
         rects = self.layout.column(len(keys), row_h=48, width=400, top=222)

@@ -21,6 +21,7 @@ from engine.envelope import GameRecord
 
 from game.kit.actionlog import ActionLog
 from game.kit.bots import BotHook, ReplayDriver
+from game.kit.replaycontrols import ReplayControls
 from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
@@ -48,8 +49,9 @@ class DoubleTable(Scene):
         self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans = [] if self.replaying else setup.humans
+        self.replay = ReplayControls() if replay is not None else None
         if replay is not None:
-            self.driver = BotHook(ReplayDriver((e.action for e in replay.entries), app.ai_delay()))
+            self.driver = BotHook(ReplayDriver((e.action for e in replay.entries), app.ai_delay(), self.replay))
         else:
             bots = setup.make_bots(app.think_ms, seed=self.record.seed)
             self.driver = BotHook(DoubleScheduler(bots, app.ai_delay()))
@@ -249,11 +251,15 @@ class DoubleTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         double_or_nothing_view.draw(self, surface)
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
 
     def buttons(self):
         return double_or_nothing_view.buttons(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.replay is not None and self.replay.handle_event(event):
+            return True
         return double_or_nothing_input.handle_event(self, event)
 
     # --- acting --------------------------------------------------------------
@@ -329,6 +335,10 @@ class DoubleTable(Scene):
     # --- update --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.replay is not None:  # in the place of Play, Pass and Wrap (a replay has none)
+            dt = self.replay.scaled(dt)
+            rects = list(self.layout.buttons.values())
+            self.replay.place(rects[0].unionall(rects[1:]))
         self.clock += dt
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)

@@ -21,6 +21,7 @@ from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     obs = t.shown.obs
     st = t.state
     if t.replaying:
-        return "Replay", "Watching a recorded run. Esc for the menu."
+        return f"Replay of a {'Run' if st.mode is Mode.RUN else 'Duel'}", KEYS_LINE
     if st.is_over:
         return ("The run is over." if st.mode is Mode.RUN else "The duel is over."), ""
     movers = st.to_move()

@@ -31,6 +31,7 @@ from engine.ratscrew import LAY, SNAP, Ratscrew
 
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
+from game.kit.replaycontrols import ReplayControls, bar_rect, replay_times
 from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
@@ -66,6 +67,7 @@ class RatscrewTable(Scene):
         self.humans: list[int] = [] if self.replaying else setup.humans
         self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(seed=self.record.seed)
         self.driver: RealtimeDriver | ReplayFeed
+        self.replay = ReplayControls() if replay is not None else None
         if replay is not None:
             self.driver = ReplayFeed(self.state, replay.actions, run_until)
         else:
@@ -202,7 +204,12 @@ class RatscrewTable(Scene):
     # --- scene hooks --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.clock.advance(dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
+        dt, game_dt = replay_times(self.replay, dt)
+        self.clock.advance(game_dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
+        if self.replay is not None:
+            L = self.layout
+            self.replay.place(bar_rect(L.status.x, L.status.x + L.status.w // 3, L.status.y + round(10 * L.scale), L.scale))
+            self.replay.skip_clock(self.clock, self.driver.next_at)
         self.model.update(dt)
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
@@ -266,11 +273,15 @@ class RatscrewTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ratscrew_view.draw(self, surface)
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
 
     def status_lines(self) -> tuple[str, str]:
         return ratscrew_view.status_lines(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.replay is not None and self.replay.handle_event(event):
+            return True
         return ratscrew_input.handle_event(self, event)
 
     def open_pause(self) -> None:

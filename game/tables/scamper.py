@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
 from game.kit.bots import BotHook, ReplayDriver
+from game.kit.replaycontrols import ReplayControls
 from game.kit.handtable import HiddenHandTable
 from game.kit.ui import Button
 from game.screens.overlays import confirm_discard, open_pause
@@ -51,7 +52,8 @@ class ScamperTable(HiddenHandTable):
         self.replaying = replay is not None
         self.humans = [] if self.replaying else setup.humans
         if replay is not None:
-            self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay()))
+            self.replay = ReplayControls()
+            self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay(), self.replay))
         else:
             self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay(),
                                                   key=scamper_key, timed=True))
@@ -106,6 +108,7 @@ class ScamperTable(HiddenHandTable):
 
     def draw(self, surface: pygame.Surface) -> None:
         scamper_view.draw(self, surface)
+        self.draw_replay(surface)
 
     def status_lines(self) -> tuple[str, str]:
         return scamper_view.status_lines(self)
@@ -198,6 +201,7 @@ class ScamperTable(HiddenHandTable):
     # --- update -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        dt = self.replay_dt(dt)
         self._tick(dt)
         self._refresh_layer()
         if self.is_human(self.viewer) and not self.motion.busy:
@@ -212,7 +216,7 @@ class ScamperTable(HiddenHandTable):
         return scamper_view.buttons(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return scamper_input.handle_event(self, event)
+        return self.replay_event(event) or scamper_input.handle_event(self, event)
 
     def click(self, target: object) -> None:
         scamper_input.click(self, target)

@@ -19,6 +19,7 @@ from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_b
 from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
+from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip, suited
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ def banner_rect(t: ScamperTable) -> pygame.Rect:
 def buttons(t: ScamperTable) -> list[Button]:
     """Lay (or, at your opening, Pass it left), Score sheet, the sorts, and Scamper! with the Advanced rules."""
     L = t.layout
+    if t.replaying:
+        return []  # the replay's controls take the column
     mine = t.my_turn()
     play = mine and t.state.phase is Phase.PLAY
     if mine and t.state.phase is Phase.OPENING:
@@ -100,7 +103,7 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
     progress = t.progress_line()
     if t.replaying:
         return ("Replay: " + ("the game is over." if s.is_over and m.over else f"{t.name(m.current)} to play."),
-                "Esc: menu")
+                KEYS_LINE)
     if s.is_over:
         return "The game is over.", "Counting the totals..."
     cur = s.current

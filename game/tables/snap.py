@@ -22,6 +22,7 @@ import pygame
 
 from engine.snap import Flip, Snap, SnapPot
 from game.kit.clock import TableClock
+from game.kit.replaycontrols import ReplayControls, bar_rect, replay_times
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
@@ -60,6 +61,7 @@ class SnapTable(Scene):
         self.layer = snap_view.SnapLayer()
         self.seat_keys = seat_keys_of(app, self.game_id, self.actions)
         self.keymap = self.seat_keys.keymap(self.humans)
+        self.replay = ReplayControls() if replay is not None else None
         if replay is not None:
             self.driver: Any = ReplayFeed(self.state, replay.actions, run_until)
         else:
@@ -133,6 +135,8 @@ class SnapTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         snap_view.draw(self, surface)
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
 
     def buttons(self) -> list[Button]:
         return snap_view.buttons(self)
@@ -145,6 +149,8 @@ class SnapTable(Scene):
     # --- input -------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.replay is not None and self.replay.handle_event(event):
+            return True
         if event.type in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
             open_pads()
             return False
@@ -221,7 +227,13 @@ class SnapTable(Scene):
         return self.app.settings.anim_factor
 
     def update(self, dt: float) -> None:
-        self.clock.advance(dt, wall=self.app.frame_at)
+        dt, game_dt = replay_times(self.replay, dt)
+        self.clock.advance(game_dt, wall=self.app.frame_at)
+        if self.replay is not None:
+            lay = self.layout
+            self.replay.place(bar_rect(lay.status.right + lay.status.x, lay.menu_button.x - lay.status.x,
+                                       lay.menu_button.y, lay.scale))
+            self.replay.skip_clock(self.clock, self.driver.next_at)
         age_messages(self, dt)
         if self.keys_first:
             self.keys_first = False

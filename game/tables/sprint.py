@@ -22,6 +22,7 @@ from game.kit.bots import BotHook, ReplayDriver
 from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
+from game.kit.replaycontrols import ReplayControls
 from game.kit.ui import Button
 from game.shell.session import GameSetup
 from game.screens.overlays import confirm_discard, open_pause
@@ -55,7 +56,8 @@ class SprintTable(HiddenHandTable):
         self.replaying = replay is not None
         self.humans = [] if self.replaying else setup.humans
         if replay is not None:
-            self.driver = BotHook(ReplayDriver((a for _, a in replay.actions), app.ai_delay()))
+            self.replay = ReplayControls()
+            self.driver = BotHook(ReplayDriver((a for _, a in replay.actions), app.ai_delay(), self.replay))
         else:
             from ai.scheduler import TurnScheduler
 
@@ -119,6 +121,7 @@ class SprintTable(HiddenHandTable):
 
     def draw(self, surface: pygame.Surface) -> None:
         sprint_view.draw(self, surface)
+        self.draw_replay(surface)
 
     def status_lines(self) -> tuple[str, str]:
         return sprint_view.status_lines(self)
@@ -169,6 +172,7 @@ class SprintTable(HiddenHandTable):
     # --- update -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        dt = self.replay_dt(dt)
         self._tick(dt)
         sprint_assist.light_matches(self)
         self._refresh_layer()
@@ -206,7 +210,7 @@ class SprintTable(HiddenHandTable):
     # --- input (the rules live in sprint_input) ---------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return sprint_input.handle_event(self, event)
+        return self.replay_event(event) or sprint_input.handle_event(self, event)
 
     def handle_key(self, key: int) -> bool:
         return sprint_input.handle_key(self, key)

@@ -19,6 +19,7 @@ from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_b
 from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
 from game.kit.layout import TableLayout
 from game.kit.turnorder import draw_turn_order, play_order
+from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GOLD, Button, draw_focus_ring, draw_tooltip, key_tip
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ TIP_LINES = (
 def buttons(t: SprintTable) -> list[Button]:
     """Lay (with the points the selection would score), Hint, the two sorts, and the tip's Got it."""
     L = t.layout
+    if t.replaying:
+        return []  # the replay's controls take the column
     lay, reason = t.selection_lay()
     can = reason is None and t.my_turn()
     label = f"Lay +{(len(lay.cards) * (len(lay.cards) + 1)) // 2}" if can and lay else "Lay"
@@ -70,7 +73,7 @@ def status_lines(t: SprintTable) -> tuple[str, str]:
     m = t.model
     if t.replaying:
         head = "Replay: " + ("the round is over." if s.is_over and m.over else f"{t.name(m.current)} to play.")
-        return head, "Esc: menu"
+        return head, KEYS_LINE
     if s.is_over:
         return "The round is over.", "Counting the points..."
     cur = s.current
