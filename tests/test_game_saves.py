@@ -310,6 +310,7 @@ def test_a_new_round_keeps_an_unfinished_saved_one_in_the_history(pg, tmp_path):
     app.to_title()
     click_button(app, "game:sprint")
     click_button(app, "quick")
+    click_button(app, "yes")  # it asks before a new round replaces the saved one
     play_until(app, app.stack.top, 2)
     app.saves.flush()
     [kept] = list((tmp_path / "sprint" / "history").glob("*.json"))
