@@ -15,9 +15,9 @@ from game.screens import PassDeviceScene
 DT = 1 / 60
 
 
-def make_app(data_dir):
-    """A 1280x720 app on the title screen, quick animations, instant AI and a 30 ms Master."""
-    app = App((1280, 720), data_dir, seed=5, resizable=False)
+def make_app(data_dir, size=(1280, 720)):
+    """An app (1280x720 unless ``size``) on the title screen, quick animations, instant AI and a 30 ms Master."""
+    app = App(size, data_dir, seed=5, resizable=False)
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
     app.settings.confirm_discard = False  # tests discard without the first-game question
@@ -69,6 +69,16 @@ def wait(app, cond, seconds=30.0):
             return
         frame(app)
     raise AssertionError("timed out waiting")
+
+
+def open_scamper(app, setup, record):
+    """Scamper's table at the end of ``record`` (as a resume opens it), once its cards have landed."""
+    from game.tables import scamper_tools
+
+    table = scamper_tools.open_position(app, setup, record)
+    frame(app, 3)
+    wait(app, lambda: not table.motion.busy and not table._hand_moving())
+    return table
 
 
 def hand_over(app):

@@ -9,6 +9,28 @@ from engine.melds import read_meld
 from engine.scamper import Phase, Rules, ScamperGame
 
 
+def find_position(setup: Any, want: Any, own: Any = None, seeds: Any = range(1, 120)) -> tuple[Any, Any]:
+    """A record of ``setup`` (its deal set) where seat 0 is to play and ``want(state)`` finds something, and that.
+
+    Standard bots play every seat, or ``own(state)`` plays seat 0.
+    """
+    info = setup.info
+    for seed in seeds:
+        bots = {i: info.make_bot("standard", seed=i) for i in range(len(setup.seats))}
+        record, state = info.record_type().begin(info, setup.players(), seed, setup.options)
+        for _ in range(900):
+            if state.is_over:
+                break
+            found = want(state) if state.current == 0 else None
+            if found is not None and found is not False:
+                setup.deal = seed
+                return record, found
+            p = state.current
+            a = own(state) if own is not None and p == 0 else bots[p].decide(state.observation(p))
+            record.append(p, a, state.apply(a, p))
+    raise AssertionError("no such position found")
+
+
 def cards(text: str) -> list:
     return sorted(parse_cards(text))
 

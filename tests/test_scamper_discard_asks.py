@@ -13,8 +13,8 @@ from engine.scamper import AddToMeld, Discard  # noqa: E402
 from engine.scamper.table import Phase  # noqa: E402
 from game.screens import ConfirmScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables import scamper_tools as tools  # noqa: E402
-from game_helpers import click, drag, frame, make_app, wait  # noqa: E402
+from game_helpers import click, drag, frame, make_app, open_scamper, wait  # noqa: E402
+from scamper_helpers import find_position  # noqa: E402
 
 
 @pytest.fixture
@@ -33,27 +33,10 @@ def _setup():
 
 def _find(setup, want):
     """A record where seat 0 is to play and ``want(state)`` holds, played by bots."""
-    info = setup.info
-    for seed in range(1, 60):
-        bots = {i: info.make_bot("standard", seed=i) for i in range(len(setup.seats))}
-        record, state = info.record_type().begin(info, setup.players(), seed, setup.options)
-        for _ in range(600):
-            if state.is_over:
-                break
-            if state.current == 0 and want(state):
-                setup.deal = seed
-                return record
-            p = state.current
-            a = bots[p].decide(state.observation(p))
-            record.append(p, a, state.apply(a, p))
-    raise AssertionError("no such position found")
+    return find_position(setup, lambda s: bool(want(s)) or None)[0]
 
 
-def _open(app, setup, record):
-    table = tools.open_position(app, setup, record)
-    frame(app, 3)
-    wait(app, lambda: not table.motion.busy and not table._hand_moving())
-    return table
+_open = open_scamper
 
 
 def _discard_by_drag(app, table, card):

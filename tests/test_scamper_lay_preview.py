@@ -12,10 +12,10 @@ import pytest  # noqa: E402
 from engine.melds import is_wild  # noqa: E402
 from engine.scamper import DRAW_STOCK, Discard, LayContract, LayMeld  # noqa: E402
 from engine.scamper.table import Phase  # noqa: E402
-from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import scamper_tools as tools  # noqa: E402
-from game_helpers import click, frame, key, wait  # noqa: E402
+from game_helpers import click, frame, key, make_app, open_scamper, wait  # noqa: E402
+from scamper_helpers import find_position  # noqa: E402
 
 
 @pytest.fixture
@@ -26,11 +26,8 @@ def pg():
 
 
 def _app(tmp_path, size=(1280, 720)):
-    app = App(size, tmp_path, seed=5, resizable=False)
-    app.settings.animation_speed = "fast"
-    app.settings.ai_speed = "instant"
+    app = make_app(tmp_path, size)
     app.settings.confirm_discard = False
-    app.to_title()
     return app
 
 
@@ -58,22 +55,7 @@ def _hoard(state):
     return (spare or discards or legal)[-1]
 
 
-def _find(setup, want, own=None):
-    """A record where seat 0 is to play and ``want(state)`` says what it found (bots play, seat 0 by ``own``)."""
-    info = setup.info
-    for seed in range(1, 120):
-        bots = {i: info.make_bot("standard", seed=i) for i in range(len(setup.seats))}
-        record, state = info.record_type().begin(info, setup.players(), seed, setup.options)
-        for _ in range(900):
-            if state.is_over:
-                break
-            if state.current == 0 and want(state) is not None:
-                setup.deal = seed
-                return record, want(state)
-            p = state.current
-            a = own(state) if own is not None and p == 0 else bots[p].decide(state.observation(p))
-            record.append(p, a, state.apply(a, p))
-    raise AssertionError("no such position found")
+_find = find_position
 
 
 def _two_and_a_wild(s):
@@ -91,11 +73,7 @@ def _two_and_a_wild(s):
     return None
 
 
-def _open(app, setup, record):
-    table = tools.open_position(app, setup, record)
-    frame(app, 3)
-    wait(app, lambda: not table.motion.busy and not table._hand_moving())
-    return table
+_open = open_scamper
 
 
 def _select(app, table, cards):

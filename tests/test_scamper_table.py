@@ -19,7 +19,8 @@ from game.kit.scoresheet import ScoreSheet, SheetRow  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import scamper_tools as tools  # noqa: E402
 from game.tables.scamper import ScamperTable  # noqa: E402
-from game_helpers import click, drag, frame, make_app, wait  # noqa: E402
+from game_helpers import click, drag, frame, make_app, open_scamper, wait  # noqa: E402
+from scamper_helpers import find_position  # noqa: E402
 
 
 @pytest.fixture
@@ -39,27 +40,10 @@ def _setup(seats=2, rounds=1, options=None, humans=1):
 
 def _find(setup, want, seeds=range(1, 40)):
     """A record where seat 0 is to play and ``want(state)`` holds, played by bots."""
-    info = setup.info
-    for seed in seeds:
-        bots = {i: info.make_bot("standard", seed=i) for i in range(len(setup.seats))}
-        record, state = info.record_type().begin(info, setup.players(), seed, setup.options)
-        for _ in range(600):
-            if state.is_over:
-                break
-            if state.current == 0 and want(state):
-                setup.deal = seed
-                return record
-            p = state.current
-            a = bots[p].decide(state.observation(p))
-            record.append(p, a, state.apply(a, p))
-    raise AssertionError("no such position found")
+    return find_position(setup, lambda s: bool(want(s)) or None, seeds=seeds)[0]
 
 
-def _open(app, setup, record):
-    table = tools.open_position(app, setup, record)
-    frame(app, 3)
-    wait(app, lambda: not table.motion.busy and not table._hand_moving())
-    return table
+_open = open_scamper
 
 
 def _hand_pos(table, sprite):
