@@ -248,6 +248,8 @@ class HiddenHandTable(Scene):
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:
             return True
+        if self.replay is not None and self.replay.waiting:
+            return False  # a paused replay: nothing to draw until something happens
         return not self.state.is_over and not self.is_human(self.state.current)  # a bot (or the replay) is to act
 
     def my_turn(self) -> bool:

@@ -24,7 +24,7 @@ SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
     ("four_colour", "Four-colour deck (clubs green, diamonds blue)", _on_off),
     ("card_size", "Card size in your hand", lambda v: v.title()),
     ("fullscreen", "Fullscreen (F11 anywhere)", _on_off),
-    ("confirm_discard", "Ask before discarding", _on_off),
+    ("confirm_discard", "Ask before discarding (Scamper: a likely slip only)", _on_off),
     ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
     ("light_matches", "Light possible matches in your hand", lambda v: {"apprentice": "Vs Apprentice"}.get(v, v.title())),
 )

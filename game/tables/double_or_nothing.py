@@ -247,6 +247,8 @@ class DoubleTable(Scene):
     def is_animating(self) -> bool:
         if self.motion.busy or self.toast or self.banner or self.pending_pass:
             return True
+        if self.replay is not None and self.replay.waiting:
+            return False  # a paused replay: nothing to draw until something happens
         return not self.state.is_over and not self.is_human(self.current() if self.current() is not None else -1)
 
     def draw(self, surface: pygame.Surface) -> None:
