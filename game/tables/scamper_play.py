@@ -123,8 +123,11 @@ def _one_out(cards: tuple[Card, ...]) -> str | None:
 def _ready(action: LayContract | LayMeld, t: ScamperTable, left: list[Card]) -> Proposal:
     """The proposal of a lay: its melds read as the engine will read them, and its words from them."""
     cards = action.melds if isinstance(action, LayContract) else (action.cards,)
-    melds = tuple(read_meld(m) for m in cards)
-    words = " + ".join(m.describe() for m in melds)
+    try:
+        melds = tuple(read_meld(m) for m in cards)
+        words = " + ".join(m.describe() for m in melds)
+    except IllegalMeld:  # the engine refuses it (its reason shows): the cards as they are
+        melds, words = (), " + ".join(format_cards(m) for m in cards)
     return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
                     tuple(left), _wild_choice(cards))
 
