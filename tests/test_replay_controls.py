@@ -116,3 +116,31 @@ def test_a_game_in_play_has_no_replay_controls_and_its_menu_says_saved(app):
     table.open_pause()
     frame(app)
     assert any("game is saved" in b.label for b in app.stack.top.buttons)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_use_of_the_controls_plays_the_record_exactly(app, game):
+    """Pauses, speeds and steps in any order change when actions are played, never which, nor a real-time game's outcome."""
+    import random
+
+    record = _record(app, game)
+    app.start_game(GameSetup.from_record(record), replay=record)
+    table = app.stack.top
+    rng = random.Random(game)
+    keys = [pygame.K_SPACE, pygame.K_n, pygame.K_RIGHT, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4,
+            pygame.K_EQUALS, pygame.K_MINUS, pygame.K_p]
+    for _ in range(400):
+        if _left(table) == 0:
+            break
+        if rng.random() < 0.3:
+            key(app, rng.choice(keys), rng.randint(1, 20))
+        elif rng.random() < 0.3:
+            click(app, rng.choice(table.replay.buttons()).rect.center)
+        else:
+            key(app, pygame.K_n, 10)
+    assert _left(table) == 0
+    expected = record.start()
+    for _ in record.replay(expected):
+        pass
+    expected.advance(getattr(table.state, "clock", 0))  # a real-time game's timers to the table's time
+    assert table.state.snapshot() == expected.snapshot()
