@@ -256,3 +256,22 @@ def test_text_outlives_a_restart_of_pygame():
         assert text.render("K\u2665", 30).get_width() > 0
     finally:
         pygame.quit()
+
+
+def test_a_cached_region_leaves_nothing_behind_when_it_draws_past_its_rect():
+    """A region that paints past its rect (a count badge on the fan's last card) must not leave a sliver
+    behind when it is redrawn without it: the layer keeps each region's drawing inside it."""
+    from game.kit.layer import TableLayer
+
+    background = pygame.Surface((200, 100))
+    background.fill((19, 81, 56))
+    layer = TableLayer()
+    rect = pygame.Rect(20, 20, 60, 60)
+
+    def badge(surface):
+        pygame.draw.circle(surface, (90, 60, 10), (rect.right, rect.top), 20)
+
+    layer.refresh(background, "layout", [("fan", 1, rect, badge)], CardArt())
+    layer.refresh(background, "layout", [("fan", 2, rect, lambda surface: None)], CardArt())
+    assert layer.surface is not None
+    assert layer.surface.get_at((rect.right + 12, rect.top))[:3] == (19, 81, 56)

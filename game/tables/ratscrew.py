@@ -27,7 +27,7 @@ from typing import Any, Callable
 import pygame
 
 from engine.envelope import GameRecord
-from engine.ratscrew import LAY, SNAP, Ratscrew
+from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
@@ -43,7 +43,7 @@ from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
 from game.tables.ratscrew_layout import RatscrewLayout
-from game.tables.ratscrew_steps import TableModel, apply_events
+from game.tables.ratscrew_steps import TableModel, apply_events, race_lost
 
 STALL_SECONDS = 2.0
 
@@ -193,7 +193,8 @@ class RatscrewTable(Scene):
             if p.refused is not None:
                 if self.is_human(p.seat):
                     who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
-                    self.show_toast(who + p.refused, True)
+                    lost = race_lost(self, p.seat, p.at) if p.refused == EMPTY_STACK else None
+                    self.show_toast(who + (lost or p.refused), True)
                 continue
             if self.replaying:
                 self.record.append(p.seat, p.action, list(p.events), p.at)

@@ -6,7 +6,7 @@ import pygame
 
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.screens.game_over import GameOverScene
-from game.tables.ratscrew_steps import RULE_KEYS
+from game.tables.ratscrew_steps import RULE_KEYS, says
 
 RULE_LABELS = {"calling_out": "Call", "standard": "Pair", "sandwich": "Sandwich", "dark_queen": "Dark queen",
                "counting_out": "Count"}
@@ -18,7 +18,7 @@ class RatscrewResultScene(GameOverScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         winner = self.table.state.winner
-        return f"{self.table.name(winner)} wins!" if winner is not None else "Game over"
+        return f"{says(self.table.name(winner), 'wins')}!" if winner is not None else "Game over"
 
     subtitle = "One player holds the whole deck."
 

@@ -63,6 +63,7 @@ class TableModel:
     fastest: list[int | None] = field(default_factory=list)
     laid_at: dict[Card, int] = field(default_factory=dict)  # when each card of the stack joined it (ms)
     claims: dict[int, SnapAccepted] = field(default_factory=dict)  # valid snaps waiting for the stack to be settled
+    last_won: tuple[int, int, str] | None = None  # who took the last stack, when (the winning snap's ms), and how
 
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
@@ -95,7 +96,7 @@ class TableModel:
 
 
 SECOND_PERSON = {"lays": "lay", "snaps": "snap", "wins": "win", "has": "have", "is": "are", "takes": "take",
-                 "holds": "hold"}
+                 "holds": "hold", "was": "were"}
 
 
 def says(name: str, verb: str) -> str:
@@ -184,11 +185,35 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
+RACE_SHOWN_MS = 3000
+"""A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
+
+
+def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
+    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how much sooner."""
+    last = table.model.last_won
+    if last is None:
+        return None
+    winner, won_at, how = last
+    name = table.name(winner)
+    if winner == seat:
+        return "You already took this stack." if table.name(seat) == "You" else f"{name} already took this stack."
+    if how == "snap" and at - won_at <= RACE_SHOWN_MS:
+        return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
+    if how == "count":
+        return f"Too late: the count ran out and the stack went to {name}."
+    return f"There is nothing to snap: the stack went to {name}."
+
+
 def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
     model = table.model
     layout = table.layout
     sprites = list(model.stack)
     name = table.name(event.player)
+    model.last_won = (event.player, claim.at if claim is not None else at, event.how)
+    for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
+        table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
+                   "laid the top card.", seat)
     if event.how == "snap" and claim is not None:
         reasons = claim.reasons
         for reason in reasons:
@@ -230,4 +255,4 @@ def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None
         table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
 
 
-__all__ = ["TableModel", "Banner", "apply_events", "showed_at", "RULE_KEYS"]
+__all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]

@@ -129,7 +129,7 @@ def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set
         if sprite.id in lit:
             pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
         if count is not None and sprite.card == count.picture:
-            _badge(t, surface, rect, count.left)
+            _badge(t, surface, rect, count.left, inside=True)
 
 
 def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: list, flying: set[int]) -> int:
@@ -181,11 +181,12 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int) -> None:
-    """The counting-out count, a gold disc on the picture card's top right."""
+def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
+    """The counting-out count, a gold disc on the picture card's top right (``inside`` the card in the fan,
+    whose cached region ends close to the card)."""
     s = t.layout.scale
     r = max(9, round(min(rect.w * 0.2, 22 * s)))
-    c = (rect.right - r // 2, rect.top + r // 2)
+    c = (rect.right - r - 3, rect.top + r + 3) if inside else (rect.right - r // 2, rect.top + r // 2)
     pygame.draw.circle(surface, (40, 20, 10), (c[0] + 2, c[1] + 2), r)
     pygame.draw.circle(surface, GOLD if left else DANGER, c, r)
     pygame.draw.circle(surface, (90, 60, 10), c, r, max(1, r // 8))
