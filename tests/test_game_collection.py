@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 
 from engine.games import GAMES, playable_games  # noqa: E402
 from game.screens.game_menu import GameMenuScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.screens.title import TitleScene  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
@@ -162,3 +163,64 @@ def test_a_custom_real_time_bot_reacts_at_the_mean_the_player_sets(pg, tmp_path)
     record, _ = screen.setup.start(app.rng)
     assert load_record(record.dumps()).players[seat].extra["reaction_ms"] == 700
     assert game_info("snap").level("custom")
+
+
+def test_the_window_is_titled_with_the_collections_name(pg, tmp_path):
+    make_app(tmp_path)
+    assert pygame.display.get_caption()[0] == "The Card Room"
+
+
+@pytest.mark.parametrize("game_id", [i.id for i in playable_games()])
+def test_quick_play_says_whom_it_seats(pg, tmp_path, game_id):
+    """The label and the table agree: "you vs 2 Medium bots" seats two Medium bots."""
+    app = make_app(tmp_path)
+    app.open_game_menu(game_id)
+    menu = app.stack.top
+    label = next(b.label for b in menu.buttons if b.key == "quick")
+    menu.on_button("quick")
+    frame(app)
+    table = next(s for s in app.stack.scenes if hasattr(s, "record"))
+    bots = [p for p in table.record.players if p.kind == "ai"]
+    level = GAMES[game_id].level(bots[0].level).name
+    expected = f"you vs {level}" if len(bots) == 1 else f"you vs {len(bots)} {level} bots"
+    assert label == f"Quick play: {expected}"
+
+
+@pytest.mark.parametrize("game_id, words", [("ratscrew", "laid"), ("snap", "flipped")])
+def test_resume_says_how_far_a_race_went(pg, tmp_path, game_id, words):
+    """Not "turn 1" (the seat to lay) but the cards played and the time."""
+    from game.shell.session import GameSetup, SeatConfig
+
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game=game_id, deal=4)
+    app.start_game(setup)
+    table = app.stack.top
+    table.driver.bots[0] = GAMES[game_id].make_bot("hard", seed=3)  # a bot plays for You
+    if hasattr(table, "bots"):
+        table.bots[0] = table.driver.bots[0]
+    frame(app, 60 * 12)
+    app.saves.flush()
+    app.open_game_menu(game_id)
+    label = next(b.label for b in app.stack.top.buttons if b.key == "resume")
+    saved = app.saves.pending_record()
+    made = sum(1 for _, action, _ in saved.actions if type(action).__name__ in ("Lay", "Flip"))
+    assert made > 1
+    seconds = saved.final_state().clock // 1000
+    assert label.endswith(f", {made} cards {words}, {seconds} s played"), label
+    assert "turn" not in label
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1000, 600), (1100, 640), (1280, 720), (1920, 1080)])
+def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_path, size):
+    from game.screens.stats import StatsScene
+
+    app = App(size, tmp_path, seed=5, resizable=False)
+    for info in playable_games():
+        scene = StatsScene(app, info.id)
+        _, _, _, col_w, px = scene.geometry()
+        font = app.text.font(round(px * 0.86))
+        for name, lines in zip(scene.columns, scene.header_lines()):
+            assert " ".join(lines) == name and len(lines) <= 3
+            assert all(font.size(line)[0] <= round(col_w) - 4 for line in lines), (info.id, name, lines)
+    snap = StatsScene(app, "snap").columns
+    assert "Best" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap

@@ -25,6 +25,7 @@ from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.ui import draw_panel, felt_background
+from game.kit.wording import verb, whose
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import double_or_nothing_input, double_or_nothing_view
@@ -96,10 +97,10 @@ class DoubleTable(Scene):
         return upgrade_notes(lines)
 
     @staticmethod
-    def describe_state(state: Any) -> str:
+    def describe_state(state: Any, record: Any = None) -> str:
         """How far a saved run or duel is, for the Resume button."""
         what = f"game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
-        return f"{what}, hand {state.hand_number}"
+        return f"{what}, hand {state.game_hand}"
 
     # --- seats and what may be seen -------------------------------------------
 
@@ -108,9 +109,7 @@ class DoubleTable(Scene):
 
     def verb(self, seat: int | None, third: str) -> str:
         """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
-        if self.name(seat) != "You":
-            return third
-        return {"passes": "pass", "empties": "empty"}.get(third, third[:-1])
+        return verb(self.name(seat), third)
 
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
@@ -163,7 +162,7 @@ class DoubleTable(Scene):
             return None, str(exc)
         seat = self.current()
         if seat != self.viewer:
-            return play, f"It's {self.name(seat)}'s turn."
+            return play, f"It's {whose(self.name(seat))} turn."
         return play, self.state.why_illegal(play, self.viewer)
 
     def preview_text(self) -> tuple[str, bool]:
@@ -270,7 +269,7 @@ class DoubleTable(Scene):
             return False
         seat = self.current()
         if seat is None or seat != self.viewer or not self.is_human(seat):
-            self.show_toast(f"It's {self.name(seat)}'s turn." if seat is not None else "The game is over.", True)
+            self.show_toast(f"It's {whose(self.name(seat))} turn." if seat is not None else "The game is over.", True)
             return False
         if self.motion.busy or self.pending_pass:
             return False
@@ -306,7 +305,7 @@ class DoubleTable(Scene):
         if self.hotseat and self.current() is not None and self.current() in self.humans:
             self.viewer = self.current()  # type: ignore[assignment]
         self.sync_shown()
-        self.log.add(f"Resumed at game {self.state.game}, hand {self.state.hand_number}.")
+        self.log.add(f"Resumed at game {self.state.game}, hand {self.state.game_hand}.")
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

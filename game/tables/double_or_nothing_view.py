@@ -22,6 +22,7 @@ from game.kit.layout import ui_scale
 from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
+from game.kit.wording import says, whose
 
 if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
@@ -165,8 +166,8 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
         return first, t.hint.status_line(t.preview_text()[0])
     if t.is_human(who):
-        return f"{t.name(who)}'s turn.", ""
-    return f"{t.name(who)} is thinking...", ""
+        return f"{whose(t.name(who), capital=True)} turn.", ""
+    return f"{says(t.name(who), 'is')} thinking...", ""
 
 
 def buttons(t: DoubleTable) -> list[Button]:
@@ -293,7 +294,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=i.w - round(32 * s))
     hs = obs.hand_sizes[me]
     ps = obs.pass_sizes[me]
-    line = f"Hand {obs.hand_number} - hands of {hs:,} - a pass draws {ps:,}"
+    line = f"Hand {obs.game_hand} - hands of {hs:,} - a pass draws {ps:,}"
     text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
     if obs.mode is Mode.RUN:
         more = f"Games won {obs.games_won} - doubles next: hands of {2 * obs.hand_sizes[0] // 1:,}"
@@ -321,7 +322,8 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
     art = t.app.art
     sh = t.shown
     step = t.motion.current
-    if sh.top is None:
+    quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
+    if sh.top is None and quiet:  # never under flying cards or the upgrade panel
         msg = "Nothing to beat: the side to move leads anything."
         text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
                   L.area.w - round(40 * s))
@@ -329,7 +331,7 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
             tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
             text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
                       L.area.w - round(40 * s))
-    else:
+    elif sh.top is not None:
         play = sh.top
         for i, n in enumerate(play.numbers):
             r = L.area_card(i, play.width)

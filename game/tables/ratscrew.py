@@ -39,6 +39,7 @@ from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
+from game.kit.wording import played_for
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
@@ -131,6 +132,12 @@ class RatscrewTable(Scene):
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
         return self.model.stat_counts()
+
+    @staticmethod
+    def describe_state(state: Ratscrew, record: GameRecord) -> str:
+        """How far a saved game is, for the Resume button: cards laid and time played."""
+        laid = sum(1 for _, action, _ in record.actions if action == LAY)
+        return f"{laid} card{'s' if laid != 1 else ''} laid, {played_for(state.clock)} played"
 
     def result_scene(self) -> Scene:
         from game.tables.ratscrew_result import RatscrewResultScene

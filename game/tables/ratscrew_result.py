@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.kit.wording import says
 from game.screens.game_over import GameOverScene
-from game.tables.ratscrew_steps import RULE_KEYS, says
+from game.tables.ratscrew_steps import RULE_KEYS
 
 RULE_LABELS = {"calling_out": "Call", "standard": "Pair", "sandwich": "Sandwich", "dark_queen": "Dark queen",
                "counting_out": "Count"}

@@ -20,6 +20,7 @@ from engine.ratscrew.moves import (
 )
 
 from game.kit.sprites import Pile
+from game.kit.wording import says, verb
 
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
@@ -95,15 +96,6 @@ class TableModel:
         return out
 
 
-SECOND_PERSON = {"lays": "lay", "snaps": "snap", "wins": "win", "has": "have", "is": "are", "takes": "take",
-                 "holds": "hold", "was": "were"}
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and ``verb`` agreeing: "Ada lays", "You lay"."""
-    return f"{name} {SECOND_PERSON.get(verb, verb) if name == 'You' else verb}"
-
-
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
     """When a snap pattern first showed: when the last of its cards joined the stack."""
     times = [model.laid_at[c] for c in reason.cards if c in model.laid_at]
@@ -150,7 +142,8 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             else:
                 where = "the card is kept"
             table.log.add(f"{table.name(event.player)} laid out of turn: {where}")
-            table.tell(f"{table.name(event.player)} laid out of turn ({where}) and is barred until the stack is won.",
+            table.tell(f"{table.name(event.player)} laid out of turn ({where}) and {verb(table.name(event.player), 'is')} "
+                       "barred until the stack is won.",
                        event.player)
         elif isinstance(event, SnapAccepted):
             claims[event.player] = event
@@ -197,7 +190,7 @@ def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
     winner, won_at, how = last
     name = table.name(winner)
     if winner == seat:
-        return "You already took this stack." if table.name(seat) == "You" else f"{name} already took this stack."
+        return f"{name} already took this stack."
     if how == "snap" and at - won_at <= RACE_SHOWN_MS:
         return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
     if how == "count":

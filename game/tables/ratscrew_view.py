@@ -20,6 +20,7 @@ from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
+from game.kit.wording import says
 from game.tables import ratscrew_input
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     if t.replaying:
         return ("Replay: the game is over." if st.is_over else f"Replay: {t.name(m.turn)} to lay."), "Esc: menu"
     if st.is_over:
-        return f"{t.name(st.winner)} holds every card!", ""
+        return f"{says(t.name(st.winner), 'holds')} every card!", ""
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:

@@ -19,6 +19,7 @@ from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thin
 from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
 from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip
+from game.kit.wording import whose
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -259,7 +260,7 @@ def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
         return ""
     m = state.melds[meld]
     owner = t.name(state.owners[meld])
-    words = f"{'Your' if owner == 'You' else owner + chr(39) + 's'} {m.describe()}"
+    words = f"{whose(owner, capital=True)} {m.describe()}"
     if place is not None and place < len(m.cards) and not m.is_natural_at(place):
         means = m.stands_for(place)
         words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"

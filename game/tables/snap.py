@@ -27,6 +27,7 @@ from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.seatkeys import key_name, open_pads, pad_event
 from game.kit.ui import Button
+from game.kit.wording import played_for
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import snap_view
@@ -275,6 +276,12 @@ class SnapTable(Scene):
             self.record.note_time(clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.clock = TableClock(self.state.clock)
+
+    @staticmethod
+    def describe_state(state: Any, record: Any) -> str:
+        """How far a saved game is, for the Resume button: cards flipped and time played."""
+        flips = sum(1 for _, action, _ in record.actions if isinstance(action, Flip))
+        return f"{flips} card{'s' if flips != 1 else ''} flipped, {played_for(state.clock)} played"
 
     # --- the end ---------------------------------------------------------------------
 
