@@ -19,6 +19,7 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import ratscrew_tools  # noqa: E402
 from game.tables.ratscrew import STALL_SECONDS, RatscrewTable  # noqa: E402
 from game.tables.ratscrew_layout import RatscrewLayout  # noqa: E402
+from game.tables.ratscrew_steps import TableModel  # noqa: E402
 
 DT = 1 / 60
 
@@ -400,3 +401,48 @@ def test_the_loser_of_a_race_hears_who_won_it_and_by_how_many_ms(pg, tmp_path):
     assert pressed and table.toast is not None
     assert table.toast.text == f"Bot0 was {pressed[0] - won_at} ms faster: the stack went to Bot0."
     assert "may just have been won" not in table.toast.text
+
+
+def _out_of_cards(app, seed):
+    """You (seat 0) out of cards; two bots hold the deck between them and play on."""
+    import random
+
+    table = solo(app, levels=("medium", "hard"))
+    cards = list(standard_deck())
+    random.Random(seed).shuffle(cards)
+    state = Ratscrew([[], cards[:40], cards[40:]], table.state.rules, 1)
+    state.version = 1000  # the bots look at it afresh
+    table.state = table.driver.state = state
+    table.model = TableModel.from_state(state, table.sprites)
+    return table
+
+
+def test_out_of_cards_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, tmp_path):
+    """The skipped game is the watched one: the same actions at the same times, the same result and statistics."""
+    from game.kit import skip
+    from game.tables.ratscrew_result import RatscrewResultScene
+
+    step = skip.STEP_MS / 1000  # the watched game runs at that frame time, so even stall re-rolls match
+    runs = []
+    for skipping in (False, True):
+        pygame.quit()
+        pygame.display.init()
+        pygame.font.init()
+        app = make_app(tmp_path / str(skipping))
+        table = _out_of_cards(app, 3)
+        app.run(max_frames=round(skip.OFFER_AFTER_S / step) + 1, fixed_dt=step)
+        assert table.skip.offered and "out of cards" in table.status_lines()[0]
+        frames_run = 0
+        if skipping:
+            click(app, table.layout.snap_button.center)  # the Snap! button became "Skip to the end"
+            assert table.skip.skipping
+        while not isinstance(app.stack.top, RatscrewResultScene) and frames_run < 40000:
+            app.run(max_frames=1, fixed_dt=step)
+            frames_run += 1
+        assert table.state.is_over
+        runs.append((table, app.stats.games, frames_run))
+    (watched, watched_stats, watched_frames), (skipped, skipped_stats, skipped_frames) = runs
+    assert skipped.record.actions == watched.record.actions
+    assert skipped.state == watched.state and skipped.state.winner in (1, 2)
+    assert skipped.stat_counts() == watched.stat_counts() and skipped_stats == watched_stats and skipped_stats
+    assert skipped_frames * 20 < watched_frames, (skipped_frames, watched_frames)  # without waiting in real time

@@ -36,6 +36,7 @@ from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
+from game.kit.skip import SkipToEnd
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
@@ -82,6 +83,7 @@ class RatscrewTable(Scene):
         self.stats_noted = False
         self.idle = 0.0  # game seconds with nothing scheduled and nobody able to lay
         self.rerolls = 0
+        self.skip = SkipToEnd()  # "Skip to the end" once every human is out of cards
         self.hover: object = None
         self.panels: dict = {}
         self.layer = TableLayer()
@@ -103,7 +105,16 @@ class RatscrewTable(Scene):
         return seat in self.humans
 
     def factor(self) -> float:
-        return self.app.settings.anim_factor
+        return 0.0 if self.skip.skipping else self.app.settings.anim_factor
+
+    def humans_out(self) -> bool:
+        """Every human at the table is out of cards (they could still snap back in: skipping gives that up)."""
+        st = self.state
+        return bool(self.humans) and not st.is_over and all(not st.piles[h] for h in self.humans)
+
+    def skip_to_end(self) -> None:
+        if self.skip.take():
+            self.log.add("Skipping to the end: the bots play on without waiting.")
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
@@ -113,7 +124,7 @@ class RatscrewTable(Scene):
         return f
 
     def sound(self, name: str) -> None:
-        if not self.catching_up:
+        if not self.catching_up and not self.skip.skipping:
             self.app.sound.play(name)
 
     catching_up = False
@@ -210,15 +221,16 @@ class RatscrewTable(Scene):
     # --- scene hooks --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.clock.advance(dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
+        if not self.skip.skipping:
+            self.clock.advance(dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         self.model.update(dt)
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
-        now = self.clock.now
-        if not self.state.is_over:
-            self._played(self.driver.step(now))
-            if not self.replaying:
-                self._watch_for_stall(dt * self.time_scale, now)
+        if self.skip.skipping:
+            self.skip.run(self._play_for, lambda: self.state.is_over)  # game time in fixed steps, at once
+        elif not self.state.is_over:
+            self._play_to(dt * self.time_scale)
+        self.skip.watch(self.humans_out(), dt)
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
         if self.state.is_over and not self.motion.busy and not self.finished:
             self.finished = True
@@ -226,6 +238,18 @@ class RatscrewTable(Scene):
                 won = self.state.winner in self.humans
                 self.app.sound.play("round_won" if won else "round_lost")
             self.app.round_finished(self)
+
+    def _play_for(self, seconds: float) -> None:
+        """``seconds`` more of game time, played at once (skipping to the end)."""
+        self.clock.advance(seconds)
+        self._play_to(seconds)
+
+    def _play_to(self, dt: float) -> None:
+        """Play the game on to the clock's now (``dt`` game seconds after the last time)."""
+        now = self.clock.now
+        self._played(self.driver.step(now))
+        if not self.replaying:
+            self._watch_for_stall(dt, now)
 
     def _watch_for_stall(self, dt: float, now: int) -> None:
         """Nobody can lay and every bot let the snap go: after a while, the bots look again."""

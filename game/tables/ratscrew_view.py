@@ -20,7 +20,8 @@ from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
-from game.kit.wording import says
+from game.kit import skip
+from game.kit.wording import played_for, says
 from game.tables import ratscrew_input
 
 if TYPE_CHECKING:
@@ -49,6 +50,12 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
         return ("Replay: the game is over." if st.is_over else f"Replay: {t.name(m.turn)} to lay."), "Esc: menu"
     if st.is_over:
         return f"{says(t.name(st.winner), 'holds')} every card!", ""
+    if t.skip.skipping:
+        return "Skipping to the end: the bots play on without waiting", f"{played_for(t.clock.now)} played"
+    if t.skip.offered:
+        who = "You are" if len(t.humans) == 1 else "Everyone at the keyboard is"
+        return (f"{who} out of cards", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, "
+                "or snap to get back in.  Esc: menu")
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
@@ -172,7 +179,10 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
             art.blit_glow(surface, f.rect, LIT)
         blit_card(art, surface, f.card, f.rect, f.face_up)
     _draw_banner(t, surface)
-    if len(t.humans) == 1 and not t.state.is_over:
+    if t.skip.offered:
+        Button("skip", f"{skip.LABEL}  ({skip.KEY_NAME})", L.snap_button, primary=True).draw(
+            surface, text, t.hover == "skip")
+    elif len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
         barred = t.model.barred[me]
         names = ratscrew_input.key_names(t, me)
