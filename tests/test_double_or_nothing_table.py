@@ -265,3 +265,14 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     assert game_two and game_two[0].startswith("Hand 1 of game 2")  # counted from 1 in each game
     assert table.state.hand_number > table.state.game_hand  # the run-wide count (records compare it) goes on
     assert not wrong, wrong[:3]
+
+
+def test_the_end_screen_takes_no_letter_the_table_uses(app):
+    from game.tables.double_or_nothing_input import LETTER_KEYS
+
+    app.start_game(duel(deal=5))
+    table = app.stack.top
+    play_through(app, table, INFO.make_bot("standard", seed=1))
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
+    again = next(b for b in app.stack.top.buttons if b.key == "again")
+    assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass

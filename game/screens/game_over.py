@@ -23,9 +23,10 @@ pressing their game keys as the game ends, and must see the result rather than s
 
 
 def seat_letters(table: Any) -> set[int]:
-    """Every key any seat of ``table``'s game is bound to (a real-time game's per-seat keys; none for others)."""
+    """Every key a seat of ``table``'s game is bound to (a real-time game's per-seat keys), and the table's own
+    letter keys (``game_keys``, if it has any)."""
     keys = getattr(table, "seat_keys", None)
-    return {k for seat in getattr(keys, "seats", ()) for k in seat.keys.values()}
+    return {k for seat in getattr(keys, "seats", ()) for k in seat.keys.values()} | set(getattr(table, "game_keys", ()))
 
 
 class GameOverScene(MenuScene):

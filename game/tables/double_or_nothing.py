@@ -96,6 +96,8 @@ class DoubleTable(Scene):
         """Under the statistics table: each upgrade's games and wins over every run."""
         return upgrade_notes(lines)
 
+    game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+
     @staticmethod
     def describe_state(state: Any, record: Any = None) -> str:
         """How far a saved run or duel is, for the Resume button."""
