@@ -102,7 +102,7 @@ class DoubleTable(Scene):
     def describe_state(state: Any, record: Any = None) -> str:
         """How far a saved run or duel is, for the Resume button."""
         what = f"game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
-        return f"{what}, hand {state.game_hand}"
+        return f"{what}, {double_or_nothing_view.hand_words(state.game_hand)}"
 
     # --- seats and what may be seen -------------------------------------------
 
@@ -307,7 +307,7 @@ class DoubleTable(Scene):
         if self.hotseat and self.current() is not None and self.current() in self.humans:
             self.viewer = self.current()  # type: ignore[assignment]
         self.sync_shown()
-        self.log.add(f"Resumed at game {self.state.game}, hand {self.state.game_hand}.")
+        self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

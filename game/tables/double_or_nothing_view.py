@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
 
 PANEL_FILL = (8, 40, 28, 170)
-__all__ = ["DoubleLayout", "draw", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon",
+__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon",
            "tip_lines"]
 
 
@@ -294,7 +294,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=i.w - round(32 * s))
     hs = obs.hand_sizes[me]
     ps = obs.pass_sizes[me]
-    line = f"Hand {obs.game_hand} - hands of {hs:,} - a pass draws {ps:,}"
+    line = f"{hand_words(obs.game_hand).capitalize()} - hands of {hs:,} - a pass draws {ps:,}"
     text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
     if obs.mode is Mode.RUN:
         more = f"Games won {obs.games_won} - doubles next: hands of {2 * obs.hand_sizes[0] // 1:,}"
@@ -313,6 +313,11 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
             text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
                       "midleft", round(140 * s))
             y += row
+
+
+def hand_words(game_hand: int) -> str:
+    """Which hand of this game it is: "hand 3", or "before the first hand" (an upgrade being picked)."""
+    return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
 def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
