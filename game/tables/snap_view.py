@@ -139,7 +139,7 @@ def buttons(table: SnapTable) -> list[Button]:
     out = [Button("menu", "Menu", lay.menu_button, hotkey="Esc")]
     if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
         out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
-    elif table.solo is not None:
+    elif table.solo is not None and not table.skip.skipping:
         pot_open = bool(table.model.pot)
         out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey="Space"))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
@@ -157,7 +157,7 @@ def status_lines(table: SnapTable) -> tuple[str, str]:
         return "Skipping to the end: the bots play on without waiting", f"{played_for(state.clock)} played"
     elif table.skip.offered:
         who = "You are" if len(table.humans) == 1 else "Everyone at the keyboard is"
-        return f"{who} out", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once.  Esc: menu"
+        return f"{who} out", f"Press {skip.KEY_NAME} to skip to the end."
     elif state.claims:
         first = "A call is being judged..."
     elif state.auto_flip_ms:
