@@ -212,15 +212,29 @@ def test_resume_says_how_far_a_race_went(pg, tmp_path, game_id, words):
 
 @pytest.mark.parametrize("size", [(960, 600), (1000, 600), (1100, 640), (1280, 720), (1920, 1080)])
 def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_path, size):
+    """Opened from each game's menu (T) and drawn: every header line is drawn whole at its size, never shrunk or cut."""
     from game.screens.stats import StatsScene
 
     app = App(size, tmp_path, seed=5, resizable=False)
+    app.to_title()
     for info in playable_games():
-        scene = StatsScene(app, info.id)
-        _, _, _, col_w, px = scene.geometry()
-        font = app.text.font(round(px * 0.86))
-        for name, lines in zip(scene.columns, scene.header_lines()):
-            assert " ".join(lines) == name and len(lines) <= 3
-            assert all(font.size(line)[0] <= round(col_w) - 4 for line in lines), (info.id, name, lines)
+        levels = [lv.id for lv in info.levels]
+        app.shelf(info.id).stats.count_round(info.record_format, [("You", "human", None), ("Ada", "ai", levels[0])],
+                                             [3, 1], None, info.lower_wins, levels, [{k: 1 for k in info.stats}, {}])
+        app.open_game_menu(info.id)
+        key(app, pygame.K_t)
+        scene = app.stack.top
+        assert isinstance(scene, StatsScene)
+        drawn, blit = [], app.text.blit
+        app.text.blit = lambda target, text, px, pos, *a, **k: (drawn.append((text, px, a[2] if len(a) > 2 else k.get("max_w"))),
+                                                                blit(target, text, px, pos, *a, **k))[1]
+        app.dirty = True
+        frame(app)
+        app.text.blit = blit
+        heads = {line for lines in scene.header_lines() for line in lines}
+        shown = [(text, px, max_w) for text, px, max_w in drawn if text in heads]
+        assert {text for text, _, _ in shown} == heads  # every header line was drawn
+        assert all(app.text.font(px).size(text)[0] <= max_w for text, px, max_w in shown), (info.id, shown)
+        assert all(" ".join(lines) == name for name, lines in zip(scene.columns, scene.header_lines()))
     snap = StatsScene(app, "snap").columns
-    assert "Best" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap
+    assert "Best score" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap
