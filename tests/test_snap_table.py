@@ -214,6 +214,13 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
     assert isinstance(result, SnapResultScene)
     rows = result.rows()
     assert len(rows) == 2 and rows[0][0] == "1st"
+    from game.screens.game_over import seat_letters
+
+    key(app, pygame.K_a)  # a flip key and the call key, still pressed as the game ends: the result stays
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is result
+    again = next(b for b in result.buttons if b.key == "again")
+    assert again.hotkey == "P" and pygame.K_p not in seat_letters(table) and pygame.K_a in seat_letters(table)
     counts = table.stat_counts()
     assert all("false_calls" in c for c in counts)
     line = app.stats.games  # counted for You under the bot's level
