@@ -410,7 +410,8 @@ class Run:
             lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k) if held_now else self.dealt_lacks
         return Observation(
             seat=seat, mode=self.mode, phase=self.phase, to_move=self.to_move(), game=self.game,
-            hand_number=self.hand_number, game_hand=self.game_hand, hand=self.hands[seat], area=add(self.area[0], self.area[1]),
+            hand_number=self.hand_number, game_hand=self.game_hand, hand=self.hands[seat],
+            area=add(self.area[0], self.area[1]),
             top=self.top, top_seat=self.top_seat, top_strength=self.top_strength(),
             deck_size=self.decks[seat].size, opponent_hand_size=sum(self.hands[other]),
             opponent_deck_size=self.decks[other].size, hand_sizes=(self.hand_size(0), self.hand_size(1)),

@@ -52,8 +52,9 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Ratscrew:
 
 
 __all__ = [
-    "EMPTY_STACK", "GAME_ID", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "SNAP_RULES", "Action", "Count", "Event", "HouseRules", "LAY",
-    "Lay", "Observation", "Phase", "Ratscrew", "SNAP", "Snap", "SnapReason", "SnapRule", "StackView",
+    "EMPTY_STACK", "GAME_ID", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "SNAP_RULES", "Action", "Count", "Event",
+    "HouseRules", "LAY", "Lay", "Observation", "Phase", "Ratscrew", "SNAP", "Snap", "SnapReason", "SnapRule",
+    "StackView",
     "action_from_json", "action_to_json", "call_for", "describe_action", "event_to_json", "find_snaps",
     "new_game", "script_action", "script_start", "script_state", "shuffle_hidden",
 ]

@@ -297,7 +297,8 @@ class KeyBindingScene(_KeysBase):
             return
         self.waiting = (seat, column)
         if column == "pad":
-            self.message, self.message_bad = f"Press any button on the controller for {whom(self.names[seat])} (Esc: cancel).", False
+            self.message, self.message_bad = (
+                f"Press any button on the controller for {whom(self.names[seat])} (Esc: cancel).", False)
         else:
             self.message, self.message_bad = (
                 f"Press the new key for {whose(self.names[seat])} {self.keys.label(column)} (Esc: cancel).", False)
@@ -316,7 +317,8 @@ class KeyBindingScene(_KeysBase):
                 else:
                     self.save()
                     self.message, self.message_bad = (
-                        f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now {key_name(event.key)}.", False)
+                        f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now "
+                        f"{key_name(event.key)}.", False)
                 return True
             pad = pad_event(event)
             if pad is not None:
@@ -327,7 +329,8 @@ class KeyBindingScene(_KeysBase):
                     self.message = f"{self.names[seat]} now {verb(self.names[seat], 'plays')} with {pad_name(guid)}."
                 elif self.keys.seats[seat].pad == guid:
                     self.keys.bind_button(seat, column, button)
-                    self.message = f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now {button_name(button)}."
+                    self.message = (f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now "
+                                    f"{button_name(button)}.")
                 else:
                     self.message, self.message_bad = "Not changed: that controller is not this seat's (give it one first).", True
                     return True

@@ -38,7 +38,8 @@ class GameMenuScene(MenuScene):
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        keys = [("new", "New game"), ("quick", quick_label(GameSetup.quick(self.game_id))), ("rules", "Rules"), ("stats", "Statistics"),
+        keys = [("new", "New game"), ("quick", quick_label(GameSetup.quick(self.game_id))), ("rules", "Rules"),
+                ("stats", "Statistics"),
                 ("replays", "Replays"), ("back", "Back to the games")]
         if self.info.seat_actions:  # a real-time game: each player has keys of their own
             keys.insert(-1, ("keys", "Players' keys"))

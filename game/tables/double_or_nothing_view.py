@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
 
 PANEL_FILL = (8, 40, 28, 170)
-__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon",
-           "tip_lines"]
+__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail",
+           "draw_icon", "tip_lines"]
 
 
 def tip_lines(opponent: str) -> tuple[str, ...]:

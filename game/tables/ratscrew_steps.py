@@ -142,8 +142,8 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             else:
                 where = "the card is kept"
             table.log.add(f"{table.name(event.player)} laid out of turn: {where}")
-            table.tell(f"{table.name(event.player)} laid out of turn ({where}) and {verb(table.name(event.player), 'is')} "
-                       "barred until the stack is won.",
+            who = table.name(event.player)
+            table.tell(f"{who} laid out of turn ({where}) and {verb(who, 'is')} barred until the stack is won.",
                        event.player)
         elif isinstance(event, SnapAccepted):
             claims[event.player] = event
@@ -183,7 +183,8 @@ RACE_SHOWN_MS = 3000
 
 
 def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
-    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how much sooner."""
+    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
+    much sooner."""
     last = table.model.last_won
     if last is None:
         return None

@@ -328,7 +328,8 @@ def _swap_step(t: ScamperTable, ev: WildSwapped) -> Step:
         hand = m.held[p]
         end = t.hand_slot(p, len(hand), len(hand) + 1)
         meld[ev.place] = sprite
-        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {meld_owner(t, m.owners[ev.meld], p)} "
+        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in "
+                  f"{meld_owner(t, m.owners[ev.meld], p)} "
                   f"{meld_words(tuple(s.card for s in meld))}.")
         t.app.sound.play("lay")
         return [t.fly(sprite, True, start, at, 0.4, 0),
