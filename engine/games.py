@@ -51,6 +51,7 @@ class GameInfo:
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
+    score_columns: tuple[str, str] = ("Best score", "Average score")  # the statistics' best and average, in its words
 
     @property
     def format(self) -> str:
@@ -139,6 +140,7 @@ def _double_or_nothing() -> GameInfo:
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        score_columns=("Most games won", "Average games won"),
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
     )
 
@@ -179,6 +181,7 @@ GAMES: dict[str, GameInfo] = {
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
+            score_columns=("Most cards at the end", "Average cards at the end"),
             sim_options=(("time_limit", 3),),
             seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
         ),
@@ -194,6 +197,7 @@ GAMES: dict[str, GameInfo] = {
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
+            score_columns=("Most cards at the end", "Average cards at the end"),
         ),
         GameInfo(
             "scamper", "Scamper Sets N' Runs",
@@ -206,13 +210,15 @@ GAMES: dict[str, GameInfo] = {
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
             table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
-            stats=("rounds_out",), playable=True,
+            stats=("rounds_out",), playable=True, score_columns=("Lowest total", "Average total"),
         ),
         _double_or_nothing(),
     )
 }
 
 DEFAULT_GAME = "sprint"
+COLLECTION_TITLE = "The Card Room"
+"""The collection's name: the window's title and the title screen's (Sprint, Snap, Score is one of its games)."""
 
 
 def game_info(game_id: str) -> GameInfo:

@@ -6,6 +6,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json  # noqa: E402
+import re  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -234,3 +235,44 @@ def test_the_run_summary_panel_fits_what_it_holds(tmp_path, size):
     assert end <= panel.bottom <= end + round(24 * s)  # no empty half-screen under a short run
     assert table.state.is_over
     pygame.quit()
+
+
+def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_beat_under_motion(app):
+    """The log and banners say "your deck", "You win"; game 2 starts at hand 1 (the engine's run-wide count stays);
+    "Nothing to beat" is never drawn under flying cards or the upgrade panel."""
+    app.settings.animation_speed = "fast"
+    app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
+    table = app.stack.top
+    lines, banners, wrong = [], [], []
+    add, show_banner, blit = table.log.add, table.show_banner, app.text.blit
+    table.log.add = lambda line: (lines.append(line), add(line))
+    table.show_banner = lambda text, *a, **k: (banners.append(text), show_banner(text, *a, **k))
+
+    def watched_blit(target, text, *a, **k):
+        step = table.motion.current
+        if text.startswith("Nothing to beat") and (
+                (step is not None and step.flies) or Phase.PICK in (table.state.phase, table.shown.obs.phase)):
+            wrong.append((table.state.phase, step))
+        return blit(target, text, *a, **k)
+
+    app.text.blit = watched_blit
+    play_through(app, table, INFO.make_bot("hard", seed=142 * 31))
+    assert table.state.games_won >= 1 and table.state.game >= 2
+    said = lines + banners
+    assert not [s for s in said if "You's" in s or re.search(r"\bYou (is|has|wins|takes|passes|draws|leads|pays|empties)\b", s)]
+    assert any("your deck" in s for s in said)
+    game_two = [s for s in said if re.match(r"Hand \d+ of game 2\b", s)]
+    assert game_two and game_two[0].startswith("Hand 1 of game 2")  # counted from 1 in each game
+    assert table.state.hand_number > table.state.game_hand  # the run-wide count (records compare it) goes on
+    assert not wrong, wrong[:3]
+
+
+def test_the_end_screen_takes_no_letter_the_table_uses(app):
+    from game.tables.double_or_nothing_input import LETTER_KEYS
+
+    app.start_game(duel(deal=5))
+    table = app.stack.top
+    play_through(app, table, INFO.make_bot("standard", seed=1))
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
+    again = next(b for b in app.stack.top.buttons if b.key == "again")
+    assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass

@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 
 from engine.games import GAMES, playable_games  # noqa: E402
 from game.screens.game_menu import GameMenuScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.screens.title import TitleScene  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
@@ -162,3 +163,78 @@ def test_a_custom_real_time_bot_reacts_at_the_mean_the_player_sets(pg, tmp_path)
     record, _ = screen.setup.start(app.rng)
     assert load_record(record.dumps()).players[seat].extra["reaction_ms"] == 700
     assert game_info("snap").level("custom")
+
+
+def test_the_window_is_titled_with_the_collections_name(pg, tmp_path):
+    make_app(tmp_path)
+    assert pygame.display.get_caption()[0] == "The Card Room"
+
+
+@pytest.mark.parametrize("game_id", [i.id for i in playable_games()])
+def test_quick_play_says_whom_it_seats(pg, tmp_path, game_id):
+    """The label and the table agree: "you vs 2 Medium bots" seats two Medium bots."""
+    app = make_app(tmp_path)
+    app.open_game_menu(game_id)
+    menu = app.stack.top
+    label = next(b.label for b in menu.buttons if b.key == "quick")
+    menu.on_button("quick")
+    frame(app)
+    table = next(s for s in app.stack.scenes if hasattr(s, "record"))
+    bots = [p for p in table.record.players if p.kind == "ai"]
+    level = GAMES[game_id].level(bots[0].level).name
+    expected = f"you vs {level}" if len(bots) == 1 else f"you vs {len(bots)} {level} bots"
+    assert label == f"Quick play: {expected}"
+
+
+@pytest.mark.parametrize("game_id, words", [("ratscrew", "laid"), ("snap", "flipped")])
+def test_resume_says_how_far_a_race_went(pg, tmp_path, game_id, words):
+    """Not "turn 1" (the seat to lay) but the cards played and the time."""
+    from game.shell.session import GameSetup, SeatConfig
+
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game=game_id, deal=4)
+    app.start_game(setup)
+    table = app.stack.top
+    table.driver.bots[0] = GAMES[game_id].make_bot("hard", seed=3)  # a bot plays for You
+    if hasattr(table, "bots"):
+        table.bots[0] = table.driver.bots[0]
+    frame(app, 60 * 12)
+    app.saves.flush()
+    app.open_game_menu(game_id)
+    label = next(b.label for b in app.stack.top.buttons if b.key == "resume")
+    saved = app.saves.pending_record()
+    made = sum(1 for _, action, _ in saved.actions if type(action).__name__ in ("Lay", "Flip"))
+    assert made > 1
+    seconds = saved.final_state().clock // 1000
+    assert label.endswith(f", {made} cards {words}, {seconds} s played"), label
+    assert "turn" not in label
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1000, 600), (1100, 640), (1280, 720), (1920, 1080)])
+def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_path, size):
+    """Opened from each game's menu (T) and drawn: every header line is drawn whole at its size, never shrunk or cut."""
+    from game.screens.stats import StatsScene
+
+    app = App(size, tmp_path, seed=5, resizable=False)
+    app.to_title()
+    for info in playable_games():
+        levels = [lv.id for lv in info.levels]
+        app.shelf(info.id).stats.count_round(info.record_format, [("You", "human", None), ("Ada", "ai", levels[0])],
+                                             [3, 1], None, info.lower_wins, levels, [{k: 1 for k in info.stats}, {}])
+        app.open_game_menu(info.id)
+        key(app, pygame.K_t)
+        scene = app.stack.top
+        assert isinstance(scene, StatsScene)
+        drawn, blit = [], app.text.blit
+        app.text.blit = lambda target, text, px, pos, *a, **k: (drawn.append((text, px, a[2] if len(a) > 2 else k.get("max_w"))),
+                                                                blit(target, text, px, pos, *a, **k))[1]
+        app.dirty = True
+        frame(app)
+        app.text.blit = blit
+        heads = {line for lines in scene.header_lines() for line in lines}
+        shown = [(text, px, max_w) for text, px, max_w in drawn if text in heads]
+        assert {text for text, _, _ in shown} == heads  # every header line was drawn
+        assert all(app.text.font(px).size(text)[0] <= max_w for text, px, max_w in shown), (info.id, shown)
+        assert all(" ".join(lines) == name for name, lines in zip(scene.columns, scene.header_lines()))
+    snap = StatsScene(app, "snap").columns
+    assert "Best score" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap

@@ -256,3 +256,37 @@ def test_text_outlives_a_restart_of_pygame():
         assert text.render("K\u2665", 30).get_width() > 0
     finally:
         pygame.quit()
+
+
+def test_a_cached_region_leaves_nothing_behind_when_it_draws_past_its_rect():
+    """A region that paints past its rect (a count badge on the fan's last card) must not leave a sliver
+    behind when it is redrawn without it: the layer keeps each region's drawing inside it."""
+    from game.kit.layer import TableLayer
+
+    background = pygame.Surface((200, 100))
+    background.fill((19, 81, 56))
+    layer = TableLayer()
+    rect = pygame.Rect(20, 20, 60, 60)
+
+    def badge(surface):
+        pygame.draw.circle(surface, (90, 60, 10), (rect.right, rect.top), 20)
+
+    layer.refresh(background, "layout", [("fan", 1, rect, badge)], CardArt())
+    layer.refresh(background, "layout", [("fan", 2, rect, lambda surface: None)], CardArt())
+    assert layer.surface is not None
+    assert layer.surface.get_at((rect.right + 12, rect.top))[:3] == (19, 81, 56)
+
+
+def test_messages_read_right_for_you_and_for_names():
+    from game.kit.seatkeys import SeatAction, SeatKeys
+    from game.kit.wording import played_for, says, verb, whom, whose
+
+    assert [says("You", v) for v in ("wins", "is", "has", "passes", "empties", "goes", "was")] == [
+        "You win", "You are", "You have", "You pass", "You empty", "You go", "You were"]
+    assert [says("Ada", v) for v in ("wins", "is", "passes")] == ["Ada wins", "Ada is", "Ada passes"]
+    assert (whose("You"), whose("You", capital=True), whose("Ada")) == ("your", "Your", "Ada's")
+    assert (whom("You"), whom("Ada"), verb("Ada", "lays")) == ("you", "Ada", "lays")
+    assert (played_for(42_900), played_for(185_000), played_for(3_725_000)) == ("42 s", "3 min 05 s", "1 h 02 min")
+    keys = SeatKeys([SeatAction("flip", "Flip"), SeatAction("snap", "Snap!")])
+    assert keys.why_not(1, "flip", pygame.K_a, ["You", "Ada"]) == "A is already your Flip key."
+    assert keys.why_not(0, "flip", pygame.K_j, ["You", "Ada"]) == "J is already Ada's Flip key."

@@ -55,7 +55,7 @@ def test_a_sandwich_snapped_by_two_at_one_millisecond_goes_left_of_the_layer() -
         {"rule": "sandwich", "label": "Sandwich", "cards": ["7H", "2D", "7C"]}]}]
     assert second["state"]["claim"] == {"at": 400, "players": [0, 1]}
     assert late == {
-        "accepted": False, "reason": "There is nothing to snap: the stack is empty (it may just have been won).",
+        "accepted": False, "reason": "There is nothing to snap: the stack is empty.",
         "events": [
             {"event": "stack_won", "player": 1, "cards": ["7H", "2D", "7C"], "how": "snap", "beaten": [0]},
             {"event": "turn_passed", "player": 1},

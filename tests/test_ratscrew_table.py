@@ -19,6 +19,7 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables import ratscrew_tools  # noqa: E402
 from game.tables.ratscrew import STALL_SECONDS, RatscrewTable  # noqa: E402
 from game.tables.ratscrew_layout import RatscrewLayout  # noqa: E402
+from game.tables.ratscrew_steps import TableModel  # noqa: E402
 
 DT = 1 / 60
 
@@ -331,3 +332,117 @@ def test_a_short_fan_lies_next_to_the_top_card():
         assert all(layout.fan_area.contains(r) for r in rects)
         assert rects[-1].right == layout.fan_area.right  # against the top card's side, not in the far corner
         assert rects[-1].top < layout.top_card.centery < rects[-1].bottom  # level with the top card
+
+
+def _last_pair(app, *reflexes):
+    """You against a bot per ``reflexes``: a pair of sevens on top of the stack, which holds every card but
+    the last bot's four (with three or more seats)."""
+    table = solo(app, levels=("medium",) * len(reflexes))
+    n = len(reflexes) + 1
+    cards = [Card(c) for c in ("7C", "7H")]
+    rest = sorted((c for c in standard_deck() if c not in cards), key=lambda c: (c.suit, c.rank))  # no snap in it
+    held = rest[:4] if n > 2 else []
+    piles = [[] for _ in range(n - 1)] + [held]
+    state = Ratscrew(piles, table.state.rules, n - 1 if held else 0, stack=rest[len(held):] + cards, calls_made=52)
+    state.version = 1000  # the bots look at it afresh
+    table.state = table.driver.state = state
+    table.model.piles = [len(p) for p in piles]
+    table.model.stack.clear()
+    for c in state.stack:
+        table.model.stack.append(table.sprites.new(c))
+    for seat, bot in table.bots.items():
+        bot.reflexes = reflexes[seat - 1]
+    return table
+
+
+def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_key(pg, tmp_path):
+    from game.screens.game_over import GUARD_S, seat_letters
+    from game.tables.ratscrew_result import RatscrewResultScene
+
+    app = make_app(tmp_path)
+    table = _last_pair(app, Reflexes(mu=300, sigma=0, tau=0, miss=1.0, false_rate=0.0))
+    key(app, pygame.K_SPACE, 2)  # your snap takes the whole deck: you win
+    for _ in range(round(10 / DT)):
+        if isinstance(app.stack.top, RatscrewResultScene):
+            break
+        frames(app)
+    result = app.stack.top
+    assert isinstance(result, RatscrewResultScene) and result.title == "You win!"
+    for k in (pygame.K_SPACE, pygame.K_s, pygame.K_a, pygame.K_RETURN, pygame.K_j, pygame.K_k, pygame.K_ESCAPE):
+        key(app, k)  # still hammering the game's keys as it ends: the result stays
+    click(app, next(b.rect.center for b in result.buttons if b.key == "again"))
+    assert app.stack.top is result
+    again = next(b for b in result.buttons if b.key == "again")
+    assert not again.enabled  # greyed while it ignores input
+    assert again.hotkey and len(again.hotkey) == 1
+    assert ord(again.hotkey.lower()) not in seat_letters(table)  # no seat's lay or snap key, any seat
+    assert {pygame.K_a, pygame.K_s, pygame.K_j, pygame.K_k} <= seat_letters(table)
+    frames(app, round(GUARD_S / DT) + 1)
+    assert again.enabled or next(b for b in result.buttons if b.key == "again").enabled
+    key(app, ord(again.hotkey.lower()))
+    assert isinstance(app.stack.top, RatscrewTable) and app.stack.top is not table  # a new deal
+
+
+def test_the_loser_of_a_race_hears_who_won_it_and_by_how_many_ms(pg, tmp_path):
+    app = make_app(tmp_path)
+    sharp = Reflexes(mu=300, sigma=0, tau=0, miss=0.0, false_rate=0.0, pace_mu=2000, pace_sigma=0, pace_tau=0)
+    table = _last_pair(app, sharp, Reflexes(mu=300, sigma=0, tau=0, miss=1.0, false_rate=0.0))
+    pressed = []
+    press = table.driver.press
+    table.driver.press = lambda seat, action, at: (pressed.append(at), press(seat, action, at))
+    for _ in range(round(3 / DT)):
+        frames(app)
+        if not table.state.stack:
+            break
+    assert not table.state.stack and table.model.last_won is not None  # Bot0 took it
+    winner, won_at, how = table.model.last_won
+    assert (winner, how) == (1, "snap")
+    key(app, pygame.K_SPACE, 2)  # too late
+    assert pressed and table.toast is not None
+    assert table.toast.text == f"Bot0 was {pressed[0] - won_at} ms faster: the stack went to Bot0."
+    assert "may just have been won" not in table.toast.text
+
+
+def _out_of_cards(app, seed):
+    """You (seat 0) out of cards; two bots hold the deck between them and play on."""
+    import random
+
+    table = solo(app, levels=("medium", "hard"))
+    cards = list(standard_deck())
+    random.Random(seed).shuffle(cards)
+    state = Ratscrew([[], cards[:40], cards[40:]], table.state.rules, 1)
+    state.version = 1000  # the bots look at it afresh
+    table.state = table.driver.state = state
+    table.model = TableModel.from_state(state, table.sprites)
+    return table
+
+
+def test_out_of_cards_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, tmp_path):
+    """The skipped game is the watched one: the same actions at the same times, the same result and statistics."""
+    from game.kit import skip
+    from game.tables.ratscrew_result import RatscrewResultScene
+
+    step = skip.STEP_MS / 1000  # the watched game runs at that frame time, so even stall re-rolls match
+    runs = []
+    for skipping in (False, True):
+        pygame.quit()
+        pygame.display.init()
+        pygame.font.init()
+        app = make_app(tmp_path / str(skipping))
+        table = _out_of_cards(app, 3)
+        app.run(max_frames=round(skip.OFFER_AFTER_S / step) + 1, fixed_dt=step)
+        assert table.skip.offered and "out of cards" in table.status_lines()[0]
+        frames_run = 0
+        if skipping:
+            click(app, table.layout.snap_button.center)  # the Snap! button became "Skip to the end"
+            assert table.skip.skipping
+        while not isinstance(app.stack.top, RatscrewResultScene) and frames_run < 40000:
+            app.run(max_frames=1, fixed_dt=step)
+            frames_run += 1
+        assert table.state.is_over
+        runs.append((table, app.stats.games, frames_run))
+    (watched, watched_stats, watched_frames), (skipped, skipped_stats, skipped_frames) = runs
+    assert skipped.record.actions == watched.record.actions
+    assert skipped.state == watched.state and skipped.state.winner in (1, 2)
+    assert skipped.stat_counts() == watched.stat_counts() and skipped_stats == watched_stats and skipped_stats
+    assert skipped_frames * 20 < watched_frames, (skipped_frames, watched_frames)  # without waiting in real time

@@ -19,7 +19,7 @@ from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.snap import SnapTable  # noqa: E402
 from game.tables.snap_result import SnapResultScene  # noqa: E402
-from game.tables import snap_tools  # noqa: E402
+from game.tables import snap_tools, snap_view  # noqa: E402
 
 
 @pytest.fixture
@@ -214,6 +214,13 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
     assert isinstance(result, SnapResultScene)
     rows = result.rows()
     assert len(rows) == 2 and rows[0][0] == "1st"
+    from game.screens.game_over import seat_letters
+
+    key(app, pygame.K_a)  # a flip key and the call key, still pressed as the game ends: the result stays
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is result
+    again = next(b for b in result.buttons if b.key == "again")
+    assert again.hotkey == "P" and pygame.K_p not in seat_letters(table) and pygame.K_a in seat_letters(table)
     counts = table.stat_counts()
     assert all("false_calls" in c for c in counts)
     line = app.stats.games  # counted for You under the bot's level
@@ -245,3 +252,48 @@ def test_a_won_call_leaves_one_callout_and_no_glow_on_the_piles_it_took():
     assert set(model.lit) == {1, 2}
     take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0, [0])
     assert not model.lit and [c.text for c in model.callouts] == ["You take 2 cards in 314 ms!"]
+
+
+def test_once_you_are_out_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, tmp_path):
+    """The skipped game is the watched one: the same calls at the same times, the same result and statistics."""
+    import random
+
+    from engine.cards import standard_deck
+    from game.kit import skip
+    from snap_helpers import snap_game
+    from game.tables.snap_fx import SnapModel
+
+    step = skip.STEP_MS / 1000
+    runs = []
+    for skipping in (False, True):
+        pygame.quit()
+        pygame.init()
+        app = make_app(tmp_path / str(skipping))
+        app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
+                                 game="snap", deal=3))
+        table = app.stack.top
+        cards = list(standard_deck())
+        random.Random(5).shuffle(cards)
+        state = snap_game(["", " ".join(map(str, cards[:26])), " ".join(map(str, cards[26:]))], out=(0,), turn=1,
+                          time_limit=3)
+        table.state = table.driver.state = state
+        table.model = SnapModel.of(state, [p.name for p in table.record.players])
+        table.resize(app.size)
+        app.run(max_frames=round(skip.OFFER_AFTER_S / step) + 1, fixed_dt=step)
+        assert table.skip.offered and snap_view.status_lines(table)[0] == "You are out"
+        if skipping:
+            skip_button = next(b for b in table.buttons() if b.key == "skip")
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=skip_button.rect.center, button=1))
+            run(app, 1, step)
+            assert table.skip.skipping
+        frames_run = 0
+        while not isinstance(app.stack.top, SnapResultScene) and frames_run < 40000:
+            run(app, 1, step)
+            frames_run += 1
+        assert table.state.is_over
+        runs.append((table, app.stats.games, frames_run))
+    (watched, watched_stats, watched_frames), (skipped, skipped_stats, skipped_frames) = runs
+    assert skipped.record.actions == watched.record.actions and len(skipped.record.actions) > 20
+    assert skipped.state.snapshot() == watched.state.snapshot() and skipped.state.winners == watched.state.winners
+    assert skipped.stat_counts() == watched.stat_counts() and skipped_stats == watched_stats and skipped_stats
+    assert skipped_frames * 20 < watched_frames, (skipped_frames, watched_frames)

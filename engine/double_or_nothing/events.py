@@ -18,7 +18,8 @@ from .plays import Play, Strength
 
 @dataclass(frozen=True, slots=True)
 class HandDealt:
-    """Game ``game``'s hand ``hand`` begins: each side drew ``sizes`` cards; ``leader`` leads."""
+    """Game ``game``'s hand ``hand`` (counted from 1 in each game) begins: each side drew ``sizes`` cards;
+    ``leader`` leads."""
 
     game: int
     hand: int

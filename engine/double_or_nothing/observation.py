@@ -19,7 +19,7 @@ class Observation:
     phase: Phase
     to_move: tuple[int, ...]
     game: int
-    hand_number: int
+    hand_number: int  # hands dealt in the whole run
     hand: Counts
     area: Counts  # both sides' cards in the play area, per number
     top: Play | None  # the play to beat (None: the side to move leads)
@@ -38,6 +38,7 @@ class Observation:
     second_wind_used: bool
     winner: int | None
     upgrade_rules: int = 2  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
+    game_hand: int = 1  # the hand within this game (``hand_number`` counts the whole run's)
 
     @property
     def my_turn(self) -> bool:

@@ -53,7 +53,7 @@ class Run:
     """The whole state of a Run or a Duel.  Only the engine and referees see all of it."""
 
     __slots__ = (
-        "mode", "upgrades_on", "phase", "game", "hand_number", "hands", "decks", "area", "top", "top_seat",
+        "mode", "upgrades_on", "phase", "game", "hand_number", "game_hand", "hands", "decks", "area", "top", "top_seat",
         "turn", "held", "offer", "second_wind_used", "games_won", "winner", "rng", "upgrade_rules",
         "dealt_lacks",
     )
@@ -89,7 +89,7 @@ class Run:
         state = cls.__new__(cls)
         state._set_up(mode, game, seed, held)
         state.upgrade_rules = upgrade_rules
-        state.hand_number = 1
+        state.hand_number = state.game_hand = 1
         state.hands = [counts(hands[0]), counts(hands[1])]
         state.dealt_lacks = tuple(n + 1 for n, k in enumerate(state.hands[1]) if not k)
         state.decks = [Deck(decks[0]), Deck(decks[1])]
@@ -103,7 +103,8 @@ class Run:
         self.rng = random.Random(seed)
         self.phase = Phase.PLAY
         self.game = game
-        self.hand_number = 0
+        self.hand_number = 0  # hands dealt in the whole run (records' final states compare it)
+        self.game_hand = 0  # hands dealt in this game (what the table shows)
         self.hands: list[Counts] = [ZERO, ZERO]
         self.decks = [Deck(), Deck()]
         self.area: list[Counts] = [ZERO, ZERO]
@@ -290,6 +291,7 @@ class Run:
                 self._lose_game(seat, events)
                 return
         self.hand_number += 1
+        self.game_hand += 1
         for seat in (0, 1):
             drawn = self.decks[seat].draw(self.hand_size(seat), self.rng)
             self.hands[seat] = drawn
@@ -298,7 +300,7 @@ class Run:
         if self._runner_upgrade(0, up.LAST_WORD):
             leader = 1
         self.turn = leader
-        events.append(HandDealt(self.game, self.hand_number, (sum(self.hands[0]), sum(self.hands[1])), leader))
+        events.append(HandDealt(self.game, self.game_hand, (sum(self.hands[0]), sum(self.hands[1])), leader))
 
     def _lose_game(self, loser: int, events: list[Event]) -> None:
         winner = 1 - loser
@@ -338,6 +340,7 @@ class Run:
         assert not any(self.hands[0]) and not any(self.area[0]), "a game ends between hands"
         mine = self.decks[0].total()
         self.game += 1
+        self.game_hand = 0
         self.decks = [Deck.shuffled(scaled(mine, 2)), Deck.shuffled(self.fresh_deck())]
         self.hands = [ZERO, ZERO]
         events.append(Doubled(self.game, self.decks[0].size, self.hand_size(0), self.pass_size(0)))
@@ -407,7 +410,8 @@ class Run:
             lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k) if held_now else self.dealt_lacks
         return Observation(
             seat=seat, mode=self.mode, phase=self.phase, to_move=self.to_move(), game=self.game,
-            hand_number=self.hand_number, hand=self.hands[seat], area=add(self.area[0], self.area[1]),
+            hand_number=self.hand_number, game_hand=self.game_hand, hand=self.hands[seat],
+            area=add(self.area[0], self.area[1]),
             top=self.top, top_seat=self.top_seat, top_strength=self.top_strength(),
             deck_size=self.decks[seat].size, opponent_hand_size=sum(self.hands[other]),
             opponent_deck_size=self.decks[other].size, hand_sizes=(self.hand_size(0), self.hand_size(1)),
@@ -433,10 +437,10 @@ class Run:
             self.mode, self.upgrades_on, self.phase, self.game, self.hand_number, tuple(self.hands),
             tuple(d.snapshot() for d in self.decks), tuple(self.area), self.top, self.top_seat, self.turn,
             self.held.as_tuple(), self.offer, self.second_wind_used, self.games_won, self.winner,
-            self.rng.getstate(), self.upgrade_rules,
+            self.rng.getstate(), self.upgrade_rules, self.game_hand,
         )
 
     def __repr__(self) -> str:
-        return (f"<Run {self.mode.value} game {self.game} hand {self.hand_number} {self.phase.value}; "
+        return (f"<Run {self.mode.value} game {self.game} hand {self.game_hand} {self.phase.value}; "
                 f"seat {self.turn} to move; hands {sum(self.hands[0])}/{sum(self.hands[1])}; "
                 f"decks {self.decks[0].size}/{self.decks[1].size}>")

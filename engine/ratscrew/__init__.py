@@ -35,7 +35,7 @@ import random
 from typing import Any, Mapping
 
 from ..cards import shuffled, standard_deck
-from .game import MAX_SEATS, MIN_SEATS, Observation, Phase, Ratscrew, shuffle_hidden
+from .game import EMPTY_STACK, MAX_SEATS, MIN_SEATS, Observation, Phase, Ratscrew, shuffle_hidden
 from .house import OPTIONS, HouseRules
 from .moves import LAY, SNAP, Action, Event, Lay, Snap, action_from_json, action_to_json, describe_action
 from .script import event_to_json, script_action, script_start, script_state
@@ -52,8 +52,9 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Ratscrew:
 
 
 __all__ = [
-    "GAME_ID", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "SNAP_RULES", "Action", "Count", "Event", "HouseRules", "LAY",
-    "Lay", "Observation", "Phase", "Ratscrew", "SNAP", "Snap", "SnapReason", "SnapRule", "StackView",
+    "EMPTY_STACK", "GAME_ID", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "SNAP_RULES", "Action", "Count", "Event",
+    "HouseRules", "LAY", "Lay", "Observation", "Phase", "Ratscrew", "SNAP", "Snap", "SnapReason", "SnapRule",
+    "StackView",
     "action_from_json", "action_to_json", "call_for", "describe_action", "event_to_json", "find_snaps",
     "new_game", "script_action", "script_start", "script_state", "shuffle_hidden",
 ]

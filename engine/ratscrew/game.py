@@ -30,6 +30,8 @@ MIN_SEATS = 2
 MAX_SEATS = 6
 BARRED_WRONG_SNAP = "you snapped when there was no snap"
 BARRED_OUT_OF_TURN = "you laid a card out of turn"
+EMPTY_STACK = "There is nothing to snap: the stack is empty."
+"""Why a snap on an empty stack is refused (a table may say instead who took the stack, and how much sooner)."""
 
 
 class Phase(Enum):
@@ -169,7 +171,7 @@ class Ratscrew:
         if self.claim is not None and seat in self.claim.players:
             return "You have already snapped."
         if not self.stack:
-            return "There is nothing to snap: the stack is empty (it may just have been won)."
+            return EMPTY_STACK
         return None
 
     def observation(self, seat: int) -> Observation:

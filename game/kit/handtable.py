@@ -34,6 +34,7 @@ from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import draw_panel, felt_background
+from game.kit.wording import whose
 from game.shell.scene import Scene
 
 
@@ -264,7 +265,7 @@ class HiddenHandTable(Scene):
             self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
             return False
         if self.state.current != self.viewer or not self.is_human(self.state.current):
-            self.show_toast(f"It's {self.name(self.state.current)}'s turn.", True)
+            self.show_toast(f"It's {whose(self.name(self.state.current))} turn.", True)
             return False
         if self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold:
             return False  # cards are moving, or the device is being handed over

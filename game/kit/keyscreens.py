@@ -25,6 +25,7 @@ from game.kit.seatkeys import (
     MAX_SEATS, SeatAction, SeatKeys, button_name, key_name, load_seat_keys, open_pads, pad_event, pad_name,
 )
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit.wording import says, verb, whom, whose
 from game.shell.scene import Scene
 
 SEAT_COLOURS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
@@ -292,14 +293,15 @@ class KeyBindingScene(_KeysBase):
         if column == "pad" and self.keys.seats[seat].pad:
             self.keys.take_pad(seat)
             self.save()
-            self.message, self.message_bad = f"{self.names[seat]} has no controller now.", False
+            self.message, self.message_bad = f"{says(self.names[seat], 'has')} no controller now.", False
             return
         self.waiting = (seat, column)
         if column == "pad":
-            self.message, self.message_bad = f"Press any button on the controller for {self.names[seat]} (Esc: cancel).", False
+            self.message, self.message_bad = (
+                f"Press any button on the controller for {whom(self.names[seat])} (Esc: cancel).", False)
         else:
             self.message, self.message_bad = (
-                f"Press the new key for {self.names[seat]}'s {self.keys.label(column)} (Esc: cancel).", False)
+                f"Press the new key for {whose(self.names[seat])} {self.keys.label(column)} (Esc: cancel).", False)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.waiting is not None:
@@ -315,7 +317,8 @@ class KeyBindingScene(_KeysBase):
                 else:
                     self.save()
                     self.message, self.message_bad = (
-                        f"{self.names[seat]}'s {self.keys.label(column)} is now {key_name(event.key)}.", False)
+                        f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now "
+                        f"{key_name(event.key)}.", False)
                 return True
             pad = pad_event(event)
             if pad is not None:
@@ -323,10 +326,11 @@ class KeyBindingScene(_KeysBase):
                 self.waiting = None
                 if column == "pad":
                     self.keys.give_pad(seat, guid)
-                    self.message = f"{self.names[seat]} now plays with {pad_name(guid)}."
+                    self.message = f"{self.names[seat]} now {verb(self.names[seat], 'plays')} with {pad_name(guid)}."
                 elif self.keys.seats[seat].pad == guid:
                     self.keys.bind_button(seat, column, button)
-                    self.message = f"{self.names[seat]}'s {self.keys.label(column)} is now {button_name(button)}."
+                    self.message = (f"{whose(self.names[seat], capital=True)} {self.keys.label(column)} is now "
+                                    f"{button_name(button)}.")
                 else:
                     self.message, self.message_bad = "Not changed: that controller is not this seat's (give it one first).", True
                     return True

@@ -43,7 +43,9 @@ class TableLayer:
             area = rect.inflate(6, 6).clip(self.surface.get_rect())
             self.surface.blit(background, area, area)
             start = len(art.faces_blitted)
+            self.surface.set_clip(area)  # what a region draws past its rect would never be cleared: it stays inside
             draw(self.surface)
+            self.surface.set_clip(None)
             self._faces[name] = art.faces_blitted[start:]
             del art.faces_blitted[start:]
         self.faces = [c for faces in self._faces.values() for c in faces]

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 import pygame
 
 from game.kit.keymap import Keymap
+from game.kit.wording import whose
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ class SeatKeys:
         owner = self.owner(key)
         if owner is not None and owner[0] != seat:
             who = names[owner[0]] if owner[0] < len(names) else f"Player {owner[0] + 1}"
-            return f"{key_name(key)} is already {who}'s {self.label(owner[1])} key."
+            return f"{key_name(key)} is already {whose(who)} {self.label(owner[1])} key."
         return None
 
     def bind(self, seat: int, action: str, key: int, names: Sequence[str] = ()) -> str | None:

@@ -14,6 +14,17 @@ from game.screens.stats import StatsScene
 from game.shell.session import GameSetup
 
 
+def quick_label(setup: GameSetup) -> str:
+    """Quick play's button, saying who the quick game seats: "you vs Medium", "you vs 2 Medium bots"."""
+    bots = [seat.level for seat in setup.seats if seat.kind == "ai"]
+    if not bots:
+        return "Quick play"
+    names = [setup.info.level(level).name if level else "" for level in bots]
+    if len(set(names)) > 1:
+        return "Quick play: you vs " + ", ".join(names)
+    return f"Quick play: you vs {names[0]}" if len(names) == 1 else f"Quick play: you vs {len(names)} {names[0]} bots"
+
+
 class GameMenuScene(MenuScene):
     hotkeys = {"resume": "C", "new": "N", "quick": "P", "rules": "R", "stats": "T", "replays": "Y", "keys": "K",
                "back": "Esc"}
@@ -27,9 +38,8 @@ class GameMenuScene(MenuScene):
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        level = self.info.level(self.info.default_level).name if self.info.levels else ""
-        quick = f"Quick play: you vs {level}" if level else "Quick play"
-        keys = [("new", "New game"), ("quick", quick), ("rules", "Rules"), ("stats", "Statistics"),
+        keys = [("new", "New game"), ("quick", quick_label(GameSetup.quick(self.game_id))), ("rules", "Rules"),
+                ("stats", "Statistics"),
                 ("replays", "Replays"), ("back", "Back to the games")]
         if self.info.seat_actions:  # a real-time game: each player has keys of their own
             keys.insert(-1, ("keys", "Players' keys"))

@@ -10,6 +10,7 @@ from game.kit.layout import match_rows
 from game.kit.scoresheet import ScoreSheet, draw_scoresheet
 from game.kit.tweens import out_cubic
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
+from game.kit.wording import says
 from game.screens.menu import MenuScene
 
 
@@ -80,7 +81,7 @@ class RoundOverScene(MenuScene):
                 return f"Round {n} of {total}: " + " and ".join(self.table.name(p) for p in winners)
         names = [self.table.name(p) for p in winners]
         if len(names) == 1:
-            return f"{names[0]} {'win' if names[0] == 'You' else 'wins'}{what}!"
+            return f"{says(names[0], 'wins')}{what}!"
         return f"Shared win{what}: " + " and ".join(names)
 
     def draw_body(self, surface: pygame.Surface) -> None:

@@ -15,7 +15,8 @@ from game.screens.overlays import ConfirmScene
 class StatsScene(InfoScene):
     """Rounds per opponent level (the strongest computer player at the table), and hot-seat per player."""
 
-    COLUMNS = ("Played", "Won", "Shared", "Lost", "Best", "Average", "Longest streak")
+    COLUMNS = ("Played", "Won", "Shared", "Lost", "Longest streak")
+    """The columns every game has; its score columns (named by the game) go before the streak."""
 
     def __init__(self, app, game_id: str | None = None) -> None:
         self.info = game_info(game_id or app.game_id)
@@ -86,9 +87,21 @@ class StatsScene(InfoScene):
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The shared columns, then up to four of the game's own counts."""
+        """The shared columns with the game's score columns, then up to four of the game's own counts."""
         own = tuple(key.replace("_ms", " (ms)").replace("_", " ").capitalize() for key in self.info.stats[:4])
-        return self.COLUMNS + own
+        return self.COLUMNS[:4] + self.info.score_columns + self.COLUMNS[4:] + own
+
+    def geometry(self) -> tuple[int, int, int, float, int]:
+        """The table's left x, width, first (label) column's width, each other column's width and the text size."""
+        s = self.layout.scale
+        width = min(self.layout.w - round(40 * s), round(1180 * s))
+        first_w = round(width * 0.26)
+        return (self.layout.w - width) // 2, width, first_w, (width - first_w) / len(self.columns), round(21 * s)
+
+    def header_lines(self) -> list[list[str]]:
+        """Each column's header, broken into lines that fit its column (never cut short)."""
+        _, _, _, col_w, px = self.geometry()
+        return [self.app.text.wrap(name, round(px * 0.86), round(col_w) - 6) for name in self.columns]
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
@@ -100,20 +113,23 @@ class StatsScene(InfoScene):
             text.blit(surface, "Play a round against the computer or in hot-seat and it is counted here.", round(22 * s),
                       (cx, round(280 * s)), MUTED, "midtop", self.layout.w - 40)
             return
-        width = min(self.layout.w - round(40 * s), round(1180 * s))
-        x0 = (self.layout.w - width) // 2
-        first_w = round(width * 0.26)
-        col_w = (width - first_w) / len(self.columns)
-        top = round(150 * s)
+        x0, width, first_w, col_w, px = self.geometry()
+        heads = self.header_lines()
+        head_px = round(px * 0.86)
+        line_h = round(head_px * 1.15)
+        head_h = max(len(lines) for lines in heads) * line_h + round(10 * s)
+        top = round(140 * s)
         bottom = self.layout.h - round(110 * s)
-        row_h = min(round(40 * s), (bottom - top) // (len(rows) + 1))
-        px = round(21 * s)
-        for k, name in enumerate(self.columns):
-            text.blit(surface, name, px, (round(x0 + first_w + col_w * (k + 0.5)), top + row_h // 2), MUTED, "center",
-                      round(col_w) - 4)
+        row_h = min(round(40 * s), (bottom - top - head_h) // max(1, len(rows)))
+        for k, lines in enumerate(heads):
+            y = top + head_h - round(6 * s) - line_h * len(lines)  # headers sit on the first row
+            for line in lines:
+                text.blit(surface, line, head_px, (round(x0 + first_w + col_w * (k + 0.5)), y), MUTED, "midtop",
+                          round(col_w) - 4)
+                y += line_h
         hot_started = False
         for i, (label, line) in enumerate(rows):
-            r = pygame.Rect(x0, top + (i + 1) * row_h, width, row_h)
+            r = pygame.Rect(x0, top + head_h + i * row_h, width, row_h)
             if "(hot-seat)" in label and not hot_started:
                 hot_started = True
                 pygame.draw.line(surface, GOLD, (r.x, r.y), (r.right, r.y), max(1, round(2 * s)))
@@ -127,7 +143,7 @@ class StatsScene(InfoScene):
                 text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center",
                           round(col_w) - 4)
         notes = self.game_notes()
-        y = top + (len(rows) + 1) * row_h + round(24 * s)
+        y = top + head_h + len(rows) * row_h + round(24 * s)
         col_w = (width - round(24 * s)) // 2
         per_col = max(1, (self.layout.h - round(130 * s) - y) // round(28 * s))
         for i, line in enumerate(notes[: per_col * 2]):

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from engine.games import GameInfo, load, playable_games
+from engine.games import COLLECTION_TITLE, GameInfo, load, playable_games
 
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, Text, draw_panel
 from game.screens.game_menu import GameMenuScene
 from game.screens.menu import MenuScene
 from game.screens.settings import SettingsScene
 
-COLLECTION_TITLE = "The Card Room"
 COLLECTION_SUBTITLE = "Card games for one computer: play the computer, or pass the laptop round."
 BLURB_LINES = 4
 HELP = "Click a game, or press its number, to play it, read its rules or see your statistics."

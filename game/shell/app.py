@@ -20,7 +20,7 @@ import pygame
 from game.kit.cardart import CardArt
 from game.kit.stamping import InputPump
 from game.shell.scene import SceneStack
-from engine.games import DEFAULT_GAME, GameInfo, load, playable_games
+from engine.games import COLLECTION_TITLE, DEFAULT_GAME, GameInfo, load, playable_games
 
 from game.shell.saves import SaveStore
 from game.shell.shelf import Shelf, migrate
@@ -52,7 +52,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
-        pygame.display.set_caption("Sprint, Snap, Score")
+        pygame.display.set_caption(COLLECTION_TITLE)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -317,7 +317,7 @@ def report_startup_problem(message: str, code: int) -> NoReturn:
         print(message, file=sys.stderr)
     else:
         try:
-            pygame.display.message_box("Sprint, Snap, Score", message, "error")
+            pygame.display.message_box(COLLECTION_TITLE, message, "error")
         except (pygame.error, AttributeError):
             pass
     raise SystemExit(code)

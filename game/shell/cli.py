@@ -13,7 +13,7 @@ from typing import NoReturn
 import pygame
 
 from game.shell.app import DEFAULT_SIZE, App, report_startup_problem
-from engine.games import DEFAULT_GAME, game_info, load, playable_games
+from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, load, playable_games
 
 from game.shell.session import GameSetup
 from game.shell.storage import default_data_dir
@@ -39,7 +39,7 @@ def _positive(text: str) -> int:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = _ArgumentParser(prog=_program_name(), description="The Card Room: a collection of card games.")
+    p = _ArgumentParser(prog=_program_name(), description=f"{COLLECTION_TITLE}: a collection of card games.")
     p.add_argument("--game", default=None, metavar="ID",
                    help=f"the game to open or test: {', '.join(i.id for i in playable_games())} (default {DEFAULT_GAME})")
     p.add_argument("--list-games", action="store_true", help="print the playable games as JSON and exit")
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     if not headless and "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
         report_startup_problem(
-            "No display was found, so the game window can't open. Start Sprint, Snap, Score from a desktop "
+            f"No display was found, so the game window can't open. Start {COLLECTION_TITLE} from a desktop "
             "session (on Linux, DISPLAY or WAYLAND_DISPLAY must be set).", 1)
     try:
         data_dir = args.data_dir

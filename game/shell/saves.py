@@ -265,7 +265,7 @@ class SaveStore:
         if info is not None and info.table:  # a table may say how far its game is in its own words
             describe = getattr(load(info.table), "describe_state", None)
             if describe is not None:
-                return f"{names}, {describe(state)}"
+                return f"{names}, {describe(state, record)}"
         turn = getattr(state, "turn", None)
         return f"{names}, turn {turn + 1}" if isinstance(turn, int) else f"{names}, {len(record.actions)} moves in"
 

@@ -26,6 +26,7 @@ from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.ui import draw_panel, felt_background
+from game.kit.wording import verb, whose
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import double_or_nothing_input, double_or_nothing_view
@@ -97,11 +98,13 @@ class DoubleTable(Scene):
         """Under the statistics table: each upgrade's games and wins over every run."""
         return upgrade_notes(lines)
 
+    game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+
     @staticmethod
-    def describe_state(state: Any) -> str:
+    def describe_state(state: Any, record: Any = None) -> str:
         """How far a saved run or duel is, for the Resume button."""
         what = f"a Run at game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
-        return f"{what}, hand {state.hand_number}"
+        return f"{what}, {double_or_nothing_view.hand_words(state.game_hand)}"
 
     # --- seats and what may be seen -------------------------------------------
 
@@ -110,9 +113,7 @@ class DoubleTable(Scene):
 
     def verb(self, seat: int | None, third: str) -> str:
         """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
-        if self.name(seat) != "You":
-            return third
-        return {"passes": "pass", "empties": "empty"}.get(third, third[:-1])
+        return verb(self.name(seat), third)
 
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
@@ -165,7 +166,7 @@ class DoubleTable(Scene):
             return None, str(exc)
         seat = self.current()
         if seat != self.viewer:
-            return play, f"It's {self.name(seat)}'s turn."
+            return play, f"It's {whose(self.name(seat))} turn."
         return play, self.state.why_illegal(play, self.viewer)
 
     def preview_text(self) -> tuple[str, bool]:
@@ -278,7 +279,7 @@ class DoubleTable(Scene):
             return False
         seat = self.current()
         if seat is None or seat != self.viewer or not self.is_human(seat):
-            self.show_toast(f"It's {self.name(seat)}'s turn." if seat is not None else "The game is over.", True)
+            self.show_toast(f"It's {whose(self.name(seat))} turn." if seat is not None else "The game is over.", True)
             return False
         if self.motion.busy or self.pending_pass:
             return False
@@ -314,7 +315,7 @@ class DoubleTable(Scene):
         if self.hotseat and self.current() is not None and self.current() in self.humans:
             self.viewer = self.current()  # type: ignore[assignment]
         self.sync_shown()
-        self.log.add(f"Resumed at game {self.state.game}, hand {self.state.hand_number}.")
+        self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

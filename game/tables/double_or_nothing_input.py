@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
 
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
+LETTER_KEYS = (pygame.K_p, pygame.K_h, pygame.K_x, pygame.K_w)
+"""The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
 
 

@@ -27,6 +27,7 @@ from engine.double_or_nothing.plays import Play, describe
 from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 
 from game.kit.tweens import out_cubic
+from game.kit.wording import whose
 
 if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
@@ -198,7 +199,8 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
             words = effect(ev.upgrade, t.state.upgrade_rules)
             t.motion.queue(Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {words}")))
         elif isinstance(ev, CardsAdded):
-            t.motion.queue(Step(0.0, land=_note(t, f"{sum(ev.counts):,} cards shuffled into {t.name(ev.seat)}'s deck.")))
+            shuffled = f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."
+            t.motion.queue(Step(0.0, land=_note(t, shuffled)))
         elif isinstance(ev, SecondWind):
             how = "fresh decks" if t.state.upgrade_rules == FIRST_RULES else "half a deck against a deck and a half"
             t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
@@ -281,7 +283,8 @@ def _passed(t: DoubleTable, ev: Passed, duration: float) -> Step:
         sh.area, sh.top, sh.top_seat = ZERO, None, None
         sh.deck_sizes[ev.to_seat] += ev.cards_under + ev.toll
         sh.deck_sizes[ev.seat] += ev.salvaged - ev.toll
-        t.log.add(f"The play area ({ev.cards_under + ev.salvaged:,} cards) goes under {t.name(ev.to_seat)}'s deck.")
+        t.log.add(f"The play area ({ev.cards_under + ev.salvaged:,} cards) goes under "
+                  f"{whose(t.name(ev.to_seat))} deck.")
         if ev.toll:
             t.log.add(f"Toll: {t.name(ev.seat)} {t.verb(ev.seat, 'pays')} {ev.toll:,} cards from the deck to "
                       f"{t.name(ev.to_seat)}.")

@@ -21,6 +21,7 @@ from engine.envelope import GameRecord
 from engine.games import game_info, load
 
 from game.shell.app import App
+from game.screens.game_over import GUARD_S
 from game.shell.headless import (DT, advance as _advance, shoot as _shoot, until as _until, monkey_loop, post_key,
                                  p99, timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
@@ -268,7 +269,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         record = played_record(run, lambda st: False)
         table = open_at(app, run, record)
         _until(app, lambda: app.stack.top is not table, 10)
-        _advance(app, 0.5)
+        _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
         _shoot(app, out, "dn-run-summary")
 
         hot = GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,

@@ -23,13 +23,14 @@ from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon,
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
+from game.kit.wording import says, whose
 
 if TYPE_CHECKING:
     from game.tables.double_or_nothing import DoubleTable
 
 PANEL_FILL = (8, 40, 28, 170)
-__all__ = ["DoubleLayout", "draw", "buttons", "status_lines", "strength_words", "draw_thumbnail", "draw_icon",
-           "tip_lines"]
+__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail",
+           "draw_icon", "tip_lines"]
 
 
 def tip_lines(opponent: str) -> tuple[str, ...]:
@@ -166,8 +167,8 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
         return first, t.hint.status_line(t.preview_text()[0])
     if t.is_human(who):
-        return f"{t.name(who)}'s turn.", ""
-    return f"{t.name(who)} is thinking...", ""
+        return f"{whose(t.name(who), capital=True)} turn.", ""
+    return f"{says(t.name(who), 'is')} thinking...", ""
 
 
 def buttons(t: DoubleTable) -> list[Button]:
@@ -294,7 +295,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=i.w - round(32 * s))
     hs = obs.hand_sizes[me]
     ps = obs.pass_sizes[me]
-    line = f"Hand {obs.hand_number} - hands of {hs:,} - a pass draws {ps:,}"
+    line = f"{hand_words(obs.game_hand).capitalize()} - hands of {hs:,} - a pass draws {ps:,}"
     text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
     if obs.mode is Mode.RUN:
         more = f"Games won {obs.games_won} - doubles next: hands of {2 * obs.hand_sizes[0] // 1:,}"
@@ -315,6 +316,11 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
             y += row
 
 
+def hand_words(game_hand: int) -> str:
+    """Which hand of this game it is: "hand 3", or "before the first hand" (an upgrade being picked)."""
+    return f"hand {game_hand}" if game_hand else "before the first hand"
+
+
 def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
@@ -322,7 +328,8 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
     art = t.app.art
     sh = t.shown
     step = t.motion.current
-    if sh.top is None:
+    quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
+    if sh.top is None and quiet:  # never under flying cards or the upgrade panel
         msg = "Nothing to beat: the side to move leads anything."
         text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
                   L.area.w - round(40 * s))
@@ -330,7 +337,7 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
             tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
             text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
                       L.area.w - round(40 * s))
-    else:
+    elif sh.top is not None:
         play = sh.top
         for i, n in enumerate(play.numbers):
             r = L.area_card(i, play.width)

@@ -27,7 +27,7 @@ from typing import Any, Callable
 import pygame
 
 from engine.envelope import GameRecord
-from engine.ratscrew import LAY, SNAP, Ratscrew
+from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
@@ -37,14 +37,16 @@ from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
+from game.kit.skip import SkipToEnd
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
+from game.kit.wording import played_for
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
 from game.tables.ratscrew_layout import RatscrewLayout
-from game.tables.ratscrew_steps import TableModel, apply_events
+from game.tables.ratscrew_steps import TableModel, apply_events, race_lost
 
 STALL_SECONDS = 2.0
 
@@ -83,6 +85,7 @@ class RatscrewTable(Scene):
         self.stats_noted = False
         self.idle = 0.0  # game seconds with nothing scheduled and nobody able to lay
         self.rerolls = 0
+        self.skip = SkipToEnd()  # "Skip to the end" once every human is out of cards
         self.hover: object = None
         self.panels: dict = {}
         self.layer = TableLayer()
@@ -104,7 +107,16 @@ class RatscrewTable(Scene):
         return seat in self.humans
 
     def factor(self) -> float:
-        return self.app.settings.anim_factor
+        return 0.0 if self.skip.skipping else self.app.settings.anim_factor
+
+    def humans_out(self) -> bool:
+        """Every human at the table is out of cards (they could still snap back in: skipping gives that up)."""
+        st = self.state
+        return bool(self.humans) and not st.is_over and all(not st.piles[h] for h in self.humans)
+
+    def skip_to_end(self) -> None:
+        if self.skip.take():
+            self.log.add("Skipping to the end: the bots play on without waiting.")
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
@@ -114,7 +126,7 @@ class RatscrewTable(Scene):
         return f
 
     def sound(self, name: str) -> None:
-        if not self.catching_up:
+        if not self.catching_up and not self.skip.skipping:
             self.app.sound.play(name)
 
     catching_up = False
@@ -133,6 +145,12 @@ class RatscrewTable(Scene):
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
         return self.model.stat_counts()
+
+    @staticmethod
+    def describe_state(state: Ratscrew, record: GameRecord) -> str:
+        """How far a saved game is, for the Resume button: cards laid and time played."""
+        laid = sum(1 for _, action, _ in record.actions if action == LAY)
+        return f"{laid} card{'s' if laid != 1 else ''} laid, {played_for(state.clock)} played"
 
     def result_scene(self) -> Scene:
         from game.tables.ratscrew_result import RatscrewResultScene
@@ -195,7 +213,8 @@ class RatscrewTable(Scene):
             if p.refused is not None:
                 if self.is_human(p.seat):
                     who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
-                    self.show_toast(who + p.refused, True)
+                    lost = race_lost(self, p.seat, p.at) if p.refused == EMPTY_STACK else None
+                    self.show_toast(who + (lost or p.refused), True)
                 continue
             if self.replaying:
                 self.record.append(p.seat, p.action, list(p.events), p.at)
@@ -205,7 +224,8 @@ class RatscrewTable(Scene):
 
     def update(self, dt: float) -> None:
         dt, game_dt = replay_times(self.replay, dt)
-        self.clock.advance(game_dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
+        if not self.skip.skipping:
+            self.clock.advance(game_dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         if self.replay is not None:
             L = self.layout
             self.replay.place(bar_rect(L.status.x, L.status.x + L.status.w // 3, L.status.y + round(10 * L.scale), L.scale))
@@ -213,11 +233,11 @@ class RatscrewTable(Scene):
         self.model.update(dt)
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
-        now = self.clock.now
-        if not self.state.is_over:
-            self._played(self.driver.step(now))
-            if not self.replaying:
-                self._watch_for_stall(dt * self.time_scale, now)
+        if self.skip.skipping:
+            self.skip.run(self._play_for, lambda: self.state.is_over)  # game time in fixed steps, at once
+        elif not self.state.is_over:
+            self._play_to(dt * self.time_scale)
+        self.skip.watch(self.humans_out(), dt)
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
         if self.state.is_over and not self.motion.busy and not self.finished:
             self.finished = True
@@ -225,6 +245,18 @@ class RatscrewTable(Scene):
                 won = self.state.winner in self.humans
                 self.app.sound.play("round_won" if won else "round_lost")
             self.app.round_finished(self)
+
+    def _play_for(self, seconds: float) -> None:
+        """``seconds`` more of game time, played at once (skipping to the end)."""
+        self.clock.advance(seconds)
+        self._play_to(seconds)
+
+    def _play_to(self, dt: float) -> None:
+        """Play the game on to the clock's now (``dt`` game seconds after the last time)."""
+        now = self.clock.now
+        self._played(self.driver.step(now))
+        if not self.replaying:
+            self._watch_for_stall(dt, now)
 
     def _watch_for_stall(self, dt: float, now: int) -> None:
         """Nobody can lay and every bot let the snap go: after a while, the bots look again."""

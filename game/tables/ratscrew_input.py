@@ -20,6 +20,7 @@ from engine.games import game_info
 
 from game.kit.keymap import Keymap
 from game.kit.keyscreens import open_keys_screen, seat_actions_of, seat_keys_of
+from game.kit import skip
 from game.kit.seatkeys import SeatKeys, key_name, open_pads, pad_event
 
 if TYPE_CHECKING:
@@ -100,6 +101,9 @@ def handle_event(table: RatscrewTable, event: pygame.event.Event) -> bool:
             seat, what = bound
             (table.snap if what == "snap" else table.lay)(seat, event)
             return True
+        if event.key == skip.KEY and table.skip.offered:
+            table.skip_to_end()
+            return True
         return False
     if event.type == pygame.JOYBUTTONDOWN:
         pad = pad_event(event)
@@ -124,6 +128,9 @@ def handle_event(table: RatscrewTable, event: pygame.event.Event) -> bool:
         if target == "menu":
             table.open_pause()
             return True
+        if target == "skip":
+            table.skip_to_end()
+            return True
         if len(table.humans) != 1:
             if target in ("stack", "snap") and table.humans:
                 table.show_toast("Several players share this table: use your own keys (shown on your panel).")
@@ -144,6 +151,8 @@ def target_at(table: RatscrewTable, pos: tuple[int, int]) -> object:
     L = table.layout
     if L.menu_button.collidepoint(pos):
         return "menu"
+    if table.skip.offered and L.snap_button.collidepoint(pos):  # out of cards: the button skips to the end
+        return "skip"
     if len(table.humans) == 1 and L.snap_button.collidepoint(pos):
         return "snap"
     if L.top_card.collidepoint(pos) or (table.model.stack and L.fan_area.collidepoint(pos)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.kit.wording import says
 from game.screens.game_over import GameOverScene
 from game.tables.ratscrew_steps import RULE_KEYS
 
@@ -18,7 +19,7 @@ class RatscrewResultScene(GameOverScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         winner = self.table.state.winner
-        return f"{self.table.name(winner)} wins!" if winner is not None else "Game over"
+        return f"{says(self.table.name(winner), 'wins')}!" if winner is not None else "Game over"
 
     subtitle = "One player holds the whole deck."
 

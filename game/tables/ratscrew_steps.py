@@ -20,6 +20,7 @@ from engine.ratscrew.moves import (
 )
 
 from game.kit.sprites import Pile
+from game.kit.wording import says, verb
 
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
@@ -63,6 +64,7 @@ class TableModel:
     fastest: list[int | None] = field(default_factory=list)
     laid_at: dict[Card, int] = field(default_factory=dict)  # when each card of the stack joined it (ms)
     claims: dict[int, SnapAccepted] = field(default_factory=dict)  # valid snaps waiting for the stack to be settled
+    last_won: tuple[int, int, str] | None = None  # who took the last stack, when (the winning snap's ms), and how
 
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
@@ -92,15 +94,6 @@ class TableModel:
                 counts["fastest_snap_ms"] = int(self.fastest[seat])  # type: ignore[arg-type]
             out.append(counts)
         return out
-
-
-SECOND_PERSON = {"lays": "lay", "snaps": "snap", "wins": "win", "has": "have", "is": "are", "takes": "take",
-                 "holds": "hold"}
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and ``verb`` agreeing: "Ada lays", "You lay"."""
-    return f"{name} {SECOND_PERSON.get(verb, verb) if name == 'You' else verb}"
 
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
@@ -149,7 +142,8 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             else:
                 where = "the card is kept"
             table.log.add(f"{table.name(event.player)} laid out of turn: {where}")
-            table.tell(f"{table.name(event.player)} laid out of turn ({where}) and is barred until the stack is won.",
+            who = table.name(event.player)
+            table.tell(f"{who} laid out of turn ({where}) and {verb(who, 'is')} barred until the stack is won.",
                        event.player)
         elif isinstance(event, SnapAccepted):
             claims[event.player] = event
@@ -184,11 +178,36 @@ def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: 
             table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
+RACE_SHOWN_MS = 3000
+"""A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
+
+
+def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
+    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
+    much sooner."""
+    last = table.model.last_won
+    if last is None:
+        return None
+    winner, won_at, how = last
+    name = table.name(winner)
+    if winner == seat:
+        return f"{name} already took this stack."
+    if how == "snap" and at - won_at <= RACE_SHOWN_MS:
+        return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
+    if how == "count":
+        return f"Too late: the count ran out and the stack went to {name}."
+    return f"There is nothing to snap: the stack went to {name}."
+
+
 def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
     model = table.model
     layout = table.layout
     sprites = list(model.stack)
     name = table.name(event.player)
+    model.last_won = (event.player, claim.at if claim is not None else at, event.how)
+    for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
+        table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
+                   "laid the top card.", seat)
     if event.how == "snap" and claim is not None:
         reasons = claim.reasons
         for reason in reasons:
@@ -230,4 +249,4 @@ def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None
         table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
 
 
-__all__ = ["TableModel", "Banner", "apply_events", "showed_at", "RULE_KEYS"]
+__all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]

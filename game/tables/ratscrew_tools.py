@@ -21,6 +21,7 @@ from engine.games import load_record
 from engine.ratscrew import LAY, SNAP
 
 from game.shell.app import App
+from game.screens.game_over import GUARD_S
 from game.shell.headless import (DT, advance as _advance, shoot as _shoot, monkey_loop, post_click, post_key, p99,
                                  timed_frame, play_until_over)
 from game.shell.session import GameSetup, SeatConfig
@@ -214,7 +215,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "ratscrew-fan-52")
         app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
         if _play_out(app):
-            _advance(app, 0.2)
+            _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
             _shoot(app, out, "ratscrew-result")
     print(f"screenshots written to {out}")
     return 0

@@ -20,6 +20,8 @@ from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
+from game.kit import skip
+from game.kit.wording import played_for, says
 from game.tables import ratscrew_input
 
 if TYPE_CHECKING:
@@ -47,7 +49,13 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     if t.replaying:
         return ("Replay: the game is over." if st.is_over else f"Replay: {t.name(m.turn)} to lay."), "Esc: menu"
     if st.is_over:
-        return f"{t.name(st.winner)} holds every card!", ""
+        return f"{says(t.name(st.winner), 'holds')} every card!", ""
+    if t.skip.skipping:
+        return "Skipping to the end: the bots play on without waiting", f"{played_for(t.clock.now)} played"
+    if t.skip.offered:
+        who = "You are" if len(t.humans) == 1 else "Everyone at the keyboard is"
+        return (f"{who} out of cards", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, "
+                "or snap to get back in.  Esc: menu")
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
@@ -129,7 +137,7 @@ def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set
         if sprite.id in lit:
             pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
         if count is not None and sprite.card == count.picture:
-            _badge(t, surface, rect, count.left)
+            _badge(t, surface, rect, count.left, inside=True)
 
 
 def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: list, flying: set[int]) -> int:
@@ -171,7 +179,10 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
             art.blit_glow(surface, f.rect, LIT)
         blit_card(art, surface, f.card, f.rect, f.face_up)
     _draw_banner(t, surface)
-    if len(t.humans) == 1 and not t.state.is_over:
+    if t.skip.offered:
+        Button("skip", f"{skip.LABEL}  ({skip.KEY_NAME})", L.snap_button, primary=True).draw(
+            surface, text, t.hover == "skip")
+    elif len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
         barred = t.model.barred[me]
         names = ratscrew_input.key_names(t, me)
@@ -181,11 +192,12 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int) -> None:
-    """The counting-out count, a gold disc on the picture card's top right."""
+def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
+    """The counting-out count, a gold disc on the picture card's top right (``inside`` the card in the fan,
+    whose cached region ends close to the card)."""
     s = t.layout.scale
     r = max(9, round(min(rect.w * 0.2, 22 * s)))
-    c = (rect.right - r // 2, rect.top + r // 2)
+    c = (rect.right - r - 3, rect.top + r + 3) if inside else (rect.right - r // 2, rect.top + r // 2)
     pygame.draw.circle(surface, (40, 20, 10), (c[0] + 2, c[1] + 2), r)
     pygame.draw.circle(surface, GOLD if left else DANGER, c, r)
     pygame.draw.circle(surface, (90, 60, 10), c, r, max(1, r // 8))

@@ -25,6 +25,7 @@ from engine.scamper.events import (
 
 from game.kit.flights import Flight, Step
 from game.kit.sprites import CardSprite, CardsView, Hand
+from game.kit.wording import YOU, says as name_says, whose
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -75,18 +76,14 @@ def meld_words(cards: tuple[Card, ...]) -> str:
 
 def says(t: ScamperTable, seat: int, verb: str) -> str:
     """``"Ada goes"``, but ``"You go"``."""
-    name = t.name(seat)
-    if name == "You":
-        verb = "go" if verb == "goes" else verb.removesuffix("s")
-    return f"{name} {verb}"
+    return name_says(t.name(seat), verb)
 
 
-def whose(t: ScamperTable, seat: int, actor: int) -> str:
-    """A seat's melds in the log: "their own", "your", "Ada's"."""
+def meld_owner(t: ScamperTable, seat: int, actor: int) -> str:
+    """A seat's melds in the log: "their own" ("your own" for You), "your", "Ada's"."""
     if seat == actor:
-        return "their own"
-    name = t.name(seat)
-    return "your" if name == "You" else f"{name}'s"
+        return "your own" if t.name(actor) == YOU else "their own"
+    return whose(t.name(seat))
 
 
 def queue_deal(t: ScamperTable) -> None:
@@ -301,7 +298,7 @@ def _add_step(t: ScamperTable, ev: AddedToMeld) -> Step:
         if ev.meld >= len(m.melds):
             return []
         end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(m.melds[ev.meld]), 1)
-        t.log.add(f"{t.name(p)} added the {ev.card.name} to {whose(t, m.owners[ev.meld], p)}"
+        t.log.add(f"{t.name(p)} added the {ev.card.name} to {meld_owner(t, m.owners[ev.meld], p)}"
                   f" {meld_words(tuple(m.melds[ev.meld].cards))}.")  # the meld as it was: the card lands later
         t.app.sound.play("lay")
 
@@ -331,7 +328,8 @@ def _swap_step(t: ScamperTable, ev: WildSwapped) -> Step:
         hand = m.held[p]
         end = t.hand_slot(p, len(hand), len(hand) + 1)
         meld[ev.place] = sprite
-        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {whose(t, m.owners[ev.meld], p)} "
+        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in "
+                  f"{meld_owner(t, m.owners[ev.meld], p)} "
                   f"{meld_words(tuple(s.card for s in meld))}.")
         t.app.sound.play("lay")
         return [t.fly(sprite, True, start, at, 0.4, 0),

@@ -21,6 +21,7 @@ from game.kit.sprites import blit_card
 from game.tables.scamper_layout import stack_rects
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip, suited
+from game.kit.wording import whose
 
 if TYPE_CHECKING:
     from game.tables.scamper import ScamperTable
@@ -290,7 +291,7 @@ def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
         return ""
     m = state.melds[meld]
     owner = t.name(state.owners[meld])
-    words = f"{'Your' if owner == 'You' else owner + chr(39) + 's'} {m.describe()}"
+    words = f"{whose(owner, capital=True)} {m.describe()}"
     if place is not None and place < len(m.cards) and not m.is_natural_at(place):
         means = m.stands_for(place)
         words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"

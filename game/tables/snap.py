@@ -27,7 +27,10 @@ from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, s
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed
 from game.kit.seatkeys import key_name, open_pads, pad_event
+from game.kit import skip
+from game.kit.skip import SkipToEnd
 from game.kit.ui import Button
+from game.kit.wording import played_for
 from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import snap_view
@@ -76,6 +79,7 @@ class SnapTable(Scene):
         self.finished = False
         self.stats_noted = False
         self.end_wait = 0.0
+        self.skip = SkipToEnd()  # "Skip to the end" once every human is out
         self.keys_first = len(self.humans) >= 2 and not keys_tried(app, self.game_id)
         open_pads()
         self.resize(app.size)
@@ -170,6 +174,9 @@ class SnapTable(Scene):
                 hit = (self.solo, "snap")
             if hit is not None:
                 return self.act(hit[0], hit[1], event)
+            if event.key == skip.KEY and self.skip.offered:
+                self.skip_to_end()
+                return True
             if self.replaying:
                 self.show_toast("This is a replay: watch, or press Esc for the menu.")
                 return True
@@ -188,6 +195,8 @@ class SnapTable(Scene):
             if b.rect.collidepoint(pos):
                 if b.key == "menu":
                     self.open_pause()
+                elif b.key == "skip":
+                    self.skip_to_end()
                 elif not b.enabled:
                     self.show_toast("Nothing is in the snap pot yet: Snap Pot! is for a card matching the pot's top card.")
                 elif self.solo is not None:
@@ -224,11 +233,24 @@ class SnapTable(Scene):
     # --- time ----------------------------------------------------------------------
 
     def factor(self) -> float:
-        return self.app.settings.anim_factor
+        return 0.0 if self.skip.skipping else self.app.settings.anim_factor
+
+    def humans_out(self) -> bool:
+        """Every human at the table is out of the game (the bots play on)."""
+        return bool(self.humans) and not self.state.is_over and not any(self.state.is_in(h) for h in self.humans)
+
+    def skip_to_end(self) -> None:
+        self.skip.take()
+
+    def _play_for(self, seconds: float) -> None:
+        """``seconds`` more of game time, played at once (skipping to the end)."""
+        self.clock.advance(seconds)
+        self.play_on()
 
     def update(self, dt: float) -> None:
         dt, game_dt = replay_times(self.replay, dt)
-        self.clock.advance(game_dt, wall=self.app.frame_at)
+        if not self.skip.skipping:
+            self.clock.advance(game_dt, wall=self.app.frame_at)
         if self.replay is not None:
             lay = self.layout
             self.replay.place(bar_rect(lay.status.right + lay.status.x, lay.menu_button.x - lay.status.x,
@@ -241,8 +263,11 @@ class SnapTable(Scene):
             open_keys_screen(self.app, self.game_id, "Before you start: try your keys", self.actions, names,
                              start_label="Start")
             return
-        if not self.state.is_over:
+        if self.skip.skipping:
+            self.skip.run(self._play_for, lambda: self.state.is_over)  # game time in fixed steps, at once
+        elif not self.state.is_over:
             self.play_on()
+        self.skip.watch(self.humans_out(), dt)
         self.model.update(dt, instant=self.factor() == 0)
         if self.state.is_over and not self.finished and not self.model.busy:
             self.end_wait += dt
@@ -271,7 +296,7 @@ class SnapTable(Scene):
             self.app.saves.note(self)  # on disk before the change is drawn
 
     def follow(self, events: list[Any]) -> None:
-        if any(type(e).__name__ == "Flipped" for e in events):
+        if not self.skip.skipping and any(type(e).__name__ == "Flipped" for e in events):
             self.app.sound.play("draw")
         take_in(self.model, events, self.layout.rect_of, self.factor(), self.humans, lambda t: self.show_toast(t, True))
 
@@ -287,6 +312,12 @@ class SnapTable(Scene):
             self.record.note_time(clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.clock = TableClock(self.state.clock)
+
+    @staticmethod
+    def describe_state(state: Any, record: Any) -> str:
+        """How far a saved game is, for the Resume button: cards flipped and time played."""
+        flips = sum(1 for _, action, _ in record.actions if isinstance(action, Flip))
+        return f"{flips} card{'s' if flips != 1 else ''} flipped, {played_for(state.clock)} played"
 
     # --- the end ---------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from engine.snap import (
 from engine.snap.actions import CALL_WORDS
 from game.kit.flights import Flight, flight
 from game.kit.sprites import CardSprite, Pile, SpriteBook
+from game.kit.wording import says, verb
 
 POT = "pot"
 GOOD = (255, 226, 110)
@@ -155,7 +156,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
         elif isinstance(event, PileTurnedOver):
             model.up[event.seat].clear()
             model.down[event.seat] += event.count
-            say(Callout(f"{name[event.seat]} {_verb(name[event.seat], 'turns')} the pile over", CALM,
+            say(Callout(f"{name[event.seat]} {verb(name[event.seat], 'turns')} the pile over", CALM,
                                           event.seat, life=1.4))
         elif isinstance(event, Called):
             snaps, pots = model.matches()
@@ -180,7 +181,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 model.lit.pop(key, None)
             model.down[event.seat] += len(event.cards)
             pot = " and the pot" if event.from_pot else ""
-            took = f"{name[event.seat]} {_verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}"
+            took = f"{name[event.seat]} {verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}"
             say(Callout(f"{took} in {event.reaction_ms} ms!", GOOD, event.seat))
         elif isinstance(event, SnapTied):
             target = place(POT)
@@ -216,21 +217,16 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
                 fly(model.sprites.new(_BACK), False, start, place(("down", other)), i * 0.06)
         elif isinstance(event, Eliminated):
             model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
-            say(Callout(f"{name[event.seat]} {'are' if name[event.seat] == 'You' else 'is'} out: "
+            say(Callout(f"{says(name[event.seat], 'is')} out: "
                                           f"{event.reason}.", BAD, event.seat, life=3.0))
         elif isinstance(event, GameOver):
             model.over = True
             model.banner = (result_line(event, name), 99.0)
 
 
-def _verb(name: str, verb: str) -> str:
-    """"Ann takes", but "You take"."""
-    return verb[:-1] if name == "You" else verb
-
-
 def result_line(event: GameOver, name: list[str]) -> str:
     who = " and ".join(name[s] for s in event.winners)
-    wins = _verb(who, "wins") if len(event.winners) == 1 else "share the win"
+    wins = verb(who, "wins") if len(event.winners) == 1 else "share the win"
     if event.reason == "draw":
         return f"A draw between {who}: no match can happen any more." if len(event.winners) > 1 else f"{who} {wins}!"
     if event.reason == "time":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.kit.wording import says
 from game.screens.game_over import GameOverScene
 from game.tables.snap_fx import reason_line
 
@@ -19,9 +20,7 @@ class SnapResultScene(GameOverScene):
         names = [self.table.name(s) for s in state.winners]
         if state.end_reason == "draw" and len(names) > 1:
             return "A draw"
-        if names == ["You"]:
-            return "You win!"
-        return f"{names[0]} wins!" if len(names) == 1 else "Shared win: " + " and ".join(names)
+        return f"{says(names[0], 'wins')}!" if len(names) == 1 else "Shared win: " + " and ".join(names)
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]

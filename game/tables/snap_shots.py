@@ -9,6 +9,7 @@ import pygame
 
 from engine.games import GAMES
 from game.shell.app import App
+from game.screens.game_over import GUARD_S
 from game.shell.headless import advance, shoot
 from game.shell.session import GameSetup, SeatConfig
 
@@ -108,7 +109,7 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     app.start_game(quick)
     _play_humans_as_bots(app)
     if finish(app, 1 / 20, 400):
-        advance(app, 0.5)
+        advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
         shoot(app, out, "snap-result")
     app.to_title()
 

@@ -18,6 +18,8 @@ from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_stock
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit import skip
+from game.kit.wording import played_for
 from game.tables.snap_fx import POT
 
 if TYPE_CHECKING:
@@ -135,7 +137,9 @@ def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
 def buttons(table: SnapTable) -> list[Button]:
     lay = table.layout
     out = [Button("menu", "Menu", lay.menu_button, hotkey="Esc")]
-    if table.solo is not None:
+    if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
+        out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
+    elif table.solo is not None and not table.skip.skipping:
         pot_open = bool(table.model.pot)
         out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey="Space"))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
@@ -149,6 +153,11 @@ def status_lines(table: SnapTable) -> tuple[str, str]:
         first = "Replay: the end of the record" if table.driver.done and not state.is_over else "Replay"
     elif state.is_over:
         first = "The game is over"
+    elif table.skip.skipping:
+        return "Skipping to the end: the bots play on without waiting", f"{played_for(state.clock)} played"
+    elif table.skip.offered:
+        who = "You are" if len(table.humans) == 1 else "Everyone at the keyboard is"
+        return f"{who} out", f"Press {skip.KEY_NAME} to skip to the end."
     elif state.claims:
         first = "A call is being judged..."
     elif state.auto_flip_ms:

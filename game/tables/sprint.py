@@ -24,6 +24,7 @@ from game.kit.hint import Hint
 from game.kit.keymap import Keymap
 from game.kit.replaycontrols import ReplayControls
 from game.kit.ui import Button
+from game.kit.wording import whose
 from game.shell.session import GameSetup
 from game.screens.overlays import confirm_discard, open_pause
 from game.tables import sprint_assist, sprint_input, sprint_view
@@ -157,7 +158,7 @@ class SprintTable(HiddenHandTable):
         except ValueError as exc:
             return None, str(exc)
         if self.state.current != self.viewer:
-            return lay, f"It's {self.name(self.state.current)}'s turn."
+            return lay, f"It's {whose(self.name(self.state.current))} turn."
         return lay, self.state.why_illegal(lay)
 
     def ask_hint(self) -> None:

@@ -23,6 +23,7 @@ from engine.sprint import (
 from game.kit.flights import Flight, Step
 from game.kit.hand import HandFan
 from game.kit.sprites import CardSprite, CardsView, Hand
+from game.kit.wording import says
 
 if TYPE_CHECKING:
     from game.tables.sprint import SprintTable
@@ -227,7 +228,7 @@ def _discard_step(t: SprintTable, ev: CardDiscarded) -> Step:
 def _turn_step(t: SprintTable, ev: TurnPassed, final_left: int | None) -> Step:
     def step() -> list[Flight]:
         if not ev.discarded:
-            t.log.add(f"{t.name(ev.player)} ends the turn holding one card.")
+            t.log.add(f"{says(t.name(ev.player), 'ends')} the turn holding one card.")
         if ev.next_player is not None:
             t.model.current = ev.next_player
         if t.model.final_left is not None:
