@@ -163,3 +163,20 @@ def test_the_issues_stuck_table_is_dealt_again_instead_of_renewed_for_ever(optio
             stuck += 1
             assert renewals == stuck  # one renewal per deal, then the quiet one voids it
     assert stuck >= 2 and state.contract_no == 10
+
+
+def test_the_issues_reproduction_with_bots_ends() -> None:
+    """Three seats (easy, standard, standard), Advanced, "add a pack", deal 3000073, bots seeded as the arena
+    seeds them: under the first rules round 10 never ended (still going after 30,000 decisions)."""
+    from ai.scamper import make_bot
+    from engine.scamper import new_game
+
+    seed = 3000073
+    state = new_game(3, {"advanced": True, "stock_out": "add-pack"}, seed)
+    bots = [make_bot(level, seed=seed * 31 + seat) for seat, level in enumerate(("easy", "standard", "standard"))]
+    for _ in range(ROUND_CAP):
+        if state.is_over:
+            break
+        seat = state.current
+        state.apply(bots[seat].decide(state.observation(seat)), seat)
+    assert state.is_over and len(state.lines) == 10
