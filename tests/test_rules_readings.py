@@ -27,7 +27,7 @@ def page_text(sections: tuple[Section, ...]) -> str:
     "the computer does the dealing",       # no deal bonus, mis-deal, challenge or advice penalties
     "simply refused",                      # illegal lays are refused instead
     "at least four cards: three 2s are never laid as a set of three",
-    "then they count as plain cards",      # a 2 is natural in a set of 2s
+    "then they count as plain cards, not wilds",  # a 2 is natural in a set of 2s
     "holds nothing but wilds",             # a wild may then be discarded
     "round 1 is two sets, round 2 is two runs",  # the club's notes of rounds 1 and 2 swapped
     "every round comes to an end",         # the stuck-round rule

@@ -44,9 +44,8 @@ SCAMPER_RULES: tuple[Section, ...] = (
             "A run is three or more cards of one suit in order. The ace sits above the king only: queen-king-ace "
             "works, ace-2-3 does not.",
             "Jokers and 2s are wild: each can take the place of any card a meld is missing. A 2 sitting in its own "
-            "spot at the bottom of a run of its own suit counts as a plain card, not a wild.",
-            "2s can also be a set of their own, and then they count as plain cards (jokers in it stay wild). But "
-            "a set of 2s must have at least four cards: three 2s are never laid as a set of three.",
+            "spot at the bottom of a run of its own suit counts as a plain card, not a wild (and so does a 2 in a "
+            "set of 2s, next page).",
             "When you lay a meld, plain cards must outnumber the wilds in it: at most one wild in a meld of 3 or 4, "
             "two in 5 or 6, three in 7 or 8.",
         ),
@@ -54,10 +53,22 @@ SCAMPER_RULES: tuple[Section, ...] = (
             Example("9S 9S 9D", "a set: repeated suits are fine"),
             Example("5H X1 7H 8H", "a run: the joker is the 6 of hearts"),
             Example("2D 3D 4D", "the 2 is in its own place: three plain cards"),
-            Example("2C 2D 2H 2S", "a set of four 2s: here the 2s are plain cards"),
-            Example("2C 2D 2H", "three 2s are never a set", ok=False),
             Example("7C X1 2H", "one plain card, two wilds: too many wilds", ok=False),
             Example("AS 3S 4S", "the ace is never low", ok=False),
+        ),
+    ),
+    Section(
+        "Sets of 2s",
+        (
+            "2s can also make a set of their own, and then they count as plain cards, not wilds (a joker in "
+            "such a set stays wild). So four 2s are a set with no wilds at all, and three 2s and a joker are "
+            "fine too.",
+            "But a set of 2s must have at least four cards: three 2s are never laid as a set of three.",
+        ),
+        (
+            Example("2C 2D 2H 2S", "a set of four 2s: all four count as plain cards"),
+            Example("2C 2D X1 2S", "three plain 2s and one wild"),
+            Example("2C 2D 2H", "three 2s are never a set", ok=False),
         ),
     ),
     Section(
