@@ -201,7 +201,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
             if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
                 last.text += f"  ({who}: too late)"
             else:
-                say(Callout(f"{who}: too late, the match was taken", CALM, None, life=1.6))
+                say(Callout(f"{who}: too late, the match is gone (no penalty)", CALM, None, life=1.6))
         elif isinstance(event, FalseCall):
             model.red[event.seat] = 0.9
             word = CALL_WORDS[event.call]
