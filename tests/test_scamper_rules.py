@@ -133,6 +133,13 @@ def test_no_wild_discard_except_the_last_card():
     assert Discard(Card("X1")) not in state.legal_actions()
 
 
+def test_a_hand_of_nothing_but_wilds_discards_one():
+    state = game("X1 2C 2D", "3C 3C")  # not down, three wilds left: one of them has to go
+    assert set(state.legal_actions()) >= {Discard(Card("X1")), Discard(Card("2C")), Discard(Card("2D"))}
+    state.apply(Discard(Card("2C")))
+    assert state.hands[0] == cards("X1 2D") and state.discard[-1] == Card("2C")
+
+
 def test_going_out_with_a_wild():
     state = game("X1", "AS KD 7C", melds=((0, "9S 9S 9C"),), rounds=2)
     events = state.apply(Discard(Card("X1")))
