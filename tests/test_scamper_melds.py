@@ -66,6 +66,21 @@ def test_a_set_of_2s_takes_deuces_as_naturals_and_swaps_its_joker_for_one():
     assert meld("7H 7S 2C").wilds == 1  # in any other set a deuce is still wild
 
 
+def test_the_contract_search_lays_a_set_of_2s_where_it_meets_the_contract():
+    two_sets = Contract.of(("set", 3), ("set", 3))
+    lays = contract_lays(parse_cards("2D 2H 2S 2C 9D 9S 9C KD"), two_sets)
+    assert lays == [(tuple(parse_cards("2C 2D 2H 2S")), tuple(parse_cards("9C 9D 9S")))]
+    eight = solve(parse_cards("2D 2H 2S 2C 2C X1 X1 X1 KD"), Contract.of(("set", 8)))
+    assert eight.met and eight.melds() == (tuple(parse_cards("2C 2C 2D 2H 2S X1 X1 X1")),)
+    assert eight.targets[0].wants(Card("2H")) and not eight.targets[0].wants(Card("9H"))
+
+
+def test_the_contract_search_keeps_deuces_wild_when_plain_sets_do_as_well():
+    plan = solve(parse_cards("2D 2H 2S 7S 7C 9D 9S KD"), Contract.of(("set", 3), ("set", 3)))
+    assert plan.met and {t.rank for t in plan.targets} == {7, 9} and len(plan.wilds) == 2
+    assert not solve(parse_cards("2D 2H 7S KD"), Contract.of(("set", 3))).targets[0].of_deuces
+
+
 def test_majority_table():
     assert [max_wilds(n) for n in range(3, 9)] == [1, 1, 2, 2, 3, 3]
 

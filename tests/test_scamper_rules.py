@@ -79,6 +79,7 @@ def test_a_deuce_in_its_own_place_is_natural():
 
 def test_a_set_of_four_2s_may_be_laid_and_meets_a_set_in_the_contract():
     state = game("2D 2H 2S 2C 9D 9S 9C KD", "3C 3C", round_no=1)
+    assert LayContract((parse_cards("2C 2D 2H 2S"), parse_cards("9C 9D 9S"))) in state.legal_actions()
     state.apply(LayContract((parse_cards("2D 2H 2S 2C"), parse_cards("9D 9S 9C"))))
     assert state.down[0] and state.melds[0].naturals == 4 and state.hands[0] == cards("KD")
     other = game("KD 2C", "3C", melds=((1, "2D 2H 2S X1"), (0, "7H 7S 7C")))
