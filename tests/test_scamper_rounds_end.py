@@ -167,7 +167,8 @@ def test_the_issues_stuck_table_is_dealt_again_instead_of_renewed_for_ever(optio
 
 def test_the_issues_reproduction_with_bots_ends() -> None:
     """Three seats (easy, standard, standard), Advanced, "add a pack", deal 3000073, bots seeded as the arena
-    seeds them: under the first rules round 10 never ended (still going after 30,000 decisions)."""
+    seeds them: with the code before issue 22 round 10 never ended (still going after 30,000 decisions).
+    Now a hand of wilds may lay a set of 2s, and a stuck deal is dealt again."""
     from ai.scamper import make_bot
     from engine.scamper import new_game
 
