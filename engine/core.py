@@ -61,13 +61,18 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A per-game option shown on its New game screen and stored in its records."""
+    """A per-game option shown on its New game screen and stored in its records.
+
+    ``legacy``: the value a record written before this option existed replays
+    with (``None``: the default); see :mod:`engine.versions`.
+    """
 
     key: str
     label: str
     choices: tuple[tuple[Any, str], ...]  # (value, label shown)
     default: Any
     help: str = ""
+    legacy: Any = None
 
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not one of this option's choices, or ``None``."""
@@ -75,6 +80,21 @@ class Option:
             return None
         names = ", ".join(repr(v) for v, _ in self.choices)
         return f"{self.label}: expected one of {names}, got {value!r}"
+
+
+EDITION = "edition"
+"""The key of a game's rules-version option (see :func:`edition_option`)."""
+
+
+def edition_option(current: int, changes: str) -> Option:
+    """Which version of a game's rules is played: ``current`` (the default) or the first.
+
+    Records made before the option existed replay under the first rules
+    (``legacy`` 1, :mod:`engine.versions`); ``changes`` says what changed.
+    """
+    return Option(EDITION, "Rules", ((current, "Current"), (1, "First version")), current,
+                  f"First version: as the game was first released, so older records replay exactly ({changes}).",
+                  legacy=1)
 
 
 def resolve_options(options: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

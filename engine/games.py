@@ -159,6 +159,9 @@ def _scamper_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+VERSIONED = "engine.versions:VersionedRecord"
+"""The record class of games whose rules changed since records were first made (see :mod:`engine.versions`)."""
+
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
@@ -175,7 +178,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "snap", "Snap",
             "Flip, watch, and shout Snap! first when two face-up cards match. Reflexes win.",
-            2, 6, "engine.snap", "snap",
+            2, 6, "engine.snap", "snap", record_class=VERSIONED,
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
             table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
@@ -188,7 +191,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "ratscrew", "Celtic-Egyptian Ratscrew",
             "Lay in turn, hear the call, and snap the stack first: pairs, sandwiches, the dark queen, counting out.",
-            2, 6, "engine.ratscrew", "ratscrew",
+            2, 6, "engine.ratscrew", "ratscrew", record_class=VERSIONED,
             realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
             rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:main",
             bench="engine.ratscrew.bench:main", table="game.tables.ratscrew:RatscrewTable",
@@ -202,7 +205,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "scamper", "Scamper Sets N' Runs",
             "Ten rounds of contracts: lay the sets and runs each round asks for, wilds and all. Lowest total wins.",
-            2, 10, "engine.scamper", "scamper",
+            2, 10, "engine.scamper", "scamper", record_class=VERSIONED,
             lower_wins=True,
             levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
             rules_pages="game.rules.scamper:SCAMPER_RULES",

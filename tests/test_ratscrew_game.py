@@ -183,10 +183,34 @@ def test_a_barred_player_who_wins_by_counting_out_stays_barred() -> None:
     assert state.barred[0] is not None
 
 
-def test_when_everyone_still_in_is_barred_all_are_released() -> None:
+def test_a_player_with_an_empty_pile_keeps_others_barred_since_they_may_still_snap() -> None:
     state = table("5C | 3D | -", stack="9S 2C", barred=(0,), turn=0)
     assert state.barred[2] is None
-    events = state.apply(SNAP, 1)  # seat 2 has no cards: 0 and 1 are everyone still in
+    events = state.apply(SNAP, 1)  # seat 2 has no cards but may still snap its way back in
+    assert not of_type(events, PlayersReleased)
+    assert state.barred[0] is not None and state.barred[1] is not None and state.barred[2] is None
+
+
+def test_a_wrong_snapper_stays_barred_when_the_others_empty_their_piles() -> None:
+    """The issue's case: B snaps wrongly, A lays his last card; B may not win the stack he was barred from."""
+    state = table("5C | 8D 3D", stack="9S 2C", turn=0)
+    state.apply(SNAP, 1, at=10)  # no snap showing: B is barred
+    state.apply(LAY, 0, at=20)  # A lays his last card
+    assert not any(state.piles[0]) and state.barred[1] is not None
+    with pytest.raises(IllegalAction, match="until someone else wins the stack"):
+        state.apply(SNAP, 1, at=30)
+
+
+def test_when_everyone_who_may_snap_is_barred_all_are_released() -> None:
+    state = table("5C | 3D | -", stack="9S 2C", barred=(0, 2), turn=0)
+    events = state.apply(SNAP, 1)
+    assert of_type(events, PlayersReleased) == [PlayersReleased((0, 1, 2), "everyone who may snap was barred")]
+    assert state.barred == [None, None, None]
+
+
+def test_first_rules_records_release_when_everyone_holding_cards_is_barred() -> None:
+    state = table("5C | 3D | -", stack="9S 2C", barred=(0,), turn=0, edition=1)
+    events = state.apply(SNAP, 1)
     assert of_type(events, PlayersReleased) == [PlayersReleased((0, 1), "everyone still in was barred")]
     assert state.barred == [None, None, None]
 

@@ -29,7 +29,9 @@ def test_melds_with_wilds(text, kind, naturals):
 
 
 @pytest.mark.parametrize("text,reason", [
-    ("2D 2H 2S", "never make a set"),
+    ("2D 2H 2S", "Three 2s are never a set of three"),
+    ("2D X1 2S", "Three 2s are never a set of three"),
+    ("2D 2H X1 X1", "Too many wilds: a meld of 4 may hold at most 1 wild"),
     ("X1 X1 X1", "wilds alone"),
     ("5H 6H X1 X1", "Too many wilds: a meld of 4 may hold at most 1 wild"),
     ("7H 7S X1 2C X1", "Too many wilds: a meld of 5 may hold at most 2 wilds"),
@@ -42,6 +44,41 @@ def test_melds_with_wilds(text, kind, naturals):
 def test_refused_melds_say_why(text, reason):
     with pytest.raises(IllegalMeld, match=reason):
         meld(text)
+
+
+@pytest.mark.parametrize("text,naturals", [("2D 2H 2S 2C", 4), ("2D 2H X1 2S", 3), ("2C 2C 2D 2D 2H X1 2S X1", 6)])
+def test_in_a_set_of_2s_the_deuces_are_natural(text, naturals):
+    m = meld(text)
+    assert (m.kind, m.rank, m.naturals) == (MatchKind.SET, 2, naturals)
+    assert arrange(parse_cards(text)).kind is MatchKind.SET
+
+
+def test_a_set_of_2s_takes_deuces_as_naturals_and_swaps_its_joker_for_one():
+    deuces = meld("2D 2H 2S X1")
+    grown = add_to_meld(deuces, Card("2C"))
+    assert grown.naturals == 4 and grown.wilds == 1
+    swapped, wild = swap_wild(deuces, 3, Card("2C"))
+    assert wild == Card("X1") and swapped.naturals == 4
+    with pytest.raises(IllegalMeld, match="natural card"):
+        swap_wild(deuces, 0, Card("2C"))
+    with pytest.raises(IllegalMeld, match="only a 2 or a wild"):
+        add_to_meld(deuces, Card("8H"))
+    assert meld("7H 7S 2C").wilds == 1  # in any other set a deuce is still wild
+
+
+def test_the_contract_search_lays_a_set_of_2s_where_it_meets_the_contract():
+    two_sets = Contract.of(("set", 3), ("set", 3))
+    lays = contract_lays(parse_cards("2D 2H 2S 2C 9D 9S 9C KD"), two_sets)
+    assert lays == [(tuple(parse_cards("2C 2D 2H 2S")), tuple(parse_cards("9C 9D 9S")))]
+    eight = solve(parse_cards("2D 2H 2S 2C 2C X1 X1 X1 KD"), Contract.of(("set", 8)))
+    assert eight.met and eight.melds() == (tuple(parse_cards("2C 2C 2D 2H 2S X1 X1 X1")),)
+    assert eight.targets[0].wants(Card("2H")) and not eight.targets[0].wants(Card("9H"))
+
+
+def test_the_contract_search_keeps_deuces_wild_when_plain_sets_do_as_well():
+    plan = solve(parse_cards("2D 2H 2S 7S 7C 9D 9S KD"), Contract.of(("set", 3), ("set", 3)))
+    assert plan.met and {t.rank for t in plan.targets} == {7, 9} and len(plan.wilds) == 2
+    assert not solve(parse_cards("2D 2H 7S KD"), Contract.of(("set", 3))).targets[0].of_deuces
 
 
 def test_majority_table():

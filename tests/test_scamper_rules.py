@@ -73,8 +73,19 @@ def test_a_deuce_in_its_own_place_is_natural():
     state = game("2D 3D 4D 9S TS X1 KC", "3C 3C", round_no=2)
     state.apply(LayContract((parse_cards("2D 3D 4D"), parse_cards("9S TS X1"))))
     assert state.melds[0].naturals == 3 and state.melds[0].wilds == 0
-    with pytest.raises(IllegalAction, match="never make a set"):
+    with pytest.raises(IllegalAction, match="Three 2s are never a set of three"):
         game("2D 2H 2S 5C", "3C", round_no=1, melds=((0, "7H 7S 7C"),)).apply(LayMeld(parse_cards("2D 2H 2S")))
+
+
+def test_a_set_of_four_2s_may_be_laid_and_meets_a_set_in_the_contract():
+    state = game("2D 2H 2S 2C 9D 9S 9C KD", "3C 3C", round_no=1)
+    assert LayContract((parse_cards("2C 2D 2H 2S"), parse_cards("9C 9D 9S"))) in state.legal_actions()
+    state.apply(LayContract((parse_cards("2D 2H 2S 2C"), parse_cards("9D 9S 9C"))))
+    assert state.down[0] and state.melds[0].naturals == 4 and state.hands[0] == cards("KD")
+    other = game("KD 2C", "3C", melds=((1, "2D 2H 2S X1"), (0, "7H 7S 7C")))
+    assert SwapWild(0, 3, Card("2C")) in other.legal_actions()
+    other.apply(SwapWild(0, 3, Card("2C")))
+    assert other.hands[0] == cards("KD X1")
 
 
 def test_once_down_lay_more_melds_and_add_to_anyones_melds():
@@ -123,6 +134,13 @@ def test_no_wild_discard_except_the_last_card():
     assert Discard(Card("X1")) not in state.legal_actions()
 
 
+def test_a_hand_of_nothing_but_wilds_discards_one():
+    state = game("X1 2C 2D", "3C 3C")  # not down, three wilds left: one of them has to go
+    assert set(state.legal_actions()) >= {Discard(Card("X1")), Discard(Card("2C")), Discard(Card("2D"))}
+    state.apply(Discard(Card("2C")))
+    assert state.hands[0] == cards("X1 2D") and state.discard[-1] == Card("2C")
+
+
 def test_going_out_with_a_wild():
     state = game("X1", "AS KD 7C", melds=((0, "9S 9S 9C"),), rounds=2)
     events = state.apply(Discard(Card("X1")))
@@ -142,8 +160,9 @@ def test_card_points():
 def test_lowest_total_wins_after_the_last_round():
     state = game("KD", "X1 2C AS", "3S", rounds=1)
     events = state.apply(Discard(Card("KD")))
-    assert events[-1].totals == (0, 90, 5)
-    assert state.is_over and state.outcome().placings == (1, 3, 2)
+    assert state.first_dealer == 2  # who starts on -20
+    assert events[-1].totals == (0, 90, 5 - 20)
+    assert state.is_over and state.outcome().placings == (2, 3, 1)
 
 
 def test_the_opening_pass():
@@ -193,6 +212,47 @@ def test_stock_out_shuffles_the_discards():
     assert sorted(state.stock) == cards("4C 5C 6C") and state.discard == cards("QD")
 
 
+def _stuck_after_renewal(option: str, **options) -> ScamperGame:
+    """The issue's stuck table: round 10, hands of wilds; the stock has been renewed once and runs out again."""
+    state = game("X1 2C 2D 8H", "X1 2S 2H X1 2C 2D", stock="5C", discard="4C 5C 6C", round_no=10,
+                 phase=Phase.DRAW, stock_out=option, **options)
+    state.quiet_stock = True  # renewed, and nobody has laid, added or swapped since
+    return state
+
+
+@pytest.mark.parametrize("option", ["add-pack", "reshuffle"])
+def test_a_renewed_stock_that_runs_out_with_nothing_laid_added_or_swapped_voids_the_deal(option):
+    state = _stuck_after_renewal(option)
+    state.apply(DRAW_STOCK)
+    events = state.apply(Discard(Card("8H")))  # a hand of wilds sends the natural straight back
+    assert RoundVoided(10, stuck=True) in events and not any(isinstance(e, StockRenewed) for e in events)
+    assert state.contract_no == 10 and state.replays == 1 and state.phase is Phase.OPENING
+    assert not state.quiet_stock
+
+
+@pytest.mark.parametrize("option", ["add-pack", "reshuffle"])
+def test_a_meld_lay_off_or_swap_since_the_renewal_earns_another_stock(option):
+    state = game("KD QD 9C", "3C 3C", stock="", discard="4C 5C 6C", melds=((0, "9S 9S 9C"),), stock_out=option)
+    state.quiet_stock = True
+    state.apply(AddToMeld(0, Card("9C")))
+    assert not state.quiet_stock
+    events = state.apply(Discard(Card("QD")))
+    assert any(isinstance(e, StockRenewed) for e in events) and state.quiet_stock
+
+
+def test_the_first_stock_out_of_a_deal_always_renews():
+    state = _stock_empty("add-pack")
+    assert not state.quiet_stock
+    assert isinstance(state.apply(Discard(Card("QD")))[1], StockRenewed)
+
+
+def test_first_rules_renew_a_stuck_stock_for_ever():
+    state = _stuck_after_renewal("add-pack", edition=1)
+    state.apply(DRAW_STOCK)
+    events = state.apply(Discard(Card("8H")))
+    assert StockRenewed("add-pack", 54, True) in events and state.contract_no == 10
+
+
 def test_scamper_call_with_the_advanced_rules():
     quiet = game("KD QD 9C", "3C 3C", melds=((0, "9S 9S 9C"),), advanced=True)
     quiet.apply(AddToMeld(0, Card("9C")))
@@ -219,13 +279,27 @@ def test_first_dealer_by_high_card_and_the_advanced_bonus():
     assert state.current == (dealer + 1) % 4
 
 
-@pytest.mark.parametrize("seats,packs", [(2, 2), (3, 2), (4, 3), (6, 3), (7, 4), (8, 4), (9, 5), (10, 5)])
+@pytest.mark.parametrize("advanced", [False, True])
+def test_the_first_dealer_starts_on_minus_20_in_every_game(advanced):
+    state = new_game(4, {"advanced": advanced}, seed=3)
+    assert state.sheet.totals == tuple(-20 if s == state.first_dealer else 0 for s in range(4))
+    first_rules = new_game(4, {"advanced": advanced, "edition": 1}, seed=3)
+    assert min(first_rules.sheet.totals) == (-20 if advanced else 0)
+
+
+@pytest.mark.parametrize("seats,packs", [(2, 2), (3, 2), (4, 3), (6, 3), (7, 4), (8, 4), (9, 6), (10, 6)])
 def test_packs_by_seats_and_eight_cards_each(seats, packs):
     assert packs_for(seats) == packs
     state = new_game(seats, {}, seed=seats)
     assert sum(state.inventory().values()) == packs * 54
     assert state.inventory()[Card("X1")] == 2 * packs
     assert all(len(h) == 8 for h in state.hands)
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_first_rules_deal_five_packs_to_9_or_10(seats):
+    assert packs_for(seats, edition=1) == 5
+    assert sum(new_game(seats, {"edition": 1}, seed=seats).inventory().values()) == 5 * 54
 
 
 def test_big_contracts_deal_enough_cards():

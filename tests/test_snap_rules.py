@@ -58,7 +58,7 @@ def test_out_of_face_down_cards_the_own_pile_is_turned_over() -> None:
 
 
 def test_shared_pile_flipping_your_last_card_puts_you_out() -> None:
-    game = snap_game(["2C", "3D 5H"], variant="shared")
+    game = snap_game(["2C", "3D 2H"], variant="shared")
     events = game.apply(Flip(), 0, 10)
     assert Eliminated(0, "has no cards left") in events
     assert events[-1] == GameOver((1,), "last player", game.call_stats())
@@ -98,7 +98,7 @@ def test_reaction_times_and_false_calls_are_kept_for_the_end_screen() -> None:
     game.apply(Snap(), 1, 1280)
     won = game.advance(1400)[0]
     assert isinstance(won, SnapWon) and won.reaction_ms == 280
-    game.apply(Snap(), 0, 1500)  # nothing showing
+    game.apply(Snap(), 0, 1700)  # nothing showing, and nothing for the last 250 ms
     stats = game.call_stats()
     assert (stats[1].calls, stats[1].wins, stats[1].fastest_ms, stats[1].average_ms) == (1, 1, 280, 280)
     assert stats[0].false_calls == 1 and stats[0].fastest_ms is None
@@ -117,9 +117,10 @@ def test_tie_window_edges(gap: int, tied: bool) -> None:
         assert game.apply(Snap(), 2, 1000 + gap)[0] == Called(2, SNAP, 1000 + gap, 1000 + gap, True)
         tie = game.advance(1041)[0]
         assert isinstance(tie, SnapTied) and tie.seats == (0, 2) and tops(game.pot) == "7S 7H"
-    else:
+    else:  # just too late to tie: the cards are gone, and the late call lapses at no cost
         assert isinstance(events[0], SnapWon) and events[0].seat == 0
-        assert kinds(game.apply(Snap(), 2, 1041))[:2] == ["FalseCall", "PenaltyPaid"]
+        assert game.apply(Snap(), 2, 1041) == [CallLapsed((2,), SNAP)]
+        assert game.call_stats()[2].false_calls == 0
 
 
 def test_with_no_tie_window_only_the_same_millisecond_ties() -> None:
@@ -246,6 +247,108 @@ def test_no_draw_while_a_rank_is_shared_or_matches_the_pot(seat_1: str) -> None:
     game.apply(Snap(), 0, 100)
     game.advance(200)
     assert not game.is_over
+
+
+def test_shared_pile_draw_when_every_card_that_could_match_is_in_the_pot() -> None:
+    """The issue's case: both nines tie into the pot; nothing left can ever match."""
+    game = snap_game(["9H 2C 4C", "9S 3D 5D"], variant="shared")
+    game.apply(Flip(), 0, 100)
+    game.apply(Flip(), 1, 200)
+    game.apply(Snap(), 0, 400)
+    game.apply(Snap(), 1, 420)
+    events = game.advance(500)
+    assert isinstance(events[0], SnapTied) and tops(game.pot) == "9S 9H"
+    assert isinstance(events[-1], GameOver) and events[-1].winners == (0, 1) and events[-1].reason == "draw"
+
+
+@pytest.mark.parametrize("down", [["9H 2C 4C", "9S 3D 4D"], ["9H 2C 4C", "9S 3D 9D"]])
+def test_shared_pile_plays_on_while_a_rank_is_shared_or_matches_the_pot(down: list[str]) -> None:
+    game = snap_game(down, variant="shared")
+    game.apply(Flip(), 0, 100)
+    game.apply(Flip(), 1, 200)
+    game.apply(Snap(), 0, 400)
+    game.apply(Snap(), 1, 420)
+    game.advance(500)
+    assert not game.is_over
+
+
+def test_shared_pile_plays_on_while_a_held_card_matches_the_shared_top() -> None:
+    game = snap_game(["2C", "7D"], shared="7C", variant="shared")
+    assert not game.is_over
+    assert snap_game(["2C", "8D"], shared="7C", variant="shared").is_over
+
+
+def test_first_rules_shared_pile_has_no_draw() -> None:
+    game = snap_game(["9H 2C 4C", "9S 3D 5D"], variant="shared", edition=1)
+    for seat, at in ((0, 100), (1, 200)):
+        game.apply(Flip(), seat, at)
+    game.apply(Snap(), 0, 400)
+    game.apply(Snap(), 1, 420)
+    game.advance(500)
+    assert not game.is_over
+
+
+def test_a_tie_puts_the_matching_cards_on_top_of_the_pot() -> None:
+    """The issue's case: A's pile 7H, B's 7S over 4D; the pot reads 7S 7H 4D from the top."""
+    game = snap_game(["2C", "3D", "5H"], ["7H", "7S 4D", "9C"])
+    game.apply(Snap(), 0, 100)
+    game.apply(Snap(), 1, 110)
+    tie = game.advance(200)[0]
+    assert isinstance(tie, SnapTied) and tops(game.pot) == "7S 7H 4D"
+    assert tops(list(tie.cards)) == "7S 7H 4D"
+
+
+def test_a_pot_tie_puts_the_new_matching_cards_on_top() -> None:
+    game = snap_game(["2C", "3D", "5H"], ["7H 4S", "7S 6D", "9C"], pot="7D")
+    game.apply(SnapPot(), 0, 100)
+    game.apply(SnapPot(), 1, 110)
+    game.advance(200)
+    assert tops(game.pot) == "7S 7H 6D 4S 7D"
+
+
+def test_first_rules_pot_takes_a_tie_pile_by_pile() -> None:
+    game = snap_game(["2C", "3D", "5H"], ["7H", "7S 4D", "9C"], edition=1)
+    game.apply(Snap(), 0, 100)
+    game.apply(Snap(), 1, 110)
+    game.advance(200)
+    assert tops(game.pot) == "7S 4D 7H"
+
+
+@pytest.mark.parametrize("late", [41, 150, 291])
+def test_a_correct_call_just_after_the_match_was_taken_lapses_at_no_cost(late: int) -> None:
+    game = snap_game(["2C 5C", "3D 6D", "4H 6H"], ["7H", "7S", "9C"], tie_ms=40)
+    game.apply(Snap(), 0, 1000)
+    assert isinstance(game.advance(1041)[0], SnapWon)
+    before = [game.holding(s) for s in range(3)]
+    assert game.apply(Snap(), 2, 1000 + late) == [CallLapsed((2,), SNAP)]
+    assert [game.holding(s) for s in range(3)] == before and game.false_calls == [0, 0, 0]
+
+
+def test_a_call_after_the_late_moment_or_for_a_match_that_never_was_pays() -> None:
+    game = snap_game(["2C 5C", "3D 6D", "4H 6H"], ["7H", "7S", "9C"], tie_ms=40)
+    game.apply(Snap(), 0, 1000)
+    game.advance(1041)
+    assert kinds(game.apply(Snap(), 2, 1292))[:2] == ["FalseCall", "PenaltyPaid"]  # 251 ms after it went
+    fresh = snap_game(["2C 5C", "3D 6D", "4H 6H"], ["7H", "6S", "9C"])
+    assert kinds(fresh.apply(Snap(), 2, 100))[:2] == ["FalseCall", "PenaltyPaid"]
+    wrong_word = snap_game(["2C 5C", "3D 6D", "4H 6H"], ["7H", "7S", "9C"], tie_ms=40)
+    wrong_word.apply(Snap(), 0, 1000)
+    wrong_word.advance(1041)
+    assert kinds(wrong_word.apply(SnapPot(), 2, 1050))[:2] == ["FalseCall", "PenaltyPaid"]
+
+
+def test_a_call_just_after_a_flip_covered_the_match_lapses_too() -> None:
+    game = snap_game(["2C 4C", "3D", "5H"], ["7H", "7S", "9C"], turn=0)
+    game.apply(Flip(), 0, 1000)  # the 2C covers the 7H: the match is gone
+    assert game.snap_piles() == ()
+    assert game.apply(Snap(), 1, 1200) == [CallLapsed((1,), SNAP)]
+
+
+def test_first_rules_late_calls_pay() -> None:
+    game = snap_game(["2C 5C", "3D 6D", "4H 6H"], ["7H", "7S", "9C"], tie_ms=40, late_ms=0)
+    game.apply(Snap(), 0, 1000)
+    game.advance(1041)
+    assert kinds(game.apply(Snap(), 2, 1041))[:2] == ["FalseCall", "PenaltyPaid"]
 
 
 def test_time_limit_ends_with_the_most_cards_winning() -> None:

@@ -4,7 +4,8 @@ Glossary
     meld      cards laid together on the table: a set or a run.
     match     Sprint, Snap, Score's word for a meld (one pack, no wilds).
     set       cards of one rank, e.g. ``7H 7D 7C``.  Sprint: 2-4 cards, suits differ;
-              Scamper: 3 or more, suits may repeat (several packs are mixed).
+              Scamper: 3 or more, suits may repeat (several packs are mixed); a set
+              of 2s needs 4 or more, and its deuces are natural there.
     run       cards of one suit in unbroken rank order, e.g. ``7H 8H 9H``.  Aces are
               high only: ``QS KS AS`` is a run, ``KS AS 2S`` and ``AS 2S 3S`` are not.
     wild      a card that stands for any card a meld needs (Scamper: jokers and

@@ -5,7 +5,10 @@ being laid; :func:`solve` finds the best way a hand (several packs, wilds) meets
 a contract, or comes closest, with the cards it still lacks; :func:`contract_lays`
 lists ready-to-lay ways.  The search takes the runs first (they need exact
 cards), then the sets (any suit), each at its minimum size: extra cards are
-added to the melds afterwards.
+added to the melds afterwards.  A set of 2s (its deuces natural, four cards or
+more) is tried after the other sets, for a hand with three deuces or more; its
+deuces count as wilds spent when plans are compared, so the search lays deuces
+as a set only where that meets the contract better.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
 from .matches import MatchKind
-from .wild import JOKER, Meld, max_wilds
+from .wild import DEUCE_SET_MIN, JOKER, Meld, max_wilds
 
 _COUNT_WORDS = ("no", "a", "two", "three", "four")
 
@@ -90,8 +93,15 @@ class Target:
     def gap(self) -> int:
         return self.size - len(self.naturals)
 
+    @property
+    def of_deuces(self) -> bool:
+        """A set of 2s: its deuces are naturals."""
+        return self.kind is MatchKind.SET and self.rank == 2
+
     def wants(self, card: int) -> bool:
         """Whether ``card`` would be a natural this target still lacks."""
+        if self.of_deuces:
+            return card < STANDARD_SIZE and card % 13 == 0
         if card >= STANDARD_SIZE or card % 13 == 0 and not (self.kind is MatchKind.RUN and self.rank == 2):
             return False
         rank, suit = card % 13 + 2, card // 13
@@ -227,6 +237,15 @@ def _set_targets(rank_cards: dict[int, list[Card]], size: int, taken: dict[int, 
     return out
 
 
+def _deuce_targets(hand: _Hand, size: int) -> list[Target]:
+    """A set of 2s of at least ``size`` (and at least four) cards, if the hand holds three deuces or more."""
+    deuces = [ALL_CARDS[s * 13] for s in range(4) for _ in range(hand.count[s * 13])]
+    if len(deuces) < DEUCE_SET_MIN - max_wilds(DEUCE_SET_MIN):
+        return []
+    size = max(size, DEUCE_SET_MIN)
+    return [Target(MatchKind.SET, 2, -1, size, tuple(deuces[:size]))]
+
+
 def _search_order(contract: Contract) -> list[Requirement]:
     """Runs first, longest first, then sets, largest first."""
     return sorted(contract.requirements, key=lambda r: (r.kind is MatchKind.SET, -r.size))
@@ -260,7 +279,6 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
             yield leaf()
             return
         req = reqs[depth]
-        cap = max_wilds(req.size)
         if req.kind is MatchKind.RUN:
             targets = _run_targets(hand, req.size)
         else:
@@ -268,27 +286,37 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
                 rank_cards = _rank_cards(hand)
             targets = _set_targets(rank_cards, req.size, taken)
         targets.sort(key=lambda t: (-len(t.naturals), t.rank, t.suit))
+        deuces = _deuce_targets(hand, req.size) if req.kind is MatchKind.SET else []
+        targets += deuces  # last, and never cut off with the others
         same = depth > 0 and reqs[depth - 1] == req
         wilds = hand.wilds() if depth >= last_run else -1  # known once the last run is chosen
+        rest_worse = False  # the targets still to come (but a set of 2s) can't beat the bound
         for target in targets:
+            if rest_worse and not target.of_deuces:
+                continue
             key = (target.rank, target.suit)
             if same and key < keys[depth - 1]:
                 continue
-            gap = target.gap
+            gap, cap = target.gap, max_wilds(target.size)
             short2, need2 = short + max(0, gap - cap), need + min(gap, cap)
             if bound is not None:
-                if short2 > bound[0]:
-                    break  # targets come with ever fewer naturals
+                if short2 > bound[0]:  # targets come with ever fewer naturals
+                    if not deuces:
+                        break
+                    rest_worse = True
+                    continue
                 if wilds >= 0:
                     own_twos = sum(1 for c in target.naturals if c % 13 == 0)
                     lower = [short2, min(wilds - own_twos, need2)]
                     if lower > bound or (lower == bound and bound[0] == 0):
-                        if target.kind is MatchKind.SET:
-                            break  # the wilds are known and each later set needs as many or more
+                        if target.kind is MatchKind.SET and not target.of_deuces:
+                            if not deuces:
+                                break  # the wilds are known and each later set needs as many or more
+                            rest_worse = True
                         continue
             keys[depth] = key
             chosen.append(target)
-            if target.kind is MatchKind.RUN:
+            if target.kind is MatchKind.RUN or target.of_deuces:
                 for c in target.naturals:
                     hand.count[c] -= 1
                 yield from walk(depth + 1, short2, need2, None)
@@ -304,8 +332,9 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
 
 
 def _score(plan: Plan) -> tuple[int, int, int]:
-    """Fewest missing, then fewest wilds spent, then most naturals."""
-    return plan.missing, len(plan.wilds), -sum(len(t.naturals) for t in plan.targets)
+    """Fewest missing, then fewest wilds spent (deuces laid as a set of 2s count), then most naturals."""
+    deuces = sum(len(t.naturals) for t in plan.targets if t.of_deuces)
+    return plan.missing, len(plan.wilds) + deuces, -sum(len(t.naturals) for t in plan.targets)
 
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
@@ -315,7 +344,7 @@ def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     for plan in _plans(hand, contract, bound):
         if best is None or _score(plan) < _score(best):
             best = plan
-            bound[:] = [plan.missing, len(plan.wilds)]
+            bound[:] = list(_score(plan)[:2])
     return best
 
 

@@ -7,7 +7,9 @@ joker is the one value :data:`JOKER`.
 
 The rules decided here:
 
-* a set is 3+ cards of one rank (suits may repeat); never of deuces;
+* a set is 3+ cards of one rank (suits may repeat); in a set of 2s the deuces
+  are natural (jokers stay wild), and such a set needs four cards or more: three
+  deuces are never a set of three;
 * a run is 3+ cards of one suit in rank order, aces high only;
 * jokers and deuces are wild; a deuce in its own place in a run of its suit
   (the 2 of 2-3-4 of diamonds) is natural;
@@ -29,6 +31,9 @@ JOKER = ALL_CARDS[STANDARD_SIZE]
 
 MELD_MIN = 3
 """The fewest cards in a set or a run."""
+
+DEUCE_SET_MIN = 4
+"""The fewest cards in a set of 2s (three deuces are never a set of three)."""
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
@@ -78,11 +83,15 @@ class Meld:
         return self.rank + i if self.kind is MatchKind.RUN else self.rank
 
     def is_natural_at(self, i: int) -> bool:
-        """Whether the card at place ``i`` is natural there."""
+        """Whether the card at place ``i`` is natural there (a deuce: in a set of 2s, or its own place in a run)."""
         card = self.cards[i]
         if not is_wild(card):
             return True
-        return card < STANDARD_SIZE and self.kind is MatchKind.RUN and self.rank + i == 2 and card // 13 == self.suit
+        if card >= STANDARD_SIZE:
+            return False
+        if self.kind is MatchKind.SET:
+            return self.rank == 2
+        return self.rank + i == 2 and card // 13 == self.suit
 
     @property
     def wild_places(self) -> tuple[int, ...]:
@@ -141,11 +150,12 @@ def read_meld(cards: Sequence[Card], keep_majority: bool = True) -> Meld:
         raise IllegalMeld(f"A meld needs at least {MELD_MIN} cards: a set of one rank or a run of one suit.")
     plain = [c for c in cards if not is_wild(c)]
     if not plain:
-        if all(c < STANDARD_SIZE for c in cards):
-            raise IllegalMeld("Deuces are wild: they never make a set of their own.")
-        raise IllegalMeld("A meld needs natural cards: wilds alone make nothing.")
-    ranks = {c.rank for c in plain}
-    if len(ranks) == 1 and not any(c < STANDARD_SIZE and c % 13 == 0 and _deuce_natural_in_run(cards, c) for c in cards):
+        if all(c >= STANDARD_SIZE for c in cards):
+            raise IllegalMeld("A meld needs natural cards: wilds alone make nothing.")
+        if len(cards) < DEUCE_SET_MIN:
+            raise IllegalMeld(f"Three 2s are never a set of three: a set of 2s needs {DEUCE_SET_MIN} cards or more.")
+        meld = Meld(MatchKind.SET, cards, 2)  # its deuces are natural, its jokers wild
+    elif len({c.rank for c in plain}) == 1 and not any(c < STANDARD_SIZE and c % 13 == 0 and _deuce_natural_in_run(cards, c) for c in cards):
         meld = Meld(MatchKind.SET, cards, plain[0].rank)
     else:
         meld = _read_run(cards, plain)
@@ -289,7 +299,7 @@ def swap_wild(meld: Meld, place: int, card: Card) -> tuple[Meld, Card]:
         raise IllegalMeld(f"The {meld.cards[place].name} there is a natural card: only wilds can be swapped out.")
     wanted = meld.natural_for(place)
     if wanted is None:
-        ok = not is_wild(card) and card.rank == meld.rank
+        ok = card < STANDARD_SIZE and card.rank == meld.rank  # a set of 2s takes a deuce
     else:
         ok = card == wanted
     if not ok:

@@ -19,8 +19,11 @@ How a game goes (our reading of the kata, fixed by issue 13):
   no snap showing, the stack goes back to whoever laid the last card.
 * A wrong snap, or laying out of turn (the card goes under the stack, or is
   kept as a house rule), bars the player from snapping until someone else wins
-  the stack (a barred player who wins a stack by counting out stays barred);
-  if everyone still holding cards is barred, all are released.  A
+  the stack (a barred player who wins a stack by counting out stays barred).
+  A player with an empty pile may still snap, so bars are lifted early only
+  when every player is barred (issue 22; the first rules, option ``edition``
+  1 for records made before, released everyone once all players still
+  holding cards were barred).  A
   barred player's snap, and any snap on an empty stack (a race lost by a
   millisecond), is refused and costs nothing.
 * Empty piles are skipped; the game ends when one player holds every card.

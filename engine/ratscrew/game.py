@@ -318,13 +318,22 @@ class Ratscrew:
         events.append(PlayerBarred(seat, why))
 
     def _release_if_all_barred(self, events: list[Event]) -> None:
-        """If everyone still holding cards is barred, everyone may snap again."""
+        """If everyone who may snap is barred, everyone may snap again.
+
+        Everyone may snap until the game is over, an empty pile included (a
+        snap wins the way back in), so the bars are lifted only when every
+        player is barred.  (The first rules, ``edition`` 1, counted only the
+        players still holding cards.)
+        """
         if self.is_over or not any(self.barred):
             return
-        if all(self.barred[s] is not None for s in range(self.num_seats) if self.piles[s]):
+        first_rules = self.rules.edition == 1
+        counted = [s for s in range(self.num_seats) if self.piles[s] or not first_rules]
+        if all(self.barred[s] is not None for s in counted):
             released = tuple(s for s, why in enumerate(self.barred) if why is not None)
             self.barred = [None] * self.num_seats
-            events.append(PlayersReleased(released, "everyone still in was barred"))
+            events.append(PlayersReleased(released, "everyone still in was barred" if first_rules
+                                          else "everyone who may snap was barred"))
 
     def _win_stack(self, winner: int, how: str, beaten: tuple[int, ...], events: list[Event]) -> None:
         """The stack, turned face down as one packet, goes under ``winner``'s pile; their turn."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..core import Option, resolve_options
+from ..core import EDITION, Option, edition_option, resolve_options
 from .snaps import SNAP_RULES
 
 ON_OFF = ((True, "On"), (False, "Off"))
@@ -28,6 +28,7 @@ OPTIONS: tuple[Option, ...] = tuple(
     Option("out_of_turn", "Laying out of turn",
            ((OUT_OF_TURN_BOTTOM, "The card goes under the stack"), (OUT_OF_TURN_KEPT, "The card is kept")),
            OUT_OF_TURN_BOTTOM, "Where the card goes when someone lays out of turn (they are barred either way)."),
+    edition_option(2, "bars were lifted once everyone still holding cards was barred"),
 )
 
 
@@ -38,6 +39,7 @@ class HouseRules:
     snap_rules: tuple[str, ...] = tuple(rule.key for rule in SNAP_RULES)  # keys of the rules in play
     calls_per_stack: bool = False
     out_of_turn_kept: bool = False
+    edition: int = 2  # 1: the first rules (bars lifted when everyone holding cards is barred)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None) -> HouseRules:
@@ -47,6 +49,7 @@ class HouseRules:
             tuple(rule.key for rule in SNAP_RULES if values[rule.key]),
             values["calls"] == CALLS_PER_STACK,
             values["out_of_turn"] == OUT_OF_TURN_KEPT,
+            values[EDITION],
         )
 
     @property

@@ -108,7 +108,7 @@ class PlayerBarred:
 
 @dataclass(frozen=True, slots=True)
 class PlayersReleased:
-    """These players may snap again: the stack was won, or everyone still in was barred."""
+    """These players may snap again: the stack was won, or everyone who may snap was barred."""
 
     players: tuple[int, ...]
     why: str

@@ -5,7 +5,9 @@ total wins).  Modules: :mod:`~engine.scamper.table` (contracts, packs, points,
 options), :mod:`~engine.scamper.actions`, :mod:`~engine.scamper.events`,
 :mod:`~engine.scamper.rules` (legality), :mod:`~engine.scamper.observation`,
 :mod:`~engine.scamper.sheet` (the score sheet) and :mod:`~engine.scamper.game`
-(the state).  Meld logic lives in :mod:`engine.melds`.
+(the state).  Meld logic lives in :mod:`engine.melds`.  The rules have versions
+(option ``edition``): records made before issue 22 replay under the first
+rules (see :mod:`engine.scamper.game` and :mod:`engine.versions`).
 """
 
 from __future__ import annotations

@@ -115,9 +115,13 @@ class StockRenewed:
 
 @dataclass(frozen=True, slots=True)
 class RoundVoided:
-    """The stock ran out and the round is dealt again (no scores)."""
+    """The stock ran out and the round is dealt again (no scores).
+
+    ``stuck``: a renewed stock ran out with nothing laid, added or swapped since it was renewed.
+    """
 
     round_no: int
+    stuck: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,17 @@ How it goes (the issue's reading of the club's page):
   the last card goes out and ends the round; the others score what they hold.
 * A player who must draw from an empty stock triggers the New game choice:
   replay the round, add a pack, or shuffle the discards into a new stock.
+  A renewed stock that runs out with no meld laid, no card added and no wild
+  swapped since it was renewed (a hand of wilds can't discard, so a stuck
+  table would renew for ever) voids the deal, as "replay" does.  This bounds
+  every deal: each renewal needs a meld, a lay-off or a swap since the last;
+  melds and lay-offs take cards from the hands for good (after the opening
+  a turn draws one card and discards one), and each swap takes back one of
+  the wilds those put down, so a deal sees at most twice as many of them as
+  the hands held cards, and each stock is finite.
+* The first rules (``edition`` 1, records made before them): 5 packs for 9
+  or 10 players, the first dealer's -20 only with the Advanced rules, and the
+  stock renewed however often it runs out.
 
 :class:`ScamperGame` speaks the engine protocol (:mod:`engine.core`).  All
 chance comes from the seed: the dealer draw and every shuffle use
@@ -42,7 +53,7 @@ from .observation import Observation
 from .rules import legal_actions, refusal
 from .sheet import ScoreSheet, SheetLine
 from .table import (
-    CONTRACTS, FIRST_DEALER_BONUS, JOKERS_PER_PACK, MAX_SEATS, MIN_SEATS, MISSED_CALL, Phase, Rules, StockOut,
+    CONTRACTS, JOKERS_PER_PACK, MAX_SEATS, MIN_SEATS, MISSED_CALL, Phase, Rules, StockOut,
     card_points, hand_size, packs_for,
 )
 
@@ -86,7 +97,7 @@ class ScamperGame:
     __slots__ = (
         "num_players", "rules", "seed", "shuffles", "first_dealer", "dealer_draws", "start_scores", "lines",
         "replays", "round_index", "dealer", "packs", "hands", "stock", "discard", "melds", "owners", "down",
-        "taken", "current", "phase", "called", "penalties",
+        "taken", "current", "phase", "called", "penalties", "quiet_stock",
     )
 
     def __init__(self, num_seats: int, rules: Rules, seed: int) -> None:
@@ -97,13 +108,14 @@ class ScamperGame:
         self.seed = seed
         self.shuffles = 0
         self.first_dealer, self.dealer_draws = draw_for_dealer(num_seats, seed)
-        bonus = FIRST_DEALER_BONUS if rules.advanced else 0
+        bonus = rules.first_dealer_bonus
         self.start_scores = tuple(bonus if s == self.first_dealer else 0 for s in range(num_seats))
         self.lines: list[SheetLine] = []
         self.replays = 0
         self.round_index = 0
         self.dealer = self.first_dealer
-        self.packs = packs_for(num_seats)
+        self.packs = packs_for(num_seats, rules.edition)
+        self.quiet_stock = False  # the stock was renewed and nobody has laid, added or swapped since
         self.hands: list[list[Card]] = []
         self.stock: list[Card] = []
         self.discard: list[Card] = []
@@ -130,7 +142,7 @@ class ScamperGame:
 
     def _deal(self, events: list[Event] | None) -> None:
         n = self.num_players
-        packs = packs_for(n)
+        packs = packs_for(n, self.rules.edition)
         changed = packs != self.packs
         self.packs = packs
         deck = self._shuffled(pack(packs))
@@ -147,6 +159,7 @@ class ScamperGame:
         self.down = [False] * n
         self.taken = [[] for _ in range(n)]
         self.penalties = [0] * n
+        self.quiet_stock = False
         self.current = (self.dealer + 1) % n
         self.phase = Phase.OPENING
         self.called = False
@@ -234,6 +247,8 @@ class ScamperGame:
             events.append(ScamperCalled(p))
         elif isinstance(action, Discard):
             self._discard(p, action.card, events)
+        if isinstance(action, (LayContract, LayMeld, AddToMeld, SwapWild)):
+            self.quiet_stock = False
         return events
 
     def _draw(self, p: int, source: Source, events: list[Event]) -> None:
@@ -278,6 +293,12 @@ class ScamperGame:
 
     def _stock_out(self, events: list[Event]) -> None:
         how = self.rules.stock_out
+        if self.quiet_stock and self.rules.stuck_deal_replayed:
+            self.replays += 1
+            events.append(RoundVoided(self.contract_no, stuck=True))
+            self._deal(events)
+            return
+        self.quiet_stock = how is not StockOut.REPLAY
         if how is StockOut.ADD_PACK:
             self.stock = self._shuffled(pack())
             self.packs += 1
@@ -358,7 +379,7 @@ class ScamperGame:
             tuple(self.lines), self.replays, self.round_index, self.dealer, self.packs,
             tuple(tuple(h) for h in self.hands), tuple(self.stock), tuple(self.discard), tuple(self.melds),
             tuple(self.owners), tuple(self.down), tuple(tuple(t) for t in self.taken), self.current, self.phase,
-            self.called, tuple(self.penalties),
+            self.called, tuple(self.penalties), self.quiet_stock,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..cards import Card, format_cards
+from ..cards import STANDARD_SIZE, Card, format_cards
 from ..melds import (
     Contract, IllegalMeld, MatchKind, Meld, add_to_meld, contract_lays, contract_reason, is_wild, read_meld, swap_wild,
 )
@@ -261,7 +261,6 @@ def _lay_offs(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
 def _swaps(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
     out: list[Action] = []
     held = set(distinct)
-    naturals = [c for c in distinct if not is_wild(c)]
     for index, meld in enumerate(obs.melds):
         if obs.owners[index] == obs.seat:
             continue
@@ -271,5 +270,6 @@ def _swaps(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
                 if wanted in held:
                     out.append(SwapWild(index, place, wanted))
                 continue
-            out += [SwapWild(index, place, card) for card in naturals if card.rank == meld.rank]
+            out += [SwapWild(index, place, card) for card in distinct  # a set of 2s takes a deuce
+                    if card < STANDARD_SIZE and card.rank == meld.rank]
     return out

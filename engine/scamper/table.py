@@ -7,7 +7,8 @@ from enum import Enum, StrEnum
 from typing import Any, Mapping
 
 from ..cards import STANDARD_SIZE
-from ..core import Option, resolve_options
+from ..core import EDITION as EDITION_KEY
+from ..core import Option, edition_option, resolve_options
 from ..melds import Contract
 
 GAME_ID = "scamper"
@@ -18,6 +19,9 @@ JOKERS_PER_PACK = 2
 PACK_SIZE = STANDARD_SIZE + JOKERS_PER_PACK
 MISSED_CALL = 20
 FIRST_DEALER_BONUS = -20
+EDITION = 2
+"""The rules' version.  2: six packs for 9-10 players, the first dealer's -20 in every game, a deal
+whose renewed stock runs out with nothing laid, added or swapped is dealt again (see ``edition_option``)."""
 
 CONTRACTS: tuple[Contract, ...] = (
     Contract.of(("set", 3), ("set", 3)),
@@ -44,9 +48,15 @@ def hand_size(contract: Contract) -> int:
     return max(HAND_SIZE, contract.min_cards)
 
 
-def packs_for(seats: int) -> int:
-    """Packs shuffled together: 2 for 2-3 seats, 3 for 4-6, 4 for 7-8, 5 for 9-10."""
-    return 2 if seats <= 3 else 3 if seats <= 6 else 4 if seats <= 8 else 5
+def packs_for(seats: int, edition: int = EDITION) -> int:
+    """Packs shuffled together: 2 for 2-3 seats, 3 for 4-6, 4 for 7-8, 6 for 9-10.
+
+    The club's table goes on "plus 2 packs for every additional 2 players"
+    after 4 for 7-8; the first rules (``edition`` 1) dealt 5 for 9-10.
+    """
+    if seats <= 8:
+        return 2 if seats <= 3 else 3 if seats <= 6 else 4
+    return 6 if edition > 1 else 5
 
 
 def card_points(card: int) -> int:
@@ -87,7 +97,9 @@ OPTIONS: tuple[Option, ...] = (
         (StockOut.RESHUFFLE.value, "Shuffle the discards into a new stock"),
     ), StockOut.REPLAY.value),
     Option("advanced", "Advanced rules", ((False, "Off"), (True, "On")), False,
-           "The first dealer starts on -20, and a player left with one card who hasn't called Scamper! gets +20."),
+           "A player left with one card who hasn't called Scamper! gets +20."),
+    edition_option(EDITION, "5 packs for 9-10 players, the first dealer's -20 only with the Advanced rules, "
+                            "a stock renewed again and again even with nobody able to play"),
 )
 
 
@@ -99,13 +111,25 @@ class Rules:
     keep_majority: bool = False
     stock_out: StockOut = StockOut.REPLAY
     advanced: bool = False
+    edition: int = EDITION
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None) -> Rules:
         """Rules from option values (defaults filled in); ``ValueError`` names a bad one."""
         values = resolve_options(OPTIONS, options)
-        return cls(values["rounds"], values["keep_majority"], StockOut(values["stock_out"]), values["advanced"])
+        return cls(values["rounds"], values["keep_majority"], StockOut(values["stock_out"]), values["advanced"],
+                   values[EDITION_KEY])
 
     def to_options(self) -> dict[str, Any]:
         return {"rounds": self.rounds, "keep_majority": self.keep_majority,
-                "stock_out": self.stock_out.value, "advanced": self.advanced}
+                "stock_out": self.stock_out.value, "advanced": self.advanced, EDITION_KEY: self.edition}
+
+    @property
+    def first_dealer_bonus(self) -> int:
+        """The first dealer's start: -20 in every game (the first rules: with the Advanced rules only)."""
+        return FIRST_DEALER_BONUS if self.advanced or self.edition > 1 else 0
+
+    @property
+    def stuck_deal_replayed(self) -> bool:
+        """Whether a renewed stock that runs out with nothing laid, added or swapped voids the deal."""
+        return self.edition > 1

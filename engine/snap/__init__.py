@@ -12,25 +12,32 @@
 * Winnings are shuffled and go under the winner's face-down cards.
 * Ties: correct calls of the same word at most ``tie_ms`` after the first are
   simultaneous (:mod:`engine.realtime`).  A tie puts the disputed cards on the
-  snap pot, face up, the matching cards on top.  When a face-up top matches the
+  snap pot, face up: every pile's other cards first, then the matching cards
+  on top.  When a face-up top matches the
   pot's top card, "Snap Pot!" takes the pot and the matching piles; a tie on it
   puts those piles on the pot too.  While a call is judged nobody flips.  If
   the match is gone when the window closes (another call took it) the call
-  lapses, unpunished.
+  lapses, unpunished; so does a correct call that comes at most ``late_ms``
+  (250 by default) after its match was taken or covered: a reaction already
+  under way.  A call for a match that never was pays.
 * Errors: "Snap!" with no snap showing, "Snap Pot!" with no pot match, or the
   wrong word, costs one face-down card (turning the own pile over if needed)
   to each player still in, starting on the caller's left; the cards go under
   their face-down cards.  Who can't pay in full pays what they can and is out.
   Anyone left with no cards at all is out, at once (in the shared pile, that is
   flipping your last card).
-* The end: the last player in wins.  Own piles: when flipping alone can never
-  show a match again (:meth:`SnapGame.match_possible`), the game is a draw
-  between the players still in.  (The shared-pile game always ends: cards
-  only leave hands until someone snaps.)  An optional time limit ends the game
+* The end: the last player in wins.  When flipping alone can never show a
+  match again (:meth:`SnapGame.match_possible`: every card that could still
+  match is locked in the snap pot), the game is a draw between the players
+  still in, in both variants.  An optional time limit ends the game
   with the most cards (face down plus own pile) winning.  With auto-flip on,
   nobody flips by hand: the engine flips for the player whose turn it is, N
   seconds after the last flip or judged call.  If the last players go out at
   the same moment, they share a draw.
+
+Records made before the late-call grace and the edition-2 rules (the shared
+pile's draw, the pot's order) replay under the first rules (``late_ms`` 0,
+``edition`` 1; see :mod:`engine.versions`).
 
 Time is data: every action carries ``at`` (ms since the start) and timers run
 through ``advance``/``next_deadline``.
@@ -42,14 +49,15 @@ import random
 from typing import Any, Mapping
 
 from ..cards import Card, parse_cards, shuffled, standard_deck
-from ..core import Option
+from ..core import EDITION as EDITION_KEY
+from ..core import Option, edition_option
 from ..realtime import TIE_WINDOW_OPTION
 from .actions import (
     SHARED, SNAP, SNAP_POT, Action, CallLapsed, Called, Eliminated, Event, FalseCall, Flip, Flipped, GameOver,
     PenaltyPaid, PileTurnedOver, SeatStats, Snap, SnapPot, SnapTied, SnapWon, action_from_json, action_to_json,
     describe_action,
 )
-from .game import OWN, SHARED_PILE, Observation, Phase, SnapGame, pot_piles, snap_piles
+from .game import EDITION, LATE_MS, OWN, SHARED_PILE, Observation, Phase, SnapGame, pot_piles, snap_piles
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -63,6 +71,10 @@ OPTIONS: tuple[Option, ...] = (
            "When time is up, the most cards wins."),
     Option("auto_flip", "Auto-flip", ((0, "Off"), (2, "Every 2 s"), (3, "Every 3 s"), (5, "Every 5 s")), 0,
            "Cards flip by themselves: everyone just watches and calls (good for small children)."),
+    Option("late_ms", "Late calls", ((LATE_MS, f"Free within {LATE_MS} ms"), (100, "Free within 100 ms"),
+                                     (500, "Free within 500 ms"), (0, "Always pay")), LATE_MS,
+           "A correct call that comes just after the match was taken (or covered) costs nothing.", legacy=0),
+    edition_option(EDITION, "no draw with the shared pile; a tie's cards went to the pot pile by pile"),
 )
 
 
@@ -76,6 +88,8 @@ def _timing(options: Mapping[str, Any]) -> dict[str, Any]:
         "tie_ms": options["tie_ms"],
         "time_limit_ms": options["time_limit"] * 60_000 or None,
         "auto_flip_ms": options["auto_flip"] * 1000 or None,
+        "late_ms": options["late_ms"],
+        "edition": options[EDITION_KEY],
     }
 
 

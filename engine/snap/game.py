@@ -19,6 +19,10 @@ from .actions import (
 
 OWN = "own"
 SHARED_PILE = "shared"
+LATE_MS = 250
+"""A call this soon after its match went (a reaction already under way) lapses at no cost."""
+EDITION = 2
+"""The rules' version: 2 adds the shared pile's draw and puts a tie's matching cards on top of the pot."""
 
 
 class Phase(Enum):
@@ -83,7 +87,12 @@ class SnapGame:
     def __init__(self, down: list[list[Card]], *, variant: str = OWN, tie_ms: int = 40, time_limit_ms: Ms | None = None,
                  auto_flip_ms: Ms | None = None, rng: random.Random | None = None, up: list[list[Card]] | None = None,
                  shared: list[Card] | None = None, pot: list[Card] | None = None, turn: int = 0,
-                 out: Sequence[int] = ()) -> None:
+                 out: Sequence[int] = (), late_ms: Ms = LATE_MS, edition: int = EDITION) -> None:
+        """``late_ms``: how long after a match is gone a call for it lapses unpunished (0: it pays).
+
+        ``edition`` 1 plays the first rules (records made before they changed):
+        no draw in the shared pile, a tie's cards go to the pot pile by pile.
+        """
         n = len(down)
         if not 2 <= n <= 6:
             raise ValueError("Snap is for 2 to 6 players")
@@ -99,6 +108,10 @@ class SnapGame:
         if len(self.up) != n or not 0 <= turn < n:
             raise ValueError("one face-up pile per player, and the turn of one of them")
         self.claims = Claims(tie_ms)
+        if not 0 <= late_ms <= 1000:
+            raise ValueError(f"late calls are forgiven for 0 to 1000 ms, not {late_ms}")
+        self.late_ms = late_ms
+        self.edition = edition
         self.time_limit_ms = time_limit_ms
         self.auto_flip_ms = auto_flip_ms
         self.rng = rng or random.Random(0)
@@ -112,6 +125,7 @@ class SnapGame:
         self.since: Ms = 0
         self.pace_from: Ms = 0
         self.match_since: dict[str, Ms | None] = {SNAP: None, SNAP_POT: None}
+        self.match_gone: dict[str, Ms | None] = {SNAP: None, SNAP_POT: None}  # when the last match went
         self.reactions: list[list[int]] = [[] for _ in range(n)]
         self.wins = [0] * n
         self.false_calls = [0] * n
@@ -226,6 +240,9 @@ class SnapGame:
 
     def _call(self, seat: int, kind: str, at: Ms, events: list[Event]) -> None:
         window = self.claims.window(kind)
+        if window is None and not self._matches(kind) and self._just_gone(kind, at):
+            events.append(CallLapsed((seat,), kind))
+            return
         if window is None and not self._matches(kind):
             other = SNAP_POT if kind == SNAP else SNAP
             if self._matches(other):
@@ -243,6 +260,11 @@ class SnapGame:
         reaction = at - self.window_since[kind]
         self.reactions[seat].append(reaction)
         events.append(Called(seat, kind, at, reaction, window is not None))
+
+    def _just_gone(self, kind: str, at: Ms) -> bool:
+        """Whether a match for ``kind`` was on the table within the last ``late_ms`` (a reaction under way)."""
+        gone = self.match_gone[kind]
+        return self.late_ms > 0 and gone is not None and at - gone <= self.late_ms
 
     def _pay_penalty(self, seat: int, events: list[Event]) -> None:
         """One face-down card to each player still in, starting on the caller's left."""
@@ -303,11 +325,9 @@ class SnapGame:
         if not seats or not piles:
             events.append(CallLapsed(window.seats, window.kind))
             return
-        cards: list[Card] = []
-        for pile in piles:
-            cards += self._pile(pile)
-            self._pile(pile).clear()
-        if len(seats) > 1:
+        tie = len(seats) > 1
+        cards = self._gather(piles, window.kind if tie and self.edition > 1 else None)
+        if tie:
             self.pot += cards
             events.append(SnapTied(seats, window.kind, tuple(cards), piles, len(self.pot)))
         else:
@@ -323,6 +343,23 @@ class SnapGame:
         self.pace_from = at
         self._eliminate_empty(events)
 
+    def _gather(self, piles: tuple[int, ...], kind: str | None) -> list[Card]:
+        """Take ``piles``' cards, bottom to top; with ``kind``, the cards that make its match on top.
+
+        (A tie's cards go to the snap pot with the matching cards on top: every
+        pile's other cards first, then the matching ones.)
+        """
+        keep = 0 if kind is None else 2 if self.variant == SHARED_PILE and kind == SNAP else 1
+        under: list[Card] = []
+        matching: list[Card] = []
+        for pile in piles:
+            cards = self._pile(pile)
+            split = len(cards) - keep
+            under += cards[:split]
+            matching += cards[split:]
+            cards.clear()
+        return under + matching
+
     def _end_on_time(self, events: list[Event]) -> None:
         self.claims.clear()
         best = max(self.holding(s) for s in self.live_seats())
@@ -334,6 +371,8 @@ class SnapGame:
         self.since = at
         for kind in (SNAP, SNAP_POT):
             if not self._matches(kind):
+                if self.match_since[kind] is not None:
+                    self.match_gone[kind] = at
                 self.match_since[kind] = None
             elif self.match_since[kind] is None:
                 self.match_since[kind] = at
@@ -348,15 +387,18 @@ class SnapGame:
             else:  # the last players went out together
                 last = max(o for o in self.out_order if o is not None)
                 self._finish(tuple(s for s in range(self.num_seats) if self.out_order[s] == last), "draw", events)
-        elif self.variant == OWN and not self.claims and not self.match_possible():
+        elif (self.variant == OWN or self.edition > 1) and not self.claims and not self.match_possible():
             self._finish(tuple(live), "draw", events)
 
     def match_possible(self) -> bool:
-        """Own piles: can flipping alone ever show a match again?
+        """Can flipping alone ever show a match again?
 
-        Piles are shuffled when turned over, so every card a player holds comes
-        to the top in time: a snap needs a rank held by two players, a pot
-        match a held card of the pot's top rank.
+        Own piles are shuffled when turned over, so every card a player holds
+        comes to the top in time: a snap needs a rank held by two players, a
+        pot match a held card of the pot's top rank.  The shared pile's cards
+        stay put until someone snaps, and turns alternate, so a snap needs a
+        rank held by two players or a held card of the shared top's rank, and
+        a pot match a held card of the pot's top rank.
         """
         if self.snap_piles() or self.pot_piles():
             return True
@@ -366,6 +408,8 @@ class SnapGame:
             if ranks & held:
                 return True
             held |= ranks
+        if self.shared and self.shared[-1].rank in held:
+            return True
         return bool(self.pot) and self.pot[-1].rank in held
 
     def _finish(self, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
@@ -427,6 +471,7 @@ class SnapGame:
         other.rng.setstate(self.rng.getstate())
         other.out_order = list(self.out_order)
         other.match_since = dict(self.match_since)
+        other.match_gone = dict(self.match_gone)
         other.reactions = [list(r) for r in self.reactions]
         other.wins, other.false_calls = list(self.wins), list(self.false_calls)
         return other
@@ -435,7 +480,7 @@ class SnapGame:
         piles = tuple(tuple(p) for p in self.down + self.up)
         return (piles, tuple(self.shared), tuple(self.pot), self.turn, tuple(self.out_order), self.claims.snapshot(),
                 self.phase, self.clock, self.version, self.pace_from, tuple(map(tuple, self.reactions)),
-                tuple(self.false_calls), tuple(self.wins))
+                tuple(self.false_calls), tuple(self.wins), tuple(self.match_gone.items()))
 
     def __repr__(self) -> str:
         return f"<SnapGame {self.variant} turn={self.turn} holding={[self.holding(s) for s in range(self.num_seats)]}>"

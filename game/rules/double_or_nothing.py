@@ -24,7 +24,8 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
         (
             "Double or Nothing is a duel of climbing plays. In the Run you face the computer one game after "
             "another: every game you win makes everything twice as big, and the first game you lose ends the run.",
-            "How far can you climb?",
+            "The goal of a run is to clear it: the Run has 32 games, and winning game 32 clears the run and ends "
+            "it in triumph. How far can you climb?",
         ),
     ),
     Section(
@@ -73,6 +74,8 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
             "The leader plays anything. Then the sides take turns: answer with a stronger play, or pass.",
             "Passing costs you: you draw extra cards (2 in game 1, doubling every game), the cards in the play "
             "area are shuffled and slid under the other side's deck, and the other side leads next.",
+            "If your deck is running low and holds fewer cards than the pass asks for, you simply draw whatever "
+            "is left (possibly nothing); running short only loses when a new hand must be drawn.",
         ),
     ),
     Section(
@@ -98,7 +101,7 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
             "double too, and the computer comes back with a fresh deck at the new size: 64 cards in game 2, "
             "128 in game 3, and so on.",
             "Then you choose one upgrade out of three offered at random. Some can be taken more than once. "
-            "Lose a game and the run is over.",
+            "Lose a game and the run is over; win game 32 and the run is cleared, with nothing left to climb.",
         ),
     ),
     Section("Upgrades", _upgrade_lines()),

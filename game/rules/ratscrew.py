@@ -77,8 +77,11 @@ RATSCREW_RULES: tuple[Section, ...] = (
             "Lay when it isn't your turn, and the card goes face up under the bottom of the stack - it gets no call "
             "and doesn't touch the count - and you are barred the same way. (A house rule lets you keep the card "
             "instead; you are still barred.)",
-            "If everyone who still has cards is barred, everyone is let off. A snap while you are barred is "
-            "turned down with a reminder and costs you nothing more.",
+            "A bar holds until another player wins the stack. Running out of cards doesn't free anyone: a player "
+            "with an empty pile may still snap, so while any one player is free to snap, the barred ones stay "
+            "barred, even if that free player has no cards left.",
+            "Only if every player at the table is barred at once is everyone let off together, so that somebody "
+            "can snap again. A snap while you are barred is turned down with a reminder and costs you nothing more.",
         ),
     ),
     Section(

@@ -43,11 +43,14 @@ SNAP_RULES: tuple[Section, ...] = (
         (
             "Calls that come within a split second of each other count as a tie (40 thousandths of a second "
             "unless you change the tie window in the options). Nobody flips while a call is being settled.",
-            "After a tie nobody gets the cards: they go face up into the middle as the snap pot, with the "
-            "matching cards on top.",
+            "After a tie nobody gets the cards: they go face up into the middle as the snap pot. The other "
+            "cards of those piles go in first and the matching cards last, so the matching cards lie on top.",
             "Whenever a top card matches the pot's top card, shout Snap Pot! The first to do so wins the pot "
             "and the pile that matched it. Another tie, on either call, just makes the pot bigger.",
             "A plain match and a pot match can show together: then either call is right and wins its own cards.",
+            "Too late is not wrong: if the match was on the table a moment ago (a quarter of a second by "
+            "default) and someone has just taken it, or a flip has just covered it, your right call costs you "
+            "nothing. Nobody can stop a shout that is already on its way.",
         ),
         (Example("9C 9D", "a tie on these nines puts them in the pot..."),
          Example("9H", "...and a later nine wins it with Snap Pot!")),
@@ -55,8 +58,8 @@ SNAP_RULES: tuple[Section, ...] = (
     Section(
         "Mistakes cost cards",
         (
-            "Shouting Snap! when nothing matches, Snap Pot! when the pot isn't matched, or the wrong one of "
-            "the two, is a mistake. You give one card from your face-down stack to each other player still in, "
+            "Shouting Snap! when nothing matches (and nothing did a moment ago), Snap Pot! when the pot isn't "
+            "matched, or the wrong one of the two, is a mistake. You give one card from your face-down stack to each other player still in, "
             "going round from the player after you; they tuck it under their stack.",
             "If you can't give everyone a card, you hand over what you have and you are out. You are also out "
             "the moment you have no cards at all, for example when someone snaps your only pile.",
@@ -67,7 +70,8 @@ SNAP_RULES: tuple[Section, ...] = (
         (
             "The last player with cards wins.",
             "Sometimes every card that could still make a match is stuck in the pot, and no amount of flipping "
-            "will ever show a match again. The game notices and calls it a draw between everyone still in.",
+            "will ever show a match again. The game notices and calls it a draw between everyone still in, "
+            "with own piles and with the shared pile alike.",
             "With a time limit (3, 5 or 10 minutes), whoever holds the most cards when time runs out wins.",
             "For small children, auto-flip turns the cards over by itself every few seconds, so all they have "
             "to do is watch and shout.",

@@ -206,7 +206,7 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
             t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
                                                 "Second Wind!")))
         elif isinstance(ev, RunOver):
-            line = (f"The ladder is cleared after {ev.games_won} games won!" if ev.cleared
+            line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
                     else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
             t.motion.queue(Step(0.0, land=_note(t, line)))
         elif isinstance(ev, DuelOver):

@@ -130,7 +130,7 @@ class RunSummaryScene(GameOverScene):
             who = t.name(f.winner) if f.winner is not None else "Nobody"
             return f"{who} {t.verb(f.winner, 'wins')} the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,}."
         if f.cleared:
-            return "The ladder is cleared!", f"All {f.games_won} games won."
+            return "The run is cleared!", f"All {f.games_won} games won, up to game {f.reached}."
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
         return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from engine.double_or_nothing import UPGRADES, Mode, Phase
+from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import FIRST_RULES, effect
 
@@ -290,15 +290,15 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel
-    mode = "The Run" if obs.mode is Mode.RUN else "Duel"
-    text.blit(surface, f"{mode} - Game {obs.game}", round(30 * s), (i.x + round(16 * s), i.y + round(10 * s)), GOLD,
+    title = f"The Run - Game {obs.game} of {MAX_GAME}" if obs.mode is Mode.RUN else f"Duel - Game {obs.game}"
+    text.blit(surface, title, round(30 * s), (i.x + round(16 * s), i.y + round(10 * s)), GOLD,
               max_w=i.w - round(32 * s))
     hs = obs.hand_sizes[me]
     ps = obs.pass_sizes[me]
     line = f"{hand_words(obs.game_hand).capitalize()} - hands of {hs:,} - a pass draws {ps:,}"
     text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
     if obs.mode is Mode.RUN:
-        more = f"Games won {obs.games_won} - doubles next: hands of {2 * obs.hand_sizes[0] // 1:,}"
+        more = f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})"
         text.blit(surface, more, round(18 * s), (i.x + round(16 * s), i.y + round(68 * s)), MUTED, max_w=i.w - round(32 * s))
     # the runner's upgrades, as icons along the bottom left of the area
     held = obs.upgrades

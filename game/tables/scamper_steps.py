@@ -167,7 +167,8 @@ def queue_events(t: ScamperTable, events: list[Event]) -> None:
         elif isinstance(ev, StockRenewed):
             t.motion.queue(_renew_step(t, ev))
         elif isinstance(ev, RoundVoided):
-            t.motion.queue(_note_step(t, f"The stock ran out: round {ev.round_no} is dealt again.", banner=True))
+            why = "nothing was laid, added or swapped through a whole stock" if ev.stuck else "the stock ran out"
+            t.motion.queue(_note_step(t, f"{why.capitalize()}: round {ev.round_no} is dealt again.", banner=True))
         elif isinstance(ev, RoundScored):
             t.motion.queue(_scored_step(t, ev))
         elif isinstance(ev, RoundDealt):

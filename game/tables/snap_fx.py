@@ -185,15 +185,15 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
             say(Callout(f"{took} in {event.reaction_ms} ms!", GOOD, event.seat))
         elif isinstance(event, SnapTied):
             target = place(POT)
-            i = 0
+            taken = [(sprite, key) for key in event.piles for sprite in model.pile(key)]
             for key in event.piles:
-                start = place(key)
-                for sprite in list(model.pile(key)):
-                    model.pot.append(sprite)
-                    fly(sprite, True, start, target, i * stagger)
-                    i += 1
                 model.pile(key).clear()
                 model.lit.pop(key, None)
+            for i, card in enumerate(event.cards):  # the pot's order: the matching cards end on top
+                k = next(k for k, (sprite, _) in enumerate(taken) if sprite.card == card)
+                sprite, key = taken.pop(k)
+                model.pot.append(sprite)
+                fly(sprite, True, place(key), target, i * stagger)
             who = " and ".join(name[s] for s in event.seats)
             say(Callout(f"Tie: {who}! The cards go to the snap pot ({event.pot_size}).", GOOD, None, life=2.6))
         elif isinstance(event, CallLapsed):
@@ -202,7 +202,7 @@ def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, h
             if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
                 last.text += f"  ({who}: too late)"
             else:
-                say(Callout(f"{who}: too late, the match was taken", CALM, None, life=1.6))
+                say(Callout(f"{who}: too late, the match is gone (no penalty)", CALM, None, life=1.6))
         elif isinstance(event, FalseCall):
             model.red[event.seat] = 0.9
             word = CALL_WORDS[event.call]
