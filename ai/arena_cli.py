@@ -93,9 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     old = [flag for flag in arena.old_flags if any(a == flag or a.startswith(flag + "=") for a in argv)]
-    if old and arena.old_main is not None:
-        rest = _without_game(argv)
-        notice(old[0], arena.new_form(rest) if arena.new_form else f"{PROG} --game {game_id} ...")
+    rest = _without_game(argv)
+    if (old or arena.is_old(rest)) and arena.old_main is not None:
+        what = f"{old[0]}" if old else f"{PROG} --game {game_id} {' '.join(rest)}".strip()
+        notice(what, arena.new_form(rest) if arena.new_form else f"{PROG} --game {game_id} ...")
         return arena.old_main(rest)
     parser = parser_for(game_id, arena)
     args = parser.parse_args(argv)

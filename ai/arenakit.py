@@ -232,7 +232,8 @@ class GameArena:
     ``run(args)`` gets the parsed flags (``args.players`` a list of names,
     ``games``, ``seed``, ``duplicate``, ``record_dir``, ``jobs`` and the game's
     own) and returns the report.  ``old_flags`` are flags only the old command
-    line has; ``new_form(argv)`` says the new command for an old one.
+    line has (or ``is_old(argv)`` says so); ``new_form(argv)`` says the new
+    command for an old one.
     """
 
     add_flags: Callable[[argparse.ArgumentParser], None]
@@ -242,6 +243,7 @@ class GameArena:
     default_games: int = 100
     old_main: Callable[[list[str]], int] | None = None
     old_flags: tuple[str, ...] = ()
+    is_old: Callable[[list[str]], bool] = field(default=lambda argv: False)  # an old command without an old flag
     new_form: Callable[[list[str]], str] | None = None
     check: Callable[[argparse.Namespace], str | None] = field(default=lambda args: None)
     print_text: Callable[[dict[str, Any]], None] | None = None
