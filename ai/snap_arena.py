@@ -11,8 +11,8 @@ time counts as unfinished and is left out of the figures.  Snap's own fields,
 per player in ``players``: ``win_share`` (1 per win, 1/k for a k-way draw),
 ``snaps_won``, ``average_snap_ms``, ``false_calls_per_game``; and
 ``unfinished``, ``finished``, ``variant``, ``median_game_s``.
-``behaviours`` counts, by level, the calls it ``miss``\ ed (of the matches it
-saw) and its ``false_call``\ s (of the changes with nothing to call).
+``behaviours`` counts, by level, ``miss`` (matches it saw and never called)
+and ``false_call`` (calls at changes with nothing to call).
 
 The old entry point ``python -m ai.snap_arena`` (player ``j`` at seat
 ``(j + i) mod n`` in game ``i``, deals from one random stream) runs one more
