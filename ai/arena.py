@@ -165,7 +165,7 @@ def run(
     if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS:
         raise ValueError(f"the arena seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(levels)}")
     specs = game_specs(levels, games, seed, duplicate, think_ms, record_dir)
-    results = play_all(partial(play_game, factory=factory), specs, jobs)  # type: ignore[arg-type]
+    results = play_all(partial(play_game, factory=factory), specs, jobs)
     report = summarize(levels, results)
     report.update({"seed": seed, "duplicate": duplicate, "think_ms": think_ms})
     return report

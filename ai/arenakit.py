@@ -23,7 +23,7 @@ import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from engine.core import GameState, Ms
 from engine.envelope import GameRecord, PlayerInfo
@@ -129,7 +129,11 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], lower_wins: 
     }
 
 
-def play_all(play: Callable[[Seating], GameResult], specs: Sequence[Seating], jobs: int = 1) -> list[GameResult]:
+S = TypeVar("S")
+T = TypeVar("T")
+
+
+def play_all(play: Callable[[S], T], specs: Sequence[S], jobs: int = 1) -> list[T]:
     """Every game of a run, in worker processes when ``jobs`` > 1 (``play`` must then pickle)."""
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:

@@ -112,6 +112,7 @@ def play_one(levels: list[str], seat_of: list[int], seed: int, bot_seed: int, ta
     player_at = {s: j for j, s in enumerate(seat_of)}
     brng = random.Random(bot_seed)
     state = record.start() if record is not None else new_game(n, options or {}, seed)
+    assert isinstance(state, Ratscrew)
     bots = {seat_of[j]: Watched(levels[j], brng.getrandbits(32)) for j in range(n)}
     mirror = state.clone()  # the game as it was after each thing played (run_until plays several at once)
     shown: dict[tuple[str, Any], int] = {}  # each pattern showing: when it first showed
@@ -216,7 +217,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     specs = seatings(len(levels), args.games, args.seed, args.duplicate)
     play = partial(play_seating, levels=levels, options=options, step_ms=max(1, args.step_ms), max_lays=args.max_lays,
                    record_dir=args.record_dir)
-    played = play_all(play, specs, args.jobs)  # type: ignore[arg-type]
+    played = play_all(play, specs, args.jobs)
     tallies = [PlayerTally(level) for level in levels]
     for _, mine, _ in played:
         for total, t in zip(tallies, mine):

@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 from engine.envelope import GameRecord
 from engine.games import game_info
-from engine.snap import MAX_PLAYERS, MIN_PLAYERS, SnapWon, new_game
+from engine.snap import MAX_PLAYERS, MIN_PLAYERS, SnapGame, SnapWon, new_game
 
 from .arenakit import GameArena, GameResult, Race, Seating, ai_players, play_all, race_behaviours, result_of, save_record
 from .arenakit import seatings, summarize
@@ -84,6 +84,7 @@ def play_seating(spec: Seating, levels: Sequence[str], options: dict[str, Any], 
     n = len(levels)
     names = [levels[spec.seating[seat]] for seat in range(n)]
     record, state = GameRecord.begin(game_info("snap"), ai_players(levels, spec), spec.deal_seed, options)
+    assert isinstance(state, SnapGame)
     bots = {seat: make_bot(names[seat], seed=spec.bot_seed * 8 + seat) for seat in range(n)}
     snaps: list[tuple[int, int]] = []
     race = Race(state, bots, step_ms, record)
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     specs = seatings(len(levels), args.games, args.seed, args.duplicate)
     play_one = partial(play_seating, levels=levels, options=options, step_ms=max(1, args.step_ms),
                        max_minutes=args.max_minutes, record_dir=args.record_dir)
-    played = play_all(play_one, specs, args.jobs)  # type: ignore[arg-type]
+    played = play_all(play_one, specs, args.jobs)
     results = [r for r in played if r is not None]
     report = summarize(levels, results)
     n = len(levels)

@@ -46,7 +46,7 @@ from typing import Any, Sequence
 
 from engine.envelope import GameRecord
 from engine.games import game_info
-from engine.scamper import MAX_SEATS, MIN_SEATS, new_game
+from engine.scamper import MAX_SEATS, MIN_SEATS, ScamperGame, new_game
 
 from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, play_turns, result_of, save_record, seatings
 from ..arenakit import summarize
@@ -96,6 +96,7 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     ``counts``, by player name; every action to ``record`` (its game: ``seed``).
     """
     state = record.start() if record is not None else new_game(len(levels), options, seed)
+    assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
     try:
         play_turns(state, dict(enumerate(bots)), levels, record, times, MAX_DECISIONS)
