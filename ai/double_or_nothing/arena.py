@@ -279,9 +279,11 @@ def new_form(argv: list[str]) -> str:
             duels, skip = argv[i + 1], True
         else:
             rest.append(a)
-    out.append(str(2 * int(duels)) if duels.isdigit() else f"2*{duels}")
     if "--studies" not in rest:
         rest = ["--studies", "duels,runs,upgrades", *rest]
+    studies = rest[rest.index("--studies") + 1] if rest.index("--studies") + 1 < len(rest) else ""
+    games = str(2 * int(duels)) if duels.isdigit() else f"2*{duels}"
+    out.append(games if "duels" in studies.split(",") else "100")
     return " ".join(out + rest + ([] if "--json" in rest else ["--json"]))
 
 
