@@ -1,6 +1,11 @@
-"""The arena: bots play Sprint, Snap, Score against each other, headless.
+"""The arena: bots play each other headless; this module is Sprint, Snap, Score's part of it.
 
     python -m ai.arena --players strategist,standard --games 2000 --seed 1 --duplicate --json
+    python -m ai.arena --game ID --players A,B --games N --seed S [--duplicate] [--record-dir DIR] --json
+
+``main`` is the one command line for every game (:mod:`ai.arena_cli`); without
+``--game`` it runs this, Sprint's arena.  The seating, the report and its
+statistics are shared by every game (:mod:`ai.arenakit`, :mod:`ai.stats`).
 
 Seating.  Player ``j`` (the j-th name of ``--players``) normally sits at seat
 ``j``, and the first player rotates: game ``i`` starts with seat ``i mod n``.
