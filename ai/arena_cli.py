@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     old = [flag for flag in arena.old_flags if any(a == flag or a.startswith(flag + "=") for a in argv)]
     rest = _without_game(argv)
-    if (old or arena.is_old(rest)) and arena.old_main is not None:
+    asks_help = any(a in ("-h", "--help") for a in rest)
+    if (old or (arena.is_old(rest) and not asks_help)) and arena.old_main is not None:
         what = f"{old[0]}" if old else f"{PROG} --game {game_id} {' '.join(rest)}".strip()
         notice(what, arena.new_form(rest) if arena.new_form else f"{PROG} --game {game_id} ...")
         return arena.old_main(rest)

@@ -161,3 +161,13 @@ def test_duplicate_seats_every_player_at_every_seat_of_a_deal() -> None:
     for s in seatings(3, 7, 4, True):
         by_deal.setdefault(s.deal_seed, []).append(s.seating)
     assert len(by_deal) == 3 and all(sorted(v) == [(0, 1, 2), (1, 2, 0), (2, 0, 1)] for v in by_deal.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_shows_the_one_command_line_with_the_games_own_flags(game, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        arena_cli.main(["--game", game, "--help"])
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 0 and "old form" not in err
+    for flag in ("--players", "--games", "--seed", "--duplicate", "--record-dir", "--jobs", "--json"):
+        assert flag in out

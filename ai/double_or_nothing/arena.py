@@ -1,6 +1,13 @@
 """The Double or Nothing arena: levels against each other, runs, and what each upgrade is worth.
 
-    python -m ai.arena --game double-or-nothing --game-number 1 --duels 200 --runs 100 --seed 1 --json
+    python -m ai.arena --game double-or-nothing --players hard,standard --games 400 --duplicate --game-number 1 \
+        [--studies duels,runs,upgrades --runs 100 ...] --json
+
+The one arena (:mod:`ai.arena_cli`) plays ``--games`` Duels of ``--players``
+at ``--game-number`` (one game is one Duel; ``median_actions`` its length) and
+adds the studies named by ``--studies``; the duels study then plays ``--games``
+per pair of levels.  The old form (no ``--players`` or ``--games``, or
+``--duels N``: the same as ``--games 2N``) runs one more release with a notice.
 
 Three studies, all seeded, printed as one JSON object:
 
@@ -190,7 +197,8 @@ def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
     parser.add_argument("--studies", default=studies,
                         type=lambda text: [s for s in text.split(",") if s],
                         help=f"which studies, comma-separated, of duels, runs, upgrades (default {studies or 'none'})")
-    parser.add_argument("--game-number", type=int, default=1, help="game number of the duels (default 1)")
+    parser.add_argument("--game-number", type=int, default=1,
+                        help="game number of the Duels: --players' and the duels study's (default 1)")
     parser.add_argument("--runs", type=int, default=100, help="runs with upgrades, and as many without")
     parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
     parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
