@@ -104,15 +104,20 @@ def game_shares(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
     return out
 
 
-def game_margins(scores: Sequence[int]) -> list[float]:
-    """Each player's points minus the mean of the others' (against the field; for two players, the rival)."""
+def game_margins(scores: Sequence[int], lower_wins: bool = False) -> list[float]:
+    """Each player's points ahead of the mean of the others' (against the field; for two players, the rival).
+
+    Where the lowest score wins (``lower_wins``) a point fewer is a point ahead.
+    """
     n = len(scores)
     total = sum(scores)
-    return [s - (total - s) / (n - 1) for s in scores]
+    sign = -1 if lower_wins else 1
+    return [sign * (s - (total - s) / (n - 1)) for s in scores]
 
 
 def deal_report(
-    num_players: int, deals: Sequence[object], scores: Sequence[Sequence[int]], winners: Sequence[Sequence[int]]
+    num_players: int, deals: Sequence[object], scores: Sequence[Sequence[int]], winners: Sequence[Sequence[int]],
+    lower_wins: bool = False,
 ) -> dict[str, object]:
     """Per-player intervals over deals: ``ci95_deal`` of the score share, ``margin`` and its interval.
 
@@ -120,7 +125,7 @@ def deal_report(
     ``winners[i]`` are by player index.
     """
     shares = [game_shares(s, w) for s, w in zip(scores, winners)]
-    margins = [game_margins(s) for s in scores]
+    margins = [game_margins(s, lower_wins) for s in scores]
     ci_deal = []
     margin = []
     margin_ci = []
@@ -136,6 +141,47 @@ def deal_report(
         "margin": margin,
         "margin_ci95_deal": margin_ci,
     }
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile of already sorted values."""
+    if not sorted_values:
+        return 0.0
+    k = max(0, math.ceil(q * len(sorted_values)) - 1)
+    return sorted_values[k]
+
+
+def decision_report(times: Mapping[str, Sequence[float]], order: Sequence[str] = ()) -> dict[str, dict[str, float]]:
+    """``{player: {p50, p99, max, decisions}}`` of decision times in ms; players in ``order`` first."""
+    out: dict[str, dict[str, float]] = {}
+    for name in sorted(times, key=lambda n: (order.index(n) if n in order else len(order), n)):
+        ts = sorted(times[name])
+        out[name] = {
+            "p50": round(percentile(ts, 0.50), 3),
+            "p99": round(percentile(ts, 0.99), 3),
+            "max": round(ts[-1] if ts else 0.0, 3),
+            "decisions": len(ts),
+        }
+    return out
+
+
+def add_counts(into: dict[str, dict[str, tuple[int, int]]], name: str, counts: Mapping[str, Sequence[int]]) -> None:
+    """Add one bot's behaviour counts (``behaviour -> (fired, opportunities)``) to ``into[name]``."""
+    mine = into.setdefault(name, {})
+    for behaviour, (fired, chances) in counts.items():
+        f, c = mine.get(behaviour, (0, 0))
+        mine[behaviour] = (f + fired, c + chances)
 
 
 def tally(counts: dict[str, list[int]], behaviour: str, fired: bool) -> None:

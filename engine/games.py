@@ -41,7 +41,7 @@ class GameInfo:
     bots: str = ""  # "module:function" making a bot: f(level, seed=None, **settings)
     table: str = ""  # "module:Class" of its table scene
     rules_pages: str = ""  # "module:attribute" of its in-game rules pages
-    arena: str = ""  # "module:main" run by ``python -m ai.arena --game ID ...``
+    arena: str = ""  # "module:attribute" of its ai.arenakit.GameArena, run by ``python -m ai.arena --game ID ...``
     bench: str = ""  # "module:main" run by ``python -m engine.bench --game ID ...``
     tools: str = ""  # module of its table's headless modes: selftest, resume_selftest, screenshots, bench, monkey
     options: tuple[Option, ...] = ()
@@ -138,7 +138,7 @@ def _double_or_nothing() -> GameInfo:
         2, 2, "engine.double_or_nothing", "double-or-nothing",
         levels=_DOUBLE_LEVELS, default_level="standard", bots="ai.double_or_nothing:make_bot",
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
-        arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
+        arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
         score_columns=("Most games won", "Average games won"),
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
@@ -172,7 +172,7 @@ GAMES: dict[str, GameInfo] = {
             record_class="engine.records:Record",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
+            arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
             playable=True, options=SPRINT_OPTIONS,
         ),
         GameInfo(
@@ -181,7 +181,7 @@ GAMES: dict[str, GameInfo] = {
             2, 6, "engine.snap", "snap", record_class=VERSIONED,
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
             table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
-            rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
+            rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:ARENA", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             score_columns=("Most cards at the end", "Average cards at the end"),
@@ -193,7 +193,7 @@ GAMES: dict[str, GameInfo] = {
             "Lay in turn, hear the call, and snap the stack first: pairs, sandwiches, the dark queen, counting out.",
             2, 6, "engine.ratscrew", "ratscrew", record_class=VERSIONED,
             realtime=True, levels=_RATSCREW_LEVELS, default_level="medium", bots="ai.ratscrew:make_bot",
-            rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:main",
+            rules_pages="game.rules.ratscrew:RATSCREW_RULES", arena="ai.ratscrew_arena:ARENA",
             bench="engine.ratscrew.bench:main", table="game.tables.ratscrew:RatscrewTable",
             tools="game.tables.ratscrew_tools",
             options=RATSCREW_OPTIONS, default_seats=3,
@@ -209,7 +209,7 @@ GAMES: dict[str, GameInfo] = {
             lower_wins=True,
             levels=_SCAMPER_LEVELS, default_level="standard", bots="ai.scamper:make_bot",
             rules_pages="game.rules.scamper:SCAMPER_RULES",
-            arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
+            arena="ai.scamper.arena:ARENA", bench="engine.scamper.bench:main",
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
             table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
@@ -237,10 +237,10 @@ def playable_games() -> list[GameInfo]:
 
 
 def run_tool(tool: str, prog: str, argv: list[str] | None) -> int | None:
-    """Hand ``argv`` to the game named by ``--game ID`` (default Sprint): its ``arena`` or ``bench``.
+    """Hand ``argv`` to the game named by ``--game ID`` (default Sprint): its ``bench``.
 
-    ``python -m ai.arena --game scamper --games 100`` runs Scamper's arena with
-    ``--games 100``.  Returns what that ``main`` returned.
+    ``python -m engine.bench --game scamper --seconds 5`` runs Scamper's bench
+    with ``--seconds 5``.  Returns what that ``main`` returned.
     """
     import argparse
     import sys

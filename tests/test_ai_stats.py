@@ -57,3 +57,22 @@ def test_behaviour_report_gives_rates_per_opportunity() -> None:
     report = stats.behaviour_report({"strategist": {"hold_pair": (3, 12), "never": (0, 0)}})
     assert report["strategist"]["hold_pair"] == {"fired": 3, "opportunities": 12, "rate": 0.25}
     assert report["strategist"]["never"]["rate"] == 0.0
+
+
+def test_margins_count_fewer_points_as_ahead_where_the_lowest_total_wins() -> None:
+    from ai.stats import deal_report, game_margins
+
+    assert game_margins([10, 4, 1]) == [7.5, -1.5, -6.0]
+    assert game_margins([10, 4, 1], lower_wins=True) == [-7.5, 1.5, 6.0]
+    report = deal_report(2, [1, 1], [(30, 10), (20, 40)], [(1,), (0,)], lower_wins=True)
+    assert report["margin"] == [0.0, 0.0] and report["deals"] == 1
+    report = deal_report(2, [1, 2], [(30, 10), (20, 40)], [(1,), (0,)], lower_wins=True)
+    assert report["margin"] == [0.0, 0.0] and report["margin_ci95_deal"][0][0] < -20
+
+
+def test_decision_times_put_the_given_order_first() -> None:
+    from ai.stats import decision_report
+
+    report = decision_report({"b": [3.0, 1.0, 2.0], "a": [5.0]}, order=("b",))
+    assert list(report) == ["b", "a"]
+    assert report["b"] == {"p50": 2.0, "p99": 3.0, "max": 3.0, "decisions": 3}

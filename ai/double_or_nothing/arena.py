@@ -1,6 +1,13 @@
 """The Double or Nothing arena: levels against each other, runs, and what each upgrade is worth.
 
-    python -m ai.arena --game double-or-nothing --game-number 1 --duels 200 --runs 100 --seed 1 --json
+    python -m ai.arena --game double-or-nothing --players hard,standard --games 400 --duplicate --game-number 1 \
+        [--studies duels,runs,upgrades --runs 100 ...] --json
+
+The one arena (:mod:`ai.arena_cli`) plays ``--games`` Duels of ``--players``
+at ``--game-number`` (one game is one Duel; ``median_actions`` its length) and
+adds the studies named by ``--studies``; the duels study then plays ``--games``
+per pair of levels.  The old form (no ``--players`` or ``--games``, or
+``--duels N``: the same as ``--games 2N``) runs one more release with a notice.
 
 Three studies, all seeded, printed as one JSON object:
 
@@ -24,6 +31,8 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import statistics
+from functools import partial
 from typing import Any, Callable, Sequence
 
 from engine.double_or_nothing import Held, Mode, Run
@@ -31,7 +40,12 @@ from engine.double_or_nothing.events import GameWon, SecondWind
 from engine.double_or_nothing.run import MAX_GAME
 from engine.double_or_nothing.upgrades import UPGRADES
 
-from ..arena import wilson
+from engine.envelope import GameRecord
+from engine.games import game_info
+
+from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, play_turns, result_of, save_record, seatings
+from ..arenakit import summarize
+from ..stats import wilson
 from . import LEVELS, make_bot, make_runner
 from .bots import Bot
 
@@ -178,28 +192,116 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.arena --game double-or-nothing",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--studies", default="duels,runs,upgrades",
+def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
+    """The studies' own flags (the one arena's and the old command line's)."""
+    parser.add_argument("--studies", default=studies,
                         type=lambda text: [s for s in text.split(",") if s],
-                        help="which studies, comma-separated (default duels,runs,upgrades)")
-    parser.add_argument("--game-number", type=int, default=1, help="game number of the duels (default 1)")
-    parser.add_argument("--duels", type=int, default=200, help="seeds per pair of levels, each played both ways")
+                        help=f"which studies, comma-separated, of duels, runs, upgrades (default {studies or 'none'})")
+    parser.add_argument("--game-number", type=int, default=1,
+                        help="game number of the Duels: --players' and the duels study's (default 1)")
     parser.add_argument("--runs", type=int, default=100, help="runs with upgrades, and as many without")
     parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
     parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
     parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
     parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
+
+
+def _study_problem(args: argparse.Namespace) -> str | None:
+    unknown = set(args.studies) - {"duels", "runs", "upgrades"}
+    if unknown:
+        return f"unknown study {sorted(unknown)[0]!r}: choose from duels, runs, upgrades"
+    for name in ("game_number", "upgrade_game", "max_game"):
+        if not 1 <= getattr(args, name) <= MAX_GAME:
+            return f"--{name.replace('_', '-')} must be from 1 to {MAX_GAME}"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The old command line (studies only, ``--duels``), kept one release."""
+    parser = argparse.ArgumentParser(prog="python -m ai.arena --game double-or-nothing",
+                                     description=__doc__.split("\n\n")[0])
+    _study_flags(parser, "duels,runs,upgrades")
+    parser.add_argument("--duels", type=int, default=200, help="seeds per pair of levels, each played both ways")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print JSON (the only output)")
     args = parser.parse_args(argv)
-    unknown = set(args.studies) - {"duels", "runs", "upgrades"}
-    if unknown:
-        parser.error(f"unknown study {sorted(unknown)[0]!r}: choose from duels, runs, upgrades")
-    for name in ("game_number", "upgrade_game", "max_game"):
-        if not 1 <= getattr(args, name) <= MAX_GAME:
-            parser.error(f"--{name.replace('_', '-')} must be from 1 to {MAX_GAME}")
+    problem = _study_problem(args)
+    if problem:
+        parser.error(problem)
     print(json.dumps(study(args)))
     return 0
+
+
+def play_seating(spec: Seating, players: Sequence[str], options: dict[str, Any], record_dir: str | None) -> GameResult:
+    """One Duel of the one arena's run; ``extra``: the actions it took."""
+    names = [players[spec.seating[seat]] for seat in range(2)]
+    record, state = GameRecord.begin(game_info("double-or-nothing"), ai_players(players, spec), spec.deal_seed, options)
+    bots = {seat: make_bot(names[seat], seed=spec.bot_seed * 2 + seat) for seat in range(2)}
+    times: dict[str, list[float]] = {}
+    actions = play_turns(state, bots, names, record, times)
+    save_record(record_dir, spec.index, record.dumps())
+    return result_of(spec, state, times, extra=actions)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """The one arena's run (:mod:`ai.arena_cli`): Duels of ``--players`` at ``--game-number``, and any ``--studies``.
+
+    The duels study plays ``--games`` per pair of levels (half each way round).
+    """
+    options = game_info("double-or-nothing").resolve_options({"mode": "duel", "game_number": args.game_number})
+    specs = seatings(2, args.games, args.seed, args.duplicate)
+    results = play_all(partial(play_seating, players=args.players, options=options, record_dir=args.record_dir),
+                       specs, args.jobs)
+    report = summarize(args.players, results, order=LEVELS)
+    actions = sorted(r.extra for r in results)
+    report.update({"game_number": args.game_number, "median_actions": statistics.median(actions)})
+    if args.studies:
+        args.duels = -(-args.games // 2)
+        report.update({k: v for k, v in study(args).items() if k != "seed"})
+    return report
+
+
+def _check(args: argparse.Namespace) -> str | None:
+    bad = [lv for lv in args.players if lv not in LEVELS]
+    if bad:
+        return f"--players: unknown level {bad[0]!r}: choose from {', '.join(LEVELS)}"
+    return _study_problem(args)
+
+
+def _is_old(argv: list[str]) -> bool:
+    """The old command: studies only (no --players or --games)."""
+    return not any(a.split("=")[0] in ("--players", "--games") for a in argv)
+
+
+def new_form(argv: list[str]) -> str:
+    """The one arena's command for an old one: ``--duels N`` is ``--games 2N`` (the duels study plays --games per pair)."""
+    out = ["python -m ai.arena --game double-or-nothing --players hard,standard --games"]
+    duels = "200"
+    rest = []
+    skip = False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+        elif a == "--duels" and i + 1 < len(argv):
+            duels, skip = argv[i + 1], True
+        else:
+            rest.append(a)
+    if "--studies" not in rest:
+        rest = ["--studies", "duels,runs,upgrades", *rest]
+    studies = rest[rest.index("--studies") + 1] if rest.index("--studies") + 1 < len(rest) else ""
+    games = str(2 * int(duels)) if duels.isdigit() else f"2*{duels}"
+    out.append(games if "duels" in studies.split(",") else "100")
+    return " ".join(out + rest + ([] if "--json" in rest else ["--json"]))
+
+
+ARENA = GameArena(partial(_study_flags, studies=""), run, default_players="hard,standard",
+                  default_games=100, games_help="Duels to play (and, with --studies duels, per pair of levels)",
+                  old_main=main, old_flags=("--duels",), is_old=_is_old, new_form=new_form, check=_check)
+"""Double or Nothing's part of ``python -m ai.arena`` (its registry entry names it)."""
+
+
+if __name__ == "__main__":
+    from ..arena_cli import old_entry
+
+    raise SystemExit(old_entry("double-or-nothing"))

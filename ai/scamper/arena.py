@@ -1,6 +1,17 @@
-"""The Scamper arena: bots play whole games headless, on duplicate deals.
+"""The Scamper arena: bots play whole games headless.
 
-    python -m ai.arena --game scamper --players hard,standard --deals 20 --rounds 10 --seed 1
+    python -m ai.arena --game scamper --players hard,standard --games 40 --duplicate --rounds 10 --seed 1 --json
+
+One game is a whole game of ``--rounds`` rounds.  The shared report and
+seating are :mod:`ai.arenakit`'s: with ``--duplicate`` a deal (a seed) is
+played once per rotation of the seats, so ``--games N`` plays ``N / players``
+deals (rounded up); ``margin`` is the others' mean total minus this player's
+(lowest wins, so ahead is positive).  Scamper's own fields: ``options``,
+``rounds`` and, per player in ``results``: ``score_share``, ``ci95`` (the per-deal
+interval), ``margin_per_round`` with ``margin_ci95`` and ``mean_total``.
+
+The old form below (``--deals D``, the same as ``--games D*players
+--duplicate`` on other deal seeds) runs one more release with a notice.
 
 Each deal (a seed) is played once per rotation of the seats: player ``j`` sits
 at seat ``(j + r) mod n`` in rotation ``r``, so every player plays every seat of
@@ -30,12 +41,17 @@ import argparse
 import json
 import math
 import statistics
-import time
+from functools import partial
 from typing import Any, Sequence
 
-from engine.scamper import MAX_SEATS, MIN_SEATS, new_game
+from engine.envelope import GameRecord
+from engine.games import game_info
+from engine.scamper import MAX_SEATS, MIN_SEATS, ScamperGame, new_game
 
-from ..stats import behaviour_report
+from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, play_turns, result_of, save_record, seatings
+from ..arenakit import summarize
+from ..stats import add_counts, behaviour_report, mean_interval, per_deal_means
+from ..stats import t_quantile as student_t
 from . import LEVELS, Bot, HoldRule, make_bot
 
 
@@ -55,23 +71,14 @@ MAX_DECISIONS = 200_000
 
 
 def t_quantile(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher)."""
-    z = 1.959963984540054
-    if df <= 0:
-        return math.inf
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (:func:`ai.stats.t_quantile`)."""
+    return math.inf if df <= 0 else student_t(df)
 
 
 def t_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The 95% t interval of the mean of ``values``."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, mean
-    half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return round(mean - half, 4), round(mean + half, 4)
+    """The 95% t interval of the mean of ``values`` (:func:`ai.stats.mean_interval`)."""
+    _, low, high = mean_interval(values)
+    return round(low, 4), round(high, 4)
 
 
 def player_bot(name: str, seed: int) -> Bot:
@@ -81,38 +88,31 @@ def player_bot(name: str, seed: int) -> Bot:
 
 
 def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: int, times: dict[str, list[float]],
-         counts: dict[str, dict[str, list[int]]]) -> tuple[tuple[int, ...], list[tuple[int, ...]], tuple[int, ...]]:
+         counts: dict[str, dict[str, tuple[int, int]]],
+         record: GameRecord | None = None) -> tuple[tuple[int, ...], list[tuple[int, ...]], tuple[int, ...]]:
     """One game, player ``levels[seat]`` at each seat: (final totals, each round's points, placings).
 
-    Adds each decision's time to ``times`` and each bot's behaviour counts to ``counts``, by player name.
+    Adds each decision's time to ``times`` and each bot's behaviour counts to
+    ``counts``, by player name; every action to ``record`` (its game: ``seed``).
     """
-    state = new_game(len(levels), options, seed)
+    state = record.start() if record is not None else new_game(len(levels), options, seed)
+    assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
-    for _ in range(MAX_DECISIONS):
-        if state.is_over:
-            break
-        seat = state.current
-        obs = state.observation(seat)
-        start = time.perf_counter()
-        action = bots[seat].decide(obs)
-        times[levels[seat]].append((time.perf_counter() - start) * 1000)
-        state.apply(action, seat)
+    try:
+        play_turns(state, dict(enumerate(bots)), levels, record, times, MAX_DECISIONS)
+    except RuntimeError:
+        raise RuntimeError(f"game {seed} ({','.join(levels)}) did not end in {MAX_DECISIONS} decisions") from None
     for level, bot in zip(levels, bots):
-        mine = counts.setdefault(level, {})
-        for name, (fired, chances) in bot.counts.items():
-            total = mine.setdefault(name, [0, 0])
-            total[0] += fired
-            total[1] += chances
+        add_counts(counts, level, bot.counts)
     outcome = state.outcome()
-    if outcome is None:
-        raise RuntimeError(f"game {seed} ({','.join(levels)}) did not end in {MAX_DECISIONS} decisions")
+    assert outcome is not None
     return outcome.scores, [line.points for line in state.sheet.lines], outcome.placings
 
 
 def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     n = len(players)
     times: dict[str, list[float]] = {level: [] for level in players}
-    counts: dict[str, dict[str, list[int]]] = {}
+    counts: dict[str, dict[str, tuple[int, int]]] = {}
     share_by_deal: list[list[float]] = [[] for _ in players]
     margin_by_deal: list[list[float]] = [[] for _ in players]
     totals: list[list[int]] = [[] for _ in players]
@@ -180,8 +180,81 @@ def _players(text: str) -> list[str]:
     return levels
 
 
+def play_seating(spec: Seating, players: Sequence[str], options: dict[str, Any], record_dir: str | None) -> GameResult:
+    """One game of a run of the one arena: the shared result; ``extra``: each player's mean margin per round."""
+    n = len(players)
+    levels = [players[spec.seating[seat]] for seat in range(n)]
+    record = GameRecord(game_info("scamper"), tuple(ai_players(players, spec)), spec.deal_seed, options)
+    times: dict[str, list[float]] = {}
+    counts: dict[str, dict[str, tuple[int, int]]] = {}
+    _, rounds, _ = play(levels, spec.deal_seed, options, spec.bot_seed, times, counts, record)
+    save_record(record_dir, spec.index, record.dumps())
+    margins = [0.0] * n
+    for seat in range(n):
+        ahead = [(sum(points) - points[seat]) / (n - 1) - points[seat] for points in rounds]
+        margins[spec.seating[seat]] = statistics.fmean(ahead)
+    return result_of(spec, record.final_state(), times, counts, margins)
+
+
+def run_games(args: argparse.Namespace) -> dict[str, Any]:
+    """The one arena's run of Scamper (:mod:`ai.arena_cli`): the shared report plus Scamper's own fields."""
+    players = args.players
+    options = game_info("scamper").resolve_options({"rounds": args.rounds, "stock_out": args.stock_out})
+    specs = seatings(len(players), args.games, args.seed, args.duplicate)
+    results = play_all(partial(play_seating, players=players, options=options, record_dir=args.record_dir),
+                       specs, args.jobs)
+    report = summarize(players, results, lower_wins=True, order=players)
+    deals = [r.deal_seed for r in results]
+    rows = []
+    for j, level in enumerate(players):
+        per_round = per_deal_means(deals, [r.extra[j] for r in results])
+        mean, low, high = mean_interval(per_round)
+        rows.append({"player": j, "level": level, "score_share": report["score_share"][j],
+                     "ci95": report["ci95_deal"][j], "margin_per_round": round(mean, 2),
+                     "margin_ci95": [round(low, 4), round(high, 4)],
+                     "mean_total": round(statistics.fmean(r.scores[j] for r in results), 1)})
+    report.update({"options": options, "rounds": args.rounds, "results": rows})
+    return report
+
+
+def _flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
+                        help="rounds per game (default 10)")
+    parser.add_argument("--stock-out", default="replay", choices=("replay", "add-pack", "reshuffle"))
+
+
+def _check(args: argparse.Namespace) -> str | None:
+    try:
+        _players(",".join(args.players))
+    except argparse.ArgumentTypeError as exc:
+        return f"--players: {exc}"
+    return None
+
+
+def new_form(argv: list[str]) -> str:
+    """The one arena's command for an old one: ``--deals D`` is ``--games D*players --duplicate``."""
+    out = ["python -m ai.arena --game scamper"]
+    players = 2
+    for i, a in enumerate(argv):
+        if i and argv[i - 1] == "--players":
+            players = len([p for p in a.split(",") if p.strip()])
+    skip = False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+        elif a == "--deals" and i + 1 < len(argv):
+            deals = argv[i + 1]
+            out.append(f"--games {int(deals) * players if deals.isdigit() else deals + '*' + str(players)} --duplicate")
+            skip = True
+        else:
+            out.append(a)
+    if "--json" not in argv:
+        out.append("--json")
+    return " ".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m ai.arena --game scamper ...``: print the JSON report."""
+    """The old command line (``--deals``), kept one release: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
                         help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule")
@@ -198,5 +271,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+ARENA = GameArena(_flags, run_games, default_players="standard,easy", default_games=20,
+                  games_help="games to play, each of --rounds rounds (with --duplicate: games / players deals)",
+                  old_main=main, old_flags=("--deals",), new_form=new_form, check=_check)
+"""Scamper's part of ``python -m ai.arena`` (its registry entry names it)."""
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from ..arena_cli import old_entry
+
+    raise SystemExit(old_entry("scamper"))
