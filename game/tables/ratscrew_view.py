@@ -21,6 +21,7 @@ from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
 from game.tables import ratscrew_input
+from game.tables.ratscrew_steps import FRESH_CALL_S
 
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
@@ -204,7 +205,7 @@ def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
                         L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
-    fresh = m.call_age < 0.25
+    fresh = m.call_age < FRESH_CALL_S
     px = round((48 if fresh else 40) * s)
     word = _call_word(rank).upper() + "!"
     matched = t.model.stack and t.model.stack[-1].card.rank == rank
