@@ -45,6 +45,11 @@ ACTIVE_NAP_S = 0.004
 RACE_NAP_S = 0.002
 """A real-time table at rest (nothing can happen until a key): each key is stamped within 2 ms of arriving."""
 ACTIVE_S = 1.0
+PLAYER_INPUT = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.JOYBUTTONDOWN, pygame.JOYAXISMOTION,
+                          pygame.JOYHATMOTION, pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION,
+                          pygame.FINGERDOWN, pygame.FINGERMOTION})
+"""What the player does (window and system events are not the player being active)."""
 
 
 class App:
@@ -313,7 +318,7 @@ class App:
             now = time.perf_counter()
             dt, last = now - last, now
             self.frame_at = now
-            if events:
+            if any(e.type in PLAYER_INPUT for e in events):
                 self.input_at = now
             self.step(dt, events)
 
