@@ -101,6 +101,21 @@ def test_snap_rests_while_it_waits_for_your_flip_and_not_while_a_bot_is_due(pg, 
     assert not table.at_rest() and table.is_animating()
 
 
+def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    for _ in range(60 * 20):
+        app.step(1 / 60, pygame.event.get())
+        if table.at_rest():
+            break
+    assert table.at_rest()
+    start, t0 = table.clock.seconds, time.perf_counter()
+    end = t0 + 1.2
+    app.run(hook=lambda a, frame: time.perf_counter() < end)
+    assert table.at_rest()  # a reaction timed from here is timed in wall time, not in steps capped at MAX_DT
+    assert table.clock.seconds - start == pytest.approx(time.perf_counter() - t0, abs=0.15)
+
+
 def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
     app = make_app(tmp_path)
     table = snap_table(app)

@@ -44,6 +44,9 @@ ACTIVE_NAP_S = 0.004
 """For a second after the player's last input the looks are this close: menus answer at once."""
 RACE_NAP_S = 0.002
 """A real-time table at rest (nothing can happen until a key): each key is stamped within 2 ms of arriving."""
+RACE_WAIT_S = 0.2
+"""A resting real-time table still steps this often: its clock keeps wall time (a step's ``dt`` is capped at
+``MAX_DT``), so a reaction timed at rest is timed right."""
 ACTIVE_S = 1.0
 PLAYER_INPUT = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                           pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.JOYBUTTONDOWN, pygame.JOYAXISMOTION,
@@ -312,7 +315,7 @@ class App:
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             elif race:  # a real-time table where nothing can happen until a key: look often, stamp when read
-                events = self.pump.stamp_now(self.rest(RACE_NAP_S))
+                events = self.pump.stamp_now(self.rest(RACE_NAP_S, RACE_WAIT_S))
             else:
                 events = self.rest(None)
             now = time.perf_counter()
@@ -322,10 +325,10 @@ class App:
                 self.input_at = now
             self.step(dt, events)
 
-    def rest(self, nap: float | None) -> list[pygame.event.Event]:
-        """Sleep until input comes or ``IDLE_WAIT_MS`` pass (timers such as toasts then move on), looking at the
+    def rest(self, nap: float | None, wait: float = IDLE_WAIT_MS / 1000) -> list[pygame.event.Event]:
+        """Sleep until input comes or ``wait`` seconds pass (timers such as toasts then move on), looking at the
         queue every ``nap`` seconds (by default: briefly while the player is active, else every ``REST_NAP_S``)."""
-        end = time.perf_counter() + IDLE_WAIT_MS / 1000
+        end = time.perf_counter() + wait
         while True:
             events = pygame.event.get()
             now = time.perf_counter()
