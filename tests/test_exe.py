@@ -48,7 +48,7 @@ def test_executable_runs_its_selftest(executable, tmp_path):
 
 
 def test_executable_size(executable):
-    assert executable.stat().st_size <= 25 * 1000 * 1000  # the size budget; unused modules are excluded in the spec
+    assert executable.stat().st_size <= 15 * 1024 * 1024  # the size budget (15 MiB); unused modules are excluded in the spec
 
 
 def test_missing_display_is_a_readable_message(executable, tmp_path):

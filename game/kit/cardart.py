@@ -291,6 +291,12 @@ class CardArt:
             for card in range(52):
                 self.face(_card(card), size)
 
+    def warm_numbers(self, sizes: set[tuple[int, int]]) -> None:
+        """Render the number cards 1 to 8 at ``sizes`` now (Double or Nothing), so no frame pays for a first render."""
+        for size in sizes:
+            for value in range(1, NUMBER_MAX + 1):
+                self.number_face(value, size)
+
     def _trim(self) -> None:
         if len(self._faces) + len(self._numbers) > 52 * 8:
             self._faces.clear()

@@ -9,7 +9,7 @@ next step starts when every flight of the current one has landed, and a flight's
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
@@ -30,6 +30,8 @@ class Flight:
     tween: Tween
     on_land: Callable[[], None] | None = None
     landed: bool = False
+    _at: tuple[float, ...] = field(default=(), repr=False, compare=False)  # the tween time and places of _rect
+    _rect: pygame.Rect | None = field(default=None, repr=False, compare=False)
 
     @property
     def card(self) -> Face:
@@ -37,7 +39,14 @@ class Flight:
 
     @property
     def rect(self) -> pygame.Rect:
-        """Where the card is now; its size switches from the start size to the end size halfway
+        """Where the card is now (worked out once per frame: a busy frame asks dozens of times)."""
+        at = (self.tween.elapsed, *self.start, *self.end)
+        if self._rect is None or self._at != at:
+            self._rect, self._at = self._place(), at
+        return pygame.Rect(self._rect)
+
+    def _place(self) -> pygame.Rect:
+        """Its size switches from the start size to the end size halfway
         (card art is cached per size, so a flight never renders a card at a new size each frame)."""
         x, y = self.tween.value
         size = self.start.size if self.tween.progress < 0.5 else self.end.size

@@ -50,6 +50,13 @@ class RealtimeDriver:
     def cancel(self) -> None:
         self.inputs.clear()
 
+    def waiting(self) -> bool:
+        """Nothing can happen until a human acts: no input to play, no timer of the engine's (a tie window, an
+        auto flip, a time limit) and no bot's action due.  The table may then rest (the app sleeps)."""
+        state = self.state
+        return (not self.inputs and not state.is_over and state.next_deadline() is None
+                and all(bot.next_due() is None for bot in self.bots.values()))
+
 
 class ReplayFeed:
     """A recorded game played back at its own times: ``step(now)`` plays every action due by ``now``."""
@@ -78,6 +85,10 @@ class ReplayFeed:
 
     def cancel(self) -> None:
         pass
+
+    def waiting(self) -> bool:
+        """A replay plays on by itself."""
+        return False
 
 
 def catch_up(state: Any, entries: Sequence[tuple[int, Any, int]], clock: int = 0) -> list[Any]:

@@ -204,16 +204,33 @@ class Button:
     hotkey: str | None = None
 
     def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
-        s = self.rect.h / 44
         fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover or focus else (GOLD if self.primary else BUTTON))
-        shadow = self.rect.move(0, max(1, round(3 * s)))
+        key = (self.label, self.rect.size, fill, self.enabled, focus, text)
+        image = _BUTTON_IMAGES.get(key)
+        if image is None:  # drawn once per look and size: the same pixels as drawing it here every frame
+            if len(_BUTTON_IMAGES) > 300:
+                _BUTTON_IMAGES.clear()
+            pad = max(8, round(self.rect.h / 44 * 12))  # room for the shadow under it and the focus ring around it
+            image = pygame.Surface((self.rect.w + 2 * pad, self.rect.h + 2 * pad), pygame.SRCALPHA)
+            self._paint(image, text, pygame.Rect((pad, pad), self.rect.size), fill, focus)
+            _BUTTON_IMAGES[key] = image
+        pad = (image.get_width() - self.rect.w) // 2
+        surface.blit(image, (self.rect.x - pad, self.rect.y - pad))
+
+    def _paint(self, surface: pygame.Surface, text: Text, rect: pygame.Rect, fill: tuple[int, ...], focus: bool) -> None:
+        s = rect.h / 44
+        shadow = rect.move(0, max(1, round(3 * s)))
         radius = max(4, round(10 * s))
         pygame.draw.rect(surface, (8, 40, 28), shadow, border_radius=radius)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
         if focus:
-            draw_focus_ring(surface, self.rect, s, radius)
+            draw_focus_ring(surface, rect, s, radius)
         ink = (70, 80, 76) if not self.enabled else BUTTON_INK
-        text.blit(surface, self.label, round(self.rect.h * 0.55), self.rect.center, ink, "center", self.rect.w - round(12 * s))
+        text.blit(surface, self.label, round(rect.h * 0.55), rect.center, ink, "center", rect.w - round(12 * s))
+
+
+_BUTTON_IMAGES: dict[tuple, pygame.Surface] = {}
+"""Buttons as drawn, by label, size and look (hover, focus, enabled)."""
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int | None = None) -> None:
@@ -280,7 +297,21 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...
 
 
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """The green table with a soft vignette, made once per window size."""
+    """The green table with a soft vignette, made once per window size (each caller gets its own copy:
+    every menu and table opening asks for it, and making it costs tens of milliseconds)."""
+    screen = pygame.display.get_surface()
+    key = (tuple(size), screen.get_bitsize() if screen else 0, screen.get_masks() if screen else ())  # its pixel format
+    felt = _FELTS.get(key)
+    if felt is None:
+        _FELTS.clear()  # one window size at a time
+        felt = _FELTS[key] = _make_felt(size)
+    return felt.copy()
+
+
+_FELTS: dict[tuple, pygame.Surface] = {}
+
+
+def _make_felt(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     small = pygame.Surface((64, 36))
     for y in range(36):

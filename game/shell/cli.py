@@ -15,6 +15,7 @@ import pygame
 from game.shell.app import DEFAULT_SIZE, App, report_startup_problem
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, load, playable_games
 
+from game.shell import rest
 from game.shell.session import GameSetup
 from game.shell.storage import default_data_dir
 
@@ -52,6 +53,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     modes.add_argument("--bench-frames", metavar="N", type=_positive, help="time N frames of the busiest table; print JSON")
     modes.add_argument("--monkey", metavar="N", type=_positive, help="feed N random mouse and keyboard events through the loop")
     modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
+    modes.add_argument("--idle-cpu", metavar="SCREEN", choices=rest.screens(),
+                       help=f"the CPU one screen costs at rest, in a real window; print JSON ({', '.join(rest.screens())})")
+    modes.add_argument("--first-frame", action="store_true", help="start, draw the title once; print JSON with the time it took")
+    p.add_argument("--seconds", type=_positive, default=30, help="how long --idle-cpu measures (default 30)")
     p.add_argument("--resume", action="store_true",
                    help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
@@ -60,12 +65,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error(f"--game: {args.game!r} is not a game of this collection; choose one of "
                 f"{', '.join(i.id for i in playable_games())}")
     if args.list_games and any((args.selftest, args.autoplay, args.screenshot, args.bench_frames, args.monkey,
-                                args.replay, args.resume)):
+                                args.replay, args.resume, args.idle_cpu, args.first_frame)):
         p.error("--list-games goes alone")
     info = game_info(args.game or DEFAULT_GAME)
     args.info = info
     if args.resume and (args.autoplay or args.screenshot or args.bench_frames is not None or args.monkey is not None
-                        or args.replay is not None):
+                        or args.replay is not None or args.idle_cpu or args.first_frame):
         p.error("--resume goes alone or with --selftest")
     if args.screenshot is not None and args.screenshot.exists() and not args.screenshot.is_dir():
         p.error(f"--screenshot needs a folder, and {args.screenshot} is a file")
@@ -127,6 +132,16 @@ def main(argv: list[str] | None = None) -> int:
             return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:
             return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir, args.size or DEFAULT_SIZE)
+        if args.idle_cpu or args.first_frame:
+            import tempfile
+
+            data_dir = data_dir or Path(tempfile.mkdtemp(prefix="sss-"))  # no saved game of the player's in the way
+            if args.first_frame:
+                print(json.dumps(rest.first_frame(t0, data_dir, args.size or DEFAULT_SIZE)))
+            else:
+                print(json.dumps(rest.idle_cpu(args.idle_cpu, args.seconds, args.info.id, data_dir,
+                                               args.size or DEFAULT_SIZE)))
+            return 0
         try:
             app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
         except pygame.error as exc:

@@ -230,6 +230,7 @@ class DoubleTable(Scene):
         self.layout = self.view_layout = DoubleLayout(*size)
         surf = felt_background(size).copy()
         L = self.layout
+        self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
         s = L.scale
         for r in (L.top_panel, L.info_panel, L.log_panel):
             draw_panel(surf, r, PANEL_FILL, round(12 * s))

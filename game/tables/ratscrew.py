@@ -46,7 +46,7 @@ from game.shell.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
 from game.tables.ratscrew_layout import RatscrewLayout
-from game.tables.ratscrew_steps import TableModel, apply_events, race_lost
+from game.tables.ratscrew_steps import FRESH_CALL_S, TableModel, apply_events, race_lost
 
 STALL_SECONDS = 2.0
 
@@ -273,7 +273,13 @@ class RatscrewTable(Scene):
                 bot.observe(replace(state.observation(seat), since=now))
 
     def is_animating(self) -> bool:
-        return True  # a real-time table: the clock runs and bots act at any moment
+        return not self.at_rest()  # a real-time table: the clock runs and bots act at any moment
+
+    def at_rest(self) -> bool:
+        """Nothing can change until someone presses a key (waiting for a human to lay, say): the app sleeps
+        instead of reading input every millisecond and drawing 60 frames a second."""
+        return (not self.finished and not self.motion.busy and self.model.banner is None and self.toast is None
+                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles) and self.driver.waiting())
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()

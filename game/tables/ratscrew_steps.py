@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
 
 LAY_SECONDS = 0.22
+FRESH_CALL_S = 0.25  # a call just made shows bigger this long
 WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to its winner
 WON_SECONDS = 0.45
 BANNER_SECONDS = 3.0

@@ -23,6 +23,7 @@ from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, dra
 from game.kit import skip
 from game.kit.wording import played_for, says
 from game.tables import ratscrew_input
+from game.tables.ratscrew_steps import FRESH_CALL_S
 
 if TYPE_CHECKING:
     from game.tables.ratscrew import RatscrewTable
@@ -216,7 +217,7 @@ def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
                         L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
-    fresh = m.call_age < 0.25
+    fresh = m.call_age < FRESH_CALL_S
     px = round((48 if fresh else 40) * s)
     word = _call_word(rank).upper() + "!"
     matched = t.model.stack and t.model.stack[-1].card.rank == rank

@@ -135,7 +135,13 @@ class SnapTable(Scene):
         self.driver.cancel()
 
     def is_animating(self) -> bool:
-        return not self.finished
+        return not self.finished and not self.at_rest()
+
+    def at_rest(self) -> bool:
+        """Nothing can change until someone presses a key (waiting for a flip, say): the app sleeps instead
+        of reading input every millisecond and drawing 60 frames a second."""
+        return (not self.pending and self.toast is None and not self.keys_first and self.model.still
+                and self.driver.waiting())
 
     def draw(self, surface: pygame.Surface) -> None:
         snap_view.draw(self, surface)

@@ -93,6 +93,11 @@ class SnapModel:
     def busy(self) -> bool:
         return bool(self.flights)
 
+    @property
+    def still(self) -> bool:
+        """Nothing on the table moves, fades or flashes."""
+        return not (self.flights or self.callouts or self.lit or self.red or self.popped or self.banner)
+
     def update(self, dt: float, instant: bool = False) -> None:
         for f in self.flights:
             f.tween.update(dt if not instant else 1e6)

@@ -278,8 +278,9 @@ def draw(table: SnapTable, surface: pygame.Surface) -> None:
     for f in model.flights:
         blit_card(art, surface, f.card, f.rect, f.face_up)
     if model.flights:  # cards flying past a seat never hide its name, count or keys
+        flying = [f.rect for f in model.flights]
         for seat, place in enumerate(lay.places):
-            if any(f.rect.colliderect(label_rect(lay, place)) for f in model.flights):
+            if label_rect(lay, place).collidelist(flying) >= 0:
                 _draw_labels(table, surface, seat, place, backed=True)
     _draw_callouts(table, surface)
     if model.banner is not None:

@@ -1,0 +1,57 @@
+"""What frames keep from one to the next draws the same pixels as drawing it afresh."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.kit import ui  # noqa: E402
+from game.kit.ui import Button, Text, felt_background  # noqa: E402
+from game.shell.assets import asset_path  # noqa: E402
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    pygame.display.set_mode((640, 360))
+    yield
+    pygame.quit()
+
+
+@pytest.mark.parametrize("height", [26, 44, 96])
+@pytest.mark.parametrize("look", [dict(), dict(hover=True), dict(focus=True), dict(enabled=False), dict(primary=True)])
+def test_a_button_drawn_from_its_kept_image_is_the_button_painted_in_place(pg, height, look):
+    text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
+    bg = felt_background((640, 360))
+    rect = pygame.Rect(40, 60, height * 5, height)
+    button = Button("k", "Play again", rect, enabled=look.get("enabled", True), primary=look.get("primary", False))
+    painted = bg.copy()
+    fill = ui.BUTTON_OFF if not button.enabled else (ui.BUTTON_HOVER if look.get("hover") or look.get("focus") else
+                                                       (ui.GOLD if button.primary else ui.BUTTON))
+    button._paint(painted, text, rect, fill, look.get("focus", False))
+    ui._BUTTON_IMAGES.clear()
+    for _ in range(2):  # the first draw makes the image, the second uses it
+        drawn = bg.copy()
+        button.draw(drawn, text, look.get("hover", False), look.get("focus", False))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(painted, "RGB")
+    assert len(ui._BUTTON_IMAGES) == 1
+
+
+def test_the_felt_is_made_once_per_size_and_each_caller_gets_its_own_copy(pg, monkeypatch):
+    made = []
+    real = ui._make_felt
+    monkeypatch.setattr(ui, "_make_felt", lambda size: made.append(size) or real(size))
+    ui._FELTS.clear()
+    a = felt_background((320, 240))
+    b = felt_background((320, 240))
+    assert made == [(320, 240)] and a is not b
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(real((320, 240)), "RGB")
+    a.fill((255, 0, 0))  # a caller drawing on its copy changes nobody else's
+    assert b.get_at((5, 5)) != a.get_at((5, 5)) and felt_background((320, 240)).get_at((5, 5)) == b.get_at((5, 5))
+    felt_background((640, 360))
+    assert made == [(320, 240), (640, 360)]

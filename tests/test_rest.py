@@ -1,0 +1,186 @@
+"""An app at rest costs next to nothing: the loop naps instead of reading input every millisecond, a real-time
+table rests while nothing can happen until a key, and ``--idle-cpu`` / ``--first-frame`` measure it."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.kit.flights import flight  # noqa: E402
+from game.kit.sprites import SpriteBook  # noqa: E402
+from game.shell import app as app_module  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.cli import main  # noqa: E402
+from game.shell.session import GameSetup, SeatConfig  # noqa: E402
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def make_app(tmp_path):
+    app = App((1280, 720), tmp_path, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.to_title()
+    return app
+
+
+def run_real(app, seconds, monkeypatch):
+    """The real loop (real time, no fixed step) for ``seconds``; the naps it took and whether it pumped."""
+    naps: list[float] = []
+    pumped: list[int] = []
+    real_sleep = time.sleep
+
+    def nap(s: float) -> None:
+        naps.append(s)
+        real_sleep(s)
+
+    monkeypatch.setattr(app_module.time, "sleep", nap)
+    monkeypatch.setattr(app.pump, "collect", lambda fps: pumped.append(fps) or pygame.event.get())
+    monkeypatch.setattr(pygame.event, "wait", lambda *a: pytest.fail("pygame.event.wait looks at the queue every ms"))
+    end = time.perf_counter() + seconds
+    app.run(hook=lambda a, frame: time.perf_counter() < end)
+    return naps, pumped
+
+
+def test_the_title_at_rest_naps_instead_of_waiting_on_the_queue(pg, tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    app.step(0.0, [])
+    naps, _ = run_real(app, 0.3, monkeypatch)
+    # nobody touched it: long naps (the last nap of a wait may be cut shorter to wake on time)
+    assert naps and sum(n == app_module.REST_NAP_S for n in naps) >= len(naps) - 2
+    assert len(naps) < 0.3 / app_module.ACTIVE_NAP_S
+
+
+def test_a_key_at_rest_is_read_at_once_and_naps_get_short(pg, tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    app.step(0.0, pygame.event.get())  # the window's own events
+    app.input_at = time.perf_counter()  # the player just did something
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    assert [e.type for e in app.rest(None)] == [pygame.KEYDOWN]
+    naps, _ = run_real(app, 0.1, monkeypatch)
+    assert naps and max(naps) == pytest.approx(app_module.ACTIVE_NAP_S)
+
+
+def snap_table(app, deal=None):
+    from game.tables.snap import SnapTable
+
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="snap")
+    setup.deal = deal
+    app.start_game(setup)
+    table = app.stack.top
+    assert isinstance(table, SnapTable)
+    return table
+
+
+def test_snap_rests_while_it_waits_for_your_flip_and_not_while_a_bot_is_due(pg, tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    for _ in range(60 * 20):  # play on until it is your turn to flip and nothing moves
+        app.step(1 / 60, pygame.event.get())
+        if table.state.turn == 0 and table.at_rest():
+            break
+    assert table.at_rest() and not table.is_animating()
+    naps, pumped = run_real(app, 0.2, monkeypatch)
+    assert not pumped and naps and max(naps) == pytest.approx(app_module.RACE_NAP_S)  # keys still stamped within 2 ms
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    pygame.event.post(key)
+    events = app.pump.stamp_now(app.rest(app_module.RACE_NAP_S))
+    assert events and isinstance(events[0].read_at, float)
+    monkeypatch.setattr(table.driver.bots[1], "next_due", lambda: table.clock.now + 300)  # a bot will act
+    assert not table.at_rest() and table.is_animating()
+
+
+def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    for _ in range(60 * 20):
+        app.step(1 / 60, pygame.event.get())
+        if table.at_rest():
+            break
+    assert table.at_rest()
+    start, t0 = table.clock.seconds, time.perf_counter()
+    end = t0 + 1.2
+    app.run(hook=lambda a, frame: time.perf_counter() < end)
+    assert table.at_rest()  # a reaction timed from here is timed in wall time, not in steps capped at MAX_DT
+    assert table.clock.seconds - start == pytest.approx(time.perf_counter() - t0, abs=0.15)
+
+
+def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    for _ in range(60 * 20):
+        app.step(1 / 60, pygame.event.get())
+        if table.at_rest():
+            break
+    assert table.at_rest()
+    lay = table.layout
+    table.model.flights.append(flight(table.model.sprites.new(table.state.up[0][-1] if table.state.up[0] else
+                                                              table.state.down[0][-1]), True, lay.rect_of(0),
+                                      lay.rect_of(1), 0.5))
+    assert not table.at_rest()
+
+
+def test_ratscrew_rests_while_it_waits_for_you_to_lay(pg, tmp_path, monkeypatch):
+    from game.tables.ratscrew import RatscrewTable
+
+    app = make_app(tmp_path)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="ratscrew")
+    setup.deal = 12
+    app.start_game(setup)
+    table = app.stack.top
+    assert isinstance(table, RatscrewTable)
+    for _ in range(60 * 20):
+        app.step(1 / 60, pygame.event.get())
+        if table.state.turn == 0 and table.at_rest():
+            break
+    assert table.at_rest() and not table.is_animating()
+    _, pumped = run_real(app, 0.2, monkeypatch)
+    assert not pumped
+    table.show_toast("A message fades")
+    assert not table.at_rest()
+
+
+def test_a_flight_works_out_its_place_once_per_frame(pg):
+    book = SpriteBook()
+    f = flight(book.new("AS"), True, pygame.Rect(0, 0, 50, 70), pygame.Rect(200, 100, 50, 70), 1.0)
+    calls = []
+    place = f._place
+    f._place = lambda: calls.append(1) or place()  # type: ignore[method-assign]
+    first = f.rect
+    assert f.rect == first and len(calls) == 1
+    first.move_ip(5, 5)  # the caller's copy: the flight's place stays its own
+    assert f.rect != first
+    f.tween.update(0.5)
+    assert f.rect != pygame.Rect(first).move(-5, -5) and len(calls) == 2
+    f.end.move_ip(10, 0)  # a place moved under a flight
+    f.rect
+    assert len(calls) == 3
+
+
+def test_idle_cpu_and_first_frame_print_json(pg, tmp_path, capsys):
+    assert main(["--idle-cpu", "title", "--seconds", "1", "--data-dir", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["screen"] == "title" and out["seconds"] >= 1 and 0 <= out["cpu_percent"] < 100
+    assert out["resting"] and out["frames_drawn"] == 0
+    assert main(["--first-frame", "--data-dir", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert 0 < out["since_main_s"] < 60  # the first frame from main(); first_frame_s counts from this process's start
+    assert out["since_main_s"] <= out["first_frame_s"] and not out["frozen"]
+
+
+def test_idle_cpu_refuses_an_unknown_screen(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--idle-cpu", "lobby"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'lobby'" in capsys.readouterr().err
