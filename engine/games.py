@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Mapping
 
-from .core import Level, Option, resolve_options
+from .core import EDITION, Level, Option, resolve_options
 from .envelope import RecordError, parse_format, shown
 from .ratscrew.house import OPTIONS as RATSCREW_OPTIONS
 
@@ -63,6 +63,12 @@ class GameInfo:
 
     def record_type(self) -> Any:
         return load(self.record_class)
+
+    @property
+    def menu_options(self) -> tuple[Option, ...]:
+        """The options a player chooses on the New game screen: all but the rules edition, which only
+        records carry (a new game is always dealt under the current rules)."""
+        return tuple(option for option in self.options if option.key != EDITION)
 
     def resolve_options(self, given: Mapping[str, Any] | tuple[tuple[str, Any], ...] | None = None) -> dict[str, Any]:
         """Every option's value, defaults filled in; ``ValueError`` on an unknown key or bad value."""

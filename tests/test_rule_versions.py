@@ -59,3 +59,26 @@ def test_with_legacy_fills_only_missing_versioned_options() -> None:
     assert with_legacy(options, {"late_ms": 100, "variant": "shared"}) == {"late_ms": 100, "variant": "shared", EDITION: 1}
     assert with_legacy(options, None) == {EDITION: 1, "late_ms": 0}
     assert with_legacy(options, ["not", "an", "object"]) == ["not", "an", "object"]
+
+
+@pytest.mark.parametrize("path", sorted(OLD.glob("*.json")), ids=lambda p: p.stem)
+def test_a_new_deal_after_an_old_record_gets_the_current_rules(path: Path) -> None:
+    """Play again after resuming or watching an old record deals under today's rules, not the first ones."""
+    from game.shell.session import GameSetup
+
+    record = load_record(path.read_text())
+    setup = GameSetup.from_record(record)
+    fresh, _state = setup.start(__import__("random").Random(1))
+    info = record.info
+    assert fresh.options[EDITION] == info.resolve_options({})[EDITION] == 2
+    for option in info.options:
+        if option.legacy is not None:
+            assert fresh.options[option.key] == option.default
+    replay = GameSetup.from_record(record).open(__import__("random").Random(1), replay=record)[0]
+    assert replay.options[EDITION] == 1  # watching it again still replays it as it was played
+
+
+def test_the_new_game_screen_offers_no_rules_edition() -> None:
+    for game in ("snap", "ratscrew", "scamper"):
+        keys = [option.key for option in GAMES[game].menu_options]
+        assert EDITION not in keys and len(keys) == len(GAMES[game].options) - 1

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from typing import Any
 
+from engine.core import EDITION
 from engine.games import DEFAULT_GAME, GameInfo, game_info
 from engine.records import PlayerInfo, Record
 
@@ -131,6 +132,10 @@ class GameSetup:
             options: dict[str, Any] = {}
         else:
             info, first, options = record.info, None, dict(record.options)
+            if options.pop(EDITION, None) == 1:  # a record from before a rule change: it keeps its rules, while
+                for option in info.options:       # a new deal from this setup gets today's (the options that came
+                    if option.legacy is not None:  # with that change included)
+                        options.pop(option.key, None)
         seats = [SeatConfig(p.name, p.kind, p.level or info.default_level, _think_ms(p.extra.get("think_ms")),
                             _reaction_ms(p.extra.get("reaction_ms")))
                  for p in record.players]
