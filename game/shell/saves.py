@@ -49,7 +49,7 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.envelope import RecordError
+from engine.envelope import RecordError, is_int
 from engine.games import is_newer_format, load
 
 from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
@@ -194,10 +194,10 @@ class SaveStore:
             return
         fallback = "the round could not be resumed"
         done, done_problem = read_json(self.finished_path, "finished round's journal", check_saved_round,
-                                       fallback="it is not in the history", decode=read_journal_text)
+                                       fallback="it is not in the history", decode=read_saved_journal)
         record, problem = read_json(path, "saved round", check_saved_round, fallback=fallback)
         logged, journal_problem = read_json(self.journal_path, "saved round's journal", check_saved_round,
-                                            fallback=fallback, decode=read_journal_text)
+                                            fallback=fallback, decode=read_saved_journal)
         self.problems += [p for p in (done_problem, problem, journal_problem) if p]
         if done is not None:
             # the game stopped before a finished round was in the history: file it (once); its save is not resumable
@@ -216,7 +216,7 @@ class SaveStore:
             # a new round had begun when the process stopped: the one before it goes to the history
             self._file_away(record, _data_of(path))
             record = None
-        if logged is not None and (record is None or len(logged.actions) >= len(record.actions)):
+        if logged is not None and (record is None or _progress(logged) >= _progress(record)):
             record, data = logged, _data_of(self.journal_path, journal=True)
         elif record is not None:
             data = _data_of(path)
@@ -458,6 +458,27 @@ def _same_round(a: SavedGame, b: SavedGame) -> bool:
     return a.same_game(b) and a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
 
 
+def _progress(record: SavedGame) -> tuple[int, int]:
+    """How far a saved game got: its actions, then (a real-time game) the time its timers ran on to."""
+    clock = getattr(record, "clock", 0)
+    return len(record.actions), clock if isinstance(clock, int) else 0
+
+
+def read_saved_journal(text: str) -> dict[str, Any]:
+    """A saved game's journal as its record: the header with the actions appended after it.
+
+    The header was written when the journal began, so its ``clock`` (a real-time
+    game's time) is older than the actions appended since: the clock runs at
+    least to the last action's time.
+    """
+    record = read_journal_text(text)
+    clock, actions = record.get("clock"), record.get("actions")
+    last = actions[-1].get("at") if isinstance(actions, list) and actions and isinstance(actions[-1], dict) else None
+    if is_int(clock) and is_int(last) and last > clock:
+        record["clock"] = last
+    return record
+
+
 def _fsync_file(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
@@ -469,7 +490,7 @@ def _fsync_file(path: Path) -> None:
 def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
     """The JSON of a file that was just read and checked."""
     text = read_file(path).decode("utf-8-sig")
-    data: dict[str, Any] = read_journal_text(text) if journal else json.loads(text)
+    data: dict[str, Any] = read_saved_journal(text) if journal else json.loads(text)
     return data
 
 
