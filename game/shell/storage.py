@@ -306,9 +306,7 @@ class Journal:
             os.fsync(fd)
             with self._lock:
                 if self._fd is None or generation != self._generation:
-                    os.close(fd)
-                    os.unlink(tmp)
-                    return
+                    return  # closed or restarted meanwhile: ``finally`` closes the temp file (once) and removes it
                 late = self._tail[done + len(tail):]  # appended while the new file was written
                 if late:
                     _write_all(fd, b"".join(late))
