@@ -278,11 +278,26 @@ def load_record(text: str | bytes) -> Any:
     """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong."""
     from .envelope import decode_json
 
-    data = decode_json(text)
+    return load_record_data(decode_json(text))
+
+
+def load_record_data(data: Any) -> Any:
+    """Any game's record from its decoded JSON, its AI levels checked against the game's; :class:`RecordError`."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     info = info_for_format(data.get("format"))
-    return info.record_type().from_json(data, info)
+    record = info.record_type().from_json(data, info)
+    check_levels(info, record.players)
+    return record
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool", "is_newer_format"]
+def check_levels(info: GameInfo, players: Any) -> None:
+    """Every AI seat's level must be one of ``info``'s (a bot of another level can't be made); :class:`RecordError`."""
+    known = [lv.id for lv in info.levels]
+    for i, p in enumerate(players):
+        if p.kind == "ai" and p.level not in known:
+            raise RecordError(f"players[{i}].level: {info.title} has no AI level {shown(p.level)}; "
+                              f"its levels are {', '.join(known)}")
+
+
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load_record_data", "check_levels", "load", "run_tool", "is_newer_format"]

@@ -48,3 +48,78 @@ def test_a_race_game_saved_mid_play_resumes_on_the_next_launch_without_a_damage_
     resumed = again.resume(game)
     assert resumed is not None
     assert len(resumed.record.actions) == shown[0] and resumed.state.clock >= shown[1] - 1000
+
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from engine.envelope import PlayerInfo, RecordError  # noqa: E402
+from engine.games import GAMES, load_record  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def record_with_level(game_id, level="godlike"):
+    info = GAMES[game_id]
+    record, _ = info.record_type().begin(info, [PlayerInfo("Ann"), PlayerInfo("Bot", "ai", level)], 3, {})
+    return record.dumps()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_record_whose_ai_level_the_game_lacks_is_refused_on_load_in_every_game(game):
+    load_record(record_with_level(game, GAMES[game].default_level))  # the game's own level loads
+    with pytest.raises(RecordError, match=r"players\[1\]\.level: .* no AI level 'godlike'"):
+        load_record(record_with_level(game))
+
+
+def test_replay_of_a_double_or_nothing_record_with_an_unknown_level_exits_2_with_a_message(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(record_with_level("double-or-nothing"))
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(bad), "--data-dir", str(tmp_path / "d")],
+                            cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "no AI level 'godlike'" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_history_file_with_an_unknown_level_is_reported_and_replays_keep_the_app_alive(pg, tmp_path, game):
+    history = tmp_path / game / "history"
+    history.mkdir(parents=True)
+    (history / "20250101-000000-00.json").write_text(record_with_level(game))
+    (history / "20250102-000000-00.json").write_text(record_with_level(game, GAMES[game].default_level))
+    from game.screens.replays import ReplaysScene
+
+    app = make_app(tmp_path)
+    app.game_id = game
+    scene = ReplaysScene(app, game)
+    app.stack.push(scene)
+    assert len(scene.rounds) == 1
+    assert any("no AI level 'godlike'" in p for p in app.problems)
+    scene.open(0)  # the good one opens as a replay
+    assert app.stack.top.replaying
+    app.run(max_frames=5, fixed_dt=1 / 60)
+    assert app.running
+
+
+def test_a_replay_whose_table_fails_is_told_and_the_app_goes_on(pg, tmp_path, monkeypatch):
+    history = tmp_path / "double-or-nothing" / "history"
+    history.mkdir(parents=True)
+    (history / "20250102-000000-00.json").write_text(record_with_level("double-or-nothing", "hard"))
+    from game.screens.replays import ReplaysScene
+    from game.tables.double_or_nothing import DoubleTable
+
+    app = make_app(tmp_path)
+    scene = ReplaysScene(app, "double-or-nothing")
+    app.stack.push(scene)
+
+    def broken(*args, **kwargs):
+        raise ValueError("a table that can't be built")
+
+    monkeypatch.setattr(DoubleTable, "__init__", broken)
+    scene.open(0)
+    assert app.stack.top is scene and any("could not be replayed" in p for p in app.problems)
+    app.run(max_frames=3, fixed_dt=1 / 60)
+    assert app.running
