@@ -123,3 +123,81 @@ def test_a_replay_whose_table_fails_is_told_and_the_app_goes_on(pg, tmp_path, mo
     assert app.stack.top is scene and any("could not be replayed" in p for p in app.problems)
     app.run(max_frames=3, fixed_dt=1 / 60)
     assert app.running
+
+
+import errno  # noqa: E402
+
+
+def unreadable(monkeypatch, *paths):
+    """Reads of ``paths`` fail as a mode-000 file's do for a normal user (tests may run as root)."""
+    real_open = os.open
+    blocked = {str(p) for p in paths}
+
+    def guarded(path, flags, *args, **kwargs):
+        if str(path) in blocked and flags & (os.O_WRONLY | os.O_RDWR) == 0:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", guarded)
+
+
+def test_an_unreadable_settings_file_is_never_saved_over_and_the_player_is_told(pg, tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    original = json.dumps({"volume": 30, "four_colour": True})
+    path.write_text(original)
+    unreadable(monkeypatch, path)
+    app = make_app(tmp_path)
+    [problem] = [p for p in app.problems if "settings" in p]
+    assert "could not be read" in problem and "not allowed to read" in problem and "write" not in problem
+    assert app.settings.volume == 70  # defaults in memory
+    app.settings.cycle("volume")
+    app.save_settings()  # a change in the Settings screen
+    assert app.settings.volume == 80 and path.read_text() == original
+    assert any("not save over it" in p for p in app.problems) and not corrupt_files(tmp_path)
+
+
+def test_an_unreadable_statistics_file_is_never_saved_over(pg, tmp_path, monkeypatch):
+    from game.shell.shelf import Shelf
+
+    path = tmp_path / "snap" / "stats.json"
+    path.parent.mkdir()
+    original = json.dumps({"version": 1, "games": {}})
+    path.write_text(original)
+    unreadable(monkeypatch, path)
+    shelf = Shelf(tmp_path, "snap")
+    assert any("could not be read" in p and "not allowed to read" in p for p in shelf.problems)
+    shelf.stats.count_round("snap", [("You", "human", None), ("Bot", "ai", "easy")], [10, 0])
+    told = shelf.save_stats()
+    assert told and "not save over it" in told
+    assert path.read_text() == original and not corrupt_files(tmp_path)
+
+
+def test_settings_a_newer_version_added_survive_a_save(tmp_path):
+    from game.shell.settings import Settings
+
+    (tmp_path / "settings.json").write_text(json.dumps({"volume": 30, "a_newer_setting": [1, {"x": 2}]}))
+    settings, problem = Settings.load(tmp_path)
+    assert problem is None
+    settings.cycle("volume")
+    settings.save(tmp_path)
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["a_newer_setting"] == [1, {"x": 2}] and saved["volume"] == 40
+    assert Settings.load(tmp_path)[0].volume == 40
+
+
+def test_a_newer_journal_is_left_untouched_and_our_rounds_go_beside_it(pg, tmp_path):
+    folder = tmp_path / "snap"
+    folder.mkdir()
+    newer = '{"journal": 2, "entries": "moves", "record": {"format": "snap/1"}}\n{"a": 1}\n'
+    (folder / "save.journal").write_text(newer)
+    app = make_app(tmp_path)
+    assert any("journal" in p and "newer version" in p for p in app.problems)
+    app.start_game(GameSetup.all_ai(["easy", "easy"], "snap"))
+    app.run(max_frames=400, fixed_dt=1 / 60)
+    assert len(app.stack.top.record.actions) > 0
+    app.saves.flush()
+    assert (folder / "save.journal").read_text() == newer and not corrupt_files(tmp_path)
+    assert (folder / "save-v1.journal").exists()
+    again = make_app(tmp_path)
+    assert (folder / "save.journal").read_text() == newer
+    assert again.resume("snap") is not None  # our own round is offered beside it

@@ -192,7 +192,9 @@ class App:
         try:
             self.settings.save(self.data_dir)
         except OSError as exc:
-            self.problems.append(f"Settings could not be saved: {describe_os_error(exc)}.")
+            message = f"Settings could not be saved: {describe_os_error(exc)}; they hold until you quit."
+            if message not in self.problems:
+                self.problems.append(message)
         self.apply_settings()
 
     def apply_settings(self) -> None:

@@ -54,7 +54,10 @@ from engine.games import is_newer_format, load
 
 from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
 
-from game.shell.storage import Journal, describe_os_error, read_file, read_journal_text, read_json, write_bytes
+from game.shell.storage import (
+    JOURNAL_VERSION, Journal, NotRegularFileError, describe_os_error, describe_read_error, read_file, read_journal_text,
+    read_json, write_bytes,
+)
 
 if TYPE_CHECKING:
     from game.tables.sprint import TableScene
@@ -172,19 +175,19 @@ class SaveStore:
         """Find the round to resume, telling the player about a damaged or too-new file."""
         main = self.data_dir / SAVE_NAME
         self._remove_temp_files(main)
-        newer = _newer_format_of(main)
-        self.blocked = newer is not None
-        if newer is not None:
-            self.problems.append(
-                f"Your saved round comes from a newer version of the game ({newer}); this version can't open it "
-                f"and leaves it as it is. New rounds are saved beside it as {SIDE_SAVE_NAME}.")
+        held = _held(main) or _held(main.with_suffix(".journal"), journal=True)
+        self.blocked = held is not None
+        if held is not None:
+            self.problems.append(f"Your {held}; this version leaves it as it is. New rounds are saved beside it "
+                                 f"as {SIDE_SAVE_NAME}.")
         else:
             side = self.data_dir / SIDE_SAVE_NAME
-            if side.exists() and not main.exists():
-                try:
-                    os.replace(side, main)  # the newer version's save is gone: ours takes the usual name again
-                except OSError:
-                    self.blocked = True
+            for ours, usual in ((side, main), (side.with_suffix(".journal"), main.with_suffix(".journal"))):
+                if ours.exists() and not os.path.lexists(usual):
+                    try:
+                        os.replace(ours, usual)  # the newer version's files are gone: ours take the usual names again
+                    except OSError:
+                        self.blocked = True
         path = self.path
         self.journal = Journal(self.journal_path)
         self._remove_temp_files(path)
@@ -492,6 +495,32 @@ def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
     text = read_file(path).decode("utf-8-sig")
     data: dict[str, Any] = read_saved_journal(text) if journal else json.loads(text)
     return data
+
+
+def _held(path: Path, journal: bool = False) -> str | None:
+    """Why this version must leave ``path`` alone (a newer version's save or journal, or one it can't read), or None."""
+    what = "saved round's journal" if journal else "saved round"
+    try:
+        raw = read_file(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if isinstance(exc, NotRegularFileError):
+            return None  # set aside and reported when it is read
+        return f"{what} could not be read ({describe_read_error(exc)})"
+    try:
+        data = json.loads(raw.split(b"\n", 1)[0] if journal else raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if journal and isinstance(data, dict):
+        version = data.get("journal")
+        if is_int(version) and version > JOURNAL_VERSION:
+            return f"saved round's journal comes from a newer version of the game (journal version {version})"
+        data = data.get("record")
+    value = data.get("format") if isinstance(data, dict) else None
+    if is_newer_format(value):
+        return f"{what} comes from a newer version of the game ({value})"
+    return None
 
 
 def _newer_format_of(path: Path) -> str | None:
