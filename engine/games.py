@@ -51,6 +51,8 @@ class GameInfo:
     hidden_hands: bool = True  # hot-seat needs the pass-device screen between human turns
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
+    longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
+    most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
 
     @property
     def format(self) -> str:
@@ -121,6 +123,12 @@ def _snap_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+def _snap_longest() -> int:
+    from .snap.game import LONGEST_GAME_MS
+
+    return LONGEST_GAME_MS
+
+
 _DOUBLE_LEVELS = (
     Level("easy", "Easy", "Plays the weakest thing that beats yours, and passes when nothing does."),
     Level("standard", "Standard", "Keeps its stairs and runs whole: it won't break one up to answer a small play."),
@@ -139,6 +147,7 @@ def _double_or_nothing() -> GameInfo:
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        most_actions=100_000,  # a whole run, game after game
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
     )
 
@@ -177,7 +186,7 @@ GAMES: dict[str, GameInfo] = {
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
             table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
-            options=_snap_options(), default_seats=3,
+            options=_snap_options(), default_seats=3, longest_ms=_snap_longest(),
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             sim_options=(("time_limit", 3),),
             seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),

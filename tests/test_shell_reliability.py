@@ -201,3 +201,13 @@ def test_a_newer_journal_is_left_untouched_and_our_rounds_go_beside_it(pg, tmp_p
     again = make_app(tmp_path)
     assert (folder / "save.journal").read_text() == newer
     assert again.resume("snap") is not None  # our own round is offered beside it
+
+
+def test_replay_of_the_180_byte_snap_record_answers_in_seconds(tmp_path):
+    bad = tmp_path / "snap.json"
+    bad.write_text(json.dumps({"format": "snap/1", "seed": 1, "options": {"auto_flip": 2},
+                               "players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+                               "actions": [], "clock": 4503599627370496}))
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(bad), "--data-dir", str(tmp_path / "d")],
+                            cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and "length limit" in result.stderr and "Traceback" not in result.stderr
