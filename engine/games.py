@@ -52,6 +52,7 @@ class GameInfo:
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
     longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
+    script: str = ""  # module of its ``python -m engine.script`` hooks (default: the rules module)
     most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
 
     @property
@@ -148,6 +149,7 @@ def _double_or_nothing() -> GameInfo:
         arena="ai.double_or_nothing.arena:main", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game
+        script="engine.double_or_nothing.script",
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
     )
 
@@ -173,7 +175,7 @@ GAMES: dict[str, GameInfo] = {
             "sprint", "Sprint, Snap, Score",
             "A quick rummy: lay sets and runs, draw replacements, score big matches.",
             2, 5, "engine.sprint", "sprint-snap-score",
-            record_class="engine.records:Record",
+            record_class="engine.records:Record", script="engine.sprint_script",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:sprint_main", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
@@ -214,7 +216,7 @@ GAMES: dict[str, GameInfo] = {
             arena="ai.scamper.arena:main", bench="engine.scamper.bench:main",
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
-            table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
+            table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools", script="engine.scamper.script",
             stats=("rounds_out",), playable=True,
         ),
         _double_or_nothing(),

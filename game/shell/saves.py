@@ -49,15 +49,13 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.envelope import RecordError, is_int
-from engine.games import is_newer_format, load
+from engine.envelope import RecordError
+from engine.games import load
 
 from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
 
-from game.shell.storage import (
-    JOURNAL_VERSION, Journal, NotRegularFileError, describe_os_error, describe_read_error, read_file, read_journal_text,
-    read_json, write_bytes,
-)
+from game.shell.savefiles import data_of, fsync_file, held_by_another, newer_format_of, progress, read_saved_journal
+from game.shell.storage import Journal, describe_os_error, read_file, read_json, write_bytes
 
 if TYPE_CHECKING:
     from game.tables.sprint import TableScene
@@ -175,7 +173,7 @@ class SaveStore:
         """Find the round to resume, telling the player about a damaged or too-new file."""
         main = self.data_dir / SAVE_NAME
         self._remove_temp_files(main)
-        held = _held(main) or _held(main.with_suffix(".journal"), journal=True)
+        held = held_by_another(main) or held_by_another(main.with_suffix(".journal"), journal=True)
         self.blocked = held is not None
         if held is not None:
             self.problems.append(f"Your {held}; this version leaves it as it is. New rounds are saved beside it "
@@ -192,7 +190,7 @@ class SaveStore:
         self.journal = Journal(self.journal_path)
         self._remove_temp_files(path)
         self._remove_temp_files(self.journal_path)
-        if self.blocked and _newer_format_of(path) is not None:
+        if self.blocked and newer_format_of(path) is not None:
             self.pending = None
             return
         fallback = "the round could not be resumed"
@@ -204,7 +202,7 @@ class SaveStore:
         self.problems += [p for p in (done_problem, problem, journal_problem) if p]
         if done is not None:
             # the game stopped before a finished round was in the history: file it (once); its save is not resumable
-            filed = self._file_finished(done, _data_of(self.finished_path, journal=True))
+            filed = self._file_finished(done, data_of(self.finished_path, journal=True))
             if filed:
                 self._remove(self.finished_path)
             if record is not None and _same_round(record, done):
@@ -217,12 +215,12 @@ class SaveStore:
                     self._remove(self.journal_path)
         if record is not None and logged is not None and not _same_round(record, logged):
             # a new round had begun when the process stopped: the one before it goes to the history
-            self._file_away(record, _data_of(path))
+            self._file_away(record, data_of(path))
             record = None
-        if logged is not None and (record is None or _progress(logged) >= _progress(record)):
-            record, data = logged, _data_of(self.journal_path, journal=True)
+        if logged is not None and (record is None or progress(logged) >= progress(record)):
+            record, data = logged, data_of(self.journal_path, journal=True)
         elif record is not None:
-            data = _data_of(path)
+            data = data_of(path)
         if record is None:
             return
         if record.scores is not None:  # finished, but the game stopped before moving it to the history
@@ -319,7 +317,7 @@ class SaveStore:
             def finish() -> None:
                 """On the writer thread, after every earlier save: file the round away, or say at once why not."""
                 try:
-                    _fsync_file(finished)
+                    fsync_file(finished)
                     self._archive(content)
                 except OSError as exc:
                     self._tell(table, f"This round could not be put in the history ({describe_os_error(exc)}). "
@@ -426,7 +424,7 @@ class SaveStore:
         rounds: list[tuple[Path, SavedGame]] = []
         problems: list[str] = []
         for path in reversed(self.history_files()):
-            newer = _newer_format_of(path)
+            newer = newer_format_of(path)
             if newer is not None:
                 problems.append(f"{path.name} comes from a newer version of the game ({newer}) and was skipped.")
                 continue
@@ -459,78 +457,6 @@ def _same_round_data(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def _same_round(a: SavedGame, b: SavedGame) -> bool:
     """Whether two records are the same game (the same seats and deal), however far each got."""
     return a.same_game(b) and a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
-
-
-def _progress(record: SavedGame) -> tuple[int, int]:
-    """How far a saved game got: its actions, then (a real-time game) the time its timers ran on to."""
-    clock = getattr(record, "clock", 0)
-    return len(record.actions), clock if isinstance(clock, int) else 0
-
-
-def read_saved_journal(text: str) -> dict[str, Any]:
-    """A saved game's journal as its record: the header with the actions appended after it.
-
-    The header was written when the journal began, so its ``clock`` (a real-time
-    game's time) is older than the actions appended since: the clock runs at
-    least to the last action's time.
-    """
-    record = read_journal_text(text)
-    clock, actions = record.get("clock"), record.get("actions")
-    last = actions[-1].get("at") if isinstance(actions, list) and actions and isinstance(actions[-1], dict) else None
-    if is_int(clock) and is_int(last) and last > clock:
-        record["clock"] = last
-    return record
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
-    """The JSON of a file that was just read and checked."""
-    text = read_file(path).decode("utf-8-sig")
-    data: dict[str, Any] = read_saved_journal(text) if journal else json.loads(text)
-    return data
-
-
-def _held(path: Path, journal: bool = False) -> str | None:
-    """Why this version must leave ``path`` alone (a newer version's save or journal, or one it can't read), or None."""
-    what = "saved round's journal" if journal else "saved round"
-    try:
-        raw = read_file(path)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if isinstance(exc, NotRegularFileError):
-            return None  # set aside and reported when it is read
-        return f"{what} could not be read ({describe_read_error(exc)})"
-    try:
-        data = json.loads(raw.split(b"\n", 1)[0] if journal else raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        return None
-    if journal and isinstance(data, dict):
-        version = data.get("journal")
-        if is_int(version) and version > JOURNAL_VERSION:
-            return f"saved round's journal comes from a newer version of the game (journal version {version})"
-        data = data.get("record")
-    value = data.get("format") if isinstance(data, dict) else None
-    if is_newer_format(value):
-        return f"{what} comes from a newer version of the game ({value})"
-    return None
-
-
-def _newer_format_of(path: Path) -> str | None:
-    """The format named in ``path`` if it is a later version than this app reads, else None."""
-    try:
-        data = json.loads(read_file(path))
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return None
-    value = data.get("format") if isinstance(data, dict) else None
-    return value if is_newer_format(value) else None
 
 
 __all__ = ["HISTORY_SIZE", "SaveStore"]
