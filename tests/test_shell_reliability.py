@@ -10,8 +10,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
+from game_helpers import make_app  # noqa: E402
 
 
 @pytest.fixture
@@ -19,14 +19,6 @@ def pg():
     pygame.init()
     yield
     pygame.quit()
-
-
-def make_app(data_dir):
-    app = App((1280, 720), data_dir, seed=5, resizable=False)
-    app.settings.animation_speed = "fast"
-    app.settings.ai_speed = "instant"
-    app.to_title()
-    return app
 
 
 def corrupt_files(folder):

@@ -121,15 +121,19 @@ def probe_records(info: Any, tally: Tally, rng: random.Random, cases: int) -> No
     from engine.games import load_record
 
     for n in range(cases):
-        text = _broken_record(info, rng)
+        tally.run(f"record {n}", _answers(load_record, _broken_record(info, rng), RecordError))
 
-        def case(text: bytes = text) -> None:
-            try:
-                load_record(text)
-            except RecordError:
-                pass
 
-        tally.run(f"record {n}", case)
+def _answers(fn: Callable[[Any], Any], value: Any, refusal: type[Exception]) -> Callable[[], None]:
+    """A case where ``fn(value)`` must work or refuse with ``refusal`` (a message for the player), nothing else."""
+
+    def case() -> None:
+        try:
+            fn(value)
+        except refusal:
+            pass
+
+    return case
 
 
 def _app(data_dir: Path) -> Any:
@@ -294,15 +298,7 @@ def probe_scripts(info: Any, tally: Tally, rng: random.Random, cases: int) -> No
                                             for seat, action, at in _timed(record.actions)]}
         if info.realtime:
             spec["deck"] = [str(c) for c in standard_deck()]
-        broken = mutate_json(spec, rng)
-
-        def case(broken: Any = broken) -> None:
-            try:
-                run(broken)
-            except ScriptError:
-                pass
-
-        tally.run(f"script {n}", case)
+        tally.run(f"script {n}", _answers(run, mutate_json(spec, rng), ScriptError))
 
 
 def _timed(actions: list[Any]) -> list[tuple[int, Any, int]]:
