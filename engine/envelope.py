@@ -134,6 +134,8 @@ class GameRecord:
     clock: Ms = 0
     extra: dict[str, Any] = field(default_factory=dict)
     scores: tuple[int, ...] | None = None  # once the game is over
+    loaded_state: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    """The state :meth:`from_json` replayed to (read it, never change it): no second replay to show how far a game got."""
 
     @classmethod
     def begin(cls, info: GameInfo, players: list[PlayerInfo], seed: int,
@@ -299,6 +301,7 @@ class GameRecord:
                 raise
             raise RecordError(f"the game can't be set up: {exc}") from None
         record.note_outcome(state)
+        record.loaded_state = state
         scores = data.get("scores")
         if scores is not None and (not isinstance(scores, list) or list(scores) != list(record.scores or ())):
             raise RecordError(f"scores: recorded {shown(scores)} but the actions give "

@@ -188,7 +188,7 @@ GAMES: dict[str, GameInfo] = {
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
             table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:main", bench="engine.snap.bench:main",
-            options=_snap_options(), default_seats=3, longest_ms=_snap_longest(),
+            options=_snap_options(), default_seats=3, longest_ms=_snap_longest(), most_actions=20_000,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             sim_options=(("time_limit", 3),),
             seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
@@ -204,7 +204,7 @@ GAMES: dict[str, GameInfo] = {
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
-            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
+            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True, most_actions=20_000,
         ),
         GameInfo(
             "scamper", "Scamper Sets N' Runs",

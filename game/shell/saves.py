@@ -142,6 +142,7 @@ class SaveStore:
         self.writer = Writer()
         self.journal = Journal(self.data_dir / "save.journal")
         self.journal_for: object | None = None  # the table the open journal belongs to
+        self._checked: tuple[dict[str, Any], SavedGame, Any] | None = None  # pending, its record, its final state
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -229,6 +230,7 @@ class SaveStore:
                 self._remove(self.journal_path)
             return
         self.pending = data
+        self._checked = (data, record, None)
 
     def _file_finished(self, record: SavedGame, data: dict[str, Any]) -> bool:
         """Put a finished round found at start-up in the history (once); False, and the player told, if it can't."""
@@ -248,12 +250,25 @@ class SaveStore:
             self.problems.append(f"An earlier round could not be put in the history ({describe_os_error(exc)}).")
 
     def pending_record(self) -> SavedGame | None:
+        """The round to resume, checked (once for each ``pending``: a long round is replayed once, not per question)."""
         if self.pending is None:
             return None
+        if self._checked is not None and self._checked[0] is self.pending:
+            return self._checked[1]
         try:
-            return check_saved_round(self.pending)
+            record = check_saved_round(self.pending)
         except (RecordError, ValueError):
             return None
+        self._checked = (self.pending, record, None)
+        return record
+
+    def _pending_state(self, record: SavedGame) -> Any:
+        """The pending round's final state, replayed once."""
+        assert self._checked is not None and self._checked[1] is record
+        if self._checked[2] is None:
+            loaded = getattr(record, "loaded_state", None)  # the check's replay, kept by the shared envelope
+            self._checked = (self._checked[0], record, loaded if loaded is not None else record.final_state())
+        return self._checked[2]
 
     def describe_pending(self) -> str:
         """A short line for the Resume button: who plays and how far the round is."""
@@ -261,7 +276,7 @@ class SaveStore:
         if record is None:
             return ""
         names = " vs ".join(p.name if p.kind == "human" else f"{p.name} ({(p.level or '').title()})" for p in record.players)
-        state = record.final_state()
+        state = self._pending_state(record)
         info = getattr(record, "info", None)
         if info is not None and info.table:  # a table may say how far its game is in its own words
             describe = getattr(load(info.table), "describe_state", None)
