@@ -203,3 +203,24 @@ def test_replay_of_the_180_byte_snap_record_answers_in_seconds(tmp_path):
     result = subprocess.run([sys.executable, "-m", "game", "--replay", str(bad), "--data-dir", str(tmp_path / "d")],
                             cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=30)
     assert result.returncode == 2 and "length limit" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_start_up_replays_a_long_saved_round_once(pg, tmp_path, monkeypatch):
+    from engine.envelope import GameRecord
+
+    actions = [{"seat": i % 2, "at": i * 200, "type": "flip"} for i in range(400)]
+    (tmp_path / "snap").mkdir()
+    (tmp_path / "snap" / "save.json").write_text(json.dumps(
+        {"format": "snap/1", "seed": 1, "players": [{"name": "A"}, {"name": "B"}], "actions": actions}))
+    replays = []
+    real = GameRecord.replay
+
+    def counted(self, state=None):
+        replays.append(len(self.entries))
+        return real(self, state)
+
+    monkeypatch.setattr(GameRecord, "replay", counted)
+    app = make_app(tmp_path)
+    app.step(0.0, [])  # the title with its Resume line
+    assert app.latest_pending() is not None and app.shelf("snap").saves.describe_pending()
+    assert replays == [400]
