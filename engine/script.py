@@ -158,6 +158,8 @@ def _codes(deck: Any) -> list[str]:
     return deck
 
 
+MAX_SCRIPT_ACTIONS = 10_000
+"""A script tells a few moments of a game; each action prints the whole state, so this many is already a long read."""
 MAX_CARDS = 52 * 8
 """More cards than any game of the collection deals (Scamper's largest table takes a few packs)."""
 
@@ -178,8 +180,9 @@ def run(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
     actions = spec.get("actions", [])
     if not isinstance(actions, list):
         raise ScriptError("actions: expected a list")
-    if len(actions) > info.most_actions:
-        raise ScriptError(f"actions: {len(actions)} of them, but a {info.title} game holds at most {info.most_actions}")
+    most = min(info.most_actions, MAX_SCRIPT_ACTIONS)
+    if len(actions) > most:
+        raise ScriptError(f"actions: {len(actions)} of them, but a {info.title} script holds at most {most}")
     read_action = getattr(rules, "script_action", None)
     codec = info.rules()
     lines = []
