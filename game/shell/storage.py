@@ -112,7 +112,7 @@ def describe_os_error(exc: OSError) -> str:
     if isinstance(exc, NotRegularFileError):
         return "something that is not a regular file is in the way"
     if isinstance(exc, KeptFileError):
-        return f"its file could not be read, so the game does not save over it ({exc.strerror})"
+        return f"{exc.strerror}, so the game does not save over it"
     return _ERROR_WORDS.get(exc.errno or 0, "the disk refused it")
 
 
