@@ -19,8 +19,8 @@ survived, lost, hangs and crashes:
   it must play or be refused with a :class:`ScriptError`;
 * ``monkey``: the game's monkey (random clicks and keys through the real loop).
 
-A case that takes longer than :data:`HANG_S` seconds is stopped and counted as
-a hang; any other exception is a crash; ``lost`` counts files whose content
+A case that takes longer than :data:`HANG_S` seconds (for ``replay`` and ``files``:
+whose loading, first frame or start-up does) is counted as a hang; any other exception is a crash; ``lost`` counts files whose content
 is gone.  The exit status is 0 when every case survived.
 """
 
@@ -76,16 +76,22 @@ class Tally:
         self.slowest = 0.0
         self.failures: list[str] = []
 
-    def run(self, name: str, case: Callable[[], bool | None]) -> None:
-        """Run one case: it returns False when something was lost; raises for a crash."""
+    def run(self, name: str, case: Callable[[], bool | None], limit: float | None = None) -> None:
+        """Run one case: it returns False when something was lost; raises for a crash, :class:`Hang` when too slow.
+
+        ``limit`` (default :data:`HANG_S`) stops the whole case; a case may time its own steps more strictly.
+        """
         self.tried += 1
         start = time.perf_counter()
+        quiet = contextlib.ExitStack()
+        quiet.enter_context(contextlib.redirect_stderr(io.StringIO()))
+        quiet.enter_context(contextlib.redirect_stdout(io.StringIO()))
         try:
-            with time_limit(HANG_S), contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            with time_limit(limit or HANG_S), quiet:
                 kept = case()
-        except Hang:
+        except Hang as exc:
             self.hangs += 1
-            self._fail(f"{name}: still running after {HANG_S} s")
+            self._fail(f"{name}: {exc or f'still running after {limit or HANG_S} s'}")
             return
         except Exception as exc:  # noqa: BLE001 - the probe counts whatever escapes
             self.crashes += 1
@@ -136,6 +142,19 @@ def _answers(fn: Callable[[Any], Any], value: Any, refusal: type[Exception]) -> 
     return case
 
 
+CASE_LIMIT_S = 60.0
+"""A case that plays frames after its timed step (start-up, loading) is stopped only if it runs this long."""
+
+
+def quick(what: str, fn: Callable[[], Any]) -> Any:
+    """``fn()``, which must answer within :data:`HANG_S` (start-up, a replay's first frame); :class:`Hang` if not."""
+    start = time.perf_counter()
+    value = fn()
+    if time.perf_counter() - start > HANG_S:
+        raise Hang(f"{what} took {time.perf_counter() - start:.1f} s")
+    return value
+
+
 def _app(data_dir: Path) -> Any:
     from game.shell.app import App
 
@@ -157,14 +176,15 @@ def probe_replays(info: Any, tally: Tally, rng: random.Random, cases: int, work:
         path.write_bytes(_broken_record(info, rng))
 
         def case(path: Path = path) -> None:
-            record = load_record(path)  # None after telling stderr what is wrong, as --replay does
+            record = quick("loading", lambda: load_record(path))  # None after telling stderr what is wrong, as --replay does
             if record is not None:
                 app.to_title()
-                app.start_game(GameSetup.from_record(record), replay=record)
+                quick("the first frame", lambda: (app.start_game(GameSetup.from_record(record), replay=record),
+                                                  app.step(0.0, [])))
                 app.run(max_frames=20, fixed_dt=1 / 60)
                 app.running = True
 
-        tally.run(f"replay {n}", case)
+        tally.run(f"replay {n}", case, CASE_LIMIT_S)
 
 
 def _write_folder(info: Any, folder: Path, rng: random.Random) -> dict[str, bytes]:
@@ -269,7 +289,7 @@ def probe_files(info: Any, tally: Tally, rng: random.Random, cases: int, work: P
         def case(target: Path = target, raw: bytes = files[name], folder: Path = folder) -> bool:
             with contextlib.ExitStack() as stack:
                 how, content = _break_file(target, raw, rng, stack)
-                app = _app(folder)
+                app = quick("start-up", lambda: _app(folder))
                 told = " ".join(app.problems)
                 app.start_game(GameSetup.quick(info.id))
                 app.run(max_frames=30, fixed_dt=1 / 60)
@@ -280,7 +300,7 @@ def probe_files(info: Any, tally: Tally, rng: random.Random, cases: int, work: P
             used = not told and how.startswith("broken") and target.is_file() and content is not None
             return used or _survives(folder, target, content)
 
-        tally.run(f"files {n} ({name})", case)
+        tally.run(f"files {n} ({name})", case, CASE_LIMIT_S)
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -318,11 +338,7 @@ def probe_monkey(info: Any, tally: Tally, rng: random.Random, cases: int, work: 
             if tools.monkey(events, seed, folder) != 0:
                 raise RuntimeError(f"the monkey found a problem (seed {seed})")
 
-        old, globals()["HANG_S"] = HANG_S, max(HANG_S, events / 10)  # a monkey run is long by design
-        try:
-            tally.run(f"monkey {n} ({events} events, seed {seed})", case)
-        finally:
-            globals()["HANG_S"] = old
+        tally.run(f"monkey {n} ({events} events, seed {seed})", case, max(CASE_LIMIT_S, events / 10))  # long by design
 
 
 def probe(game: str, seed: int, counts: dict[str, int], monkey_events: int = MONKEY_EVENTS) -> dict[str, Any]:
