@@ -175,6 +175,13 @@ def _at(item: Mapping[str, Any], last_at: int, info: GameInfo, where: str) -> in
 
 def run(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Play a script; one dict per action (what the command prints as lines)."""
+    try:
+        return _run(spec)
+    except RecursionError:  # a value nested thousands deep, met while reading or naming it
+        raise ScriptError("the script holds a value nested too deeply") from None
+
+
+def _run(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
     rules, state, names = start(spec)
     info = game_info(spec["game"])
     actions = spec.get("actions", [])

@@ -62,6 +62,15 @@ def test_bad_input_is_refused_with_the_field_named(spec: dict[str, Any], message
         run(spec)
 
 
+def test_a_value_nested_deeper_than_python_recurses_is_refused() -> None:
+    deep: Any = []
+    for _ in range(200_000):
+        deep = [deep]
+    for spec in (snap(rules={"tie_ms": deep}), snap(players=deep), snap(actions=[{"at": 1, "player": 0, "do": deep}])):
+        with pytest.raises(ScriptError):
+            run(spec)
+
+
 def command(tmp_path, content: bytes, capsys) -> tuple[int, str, str]:
     path = tmp_path / "script.json"
     path.write_bytes(content)

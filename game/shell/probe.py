@@ -297,7 +297,7 @@ def probe_files(info: Any, tally: Tally, rng: random.Random, cases: int, work: P
                 app.save_settings()
                 app.shelf(info.id).save_stats()
                 app.saves.flush()
-            used = not told and how.startswith("broken") and target.is_file() and content is not None
+            used = not told and how.startswith("broken")  # read as it was: resumed or filed in the history, not lost
             return used or _survives(folder, target, content)
 
         tally.run(f"files {n} ({name})", case, CASE_LIMIT_S)
