@@ -297,7 +297,10 @@ def load_record_data(data: Any) -> Any:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     info = info_for_format(data.get("format"))
-    record = info.record_type().from_json(data, info)
+    try:
+        record = info.record_type().from_json(data, info)
+    except RecursionError:  # a value nested about as deep as the JSON reader allows, met while naming it
+        raise RecordError("a value in the record is nested too deeply") from None
     check_levels(info, record.players)
     return record
 
