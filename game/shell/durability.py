@@ -238,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                 report = run(args.kills, args.seed, Path(tmp), game)
         failed |= any(report[k] for k in JSON_KEYS[1:]) or bool(report["problems"])
         if args.json:
+            if not args.game:
+                print(f"durability: {game}", file=sys.stderr, flush=True)  # which game the next line counts
             print(json.dumps({k: report[k] for k in JSON_KEYS}), flush=True)
             for problem in report["problems"]:  # type: ignore[attr-defined]
                 print(f"{game}: {problem}", file=sys.stderr)
