@@ -224,3 +224,22 @@ def test_start_up_replays_a_long_saved_round_once(pg, tmp_path, monkeypatch):
     app.step(0.0, [])  # the title with its Resume line
     assert app.latest_pending() is not None and app.shelf("snap").saves.describe_pending()
     assert replays == [400]
+
+
+def test_a_saved_game_whose_table_fails_is_told_and_the_app_goes_on(pg, tmp_path, monkeypatch):
+    from game.tables.snap import SnapTable
+
+    app = make_app(tmp_path)
+    app.start_game(GameSetup.all_ai(["easy", "easy"], "snap"))
+    app.run(max_frames=300, fixed_dt=1 / 60)
+    app.saves.flush()
+    again = make_app(tmp_path)
+
+    def broken(*args, **kwargs):
+        raise KeyError("a table that can't be built")
+
+    monkeypatch.setattr(SnapTable, "__init__", broken)
+    assert again.resume("snap") is None
+    assert any("could not be opened" in p for p in again.problems)
+    again.run(max_frames=3, fixed_dt=1 / 60)
+    assert again.running and (tmp_path / "snap" / "save.journal").exists()

@@ -128,7 +128,13 @@ class App:
         from game.shell.resume import resume
 
         self.game_id = game_id
-        return resume(self)
+        try:
+            return resume(self)
+        except Exception as exc:  # noqa: BLE001 - a file's content never ends the app: the player is told instead
+            self.problems.append(f"The saved game could not be opened ({str(exc)[:90] or type(exc).__name__}); "
+                                 "its file is left as it is.")
+            self.to_title()
+            return None
 
     # --- navigation ----------------------------------------------------------
 
