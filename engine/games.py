@@ -285,15 +285,22 @@ def is_newer_format(value: Any) -> bool:
     return any(info.record_format == name and version > info.record_version for info in GAMES.values())
 
 
-def load_record(text: str | bytes) -> Any:
-    """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong."""
+def load_record(text: str | bytes, levels: bool = False) -> Any:
+    """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong.
+
+    ``levels``: the app's check that every AI seat has one of the game's levels (see :func:`load_record_data`).
+    """
     from .envelope import decode_json
 
-    return load_record_data(decode_json(text))
+    return load_record_data(decode_json(text), levels)
 
 
-def load_record_data(data: Any) -> Any:
-    """Any game's record from its decoded JSON, its AI levels checked against the game's; :class:`RecordError`."""
+def load_record_data(data: Any, levels: bool = False) -> Any:
+    """Any game's record from its decoded JSON; :class:`RecordError`.
+
+    ``levels``: its AI seats' levels must be the game's own (:func:`check_levels`), as the app needs to
+    seat them; the arena and the tests may name their own bots (Double or Nothing's "runner").
+    """
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     info = info_for_format(data.get("format"))
@@ -301,12 +308,13 @@ def load_record_data(data: Any) -> Any:
         record = info.record_type().from_json(data, info)
     except RecursionError:  # a value nested about as deep as the JSON reader allows, met while naming it
         raise RecordError("a value in the record is nested too deeply") from None
-    check_levels(info, record.players)
+    if levels:
+        check_levels(info, record.players)
     return record
 
 
 def check_levels(info: GameInfo, players: Any) -> None:
-    """Every AI seat's level must be one of ``info``'s (a bot of another level can't be made); :class:`RecordError`."""
+    """Every AI seat's level must be one of ``info``'s (the app can't seat another); :class:`RecordError`."""
     known = [lv.id for lv in info.levels]
     for i, p in enumerate(players):
         if p.kind == "ai" and p.level not in known:

@@ -61,10 +61,18 @@ def record_with_level(game_id, level="godlike"):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_record_whose_ai_level_the_game_lacks_is_refused_on_load_in_every_game(game):
-    load_record(record_with_level(game, GAMES[game].default_level))  # the game's own level loads
+def test_a_record_whose_ai_level_the_game_lacks_is_refused_on_load_in_every_game(game, tmp_path, capsys):
+    from game.shell.headless import load_record as replay_loader
+    from game.shell.resume import load_saved_record
+
+    load_record(record_with_level(game, GAMES[game].default_level), levels=True)  # the game's own level loads
     with pytest.raises(RecordError, match=r"players\[1\]\.level: .* no AI level 'godlike'"):
-        load_record(record_with_level(game))
+        load_record(record_with_level(game), levels=True)
+    with pytest.raises(RecordError, match="no AI level 'godlike'"):
+        load_saved_record(json.loads(record_with_level(game)))  # saves and Replays
+    (tmp_path / "bad.json").write_text(record_with_level(game))
+    assert replay_loader(tmp_path / "bad.json") is None and "no AI level 'godlike'" in capsys.readouterr().err
+    assert load_record(record_with_level(game)).players[1].level == "godlike"  # the arena's own bots stay readable
 
 
 def test_replay_of_a_double_or_nothing_record_with_an_unknown_level_exits_2_with_a_message(tmp_path):

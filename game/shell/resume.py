@@ -29,7 +29,7 @@ MAX_DEAL = 10**9
 
 def load_saved_record(data: Any) -> SavedGame:
     """Any game's record from its decoded JSON, its AI levels the game's; ``RecordError`` saying what is wrong."""
-    return load_record_data(data)
+    return load_record_data(data, levels=True)
 
 
 def check_saved_round(data: Any) -> SavedGame:
