@@ -29,9 +29,9 @@ bench: $(STAMP)
 arena: $(STAMP)
 	$(BIN)/python -m ai.arena --players strategist,standard --games 2000 --seed 1 --duplicate --jobs 2 --json
 
-# kill -9 the game 100 times: nothing it showed may be lost; prints the per-action save cost.
+# kill -9 each game 100 times: nothing it showed may be lost, nothing set aside, offered twice or finished offered.
 durability: $(STAMP)
-	$(BIN)/python -m game.shell.durability --kills 100
+	$(BIN)/python -m game.shell.durability --kills 100 --json
 
 # The one-file executable: dist/SprintSnapScore (.exe on Windows).
 exe: $(STAMP)

@@ -14,8 +14,9 @@ rank order (handy for finding runs), and bit ``n`` of a 52-bit mask is card ``n`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from enum import IntEnum
-from typing import Iterable
+from typing import Iterable, Sequence
 
 
 class Suit(IntEnum):
@@ -154,6 +155,12 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(text, str):
         text = text.replace(",", " ").split()
     return tuple(Card(code) for code in text)
+
+
+def whole_decks(cards: Sequence[Card]) -> int:
+    """How many whole 52-card decks ``cards`` are (each card once per deck, no jokers); 0 if they are not."""
+    decks, extra = divmod(len(cards), STANDARD_SIZE)
+    return decks if decks and not extra and Counter(cards) == Counter(standard_deck(decks)) else 0
 
 
 def format_cards(cards: Iterable[int]) -> str:

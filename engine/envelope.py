@@ -134,6 +134,8 @@ class GameRecord:
     clock: Ms = 0
     extra: dict[str, Any] = field(default_factory=dict)
     scores: tuple[int, ...] | None = None  # once the game is over
+    loaded_state: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    """The state :meth:`from_json` replayed to (read it, never change it): no second replay to show how far a game got."""
 
     @classmethod
     def begin(cls, info: GameInfo, players: list[PlayerInfo], seed: int,
@@ -260,9 +262,12 @@ class GameRecord:
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise RecordError("actions: expected a list")
+        if len(raw_actions) > info.most_actions:
+            raise RecordError(f"actions: {len(raw_actions)} of them, but a {info.title} record holds at most {info.most_actions}")
         rules = info.rules()
         entries = []
         last_at = 0
+        longest = info.longest_ms if info.longest_ms is not None else 2**53 - 1
         for i, item in enumerate(raw_actions):
             where = f"actions[{i}]"
             if not isinstance(item, dict):
@@ -273,6 +278,8 @@ class GameRecord:
             at = item.get("at", 0)
             if not is_int(at) or not last_at <= at < 2**53:
                 raise RecordError(f"{where}.at: expected milliseconds, not before the action before it, got {shown(at)}")
+            if at > longest:
+                raise RecordError(f"{where}.at: {info.title} games end by {longest} ms, got {shown(at)}")
             last_at = at
             body = {k: v for k, v in item.items() if k not in ("seat", "at")}
             try:
@@ -281,8 +288,9 @@ class GameRecord:
                 raise RecordError(f"{where}: {exc}") from None
             entries.append(Entry(seat, action, at))
         clock = data.get("clock", last_at)
-        if not is_int(clock) or not last_at <= clock < 2**53:
-            raise RecordError(f"clock: expected milliseconds from {last_at} on, got {shown(clock)}")
+        if not is_int(clock) or not last_at <= clock <= longest:
+            raise RecordError(f"clock: expected milliseconds from {last_at} to {longest} "
+                              f"(the game's length limit), got {shown(clock)}")
         known = {"format", "seed", "options", "players", "actions", "clock", "scores"}
         extra = {k: v for k, v in data.items() if k not in known}
         record = cls(info, players, seed, options, entries, clock, extra)
@@ -293,6 +301,7 @@ class GameRecord:
                 raise
             raise RecordError(f"the game can't be set up: {exc}") from None
         record.note_outcome(state)
+        record.loaded_state = state
         scores = data.get("scores")
         if scores is not None and (not isinstance(scores, list) or list(scores) != list(record.scores or ())):
             raise RecordError(f"scores: recorded {shown(scores)} but the actions give "

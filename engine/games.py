@@ -52,6 +52,9 @@ class GameInfo:
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
     score_columns: tuple[str, str] = ("Best score", "Average score")  # the statistics' best and average, in its words
+    longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
+    script: str = ""  # module of its ``python -m engine.script`` hooks (default: the rules module)
+    most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
 
     @property
     def format(self) -> str:
@@ -128,6 +131,12 @@ def _snap_options() -> tuple[Option, ...]:
     return OPTIONS
 
 
+def _snap_longest() -> int:
+    from .snap.game import LONGEST_GAME_MS
+
+    return LONGEST_GAME_MS
+
+
 _DOUBLE_LEVELS = (
     Level("easy", "Easy", "Plays the weakest thing that beats yours, and passes when nothing does."),
     Level("standard", "Standard", "Keeps its stairs and runs whole: it won't break one up to answer a small play."),
@@ -147,6 +156,8 @@ def _double_or_nothing() -> GameInfo:
         arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
         score_columns=("Most games won", "Average games won"),
+        most_actions=100_000,  # a whole run, game after game
+        script="engine.double_or_nothing.script",
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
     )
 
@@ -175,7 +186,7 @@ GAMES: dict[str, GameInfo] = {
             "sprint", "Sprint, Snap, Score",
             "A quick rummy: lay sets and runs, draw replacements, score big matches.",
             2, 5, "engine.sprint", "sprint-snap-score",
-            record_class="engine.records:Record",
+            record_class="engine.records:Record", script="engine.sprint_script",
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
@@ -188,7 +199,7 @@ GAMES: dict[str, GameInfo] = {
             realtime=True, levels=_SNAP_LEVELS, default_level="medium", bots="ai.snap:make_bot",
             table="game.tables.snap:SnapTable", tools="game.tables.snap_tools", playable=True,
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap_arena:ARENA", bench="engine.snap.bench:main",
-            options=_snap_options(), default_seats=3,
+            options=_snap_options(), default_seats=3, longest_ms=_snap_longest(), most_actions=20_000,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             score_columns=("Most cards at the end", "Average cards at the end"),
             sim_options=(("time_limit", 3),),
@@ -205,7 +216,7 @@ GAMES: dict[str, GameInfo] = {
             options=RATSCREW_OPTIONS, default_seats=3,
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
-            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True,
+            hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True, most_actions=20_000,
             score_columns=("Most cards at the end", "Average cards at the end"),
         ),
         GameInfo(
@@ -218,7 +229,7 @@ GAMES: dict[str, GameInfo] = {
             arena="ai.scamper.arena:ARENA", bench="engine.scamper.bench:main",
             options=_scamper_options(), default_seats=4,
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
-            table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools",
+            table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools", script="engine.scamper.script",
             stats=("rounds_out",), playable=True, score_columns=("Lowest total", "Average total"),
         ),
         _double_or_nothing(),
@@ -289,15 +300,41 @@ def is_newer_format(value: Any) -> bool:
     return any(info.record_format == name and version > info.record_version for info in GAMES.values())
 
 
-def load_record(text: str | bytes) -> Any:
-    """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong."""
+def load_record(text: str | bytes, levels: bool = False) -> Any:
+    """Any game's record from its JSON text; raises :class:`RecordError` saying what is wrong.
+
+    ``levels``: the app's check that every AI seat has one of the game's levels (see :func:`load_record_data`).
+    """
     from .envelope import decode_json
 
-    data = decode_json(text)
+    return load_record_data(decode_json(text), levels)
+
+
+def load_record_data(data: Any, levels: bool = False) -> Any:
+    """Any game's record from its decoded JSON; :class:`RecordError`.
+
+    ``levels``: its AI seats' levels must be the game's own (:func:`check_levels`), as the app needs to
+    seat them; the arena and the tests may name their own bots (Double or Nothing's "runner").
+    """
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     info = info_for_format(data.get("format"))
-    return info.record_type().from_json(data, info)
+    try:
+        record = info.record_type().from_json(data, info)
+    except RecursionError:  # a value nested about as deep as the JSON reader allows, met while naming it
+        raise RecordError("a value in the record is nested too deeply") from None
+    if levels:
+        check_levels(info, record.players)
+    return record
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool", "is_newer_format"]
+def check_levels(info: GameInfo, players: Any) -> None:
+    """Every AI seat's level must be one of ``info``'s (the app can't seat another); :class:`RecordError`."""
+    known = [lv.id for lv in info.levels]
+    for i, p in enumerate(players):
+        if p.kind == "ai" and p.level not in known:
+            raise RecordError(f"players[{i}].level: {info.title} has no AI level {shown(p.level)}; "
+                              f"its levels are {', '.join(known)}")
+
+
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load_record_data", "check_levels", "load", "run_tool", "is_newer_format"]

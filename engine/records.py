@@ -35,6 +35,8 @@ FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")
 MAX_NAME_LENGTH = MAX_NAME
 _MAX_VERSION_DIGITS = 9
+MAX_ACTIONS = 30_000
+"""No round comes near this many actions (a few hundred at most); a record with more is not ours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +180,8 @@ class Record:
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise RecordError("actions: expected a list")
+        if len(raw_actions) > MAX_ACTIONS:
+            raise RecordError(f"actions: {len(raw_actions)} of them, but a round holds at most {MAX_ACTIONS}")
         actions = [action_from_json(a, i, len(players)) for i, a in enumerate(raw_actions)]
         extra = {k: v for k, v in data.items() if k not in _KEYS}
         record = cls(players, deal, first, seed, actions, None, extra)

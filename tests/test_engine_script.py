@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import standard_deck
 from engine.script import ScriptError, run
 
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -63,7 +64,7 @@ def test_the_command_prints_one_json_line_per_action() -> None:
     ({"actions": [{"at": 5, "player": 0, "do": "jump"}]}, "do"),
 ])
 def test_a_bad_script_names_what_is_wrong(change: dict[str, Any], message: str) -> None:
-    spec = {"game": "snap", "players": 2, "deck": ["2C", "3C"], "actions": []} | change
+    spec = {"game": "snap", "players": 2, "deck": [str(c) for c in standard_deck()], "actions": []} | change
     with pytest.raises(ScriptError, match=message):
         run(spec)
 

@@ -9,7 +9,8 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.ratscrew import event_to_json, script_action, script_state
-from engine.ratscrew.script import start_from_spec as script_start
+from engine.cards import standard_deck
+from engine.ratscrew.script import card_code, start_from_spec as script_start
 
 
 def run(spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -30,11 +31,26 @@ def run(spec: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_a_deck_is_dealt_round_robin_from_the_first_player_with_10_written_out() -> None:
-    state = script_start({"players": 3, "deck": ["10H", "QS", "7C", "2D", "AS"]})
-    assert script_state(state) == {
-        "stack": [], "piles": [["2D", "10H"], ["AS", "QS"], ["7C"]], "turn": 0, "barred": [],
+    first = ["10H", "QS", "7C", "2D", "AS"]
+    rest = [card_code(c) for c in standard_deck() if card_code(c) not in first]
+    state = script_start({"players": 3, "deck": first + rest})
+    shown = script_state(state)
+    assert [pile[-2:] for pile in shown["piles"]] == [["2D", "10H"], ["AS", "QS"], [rest[0], "7C"]]
+    assert [len(pile) for pile in shown["piles"]] == [18, 17, 17]
+    assert {k: v for k, v in shown.items() if k != "piles"} == {
+        "stack": [], "turn": 0, "barred": [],
         "call": 0, "last_call": None, "next_call": "ace", "count": None, "claim": None, "winner": None,
     }
+
+
+def test_a_deck_is_one_whole_deck_and_fewer_cards_are_a_written_state() -> None:
+    with pytest.raises(ValueError, match="one whole 52-card deck"):
+        script_start({"players": 2, "deck": ["7C", "2D", "7H"]})
+    with pytest.raises(ValueError, match="one whole 52-card deck"):
+        whole = [card_code(c) for c in standard_deck()]
+        script_start({"players": 2, "deck": whole[:-1] + whole[:1]})  # one card twice, one missing
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        script_start({"players": 1000000000, "deck": []})
 
 
 def test_a_sandwich_snapped_by_two_at_one_millisecond_goes_left_of_the_layer() -> None:
@@ -102,7 +118,7 @@ def test_the_shared_script_tool_runs_ratscrew(tmp_path):
 
     from engine.script import run
 
-    lines = run({"game": "ratscrew", "players": 2, "deck": ["7C", "2D", "7H", "QS", "AS", "10H"],
+    lines = run({"game": "ratscrew", "players": 2, "state": {"piles": [["AS", "7H", "7C"], ["10H", "QS", "2D"]]},
                  "actions": [{"at": 100, "player": 0, "do": "lay"}, {"at": 200, "player": 1, "do": "lay"},
                              {"at": 300, "player": 0, "do": "lay"}, {"at": 450, "player": 1, "do": "snap"}]})
     assert [line["result"] for line in lines] == ["accepted"] * 4

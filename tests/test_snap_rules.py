@@ -35,8 +35,10 @@ def test_deal_is_round_robin_from_seat_0_onto_the_top() -> None:
     from engine.snap import script_start, OPTIONS
     from engine.core import resolve_options
 
-    game = script_start(2, resolve_options(OPTIONS, {}), 0, [Card(c) for c in "AS 2S 3S 4S 10S".split()], None)
-    assert script_state(game)["down"] == [["TS", "3S", "AS"], ["4S", "2S"]]
+    deck = [Card(c) for c in "AS 2S 3S 4S 10S".split()]
+    deck += [c for c in standard_deck() if c not in deck]
+    game = script_start(2, resolve_options(OPTIONS, {}), 0, deck, None)
+    assert [pile[-3:] for pile in script_state(game)["down"]] == [["TS", "3S", "AS"], [str(deck[5]), "4S", "2S"]]
     assert game.turn == 0
 
 

@@ -45,8 +45,8 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..cards import Card, Rank
-from .game import Ratscrew
+from ..cards import Card, Rank, whole_decks
+from .game import MAX_SEATS, MIN_SEATS, Ratscrew
 from .house import HouseRules
 from .moves import LAY, SNAP, Action
 from .snaps import Count, SnapReason, call_for, is_picture
@@ -77,11 +77,12 @@ def _cards_top_first(value: Any, where: str) -> list[Card]:
 
 
 def _seats(players: Any) -> int:
-    if isinstance(players, list):
-        return len(players)
-    if isinstance(players, int) and not isinstance(players, bool):
-        return players
-    raise ValueError("players: expected a number of players or a list of names")
+    n = len(players) if isinstance(players, list) else players
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise ValueError("players: expected a number of players or a list of names")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise ValueError(f"players: Ratscrew is for {MIN_SEATS} to {MAX_SEATS} players")
+    return n
 
 
 def script_start(num_seats: int, options: Mapping[str, Any], seed: int, deck: list[Card] | None,
@@ -101,6 +102,9 @@ def start_from_spec(spec: Mapping[str, Any]) -> Ratscrew:
     rules = HouseRules.from_options(spec.get("rules") or {})
     if "deck" in spec:
         deck = list(reversed(_cards_top_first(spec["deck"], "deck")))
+        if whole_decks(deck) != 1:
+            raise ValueError("deck: a Ratscrew deck is one whole 52-card deck, each card once, no jokers "
+                             "(for fewer cards, write a starting state)")
         return Ratscrew.deal(deck, n, rules)
     state = spec.get("state")
     if not isinstance(state, dict):

@@ -46,9 +46,10 @@ through ``advance``/``next_deadline``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Mapping
 
-from ..cards import Card, parse_cards, shuffled, standard_deck
+from ..cards import Card, parse_cards, shuffled, standard_deck, whole_decks
 from ..core import EDITION as EDITION_KEY
 from ..core import Option, edition_option
 from ..realtime import TIE_WINDOW_OPTION
@@ -131,22 +132,38 @@ def script_start(num_seats: int, options: Mapping[str, Any], seed: int, deck: li
     timing = _timing(options)
     rng = random.Random(seed)
     if deck is not None:
+        if not 1 <= whole_decks(deck) <= 3:
+            raise ValueError("a Snap deck is 1 to 3 whole 52-card decks (each card once per deck, no jokers)")
         return SnapGame(deal(deck, num_seats), rng=rng, **timing)
     if not isinstance(state, Mapping):
         raise ValueError("expected an object with down, up, shared, pot, turn and eliminated")
+
+    def cards(value: Any, key: str) -> list[Card]:
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise ValueError(f"{key}: expected a list of card codes, top card first")
+        return list(reversed(parse_cards(value)))
 
     def piles(key: str) -> list[list[Card]]:
         value = state.get(key, [[] for _ in range(num_seats)])
         if not isinstance(value, list) or len(value) != num_seats:
             raise ValueError(f"{key}: expected one list of card codes per player")
-        return [list(reversed(parse_cards(p))) for p in value]
+        return [cards(p, f"{key}[{i}]") for i, p in enumerate(value)]
 
+    down, up = piles("down"), piles("up")
+    shared, pot = cards(state.get("shared", []), "shared"), cards(state.get("pot", []), "pot")
+    held = Counter(c for pile in down + up + [shared, pot] for c in pile)
+    if not held or any(c.is_joker or n > 3 for c, n in held.items()):
+        raise ValueError("the cards in play must come from 1 to 3 decks: each card at most 3 times, no jokers")
     turn = state.get("turn", 0)
     out = state.get("eliminated", [])
-    if not isinstance(turn, int) or not 0 <= turn < num_seats or not isinstance(out, list):
-        raise ValueError("turn: expected a seat; eliminated: a list of seats")
-    return SnapGame(piles("down"), up=piles("up"), shared=list(reversed(parse_cards(state.get("shared", [])))),
-                    pot=list(reversed(parse_cards(state.get("pot", [])))), turn=turn, out=out, rng=rng, **timing)
+    if not isinstance(out, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < num_seats
+                                            for s in out) or len(set(out)) != len(out):
+        raise ValueError(f"eliminated: expected a list of different seats from 0 to {num_seats - 1}")
+    if len(out) > num_seats - 2 or any(down[s] or up[s] for s in out):
+        raise ValueError("eliminated: at least two players are still in, and a player who is out holds no cards")
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < num_seats or turn in out:
+        raise ValueError("turn: expected the seat of a player still in")
+    return SnapGame(down, up=up, shared=shared, pot=pot, turn=turn, out=out, rng=rng, **timing)
 
 
 def script_state(state: SnapGame) -> dict[str, Any]:

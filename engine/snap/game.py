@@ -23,6 +23,9 @@ LATE_MS = 250
 """A call this soon after its match went (a reaction already under way) lapses at no cost."""
 EDITION = 2
 """The rules' version: 2 adds the shared pile's draw and puts a tie's matching cards on top of the pot."""
+LONGEST_GAME_MS = 2 * 60 * 60 * 1000
+"""A game's length limit: with no time limit set, the game ends on time after two hours (auto-flip alone
+never ends one, and a record can't claim more time than this: replaying it stays quick)."""
 
 
 class Phase(Enum):
@@ -300,7 +303,12 @@ class SnapGame:
         if self.is_over:
             return None
         auto = None if self.claims or self.auto_flip_ms is None else self.pace_from + self.auto_flip_ms
-        return earliest(self.claims.next_deadline(), self.time_limit_ms, auto)
+        return earliest(self.claims.next_deadline(), self.ends_at, auto)
+
+    @property
+    def ends_at(self) -> Ms:
+        """When the game ends on time: its time limit, or else the length limit (:data:`LONGEST_GAME_MS`)."""
+        return self.time_limit_ms or LONGEST_GAME_MS
 
     def advance(self, at: Ms) -> list[Event]:
         """Close tie windows, flip for the player to flip (auto-flip) and end on time, in time order."""
@@ -310,7 +318,7 @@ class SnapGame:
             if self.claims.next_deadline() == deadline:
                 for window in self.claims.close_due(deadline):
                     self._judge(window, deadline, events)
-            elif self.time_limit_ms == deadline:
+            elif self.ends_at == deadline:
                 self._end_on_time(events)
             else:
                 self._flip(self.turn, deadline, events, auto=True)

@@ -79,8 +79,11 @@ class ReplaysScene(MenuScene):
 
     def open(self, index: int) -> None:
         """Watch round ``index`` (0 is the newest) in replay mode."""
-        _, record = self.rounds[index]
-        self.app.start_game(GameSetup.from_record(record), replay=record)
+        path, record = self.rounds[index]
+        try:
+            self.app.start_game(GameSetup.from_record(record), replay=record)
+        except Exception as exc:  # noqa: BLE001 - a file's content never ends the app: the player is told instead
+            self.app.problems.append(f"{path.name} could not be replayed ({str(exc)[:90] or type(exc).__name__}).")
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale

@@ -145,7 +145,13 @@ class App:
         from game.shell.resume import resume
 
         self.game_id = game_id
-        return resume(self)
+        try:
+            return resume(self)
+        except Exception as exc:  # noqa: BLE001 - a file's content never ends the app: the player is told instead
+            self.problems.append(f"The saved game could not be opened ({str(exc)[:90] or type(exc).__name__}); "
+                                 "its file is left as it is.")
+            self.to_title()
+            return None
 
     # --- navigation ----------------------------------------------------------
 
@@ -209,7 +215,9 @@ class App:
         try:
             self.settings.save(self.data_dir)
         except OSError as exc:
-            self.problems.append(f"Settings could not be saved: {describe_os_error(exc)}.")
+            message = f"Settings could not be saved: {describe_os_error(exc)}; they hold until you quit."
+            if message not in self.problems:
+                self.problems.append(message)
         self.apply_settings()
 
     def apply_settings(self) -> None:

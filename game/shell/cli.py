@@ -150,7 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.autoplay:
             app.start_game(GameSetup.all_ai(args.autoplay, args.info.id))
         elif args.replay is not None:
-            app.start_game(GameSetup.from_record(record), replay=record)
+            try:
+                app.start_game(GameSetup.from_record(record), replay=record)
+            except Exception as exc:  # noqa: BLE001 - a file's content never ends the app with a traceback
+                report_startup_problem(f"--replay: {args.replay} can't be played: {str(exc)[:200] or type(exc).__name__}", 2)
         elif args.resume:
             if app.resume(args.info.id) is None and not app.problems:
                 app.problems.append(f"There is no saved {args.info.title} game to resume.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.envelope import is_int
-from engine.games import info_for_format, load
+from engine.games import load, load_record_data
 
 from game.shell.session import GameSetup
 from game.shell.storage import DataError
@@ -28,19 +28,13 @@ MAX_DEAL = 10**9
 
 
 def load_saved_record(data: Any) -> SavedGame:
-    """Any game's record from its decoded JSON; ``RecordError`` saying what is wrong."""
-    info = info_for_format(data.get("format") if isinstance(data, dict) else None)
-    return info.record_type().from_json(data, info)
+    """Any game's record from its decoded JSON, its AI levels the game's; ``RecordError`` saying what is wrong."""
+    return load_record_data(data, levels=True)
 
 
 def check_saved_round(data: Any) -> SavedGame:
     """A saved game this version can resume; raises ``ValueError`` saying what is wrong."""
     record = load_saved_record(data)
-    info = info_for_format(data.get("format"))
-    levels = {lv.id for lv in info.levels}
-    for i, p in enumerate(record.players):
-        if p.kind == "ai" and p.level not in levels:
-            raise DataError(f"players[{i}].level: no AI level called {p.level!r}")
     setup = record.extra.get("setup", {})
     if not isinstance(setup, dict):
         raise DataError("setup: expected an object")

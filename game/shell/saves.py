@@ -50,11 +50,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.envelope import RecordError
-from engine.games import is_newer_format, load
+from engine.games import load
 
 from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
 
-from game.shell.storage import Journal, describe_os_error, read_file, read_journal_text, read_json, write_bytes
+from game.shell.savefiles import data_of, fsync_file, held_by_another, newer_format_of, progress, read_saved_journal
+from game.shell.storage import Journal, describe_os_error, read_file, read_json, write_bytes
 
 if TYPE_CHECKING:
     from game.tables.sprint import TableScene
@@ -141,6 +142,7 @@ class SaveStore:
         self.writer = Writer()
         self.journal = Journal(self.data_dir / "save.journal")
         self.journal_for: object | None = None  # the table the open journal belongs to
+        self._checked: tuple[dict[str, Any], SavedGame, Any] | None = None  # pending, its record, its final state
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -172,36 +174,36 @@ class SaveStore:
         """Find the round to resume, telling the player about a damaged or too-new file."""
         main = self.data_dir / SAVE_NAME
         self._remove_temp_files(main)
-        newer = _newer_format_of(main)
-        self.blocked = newer is not None
-        if newer is not None:
-            self.problems.append(
-                f"Your saved round comes from a newer version of the game ({newer}); this version can't open it "
-                f"and leaves it as it is. New rounds are saved beside it as {SIDE_SAVE_NAME}.")
+        held = held_by_another(main) or held_by_another(main.with_suffix(".journal"), journal=True)
+        self.blocked = held is not None
+        if held is not None:
+            self.problems.append(f"Your {held}; this version leaves it as it is. New rounds are saved beside it "
+                                 f"as {SIDE_SAVE_NAME}.")
         else:
             side = self.data_dir / SIDE_SAVE_NAME
-            if side.exists() and not main.exists():
-                try:
-                    os.replace(side, main)  # the newer version's save is gone: ours takes the usual name again
-                except OSError:
-                    self.blocked = True
+            for ours, usual in ((side, main), (side.with_suffix(".journal"), main.with_suffix(".journal"))):
+                if ours.exists() and not os.path.lexists(usual):
+                    try:
+                        os.replace(ours, usual)  # the newer version's files are gone: ours take the usual names again
+                    except OSError:
+                        self.blocked = True
         path = self.path
         self.journal = Journal(self.journal_path)
         self._remove_temp_files(path)
         self._remove_temp_files(self.journal_path)
-        if self.blocked and _newer_format_of(path) is not None:
+        if self.blocked and newer_format_of(path) is not None:
             self.pending = None
             return
         fallback = "the round could not be resumed"
         done, done_problem = read_json(self.finished_path, "finished round's journal", check_saved_round,
-                                       fallback="it is not in the history", decode=read_journal_text)
+                                       fallback="it is not in the history", decode=read_saved_journal)
         record, problem = read_json(path, "saved round", check_saved_round, fallback=fallback)
         logged, journal_problem = read_json(self.journal_path, "saved round's journal", check_saved_round,
-                                            fallback=fallback, decode=read_journal_text)
+                                            fallback=fallback, decode=read_saved_journal)
         self.problems += [p for p in (done_problem, problem, journal_problem) if p]
         if done is not None:
             # the game stopped before a finished round was in the history: file it (once); its save is not resumable
-            filed = self._file_finished(done, _data_of(self.finished_path, journal=True))
+            filed = self._file_finished(done, data_of(self.finished_path, journal=True))
             if filed:
                 self._remove(self.finished_path)
             if record is not None and _same_round(record, done):
@@ -214,12 +216,12 @@ class SaveStore:
                     self._remove(self.journal_path)
         if record is not None and logged is not None and not _same_round(record, logged):
             # a new round had begun when the process stopped: the one before it goes to the history
-            self._file_away(record, _data_of(path))
+            self._file_away(record, data_of(path))
             record = None
-        if logged is not None and (record is None or len(logged.actions) >= len(record.actions)):
-            record, data = logged, _data_of(self.journal_path, journal=True)
+        if logged is not None and (record is None or progress(logged) >= progress(record)):
+            record, data = logged, data_of(self.journal_path, journal=True)
         elif record is not None:
-            data = _data_of(path)
+            data = data_of(path)
         if record is None:
             return
         if record.scores is not None:  # finished, but the game stopped before moving it to the history
@@ -228,6 +230,7 @@ class SaveStore:
                 self._remove(self.journal_path)
             return
         self.pending = data
+        self._checked = (data, record, None)
 
     def _file_finished(self, record: SavedGame, data: dict[str, Any]) -> bool:
         """Put a finished round found at start-up in the history (once); False, and the player told, if it can't."""
@@ -247,12 +250,25 @@ class SaveStore:
             self.problems.append(f"An earlier round could not be put in the history ({describe_os_error(exc)}).")
 
     def pending_record(self) -> SavedGame | None:
+        """The round to resume, checked (once for each ``pending``: a long round is replayed once, not per question)."""
         if self.pending is None:
             return None
+        if self._checked is not None and self._checked[0] is self.pending:
+            return self._checked[1]
         try:
-            return check_saved_round(self.pending)
+            record = check_saved_round(self.pending)
         except (RecordError, ValueError):
             return None
+        self._checked = (self.pending, record, None)
+        return record
+
+    def _pending_state(self, record: SavedGame) -> Any:
+        """The pending round's final state, replayed once."""
+        assert self._checked is not None and self._checked[1] is record
+        if self._checked[2] is None:
+            loaded = getattr(record, "loaded_state", None)  # the check's replay, kept by the shared envelope
+            self._checked = (self._checked[0], record, loaded if loaded is not None else record.final_state())
+        return self._checked[2]
 
     def describe_pending(self) -> str:
         """A short line for the Resume button: who plays and how far the round is."""
@@ -260,7 +276,7 @@ class SaveStore:
         if record is None:
             return ""
         names = " vs ".join(p.name if p.kind == "human" else f"{p.name} ({(p.level or '').title()})" for p in record.players)
-        state = record.final_state()
+        state = self._pending_state(record)
         info = getattr(record, "info", None)
         if info is not None and info.table:  # a table may say how far its game is in its own words
             describe = getattr(load(info.table), "describe_state", None)
@@ -316,7 +332,7 @@ class SaveStore:
             def finish() -> None:
                 """On the writer thread, after every earlier save: file the round away, or say at once why not."""
                 try:
-                    _fsync_file(finished)
+                    fsync_file(finished)
                     self._archive(content)
                 except OSError as exc:
                     self._tell(table, f"This round could not be put in the history ({describe_os_error(exc)}). "
@@ -423,7 +439,7 @@ class SaveStore:
         rounds: list[tuple[Path, SavedGame]] = []
         problems: list[str] = []
         for path in reversed(self.history_files()):
-            newer = _newer_format_of(path)
+            newer = newer_format_of(path)
             if newer is not None:
                 problems.append(f"{path.name} comes from a newer version of the game ({newer}) and was skipped.")
                 continue
@@ -456,31 +472,6 @@ def _same_round_data(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def _same_round(a: SavedGame, b: SavedGame) -> bool:
     """Whether two records are the same game (the same seats and deal), however far each got."""
     return a.same_game(b) and a.actions[:len(b.actions)] == b.actions[:len(a.actions)]
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _data_of(path: Path, journal: bool = False) -> dict[str, Any]:
-    """The JSON of a file that was just read and checked."""
-    text = read_file(path).decode("utf-8-sig")
-    data: dict[str, Any] = read_journal_text(text) if journal else json.loads(text)
-    return data
-
-
-def _newer_format_of(path: Path) -> str | None:
-    """The format named in ``path`` if it is a later version than this app reads, else None."""
-    try:
-        data = json.loads(read_file(path))
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return None
-    value = data.get("format") if isinstance(data, dict) else None
-    return value if is_newer_format(value) else None
 
 
 __all__ = ["HISTORY_SIZE", "SaveStore"]

@@ -5,17 +5,20 @@ and defaults are used).  A known setting with a value the game can't use (a
 hand-edited file) is reported like a damaged file: the file is kept as
 ``settings.json.corrupt-<time>``, that setting falls back to its default, the
 others are kept and written back.  A setting this version doesn't know (one a
-newer version added) is no problem.
+newer version added) is no problem, and is written back as it was.  A file that
+can't be read (no permission) is never saved over: the game plays with the
+defaults in memory and says so.
 """
 
 from __future__ import annotations
 
+import errno
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from game.kit.seatkeys import valid_store
-from game.shell.storage import DataError, read_json, set_aside, write_json
+from game.shell.storage import DataError, KeptFileError, left_in_place, read_json, set_aside, write_json
 
 ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.6}
 """Animation speed setting -> multiplier of every animation's duration (0: no animation)."""
@@ -65,6 +68,11 @@ class Settings:
     seat_keys: dict = field(default_factory=dict)  # real-time games' per-seat keys: game id -> game.kit.seatkeys form
     light_matches: str = "apprentice"  # possible matches glow in your hand: in games with an Apprentice, always, never
 
+    def __post_init__(self) -> None:
+        self.unknown: dict[str, Any] = {}  # settings a newer version wrote: written back as they were
+        self.kept_file: str | None = None  # why the file could not be read: it is never saved over
+
+
     @classmethod
     def from_json(cls, data: Any) -> Settings:
         return cls.checked(data)[0]
@@ -75,6 +83,8 @@ class Settings:
         if not isinstance(data, dict):
             raise DataError("settings are not an object")
         out = cls()
+        names = {f.name for f in fields(cls)}
+        out.unknown = {k: v for k, v in data.items() if k not in names}
         bad = []
         for f in fields(cls):
             if f.name not in data:
@@ -100,7 +110,10 @@ class Settings:
         path = data_dir / "settings.json"
         value, problem = read_json(path, "settings", cls.checked)
         if value is None:
-            return cls(), problem
+            settings = cls()
+            if left_in_place(path, problem):  # unreadable: defaults in memory, and the file is never saved over
+                settings.kept_file = "your settings file could not be read"
+            return settings, problem
         settings, bad = value
         if not bad:
             return settings, None
@@ -114,7 +127,10 @@ class Settings:
                           "and those settings are back to their defaults.")
 
     def save(self, data_dir: Path) -> None:
-        write_json(data_dir / "settings.json", asdict(self))
+        """Write the settings (with any a newer version added); :class:`KeptFileError` if the file was unreadable."""
+        if self.kept_file is not None:
+            raise KeptFileError(errno.EACCES, self.kept_file, str(data_dir / "settings.json"))
+        write_json(data_dir / "settings.json", {**self.unknown, **asdict(self)})
 
     def cycle(self, name: str, step: int = 1) -> None:
         """Move setting ``name`` to its next (or previous) allowed value."""

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.shell.storage import NEWER, DataError, NewerFileError, describe_os_error, read_json, write_json
+from game.shell.storage import NEWER, DataError, NewerFileError, describe_os_error, left_in_place, read_json, write_json
 
 LEVEL_ORDER = ("apprentice", "standard", "strategist", "master")
 HOTSEAT = "hotseat"
@@ -171,11 +171,16 @@ class Statistics:
         return cls(games)
 
 
-def load_statistics(data_dir: Path) -> tuple[Statistics, Path, str | None]:
-    """The statistics (or an empty table), the file to save them to, and a problem to tell the player."""
+def load_statistics(data_dir: Path) -> tuple[Statistics, Path | None, str | None]:
+    """The statistics (or an empty table), the file to save them to, and a problem to tell the player.
+
+    The file is None when ``stats.json`` is there but can't be read: it is never saved over.
+    """
     main = Path(data_dir) / STATS_NAME
     side = main.with_name(SIDE_STATS_NAME)
     stats, problem = read_json(main, "statistics", Statistics.from_json, fallback="the statistics start from zero")
+    if stats is None and left_in_place(main, problem) and NEWER not in (problem or ""):
+        return Statistics(), None, problem  # unreadable: counted in memory only, never saved over
     if stats is not None or problem is None:
         if stats is None and side.exists():  # the newer version's file is gone: ours takes the usual name again
             stats, problem = read_json(side, "statistics", Statistics.from_json, fallback="the statistics start from zero")
@@ -191,8 +196,11 @@ def load_statistics(data_dir: Path) -> tuple[Statistics, Path, str | None]:
     return ours or Statistics(), side, " ".join(p for p in (told, side_problem) if p)
 
 
-def save_statistics(stats: Statistics, path: Path) -> str | None:
-    """Write ``stats`` to ``path``; None, or what went wrong in a player's words."""
+def save_statistics(stats: Statistics, path: Path | None) -> str | None:
+    """Write ``stats`` to ``path``; None, or what went wrong in a player's words (no path: the file is kept as it is)."""
+    if path is None:
+        return ("Statistics are kept until you quit but not saved: your statistics file could not be read, "
+                "so the game does not save over it.")
     try:
         write_json(path, stats.to_json())
     except OSError as exc:

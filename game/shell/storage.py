@@ -95,11 +95,41 @@ _ERROR_WORDS = {
 }
 
 
+_READ_WORDS = {
+    errno.EACCES: "the game is not allowed to read it",
+    errno.EPERM: "the game is not allowed to read it",
+    errno.EIO: "the disk reported an error",
+    errno.EISDIR: "it is a folder",
+}
+
+
+class KeptFileError(OSError):
+    """A file the game could not read is still in place: the game never saves over it."""
+
+
 def describe_os_error(exc: OSError) -> str:
     """Why a file operation failed, in a player's words (no error numbers, no temp file names)."""
     if isinstance(exc, NotRegularFileError):
         return "something that is not a regular file is in the way"
+    if isinstance(exc, KeptFileError):
+        return f"{exc.strerror}, so the game does not save over it"
     return _ERROR_WORDS.get(exc.errno or 0, "the disk refused it")
+
+
+def describe_read_error(exc: OSError) -> str:
+    """Why a file could not be read, in a player's words."""
+    if isinstance(exc, NotRegularFileError):
+        return "something that is not a regular file is in the way"
+    return _READ_WORDS.get(exc.errno or 0, "the disk refused it")
+
+
+def left_in_place(path: Path, problem: str | None) -> bool:
+    """After :func:`read_json` told ``problem``: whether the file it could not use is still there.
+
+    Such a file (unreadable, from a newer version, or damaged and not movable aside) is never saved
+    over: the game plays on with defaults in memory.
+    """
+    return problem is not None and os.path.lexists(path)
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -172,7 +202,7 @@ def read_json(path: Path, what: str, check: Callable[[Any], Any] | None = None,
             return None, f"Your {what} file is not a regular file ({exc.strerror}) and could not be moved aside; {fallback}."
         return None, f"Your {what} file was not a regular file ({exc.strerror}); it was moved aside as {moved.name} and {fallback}."
     except OSError as exc:
-        return None, f"Your {what} file could not be read ({describe_os_error(exc)}); {fallback}."
+        return None, f"Your {what} file could not be read ({describe_read_error(exc)}); {fallback}; it is left as it is."
     try:
         data = decode(decode_text(raw))
         value = check(data) if check else data
@@ -306,9 +336,7 @@ class Journal:
             os.fsync(fd)
             with self._lock:
                 if self._fd is None or generation != self._generation:
-                    os.close(fd)
-                    os.unlink(tmp)
-                    return
+                    return  # closed or restarted meanwhile: ``finally`` closes the temp file (once) and removes it
                 late = self._tail[done + len(tail):]  # appended while the new file was written
                 if late:
                     _write_all(fd, b"".join(late))
