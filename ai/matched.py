@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from .reflex import CUSTOM_MEAN_RANGE, Intent, ReflexBot, Reflexes, ReflexScheduler, Sight, Urge, custom_reflexes, level_reflexes
+from .reflex import CUSTOM_MEAN_RANGE, Intent, Timed, ReflexBot, Reflexes, ReflexScheduler, Sight, Urge, custom_reflexes, level_reflexes
 
 STRENGTHS: dict[str, float] = {"gentle": 0.35, "even": 0.50, "tough": 0.65}
 """The share of contested calls a Matched bot of each strength aims to win."""
@@ -44,6 +44,9 @@ PRIOR_MS = 570.0
 """Before any data, a person is taken to react like a grown-up paying attention (the Medium bot's mean)."""
 PRIOR_SD = 0.4
 """The prior's spread, on the log of the mean: 300 and 1000 ms are each well within reach of it."""
+GAIN_MS = 8.0
+"""How far one contest's outcome moves the bot's speed correction (ms)."""
+MAX_OFFSET = 150
 KEEP = 120
 """How many of a person's latest calls (and lost matches) a profile keeps: recent play counts."""
 MEAN_RANGE = CUSTOM_MEAN_RANGE
@@ -79,65 +82,102 @@ def family(mean_ms: float) -> Reflexes:
     return custom_reflexes(min(float(high), max(float(low), mean_ms)))
 
 
-def win_chance(bot: Reflexes, human: Reflexes, step: float = 4.0) -> float:
-    """The chance that the bot's reaction is shorter than the human's, both drawn afresh."""
-    start = max(0.0, min(bot.mu, human.mu) - 6 * max(bot.sigma, human.sigma))
-    end = max(bot.mu, human.mu) + 6 * max(bot.sigma, human.sigma) + 12 * max(bot.tau, human.tau)
-    total, x = 0.0, start + step / 2
-    while x < end:
-        total += math.exp(ex_gaussian_logpdf(x, bot)) * ex_gaussian_sf(x, human) * step
-        x += step
-    return total
+GRID_MS = 10
+SPAN_MS = 4000
+GRID = tuple(GRID_MS * (i + 0.5) for i in range(SPAN_MS // GRID_MS))
+"""The times (ms) the contest sums run over."""
+MEANS = tuple(range(MEAN_RANGE[0], MEAN_RANGE[1] + 1, 5))
+"""The means a Matched bot may take (5 ms apart)."""
 
 
-@lru_cache(maxsize=4096)
-def _matched_mean(human_mean: int, target: float) -> float:
-    human = family(human_mean)
-    low, high = float(MEAN_RANGE[0]), float(MEAN_RANGE[1])
-    if win_chance(family(low), human) <= target:
-        return low
-    if win_chance(family(high), human) >= target:
-        return high
-    for _ in range(30):  # the bot wins less the slower it is: bisect on its mean
-        mid = (low + high) / 2
-        if win_chance(family(mid), human) > target:
-            low = mid
+@lru_cache(maxsize=None)
+def _curves(mean: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Density and survival of the family at ``mean`` on :data:`GRID`."""
+    r = family(mean)
+    return tuple(math.exp(ex_gaussian_logpdf(x, r)) for x in GRID), tuple(ex_gaussian_sf(x, r) for x in GRID)
+
+
+def _on_grid(mean: float) -> int:
+    return min(MEANS, key=lambda m: abs(m - mean))
+
+
+def contest_share(bot_mean: float, human_mean: float, stay: tuple[float, ...] | None = None) -> float:
+    """The bot's share of contested calls: both would call, and the first call comes while the match still shows.
+
+    ``stay[i]`` is the chance a match nobody calls is still there at ``GRID[i]``
+    (None: it stays): a match that soon goes (covered by the next card) is a
+    contest only when someone is quick, which favours the quicker side.
+    """
+    fb, sb = _curves(_on_grid(bot_mean))
+    fh, sh = _curves(_on_grid(human_mean))
+    weights = stay or (1.0,) * len(GRID)
+    won = lost = 0.0
+    for w, bot_pdf, human_sf, human_pdf, bot_sf in zip(weights, fb, sh, fh, sb):
+        won += w * bot_pdf * human_sf
+        lost += w * human_pdf * bot_sf
+    return won / (won + lost) if won + lost > 0 else 0.5
+
+
+def matched_mean(human_mean: float, target: float, stay: tuple[float, ...] | None = None) -> float:
+    """The bot's mean reaction whose :func:`contest_share` against ``human_mean`` is ``target`` (nearest of :data:`MEANS`)."""
+    lo, hi = 0, len(MEANS) - 1  # the share falls as the bot's mean grows: bisect for the last mean still at or above target
+    if contest_share(MEANS[lo], human_mean, stay) <= target:
+        return float(MEANS[lo])
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if contest_share(MEANS[mid], human_mean, stay) >= target:
+            lo = mid
         else:
-            high = mid
-        if high - low < 0.5:
-            break
-    return (low + high) / 2
+            hi = mid
+    a, b = contest_share(MEANS[lo], human_mean, stay), contest_share(MEANS[hi], human_mean, stay)
+    return float(MEANS[lo] if abs(a - target) <= abs(b - target) else MEANS[hi])
 
 
-def matched_mean(human_mean: float, target: float) -> float:
-    """The bot's mean reaction that wins a contested call against ``human_mean`` with chance ``target``."""
-    return _matched_mean(int(round(human_mean / 2.0)) * 2, round(target, 4))
+def stay_curve(gone: list[int], taken: list[int]) -> tuple[float, ...] | None:
+    """How long a match nobody calls stays, on :data:`GRID` (Kaplan-Meier): ``gone`` are the times matches went
+    uncalled (covered), ``taken`` those at which a call took one (it would have stayed longer).  None: no data yet."""
+    if not gone:
+        return None
+    events = sorted([(t, 1) for t in gone] + [(t, 0) for t in taken])
+    at_risk, survive, out, i = len(events), 1.0, [], 0
+    for x in GRID:
+        while i < len(events) and events[i][0] <= x:
+            if events[i][1]:
+                survive *= 1 - 1 / at_risk
+            at_risk -= 1
+            i += 1
+        out.append(survive)
+    return tuple(out)
 
 
 @dataclass
 class ReactionProfile:
-    """What a Matched bot knows of one person's reactions: recent calls and matches they let go.
+    """What a Matched bot knows of one person: recent calls, matches they let go, and how long matches stay.
 
     ``calls`` are reaction times (ms) of their correct calls; ``lost`` the times a
-    match showed before it went without their call.  Both are plain reactions
-    (divided by the pattern's recognition factor), the latest last, at most
-    :data:`KEEP` of each.
+    match showed before it went without their call.  ``gone`` are how long
+    matches nobody called stayed (covered by the next card: the pace of play) and
+    ``taken`` when a call took one.  All are plain times (divided by the
+    pattern's recognition factor), the latest last, at most :data:`KEEP` of each.
     """
 
     calls: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
+    gone: list[int] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
+    offset: float = 0.0  # the bot's correction to its speed from the contests it saw (ms): see MatchedScheduler
     _mean: float | None = field(default=None, init=False, repr=False, compare=False)
+    _stay: tuple[tuple[float, ...] | None] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def add_call(self, ms: float) -> None:
-        self.calls = (self.calls + [max(1, round(ms))])[-KEEP:]
+    def add(self, kind: str, ms: float) -> None:
+        """One more time of ``kind`` ("calls", "lost", "gone" or "taken")."""
+        setattr(self, kind, (getattr(self, kind) + [max(1, round(ms))])[-KEEP:])
         self._mean = None
-
-    def add_lost(self, ms: float) -> None:
-        self.lost = (self.lost + [max(1, round(ms))])[-KEEP:]
-        self._mean = None
+        self._stay = None
 
     @property
     def seen(self) -> int:
+        """How many matches taught it something of this person's reactions."""
         return len(self.calls) + len(self.lost)
 
     def log_likelihood(self, mean_ms: float) -> float:
@@ -153,6 +193,13 @@ class ReactionProfile:
         if self._mean is None:
             self._mean = self._fit()
         return self._mean
+
+    @property
+    def stay(self) -> tuple[float, ...] | None:
+        """How long a match nobody calls stays (:func:`stay_curve`)."""
+        if self._stay is None:
+            self._stay = (stay_curve(self.gone, self.taken),)
+        return self._stay[0]
 
     def _fit(self) -> float:
         if not self.calls and not self.lost:
@@ -173,7 +220,7 @@ class ReactionProfile:
         return math.exp((a + b) / 2)
 
     def to_json(self) -> dict[str, Any]:
-        return {"calls": list(self.calls), "lost": list(self.lost)}
+        return {**{kind: list(getattr(self, kind)) for kind in PROFILE_KEYS}, "offset": round(self.offset)}
 
     @classmethod
     def from_json(cls, data: Any) -> ReactionProfile:
@@ -181,22 +228,31 @@ class ReactionProfile:
         if not isinstance(data, dict):
             raise ValueError("a reaction profile is not an object")
         lists = []
-        for key in ("calls", "lost"):
+        for key in PROFILE_KEYS:
             values = data.get(key, [])
             if not isinstance(values, list) or not all(
                     isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 60_000 for v in values):
                 raise ValueError(f"a reaction profile's {key} are not times in ms")
             lists.append(values[-KEEP:])
-        return cls(lists[0], lists[1])
+        offset = data.get("offset", 0)
+        if not isinstance(offset, int) or isinstance(offset, bool) or abs(offset) > MAX_OFFSET:
+            raise ValueError("a reaction profile's offset is not a small whole number of ms")
+        return cls(lists[0], lists[1], lists[2], lists[3], float(offset))
+
+
+PROFILE_KEYS = ("calls", "lost", "gone", "taken")
 
 
 @dataclass
 class Showing:
-    """A match the bot sees: when it showed, how hard it is to see, who already called it."""
+    """A match the bot sees: when it showed, how hard it is to see, who called it and when the first call came."""
 
     since: int
     scale: float
     answered: set[int] = field(default_factory=set)
+    blocked: set[int] = field(default_factory=set)  # seats that could not call it at some point (barred, out)
+    called_at: int | None = None
+    planned: int | None = None  # when the bot meant to call it (None: it missed it)
 
 
 class MatchedScheduler(ReflexScheduler):
@@ -219,8 +275,30 @@ class MatchedScheduler(ReflexScheduler):
 
     def tuned(self) -> Reflexes:
         """The reflexes that race the fastest human watched at the level's rate."""
-        fastest = min((p.mean_ms for p in self.opponents.values()), default=PRIOR_MS)
-        return family(matched_mean(fastest, self.target))
+        if not self.opponents:
+            return family(matched_mean(PRIOR_MS, self.target))
+        fastest = self.fastest()
+        return family(matched_mean(fastest.mean_ms, self.target, fastest.stay) + fastest.offset)
+
+    def fastest(self) -> ReactionProfile:
+        return min(self.opponents.values(), key=lambda p: p.mean_ms)
+
+    def pop_next(self) -> Timed:
+        """The bot's next action; a call of a match no human called yet is a contest it won (if they would call)."""
+        timed = super().pop_next()
+        shown = self.showing.get(Intent(timed.action, timed.urge, timed.cue))
+        if shown is not None and timed.urge is Urge.CLAIM and self.opponents and not shown.answered & set(self.opponents):
+            human = family(self.fastest().mean_ms)
+            later = (1 - human.miss) * ex_gaussian_sf((timed.at - shown.since) / shown.scale, human)
+            self._contest(1.0, later / (human.miss + later) if later > 0 else 0.0)
+        return timed
+
+    def _contest(self, won: float, weight: float = 1.0) -> None:
+        """A contest's outcome (1: the bot's call came first), ``weight`` the chance it was one: the correction
+        moves so that, on average, the bot wins the level's share (slower after a win, quicker after a loss)."""
+        for profile in self.opponents.values():
+            step = GAIN_MS * weight * (won - self.target)
+            profile.offset = max(-MAX_OFFSET, min(MAX_OFFSET, profile.offset + step))
 
     def observe(self, observation: Sight) -> None:
         if observation.version == self.version:
@@ -234,33 +312,46 @@ class MatchedScheduler(ReflexScheduler):
                 changed |= self._let_go(shown, observation.since)
         for intent in live:
             if intent not in self.showing:
-                self.showing[intent] = Showing(observation.since, intent.scale)
+                timed = self.decided[intent]
+                self.showing[intent] = Showing(observation.since, intent.scale, planned=timed.at if timed else None)
+        may_call = getattr(self.bot, "may_call", None)
+        if may_call is not None:
+            blocked = {seat for seat in self.opponents if not may_call(observation, seat)}
+            for shown in self.showing.values():
+                shown.blocked |= blocked
         if changed:
             self.reflexes = self.tuned()
 
     def heard(self, seat: int, action: Any, at: int) -> None:
-        """``seat`` acted at ``at``: a human's correct call is a reaction time to learn."""
-        profile = self.opponents.get(seat)
-        if profile is None:
-            return
+        """``seat`` acted at ``at``: a call of a match showing; a human's is a reaction time to learn."""
         answering = [s for i, s in self.showing.items() if i.action == action and seat not in s.answered]
-        if not answering:
+        for shown in answering:
+            shown.answered.add(seat)
+            if shown.called_at is None:
+                shown.called_at = at
+        profile = self.opponents.get(seat)
+        if profile is None or not answering:
             return
         human = family(profile.mean_ms)
         best = max(answering, key=lambda s: ex_gaussian_logpdf((at - s.since) / s.scale, human))
-        profile.add_call((at - best.since) / best.scale)
-        for shown in answering:
-            shown.answered.add(seat)
+        if best.planned is not None and best.planned > at:
+            self._contest(0.0)
+        profile.add("calls", (at - best.since) / best.scale)
         self.reflexes = self.tuned()
 
     def _let_go(self, shown: Showing, at: int) -> bool:
-        """A match went: each human who didn't call it let it go after it showed this long."""
-        if at - shown.since <= 0:
+        """A match went: each human who didn't call it (and could have: the eye's ``may_call``) let it go after
+        it showed this long; and how long it stayed, or when a call took it."""
+        if at - shown.since <= 0 or not self.opponents:
             return False
         for seat, profile in self.opponents.items():
-            if seat not in shown.answered:
-                profile.add_lost((at - shown.since) / shown.scale)
-        return bool(self.opponents)
+            if seat not in shown.answered and seat not in shown.blocked:
+                profile.add("lost", (at - shown.since) / shown.scale)
+            if shown.called_at is None:
+                profile.add("gone", (at - shown.since) / shown.scale)
+            else:
+                profile.add("taken", (shown.called_at - shown.since) / shown.scale)
+        return True
 
 
 def strength_of(level: str) -> str | None:
@@ -280,5 +371,5 @@ def scheduler_for(bot: ReflexBot, level: str, seed: int | None = None, mean_ms: 
     return ReflexScheduler(bot, level_reflexes(level, mean_ms), seed)
 
 
-__all__ = ["STRENGTHS", "PRIOR_MS", "ReactionProfile", "MatchedScheduler", "matched_mean", "win_chance", "family",
+__all__ = ["STRENGTHS", "PRIOR_MS", "ReactionProfile", "MatchedScheduler", "matched_mean", "contest_share", "stay_curve", "family",
            "ex_gaussian_logpdf", "ex_gaussian_sf", "strength_of", "scheduler_for", "LEVEL_PREFIX"]

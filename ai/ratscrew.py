@@ -93,6 +93,10 @@ class RatscrewBot:
         """Whether the bot should lay (at a human pace) now."""
         return lay_due(observation)
 
+    def may_call(self, observation: Observation, seat: int) -> bool:
+        """Whether ``seat`` may snap at all now (not barred): a Matched bot learns only from matches they could call."""
+        return not observation.barred[seat]
+
     def reactions(self, observation: Any) -> list[Intent]:
         obs: Observation = observation
         intents = [Intent(SNAP, Urge.CLAIM, (reason.rule, reason.cards), factor) for reason, factor in self.claims(obs)]

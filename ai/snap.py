@@ -20,6 +20,10 @@ LEVELS = ("easy", "medium", "hard", "custom", "matched-gentle", "matched-even", 
 class SnapEye:
     """What a Snap player would do on seeing an observation (before reflexes and errors)."""
 
+    def may_call(self, observation: Observation, seat: int) -> bool:
+        """Whether ``seat`` may call at all now (still in): a Matched bot learns only from matches they could call."""
+        return not observation.out[seat]
+
     def reactions(self, observation: Any) -> list[Intent]:
         obs: Observation = observation
         if obs.phase is Phase.OVER or obs.out[obs.seat]:
