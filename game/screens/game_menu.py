@@ -26,8 +26,15 @@ class GameMenuScene(MenuScene):
         self.subtitle = self.info.blurb
         super().__init__(app)
 
+    def quick_setup(self) -> GameSetup:
+        """Quick play's game: once a person has played this game, a race game seats its Matched (Even) bot."""
+        played = any(line.played for line in self.app.shelf(self.game_id).stats.games.get(self.info.record_format, {}).values())
+        return GameSetup.quick(self.game_id, played)
+
     def make_buttons(self) -> list[Button]:
-        level = self.info.level(self.info.default_level).name if self.info.levels else ""
+        setup = self.quick_setup()
+        level = next((s.level for s in setup.seats if s.is_ai), "") if self.info.levels else ""
+        level = self.info.level(level).name if level else ""
         quick = f"Quick play: you vs {level}" if level else "Quick play"
         keys = [("new", "New game"), ("quick", quick), ("rules", "Rules"), ("stats", "Statistics"),
                 ("replays", "Replays"), ("back", "Back to the games")]
@@ -45,7 +52,7 @@ class GameMenuScene(MenuScene):
         if key == "new":
             self.app.stack.push(NewGameScene(self.app, self.game_id))
         elif key == "quick":
-            self.app.start_game(GameSetup.quick(self.game_id))
+            self.app.start_game(self.quick_setup())
         elif key == "rules":
             self.app.stack.push(RulesScene(self.app, self.game_id))
         elif key == "stats":

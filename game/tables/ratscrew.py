@@ -64,7 +64,8 @@ class RatscrewTable(Scene):
         self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans: list[int] = [] if self.replaying else setup.humans
-        self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(seed=self.record.seed)
+        self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(
+            seed=self.record.seed, profiles=app.shelf(self.game_id).stats.profiles)
         self.driver: RealtimeDriver | ReplayFeed
         if replay is not None:
             self.driver = ReplayFeed(self.state, replay.actions, run_until)
