@@ -94,10 +94,10 @@ _SPRINT_LEVELS = (
 
 def _matched_levels(calls: str) -> tuple[Level, ...]:
     """The race games' Matched levels: a bot that learns how fast you are and races you at a chosen rate."""
-    share = (("gentle", "Gentle", "about a third"), ("even", "Even", "about half"), ("tough", "Tough", "about two in three"))
+    share = (("gentle", "Gentle", "a third"), ("even", "Even", "half"), ("tough", "Tough", "two in three"))
     return tuple(Level(f"matched-{key}", f"Matched ({name})",
-                       f"Learns how fast you react, game after game, and sets its own speed to win {part} of the {calls} "
-                       f"you both go for; it misses and slips up like a person of that speed.")
+                       f"Learns your speed, game after game, and wins about {part} of the {calls} you both go for; "
+                       f"it misses and slips like a person.")
                  for key, name, part in share)
 
 

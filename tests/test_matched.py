@@ -101,7 +101,7 @@ def test_levels_and_their_bots():
         bot = info.make_bot("matched-tough", seed=1, opponents={0: you})
         assert isinstance(bot, MatchedScheduler) and bot.target == 0.65
         assert bot.reflexes.mean_ms < 900  # quicker than you, to win two in three
-        assert "Learns how fast you react" in info.level("matched-even").blurb
+        assert "Learns your speed" in info.level("matched-even").blurb and "half" in info.level("matched-even").blurb
     assert strength_of("matched-even") == "even" and strength_of("medium") is None
 
 
