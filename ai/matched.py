@@ -12,7 +12,9 @@ Pure and seeded, like the rest of :mod:`ai.reflex`; time is data.
   missed it, or someone else called first) says only that their reaction, if
   any, was longer than the time it showed.  Ratscrew's patterns differ in how
   long they take to see; both sides' times are divided by the pattern's
-  recognition factor first, so every figure is a plain reaction.  The estimate
+  recognition factor first, so every figure is a plain reaction.  Only matches
+  a human could call count for them (not while Ratscrew bars them, or they are
+  out: the eye's ``may_call``).  The estimate
   is the maximum of the likelihood of the calls (density) and the lost matches
   (a miss, or a reaction longer than the time shown), with a mild prior on the
   mean (:data:`PRIOR_MS`, :data:`PRIOR_SD`): a censored fit, so the calls the
@@ -20,8 +22,15 @@ Pure and seeded, like the rest of :mod:`ai.reflex`; time is data.
 * **Its own speed.**  With the human's mean ``M`` estimated, the bot takes the
   reflexes of the same family at the mean ``m`` for which a contested call (both
   would call) goes its way at the level's rate (:data:`STRENGTHS`: Gentle 0.35,
-  Even 0.50, Tough 0.65), solved numerically (:func:`matched_mean`).  Its misses
-  and false calls are the family's at ``m``: a person's at that speed.
+  Even 0.50, Tough 0.65), solved numerically (:func:`matched_mean`).  A match
+  that soon goes (covered by the next card) is a contest only when someone is
+  quick, which favours the quicker side, so the sums weigh each moment by the
+  chance a match is still there (:func:`stay_curve`, learned from how long
+  matches stayed).  What the model misses, the contests correct: each one the
+  bot sees won or lost (a win weighed by the chance the human would have called
+  at all) moves a small offset on its mean (:data:`GAIN_MS`), slower after a
+  win, quicker after a loss, so that on average it wins the level's share.  Its
+  misses and false calls are the family's at its mean: a person's at that speed.
 * **Several humans.**  It learns each one, and races the fastest (the lowest
   estimated mean): a bot has one reaction per match, which every human races
   at once, and matching a slower player would hand the fastest nearly every
@@ -35,7 +44,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from .reflex import CUSTOM_MEAN_RANGE, Intent, Timed, ReflexBot, Reflexes, ReflexScheduler, Sight, Urge, custom_reflexes, level_reflexes
+from .reflex import (
+    CUSTOM_MEAN_RANGE, Intent, ReflexBot, Reflexes, ReflexScheduler, Sight, Timed, Urge, custom_reflexes, level_reflexes,
+)
 
 STRENGTHS: dict[str, float] = {"gentle": 0.35, "even": 0.50, "tough": 0.65}
 """The share of contested calls a Matched bot of each strength aims to win."""
@@ -98,7 +109,9 @@ def _curves(mean: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 
 def _on_grid(mean: float) -> int:
-    return min(MEANS, key=lambda m: abs(m - mean))
+    """The nearest of :data:`MEANS`."""
+    step = MEANS[1] - MEANS[0]
+    return min(MEANS[-1], max(MEANS[0], MEANS[0] + step * round((mean - MEANS[0]) / step)))
 
 
 def contest_share(bot_mean: float, human_mean: float, stay: tuple[float, ...] | None = None) -> float:
@@ -168,6 +181,7 @@ class ReactionProfile:
     offset: float = 0.0  # the bot's correction to its speed from the contests it saw (ms): see MatchedScheduler
     _mean: float | None = field(default=None, init=False, repr=False, compare=False)
     _stay: tuple[tuple[float, ...] | None] | None = field(default=None, init=False, repr=False, compare=False)
+    _last: float | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, kind: str, ms: float) -> None:
         """One more time of ``kind`` ("calls", "lost", "gone" or "taken")."""
@@ -191,7 +205,7 @@ class ReactionProfile:
     def mean_ms(self) -> float:
         """The estimated mean reaction (ms): the most likely one given what was seen (see the module docstring)."""
         if self._mean is None:
-            self._mean = self._fit()
+            self._mean = self._last = self._fit()
         return self._mean
 
     @property
@@ -204,11 +218,21 @@ class ReactionProfile:
     def _fit(self) -> float:
         if not self.calls and not self.lost:
             return PRIOR_MS
-        a, b = math.log(MEAN_RANGE[0]), math.log(MEAN_RANGE[1])
+        low, high = math.log(MEAN_RANGE[0]), math.log(MEAN_RANGE[1])
+        if self._last is not None:  # one more time seldom moves it far: search near the last estimate first
+            near = math.log(self._last)
+            a, b = max(low, near - 0.1), min(high, near + 0.1)
+            best = self._golden(a, b)
+            if (a == low or best - a > 0.01) and (b == high or b - best > 0.01):
+                return math.exp(best)
+        return math.exp(self._golden(low, high))
+
+    def _golden(self, a: float, b: float) -> float:
+        """The log of the mean with the highest likelihood between ``a`` and ``b`` (golden-section search)."""
         g = (math.sqrt(5) - 1) / 2
         c, d = b - g * (b - a), a + g * (b - a)
         fc, fd = self.log_likelihood(math.exp(c)), self.log_likelihood(math.exp(d))
-        while b - a > 0.002:  # golden-section search for the maximum, on the log of the mean
+        while b - a > 0.003:
             if fc > fd:
                 b, d, fd = d, c, fc
                 c = b - g * (b - a)
@@ -217,7 +241,7 @@ class ReactionProfile:
                 a, c, fc = c, d, fd
                 d = a + g * (b - a)
                 fd = self.log_likelihood(math.exp(d))
-        return math.exp((a + b) / 2)
+        return (a + b) / 2
 
     def to_json(self) -> dict[str, Any]:
         return {**{kind: list(getattr(self, kind)) for kind in PROFILE_KEYS}, "offset": round(self.offset)}
@@ -271,7 +295,21 @@ class MatchedScheduler(ReflexScheduler):
         self.target = STRENGTHS[strength]
         self.opponents = dict(opponents)
         self.showing: dict[Intent, Showing] = {}
+        self._stale = False
         super().__init__(bot, self.tuned(), seed)
+
+    @property
+    def reflexes(self) -> Reflexes:
+        """Its reflexes now: retuned, when it learned something, the next time they are needed (once, not per lesson)."""
+        if self._stale:
+            self._stale = False
+            self._reflexes = self.tuned()
+        return self._reflexes
+
+    @reflexes.setter
+    def reflexes(self, value: Reflexes) -> None:
+        self._reflexes = value
+        self._stale = False
 
     def tuned(self) -> Reflexes:
         """The reflexes that race the fastest human watched at the level's rate."""
@@ -296,9 +334,9 @@ class MatchedScheduler(ReflexScheduler):
     def _contest(self, won: float, weight: float = 1.0) -> None:
         """A contest's outcome (1: the bot's call came first), ``weight`` the chance it was one: the correction
         moves so that, on average, the bot wins the level's share (slower after a win, quicker after a loss)."""
-        for profile in self.opponents.values():
-            step = GAIN_MS * weight * (won - self.target)
-            profile.offset = max(-MAX_OFFSET, min(MAX_OFFSET, profile.offset + step))
+        fastest = self.fastest()
+        step = GAIN_MS * weight * (won - self.target)
+        fastest.offset = max(-MAX_OFFSET, min(MAX_OFFSET, fastest.offset + step))
 
     def observe(self, observation: Sight) -> None:
         if observation.version == self.version:
@@ -319,8 +357,7 @@ class MatchedScheduler(ReflexScheduler):
             blocked = {seat for seat in self.opponents if not may_call(observation, seat)}
             for shown in self.showing.values():
                 shown.blocked |= blocked
-        if changed:
-            self.reflexes = self.tuned()
+        self._stale |= changed
 
     def heard(self, seat: int, action: Any, at: int) -> None:
         """``seat`` acted at ``at``: a call of a match showing; a human's is a reaction time to learn."""
@@ -337,7 +374,7 @@ class MatchedScheduler(ReflexScheduler):
         if best.planned is not None and best.planned > at:
             self._contest(0.0)
         profile.add("calls", (at - best.since) / best.scale)
-        self.reflexes = self.tuned()
+        self._stale = True
 
     def _let_go(self, shown: Showing, at: int) -> bool:
         """A match went: each human who didn't call it (and could have: the eye's ``may_call``) let it go after
@@ -371,5 +408,5 @@ def scheduler_for(bot: ReflexBot, level: str, seed: int | None = None, mean_ms: 
     return ReflexScheduler(bot, level_reflexes(level, mean_ms), seed)
 
 
-__all__ = ["STRENGTHS", "PRIOR_MS", "ReactionProfile", "MatchedScheduler", "matched_mean", "contest_share", "stay_curve", "family",
-           "ex_gaussian_logpdf", "ex_gaussian_sf", "strength_of", "scheduler_for", "LEVEL_PREFIX"]
+__all__ = ["STRENGTHS", "PRIOR_MS", "ReactionProfile", "MatchedScheduler", "matched_mean", "contest_share", "stay_curve",
+           "family", "ex_gaussian_logpdf", "ex_gaussian_sf", "strength_of", "scheduler_for", "LEVEL_PREFIX"]

@@ -31,7 +31,7 @@ from .matched import STRENGTHS, MatchedScheduler, ReactionProfile, family
 from .reflex import Intent, Played, ReflexScheduler, Urge, run_until
 
 CHECKPOINTS = (20, 50, 100)
-STEP_MS = 50
+STEP_MS = 200  # how often the loop looks (bots act at their own sampled moments, whatever the step)
 MAX_GAME_MS = 3_600_000
 STALL_MS = 2000  # nothing can happen (the table's rule): after this, everyone looks again
 
