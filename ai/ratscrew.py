@@ -24,11 +24,12 @@ the table or a headless tool drives with :func:`ai.reflex.run_until`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.ratscrew import LAY, SNAP, Observation, Phase, SnapReason
 
-from .reflex import Intent, ReflexScheduler, Urge, level_reflexes
+from .matched import ReactionProfile, scheduler_for
+from .reflex import Intent, ReflexScheduler, Urge
 
 RECOGNITION: dict[str, float] = {
     "dark_queen": 0.8,  # one distinctive card on top
@@ -47,7 +48,7 @@ DEPTH_COST = 0.08
 
 MAX_FACTOR = 2.5
 
-LEVELS = ("easy", "medium", "hard", "custom")
+LEVELS = ("easy", "medium", "hard", "custom", "matched-gentle", "matched-even", "matched-tough")
 
 
 def depth(reason: SnapReason, stack: tuple[Any, ...]) -> int:
@@ -92,6 +93,10 @@ class RatscrewBot:
         """Whether the bot should lay (at a human pace) now."""
         return lay_due(observation)
 
+    def may_call(self, observation: Observation, seat: int) -> bool:
+        """Whether ``seat`` may snap at all now (not barred): a Matched bot learns only from matches they could call."""
+        return not observation.barred[seat]
+
     def reactions(self, observation: Any) -> list[Intent]:
         obs: Observation = observation
         intents = [Intent(SNAP, Urge.CLAIM, (reason.rule, reason.cards), factor) for reason, factor in self.claims(obs)]
@@ -102,9 +107,11 @@ class RatscrewBot:
         return intents
 
 
-def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None, **settings: Any) -> ReflexScheduler:
-    """A Ratscrew bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``), ready for ``run_until``."""
-    return ReflexScheduler(RatscrewBot(), level_reflexes(level, mean_ms), seed)
+def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None,
+             opponents: Mapping[int, ReactionProfile] | None = None, **settings: Any) -> ReflexScheduler:
+    """A Ratscrew bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``;
+    a Matched level, "matched-even" ..., learning the humans of ``opponents``), ready for ``run_until``."""
+    return scheduler_for(RatscrewBot(), level, seed, mean_ms, opponents)
 
 
 __all__ = ["RECOGNITION", "DEPTH_COST", "MAX_FACTOR", "LEVELS", "RatscrewBot", "make_bot", "recognition_factor",

@@ -1,5 +1,9 @@
 """Measure a real-time bot level against its table: ``python -m ai.reaction --game snap --level hard --samples 2000 --json``.
 
+With ``--matched STRENGTH --human-mean M --contests N`` it judges the Matched
+level instead: a simulated human of mean ``M`` against a Matched bot, the bot's
+share of contested calls (:mod:`ai.matched_study`).
+
 Situations come from random legal play of the game (any registered real-time
 game whose ``bots`` make a :class:`~ai.reflex.ReflexScheduler`).  In each, one
 seat's bot, fresh, observes the position through the same scheduler the table
@@ -105,11 +109,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--matched", default=None, help="judge the Matched level of this strength (gentle, even, tough) "
+                        "against a simulated human: see ai.matched_study")
+    parser.add_argument("--human-mean", type=float, default=600.0, help="--matched: the simulated human's mean reaction (ms)")
+    parser.add_argument("--contests", type=int, default=100, help="--matched: how many contested calls to play")
+    parser.add_argument("--seeds", type=int, default=1, help="--matched: runs (seeds from --seed on) to average")
     args = parser.parse_args(argv)
     try:
         info = game_info(args.game)
         if not info.realtime or not info.bots:
             raise ValueError(f"{info.title} has no reflex bots to measure")
+        if args.matched is not None:
+            from .matched_study import study
+
+            result = study(info, args.matched, args.human_mean, args.contests, args.seed, args.seeds)
+            print(json.dumps(result) if args.json else "\n".join(f"{k:>18}: {v}" for k, v in result.items()))
+            return 0
         info.level(args.level)
         settings = {"mean_ms": args.mean} if args.mean is not None else {}
         result = measure(info, args.level, max(1, args.samples), args.seed, **settings)

@@ -181,6 +181,7 @@ class Tally:
     mistakes: int = 0
     reactions: list[Ms] = field(default_factory=list)  # delays of the calls it made
     scales: list[float] = field(default_factory=list)  # their intents' recognition scales
+    rolled: list[tuple[Intent, Ms, Ms | None]] = field(default_factory=list)  # each claim: intent, since, planned (None: missed)
 
 
 class ReflexScheduler:
@@ -230,8 +231,10 @@ class ReflexScheduler:
             self.tally.claims += 1
             if rng.random() < reflexes.miss:
                 self.tally.missed += 1
+                self.tally.rolled.append((intent, since, None))
                 return None
             delay = reflexes.reaction(rng, intent.scale)
+            self.tally.rolled.append((intent, since, since + delay))
             self.tally.reactions.append(delay)
             self.tally.scales.append(intent.scale)
         else:
@@ -241,6 +244,9 @@ class ReflexScheduler:
             self.tally.mistakes += 1
             delay = reflexes.reaction(rng)
         return Timed(since + delay, intent.action, intent.urge, self.version or 0, intent.cue)
+
+    def heard(self, seat: int, action: Any, at: Ms) -> None:
+        """A player's action was accepted at ``at`` (:func:`run_until` tells every bot); a plain bot ignores it."""
 
     def next_due(self) -> Ms | None:
         return self.pending[0].at if self.pending else None
@@ -277,7 +283,8 @@ def run_until(state: GameState, bots: Mapping[int, ReflexScheduler], now: Ms,
 
     At equal times timers go first, then humans, then bots by seat.  An input
     stamped before something already played here is played at that moment.
-    Every bot observes again after each change.  Refused actions are reported,
+    Every bot is told of each accepted action (:meth:`ReflexScheduler.heard`)
+    and observes again after each change.  Refused actions are reported,
     not raised; the caller records the accepted ones.
     """
     humans = sorted(inputs, key=lambda i: i[2])
@@ -311,6 +318,10 @@ def run_until(state: GameState, bots: Mapping[int, ReflexScheduler], now: Ms,
             seat = bot_next[1]
             timed = bots[seat].pop_next()
             played.append(_try(state, seat, timed.action, at, timed.urge))
+        last = played[-1]
+        if last.seat is not None and last.refused is None:
+            for bot in bots.values():
+                bot.heard(last.seat, last.action, at)
         look()
     if not state.is_over and now >= clock:
         events = state.advance(now)

@@ -2,13 +2,15 @@
 
 The UI calls :meth:`TurnScheduler.update` once per frame with the frame's ``dt``,
 the current game state and whether its animations are still playing.  When a bot
-is to move and nothing is animating, the scheduler waits ``delay`` seconds, then
-advances the bot's ``think`` generator by one slice per call (each slice is a few
-milliseconds, so frames never drop) and hands back the action once it is ready;
-the caller applies it and animates the events.
+is to move and nothing is animating, the scheduler advances the bot's ``think``
+generator by one slice per call (each slice is a few milliseconds, so frames
+never drop) and hands back the action once it is ready and a person's pause over
+that decision has passed: longer the more choices there are (:func:`human_pause`,
+at most about 3 s at Normal speed); the caller applies it and animates the events.
 
-The scheduler is game-neutral: the state only needs ``current``, ``is_over`` and
-``observation(seat)``, and a bot only ``think(observation)``.  It notices when the
+The scheduler is game-neutral: the state only needs ``is_over``, ``observation(seat)``
+and whose move it is (``current``, or the ``seat`` function a game passes), and a
+bot only ``think(observation)``.  It notices when the
 state moved on under it (an undo, a new round, a resumed game) by comparing a
 state key -- by default Sprint's (:func:`sprint_key`: the round object, its turn,
 phase, current player and hand size), else the ``key`` function a game passes --
@@ -17,6 +19,7 @@ and starts over instead of returning a stale action.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Callable, Generator, Mapping, Protocol
 
@@ -53,19 +56,60 @@ def sprint_key(state: Round) -> tuple[object, ...]:
     return (id(state), state.turn, state.phase, seat, state.hands[seat], len(state.stock), len(state.discard))
 
 
+FORCED_S = 0.45
+"""At Normal speed, the pause before a move with no choice (a forced discard, the only draw)."""
+PER_DOUBLING_S = 0.35
+"""... and how much longer each doubling of the choices makes it (two ways to draw, a hand of discards, many lays)."""
+MAX_PAUSE_S = 3.0
+"""The longest pause before one action at Normal speed (Fast and Slow scale it with their pace)."""
+
+
+def human_pause(options: int, delay: float) -> float:
+    """Seconds a person would take over a decision among ``options`` choices, at the speed whose pause is ``delay``.
+
+    At Normal (``delay`` 0.6 s) a forced move takes :data:`FORCED_S`, each
+    doubling of the choices :data:`PER_DOUBLING_S` more, at most
+    :data:`MAX_PAUSE_S`; the other speeds scale that by their ``delay``.
+    """
+    if delay <= 0:
+        return 0.0
+    normal = min(MAX_PAUSE_S, FORCED_S + PER_DOUBLING_S * math.log2(max(1, options)))
+    return normal * delay / AI_SPEEDS["normal"]
+
+
+def choices_in(observation: Any) -> int:
+    """How many legal actions the observation offers (1 if it cannot say)."""
+    legal = getattr(observation, "legal_actions", None)
+    return max(1, len(legal())) if callable(legal) else 1
+
+
+def current_seat(state: Any) -> int | None:
+    """The seat to move in a game with one player to move (``state.current``)."""
+    seat: int = state.current
+    return seat
+
+
 class TurnScheduler:
     """Asks the bots for actions, one at a time, when the table is ready.
 
     ``key`` turns a state into the tuple that says whether it moved on (Sprint's
-    by default).  With ``timed`` the wall and CPU time of every ``think`` slice is
-    kept in :attr:`decide_ms` and :attr:`decide_cpu_ms` (for the headless bench).
+    by default); ``seat`` says whose move it is (``state.current`` by default).
+    With ``timed`` the wall and CPU time of every ``think`` slice is kept in
+    :attr:`decide_ms` and :attr:`decide_cpu_ms` (for the headless bench).
+
+    Pace: once the table is still, the bot starts working its move out (one
+    slice per update) and hands the action back when it is ready and a person's
+    pause for that decision has passed (:func:`human_pause`: the more choices,
+    the longer).  From the first still frame until then it is :attr:`thinking`.
     """
 
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
-                 key: StateKey = sprint_key, timed: bool = False) -> None:
+                 key: StateKey = sprint_key, timed: bool = False,
+                 seat: Callable[[Any], int | None] = current_seat) -> None:
         self.bots = dict(bots)
         self.delay = delay
         self.key = key
+        self.seat_of = seat
         self.timed = timed
         self.decide_ms: list[float] = []  # wall time of each decision step (when timed)
         self.decide_cpu_ms: list[float] = []  # its CPU time (the same, on an idle machine)
@@ -73,15 +117,24 @@ class TurnScheduler:
         self._key: tuple[object, ...] | None = None
         self._think: Generator[None, None, Any] | None = None
         self._seat: int | None = None
+        self._choices = 1
+        self._ready = False
+        self._action: Any = None
+        self.last: tuple[int, float] | None = None  # the last move handed out: its choices and the seconds it waited
 
     @property
     def thinking(self) -> bool:
-        """Whether a bot is in the middle of working out its move."""
-        return self._think is not None
+        """Whether a bot is on the move: pausing over it or working it out."""
+        return self._seat is not None
 
     @property
     def thinking_seat(self) -> int | None:
-        return self._seat if self._think is not None else None
+        return self._seat
+
+    @property
+    def pause(self) -> float:
+        """The pause (seconds) before the move being decided, at the current speed."""
+        return human_pause(self._choices, self.delay)
 
     def cancel(self) -> None:
         """Drop any move in progress and the wait before it (new round, resume, undo)."""
@@ -91,11 +144,13 @@ class TurnScheduler:
         self._seat = None
         self._key = None
         self._waited = 0.0
+        self._ready = False
+        self._action = None
 
     def update(self, dt: float, state: TurnState, busy: bool) -> Any | None:
         """Advance by ``dt`` seconds; return the bot's action when it is ready, else ``None``."""
-        seat = state.current
-        if state.is_over or seat not in self.bots:
+        seat = None if state.is_over else self.seat_of(state)
+        if seat is None or seat not in self.bots:
             self.cancel()
             return None
         key = self.key(state)
@@ -104,24 +159,26 @@ class TurnScheduler:
             self._key = key
         if busy:
             return None
-        if self._think is None:
-            self._waited += dt
-            if self._waited < self.delay:
-                return None
-            self._think = self.bots[seat].think(state.observation(seat))
+        if self._seat is None:
+            observation = state.observation(seat)
             self._seat = seat
-        start, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
-        try:
-            next(self._think)
-        except StopIteration as stop:
+            self._choices = choices_in(observation)
+            self._think = self.bots[seat].think(observation)
+        else:
+            self._waited += dt
+        if self._think is not None:
+            start, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
+            try:
+                next(self._think)
+            except StopIteration as stop:
+                self._think = None
+                self._ready, self._action = True, stop.value
             self._timed(start, cpu)
-            self._think = None
-            self._seat = None
-            self._key = None
-            self._waited = 0.0
-            return stop.value
-        self._timed(start, cpu)
-        return None
+        if not self._ready or self._waited < self.pause:
+            return None
+        action, self.last = self._action, (self._choices, self._waited)
+        self.cancel()
+        return action
 
     def _timed(self, start: float, cpu: float) -> None:
         if self.timed:

@@ -7,17 +7,22 @@ that the table (or a headless tool) drives with :func:`ai.reflex.run_until`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.snap import SNAP, SNAP_POT, Flip, Observation, Phase, Snap, SnapPot
 
-from .reflex import Intent, ReflexScheduler, Urge, level_reflexes
+from .matched import ReactionProfile, scheduler_for
+from .reflex import Intent, ReflexScheduler, Urge
 
-LEVELS = ("easy", "medium", "hard", "custom")
+LEVELS = ("easy", "medium", "hard", "custom", "matched-gentle", "matched-even", "matched-tough")
 
 
 class SnapEye:
     """What a Snap player would do on seeing an observation (before reflexes and errors)."""
+
+    def may_call(self, observation: Observation, seat: int) -> bool:
+        """Whether ``seat`` may call at all now (still in): a Matched bot learns only from matches they could call."""
+        return not observation.out[seat]
 
     def reactions(self, observation: Any) -> list[Intent]:
         obs: Observation = observation
@@ -37,9 +42,11 @@ class SnapEye:
         return intents
 
 
-def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None, **settings: Any) -> ReflexScheduler:
-    """A Snap bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``), ready for ``run_until``."""
-    return ReflexScheduler(SnapEye(), level_reflexes(level, mean_ms), seed)
+def make_bot(level: str, seed: int | None = None, mean_ms: float | None = None,
+             opponents: Mapping[int, ReactionProfile] | None = None, **settings: Any) -> ReflexScheduler:
+    """A Snap bot of ``level`` ("easy", "medium", "hard", or "custom" with ``mean_ms``;
+    a Matched level, "matched-even" ..., learning the humans of ``opponents``), ready for ``run_until``."""
+    return scheduler_for(SnapEye(), level, seed, mean_ms, opponents)
 
 
 __all__ = ["SnapEye", "make_bot", "LEVELS"]

@@ -102,11 +102,21 @@ _SPRINT_LEVELS = (
     Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out."),
 )
 
+def _matched_levels(calls: str) -> tuple[Level, ...]:
+    """The race games' Matched levels: a bot that learns how fast you are and races you at a chosen rate."""
+    share = (("gentle", "Gentle", "a third"), ("even", "Even", "half"), ("tough", "Tough", "two in three"))
+    return tuple(Level(f"matched-{key}", f"Matched ({name})",
+                       f"Learns your speed, game after game, and wins about {part} of the {calls} you both go for; "
+                       f"it misses and slips like a person.")
+                 for key, name, part in share)
+
+
 _RATSCREW_LEVELS = (
     Level("easy", "Easy", "Slow to see a snap, misses a few and sometimes snaps at nothing (and is barred for it)."),
     Level("medium", "Medium", "Sees most snaps at a steady human pace; rarely snaps wrongly."),
     Level("hard", "Hard", "Quick and rarely wrong: a sandwich deep in the stack still takes it a moment."),
     Level("custom", "Custom", "You set how fast it reacts; misses and wrong snaps follow from its speed."),
+    *_matched_levels("snaps"),
 )
 
 
@@ -115,6 +125,7 @@ _SNAP_LEVELS = (
     Level("medium", "Medium", "About as quick as a grown-up paying attention; rarely wrong."),
     Level("hard", "Hard", "Sharp reflexes, hardly ever misses, almost never calls wrongly."),
     Level("custom", "Custom", "You set how fast it reacts; misses and mistakes follow from its speed."),
+    *_matched_levels("calls"),
 )
 
 

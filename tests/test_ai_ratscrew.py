@@ -91,11 +91,13 @@ def test_a_bot_lays_on_its_turn_only_while_it_has_cards_and_no_claim_waits() -> 
 
 def test_the_registry_makes_every_level_on_the_reflex_core() -> None:
     info = GAMES["ratscrew"]
-    assert [lv.id for lv in info.levels] == ["easy", "medium", "hard", "custom"]
+    assert [lv.id for lv in info.levels] == ["easy", "medium", "hard", "custom", "matched-gentle", "matched-even",
+                                             "matched-tough"]
     for level in ("easy", "medium", "hard"):
         bot = info.make_bot(level, seed=3)
         assert isinstance(bot, ReflexScheduler) and isinstance(bot.bot, RatscrewBot) and bot.reflexes == REFLEXES[level]
     assert info.make_bot("custom", seed=3, mean_ms=700).reflexes == level_reflexes("custom", 700)
+    assert isinstance(info.make_bot("matched-even", seed=3).bot, RatscrewBot)  # the Matched level: tests/test_matched.py
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 

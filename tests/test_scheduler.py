@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Generator
 
+import pytest
+
 from ai import make_bot
 from ai.bots import Bot
-from ai.scheduler import AI_SPEEDS, TurnScheduler
+from ai.scheduler import AI_SPEEDS, TurnScheduler, human_pause
 from engine.sprint import DRAW_STOCK, Action, Observation, Round
 
 
@@ -33,14 +35,25 @@ def test_speeds_are_the_documented_settings() -> None:
     assert AI_SPEEDS == {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 
 
-def test_waits_the_delay_then_plays() -> None:
+def test_waits_a_persons_pause_then_plays() -> None:
+    """Two ways to draw at Normal speed: 0.45 s for a forced move plus 0.35 s for one doubling of the choices."""
     state = Round.deal(2, 1, first_player=1)
-    sched = TurnScheduler({1: make_bot("standard", seed=1)}, delay=0.5)
+    sched = TurnScheduler({1: make_bot("standard", seed=1)}, delay=AI_SPEEDS["normal"])
+    assert sched.update(1 / 60, state, busy=False) is None  # the first still frame: it starts on its move
+    assert sched.thinking and sched.pause == pytest.approx(0.8)
+    assert sched.update(0.5, state, busy=False) is None
     assert sched.update(0.25, state, busy=False) is None
-    assert sched.update(0.125, state, busy=False) is None
-    action = sched.update(0.125, state, busy=False)
+    action = sched.update(0.05, state, busy=False)
     assert action == make_bot("standard", seed=1).decide(state.observation(1))
     assert not sched.thinking
+
+
+def test_the_pause_grows_with_the_choices_and_stays_under_three_seconds() -> None:
+    normal = AI_SPEEDS["normal"]
+    pauses = [human_pause(n, normal) for n in (1, 2, 6, 20, 10_000)]
+    assert pauses[0] == pytest.approx(0.45) and pauses == sorted(pauses) and pauses[-1] == pytest.approx(3.0)
+    assert human_pause(6, AI_SPEEDS["fast"]) < human_pause(6, normal) < human_pause(6, AI_SPEEDS["slow"])
+    assert human_pause(6, AI_SPEEDS["instant"]) == 0.0
 
 
 def test_nothing_happens_while_busy_or_on_a_human_turn() -> None:
@@ -60,14 +73,31 @@ def test_nothing_happens_while_busy_or_on_a_human_turn() -> None:
 def test_one_slice_per_update_and_thinking_flags() -> None:
     state = Round.deal(3, 2, first_player=2)
     bot = SlowBot(slices=3)
-    sched = TurnScheduler({2: bot}, delay=0.25)
-    assert sched.update(0.125, state, False) is None
+    sched = TurnScheduler({2: bot}, delay=0.0)
     assert not sched.thinking and sched.thinking_seat is None
     results = [sched.update(0.125, state, False) for _ in range(4)]
+    assert sched.thinking_seat is None
     assert results[:3] == [None, None, None]
     assert results[3] == DRAW_STOCK
     assert bot.started == 1
     assert not sched.thinking
+
+
+def test_it_thinks_during_the_pause_and_plays_when_both_are_done() -> None:
+    """Master's slices run while the pause runs: the move comes at the later of the two, not their sum."""
+    state = Round.deal(3, 2, first_player=2)
+    bot = SlowBot(slices=3)
+    sched = TurnScheduler({2: bot}, delay=AI_SPEEDS["normal"])
+    assert sched.update(0.1, state, False) is None
+    assert sched.thinking and sched.thinking_seat == 2  # "Cleo is thinking..." from the first still frame
+    frames = 1
+    while sched.update(0.1, state, False) is None:
+        frames += 1
+    assert frames * 0.1 == pytest.approx(sched_pause(state, 2), abs=0.11)
+
+
+def sched_pause(state: Round, seat: int) -> float:
+    return human_pause(len(state.observation(seat).legal_actions()), AI_SPEEDS["normal"])
 
 
 def test_thinking_pauses_while_busy() -> None:
@@ -120,9 +150,7 @@ def test_cancel_drops_the_think_and_the_wait() -> None:
     sched.cancel()
     assert not sched.thinking and sched.thinking_seat is None
     assert sched.update(0.25, state, False) is None
-    assert not sched.thinking  # waiting the delay again
-    sched.update(0.25, state, False)
-    assert sched.thinking
+    assert sched.thinking and bot.started == 2  # on its move again, from the start
 
 
 def test_delay_can_change_while_waiting() -> None:

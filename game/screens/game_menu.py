@@ -37,8 +37,13 @@ class GameMenuScene(MenuScene):
         self.subtitle = self.info.blurb
         super().__init__(app)
 
+    def quick_setup(self) -> GameSetup:
+        """Quick play's game: once a person has played this game, a race game seats its Matched (Even) bot."""
+        played = any(line.played for line in self.app.shelf(self.game_id).stats.games.get(self.info.record_format, {}).values())
+        return GameSetup.quick(self.game_id, played)
+
     def make_buttons(self) -> list[Button]:
-        keys = [("new", "New game"), ("quick", quick_label(GameSetup.quick(self.game_id))), ("rules", "Rules"),
+        keys = [("new", "New game"), ("quick", quick_label(self.quick_setup())), ("rules", "Rules"),
                 ("stats", "Statistics"),
                 ("replays", "Replays"), ("back", "Back to the games")]
         if self.info.seat_actions:  # a real-time game: each player has keys of their own
@@ -55,7 +60,7 @@ class GameMenuScene(MenuScene):
         if key == "new":
             self.app.stack.push(NewGameScene(self.app, self.game_id))
         elif key == "quick":
-            start_new_game(self.app, GameSetup.quick(self.game_id))
+            start_new_game(self.app, self.quick_setup())
         elif key == "rules":
             self.app.stack.push(RulesScene(self.app, self.game_id))
         elif key == "stats":

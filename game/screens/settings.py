@@ -27,10 +27,33 @@ SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
     ("confirm_discard", "Ask before discarding (Scamper: a likely slip only)", _on_off),
     ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
     ("light_matches", "Light possible matches in your hand", lambda v: {"apprentice": "Vs Apprentice"}.get(v, v.title())),
+    ("forget_reactions", "Matched bots (Snap, Ratscrew): what they learned of your speed", str),
 )
 """The Settings screen, top to bottom: setting, label, how its value reads."""
 
 OPTION_ROWS = ("animation_speed", "ai_speed", "master_think")
+FORGET = "forget_reactions"
+"""Not a setting: the row whose button forgets every player's reaction profile (the Matched bots start afresh)."""
+
+
+def known_players(app) -> list[str]:
+    """The names the race games' Matched bots have learned (from each game's statistics)."""
+    from engine.games import playable_games
+
+    return sorted({name for info in playable_games() if info.realtime for name in app.shelf(info.id).stats.profiles})
+
+
+def forget_reactions(app) -> None:
+    """Forget what the Matched bots learned of every player, in every race game, and save at once."""
+    from engine.games import playable_games
+
+    for info in playable_games():
+        shelf = app.shelf(info.id)
+        if info.realtime and shelf.stats.profiles:
+            shelf.stats.profiles.clear()
+            problem = shelf.save_stats()
+            if problem:
+                app.problems.append(problem)
 """Settings shown as a row of their choices (the chosen one lit), not one button clicked through blind."""
 
 
@@ -62,7 +85,11 @@ class SettingsScene(InfoScene):
             h = row.h - round(8 * s)
             r = pygame.Rect(0, 0, round(230 * s), h)
             r.midright = (row.right, row.centery)
-            if name == "volume":
+            if name == FORGET:
+                known = len(known_players(self.app))
+                label = f"Forget ({known} player{'s' if known != 1 else ''})" if known else "Nothing learned"
+                out.append(Button("forget", label, r, enabled=known > 0, hotkey="Enter"))
+            elif name == "volume":
                 minus = pygame.Rect(0, 0, h, h)
                 plus = pygame.Rect(0, 0, h, h)
                 plus.midright = r.midright
@@ -111,7 +138,7 @@ class SettingsScene(InfoScene):
     def move_focus(self, step: int) -> None:
         """Up and Down go row by row (the volume's - and + are for the mouse and the - and + keys)."""
         st = self.app.settings
-        keys = [pick_key(name, getattr(st, name)) if name in OPTION_ROWS else f"set:{name}"
+        keys = [pick_key(name, getattr(st, name)) if name in OPTION_ROWS else "forget" if name == FORGET else f"set:{name}"
                 for name, _, _ in SETTING_ROWS] + ["back"]
         if self.focus and self.focus.startswith("pick:"):
             name = self.focus.split(":")[1]
@@ -140,6 +167,9 @@ class SettingsScene(InfoScene):
             self.focus = key if self.focus else None
         elif key in ("volume-", "volume+"):
             self.change("volume", -1 if key == "volume-" else 1)
+        elif key == "forget":
+            forget_reactions(self.app)
+            self.refresh()
         else:
             super().on_button(key)
 

@@ -59,10 +59,12 @@ class GameSetup:
         return game_info(self.game)
 
     @classmethod
-    def quick(cls, game: str = DEFAULT_GAME) -> GameSetup:
-        """You against one bot of the game's default level."""
+    def quick(cls, game: str = DEFAULT_GAME, played: bool = False) -> GameSetup:
+        """You against the game's usual bots: of its default level, or of :func:`quick_level` once you have ``played``."""
         info = game_info(game)
-        seats = [SeatConfig("You")] + [SeatConfig(AI_NAMES[i], "ai", info.default_level) for i in range(info.default_seats - 1)]
+        level = quick_level(info, played)
+        bots = 1 if level == QUICK_MATCHED else info.default_seats - 1  # Even means even: one opponent, matched to you
+        seats = [SeatConfig("You")] + [SeatConfig(AI_NAMES[i], "ai", level) for i in range(bots)]
         return cls(seats, game=game)
 
     @classmethod
@@ -116,11 +118,23 @@ class GameSetup:
             return self.start(rng)
         return record, state
 
-    def make_bots(self, think_ms: int = 1000, seed: int | None = None) -> dict[int, object]:
+    def make_bots(self, think_ms: int = 1000, seed: int | None = None,
+                  profiles: dict[str, Any] | None = None) -> dict[int, object]:
+        """The AI seats' bots.  A race game's Matched bot learns into ``profiles`` (the statistics' table of
+        players' reaction profiles, name -> profile): each human's, made on first meeting."""
         info = self.info
+
+        def extra(seat: SeatConfig) -> dict[str, Any]:
+            if seat.level == CUSTOM and seat.reaction_ms:
+                return {"mean_ms": seat.reaction_ms}
+            if seat.level.startswith(MATCHED) and profiles is not None:
+                from ai.matched import ReactionProfile
+
+                return {"opponents": {h: profiles.setdefault(self.seats[h].name, ReactionProfile()) for h in self.humans}}
+            return {}
+
         return {i: info.make_bot(s.level, seed=None if seed is None else seed * 31 + i,
-                                 think_ms=think_ms if s.think_ms is None else s.think_ms,
-                                 **({"mean_ms": s.reaction_ms} if s.level == CUSTOM and s.reaction_ms else {}))
+                                 think_ms=think_ms if s.think_ms is None else s.think_ms, **extra(s))
                 for i, s in enumerate(self.seats) if s.is_ai}
 
     @classmethod
@@ -143,6 +157,16 @@ class GameSetup:
 
 
 CUSTOM = "custom"
+MATCHED = "matched-"
+QUICK_MATCHED = "matched-even"
+"""Quick play's opponent in a race game once you have played one game: the Matched bot (Even)."""
+
+
+def quick_level(info: GameInfo, played: bool) -> str:
+    """The level Quick play seats: Matched (Even) in a game that has it once a person has played a game, else the default."""
+    if played and any(lv.id == QUICK_MATCHED for lv in info.levels):
+        return QUICK_MATCHED
+    return info.default_level
 REACTION_CHOICES = (300, 400, 500, 600, 700, 800, 900, 1000)
 """The mean reaction times a Custom real-time bot can be given on the New game screen."""
 

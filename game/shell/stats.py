@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
 
+from ai.matched import ReactionProfile
 from game.shell.storage import NEWER, DataError, NewerFileError, describe_os_error, left_in_place, read_json, write_json
 
 LEVEL_ORDER = ("apprentice", "standard", "strategist", "master")
@@ -107,9 +108,15 @@ class StatLine:
 
 @dataclass
 class Statistics:
-    """``games[game_id][key]`` is a :class:`StatLine`; key is a level or ``hotseat:<name>``."""
+    """``games[game_id][key]`` is a :class:`StatLine`; key is a level or ``hotseat:<name>``.
+
+    ``profiles[name]`` is what the race games' Matched bots learned of that
+    player's reactions (:class:`ai.matched.ReactionProfile`), kept across games
+    and forgotten from Settings; a file without them (an older one) has none.
+    """
 
     games: dict[str, dict[str, StatLine]] = field(default_factory=dict)
+    profiles: dict[str, ReactionProfile] = field(default_factory=dict)
 
     def line(self, game: str, key: str) -> StatLine:
         return self.games.setdefault(game, {}).setdefault(key, StatLine())
@@ -152,7 +159,11 @@ class Statistics:
         return [key]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "games": {g: {k: asdict(r) for k, r in lines.items()} for g, lines in self.games.items()}}
+        out: dict[str, Any] = {"version": VERSION,
+                               "games": {g: {k: asdict(r) for k, r in lines.items()} for g, lines in self.games.items()}}
+        if self.profiles:
+            out["profiles"] = {name: p.to_json() for name, p in self.profiles.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Statistics:
@@ -168,7 +179,17 @@ class Statistics:
             if len(game) > MAX_KEY_LENGTH or any(len(key) > MAX_KEY_LENGTH for key in lines):
                 raise DataError("a name in it is far too long")
             games[game] = {key: StatLine.from_json(value) for key, value in lines.items()}
-        return cls(games)
+        return cls(games, _profiles(data.get("profiles", {})))
+
+
+def _profiles(data: Any) -> dict[str, ReactionProfile]:
+    """The Matched bots' profiles from a file: name -> profile."""
+    if not isinstance(data, dict) or any(not isinstance(k, str) or len(k) > MAX_KEY_LENGTH for k in data):
+        raise DataError("the reaction profiles are not a table of names")
+    try:
+        return {name: ReactionProfile.from_json(value) for name, value in data.items()}
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
 
 
 def load_statistics(data_dir: Path) -> tuple[Statistics, Path | None, str | None]:

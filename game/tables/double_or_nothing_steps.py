@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generator
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.double_or_nothing import UPGRADES, Observation, Phase
 from engine.double_or_nothing.counts import ZERO, add, sub
 from engine.double_or_nothing.events import (
@@ -115,60 +116,20 @@ class Motion:
         self.update(0.0, instant=True)
 
 
-class DoubleScheduler:
-    """Asks the bots for actions, one at a time, a beat after the table is still (the kit's Driver)."""
+def double_key(state: Any) -> tuple[object, ...]:
+    """Double or Nothing's "the state moved on" key (for the turn scheduler)."""
+    seat = state.to_move()[0]
+    return (id(state), state.phase, seat, state.game, state.hand_number, tuple(state.hands[seat]), state.top)
 
-    def __init__(self, bots: dict[int, Any], delay: float) -> None:
-        self.bots = dict(bots)
-        self.delay = delay
-        self._waited = 0.0
-        self._key: object = None
-        self._think: Generator[None, None, Any] | None = None
-        self._seat: int | None = None
 
-    @property
-    def thinking(self) -> bool:
-        return self._think is not None or (self._key is not None and self._waited > 0)
+def first_mover(state: Any) -> int | None:
+    movers = state.to_move()
+    return movers[0] if movers else None
 
-    @property
-    def thinking_seat(self) -> int | None:
-        return self._seat
 
-    def cancel(self) -> None:
-        if self._think is not None:
-            self._think.close()
-        self._think = None
-        self._seat = None
-        self._key = None
-        self._waited = 0.0
-
-    def update(self, dt: float, state: Any, busy: bool) -> Any | None:
-        movers = state.to_move()
-        if not movers or movers[0] not in self.bots:
-            self.cancel()
-            return None
-        seat = movers[0]
-        key = (id(state), state.phase, seat, state.game, state.hand_number, tuple(state.hands[seat]), state.top)
-        if key != self._key:
-            self.cancel()
-            self._key = key
-        if busy:
-            return None
-        self._seat = seat
-        if self._think is None:
-            self._waited += dt
-            if self._waited < self.delay:
-                return None
-            self._think = self.bots[seat].think(state.observation(seat))
-        try:
-            next(self._think)
-        except StopIteration as stop:
-            self._think = None
-            self._seat = None
-            self._key = None
-            self._waited = 0.0
-            return stop.value
-        return None
+def DoubleScheduler(bots: dict[int, Any], delay: float) -> TurnScheduler:
+    """The bots' scheduler at this table: the shared turn scheduler (a person's pause, then the move)."""
+    return TurnScheduler(bots, delay, key=double_key, seat=first_mover)
 
 
 def queue_events(t: DoubleTable, events: list[Any]) -> None:

@@ -67,7 +67,8 @@ class RatscrewTable(Scene):
         self.record, self.state = setup.open(app.rng, record, state, replay)
         self.replaying = replay is not None
         self.humans: list[int] = [] if self.replaying else setup.humans
-        self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(seed=self.record.seed)
+        self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(
+            seed=self.record.seed, profiles=app.shelf(self.game_id).stats.profiles)
         self.driver: RealtimeDriver | ReplayFeed
         self.replay = ReplayControls() if replay is not None else None
         if replay is not None:

@@ -68,7 +68,7 @@ class SnapTable(Scene):
         if replay is not None:
             self.driver: Any = ReplayFeed(self.state, replay.actions, run_until)
         else:
-            bots = setup.make_bots(seed=self.record.seed)
+            bots = setup.make_bots(seed=self.record.seed, profiles=app.shelf(self.game_id).stats.profiles)
             self.driver = RealtimeDriver(self.state, bots, run_until, self.record)
         self.clock = TableClock(self.state.clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
