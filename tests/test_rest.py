@@ -184,3 +184,20 @@ def test_idle_cpu_refuses_an_unknown_screen(capsys):
         main(["--idle-cpu", "lobby"])
     assert exc.value.code == 2
     assert "invalid choice: 'lobby'" in capsys.readouterr().err
+
+
+def test_a_far_timer_lets_a_race_table_rest_and_a_near_one_wakes_it(pg, tmp_path):
+    """Snap's two-hour length limit is always a deadline: resting looks only at timers within the horizon."""
+    from game.kit.rtdriver import REST_HORIZON_MS
+
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    for _ in range(60 * 20):
+        app.step(1 / 60, pygame.event.get())
+        if table.state.turn == 0 and table.at_rest():
+            break
+    now = table.clock.now
+    deadline = table.state.next_deadline()
+    assert deadline is not None and deadline - now > REST_HORIZON_MS  # the length limit, far off
+    assert table.driver.waiting(now)
+    assert not table.driver.waiting(deadline - REST_HORIZON_MS // 2)  # the same timer, close: awake

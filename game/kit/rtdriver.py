@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+REST_HORIZON_MS = 1000
+"""A timer further off than this does not keep a table awake (a resting table steps its clock every 0.2 s)."""
+
 RunUntil = Callable[..., list[Any]]
 """``run_until(state, bots, now, inputs) -> list[Played]`` (:func:`ai.reflex.run_until`)."""
 
@@ -50,11 +53,14 @@ class RealtimeDriver:
     def cancel(self) -> None:
         self.inputs.clear()
 
-    def waiting(self) -> bool:
+    def waiting(self, now: int, horizon_ms: int = REST_HORIZON_MS) -> bool:
         """Nothing can happen until a human acts: no input to play, no timer of the engine's (a tie window, an
-        auto flip, a time limit) and no bot's action due.  The table may then rest (the app sleeps)."""
+        auto flip, a time limit) within ``horizon_ms`` of ``now`` and no bot's action due.  The table may then
+        rest (the app sleeps, waking to step the clock: a far timer, such as a game's length limit, is
+        looked at again on each step)."""
         state = self.state
-        return (not self.inputs and not state.is_over and state.next_deadline() is None
+        deadline = state.next_deadline()
+        return (not self.inputs and not state.is_over and (deadline is None or deadline - now > horizon_ms)
                 and all(bot.next_due() is None for bot in self.bots.values()))
 
 
@@ -86,7 +92,7 @@ class ReplayFeed:
     def cancel(self) -> None:
         pass
 
-    def waiting(self) -> bool:
+    def waiting(self, now: int, horizon_ms: int = REST_HORIZON_MS) -> bool:
         """A replay plays on by itself."""
         return False
 

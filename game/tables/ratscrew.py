@@ -280,7 +280,7 @@ class RatscrewTable(Scene):
         """Nothing can change until someone presses a key (waiting for a human to lay, say): the app sleeps
         instead of reading input every millisecond and drawing 60 frames a second."""
         return (not self.finished and not self.motion.busy and self.model.banner is None and self.toast is None
-                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles) and self.driver.waiting())
+                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles) and self.driver.waiting(self.clock.now))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()

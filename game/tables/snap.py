@@ -141,7 +141,7 @@ class SnapTable(Scene):
         """Nothing can change until someone presses a key (waiting for a flip, say): the app sleeps instead
         of reading input every millisecond and drawing 60 frames a second."""
         return (not self.pending and self.toast is None and not self.keys_first and self.model.still
-                and self.driver.waiting())
+                and self.driver.waiting(self.clock.now))
 
     def draw(self, surface: pygame.Surface) -> None:
         snap_view.draw(self, surface)
