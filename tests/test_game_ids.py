@@ -1,0 +1,108 @@
+"""No module outside a game's own files names a game by its id: the registry is the one place.
+
+A game's own files are those whose path has a folder or file named after it
+(``engine/snap/``, ``game/tables/snap_view.py``, ``ai/snap_arena.py``) and the
+modules the registry names for it (its bots, arena, bench, table, tools, rules
+pages).  Everything else reads games from :mod:`engine.games` (exempt: it is
+where the ids are declared).  Only string literals used as values count:
+docstrings and comments may talk about a game.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from engine.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("game", "engine", "ai")
+REGISTRY = "engine/games.py"
+
+ALLOWED: dict[str, str] = {
+    # file: why it still names a game (each entry is a known offender to fold)
+    "game/shell/durability.py": "rel27 is rewriting it in parallel; folded at merge",
+    "game/shell/session.py": "who starts is Sprint's",
+    "game/shell/shelf.py": "pre-collection data is Sprint's",
+    "game/screens/new_game.py": "who starts is Sprint's",
+    "ai/reaction.py": "its --game defaults to Snap",
+}
+"""Known offenders: the test fails on any other and on an entry that no longer offends."""
+
+
+def _stem(game_id: str) -> str:
+    return game_id.replace("-", "_")
+
+
+def _module_file(path: str) -> str:
+    """``"ai.arena:ARENA"`` as ``"ai/arena.py"`` (a package as its ``__init__.py``)."""
+    module = path.partition(":")[0].replace(".", "/")
+    return f"{module}/__init__.py" if (ROOT / module).is_dir() else f"{module}.py"
+
+
+def _registered_files() -> set[str]:
+    found = set()
+    for info in GAMES.values():
+        for path in (info.bots, info.arena, info.bench, info.table, info.rules_pages, info.tools, info.rules_module):
+            if path:
+                found.add(_module_file(path))
+    return found
+
+
+def _belongs_to_a_game(rel: Path, registered: set[str]) -> bool:
+    if rel.as_posix() in registered:
+        return True
+    names = [p.removesuffix(".py") for p in rel.parts]
+    return any(n == _stem(g) or n.startswith(_stem(g) + "_") for g in GAMES for n in names)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def id_literals(source: str, ids: set[str]) -> list[tuple[int, str]]:
+    """``(line, id)`` of each string literal in ``source`` that is exactly a game id (docstrings left out)."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    return sorted((node.lineno, node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and node.value in ids and id(node) not in docs)
+
+
+def offenders() -> dict[str, list[str]]:
+    registered = _registered_files()
+    found: dict[str, list[str]] = {}
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            if rel.as_posix() == REGISTRY or _belongs_to_a_game(rel, registered):
+                continue
+            hits = id_literals(path.read_text(encoding="utf-8"), set(GAMES))
+            if hits:
+                found[rel.as_posix()] = [f"{rel.as_posix()}:{line}: {value!r}" for line, value in hits]
+    return found
+
+
+def test_the_finder_finds_ids_but_not_docstrings_or_other_words() -> None:
+    source = '"""Sprint\'s "sprint" is named here."""\nA = "sprint"\nB = {"snap": 1}\nC = "snappy"\n'
+    assert id_literals(source, {"sprint", "snap"}) == [(2, "sprint"), (3, "snap")]
+
+
+def test_a_game_owns_its_folders_and_registered_modules() -> None:
+    registered = _registered_files()
+    assert _belongs_to_a_game(Path("game/tables/snap_view.py"), registered)
+    assert _belongs_to_a_game(Path("engine/double_or_nothing/state.py"), registered)
+    assert _belongs_to_a_game(Path("ai/arena.py"), registered)  # Sprint's arena, by the registry
+    assert not _belongs_to_a_game(Path("game/shell/session.py"), registered)
+    assert not _belongs_to_a_game(Path("game/screens/new_game.py"), registered)
+
+
+def test_no_module_outside_a_game_names_a_game_id() -> None:
+    found = offenders()
+    unexpected = [hit for path, hits in found.items() if path not in ALLOWED for hit in hits]
+    assert not unexpected, "name games through engine.games, not by id:\n" + "\n".join(unexpected)
+    stale = [path for path in ALLOWED if path not in found]
+    assert not stale, "no longer names a game: take it off ALLOWED: " + ", ".join(stale)
