@@ -52,6 +52,7 @@ class GameInfo:
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
     score_columns: tuple[str, str] = ("Best score", "Average score")  # the statistics' best and average, in its words
+    who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
 
     @property
     def format(self) -> str:
@@ -173,7 +174,7 @@ GAMES: dict[str, GameInfo] = {
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
-            playable=True, options=SPRINT_OPTIONS,
+            playable=True, options=SPRINT_OPTIONS, who_starts=True,
         ),
         GameInfo(
             "snap", "Snap",

@@ -22,9 +22,7 @@ REGISTRY = "engine/games.py"
 ALLOWED: dict[str, str] = {
     # file: why it still names a game (each entry is a known offender to fold)
     "game/shell/durability.py": "rel27 is rewriting it in parallel; folded at merge",
-    "game/shell/session.py": "who starts is Sprint's",
     "game/shell/shelf.py": "pre-collection data is Sprint's",
-    "game/screens/new_game.py": "who starts is Sprint's",
     "ai/reaction.py": "its --game defaults to Snap",
 }
 """Known offenders: the test fails on any other and on an entry that no longer offends."""
@@ -106,3 +104,18 @@ def test_no_module_outside_a_game_names_a_game_id() -> None:
     assert not unexpected, "name games through engine.games, not by id:\n" + "\n".join(unexpected)
     stale = [path for path in ALLOWED if path not in found]
     assert not stale, "no longer names a game: take it off ALLOWED: " + ", ".join(stale)
+
+
+def test_who_starts_is_a_registry_flag_the_setup_obeys() -> None:
+    import random
+
+    from game.shell.session import GameSetup, SeatConfig
+
+    choosers = [info.id for info in GAMES.values() if info.who_starts]
+    assert choosers, "a game lets the players choose who starts"
+    for game in choosers:
+        seats = [SeatConfig("You"), SeatConfig("Ada", "ai", GAMES[game].default_level)]
+        record, _ = GameSetup(seats, first=1, deal=7, game=game).start(random.Random(1))
+        assert record.first_player == 1
+        randomly, _ = GameSetup(seats, first=None, deal=7, game=game).start(random.Random(1))
+        assert randomly.first_player == random.Random(7).randrange(2)  # as before: the deal number picks

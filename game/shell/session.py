@@ -100,10 +100,9 @@ class GameSetup:
         Returns the new game's record and its state.
         """
         seed = self.deal if self.deal is not None else rng.randrange(1, 1_000_000)
-        if self.game == "sprint":
-            first = self.first if self.first is not None and self.first < len(self.seats) else random.Random(seed).randrange(len(self.seats))
-            return Record.new(self.players(), seed, first)
         info = self.info
+        if info.who_starts and self.first is not None and self.first < len(self.seats):
+            return info.record_type().new(self.players(), seed, self.first)
         return info.record_type().begin(info, self.players(), seed, self.options)
 
     def open(self, rng: random.Random, record: Any = None, state: Any = None, replay: Any = None) -> tuple[Any, Any]:
