@@ -91,7 +91,7 @@ _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
     Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
-    Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out."),
+    Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out.", thinks=True),
 )
 
 _RATSCREW_LEVELS = (
@@ -221,6 +221,8 @@ GAMES: dict[str, GameInfo] = {
 }
 
 DEFAULT_GAME = "sprint"
+PRE_COLLECTION_GAME = "sprint"
+"""The game whose save, statistics and history lay in the data folder's root before the collection (moved into its folder)."""
 COLLECTION_TITLE = "The Card Room"
 """The collection's name: the window's title and the title screen's (Sprint, Snap, Score is one of its games)."""
 
@@ -295,4 +297,4 @@ def load_record(text: str | bytes) -> Any:
     return info.record_type().from_json(data, info)
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool", "is_newer_format"]
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "PRE_COLLECTION_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load", "run_tool", "is_newer_format"]

@@ -22,8 +22,6 @@ REGISTRY = "engine/games.py"
 ALLOWED: dict[str, str] = {
     # file: why it still names a game (each entry is a known offender to fold)
     "game/shell/durability.py": "rel27 is rewriting it in parallel; folded at merge",
-    "game/shell/shelf.py": "pre-collection data is Sprint's",
-    "ai/reaction.py": "its --game defaults to Snap",
 }
 """Known offenders: the test fails on any other and on an entry that no longer offends."""
 
@@ -119,3 +117,24 @@ def test_who_starts_is_a_registry_flag_the_setup_obeys() -> None:
         assert record.first_player == 1
         randomly, _ = GameSetup(seats, first=None, deal=7, game=game).start(random.Random(1))
         assert randomly.first_player == random.Random(7).randrange(2)  # as before: the deal number picks
+
+
+def test_a_saved_game_keeps_the_think_budget_of_every_thinking_level(monkeypatch) -> None:
+    """Which levels take a think budget is the registry's per-level flag, not a level id."""
+    import dataclasses
+    import random
+    from types import SimpleNamespace
+
+    import engine.games as games
+    from game.shell.resume import round_data
+    from game.shell.session import GameSetup, SeatConfig
+
+    sprint = next(info for info in GAMES.values() if info.who_starts)
+    assert [lv.id for lv in sprint.levels if lv.thinks] == ["master"]
+    levels = tuple(dataclasses.replace(lv, thinks=lv.id == "standard") for lv in sprint.levels)
+    monkeypatch.setitem(games.GAMES, sprint.id, dataclasses.replace(sprint, levels=levels))
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard"), SeatConfig("Ben", "ai", "master")],
+                      deal=3, game=sprint.id)
+    record, state = setup.start(random.Random(1))
+    data = round_data(SimpleNamespace(record=record, state=state, setup=setup, app=SimpleNamespace(think_ms=700)))
+    assert [p.get("think_ms") for p in data["players"]] == [None, 700, None]

@@ -68,8 +68,9 @@ def round_data(table: Any) -> dict[str, Any]:
     """The table's record as JSON, with what it takes to rebuild the table."""
     table.record.note_outcome(table.state)
     data: dict[str, Any] = table.record.to_json()
+    thinking = {lv.id for lv in table.setup.info.levels if lv.thinks}
     for player, seat in zip(data["players"], table.setup.seats):
-        if seat.is_ai and seat.level == "master":
+        if seat.is_ai and seat.level in thinking:
             player["think_ms"] = seat.think_ms if seat.think_ms is not None else table.app.think_ms
     data["setup"] = {"first": table.setup.first, "deal": table.setup.deal}
     if table.setup.match_rounds > 1:  # a match: its length and the rounds before this one
