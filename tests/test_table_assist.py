@@ -107,7 +107,7 @@ def test_a_card_dragged_from_the_stock_lands_where_it_is_dropped(app):
 def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp_path):
     """A match: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
     names the match's winner and offers a new match."""
-    from game.screens import RoundOverScene
+    from game.tables.sprint_round_over import RoundOverScene
     from game_helpers import click
 
     app.settings.ai_speed = "instant"

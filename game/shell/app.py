@@ -180,8 +180,6 @@ class App:
 
     def round_finished(self, table) -> None:
         """The last card of the round has landed: count it and show the summary."""
-        from game.screens import RoundOverScene
-
         if not table.replaying and not table.stats_noted:
             table.stats_noted = True
             seats = [(p.name, p.kind, p.level) for p in table.record.players]
@@ -194,8 +192,7 @@ class App:
                 problem = shelf.save_stats()
                 if problem:
                     self.problems.append(problem)
-        result_scene = getattr(table, "result_scene", None)  # a game's own end screen, if it has one
-        self.stack.push(result_scene() if result_scene else RoundOverScene(self, table))
+        self.stack.push(table.result_scene())  # every table brings its own end screen
         if self.on_round_over:
             self.on_round_over(table)
 

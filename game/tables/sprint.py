@@ -28,6 +28,7 @@ from game.kit.wording import whose
 from game.shell.session import GameSetup
 from game.screens.overlays import confirm_discard, open_pause
 from game.tables import sprint_assist, sprint_input, sprint_view
+from game.tables.sprint_round_over import RoundOverScene
 from game.tables.sprint_steps import TableModel, queue_deal, queue_events
 
 SPRINT_KEYS = {
@@ -188,6 +189,10 @@ class SprintTable(HiddenHandTable):
             won = any(p in self.humans for p in self.state.result.winners)
             self.app.sound.play("round_won" if won else "round_lost")
         super()._game_finished()
+
+    def result_scene(self) -> RoundOverScene:
+        """The round's scores (and the match's sheet), then the next round or back to the menu."""
+        return RoundOverScene(self.app, self)
 
     def _forget_the_last_player(self) -> None:
         super()._forget_the_last_player()

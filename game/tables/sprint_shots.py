@@ -247,7 +247,7 @@ def _shoot_tip(app: App, out: Path):  # -> TableScene
 
 def _shoot_round_over(app: App, out: Path) -> None:
     """Play deal 11 to its end without animation, then shoot the round-over screen."""
-    from game.screens import RoundOverScene
+    from game.tables.sprint_round_over import RoundOverScene
 
     app.settings.animation_speed = "off"
     app.start_game(GameSetup(deal=11, first=0))

@@ -1,4 +1,4 @@
-"""The round-over screen: scores, then next round or back to the title."""
+"""Sprint's round-over screen (its table's ``result_scene``): scores, then next round or back to the title."""
 
 from __future__ import annotations
 
