@@ -10,8 +10,8 @@ the caller applies it and animates the events.
 The scheduler is game-neutral: the state only needs ``current``, ``is_over`` and
 ``observation(seat)``, and a bot only ``think(observation)``.  It notices when the
 state moved on under it (an undo, a new round, a resumed game) by comparing a
-state key -- by default Sprint's (:func:`sprint_key`: the round object, its turn,
-phase, current player and hand size), else the ``key`` function a game passes --
+state key -- by default the engine protocol's (:func:`protocol_key`: the state
+object, ``to_move()`` and its ``snapshot()``), else the ``key`` function a game passes --
 and starts over instead of returning a stale action.
 """
 
@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import time
 from typing import Any, Callable, Generator, Mapping, Protocol
-
-from engine.sprint import Round
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -47,22 +45,21 @@ class Thinker(Protocol):
 StateKey = Callable[[Any], tuple[object, ...]]
 
 
-def sprint_key(state: Round) -> tuple[object, ...]:
-    """Sprint's "the state moved on" key."""
-    seat = state.current
-    return (id(state), state.turn, state.phase, seat, state.hands[seat], len(state.stock), len(state.discard))
+def protocol_key(state: Any) -> tuple[object, ...]:
+    """Any engine's "the state moved on" key: the state object, who is to move and its snapshot (its version)."""
+    return (id(state), state.to_move(), state.snapshot())
 
 
 class TurnScheduler:
     """Asks the bots for actions, one at a time, when the table is ready.
 
-    ``key`` turns a state into the tuple that says whether it moved on (Sprint's
-    by default).  With ``timed`` the wall and CPU time of every ``think`` slice is
+    ``key`` turns a state into the tuple that says whether it moved on (the
+    protocol's by default).  With ``timed`` the wall and CPU time of every ``think`` slice is
     kept in :attr:`decide_ms` and :attr:`decide_cpu_ms` (for the headless bench).
     """
 
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
-                 key: StateKey = sprint_key, timed: bool = False) -> None:
+                 key: StateKey = protocol_key, timed: bool = False) -> None:
         self.bots = dict(bots)
         self.delay = delay
         self.key = key
