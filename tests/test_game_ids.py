@@ -138,3 +138,21 @@ def test_a_saved_game_keeps_the_think_budget_of_every_thinking_level(monkeypatch
     record, state = setup.start(random.Random(1))
     data = round_data(SimpleNamespace(record=record, state=state, setup=setup, app=SimpleNamespace(think_ms=700)))
     assert [p.get("think_ms") for p in data["players"]] == [None, 700, None]
+
+
+def test_the_shared_setup_has_no_game_s_fields_sprint_s_match_lives_in_its_options() -> None:
+    import dataclasses
+
+    from game.shell.session import GameSetup, SeatConfig
+    from game.tables.sprint_match import match_rounds, next_round, played, restore_setup, saved_setup
+
+    assert {f.name for f in dataclasses.fields(GameSetup)} == {"seats", "first", "deal", "game", "options"}
+    assert not any(hasattr(GameSetup, name) for name in ("match_rounds", "next_round", "played"))
+    sprint = next(info for info in GAMES.values() if info.who_starts)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], game=sprint.id)
+    restore_setup(setup, {"first": 1, "deal": 5, "match": 3, "played": [[12, -3]]})  # a save's setup, as ever
+    assert match_rounds(setup) == 3 and played(setup) == [(12, -3)]
+    assert saved_setup(setup) == {"match": 3, "played": [[12, -3]]}
+    second = next_round(setup, (4, 9))
+    assert played(second) == [(12, -3), (4, 9)] and second.deal is None and played(setup) == [(12, -3)]
+    assert played(next_round(second, (1, 1))) == []  # after the last round a new match starts

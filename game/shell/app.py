@@ -168,7 +168,7 @@ class App:
         from game.screens import TitleScene
 
         if replay is None and setup.deal is not None and replace:
-            setup = GameSetup(setup.seats, setup.first, None, setup.game, setup.options, setup.played)  # a new deal
+            setup = GameSetup(setup.seats, setup.first, None, setup.game, dict(setup.options))  # a new deal
         self.game_id = setup.game
         table = load(setup.info.table)(self, setup, replay=replay)
         if not isinstance(self.stack.scenes[0] if self.stack.scenes else None, TitleScene):

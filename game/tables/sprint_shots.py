@@ -264,7 +264,7 @@ def _shoot_round_over(app: App, out: Path) -> None:
     seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
              SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
              SeatConfig("Dev", "ai", "standard")]
-    app.start_game(GameSetup(seats, 0, 11, options={"match": 3}, played=[(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]))
+    app.start_game(GameSetup(seats, 0, 11, options={"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}))
     until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
     app.settings.animation_speed = "normal"
     advance(app, 2.0)
