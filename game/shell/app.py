@@ -17,9 +17,9 @@ from typing import Callable, Iterable, NoReturn
 
 import pygame
 
-from game.kit.cardart import CardArt
-from game.kit.stamping import InputPump
-from game.shell.scene import SceneStack
+from game.base.cardart import CardArt
+from game.base.stamping import InputPump
+from game.base.scene import SceneStack
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, GameInfo, load, playable_games
 
 from game.shell.saves import SaveStore
@@ -30,7 +30,7 @@ from game.shell.sound import Sounds
 from game.shell.stats import Statistics
 from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
-from game.kit.ui import Text
+from game.base.text import Text
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
