@@ -33,7 +33,7 @@ import statistics
 import sys
 from typing import Any
 
-from engine.games import GameInfo, game_info
+from engine.games import GAMES, GameInfo, game_info
 
 from .reflex import ReflexScheduler, Urge
 
@@ -103,7 +103,7 @@ def measure(info: GameInfo, level: str, samples: int, seed: int = 1, **settings:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.reaction", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="snap")
+    parser.add_argument("--game", default=next(info.id for info in GAMES.values() if info.realtime and info.bots))
     parser.add_argument("--level", default="medium")
     parser.add_argument("--mean", type=float, default=None, help="the Custom level's mean reaction (ms)")
     parser.add_argument("--samples", type=int, default=2000)

@@ -12,8 +12,8 @@ The scheduler is game-neutral: the state only needs ``is_over``, ``observation(s
 and whose move it is (``current``, or the ``seat`` function a game passes), and a
 bot only ``think(observation)``.  It notices when the
 state moved on under it (an undo, a new round, a resumed game) by comparing a
-state key -- by default Sprint's (:func:`sprint_key`: the round object, its turn,
-phase, current player and hand size), else the ``key`` function a game passes --
+state key -- by default the engine protocol's (:func:`protocol_key`: the state
+object, ``to_move()`` and its ``snapshot()``), else the ``key`` function a game passes --
 and starts over instead of returning a stale action.
 """
 
@@ -22,8 +22,6 @@ from __future__ import annotations
 import math
 import time
 from typing import Any, Callable, Generator, Mapping, Protocol
-
-from engine.sprint import Round
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -50,10 +48,9 @@ class Thinker(Protocol):
 StateKey = Callable[[Any], tuple[object, ...]]
 
 
-def sprint_key(state: Round) -> tuple[object, ...]:
-    """Sprint's "the state moved on" key."""
-    seat = state.current
-    return (id(state), state.turn, state.phase, seat, state.hands[seat], len(state.stock), len(state.discard))
+def protocol_key(state: Any) -> tuple[object, ...]:
+    """Any engine's "the state moved on" key: the state object, who is to move and its snapshot (its version)."""
+    return (id(state), state.to_move(), state.snapshot())
 
 
 FORCED_S = 0.45
@@ -92,8 +89,8 @@ def current_seat(state: Any) -> int | None:
 class TurnScheduler:
     """Asks the bots for actions, one at a time, when the table is ready.
 
-    ``key`` turns a state into the tuple that says whether it moved on (Sprint's
-    by default); ``seat`` says whose move it is (``state.current`` by default).
+    ``key`` turns a state into the tuple that says whether it moved on (the
+    protocol's by default); ``seat`` says whose move it is (``state.current`` by default).
     With ``timed`` the wall and CPU time of every ``think`` slice is kept in
     :attr:`decide_ms` and :attr:`decide_cpu_ms` (for the headless bench).
 
@@ -104,7 +101,7 @@ class TurnScheduler:
     """
 
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
-                 key: StateKey = sprint_key, timed: bool = False,
+                 key: StateKey = protocol_key, timed: bool = False,
                  seat: Callable[[Any], int | None] = current_seat) -> None:
         self.bots = dict(bots)
         self.delay = delay

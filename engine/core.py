@@ -124,6 +124,7 @@ class Level:
     id: str
     name: str
     blurb: str
+    thinks: bool = False  # its bot searches within a think budget per move (the app's think-time setting)
 
 
 @runtime_checkable

@@ -55,6 +55,7 @@ class GameInfo:
     longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
     script: str = ""  # module of its ``python -m engine.script`` hooks (default: the rules module)
     most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
+    who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
 
     @property
     def format(self) -> str:
@@ -99,7 +100,7 @@ _SPRINT_LEVELS = (
     Level("apprentice", "Apprentice", "Draws and discards at random and lays whatever it spots. Good for learning the rules."),
     Level("standard", "Standard", "Takes the discard only to complete a match, lays everything, sheds its highest cards."),
     Level("strategist", "Strategist", "Counts the cards that are gone, holds a high pair a turn to grow it and won't feed you useful cards."),
-    Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out."),
+    Level("master", "Master", "Plays like the Strategist but lays pairs at once; near the end it imagines the hidden cards many ways and plays each move out.", thinks=True),
 )
 
 def _matched_levels(calls: str) -> tuple[Level, ...]:
@@ -201,7 +202,7 @@ GAMES: dict[str, GameInfo] = {
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
-            playable=True, options=SPRINT_OPTIONS,
+            playable=True, options=SPRINT_OPTIONS, who_starts=True,
         ),
         GameInfo(
             "snap", "Snap",
@@ -248,6 +249,8 @@ GAMES: dict[str, GameInfo] = {
 }
 
 DEFAULT_GAME = "sprint"
+PRE_COLLECTION_GAME = "sprint"
+"""The game whose save, statistics and history lay in the data folder's root before the collection (moved into its folder)."""
 COLLECTION_TITLE = "The Card Room"
 """The collection's name: the window's title and the title screen's (Sprint, Snap, Score is one of its games)."""
 
@@ -348,4 +351,4 @@ def check_levels(info: GameInfo, players: Any) -> None:
                               f"its levels are {', '.join(known)}")
 
 
-__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load_record_data", "check_levels", "load", "run_tool", "is_newer_format"]
+__all__ = ["GameInfo", "GAMES", "DEFAULT_GAME", "PRE_COLLECTION_GAME", "game_info", "playable_games", "info_for_format", "load_record", "load_record_data", "check_levels", "load", "run_tool", "is_newer_format"]

@@ -238,3 +238,13 @@ def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_
         assert all(" ".join(lines) == name for name, lines in zip(scene.columns, scene.header_lines()))
     snap = StatsScene(app, "snap").columns
     assert "Best score" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap
+
+
+def test_every_table_brings_its_own_end_screen():
+    """The app has no default end screen (the old one was Sprint's and crashed on any other game's state)."""
+    import game.screens
+    from engine.games import load
+
+    assert not hasattr(game.screens, "RoundOverScene")
+    missing = [info.id for info in playable_games() if not callable(getattr(load(info.table), "result_scene", None))]
+    assert not missing, f"tables without result_scene: {missing}"

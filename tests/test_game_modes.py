@@ -15,7 +15,7 @@ from engine.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
 from game.tables import sprint_tools as headless  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.screens import RoundOverScene  # noqa: E402
+from game.tables.sprint_round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
 from game_helpers import finished_record  # noqa: E402

@@ -20,7 +20,8 @@ from game.shell.app import App  # noqa: E402
 from game.screens.replays import ReplaysScene  # noqa: E402
 from game.tables.sprint_tools import table_mismatches  # noqa: E402
 from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME  # noqa: E402
-from game.screens import PassDeviceScene, RoundOverScene, TitleScene  # noqa: E402
+from game.screens import PassDeviceScene, TitleScene  # noqa: E402
+from game.tables.sprint_round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.sprint import TableScene  # noqa: E402
 from game_helpers import DT, frame, wait, click, finished_record  # noqa: E402

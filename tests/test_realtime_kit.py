@@ -115,7 +115,7 @@ def test_catch_up_plays_the_record_exactly():
 
 
 def test_the_input_pump_stamps_each_event_when_it_was_read():
-    from game.kit.stamping import InputPump
+    from game.base.stamping import InputPump
 
     pygame.init()
     try:

@@ -172,3 +172,32 @@ def test_plays_a_whole_bot_round() -> None:
         frames += 1
     assert state.is_over
     assert sched.update(1 / 60, state, False) is None
+
+
+def test_the_default_key_is_the_protocol_s_so_any_turn_game_restarts_a_stale_move() -> None:
+    """A state that only has the engine protocol (to_move, snapshot) is keyed without Sprint's fields."""
+
+    class Counter:
+        def __init__(self) -> None:
+            self.current, self.is_over, self.moves = 1, False, 0
+
+        def to_move(self) -> tuple[int, ...]:
+            return (self.current,)
+
+        def snapshot(self) -> tuple[int, ...]:
+            return (self.current, self.moves)
+
+        def observation(self, seat: int) -> int:
+            return self.moves
+
+    class TwoStep:
+        def think(self, observation: int):
+            yield
+            return f"move after {observation}"
+
+    state = Counter()
+    sched = TurnScheduler({1: TwoStep()}, delay=0.0)
+    assert sched.update(0.1, state, busy=False) is None and sched.thinking
+    state.moves += 1  # the state moved on under the bot (an undo, a resume): its move is stale
+    assert sched.update(0.1, state, busy=False) is None  # starts over on the new state
+    assert sched.update(0.1, state, busy=False) == "move after 1"

@@ -107,7 +107,8 @@ def test_a_card_dragged_from_the_stock_lands_where_it_is_dropped(app):
 def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp_path):
     """A match: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
     names the match's winner and offers a new match."""
-    from game.screens import RoundOverScene
+    from game.tables.sprint_match import match_rounds, played
+    from game.tables.sprint_round_over import RoundOverScene
     from game_helpers import click
 
     app.settings.ai_speed = "instant"
@@ -120,7 +121,7 @@ def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp
             wait(app, lambda: len(table.record.actions) > 3)
             app.saves.flush()
             table = app.resume("sprint")
-            assert table.setup.match_rounds == 3 and table.setup.played == [tuple(totals[0])]
+            assert match_rounds(table.setup) == 3 and played(table.setup) == [tuple(totals[0])]
         wait(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
         screen = app.stack.top
         totals.append([line.total for line in screen.result.lines])
@@ -132,4 +133,4 @@ def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp
             assert "the match" in screen.title
         frame(app, 5)
         click(app, next(b.rect.center for b in screen.buttons if b.key == "again"))
-    assert app.stack.top.setup.played == []  # a new match starts
+    assert played(app.stack.top.setup) == []  # a new match starts

@@ -3,7 +3,7 @@
 A game's table (``game/tables/<game>.py``) is a thin layout plus its input rules
 on top of these parts.  Each part is an object or a set of functions that gets
 its state passed in; none imports a table, the shell (but for the
-:class:`~game.shell.scene.Scene` base) or the AI, so they never call back into a
+:class:`~game.base.scene.Scene` base) or the AI, so they never call back into a
 table and no import circle can form.
 
 - ``sprites``: :class:`CardSprite` (a card on the table with its own id: two
@@ -42,7 +42,7 @@ table and no import circle can form.
   ``seat_keys``; the actions per seat come from the registry's ``seat_actions``),
   ``keyscreens`` ("Try your keys" and the key-binding screen), ``stamping`` (the
   app reads input about every millisecond between frames and stamps each event
-  with ``read_at``; ``python -m game.kit.stamping`` measures the error) and
+  with ``read_at``; ``python -m game.base.stamping`` measures the error) and
   ``rtdriver`` (each frame: stamped inputs and bots' due actions to the engine in
   time order through ``ai.reflex.run_until``, handed in; a replay feed; catch-up).
   A real-time table sets ``stamps_input = True`` and advances its

@@ -8,7 +8,7 @@ stamped with the clock at that frame; where an event does carry SDL's
 it between the last frame and this one instead, so two presses in one frame keep
 their order and spacing.
 
-Real-time tables stamp better: the app's :class:`~game.kit.stamping.InputPump`
+Real-time tables stamp better: the app's :class:`~game.base.stamping.InputPump`
 reads input about every millisecond between frames and puts the reading moment
 on each event as ``read_at`` (``time.perf_counter()`` seconds); told the frame's
 wall time (``advance(dt, wall=...)``), :meth:`TableClock.stamp` places the event

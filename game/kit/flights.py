@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.kit.cardart import CardArt
+from game.base.cardart import CardArt
 from game.kit.sprites import CardSprite, Face, blit_card
 from game.kit.tweens import Tween, out_cubic
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 import pygame
 
-from game.kit.cardart import CardArt
+from game.base.cardart import CardArt
 from game.kit.sprites import CardSprite, Face, Hand, blit_card
 from game.kit.ui import GOLD, SELECT
 

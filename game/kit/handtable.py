@@ -1,6 +1,6 @@
 """The hidden-hand turn table's plumbing that Sprint and Scamper share.
 
-:class:`HiddenHandTable` is a :class:`~game.shell.scene.Scene` for a table where
+:class:`HiddenHandTable` is a :class:`~game.base.scene.Scene` for a table where
 every seat holds a hand the others must not see: the bottom seat's fan and its
 selection, sprites that fly between seats, hot-seat viewers and the
 pass-device screen, the turn loop that runs bots between frames, human actions
@@ -35,7 +35,7 @@ from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.ui import draw_panel, felt_background
 from game.kit.wording import whose
-from game.shell.scene import Scene
+from game.base.scene import Scene
 
 
 class HiddenHandTable(Scene):

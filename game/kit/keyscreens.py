@@ -26,7 +26,7 @@ from game.kit.seatkeys import (
 )
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit.wording import says, verb, whom, whose
-from game.shell.scene import Scene
+from game.base.scene import Scene
 
 SEAT_COLOURS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
 DROP_NOTE = ("Keyboards can drop keys when many are held at once: if a key doesn't light while others are held, "

@@ -12,7 +12,7 @@ from typing import Callable, Hashable, Iterable
 
 import pygame
 
-from game.kit.cardart import CardArt
+from game.base.cardart import CardArt
 
 Region = tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface], None]]
 """(name, key, rect, draw): ``draw`` paints the region onto the layer."""

@@ -22,7 +22,7 @@ import pygame
 from game.kit.layout import MenuLayout
 from game.kit.scoresheet import ScoreSheet
 from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
-from game.shell.scene import Scene
+from game.base.scene import Scene
 
 PAPER = (246, 242, 228)
 PAPER_INK = (34, 40, 38)

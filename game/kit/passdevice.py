@@ -15,7 +15,7 @@ from engine.games import GameInfo
 
 from game.kit.layout import MenuLayout
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_tooltip, felt_background, key_tip
-from game.shell.scene import Scene
+from game.base.scene import Scene
 
 
 def passes_device(info: GameInfo, humans: int) -> bool:

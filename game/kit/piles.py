@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.kit.cardart import CardArt
+from game.base.cardart import CardArt
 from game.kit.sprites import Face, blit_card
 from game.kit.ui import GLOW, MUTED, Text
 

@@ -4,7 +4,7 @@ Game-neutral.  The merging is :func:`ai.reflex.run_until`'s (timers, then
 humans, then bots by seat at equal times; every bot re-observes after each
 change); the kit never imports the AI, so the table hands that function in.
 A bot's action is played at its own sampled moment, never the frame's, and a
-human's at the moment its key was read (:mod:`game.kit.stamping`), so who was
+human's at the moment its key was read (:mod:`game.base.stamping`), so who was
 first does not depend on the frame rate.
 
 :class:`RealtimeDriver` also writes what was accepted into the game's record

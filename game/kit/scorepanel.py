@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.kit.cardart import CardArt
+from game.base.cardart import CardArt
 from game.kit.layout import SeatSpot, TableLayout
 from game.kit.sprites import Face, blit_card
 from game.kit.ui import GOLD, INK, MUTED, Text

@@ -232,11 +232,6 @@ def load_seat_keys(store: Mapping[str, Any], game_id: str, actions: Sequence[Sea
     return SeatKeys.from_json(actions, store.get(game_id) if isinstance(store, Mapping) else None)
 
 
-def valid_store(value: Any) -> bool:
-    """Whether ``value`` has the shape of ``settings.seat_keys`` (details are checked on load)."""
-    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, dict) for k, v in value.items())
-
-
 # --- game controllers ---------------------------------------------------------
 
 _PADS: dict[int, Any] = {}  # instance id -> opened pygame.joystick.JoystickType
@@ -286,5 +281,5 @@ def pad_event(event: pygame.event.Event) -> tuple[str, int] | None:
 
 __all__ = [
     "SeatAction", "SeatBinding", "SeatKeys", "DEFAULT_BLOCKS", "MAX_SEATS", "RESERVED_KEYS", "key_name", "button_name",
-    "load_seat_keys", "valid_store", "open_pads", "pad_guid", "pad_name", "pad_event",
+    "load_seat_keys", "open_pads", "pad_guid", "pad_name", "pad_event",
 ]

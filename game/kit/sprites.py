@@ -17,7 +17,7 @@ import pygame
 
 from engine.cards import Card
 
-from game.kit.cardart import CardArt, NumberCard
+from game.base.cardart import CardArt, NumberCard
 
 Face = Union[Card, NumberCard]
 """What a sprite shows face up: an engine card (jokers too) or a number card."""

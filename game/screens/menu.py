@@ -7,7 +7,7 @@ import pygame
 
 from game.kit.layout import MenuLayout
 from game.kit.ui import INK, MUTED, Button, draw_panel, draw_tooltip, felt_background, key_tip
-from game.shell.scene import Scene
+from game.base.scene import Scene
 
 
 _NAMED_KEYS = {"Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Tab": pygame.K_TAB,

@@ -73,7 +73,7 @@ class NewGameScene(MenuScene):
     def _option_row(self) -> int:
         """The height of an option's row: 46 (scaled), less when a game's options would reach the Start button."""
         s = self.layout.scale
-        rows = len(self.info.menu_options) + (1 if self.info.id == "sprint" else 0) + 1
+        rows = len(self.info.menu_options) + (1 if self.info.who_starts else 0) + 1
         room = self.layout.h - round(116 * s) - self._rows_top()
         return max(round(30 * s), min(round(46 * s), room // rows))
 
@@ -107,7 +107,7 @@ class NewGameScene(MenuScene):
             label = next(lbl for v, lbl in option.choices if v == value)
             out.append(Button(f"option:{k}", label, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh)))
             y += row
-        if info.id == "sprint":  # who starts is Sprint's choice; other games deal it by rule
+        if info.who_starts:  # the players choose who starts; other games deal it by rule
             first = "Random" if self.setup.first is None else seats[self.setup.first].name
             out.append(Button("first", first, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh)))
             y += row
@@ -238,7 +238,7 @@ class NewGameScene(MenuScene):
         for option in self.info.menu_options:
             text.blit(surface, option.label, px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft", max_w=round(360 * s))
             y += row
-        if self.info.id == "sprint":
+        if self.info.who_starts:
             text.blit(surface, "Who starts", px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft")
             y += row
         text.blit(surface, "Deal number (to replay a deal)", px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft",

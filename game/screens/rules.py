@@ -10,7 +10,7 @@ from engine.cards import Card
 from engine.games import game_info, load
 
 
-from game.kit.cardart import NumberCard
+from game.base.cardart import NumberCard
 from game.kit.ui import INK, Button
 from game.screens.menu import InfoScene
 

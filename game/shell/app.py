@@ -17,9 +17,9 @@ from typing import Callable, Iterable, NoReturn
 
 import pygame
 
-from game.kit.cardart import CardArt
-from game.kit.stamping import InputPump
-from game.shell.scene import SceneStack
+from game.base.cardart import CardArt
+from game.base.stamping import InputPump
+from game.base.scene import SceneStack
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, GameInfo, load, playable_games
 
 from game.shell.saves import SaveStore
@@ -30,7 +30,7 @@ from game.shell.sound import Sounds
 from game.shell.stats import Statistics
 from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
-from game.kit.ui import Text
+from game.base.text import Text
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -174,7 +174,7 @@ class App:
         from game.screens import TitleScene
 
         if replay is None and setup.deal is not None and replace:
-            setup = GameSetup(setup.seats, setup.first, None, setup.game, setup.options, setup.played)  # a new deal
+            setup = GameSetup(setup.seats, setup.first, None, setup.game, dict(setup.options))  # a new deal
         self.game_id = setup.game
         table = load(setup.info.table)(self, setup, replay=replay)
         if not isinstance(self.stack.scenes[0] if self.stack.scenes else None, TitleScene):
@@ -186,8 +186,6 @@ class App:
 
     def round_finished(self, table) -> None:
         """The last card of the round has landed: count it and show the summary."""
-        from game.screens import RoundOverScene
-
         if not table.replaying and not table.stats_noted:
             table.stats_noted = True
             seats = [(p.name, p.kind, p.level) for p in table.record.players]
@@ -200,8 +198,7 @@ class App:
                 problem = shelf.save_stats()
                 if problem:
                     self.problems.append(problem)
-        result_scene = getattr(table, "result_scene", None)  # a game's own end screen, if it has one
-        self.stack.push(result_scene() if result_scene else RoundOverScene(self, table))
+        self.stack.push(table.result_scene())  # every table brings its own end screen
         if self.on_round_over:
             self.on_round_over(table)
 

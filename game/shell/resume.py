@@ -49,12 +49,9 @@ def setup_of(record: SavedGame) -> GameSetup:
         first, deal = chosen.get("first"), chosen.get("deal")
         setup.first = first if is_int(first) and 0 <= first < len(setup.seats) else None
         setup.deal = deal if is_int(deal) and 0 <= deal < MAX_DEAL else None
-        rounds, played = chosen.get("match"), chosen.get("played")
-        if rounds in (3, 5) and isinstance(played, list) and len(played) < rounds and all(
-                isinstance(row, list) and len(row) == len(setup.seats)
-                and all(is_int(v) and abs(v) < 1_000_000 for v in row) for row in played):
-            setup.options["match"] = rounds
-            setup.played = [tuple(row) for row in played]
+        restore = getattr(load(setup.info.table), "restore_setup", None)  # what a game carries between deals
+        if restore is not None:
+            restore(setup, chosen)
     return setup
 
 
@@ -62,13 +59,12 @@ def round_data(table: Any) -> dict[str, Any]:
     """The table's record as JSON, with what it takes to rebuild the table."""
     table.record.note_outcome(table.state)
     data: dict[str, Any] = table.record.to_json()
+    thinking = {lv.id for lv in table.setup.info.levels if lv.thinks}
     for player, seat in zip(data["players"], table.setup.seats):
-        if seat.is_ai and seat.level == "master":
+        if seat.is_ai and seat.level in thinking:
             player["think_ms"] = seat.think_ms if seat.think_ms is not None else table.app.think_ms
-    data["setup"] = {"first": table.setup.first, "deal": table.setup.deal}
-    if table.setup.match_rounds > 1:  # a match: its length and the rounds before this one
-        data["setup"]["match"] = table.setup.match_rounds
-        data["setup"]["played"] = [list(row) for row in table.setup.played]
+    saved = getattr(table, "saved_setup", None)  # what a game carries between deals (Sprint: its match)
+    data["setup"] = {"first": table.setup.first, "deal": table.setup.deal, **(saved() if saved else {})}
     return data
 
 

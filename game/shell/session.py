@@ -37,22 +37,7 @@ class GameSetup:
     first: int | None = None  # None: random
     deal: int | None = None  # None: a random deal number
     game: str = DEFAULT_GAME
-    options: dict[str, Any] = field(default_factory=dict)
-    played: list[tuple[int, ...]] = field(default_factory=list)  # a match's earlier rounds: each seat's total
-
-    @property
-    def match_rounds(self) -> int:
-        """How many rounds the match has (1: a single round)."""
-        rounds = self.options.get("match", 1)
-        return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0 else 1
-
-    def next_round(self, totals: tuple[int, ...]) -> GameSetup:
-        """The setup of the match's next round (a new deal), with this round's totals on the sheet;
-        after the last round, the first round of a new match."""
-        played = self.played + [tuple(totals)]
-        if len(played) >= self.match_rounds:
-            played = []
-        return GameSetup(self.seats, self.first, None, self.game, dict(self.options), played)
+    options: dict[str, Any] = field(default_factory=dict)  # the game's options (and what it carries between deals)
 
     @property
     def info(self) -> GameInfo:
@@ -103,10 +88,9 @@ class GameSetup:
         Returns the new game's record and its state.
         """
         seed = self.deal if self.deal is not None else rng.randrange(1, 1_000_000)
-        if self.game == "sprint":
-            first = self.first if self.first is not None and self.first < len(self.seats) else random.Random(seed).randrange(len(self.seats))
-            return Record.new(self.players(), seed, first)
         info = self.info
+        if info.who_starts and self.first is not None and self.first < len(self.seats):
+            return info.record_type().new(self.players(), seed, self.first)
         return info.record_type().begin(info, self.players(), seed, self.options)
 
     def open(self, rng: random.Random, record: Any = None, state: Any = None, replay: Any = None) -> tuple[Any, Any]:
@@ -193,7 +177,7 @@ def _think_ms(value: object) -> int | None:
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
     """The setup as the New game screen remembers it (per game, in its folder)."""
     return {"seats": [{"name": s.name, "kind": s.kind, "level": s.level, **_custom(s)} for s in setup.seats],
-            "first": setup.first, "options": dict(setup.options)}
+            "first": setup.first, "options": {o.key: setup.options[o.key] for o in setup.info.options if o.key in setup.options}}
 
 
 def setup_from_json(data: Any, game: str) -> GameSetup:

@@ -17,7 +17,6 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.kit.seatkeys import valid_store
 from game.shell.storage import DataError, KeptFileError, left_in_place, read_json, set_aside, write_json
 
 ANIM_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.6}
@@ -44,6 +43,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "light_matches": ("apprentice", "on", "off"),
 }
 """Every setting and the values it may take, in the order the Settings screen cycles them."""
+def valid_store(value: Any) -> bool:
+    """Whether ``value`` has the shape of ``settings.seat_keys`` (details are checked on load, by the kit's seat keys)."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, dict) for k, v in value.items())
+
+
 def _game_ids(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from engine.games import PRE_COLLECTION_GAME
 from game.shell.saves import SaveStore
 from game.shell.stats import Statistics, load_statistics, save_statistics
 from game.shell.storage import describe_os_error
 
-LEGACY_GAME = "sprint"
+LEGACY_GAME = PRE_COLLECTION_GAME
 LEGACY_FILES = ("save.json", "save-v1.json", "save.journal", "save.journal.finished", "stats.json", "stats-v1.json",
                 "history")
 

@@ -27,7 +27,7 @@ from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
 from game.kit.ui import draw_panel, felt_background
 from game.kit.wording import verb, whose
-from game.shell.scene import Scene
+from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import double_or_nothing_input, double_or_nothing_view
 from game.tables.double_or_nothing_steps import DoubleScheduler, Motion, Shown, queue_events

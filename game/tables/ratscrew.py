@@ -42,7 +42,7 @@ from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
 from game.kit.wording import played_for
-from game.shell.scene import Scene
+from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
 from game.tables.ratscrew_layout import RatscrewLayout
@@ -56,7 +56,7 @@ class RatscrewTable(Scene):
 
     game_id = "ratscrew"
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
-    stamps_input = True  # the app reads input between frames and stamps each event (game.kit.stamping)
+    stamps_input = True  # the app reads input between frames and stamps each event (game.base.stamping)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Ratscrew | None = None,
                  replay: GameRecord | None = None) -> None:

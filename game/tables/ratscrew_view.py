@@ -12,7 +12,7 @@ import pygame
 
 from engine.cards import Card
 
-from game.kit.cardart import draw_suit, rank_text, suit_color
+from game.base.cardart import draw_suit, rank_text, suit_color
 from game.kit.layer import Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock

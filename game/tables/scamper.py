@@ -26,7 +26,7 @@ from game.kit.replaycontrols import ReplayControls
 from game.kit.handtable import HiddenHandTable
 from game.kit.ui import Button
 from game.screens.overlays import confirm_discard, open_pause
-from game.shell.scene import Scene
+from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import scamper_input, scamper_play, scamper_view
 from game.tables.scamper_bots import scamper_key

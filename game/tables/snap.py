@@ -1,7 +1,7 @@
 """Snap's table: a real-time game on the kit's real-time parts.
 
 Data flows one way: a key, pad button or click -> (seat, action) -> stamped
-with the moment it was read (:mod:`game.kit.stamping`) -> each frame the
+with the moment it was read (:mod:`game.base.stamping`) -> each frame the
 real-time driver plays the stamped inputs and the bots' due calls in time order
 (:func:`ai.reflex.run_until`), then the engine's timers -> events ->
 :mod:`game.tables.snap_fx` (the face-up piles change at once; winnings and
@@ -31,7 +31,7 @@ from game.kit import skip
 from game.kit.skip import SkipToEnd
 from game.kit.ui import Button
 from game.kit.wording import played_for
-from game.shell.scene import Scene
+from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import snap_view
 from game.tables.snap_fx import SnapModel, take_in

@@ -27,7 +27,8 @@ from game.kit.ui import Button
 from game.kit.wording import whose
 from game.shell.session import GameSetup
 from game.screens.overlays import confirm_discard, open_pause
-from game.tables import sprint_assist, sprint_input, sprint_view
+from game.tables import sprint_assist, sprint_input, sprint_match, sprint_view
+from game.tables.sprint_round_over import RoundOverScene
 from game.tables.sprint_steps import TableModel, queue_deal, queue_events
 
 SPRINT_KEYS = {
@@ -66,8 +67,8 @@ class SprintTable(HiddenHandTable):
         self._seat_players()
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
         self.model = TableModel.empty(self.state.num_players, self.state.current)
-        if setup.match_rounds > 1 and not self.replaying:
-            self.log.add(f"Match: round {len(setup.played) + 1} of {setup.match_rounds}.")
+        if sprint_match.match_rounds(setup) > 1 and not self.replaying:
+            self.log.add(f"Match: round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
         self.hint = Hint()
         self.drop_x: int | None = None  # where a card dragged from a pile was dropped (it lands there)
         self._lit_key: object = None
@@ -188,6 +189,16 @@ class SprintTable(HiddenHandTable):
             won = any(p in self.humans for p in self.state.result.winners)
             self.app.sound.play("round_won" if won else "round_lost")
         super()._game_finished()
+
+    restore_setup = staticmethod(sprint_match.restore_setup)
+
+    def saved_setup(self) -> dict[str, object]:
+        """The match a saved game keeps (its length and earlier rounds)."""
+        return sprint_match.saved_setup(self.setup)
+
+    def result_scene(self) -> RoundOverScene:
+        """The round's scores (and the match's sheet), then the next round or back to the menu."""
+        return RoundOverScene(self.app, self)
 
     def _forget_the_last_player(self) -> None:
         super()._forget_the_last_player()

@@ -247,7 +247,7 @@ def _shoot_tip(app: App, out: Path):  # -> TableScene
 
 def _shoot_round_over(app: App, out: Path) -> None:
     """Play deal 11 to its end without animation, then shoot the round-over screen."""
-    from game.screens import RoundOverScene
+    from game.tables.sprint_round_over import RoundOverScene
 
     app.settings.animation_speed = "off"
     app.start_game(GameSetup(deal=11, first=0))
@@ -264,7 +264,7 @@ def _shoot_round_over(app: App, out: Path) -> None:
     seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
              SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
              SeatConfig("Dev", "ai", "standard")]
-    app.start_game(GameSetup(seats, 0, 11, options={"match": 3}, played=[(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]))
+    app.start_game(GameSetup(seats, 0, 11, options={"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}))
     until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
     app.settings.animation_speed = "normal"
     advance(app, 2.0)

@@ -133,7 +133,7 @@ def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
     levels = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
     setup = GameSetup.all_ai(levels)
     app.start_game(setup)
-    from game.screens import RoundOverScene
+    from game.tables.sprint_round_over import RoundOverScene
 
     times: list[float] = []
     cpu: list[float] = []  # the frame's own CPU time: what the machine's load can't inflate

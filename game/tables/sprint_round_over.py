@@ -1,4 +1,4 @@
-"""The round-over screen: scores, then next round or back to the title."""
+"""Sprint's round-over screen (its table's ``result_scene``): scores, then next round or back to the title."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.kit.tweens import out_cubic
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.kit.wording import says
 from game.screens.menu import MenuScene
+from game.tables.sprint_match import match_rounds, next_round, played
 
 
 class RoundOverScene(MenuScene):
@@ -29,7 +30,7 @@ class RoundOverScene(MenuScene):
 
     @property
     def match_over(self) -> bool:
-        return self.sheet is not None and len(self.sheet.rows) >= self.table.setup.match_rounds
+        return self.sheet is not None and len(self.sheet.rows) >= match_rounds(self.table.setup)
 
     @property
     def count_time(self) -> float:
@@ -53,7 +54,7 @@ class RoundOverScene(MenuScene):
         elif key == "again":
             setup = self.table.setup
             if self.sheet is not None and not self.table.replaying:  # the match goes on (or a new one starts)
-                setup = setup.next_round(tuple(line.total for line in self.result.lines))
+                setup = next_round(setup, tuple(line.total for line in self.result.lines))
             self.app.start_game(setup, replace=True, replay=self.table.record if self.table.replaying else None)
         elif key == "menu":
             self.app.to_title()
@@ -74,7 +75,7 @@ class RoundOverScene(MenuScene):
         winners = self.result.winners
         what = ""
         if self.sheet is not None:
-            n, total = len(self.sheet.rows), self.table.setup.match_rounds
+            n, total = len(self.sheet.rows), match_rounds(self.table.setup)
             if self.match_over:
                 winners, what = sorted(self.sheet.leaders()), " the match"
             else:
@@ -101,7 +102,7 @@ class RoundOverScene(MenuScene):
             w -= sheet_w + round(16 * s)
             draw_scoresheet(surface, text, pygame.Rect(x0 + w + round(16 * s), round(140 * s), sheet_w,
                                                        bottom - round(140 * s)),
-                            self.sheet, s, f"Match: {len(self.sheet.rows)} of {self.table.setup.match_rounds}",
+                            self.sheet, s, f"Match: {len(self.sheet.rows)} of {match_rounds(self.table.setup)}",
                             self._panels)
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
         for p, line in enumerate(self.result.lines):
@@ -131,10 +132,10 @@ class RoundOverScene(MenuScene):
 def match_sheet(table) -> ScoreSheet | None:
     """The match's sheet with this round on it (None for a single round or a replay)."""
     setup = table.setup
-    if setup.match_rounds <= 1 or table.replaying:
+    if match_rounds(setup) <= 1 or table.replaying:
         return None
     sheet = ScoreSheet([table.name(p) for p in range(table.state.num_players)])
-    for row in setup.played:
+    for row in played(setup):
         sheet.add_round(row)
     lines = table.state.result.lines
     sheet.add_round([line.total for line in lines], {p: "out" for p, line in enumerate(lines) if line.cards_left == 0})

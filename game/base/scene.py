@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.shell.app import App
+App = Any
+"""The app a scene runs in (:class:`game.shell.app.App`, a layer above: named, not imported)."""
 
 
 class Scene:

@@ -15,7 +15,7 @@ runs with a fixed ``dt`` have no wall clock: there the app's frame time is the
 sum of the ``dt``\\ s, and a test can post an event with its own ``read_at`` on
 that time line.
 
-``python -m game.kit.stamping --seconds 5`` measures the stamping error: a
+``python -m game.base.stamping --seconds 5`` measures the stamping error: a
 thread posts key events at random moments (noting when), while the main thread
 runs frames at a chosen rate (drawing a busy frame) with the pump; the error is
 ``read_at`` minus the moment posted.  It prints one JSON object.
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import json
 
-    parser = argparse.ArgumentParser(prog="python -m game.kit.stamping", description="Measure the input stamping error.")
+    parser = argparse.ArgumentParser(prog="python -m game.base.stamping", description="Measure the input stamping error.")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--fps", type=int, default=60)
     parser.add_argument("--size", default="1280x720")
