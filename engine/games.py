@@ -55,6 +55,8 @@ class GameInfo:
     longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
     script: str = ""  # module of its ``python -m engine.script`` hooks (default: the rules module)
     most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
+    trial_seats: tuple[str, ...] = ()  # an all-AI table for headless trials (durability): its bots' levels ...
+    trial_options: tuple[tuple[str, Any], ...] = ()  # ... and options short enough that games end often
     who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
 
     @property
@@ -168,6 +170,7 @@ def _double_or_nothing() -> GameInfo:
         arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
         score_columns=("Most games won", "Average games won"),
+        trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game
         script="engine.double_or_nothing.script",
         table="game.tables.double_or_nothing:DoubleTable", tools="game.tables.double_or_nothing_tools", playable=True,
@@ -199,6 +202,7 @@ GAMES: dict[str, GameInfo] = {
             "A quick rummy: lay sets and runs, draw replacements, score big matches.",
             2, 5, "engine.sprint", "sprint-snap-score",
             record_class="engine.records:Record", script="engine.sprint_script",
+            trial_seats=("standard", "apprentice"),
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai:make_bot",
             table="game.tables.sprint:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint_tools",
@@ -214,6 +218,7 @@ GAMES: dict[str, GameInfo] = {
             options=_snap_options(), default_seats=3, longest_ms=_snap_longest(), most_actions=20_000,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
             score_columns=("Most cards at the end", "Average cards at the end"),
+            trial_seats=("hard", "medium", "easy"), trial_options=(("time_limit", 3),),
             sim_options=(("time_limit", 3),),
             seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
         ),
@@ -230,6 +235,7 @@ GAMES: dict[str, GameInfo] = {
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True, most_actions=20_000,
             score_columns=("Most cards at the end", "Average cards at the end"),
+            trial_seats=("hard", "medium", "easy"),
         ),
         GameInfo(
             "scamper", "Scamper Sets N' Runs",
@@ -243,6 +249,7 @@ GAMES: dict[str, GameInfo] = {
             sim_options=(("rounds", 1), ("stock_out", "reshuffle")),
             table="game.tables.scamper:ScamperTable", tools="game.tables.scamper_tools", script="engine.scamper.script",
             stats=("rounds_out",), playable=True, score_columns=("Lowest total", "Average total"),
+            trial_seats=("standard", "easy", "easy"), trial_options=(("rounds", 2),),
         ),
         _double_or_nothing(),
     )

@@ -20,8 +20,7 @@ PACKAGES = ("game", "engine", "ai")
 REGISTRY = "engine/games.py"
 
 ALLOWED: dict[str, str] = {
-    # file: why it still names a game (each entry is a known offender to fold)
-    "game/shell/durability.py": "rel27 is rewriting it in parallel; folded at merge",
+    # file: why it still names a game (each entry is a known offender to fold); none left
 }
 """Known offenders: the test fails on any other and on an entry that no longer offends."""
 

@@ -41,23 +41,19 @@ import threading
 import time
 from pathlib import Path
 
-SETUPS: dict[str, tuple[list[str], dict[str, object]]] = {
-    "sprint": (["standard", "apprentice"], {}),
-    "snap": (["hard", "medium", "easy"], {"time_limit": 3}),
-    "ratscrew": (["hard", "medium", "easy"], {}),
-    "scamper": (["standard", "easy", "easy"], {"rounds": 2}),
-    "double-or-nothing": (["hard", "standard"], {"mode": "duel"}),
-}
-"""Each game's all-AI table under test: the bots' levels and the options (short enough that rounds end often)."""
-LEVELS = SETUPS["sprint"][0]
+from engine.games import DEFAULT_GAME, playable_games
 
+TRIED = [info.id for info in playable_games() if info.trial_seats]
+"""The games this command kills and resumes: every playable game with a trial table."""
 
 def _setup(game: str):
+    """The game's all-AI table under test (the registry's ``trial_seats`` and ``trial_options``)."""
+    from engine.games import game_info
     from game.shell.session import GameSetup
 
-    levels, options = SETUPS[game]
-    setup = GameSetup.all_ai(levels, game)
-    setup.options.update(options)
+    info = game_info(game)
+    setup = GameSetup.all_ai(list(info.trial_seats), game)
+    setup.options.update(dict(info.trial_options))
     return setup
 
 
@@ -67,7 +63,7 @@ def round_key(record) -> str:
     return json.dumps([data.get("format"), data.get("seed"), [p.get("name") for p in data.get("players", [])]])
 
 
-def child(data_dir: Path, seed: int, game: str = "sprint") -> int:
+def child(data_dir: Path, seed: int, game: str = DEFAULT_GAME) -> int:
     """The game under test: resume the saved round or start one; report what is shown and what saving costs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -124,7 +120,7 @@ def child(data_dir: Path, seed: int, game: str = "sprint") -> int:
     return 0
 
 
-def _found(data_dir: Path, key: str, game: str = "sprint") -> tuple[int, dict[str, int], list[str]]:
+def _found(data_dir: Path, key: str, game: str = DEFAULT_GAME) -> tuple[int, dict[str, int], list[str]]:
     """Actions kept for the round ``key``, counts of what is wrong (finished offered, duplicates), and problems."""
     from game.shell.saves import SaveStore
 
@@ -155,7 +151,7 @@ def _found(data_dir: Path, key: str, game: str = "sprint") -> tuple[int, dict[st
     return best, counts, wrong
 
 
-def run(kills: int, seed: int, data_dir: Path, game: str = "sprint") -> dict[str, object]:
+def run(kills: int, seed: int, data_dir: Path, game: str = DEFAULT_GAME) -> dict[str, object]:
     rng = random.Random(seed)
     lost = 0
     counts = {"finished_offered": 0, "duplicates": 0}
@@ -219,7 +215,7 @@ JSON_KEYS = ("kills", "lost", "set_aside", "finished_offered", "duplicates")
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.shell.durability", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", choices=list(SETUPS), help="the game to kill (default: every game, one after another)")
+    parser.add_argument("--game", choices=TRIED, help="the game to kill (default: every game, one after another)")
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--data-dir", type=Path, help="the data folder to use (default: a new temporary one per game)")
@@ -228,9 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
-        return child(args.child, args.seed, args.game or "sprint")
+        return child(args.child, args.seed, args.game or DEFAULT_GAME)
     failed = False
-    for game in [args.game] if args.game else list(SETUPS):
+    for game in [args.game] if args.game else TRIED:
         if args.data_dir is not None:
             report = run(args.kills, args.seed, args.data_dir, game)
         else:

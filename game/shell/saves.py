@@ -47,7 +47,7 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from engine.envelope import RecordError
 from engine.games import load
@@ -57,8 +57,8 @@ from game.shell.resume import SavedGame, check_saved_round, load_saved_record, r
 from game.shell.savefiles import data_of, fsync_file, held_by_another, newer_format_of, progress, read_saved_journal
 from game.shell.storage import Journal, describe_os_error, read_file, read_json, write_bytes
 
-if TYPE_CHECKING:
-    from game.tables.sprint import TableScene
+TableScene = Any
+"""Any game's table (the shell sits below the tables: it reads ``record``, ``setup`` and ``show_toast``)."""
 
 SAVE_NAME = "save.json"
 SIDE_SAVE_NAME = "save-v1.json"  # ours, while save.json belongs to a newer version of the game
