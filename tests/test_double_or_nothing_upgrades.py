@@ -99,14 +99,17 @@ def test_tiebreaker_wins_an_equal_answer() -> None:
         assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
 
 
-def test_tiebreaker_under_rules_3_needs_only_as_many_cards() -> None:
+def test_tiebreaker_under_rules_3_needs_only_as_many_cards_and_numbers() -> None:
     for rules, answers in ((up.SECOND_RULES, False), (up.RULES, True)):
-        state = run("4x2", "1x5 1x6 1x7 1x8 1x1", turn=1, tiebreaker=1, rules=rules)
-        state.apply(Play(5, 8, 1), 1)  # a run: 4 cards, 4 numbers, top 8
-        assert (Play(2, 2, 4) in state.legal_actions(0)) is answers  # a set of 4: fewer numbers, lower top
-    plain = run("4x2", "1x5 1x6 1x7 1x8 1x1", turn=1)
-    plain.apply(Play(5, 8, 1), 1)
-    assert Play(2, 2, 4) not in plain.legal_actions(0)
+        state = run("2x2 2x3", "2x6 2x7 1x1", turn=1, tiebreaker=1, rules=rules)
+        state.apply(Play(6, 7, 2), 1)  # a stair: 4 cards, 2 numbers, top 7
+        assert (Play(2, 3, 2) in state.legal_actions(0)) is answers  # 4 cards, 2 numbers, a lower top
+    plain = run("2x2 2x3", "2x6 2x7 1x1", turn=1)
+    plain.apply(Play(6, 7, 2), 1)
+    assert Play(2, 3, 2) not in plain.legal_actions(0)
+    fewer_numbers = run("4x2", "1x5 1x6 1x7 1x8 1x1", turn=1, tiebreaker=1)
+    fewer_numbers.apply(Play(5, 8, 1), 1)  # 4 cards, 4 numbers
+    assert Play(2, 2, 4) not in fewer_numbers.legal_actions(0)  # a set of 4 has fewer numbers
 
 
 def test_second_helping_draws_a_quarter_as_many_again_and_stacks() -> None:
@@ -119,16 +122,19 @@ def test_second_helping_draws_a_quarter_as_many_again_and_stacks() -> None:
     assert run("1x1", "1x2", game=3, second_helping=2, rules=up.FIRST_RULES).pass_size(0) == 16  # 8, and 4 twice
 
 
-def test_second_helping_under_rules_3_takes_a_quarter_of_the_opponents_cards_in_the_play_area() -> None:
-    state = run("1x1", "5x8 1x2", "9x2", "", turn=1, game=2, second_helping=1)
-    state.apply(Play(8, 8, 5), 1)
+def test_second_helping_under_rules_3_takes_one_in_eight_of_the_opponents_cards_in_the_play_area() -> None:
+    state = run("1x1", "9x8 1x2", "9x2", "", turn=1, game=2, second_helping=1)
+    state.apply(Play(8, 8, 9), 1)
     events = state.apply(PASS, 0)
-    assert Passed(0, 4, 1, 3, salvaged=2) in events  # the draw stays 4; 5 cards, a quarter rounded up: 2
-    assert state.decks[0].snapshot()[-1] == c("2x8") and state.decks[1].snapshot() == (c("3x8"),)
+    assert Passed(0, 4, 1, 8, salvaged=1) in events  # the draw stays 4; 9 cards: one in eight is 1
+    assert state.decks[0].snapshot()[-1] == c("1x8") and state.decks[1].snapshot() == (c("8x8"),)
     assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 8
-    twice = run("1x1", "5x8 1x2", "9x2", "", turn=1, game=2, second_helping=2)
-    twice.apply(Play(8, 8, 5), 1)
-    assert Passed(0, 4, 1, 2, salvaged=3) in twice.apply(PASS, 0)  # two stacks: half, rounded up
+    twice = run("1x1", "9x8 1x2", "9x2", "", turn=1, game=2, second_helping=2)
+    twice.apply(Play(8, 8, 9), 1)
+    assert Passed(0, 4, 1, 7, salvaged=2) in twice.apply(PASS, 0)  # two stacks: two in eight
+    few = run("1x1", "5x8 1x2", "9x2", "", turn=1, game=2, second_helping=1)
+    few.apply(Play(8, 8, 5), 1)
+    assert Passed(0, 4, 1, 5, salvaged=0) in few.apply(PASS, 0)  # rounded down: fewer than eight give none
 
 
 def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
@@ -225,17 +231,17 @@ def test_last_word_makes_the_opponent_lead_every_hand() -> None:
     assert state.turn == 1
 
 
-def test_salvage_under_rules_3_keeps_a_third_of_the_runners_own_cards_rounded_up() -> None:
-    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
-    state.apply(Play(1, 1, 4), 0)
-    state.apply(Play(8, 8, 5), 1)
+def test_salvage_under_rules_3_keeps_one_in_six_of_the_runners_own_cards() -> None:
+    state = run("6x1 1x4", "7x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 6), 0)
+    state.apply(Play(8, 8, 7), 1)
     events = state.apply(PASS, 0)
-    assert Passed(0, 2, 1, 7, salvaged=2) in events  # 4 cards: a third, rounded up, is 2
-    assert state.decks[0].snapshot() == (c("2x1"),) and state.decks[1].snapshot() == (c("2x1 5x8"),)
-    one = run("1x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
-    one.apply(Play(1, 1, 1), 0)
-    one.apply(Play(8, 8, 5), 1)
-    assert Passed(0, 2, 1, 5, salvaged=1) in one.apply(PASS, 0)  # at least one
+    assert Passed(0, 2, 1, 12, salvaged=1) in events  # 6 cards of its own: one in six is 1
+    assert state.decks[0].snapshot() == (c("1x1"),) and state.decks[1].snapshot() == (c("5x1 7x8"),)
+    few = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    few.apply(Play(1, 1, 4), 0)
+    few.apply(Play(8, 8, 5), 1)
+    assert Passed(0, 2, 1, 9, salvaged=0) in few.apply(PASS, 0)  # rounded down: fewer than six keep none
 
 
 def test_salvage_keeps_a_quarter_of_the_runners_own_cards_when_it_passes() -> None:

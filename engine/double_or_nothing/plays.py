@@ -145,7 +145,7 @@ def beats(play: Play, rules: Rules, top: Strength | None) -> bool:
 
 def answers(s: Strength, top: Strength, rules: Rules) -> bool:
     """Whether a play of strength ``s`` by a side under ``rules`` beats ``top`` (the Tiebreaker's ties)."""
-    return s > top or (rules.ties_win and (s == top or (rules.card_ties and s[0] == top[0])))
+    return s > top or (rules.ties_win and (s == top or (rules.card_ties and s[:2] == top[:2])))
 
 
 def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None) -> str | None:

@@ -274,22 +274,22 @@ class Run:
         """Cards of the play area that go under the runner's deck when it passes (Salvage, Second Helping).
 
         Salvage keeps half (first rules) or a quarter (rules 2) of each number of the runner's own cards;
-        rules 3: a third of them, rounded up, drawn at random.  Second Helping (rules 3) takes a quarter of
-        the opponent's cards per stack, rounded up, drawn at random.
+        rules 3: one in six of them, drawn at random.  Second Helping (rules 3) takes one in eight of the
+        opponent's cards per stack, drawn at random.  Counts are rounded down.
         """
         if me != 0 or self.mode is not Mode.RUN:
             return ZERO
         kept = ZERO
         if self.held.has(up.SALVAGE):
             if self.upgrade_rules == up.RULES:
-                kept = draw_from(self.area[0], -(-sum(self.area[0]) // 3), self.rng)
+                kept = draw_from(self.area[0], sum(self.area[0]) // 6, self.rng)
             else:
                 share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
                 kept = counts(k // share for k in self.area[0])
         helpings = self.held.count(up.SECOND_HELPING)
         if helpings and self.upgrade_rules == up.RULES:
             theirs = self.area[1]
-            kept = add(kept, draw_from(theirs, min(sum(theirs), -(-sum(theirs) * helpings // 4)), self.rng))
+            kept = add(kept, draw_from(theirs, sum(theirs) * helpings // 8, self.rng))
         return kept
 
     def _clear_area(self) -> None:

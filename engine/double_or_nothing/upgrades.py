@@ -70,10 +70,10 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("diamond", "#16a085", "-1")),
         Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more in strength.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
-        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards, whatever its numbers.",
+        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards and numbers, whatever its top.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(SECOND_HELPING, "Second Helping", "When you pass, a quarter of the opponent's cards in the play area "
-                "(at least one) go under your deck, not theirs.",
+        Upgrade(SECOND_HELPING, "Second Helping", "When you pass, one in eight of the opponent's cards in the play "
+                "area go under your deck, not theirs.",
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
                 "answers go straight.", Icon("ring", "#2980b9", "8>1")),
@@ -87,8 +87,7 @@ UPGRADES: dict[str, Upgrade] = {
                 "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/16"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, a third of your own cards in the play area (at least one) go "
-                "under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }
@@ -99,10 +98,11 @@ FIRST_RULES = 1
 SECOND_RULES = 2
 RULES = 3
 """Rules 3 (measured with the arena's upgrade study, issue 25): Trim only when answering; Stairmaster's
-bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards; Second Helping
-takes a quarter of the opponent's cards in the play area when you pass (drawing more was worth nothing);
-Second Wind's replay is against two fresh decks; Salvage keeps a third of your cards in the play area, at
-least one, chosen at random (a quarter per number kept nothing from the small plays of early games).
+bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
+Second Helping takes one in eight of the opponent's cards in the play area when you pass (drawing more was
+worth nothing); Second Wind's replay is against two fresh decks; Salvage keeps one in six of your cards in
+the play area, counted over all numbers and chosen at random (a quarter of each number kept nothing from
+the small plays of early games).  Counts are rounded down.
 
 Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
 ten; Second Wind replays the lost game with half a fresh deck against a deck and a half; Toll takes cards
@@ -136,7 +136,7 @@ HELPS = {
     REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
     TRIM: "Helps when a big play is on the table and you want to beat it without spending your whole stack.",
     STAIRMASTER: "Helps when you hold long stairs: they beat plays of as many cards.",
-    TIEBREAKER: "Helps in close tricks: an answer with just as many cards is enough.",
+    TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
     SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
     ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s.",
     SPYGLASS: "Helps near a hand's end: you know which numbers they can't answer with.",
@@ -156,6 +156,11 @@ def effect(upgrade_id: str, rules: int = RULES) -> str:
     if rules in (FIRST_RULES, SECOND_RULES) and upgrade_id in SECOND_EFFECTS:
         return SECOND_EFFECTS[upgrade_id]
     return UPGRADES[upgrade_id].effect
+
+
+def helps(upgrade_id: str, rules: int = RULES) -> str:
+    """When ``upgrade_id`` helps (empty for an older rules' version whose effect differs from today's)."""
+    return HELPS[upgrade_id] if effect(upgrade_id, rules) == UPGRADES[upgrade_id].effect else ""
 
 
 class Held:
