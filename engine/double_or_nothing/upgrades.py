@@ -79,12 +79,12 @@ UPGRADES: dict[str, Upgrade] = {
                 "answers go straight.", Icon("ring", "#2980b9", "8>1")),
         Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
-        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in twenty more each hand.",
-                Icon("hourglass", "#d35400", "+5%"), max_stacks=3),
+        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in forty more each hand (at least one).",
+                Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
         Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again: you with half a fresh deck, "
-                "the opponent with two.", Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in sixteen of its draw (at "
-                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/16"), max_stacks=2),
+                "the opponent with two and a half.", Icon("star", "#f1c40f", "x2")),
+        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at "
+                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
         Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
@@ -100,9 +100,10 @@ RULES = 3
 """Rules 3 (measured with the arena's upgrade study, issue 25): Trim only when answering; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
 Second Helping takes one in eight of the opponent's cards in the play area when you pass (drawing more was
-worth nothing); Second Wind's replay is against two fresh decks; Salvage keeps one in six of your cards in
+worth nothing); Second Wind's replay is against two and a half fresh decks; Salvage keeps one in six of your cards in
 the play area, counted over all numbers and chosen at random (a quarter of each number kept nothing from
-the small plays of early games).  Counts are rounded down.
+the small plays of early games); Deep Hand deals one card in forty more, at least one; Toll takes one card
+in eight of the opponent's draw.  Counts are rounded down.
 
 Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
 ten; Second Wind replays the lost game with half a fresh deck against a deck and a half; Toll takes cards
@@ -129,6 +130,9 @@ SECOND_EFFECTS = {
     SECOND_WIND: "Once per run, a lost game is played again: you with half a fresh deck, the opponent with a deck "
                  "and a half.",
     SALVAGE: "When you pass, a quarter of your own cards in the play area go under your deck.",
+    DEEP_HAND: "You are dealt one card in twenty more each hand.",
+    TOLL: "When the opponent passes, it pays a toll: one card in sixteen of its draw (at least one) goes from its "
+          "deck under yours.",
 }
 """Rules 2's effects, in their words, where rules 3 changed them (the first rules too, unless they differ)."""
 
