@@ -171,19 +171,27 @@ def test_spyglass_shows_the_numbers_the_opponent_was_dealt_none_of() -> None:
         assert state.observation(0).opponent_lacks == lacks
 
 
+def test_deep_hand_under_rules_3_deals_one_card_in_forty_more_and_at_least_one() -> None:
+    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21  # 20 / 40 rounds down: at least one
+    assert run("1x1", "1x2", game=6, deep_hand=1).hand_size(0) == 328  # 320 and 8
+    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 84  # 80, and 2 twice
+    assert run("1x1", "1x2", game=6, deep_hand=1).hand_size(1) == 320
+
+
 def test_deep_hand_deals_one_card_in_twenty_more() -> None:
-    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21
-    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 88
-    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(1) == 20
+    """Rules 2, and the first rules."""
+    assert run("1x1", "1x2", game=2, deep_hand=1, rules=up.SECOND_RULES).hand_size(0) == 21
+    assert run("1x1", "1x2", game=4, deep_hand=2, rules=up.SECOND_RULES).hand_size(0) == 88
+    assert run("1x1", "1x2", game=2, deep_hand=1, rules=up.SECOND_RULES).hand_size(1) == 20
     # the first rules: one in ten
     assert run("1x1", "1x2", deep_hand=1, rules=up.FIRST_RULES).hand_size(0) == 11
     assert run("1x1", "1x2", game=4, deep_hand=2, rules=up.FIRST_RULES).hand_size(0) == 96
 
 
-def test_second_wind_under_rules_3_replays_against_two_fresh_decks() -> None:
+def test_second_wind_under_rules_3_replays_against_two_and_a_half_fresh_decks() -> None:
     state = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1)
     assert SecondWind(1) in state.apply(Play(5, 5, 1), 1)
-    assert [d.size for d in state.decks] == [6, 54]  # half a fresh deck (16) against two (64), less a hand
+    assert [d.size for d in state.decks] == [6, 70]  # half a fresh deck (16) against 2.5 (80), less a hand
 
 
 def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_and_a_half() -> None:
@@ -203,14 +211,21 @@ def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_an
     assert any(isinstance(e, RunOver) for e in state.apply(Play(2, 2, 1), 1))
 
 
+def test_toll_under_rules_3_takes_one_in_eight_of_the_opponents_draw() -> None:
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 8  # 32 a pass: an eighth twice
+    assert run("1x1", "1x2", "", "40x2", game=2, toll=1).toll() == 1  # 4 a pass: at least one
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2, rules=up.SECOND_RULES).toll() == 4
+
+
 def test_toll_makes_the_opponent_pay_cards_from_its_deck_when_it_passes() -> None:
-    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
+    """Rules 2."""
+    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1, rules=up.SECOND_RULES)
     state.apply(Play(1, 1, 4), 0)
     events = state.apply(PASS, 1)
     assert Passed(1, 4, 0, 4, 0, toll=1) in events  # game 2 passes draw 4: a sixteenth of that, at least one
     assert state.decks[1].size == 5 and state.decks[0].size == 5  # 10 less 4 drawn, less 1 paid; 1 paid + 4
     assert sum(state.hands[1]) == 5 and state.pass_size(1) == 4  # its draw is as it was
-    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 4  # 32 a pass: a sixteenth twice
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2, rules=up.SECOND_RULES).toll() == 4  # a sixteenth twice
     assert run("1x1", "1x2", "", "3x2", game=5, toll=2).toll() == 3  # never more than its deck holds
     assert run("1x1", "1x2", "", "20x2", game=5).toll() == 0
     assert run("1x1", "1x2", "", "20x2", game=3, toll=2, rules=up.FIRST_RULES).toll() == 0
