@@ -206,6 +206,20 @@ def test_the_arena_reports_each_level_against_the_one_below(capsys: pytest.Captu
     assert set(report["upgrades"]["effects"]) == set(up.UPGRADES)
 
 
+def test_the_arena_measures_duel_lengths_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:
+    from ai.arena import main
+
+    assert main(["--game", "double-or-nothing", "--studies", "lengths", "--pairings", "hint-hard,easy-easy",
+                 "--length-games", "1,24", "--length-duels", "2", "--max-actions", "1000", "--seed", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)["lengths"]
+    assert set(report) == {"hint-hard", "easy-easy"}
+    for per_game in report.values():
+        assert set(per_game) == {"1", "24"} and per_game["1"]["ratio"] == 1.0
+        assert all(row["duels"] == 2 and row["unfinished"] == 0 and row["median"] > 0 for row in per_game.values())
+    with pytest.raises(SystemExit):
+        main(["--game", "double-or-nothing", "--studies", "lengths", "--pairings", "hard-master"])
+
+
 def test_the_bench_prints_actions_per_second_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:
     from engine.bench import main
 
