@@ -203,7 +203,10 @@ def test_the_arena_reports_each_level_against_the_one_below(capsys: pytest.Captu
     report = json.loads(capsys.readouterr().out)
     pairs = [(p["level"], p["vs"], p["games"]) for p in report["duels"]["pairs"]]
     assert pairs == [("standard", "easy", 4), ("hard", "standard", 4)]
-    assert set(report["upgrades"]["effects"]) == set(up.UPGRADES)
+    assert set(report["upgrades"]["effects"]) == set(up.UPGRADES) and report["upgrades"]["rules"] == up.RULES
+    assert main(["--game", "double-or-nothing", "--studies", "upgrades", "--upgrade-games", "1", "--upgrade-game", "1",
+                 "--upgrade-rules", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["upgrades"]["rules"] == up.SECOND_RULES
 
 
 def test_the_arena_measures_duel_lengths_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:

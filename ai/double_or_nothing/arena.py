@@ -36,7 +36,7 @@ from typing import Any, Callable, Sequence
 from engine.double_or_nothing import Held, Mode, Run
 from engine.double_or_nothing.events import GameWon, SecondWind
 from engine.double_or_nothing.run import MAX_GAME
-from engine.double_or_nothing.upgrades import UPGRADES
+from engine.double_or_nothing.upgrades import RULES, UPGRADES
 
 from ..arena import wilson
 from . import LEVELS, make_bot, make_runner
@@ -93,10 +93,10 @@ def play_run(opponent: str, upgrades_on: bool, max_game: int, seed: int) -> dict
     return {"games": games, "picked": list(state.held.stacks.items())}
 
 
-def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int) -> bool:
-    """The runner plays game ``game`` holding ``upgrade`` (or nothing); whether it won that game."""
+def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int, rules: int = RULES) -> bool:
+    """The runner plays game ``game`` holding ``upgrade`` (or nothing) under upgrade rules ``rules``; whether it won."""
     held = Held({upgrade: 1}) if upgrade else Held()
-    state = Run(Mode.RUN, game, seed, held=held)
+    state = Run(Mode.RUN, game, seed, held=held, upgrade_rules=rules)
     bots: dict[int, Bot] = {0: make_runner(seed * 2 + 1), 1: make_bot(opponent, seed=seed * 2)}
     while True:
         seat = state.to_move()[0]
@@ -170,7 +170,7 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
                   for on in (True, False) for i in range(args.runs)]
     candidates: list[str | None] = [None, *UPGRADES]
     if "upgrades" in args.studies:
-        tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i))
+        tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i, args.upgrade_rules))
                   for u in candidates for i in range(args.upgrade_games)]
     if "lengths" in args.studies:
         tasks += [("length", (pairing, g, args.seed * 100_000 + i, args.max_actions))
@@ -206,7 +206,7 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
         for u in UPGRADES:
             delta = round(rates[u]["win_rate"] - base, 4)
             effects[u] = {**rates[u], "delta": delta, "verdict": verdict(delta)}
-        out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game,
+        out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game, "rules": args.upgrade_rules,
                            "baseline": rates[None], "effects": effects}
     if "lengths" in args.studies:
         out["lengths"] = {}
@@ -264,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
     parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
     parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
+    parser.add_argument("--upgrade-rules", type=int, default=RULES, choices=(1, 2, RULES),
+                        help=f"which version of the upgrade rules the upgrade study plays (default {RULES})")
     parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
     parser.add_argument("--pairings", default="hard-hard,hint-hard,standard-standard,easy-easy,hard-standard,hard-easy",
                         type=_pairings, help="lengths: seat 0's level-seat 1's level, comma-separated (hint: the Hint)")
