@@ -56,16 +56,19 @@ def test_trim_plays_fewer_copies_than_held() -> None:
     assert trimmed.hands[0] == c("2x4 2x5")
 
 
-def test_trim_under_rules_3_trims_answers_only() -> None:
-    leading = run("3x4 3x5", "4x1", trim=1)
-    assert Play(4, 5, 1) not in leading.legal_actions(0)
-    with pytest.raises(IllegalAction, match="as many copies"):
+def test_trim_under_rules_3_leads_at_least_half_and_answers_just_enough() -> None:
+    leading = run("4x4 4x5", "4x1", trim=1)
+    assert Play(4, 5, 2) in leading.legal_actions(0) and Play(4, 5, 1) not in leading.legal_actions(0)
+    with pytest.raises(IllegalAction, match="at least half the copies you hold: 2 of 4-5, not 1"):
         leading.apply(Play(4, 5, 1), 0)
-    answering = run("3x4 3x5", "4x1 1x2", turn=1, trim=1)
-    answering.apply(Play(1, 1, 4), 1)
-    assert Play(4, 5, 2) in answering.legal_actions(0)  # 4 cards over 2 numbers beat a set of 4
+    leading.apply(Play(4, 5, 2), 0)
+    assert leading.hands[0] == c("2x4 2x5")
+    answering = run("6x4 6x5", "3x1 1x2", turn=1, trim=1)
+    answering.apply(Play(1, 1, 3), 1)
+    assert Play(4, 5, 2) in answering.legal_actions(0)  # 4 cards beat a set of 3: 2 of 6 is below half, fine here
     answering.apply(Play(4, 5, 2), 0)
-    assert answering.hands[0] == c("1x4 1x5")
+    odd = run("3x4 3x5", "4x1", trim=1)
+    assert Play(4, 5, 2) in odd.legal_actions(0)  # half of 3, rounded up
 
 
 def test_trim_offers_the_fewest_copies_that_answer() -> None:

@@ -33,7 +33,7 @@ class Rules:
     wrap: bool = False  # spans may wrap from 8 to 1
     stair_bonus: int = 0  # stairs count this many more distinct numbers
     ties_win: bool = False  # a response as strong as the play beats it
-    trim_leads: bool = True  # trim applies to leads too (upgrade rules 3: answers only)
+    trim_half: bool = False  # a trimmed lead keeps at least half the copies held, rounded up (upgrade rules 3)
     bonus_from: int = 2  # the stair bonus counts for stairs of at least this many numbers (rules 3: 3)
     card_ties: bool = False  # with ties_win: as many cards is enough, whatever the numbers and top (rules 3)
 
@@ -158,11 +158,19 @@ def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None)
         return f"You hold no {', '.join(map(str, missing))}."
     if play.copies > most:
         return f"You hold only {most:,} of some number in {play.lo}-{play.hi}, not {play.copies:,}."
-    if play.copies < most and not (rules.trim and (top is not None or rules.trim_leads)):
+    if play.copies < most and not rules.trim:
         return f"Selecting {play.lo}-{play.hi} plays as many copies as you can: {most:,}, not {play.copies:,}."
+    if top is None and play.copies < least_trimmed(most, rules):
+        return (f"A trimmed lead keeps at least half the copies you hold: {least_trimmed(most, rules):,} of "
+                f"{play.lo}-{play.hi}, not {play.copies:,}.")
     if not beats(play, rules, top):
         return "A response must be stronger than the play before it: more cards, then more numbers, then a higher top."
     return None
+
+
+def least_trimmed(most: int, rules: Rules) -> int:
+    """The fewest copies Trim lets a side lead of a span it holds ``most`` copies of (1 without the half rule)."""
+    return (most + 1) // 2 if rules.trim_half else 1
 
 
 def fewest_copies_that_beat(width: int, top_number: int, rules: Rules, top: Strength) -> int:
@@ -222,8 +230,10 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
                     break
                 if k < most:
                     most = k
-                if trim and most > 1 and rules.trim_leads:
-                    append(new(Play, (lo, hi, 1)))
+                if trim and most > 1:
+                    least = least_trimmed(most, rules)
+                    if least < most:
+                        append(new(Play, (lo, hi, least)))
                 append(new(Play, (lo, hi, most)))
         return out
     to_beat = top[0]

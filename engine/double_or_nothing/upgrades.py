@@ -66,7 +66,8 @@ UPGRADES: dict[str, Upgrade] = {
     for u in (
         Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
                 Icon("shield", "#c0392b", "+"), max_stacks=3),
-        Upgrade(TRIM, "Trim", "When you answer, you may play fewer copies than you hold: just enough to beat.",
+        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
+                "an answer just enough to beat.",
                 Icon("diamond", "#16a085", "-1")),
         Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more in strength.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
@@ -97,7 +98,7 @@ OFFER_SIZE = 3
 FIRST_RULES = 1
 SECOND_RULES = 2
 RULES = 3
-"""Rules 3 (measured with the arena's upgrade study, issue 25): Trim only when answering; Stairmaster's
+"""Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
 Second Helping takes one in eight of the opponent's cards in the play area when you pass (drawing more was
 worth nothing); Second Wind's replay is against two and a half fresh decks; Salvage keeps one in six of your cards in
@@ -199,7 +200,7 @@ class Held:
             wrap=self.has(ROUND_THE_BEND),
             stair_bonus=self.count(STAIRMASTER),
             ties_win=self.has(TIEBREAKER),
-            trim_leads=not third,
+            trim_half=third,
             bonus_from=3 if third else 2,
             card_ties=third,
         )
