@@ -74,9 +74,34 @@ def test_hard_with_big_hands_passes_a_cheap_trick_it_cannot_win() -> None:
     assert Hard(0).decide(state.observation(0)) == PASS  # empty decks: it can read their hand
 
 
-def test_hard_with_big_hands_answers_with_what_they_cannot_top() -> None:
+def test_hard_with_big_hands_answers_when_the_trick_pays_with_its_fewest_steps_play() -> None:
+    """The weighing decides whether to answer; the play is the weakest of those leaving the fewest steps."""
     state = after_lead("128x2 64x3 64x5", "64x1 64x4 64x6", Play(1, 1, 64), game=6)
-    assert Hard(0).decide(state.observation(0)) == Play(2, 2, 128)
+    bot = Hard(0)
+    plays = [a for a in state.observation(0).legal_actions() if isinstance(a, Play)]
+    assert bot.weigh_the_trick(state.observation(0), plays) == Play(2, 2, 128)  # worth answering
+    assert bot.decide(state.observation(0)) == Play(3, 3, 64)  # with the set that keeps 128x2 and 64x5 whole
+
+
+def test_a_duel_at_game_24_played_by_the_hint_against_hard_ends() -> None:
+    """Issue 23: the weighing also picked the play, and two such players traded a tiny lead, a huge answer
+    and a pass for thousands of actions in hand 1.  Now these Duels end in a few hundred."""
+    for seed in range(4):
+        state = Run(Mode.DUEL, 24, seed, first=seed % 2)
+        hard = Hard(seed)
+        actions = 0
+        while not state.is_over and actions < 1000:
+            seat = state.to_move()[0]
+            obs = state.observation(seat)
+            state.apply(hint(obs).action if seat == 0 else hard.decide(obs), seat)
+            actions += 1
+        assert state.is_over, f"seed {seed}: still in hand {state.hand_number} after {actions} actions"
+
+
+def test_the_runner_answers_whenever_it_can_even_with_big_hands() -> None:
+    state = after_lead("128x2 64x3 64x5", "64x1 256x7 256x8", Play(1, 1, 64), game=6)
+    assert Hard(0).decide(state.observation(0)) == PASS
+    assert Runner(0).decide(state.observation(0)) == Play(3, 3, 64)
 
 
 def test_the_hint_is_hards_choice_with_its_reason() -> None:
@@ -178,7 +203,24 @@ def test_the_arena_reports_each_level_against_the_one_below(capsys: pytest.Captu
     report = json.loads(capsys.readouterr().out)
     pairs = [(p["level"], p["vs"], p["games"]) for p in report["duels"]["pairs"]]
     assert pairs == [("standard", "easy", 4), ("hard", "standard", 4)]
-    assert set(report["upgrades"]["effects"]) == set(up.UPGRADES)
+    assert set(report["upgrades"]["effects"]) == set(up.UPGRADES) and report["upgrades"]["rules"] == up.RULES
+    assert main(["--game", "double-or-nothing", "--studies", "upgrades", "--upgrade-games", "1", "--upgrade-game", "1",
+                 "--upgrade-rules", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["upgrades"]["rules"] == up.SECOND_RULES
+
+
+def test_the_arena_measures_duel_lengths_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:
+    from ai.arena import main
+
+    assert main(["--game", "double-or-nothing", "--studies", "lengths", "--pairings", "hint-hard,easy-easy",
+                 "--length-games", "1,24", "--length-duels", "2", "--max-actions", "1000", "--seed", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)["lengths"]
+    assert set(report) == {"hint-hard", "easy-easy"}
+    for per_game in report.values():
+        assert set(per_game) == {"1", "24"} and per_game["1"]["ratio"] == 1.0
+        assert all(row["duels"] == 2 and row["unfinished"] == 0 and row["median"] > 0 for row in per_game.values())
+    with pytest.raises(SystemExit):
+        main(["--game", "double-or-nothing", "--studies", "lengths", "--pairings", "hard-master"])
 
 
 def test_the_bench_prints_actions_per_second_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
+from engine.double_or_nothing import upgrades as up  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
@@ -99,6 +100,28 @@ def test_a_whole_run_with_an_upgrade_picked_by_click(app):
     line = app.stats.games[INFO.record_format]["standard"]
     assert line.extra["runs"] == 1 and line.extra["best_game"] == table.state.game
     assert line.extra["upgrades_picked"] == 1
+
+
+def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
+    app.settings.animation_speed = "off"
+    app.start_game(tools.run_setup(tools.short_run_deal()))
+    table = app.stack.top
+    bot = INFO.make_bot("hard", seed=5)
+    for _ in range(4000):
+        wait(app, lambda: table.my_turn() or table.state.is_over or _picking(table), 60)
+        if _picking(table) or table.state.is_over:
+            break
+        act(app, table, bot.decide(table.state.observation(table.viewer)))
+    assert _picking(table)
+    drawn = []
+    real = app.text.blit
+    monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1])
+    app.dirty, table.layer_cache["key"] = True, None  # draw the (unchanged) pick screen again, this time listening
+    frame(app)
+    shown = " ".join(drawn)
+    for uid in table.state.offer:
+        first_words = up.HELPS[uid].split()[:3]
+        assert " ".join(first_words) in shown, (uid, up.HELPS[uid])
 
 
 def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):

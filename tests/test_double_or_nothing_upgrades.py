@@ -48,11 +48,27 @@ def test_reinforcements_shuffle_half_a_fresh_deck_into_the_deck() -> None:
 
 
 def test_trim_plays_fewer_copies_than_held() -> None:
-    plain, trimmed = run("3x4 3x5", "4x1"), run("3x4 3x5", "4x1", trim=1)
+    """Rules 2: a trimmed lead too."""
+    plain, trimmed = run("3x4 3x5", "4x1"), run("3x4 3x5", "4x1", trim=1, rules=up.SECOND_RULES)
     with pytest.raises(IllegalAction, match="as many copies"):
         plain.apply(Play(4, 5, 1), 0)
     trimmed.apply(Play(4, 5, 1), 0)
     assert trimmed.hands[0] == c("2x4 2x5")
+
+
+def test_trim_under_rules_3_leads_at_least_half_and_answers_just_enough() -> None:
+    leading = run("4x4 4x5", "4x1", trim=1)
+    assert Play(4, 5, 2) in leading.legal_actions(0) and Play(4, 5, 1) not in leading.legal_actions(0)
+    with pytest.raises(IllegalAction, match="at least half the copies you hold: 2 of 4-5, not 1"):
+        leading.apply(Play(4, 5, 1), 0)
+    leading.apply(Play(4, 5, 2), 0)
+    assert leading.hands[0] == c("2x4 2x5")
+    answering = run("6x4 6x5", "3x1 1x2", turn=1, trim=1)
+    answering.apply(Play(1, 1, 3), 1)
+    assert Play(4, 5, 2) in answering.legal_actions(0)  # 4 cards beat a set of 3: 2 of 6 is below half, fine here
+    answering.apply(Play(4, 5, 2), 0)
+    odd = run("3x4 3x5", "4x1", trim=1)
+    assert Play(4, 5, 2) in odd.legal_actions(0)  # half of 3, rounded up
 
 
 def test_trim_offers_the_fewest_copies_that_answer() -> None:
@@ -62,10 +78,21 @@ def test_trim_offers_the_fewest_copies_that_answer() -> None:
 
 
 def test_stairmaster_counts_a_stair_one_number_stronger() -> None:
+    """Rules 2: every stair."""
     for stacks, answers in ((0, False), (1, True)):
-        state = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=stacks)
+        state = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=stacks, rules=up.SECOND_RULES)
         state.apply(Play(6, 7, 2), 1)  # a stair: 4 cards, 2 numbers, top 7
         assert (Play(1, 2, 2) in state.legal_actions(0)) is answers
+
+
+def test_stairmaster_under_rules_3_counts_only_stairs_of_three_numbers_or_more() -> None:
+    two = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=1)
+    two.apply(Play(6, 7, 2), 1)
+    assert Play(1, 2, 2) not in two.legal_actions(0)  # a two-number stair gets no bonus now
+    three = run("2x1 2x2 2x3", "2x4 2x5 2x6 1x8", turn=1, stairmaster=1)
+    three.apply(Play(4, 6, 2), 1)  # 6 cards, 3 numbers, top 6
+    assert Play(1, 3, 2).strength(three.rules_for(0)) == (6, 4, 3)
+    assert Play(1, 3, 2) in three.legal_actions(0)
 
 
 def test_tiebreaker_wins_an_equal_answer() -> None:
@@ -75,13 +102,42 @@ def test_tiebreaker_wins_an_equal_answer() -> None:
         assert (Play(6, 7, 2) in state.legal_actions(0)) is answers
 
 
+def test_tiebreaker_under_rules_3_needs_only_as_many_cards_and_numbers() -> None:
+    for rules, answers in ((up.SECOND_RULES, False), (up.RULES, True)):
+        state = run("2x2 2x3", "2x6 2x7 1x1", turn=1, tiebreaker=1, rules=rules)
+        state.apply(Play(6, 7, 2), 1)  # a stair: 4 cards, 2 numbers, top 7
+        assert (Play(2, 3, 2) in state.legal_actions(0)) is answers  # 4 cards, 2 numbers, a lower top
+    plain = run("2x2 2x3", "2x6 2x7 1x1", turn=1)
+    plain.apply(Play(6, 7, 2), 1)
+    assert Play(2, 3, 2) not in plain.legal_actions(0)
+    fewer_numbers = run("4x2", "1x5 1x6 1x7 1x8 1x1", turn=1, tiebreaker=1)
+    fewer_numbers.apply(Play(5, 8, 1), 1)  # 4 cards, 4 numbers
+    assert Play(2, 2, 4) not in fewer_numbers.legal_actions(0)  # a set of 4 has fewer numbers
+
+
 def test_second_helping_draws_a_quarter_as_many_again_and_stacks() -> None:
-    state = run("1x1", "3x8 1x2", "9x2", turn=1, game=2, second_helping=1)
+    """Rules 2."""
+    state = run("1x1", "3x8 1x2", "9x2", turn=1, game=2, second_helping=1, rules=up.SECOND_RULES)
     state.apply(Play(8, 8, 3), 1)
     events = state.apply(PASS, 0)
     assert any(isinstance(e, Passed) and e.drew == 5 for e in events)  # game 2 passes draw 4, and 1 more
-    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 12  # 8, and 2 twice
+    assert run("1x1", "1x2", game=3, second_helping=2, rules=up.SECOND_RULES).pass_size(0) == 12  # 8, and 2 twice
     assert run("1x1", "1x2", game=3, second_helping=2, rules=up.FIRST_RULES).pass_size(0) == 16  # 8, and 4 twice
+
+
+def test_second_helping_under_rules_3_takes_one_in_eight_of_the_opponents_cards_in_the_play_area() -> None:
+    state = run("1x1", "9x8 1x2", "9x2", "", turn=1, game=2, second_helping=1)
+    state.apply(Play(8, 8, 9), 1)
+    events = state.apply(PASS, 0)
+    assert Passed(0, 4, 1, 8, salvaged=1) in events  # the draw stays 4; 9 cards: one in eight is 1
+    assert state.decks[0].snapshot()[-1] == c("1x8") and state.decks[1].snapshot() == (c("8x8"),)
+    assert run("1x1", "1x2", game=3, second_helping=2).pass_size(0) == 8
+    twice = run("1x1", "9x8 1x2", "9x2", "", turn=1, game=2, second_helping=2)
+    twice.apply(Play(8, 8, 9), 1)
+    assert Passed(0, 4, 1, 7, salvaged=2) in twice.apply(PASS, 0)  # two stacks: two in eight
+    few = run("1x1", "5x8 1x2", "9x2", "", turn=1, game=2, second_helping=1)
+    few.apply(Play(8, 8, 5), 1)
+    assert Passed(0, 4, 1, 5, salvaged=0) in few.apply(PASS, 0)  # rounded down: fewer than eight give none
 
 
 def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
@@ -118,17 +174,32 @@ def test_spyglass_shows_the_numbers_the_opponent_was_dealt_none_of() -> None:
         assert state.observation(0).opponent_lacks == lacks
 
 
+def test_deep_hand_under_rules_3_deals_one_card_in_forty_more_and_at_least_one() -> None:
+    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21  # 20 / 40 rounds down: at least one
+    assert run("1x1", "1x2", game=6, deep_hand=1).hand_size(0) == 328  # 320 and 8
+    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 84  # 80, and 2 twice
+    assert run("1x1", "1x2", game=6, deep_hand=1).hand_size(1) == 320
+
+
 def test_deep_hand_deals_one_card_in_twenty_more() -> None:
-    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21
-    assert run("1x1", "1x2", game=4, deep_hand=2).hand_size(0) == 88
-    assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(1) == 20
+    """Rules 2, and the first rules."""
+    assert run("1x1", "1x2", game=2, deep_hand=1, rules=up.SECOND_RULES).hand_size(0) == 21
+    assert run("1x1", "1x2", game=4, deep_hand=2, rules=up.SECOND_RULES).hand_size(0) == 88
+    assert run("1x1", "1x2", game=2, deep_hand=1, rules=up.SECOND_RULES).hand_size(1) == 20
     # the first rules: one in ten
     assert run("1x1", "1x2", deep_hand=1, rules=up.FIRST_RULES).hand_size(0) == 11
     assert run("1x1", "1x2", game=4, deep_hand=2, rules=up.FIRST_RULES).hand_size(0) == 96
 
 
-def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_and_a_half() -> None:
+def test_second_wind_under_rules_3_replays_against_two_and_a_half_fresh_decks() -> None:
     state = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1)
+    assert SecondWind(1) in state.apply(Play(5, 5, 1), 1)
+    assert [d.size for d in state.decks] == [6, 70]  # half a fresh deck (16) against 2.5 (80), less a hand
+
+
+def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_and_a_half() -> None:
+    """Rules 2."""
+    state = run("1x3", "1x5", "9x1", "20x2", turn=1, second_wind=1, rules=up.SECOND_RULES)
     events = state.apply(Play(5, 5, 1), 1)  # the runner can't draw 10
     assert SecondWind(1) in events and SecondWind.changes_inventory is True
     assert not state.is_over and state.game == 1 and state.second_wind_used
@@ -143,14 +214,21 @@ def test_second_wind_replays_a_lost_game_once_with_half_a_deck_against_a_deck_an
     assert any(isinstance(e, RunOver) for e in state.apply(Play(2, 2, 1), 1))
 
 
+def test_toll_under_rules_3_takes_one_in_eight_of_the_opponents_draw() -> None:
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 8  # 32 a pass: an eighth twice
+    assert run("1x1", "1x2", "", "40x2", game=2, toll=1).toll() == 1  # 4 a pass: at least one
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2, rules=up.SECOND_RULES).toll() == 4
+
+
 def test_toll_makes_the_opponent_pay_cards_from_its_deck_when_it_passes() -> None:
-    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1)
+    """Rules 2."""
+    state = run("4x1 1x3", "1x8", "", "10x2", game=2, toll=1, rules=up.SECOND_RULES)
     state.apply(Play(1, 1, 4), 0)
     events = state.apply(PASS, 1)
     assert Passed(1, 4, 0, 4, 0, toll=1) in events  # game 2 passes draw 4: a sixteenth of that, at least one
     assert state.decks[1].size == 5 and state.decks[0].size == 5  # 10 less 4 drawn, less 1 paid; 1 paid + 4
     assert sum(state.hands[1]) == 5 and state.pass_size(1) == 4  # its draw is as it was
-    assert run("1x1", "1x2", "", "40x2", game=5, toll=2).toll() == 4  # 32 a pass: a sixteenth twice
+    assert run("1x1", "1x2", "", "40x2", game=5, toll=2, rules=up.SECOND_RULES).toll() == 4  # a sixteenth twice
     assert run("1x1", "1x2", "", "3x2", game=5, toll=2).toll() == 3  # never more than its deck holds
     assert run("1x1", "1x2", "", "20x2", game=5).toll() == 0
     assert run("1x1", "1x2", "", "20x2", game=3, toll=2, rules=up.FIRST_RULES).toll() == 0
@@ -171,8 +249,22 @@ def test_last_word_makes_the_opponent_lead_every_hand() -> None:
     assert state.turn == 1
 
 
+def test_salvage_under_rules_3_keeps_one_in_six_of_the_runners_own_cards() -> None:
+    state = run("6x1 1x4", "7x8 1x2", "2x2", "", salvage=1)
+    state.apply(Play(1, 1, 6), 0)
+    state.apply(Play(8, 8, 7), 1)
+    events = state.apply(PASS, 0)
+    assert Passed(0, 2, 1, 12, salvaged=1) in events  # 6 cards of its own: one in six is 1
+    assert state.decks[0].snapshot() == (c("1x1"),) and state.decks[1].snapshot() == (c("5x1 7x8"),)
+    few = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    few.apply(Play(1, 1, 4), 0)
+    few.apply(Play(8, 8, 5), 1)
+    assert Passed(0, 2, 1, 9, salvaged=0) in few.apply(PASS, 0)  # rounded down: fewer than six keep none
+
+
 def test_salvage_keeps_a_quarter_of_the_runners_own_cards_when_it_passes() -> None:
-    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1)
+    """Rules 2."""
+    state = run("4x1 1x4", "5x8 1x2", "2x2", "", salvage=1, rules=up.SECOND_RULES)
     state.apply(Play(1, 1, 4), 0)
     state.apply(Play(8, 8, 5), 1)
     events = state.apply(PASS, 0)
@@ -269,6 +361,40 @@ def test_new_runs_play_under_the_current_rules_and_a_duel_has_none() -> None:
     assert info.resolve_options({"mode": "run"})["upgrades"] == up.RULES
     assert new_game(2, info.resolve_options({"mode": "run"}), 1).upgrade_rules == up.RULES
     assert new_game(2, info.resolve_options({"mode": "run", "upgrades": True}), 1).upgrade_rules == up.FIRST_RULES
+    assert new_game(2, info.resolve_options({"mode": "run", "upgrades": 2}), 1).upgrade_rules == up.SECOND_RULES
+    assert up.RULES == 3 and info.resolve_options({"mode": "run"})["upgrades"] == 3
     assert not new_game(2, info.resolve_options({"mode": "run", "upgrades": False}), 1).upgrades_on
     with pytest.raises(ValueError, match="upgrade rules"):
-        Run(Mode.RUN, 1, 1, upgrade_rules=3)
+        Run(Mode.RUN, 1, 1, upgrade_rules=4)
+
+
+def test_each_rules_version_names_its_own_effects_and_every_upgrade_says_when_it_helps() -> None:
+    assert up.effect(up.SALVAGE, up.SECOND_RULES) == up.SECOND_EFFECTS[up.SALVAGE]
+    assert up.effect(up.SALVAGE, up.FIRST_RULES) == up.FIRST_EFFECTS[up.SALVAGE]
+    assert up.effect(up.TRIM, up.FIRST_RULES) == up.SECOND_EFFECTS[up.TRIM]  # unchanged from 1 to 2
+    assert up.effect(up.TRIM) == UPGRADES[up.TRIM].effect != up.SECOND_EFFECTS[up.TRIM]
+    assert set(up.HELPS) == set(UPGRADES)
+    assert all(line.startswith("Helps") and line.endswith(".") for line in up.HELPS.values())
+
+
+SECOND_RULES_RECORDS = Path(__file__).parent / "data" / "double_or_nothing_second_rules.json"
+
+
+@pytest.mark.parametrize("run_data", json.loads(SECOND_RULES_RECORDS.read_text())["runs"], ids=lambda r: r["upgrade"])
+def test_a_record_made_under_the_second_rules_replays_exactly(run_data: dict) -> None:
+    """Records saved under rules 2 (``"upgrades": 2``) end where they ended; under rules 3 they would not."""
+    record = load_record(json.dumps(run_data["record"]))
+    assert record.options["upgrades"] == 2
+    state = record.final_state()
+    assert state.upgrade_rules == up.SECOND_RULES
+    final = run_data["final"]
+    assert (state.game, state.games_won, state.winner, state.second_wind_used, state.hand_number) == (
+        final["game"], final["games_won"], final["winner"], final["second_wind_used"], final["hand_number"])
+    assert [list(x) for x in state.held.as_tuple()] == final["held"]
+    assert [d.size for d in state.decks] == final["decks"] and [list(h) for h in state.hands] == final["hands"]
+    data = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
+    try:
+        newer = load_record(json.dumps(data)).final_state()
+    except RecordError:
+        return
+    assert newer.snapshot()[:-1] != state.snapshot()[:-1]

@@ -9,7 +9,7 @@ adds the studies named by ``--studies``; the duels study then plays ``--games``
 per pair of levels.  The old form (no ``--players`` or ``--games``, or
 ``--duels N``: the same as ``--games 2N``) runs one more release with a notice.
 
-Three studies, all seeded, printed as one JSON object:
+Four studies, all seeded, printed as one JSON object:
 
 * ``duels``: each level against the one below, Duels at ``--game-number``.
   Every seed is played twice with the seats swapped; ``win_rate`` is the
@@ -24,6 +24,12 @@ Three studies, all seeded, printed as one JSON object:
   runner holding none; ``delta`` is the change in its win rate and ``verdict``
   reads it: ``too strong`` (+0.15 or more), ``useless`` (within 0.03 of the
   baseline), ``harmful`` (-0.05 or less), else ``fair``.
+* ``lengths``: how many actions (plays and passes) a Duel takes at each of
+  ``--length-games``, per pairing of ``--pairings`` (``hint`` is the table's
+  Hint playing a seat); ``median``, ``mean`` and ``p90`` of actions, the
+  median number of hands, and ``unfinished``: Duels stopped at
+  ``--max-actions``.  ``ratio`` is each game number's median over game 1's
+  (issue 23: a game at 20+ should take at most twice game 1's actions).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from typing import Any, Callable, Sequence
 from engine.double_or_nothing import Held, Mode, Run
 from engine.double_or_nothing.events import GameWon, SecondWind
 from engine.double_or_nothing.run import MAX_GAME
-from engine.double_or_nothing.upgrades import UPGRADES
+from engine.double_or_nothing.upgrades import RULES, UPGRADES
 
 from engine.envelope import GameRecord
 from engine.games import game_info
@@ -48,6 +54,7 @@ from ..arenakit import summarize
 from ..stats import wilson
 from . import LEVELS, make_bot, make_runner
 from .bots import Bot
+from .hints import hint
 
 Task = tuple[str, tuple[Any, ...]]
 
@@ -60,6 +67,27 @@ def play_duel(upper: str, lower: str, game: int, seed: int, upper_seat: int) -> 
         seat = state.to_move()[0]
         state.apply(bots[seat].decide(state.observation(seat)), seat)
     return state.winner == upper_seat
+
+
+class _HintPlayer:
+    """The table's Hint in a player's seat: what it advises is played."""
+
+    def decide(self, obs: Any) -> Any:
+        return hint(obs).action
+
+
+def play_length(pairing: str, game: int, seed: int, max_actions: int) -> tuple[int, int]:
+    """One Duel of ``pairing`` (``"hard-standard"``: seat 0 first) at ``game``: its actions and hands."""
+    players = pairing.split("-")
+    bots = {i: _HintPlayer() if name == "hint" else make_bot(name, seed=seed * 2 + 1 - i)
+            for i, name in enumerate(players)}
+    state = Run(Mode.DUEL, game, seed, first=seed % 2)
+    actions = 0
+    while not state.is_over and actions < max_actions:
+        seat = state.to_move()[0]
+        state.apply(bots[seat].decide(state.observation(seat)), seat)
+        actions += 1
+    return actions, state.hand_number
 
 
 def play_run(opponent: str, upgrades_on: bool, max_game: int, seed: int) -> dict[str, Any]:
@@ -78,10 +106,10 @@ def play_run(opponent: str, upgrades_on: bool, max_game: int, seed: int) -> dict
     return {"games": games, "picked": list(state.held.stacks.items())}
 
 
-def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int) -> bool:
-    """The runner plays game ``game`` holding ``upgrade`` (or nothing); whether it won that game."""
+def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int, rules: int = RULES) -> bool:
+    """The runner plays game ``game`` holding ``upgrade`` (or nothing) under upgrade rules ``rules``; whether it won."""
     held = Held({upgrade: 1}) if upgrade else Held()
-    state = Run(Mode.RUN, game, seed, held=held)
+    state = Run(Mode.RUN, game, seed, held=held, upgrade_rules=rules)
     bots: dict[int, Bot] = {0: make_runner(seed * 2 + 1), 1: make_bot(opponent, seed=seed * 2)}
     while True:
         seat = state.to_move()[0]
@@ -93,7 +121,8 @@ def play_with_upgrade(upgrade: str | None, opponent: str, game: int, seed: int) 
                 return event.seat == 0
 
 
-_WORK: dict[str, Callable[..., Any]] = {"duel": play_duel, "run": play_run, "upgrade": play_with_upgrade}
+_WORK: dict[str, Callable[..., Any]] = {"duel": play_duel, "run": play_run, "upgrade": play_with_upgrade,
+                                        "length": play_length}
 
 
 def _run_task(task: Task) -> Any:
@@ -154,8 +183,11 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
                   for on in (True, False) for i in range(args.runs)]
     candidates: list[str | None] = [None, *UPGRADES]
     if "upgrades" in args.studies:
-        tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i))
+        tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i, args.upgrade_rules))
                   for u in candidates for i in range(args.upgrade_games)]
+    if "lengths" in args.studies:
+        tasks += [("length", (pairing, g, args.seed * 100_000 + i, args.max_actions))
+                  for pairing in args.pairings for g in args.length_games for i in range(args.length_duels)]
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             results = pool.map(_run_task, tasks, chunksize=8)
@@ -187,8 +219,49 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
         for u in UPGRADES:
             delta = round(rates[u]["win_rate"] - base, 4)
             effects[u] = {**rates[u], "delta": delta, "verdict": verdict(delta)}
-        out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game,
+        out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game, "rules": args.upgrade_rules,
                            "baseline": rates[None], "effects": effects}
+    if "lengths" in args.studies:
+        out["lengths"] = {}
+        for pairing in args.pairings:
+            per_game: dict[str, Any] = {}
+            for g in args.length_games:
+                played = results[at:at + args.length_duels]
+                at += args.length_duels
+                per_game[str(g)] = _lengths(played, args.max_actions)
+            first = per_game[str(args.length_games[0])]["median"]
+            for row in per_game.values():
+                row["ratio"] = round(row["median"] / first, 2) if first else None
+            out["lengths"][pairing] = per_game
+    return out
+
+
+def _lengths(played: Sequence[tuple[int, int]], cap: int) -> dict[str, Any]:
+    actions = sorted(a for a, _ in played)
+    hands = sorted(h for _, h in played)
+    n = len(actions)
+    return {"duels": n, "median": statistics.median(actions), "mean": round(statistics.fmean(actions), 1),
+            "p90": actions[min(n - 1, (9 * n) // 10)], "hands_median": statistics.median(hands),
+            "unfinished": sum(a >= cap for a in actions)}
+
+
+def _pairings(text: str) -> list[str]:
+    out = [p for p in text.split(",") if p]
+    for pairing in out:
+        names = pairing.split("-")
+        if len(names) != 2 or any(n not in (*LEVELS, "hint") for n in names):
+            raise argparse.ArgumentTypeError(f"a pairing is two of {', '.join(LEVELS)}, hint joined by '-', "
+                                             f"not {pairing[:30]!r}")
+    return out
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        out = [int(g) for g in text.split(",") if g]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected game numbers like 1,10,20, got {text[:30]!r}") from None
+    if not out:
+        raise argparse.ArgumentTypeError("expected at least one game number")
     return out
 
 
@@ -196,20 +269,30 @@ def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
     """The studies' own flags (the one arena's and the old command line's)."""
     parser.add_argument("--studies", default=studies,
                         type=lambda text: [s for s in text.split(",") if s],
-                        help=f"which studies, comma-separated, of duels, runs, upgrades (default {studies or 'none'})")
+                        help=f"which studies, comma-separated, of duels, runs, upgrades, lengths (default {studies or 'none'})")
     parser.add_argument("--game-number", type=int, default=1,
                         help="game number of the Duels: --players' and the duels study's (default 1)")
     parser.add_argument("--runs", type=int, default=100, help="runs with upgrades, and as many without")
     parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
     parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
     parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
+    parser.add_argument("--upgrade-rules", type=int, default=RULES, choices=(1, 2, RULES),
+                        help=f"which version of the upgrade rules the upgrade study plays (default {RULES})")
     parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
+    parser.add_argument("--pairings", default="hard-hard,hint-hard,standard-standard,easy-easy,hard-standard,hard-easy",
+                        type=_pairings, help="lengths: seat 0's level-seat 1's level, comma-separated (hint: the Hint)")
+    parser.add_argument("--length-games", default="1,2,4,6,10,20,24,30", type=_numbers,
+                        help="lengths: the game numbers, comma-separated, the first is the yardstick (default 1,...,30)")
+    parser.add_argument("--length-duels", type=int, default=50, help="lengths: Duels per pairing and game number")
+    parser.add_argument("--max-actions", type=int, default=5000, help="lengths: stop a Duel after this many actions")
 
 
 def _study_problem(args: argparse.Namespace) -> str | None:
-    unknown = set(args.studies) - {"duels", "runs", "upgrades"}
+    unknown = set(args.studies) - {"duels", "runs", "upgrades", "lengths"}
     if unknown:
-        return f"unknown study {sorted(unknown)[0]!r}: choose from duels, runs, upgrades"
+        return f"unknown study {sorted(unknown)[0]!r}: choose from duels, runs, upgrades, lengths"
+    if any(not 1 <= g <= MAX_GAME for g in args.length_games):
+        return f"--length-games must be from 1 to {MAX_GAME}"
     for name in ("game_number", "upgrade_game", "max_game"):
         if not 1 <= getattr(args, name) <= MAX_GAME:
             return f"--{name.replace('_', '-')} must be from 1 to {MAX_GAME}"

@@ -45,8 +45,6 @@ def _reason(obs: Observation, plays: list[Play], action: Play | Pass) -> str:
     if action is finishing(plays, obs):
         return f"Play {what}: it empties your hand and wins it."
     verb = "Lead" if obs.top is None else "Answer with"
-    if max(obs.hand_sizes) < 8 * Hard.smooth_from:
-        left = steps(sub(obs.hand, action.counts()))
-        plural = "s" if left != 1 else ""
-        return f"{verb} {what}: it leaves your hand about {left} play{plural} from empty, the fewest of any choice."
-    return f"{verb} {what}: weighing what they likely hold (from the cards you can't see), it gains you the most."
+    left = steps(sub(obs.hand, action.counts()))
+    plural = "s" if left != 1 else ""
+    return f"{verb} {what}: it leaves your hand about {left} play{plural} from empty, the fewest of any choice."

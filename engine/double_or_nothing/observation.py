@@ -37,7 +37,7 @@ class Observation:
     games_won: int
     second_wind_used: bool
     winner: int | None
-    upgrade_rules: int = 2  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
+    upgrade_rules: int = 3  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
     game_hand: int = 1  # the hand within this game (``hand_number`` counts the whole run's)
 
     @property
@@ -47,7 +47,7 @@ class Observation:
     def rules(self, seat: int | None = None) -> Rules:
         """The play rules of ``seat`` (default: this seat)."""
         seat = self.seat if seat is None else seat
-        return Held(dict(self.upgrades)).rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
+        return Held(dict(self.upgrades)).rules(self.upgrade_rules) if seat == 0 and self.mode is Mode.RUN else PLAIN
 
     def legal_actions(self) -> list[Action]:
         if not self.my_turn:

@@ -33,6 +33,9 @@ class Rules:
     wrap: bool = False  # spans may wrap from 8 to 1
     stair_bonus: int = 0  # stairs count this many more distinct numbers
     ties_win: bool = False  # a response as strong as the play beats it
+    trim_half: bool = False  # a trimmed lead keeps at least half the copies held, rounded up (upgrade rules 3)
+    bonus_from: int = 2  # the stair bonus counts for stairs of at least this many numbers (rules 3: 3)
+    card_ties: bool = False  # with ties_win: as many cards is enough, whatever the numbers and top (rules 3)
 
 
 PLAIN = Rules()
@@ -106,7 +109,7 @@ class Play(_Span):
 
     def strength(self, rules: Rules = PLAIN) -> Strength:
         distinct = self.width
-        if rules.stair_bonus and self.kind is Kind.STAIR:
+        if rules.stair_bonus and self.kind is Kind.STAIR and self.width >= rules.bonus_from:
             distinct += rules.stair_bonus
         return (self.cards, distinct, self.top)
 
@@ -137,8 +140,12 @@ def beats(play: Play, rules: Rules, top: Strength | None) -> bool:
     """Whether ``play`` (by a side under ``rules``) may answer a play of strength ``top``."""
     if top is None:
         return True
-    s = play.strength(rules)
-    return s > top or (rules.ties_win and s == top)
+    return answers(play.strength(rules), top, rules)
+
+
+def answers(s: Strength, top: Strength, rules: Rules) -> bool:
+    """Whether a play of strength ``s`` by a side under ``rules`` beats ``top`` (the Tiebreaker's ties)."""
+    return s > top or (rules.ties_win and (s == top or (rules.card_ties and s[:2] == top[:2])))
 
 
 def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None) -> str | None:
@@ -153,21 +160,32 @@ def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None)
         return f"You hold only {most:,} of some number in {play.lo}-{play.hi}, not {play.copies:,}."
     if play.copies < most and not rules.trim:
         return f"Selecting {play.lo}-{play.hi} plays as many copies as you can: {most:,}, not {play.copies:,}."
+    if top is None and play.copies < least_trimmed(most, rules):
+        return (f"A trimmed lead keeps at least half the copies you hold: {least_trimmed(most, rules):,} of "
+                f"{play.lo}-{play.hi}, not {play.copies:,}.")
     if not beats(play, rules, top):
         return "A response must be stronger than the play before it: more cards, then more numbers, then a higher top."
     return None
 
 
-def fewest_copies_that_beat(width: int, top_number: int, stair_bonus: int, ties_win: bool, top: Strength) -> int:
+def least_trimmed(most: int, rules: Rules) -> int:
+    """The fewest copies Trim lets a side lead of a span it holds ``most`` copies of (1 without the half rule)."""
+    return (most + 1) // 2 if rules.trim_half else 1
+
+
+def fewest_copies_that_beat(width: int, top_number: int, rules: Rules, top: Strength) -> int:
     """The fewest copies of a span (``width`` numbers, highest ``top_number``) that answer ``top``."""
     cards = top[0]
     k = max(1, cards // width)
     while True:
-        distinct = width + (stair_bonus if width > 1 and k > 1 else 0)
-        s = (k * width, distinct, top_number)
-        if s > top or (ties_win and s == top):
+        if answers((k * width, width + _bonus(rules, width, k), top_number), top, rules):
             return k
         k += 1
+
+
+def _bonus(rules: Rules, width: int, copies: int) -> int:
+    """The stair bonus a span of ``width`` numbers and ``copies`` copies gets under ``rules``."""
+    return rules.stair_bonus if width >= max(2, rules.bonus_from) and copies > 1 else 0
 
 
 _new = tuple.__new__
@@ -213,10 +231,11 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
                 if k < most:
                     most = k
                 if trim and most > 1:
-                    append(new(Play, (lo, hi, 1)))
+                    least = least_trimmed(most, rules)
+                    if least < most:
+                        append(new(Play, (lo, hi, least)))
                 append(new(Play, (lo, hi, most)))
         return out
-    bonus, ties = rules.stair_bonus, rules.ties_win
     to_beat = top[0]
     for lo, longer in spans:
         most = hand[lo - 1]
@@ -230,11 +249,10 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
             if cards < to_beat:
                 continue
             if cards == to_beat:  # same cards: the other two parts of the strength decide
-                s = (cards, width + (bonus if width > 1 and most > 1 else 0), hi)
-                if not (s > top or (ties and s == top)):
+                if not answers((cards, width + _bonus(rules, width, most), hi), top, rules):
                     continue
             if trim:
-                least = fewest_copies_that_beat(width, hi, bonus, ties, top)
+                least = fewest_copies_that_beat(width, hi, rules, top)
                 if least < most:
                     append(new(Play, (lo, hi, least)))
             append(new(Play, (lo, hi, most)))

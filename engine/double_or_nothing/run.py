@@ -26,7 +26,7 @@ from ..core import Outcome
 from ..errors import IllegalAction
 from . import upgrades as up
 from .actions import Action, Mode, Pass, Phase, Pick, legal_actions_for
-from .counts import ZERO, Counts, Deck, add, counts, scaled, sub, uniform
+from .counts import ZERO, Counts, Deck, add, counts, draw_from, scaled, sub, uniform
 from .events import (
     CardsAdded, Doubled, Drew, DuelOver, Event, GameWon, HandDealt, HandWon, Passed, Played, RunOver,
     SecondWind, UpgradePicked, UpgradesOffered, seen_by,
@@ -69,8 +69,8 @@ class Run:
         """
         if not 1 <= game <= MAX_GAME:
             raise ValueError(f"game numbers run from 1 to {MAX_GAME}, not {game}")
-        if upgrade_rules not in (up.FIRST_RULES, up.RULES):
-            raise ValueError(f"upgrade rules {upgrade_rules} are unknown: {up.FIRST_RULES} or {up.RULES}")
+        if upgrade_rules not in (up.FIRST_RULES, up.SECOND_RULES, up.RULES):
+            raise ValueError(f"upgrade rules {upgrade_rules} are unknown: {up.FIRST_RULES} to {up.RULES}")
         self._set_up(mode, game, seed, held)
         self.upgrade_rules = upgrade_rules
         self.upgrades_on = upgrades_on and self.mode is Mode.RUN
@@ -132,19 +132,28 @@ class Run:
         return self.held.count(upgrade_id) if seat == 0 and self.mode is Mode.RUN else 0
 
     def hand_size(self, seat: int) -> int:
-        """How many cards ``seat`` is dealt for a hand: Deep Hand adds one in ten (first rules), one in twenty."""
+        """How many cards ``seat`` is dealt for a hand.
+
+        Deep Hand adds one in ten per stack (first rules), one in twenty (rules 2), one in forty and at
+        least one (rules 3: one in twenty was worth +0.18 of games at game 6 and +0.09 at game 2).
+        """
         base = hand_size_at(self.game)
+        stacks = self._runner_upgrade(seat, up.DEEP_HAND)
+        if self.upgrade_rules == up.RULES:
+            return base + max(1, base // 40) * stacks
         per = 10 if self.upgrade_rules == up.FIRST_RULES else 20
-        return base * (per + self._runner_upgrade(seat, up.DEEP_HAND)) // per
+        return base * (per + stacks) // per
 
     def pass_size(self, seat: int) -> int:
         """How many cards ``seat`` draws when it passes.
 
-        Second Helping adds half as many per stack (first rules), a quarter (rules 2); the first rules' Toll
-        halves the opponent's draw per stack.
+        Second Helping adds half as many per stack (first rules), a quarter (rules 2), none (rules 3: it
+        takes from the play area instead); the first rules' Toll halves the opponent's draw per stack.
         """
         base = pass_size_at(self.game)
         if seat == 0:
+            if self.upgrade_rules == up.RULES:
+                return base
             share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
             return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // share
         if self.upgrade_rules != up.FIRST_RULES:
@@ -152,18 +161,22 @@ class Run:
         return max(1, base >> (self.held.count(up.TOLL) if self.mode is Mode.RUN else 0))
 
     def toll(self) -> int:
-        """Rules 2's Toll: cards the opponent pays from its deck to the runner's when it passes."""
+        """Cards the opponent pays from its deck to the runner's when it passes (rules 2 on).
+
+        One in sixteen of its draw per stack (rules 3: one in eight), at least one.
+        """
         if self.upgrade_rules == up.FIRST_RULES or self.mode is not Mode.RUN:
             return 0
         stacks = self.held.count(up.TOLL)
-        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // 16)) if stacks else 0
+        per = 16 if self.upgrade_rules == up.SECOND_RULES else 8
+        return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // per)) if stacks else 0
 
     def wraps_lead_only(self) -> bool:
         """Round the Bend wraps only a lead (rules 2): wrapped answers were measured far too strong."""
         return self.upgrade_rules != up.FIRST_RULES
 
     def rules_for(self, seat: int) -> Rules:
-        return self.held.rules() if seat == 0 and self.mode is Mode.RUN else PLAIN
+        return self.held.rules(self.upgrade_rules) if seat == 0 and self.mode is Mode.RUN else PLAIN
 
     def top_strength(self) -> Strength | None:
         if self.top is None or self.top_seat is None:
@@ -258,18 +271,38 @@ class Run:
         paid = self.toll() if me == 1 else 0
         if paid:
             self.decks[0].put_under(self.decks[1].draw(paid, self.rng))
-        salvaged = 0
         under = add(self.area[0], self.area[1])
-        if me == 0 and self._runner_upgrade(0, up.SALVAGE):  # half (first rules) or a quarter (rules 2)
-            share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
-            kept = tuple(k // share for k in self.area[0])
-            salvaged = sum(kept)
+        kept = self._kept_by_passer(me)
+        salvaged = sum(kept)
+        if salvaged:
             self.decks[0].put_under(kept)
             under = sub(under, kept)
         self.decks[other].put_under(under)
         events.append(Passed(me, sum(drawn), other, sum(under), salvaged, paid))
         self._clear_area()
         self.turn = other
+
+    def _kept_by_passer(self, me: int) -> Counts:
+        """Cards of the play area that go under the runner's deck when it passes (Salvage, Second Helping).
+
+        Salvage keeps half (first rules) or a quarter (rules 2) of each number of the runner's own cards;
+        rules 3: one in six of them, drawn at random.  Second Helping (rules 3) takes one in eight of the
+        opponent's cards per stack, drawn at random.  Counts are rounded down.
+        """
+        if me != 0 or self.mode is not Mode.RUN:
+            return ZERO
+        kept = ZERO
+        if self.held.has(up.SALVAGE):
+            if self.upgrade_rules == up.RULES:
+                kept = draw_from(self.area[0], sum(self.area[0]) // 6, self.rng)
+            else:
+                share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
+                kept = counts(k // share for k in self.area[0])
+        helpings = self.held.count(up.SECOND_HELPING)
+        if helpings and self.upgrade_rules == up.RULES:
+            theirs = self.area[1]
+            kept = add(kept, draw_from(theirs, sum(theirs) * helpings // 8, self.rng))
+        return kept
 
     def _clear_area(self) -> None:
         self.area = [ZERO, ZERO]
@@ -318,9 +351,10 @@ class Run:
         elif self.held.has(up.SECOND_WIND) and not self.second_wind_used:
             self.second_wind_used = True
             self._fresh_decks()
-            if self.upgrade_rules != up.FIRST_RULES:  # rules 2: half a fresh deck against a deck and a half
+            if self.upgrade_rules != up.FIRST_RULES:  # half a fresh deck against 1.5 (rules 3: 2.5)
                 half = START_PER_NUMBER // 2 * self.scale
-                self.decks = [Deck.shuffled(uniform(half)), Deck.shuffled(uniform(3 * half))]
+                theirs = 3 * half if self.upgrade_rules == up.SECOND_RULES else 5 * half
+                self.decks = [Deck.shuffled(uniform(half)), Deck.shuffled(uniform(theirs))]
             events.append(SecondWind(self.game))
             self._deal(0, events)
         else:

@@ -5,11 +5,13 @@ an icon the table draws from shapes, and how often it may be held
 (``max_stacks`` 1: it doesn't stack).  The rules themselves live where they
 act (the run's draws, passes and plays read :meth:`Held.count`).
 
-The upgrade rules have versions: :data:`RULES` is the current one and
-:data:`FIRST_RULES` the first, kept so that a record made under it replays
-exactly (a record says which through its ``upgrades`` option: ``true`` for the
-first rules, ``2`` for these).  :data:`FIRST_EFFECTS` has the first rules'
-words for the upgrades whose effect changed.
+The upgrade rules have versions: :data:`RULES` is the current one (3),
+:data:`SECOND_RULES` and :data:`FIRST_RULES` the earlier ones, kept so that a
+record made under them replays exactly (a record says which through its
+``upgrades`` option: ``true`` for the first rules, ``2`` for the second, ``3``
+for these).  :data:`FIRST_EFFECTS` and :data:`SECOND_EFFECTS` have the earlier
+rules' words for the upgrades whose effect changed; :data:`HELPS` says, per
+upgrade, when it helps (the pick screen shows it).
 """
 
 from __future__ import annotations
@@ -64,27 +66,29 @@ UPGRADES: dict[str, Upgrade] = {
     for u in (
         Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
                 Icon("shield", "#c0392b", "+"), max_stacks=3),
-        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold.",
+        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
+                "an answer just enough to beat.",
                 Icon("diamond", "#16a085", "-1")),
-        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs count one number more in strength.",
+        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more in strength.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
-        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer may be exactly as strong as the play it beats.",
+        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards and numbers, whatever its top.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(SECOND_HELPING, "Second Helping", "Passing draws you a quarter as many cards again.",
+        Upgrade(SECOND_HELPING, "Second Helping", "When you pass, one in eight of the opponent's cards in the play "
+                "area go under your deck, not theirs.",
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
                 "answers go straight.", Icon("ring", "#2980b9", "8>1")),
         Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
-        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in twenty more each hand.",
-                Icon("hourglass", "#d35400", "+5%"), max_stacks=3),
+        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in forty more each hand (at least one).",
+                Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
         Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again: you with half a fresh deck, "
-                "the opponent with a deck and a half.", Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in sixteen of its draw (at "
-                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/16"), max_stacks=2),
+                "the opponent with two and a half.", Icon("star", "#f1c40f", "x2")),
+        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at "
+                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
                 Icon("arrow", "#e67e22", "1st")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, a quarter of your own cards in the play area go under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }
@@ -92,8 +96,17 @@ UPGRADES: dict[str, Upgrade] = {
 OFFER_SIZE = 3
 
 FIRST_RULES = 1
-RULES = 2
-"""Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
+SECOND_RULES = 2
+RULES = 3
+"""Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
+bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
+Second Helping takes one in eight of the opponent's cards in the play area when you pass (drawing more was
+worth nothing); Second Wind's replay is against two and a half fresh decks; Salvage keeps one in six of your cards in
+the play area, counted over all numbers and chosen at random (a quarter of each number kept nothing from
+the small plays of early games); Deep Hand deals one card in forty more, at least one; Toll takes one card
+in eight of the opponent's draw.  Counts are rounded down.
+
+Rules 2 (balance measured with the arena's upgrade study): Deep Hand deals one card in twenty more, not
 ten; Second Wind replays the lost game with half a fresh deck against a deck and a half; Toll takes cards
 from the opponent's deck when it passes instead of halving its draw (which helped it); Round the Bend wraps
 leads only; the Spyglass shows the numbers missing from the opponent's hand as dealt, not as held; Second
@@ -110,12 +123,49 @@ FIRST_EFFECTS = {
 }
 """The first rules' effects, in their words, where rules 2 changed them."""
 
+SECOND_EFFECTS = {
+    TRIM: "You may play fewer copies than you hold.",
+    STAIRMASTER: "Your stairs count one number more in strength.",
+    TIEBREAKER: "Your answer may be exactly as strong as the play it beats.",
+    SECOND_HELPING: "Passing draws you a quarter as many cards again.",
+    SECOND_WIND: "Once per run, a lost game is played again: you with half a fresh deck, the opponent with a deck "
+                 "and a half.",
+    SALVAGE: "When you pass, a quarter of your own cards in the play area go under your deck.",
+    DEEP_HAND: "You are dealt one card in twenty more each hand.",
+    TOLL: "When the opponent passes, it pays a toll: one card in sixteen of its draw (at least one) goes from its "
+          "deck under yours.",
+}
+"""Rules 2's effects, in their words, where rules 3 changed them (the first rules too, unless they differ)."""
+
+HELPS = {
+    REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
+    TRIM: "Helps when a big play is on the table and you want to beat it without spending your whole stack.",
+    STAIRMASTER: "Helps when you hold long stairs: they beat plays of as many cards.",
+    TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
+    SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
+    ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s.",
+    SPYGLASS: "Helps near a hand's end: you know which numbers they can't answer with.",
+    DEEP_HAND: "Helps when the opponent's answers run out: you hold more to play.",
+    SECOND_WIND: "Helps once, on the day a game goes wrong: a second try at it.",
+    TOLL: "Helps against an opponent that passes a lot: each pass feeds your deck.",
+    LAST_WORD: "Helps when you like to answer: you see their play before you spend yours.",
+    SALVAGE: "Helps when you pass after a big play: part of it comes back to you.",
+}
+"""When each upgrade helps, in a line (the pick screen shows it under the effect)."""
+
 
 def effect(upgrade_id: str, rules: int = RULES) -> str:
     """``upgrade_id``'s one-line effect under upgrade rules ``rules``."""
     if rules == FIRST_RULES and upgrade_id in FIRST_EFFECTS:
         return FIRST_EFFECTS[upgrade_id]
+    if rules in (FIRST_RULES, SECOND_RULES) and upgrade_id in SECOND_EFFECTS:
+        return SECOND_EFFECTS[upgrade_id]
     return UPGRADES[upgrade_id].effect
+
+
+def helps(upgrade_id: str, rules: int = RULES) -> str:
+    """When ``upgrade_id`` helps (empty for an older rules' version whose effect differs from today's)."""
+    return HELPS[upgrade_id] if effect(upgrade_id, rules) == UPGRADES[upgrade_id].effect else ""
 
 
 class Held:
@@ -140,15 +190,19 @@ class Held:
     def can_take(self, upgrade_id: str) -> bool:
         return self.count(upgrade_id) < UPGRADES[upgrade_id].max_stacks
 
-    def rules(self) -> Rules:
-        """The play rules these upgrades give."""
+    def rules(self, version: int = RULES) -> Rules:
+        """The play rules these upgrades give under upgrade rules ``version``."""
         if not self.stacks:
             return Rules()
+        third = version >= 3
         return Rules(
             trim=self.has(TRIM),
             wrap=self.has(ROUND_THE_BEND),
             stair_bonus=self.count(STAIRMASTER),
             ties_win=self.has(TIEBREAKER),
+            trim_half=third,
+            bonus_from=3 if third else 2,
+            card_ties=third,
         )
 
     def as_tuple(self) -> tuple[tuple[str, int], ...]:

@@ -25,7 +25,7 @@ from engine.double_or_nothing.events import (
     UpgradePicked, UpgradesOffered,
 )
 from engine.double_or_nothing.plays import Play, describe
-from engine.double_or_nothing.upgrades import FIRST_RULES, effect
+from engine.double_or_nothing.upgrades import FIRST_RULES, SECOND_RULES, effect
 
 from game.kit.tweens import out_cubic
 from game.kit.wording import whose
@@ -163,7 +163,8 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
             shuffled = f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."
             t.motion.queue(Step(0.0, land=_note(t, shuffled)))
         elif isinstance(ev, SecondWind):
-            how = "fresh decks" if t.state.upgrade_rules == FIRST_RULES else "half a deck against a deck and a half"
+            how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
+                t.state.upgrade_rules, "half a deck against two and a half")
             t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
                                                 "Second Wind!")))
         elif isinstance(ev, RunOver):

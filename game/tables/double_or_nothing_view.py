@@ -16,7 +16,7 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
-from engine.double_or_nothing.upgrades import FIRST_RULES, effect
+from engine.double_or_nothing.upgrades import FIRST_RULES, effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing_art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
@@ -133,7 +133,7 @@ class DoubleLayout:
 
     def pick_cards(self, n: int) -> list[Rect]:
         s = self.scale
-        cw, chh = round(250 * s), round(300 * s)
+        cw, chh = round(250 * s), round(380 * s)
         gap = round(28 * s)
         x0 = self.w // 2 - (n * cw + (n - 1) * gap) // 2
         y = self.h // 2 - chh // 2 - round(30 * s)
@@ -430,6 +430,10 @@ def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
         for line in text.wrap(effect(uid, t.state.upgrade_rules), round(20 * s), r.w - round(28 * s))[:5]:
             text.blit(surface, line, round(20 * s), (r.centerx, y), (60, 66, 62), "midtop")
             y += round(22 * s)
+        y += round(8 * s)
+        for line in text.wrap(helps(uid, t.state.upgrade_rules), round(18 * s), r.w - round(28 * s))[:4]:
+            text.blit(surface, line, round(18 * s), (r.centerx, y), (30, 100, 90), "midtop")
+            y += round(20 * s)
         stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
         text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
                   "midbottom")
