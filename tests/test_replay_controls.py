@@ -144,3 +144,20 @@ def test_any_use_of_the_controls_plays_the_record_exactly(app, game):
         pass
     expected.advance(getattr(table.state, "clock", 0))  # a real-time game's timers to the table's time
     assert table.state.snapshot() == expected.snapshot()
+
+
+@pytest.mark.parametrize("game", ["snap", "ratscrew", "double-or-nothing"])
+def test_a_replay_of_an_unfinished_game_says_its_record_has_ended(app, game):
+    """A record left unfinished (a game abandoned mid-way) plays to its end and then says so."""
+    import importlib
+
+    table = _replay(app, game)
+    view = importlib.import_module(f"game.tables.{game.replace('-', '_')}_view")
+    playing, keys = view.status_lines(table)
+    assert "end of the record" not in playing and "N: next" in keys  # the controls' keys while it plays
+    key(app, pygame.K_4)  # 8x
+    wait(app, lambda: _left(table) == 0, 3000)
+    frame(app, 30)
+    assert not table.state.is_over  # the record stops a few actions in
+    first, second = view.status_lines(table)
+    assert "end of the record" in first and "unfinished" in first and second == "Esc: menu"

@@ -49,6 +49,11 @@ class ReplayDriver:
         self.wait = 0.0
         return self.actions.popleft()
 
+    @property
+    def done(self) -> bool:
+        """Every recorded action has been played."""
+        return not self.actions
+
     def cancel(self) -> None:
         self.wait = 0.0
 
@@ -81,6 +86,11 @@ class BotHook:
     @property
     def bots(self) -> dict[int, Any]:
         return dict(getattr(self.driver, "bots", {}))
+
+    @property
+    def done(self) -> bool:
+        """A replay's driver has played its whole record (a game's driver never is)."""
+        return bool(getattr(self.driver, "done", False))
 
     @property
     def delay(self) -> float:

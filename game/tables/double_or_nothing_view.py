@@ -152,7 +152,12 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     obs = t.shown.obs
     st = t.state
     if t.replaying:
-        return f"Replay of a {'Run' if st.mode is Mode.RUN else 'Duel'}", KEYS_LINE
+        what = "Run" if st.mode is Mode.RUN else "Duel"
+        if st.is_over:
+            return f"Replay: the {what.lower()} is over.", "Esc: menu"
+        if t.driver.done:
+            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
+        return f"Replay of a {what}", KEYS_LINE
     if st.is_over:
         return ("The run is over." if st.mode is Mode.RUN else "The duel is over."), ""
     movers = st.to_move()

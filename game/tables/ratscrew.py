@@ -41,7 +41,7 @@ from game.kit.skip import SkipToEnd
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
-from game.kit.wording import played_for
+from game.kit.wording import played_for, says
 from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import ratscrew_input, ratscrew_view
@@ -96,7 +96,7 @@ class RatscrewTable(Scene):
         self._felt = felt_background(app.size)
         self.layout = RatscrewLayout(*app.size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
-        self.log.add(f"{self.name(self.state.turn)} lays first. Snap at any time; a wrong snap bars you.")
+        self.log.add(f"{says(self.name(self.state.turn), 'lays')} first. Snap at any time; a wrong snap bars you.")
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), app.art)
 
     # --- seats and helpers ----------------------------------------------------

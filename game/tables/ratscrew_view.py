@@ -21,6 +21,7 @@ from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
 from game.kit import skip
+from game.kit.replaycontrols import KEYS_LINE
 from game.kit.wording import played_for, says
 from game.tables import ratscrew_input
 from game.tables.ratscrew_steps import FRESH_CALL_S
@@ -48,7 +49,11 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     """What is happening, and what to do now."""
     st, m = t.state, t.model
     if t.replaying:
-        return ("Replay: the game is over." if st.is_over else f"Replay: {t.name(m.turn)} to lay."), "Esc: menu"
+        if st.is_over:
+            return "Replay: the game is over.", "Esc: menu"
+        if t.driver.done:
+            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
+        return f"Replay: {t.name(m.turn)} to lay.", KEYS_LINE
     if st.is_over:
         return f"{says(t.name(st.winner), 'holds')} every card!", ""
     if t.skip.skipping:

@@ -19,6 +19,7 @@ from game.kit.piles import draw_empty, draw_stock
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
+from game.kit.replaycontrols import KEYS_LINE
 from game.kit.wording import played_for
 from game.tables.snap_fx import POT
 
@@ -150,7 +151,9 @@ def buttons(table: SnapTable) -> list[Button]:
 def status_lines(table: SnapTable) -> tuple[str, str]:
     state = table.state
     if table.replaying:
-        first = "Replay: the end of the record" if table.driver.done and not state.is_over else "Replay"
+        if table.driver.done and not state.is_over:
+            return "Replay: the end of the record (the game was left unfinished)", "Esc: menu"
+        return ("Replay: the game is over", "Esc: menu") if state.is_over else ("Replay", KEYS_LINE)
     elif state.is_over:
         first = "The game is over"
     elif table.skip.skipping:
