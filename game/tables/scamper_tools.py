@@ -305,10 +305,10 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         setup, record = position(3, 0, seed=4, human=False, rounds=2, phase=None)
         app2 = app
         app2.to_title()
-        app2.start_game(GameSetup(setup.seats, None, 4, GAME, {"rounds": 2}))
-        app2.settings.ai_speed = "instant"
+        app2.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
         app2.settings.animation_speed = "off"
-        _until(app2, lambda: type(app2.stack.top).__name__ == "StandingsScene", 120)
+        app2.start_game(GameSetup(setup.seats, None, 4, GAME, {"rounds": 2}))
+        _until(app2, lambda: type(app2.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
         _shoot(app2, out, "scamper-standings")
         hot = GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME)
         app2.start_game(hot)
