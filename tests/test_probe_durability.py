@@ -60,3 +60,18 @@ def test_durability_kills_a_race_game_and_prints_exactly_its_five_counts(capsys)
     report = json.loads(capsys.readouterr().out)
     assert list(report) == ["kills", "lost", "set_aside", "finished_offered", "duplicates"]
     assert report == {"kills": 2, "lost": 0, "set_aside": 0, "finished_offered": 0, "duplicates": 0}
+
+
+def test_the_probe_command_prints_only_json_lines():
+    """Tools outside the repo read its standard output: no greeting of pygame's before the JSON."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game.shell.probe", "--game", "snap", "--kinds", "script",
+                          "--scale", "0.05", "--json"], capture_output=True, text=True, env=env, timeout=120, check=True)
+    lines = out.stdout.splitlines()
+    assert lines and all(json.loads(line)["game"] == "snap" for line in lines)
