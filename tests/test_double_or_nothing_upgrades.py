@@ -334,6 +334,14 @@ def test_random_runs_conserve_cards_between_the_rule_changes() -> None:
 FIRST_RULES_RECORDS = Path(__file__).parent / "data" / "double_or_nothing_first_rules.json"
 
 
+def _ends_as_recorded(state, final: dict) -> None:
+    """A replayed run's final state is the one its record file noted."""
+    assert (state.game, state.games_won, state.winner, state.second_wind_used, state.hand_number) == (
+        final["game"], final["games_won"], final["winner"], final["second_wind_used"], final["hand_number"])
+    assert [list(x) for x in state.held.as_tuple()] == final["held"]
+    assert [d.size for d in state.decks] == final["decks"] and [list(h) for h in state.hands] == final["hands"]
+
+
 @pytest.mark.parametrize("run_data", json.loads(FIRST_RULES_RECORDS.read_text())["runs"], ids=lambda r: r["upgrade"])
 def test_a_record_made_under_the_first_rules_replays_exactly(run_data: dict) -> None:
     """Records saved before the rules 2 (their ``upgrades`` option is ``true``) load and end where they ended."""
@@ -341,11 +349,7 @@ def test_a_record_made_under_the_first_rules_replays_exactly(run_data: dict) -> 
     assert record.options["upgrades"] is True
     state = record.final_state()
     assert state.upgrade_rules == up.FIRST_RULES
-    final = run_data["final"]
-    assert (state.game, state.games_won, state.winner, state.second_wind_used, state.hand_number) == (
-        final["game"], final["games_won"], final["winner"], final["second_wind_used"], final["hand_number"])
-    assert [list(x) for x in state.held.as_tuple()] == final["held"]
-    assert [d.size for d in state.decks] == final["decks"] and [list(h) for h in state.hands] == final["hands"]
+    _ends_as_recorded(state, run_data["final"])
     # the same actions under the rules 2 go elsewhere (or are refused): the old rule is what made them replay
     data = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
     data.pop("scores", None)
@@ -387,11 +391,7 @@ def test_a_record_made_under_the_second_rules_replays_exactly(run_data: dict) ->
     assert record.options["upgrades"] == 2
     state = record.final_state()
     assert state.upgrade_rules == up.SECOND_RULES
-    final = run_data["final"]
-    assert (state.game, state.games_won, state.winner, state.second_wind_used, state.hand_number) == (
-        final["game"], final["games_won"], final["winner"], final["second_wind_used"], final["hand_number"])
-    assert [list(x) for x in state.held.as_tuple()] == final["held"]
-    assert [d.size for d in state.decks] == final["decks"] and [list(h) for h in state.hands] == final["hands"]
+    _ends_as_recorded(state, run_data["final"])
     data = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
     try:
         newer = load_record(json.dumps(data)).final_state()

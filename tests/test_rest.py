@@ -83,13 +83,18 @@ def snap_table(app, deal=None):
     return table
 
 
+def play_until_rest(app, table, your_turn=False, seconds=20):
+    """Play on until the table rests (and, with ``your_turn``, it is seat 0's turn to flip)."""
+    for _ in range(60 * seconds):
+        app.step(1 / 60, pygame.event.get())
+        if table.at_rest() and (not your_turn or table.state.turn == 0):
+            return
+
+
 def test_snap_rests_while_it_waits_for_your_flip_and_not_while_a_bot_is_due(pg, tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = snap_table(app)
-    for _ in range(60 * 20):  # play on until it is your turn to flip and nothing moves
-        app.step(1 / 60, pygame.event.get())
-        if table.state.turn == 0 and table.at_rest():
-            break
+    play_until_rest(app, table, your_turn=True)
     assert table.at_rest() and not table.is_animating()
     naps, pumped = run_real(app, 0.2, monkeypatch)
     assert not pumped and naps and max(naps) == pytest.approx(app_module.RACE_NAP_S)  # keys still stamped within 2 ms
@@ -104,10 +109,7 @@ def test_snap_rests_while_it_waits_for_your_flip_and_not_while_a_bot_is_due(pg, 
 def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
     app = make_app(tmp_path)
     table = snap_table(app)
-    for _ in range(60 * 20):
-        app.step(1 / 60, pygame.event.get())
-        if table.at_rest():
-            break
+    play_until_rest(app, table)
     assert table.at_rest()
     start, t0 = table.clock.seconds, time.perf_counter()
     end = t0 + 1.2
@@ -119,10 +121,7 @@ def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
 def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
     app = make_app(tmp_path)
     table = snap_table(app)
-    for _ in range(60 * 20):
-        app.step(1 / 60, pygame.event.get())
-        if table.at_rest():
-            break
+    play_until_rest(app, table)
     assert table.at_rest()
     lay = table.layout
     table.model.flights.append(flight(table.model.sprites.new(table.state.up[0][-1] if table.state.up[0] else
@@ -140,10 +139,7 @@ def test_ratscrew_rests_while_it_waits_for_you_to_lay(pg, tmp_path, monkeypatch)
     app.start_game(setup)
     table = app.stack.top
     assert isinstance(table, RatscrewTable)
-    for _ in range(60 * 20):
-        app.step(1 / 60, pygame.event.get())
-        if table.state.turn == 0 and table.at_rest():
-            break
+    play_until_rest(app, table, your_turn=True)
     assert table.at_rest() and not table.is_animating()
     _, pumped = run_real(app, 0.2, monkeypatch)
     assert not pumped
@@ -192,10 +188,7 @@ def test_a_far_timer_lets_a_race_table_rest_and_a_near_one_wakes_it(pg, tmp_path
 
     app = make_app(tmp_path)
     table = snap_table(app)
-    for _ in range(60 * 20):
-        app.step(1 / 60, pygame.event.get())
-        if table.state.turn == 0 and table.at_rest():
-            break
+    play_until_rest(app, table, your_turn=True)
     now = table.clock.now
     deadline = table.state.next_deadline()
     assert deadline is not None and deadline - now > REST_HORIZON_MS  # the length limit, far off
