@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CARDROOM_LOOPBACK_ONLY=1
 
 .PHONY: play test bench arena durability exe clean
 
