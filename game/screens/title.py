@@ -62,7 +62,7 @@ def table_picture(info: GameInfo, art: object, size: tuple[int, int]) -> pygame.
 class TitleScene(MenuScene):
     title = COLLECTION_TITLE
     subtitle = COLLECTION_SUBTITLE
-    hotkeys = {"resume": "C", "settings": "S", "quit": "Q"}
+    hotkeys = {"resume": "C", "network": "N", "settings": "S", "quit": "Q"}
     shows_notices = True
 
     def __init__(self, app) -> None:
@@ -92,12 +92,12 @@ class TitleScene(MenuScene):
             tile.info = info
             tile.picture = self._picture(info, (pic_w, round(pic_w * 0.6)))
             buttons.append(tile)
-        row = [("settings", "Settings"), ("quit", "Quit")]
+        row = [("network", "Play over the network"), ("settings", "Settings"), ("quit", "Quit")]
         pending = self.app.latest_pending()
         if pending is not None:
             info, description = pending
             row.insert(0, ("resume", f"Resume {info.title}: {description}"))
-        widths = [round((520 if k == "resume" else 200) * s) for k, _ in row]
+        widths = [round({"resume": 520, "network": 300}.get(k, 200) * s) for k, _ in row]
         bh, bgap = round(46 * s), round(14 * s)
         bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
         by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s))
@@ -119,6 +119,10 @@ class TitleScene(MenuScene):
             self.app.stack.push(GameMenuScene(self.app, key.partition(":")[2]))
         elif key == "settings":
             self.app.stack.push(SettingsScene(self.app))
+        elif key == "network":
+            from game.screens.network import NetworkScene
+
+            self.app.stack.push(NetworkScene(self.app))
         elif key == "resume":
             pending = self.app.latest_pending()
             if pending is not None:

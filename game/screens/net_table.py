@@ -1,0 +1,136 @@
+"""Opening a game's own table in remote mode on the picture the host sent.
+
+The table is the game's usual class with the remote parts of
+:mod:`game.kit.remote` put before it: a race table gets a
+:class:`~game.kit.remote.RemoteRaceDriver` in its driver's place and never offers
+"Skip to the end" (time is the host's); a hidden-hand turn table gets
+:class:`~game.kit.remote.RemoteTurns`.  Both draw a line across the top while
+the host holds the game for a seat that is away, never pause when the window
+loses the focus (the others play on), and open again on a fresh picture (a
+rejoin: the table is rebuilt exactly as a resumed game is).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from engine.envelope import PlayerInfo
+from engine.games import game_info, load
+
+from game.kit.handtable import HiddenHandTable
+from game.kit.remote import RemoteRaceDriver, RemoteTurns, set_connections
+from game.kit.skip import SkipToEnd
+from game.kit.ui import GOLD, INK, draw_panel
+from game.shell.session import GameSetup, SeatConfig
+
+_CLASSES: dict[type, type] = {}
+
+
+class NeverSkip(SkipToEnd):
+    """A remote race is played at the host's pace: no "Skip to the end"."""
+
+    def watch(self, humans_out: bool, dt: float) -> None:
+        self.out_for = 0.0
+
+
+class RemoteTable:
+    """What every remote table adds: the link, the connection badges, the hold line, no pause on focus loss."""
+
+    remote: Any = None
+    remote_session: Any = None
+
+    def attach(self, session: Any) -> None:
+        t: Any = self
+        t.remote = session
+        t.remote_session = session
+        t.stats_noted = True  # the host's game: never counted on this computer
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            return False  # a network game goes on: nothing pauses when this window loses the focus
+        return bool(super().handle_event(event))  # type: ignore[misc]
+
+    def update(self, dt: float) -> None:
+        t: Any = self
+        if set_connections(list(t.record.players), t.remote):
+            refresh = getattr(t, "layer", None)
+            if refresh is not None and hasattr(refresh, "invalidate"):
+                refresh.invalidate()
+        super().update(dt)  # type: ignore[misc]
+        if t.remote.fresh_picture:
+            open_remote_table(t.app, t.remote)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        why = self.remote.waiting_for() if self.remote is not None else None
+        if why:
+            draw_hold_line(self, surface, why)
+
+
+def draw_hold_line(table: Any, surface: pygame.Surface, line: str) -> None:
+    """The host holds the game: a line across the top of the table says for whom."""
+    s = table.layout.scale
+    box = pygame.Rect(0, 0, min(surface.get_width() - 40, round(760 * s)), round(48 * s))
+    box.midtop = (surface.get_width() // 2, round(12 * s))
+    draw_panel(surface, box, (90, 30, 26, 235), round(10 * s), GOLD, table.panels)
+    table.app.text.blit(surface, line, round(22 * s), box.center, INK, "center", box.w - round(24 * s))
+
+
+def remote_class(cls: type) -> type:
+    """The game's table class in remote mode (made once per class)."""
+    if cls not in _CLASSES:
+        if issubclass(cls, HiddenHandTable):
+            bases: tuple[type, ...] = (RemoteTable, RemoteTurns, cls)
+        else:
+            bases = (RemoteRaceTable, cls)
+        _CLASSES[cls] = type(f"Remote{cls.__name__}", bases, {"__module__": __name__})
+    return _CLASSES[cls]
+
+
+class RemoteRaceTable(RemoteTable):
+    """A race table: the remote driver in the real-time driver's place; the badge under a name is its connection."""
+
+    def attach(self, session: Any) -> None:
+        super().attach(session)
+        t: Any = self
+        t.driver = RemoteRaceDriver(t.state, session)
+        t.skip = NeverSkip()
+        t.keys_first = False  # the keys were tried in the lobby's game... or are the host's business: play at once
+
+    def seat_keys_line(self, seat: int) -> str:
+        line = self.remote.connection(seat)
+        return line or str(super().seat_keys_line(seat))  # type: ignore[misc]
+
+
+def client_setup(start: Any) -> GameSetup:
+    """The setup this computer's table opens with: its seats human, every other seat as the host names it."""
+    info = game_info(start.game)
+    seats = [SeatConfig(p.name, "human" if i in start.mine else "ai", info.default_level or "standard")
+             for i, p in enumerate(start.players)]
+    return GameSetup(seats, None, None, info.id, dict(start.options))
+
+
+def open_remote_table(app: Any, session: Any) -> Any:
+    """The game's table on the host's latest picture, over the title (a rejoin replaces the table it had)."""
+    from game.screens.title import TitleScene
+
+    start = session.started
+    session.fresh_picture = False
+    setup = client_setup(start)
+    info = setup.info
+    record, _ = setup.start(random.Random(0))  # a record for the table's names only: it is never saved
+    record.players = tuple(PlayerInfo(p.name, "ai" if p.kind == "bot" else "human", p.level if p.kind == "bot" else None,
+                                      {"connection": ""}) for p in start.players)
+    app.game_id = info.id
+    table = remote_class(load(info.table))(app, setup, record=record, state=session.state)
+    table.attach(session)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(table)
+    app.dirty = True
+    return table
+
+
+__all__ = ["open_remote_table", "remote_class", "client_setup", "RemoteTable", "NeverSkip"]
