@@ -109,7 +109,7 @@ def encode(value: Any, depth: int = 0) -> Any:
     if isinstance(value, Enum):
         return {"E": _name(type(value)), "v": value.value}
     if type(value) in (list, tuple, deque) and value and all(type(c) in (Card, HiddenCard) for c in value):
-        tag = {list: "cl", tuple: "ct", deque: "cq"}[type(value)]
+        tag = "cl" if type(value) is list else "ct" if type(value) is tuple else "cq"
         return {tag: [None if type(c) is HiddenCard else int(c) for c in value]}
     if type(value) is list:
         return [encode(v, depth + 1) for v in value]
@@ -361,7 +361,7 @@ def decode(data: Any, depth: int = 0) -> Any:
         attrs = data.get("a")
         if type(attrs) is not dict:
             raise WireError(f"{body}: its fields are an object")
-        obj = object.__new__(cls)
+        obj: Any = object.__new__(cls)
         for key, value in attrs.items():
             try:
                 object.__setattr__(obj, key, decode(value, depth + 1))
@@ -398,7 +398,7 @@ def _sized_deck(size: Any, batch: Any) -> Any:
                               or any(type(k) is not int or not 0 <= k <= 1_000_000 for k in batch)):
         raise WireError("a hidden deck's cards are counts")
     deck_type = _class("engine.double_or_nothing.counts:Deck")
-    deck = object.__new__(deck_type)
+    deck: Any = object.__new__(deck_type)
     deck.batches = deque([tuple(batch)] if batch and sum(batch) else [])
     deck.size = size
     return deck
