@@ -1,0 +1,130 @@
+"""The tables' remote mode through the real loop, against an in-process host double (no sockets).
+
+The double is what the host does, in small: it holds the real engine state and
+its bots, plays the table's sent actions, and sends back the state redacted for
+the table's seats and the events they may see, through ``engine.wire`` (JSON
+text both ways).  The table never applies an action itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ai.reflex import run_until  # noqa: E402
+from engine import wire  # noqa: E402
+from engine.games import game_info  # noqa: E402
+from game.kit.remote import Refusal, View  # noqa: E402
+from game.kit.rtdriver import RealtimeDriver  # noqa: E402
+from game.screens.net_session import Player, Started  # noqa: E402
+from game.screens.net_table import open_remote_table  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from tests.snap_helpers import snap_game  # noqa: E402
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def through_json(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+class HostDouble:
+    """A race game's host in small: the real state and bots here, the table's seats' picture over ``engine.wire``."""
+
+    def __init__(self, game: str, state: Any, mine: list[int], bots: dict[int, Any], players: list[Player]) -> None:
+        self.game = game
+        self.real = state
+        self.driver = RealtimeDriver(state, bots, run_until)
+        self.seats = mine
+        self.now = 0
+        self.inbox: list[tuple[int, Any, int]] = []
+        self.sent_stamps: list[float | None] = []
+        self.started = Started(game, {}, players, mine)
+        self.state = self.picture()
+        self.fresh_picture = False
+        self.paused: str | None = None
+        self.away: set[int] = set()
+
+    def picture(self) -> Any:
+        return wire.decode_state(through_json(wire.state_for(self.game, self.real, self.seats)))
+
+    # the link
+    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> None:
+        assert seat in self.seats
+        self.sent_stamps.append(stamp_ms)
+        info = game_info(self.game)
+        action = info.rules().action_from_json(through_json(info.rules().action_to_json(action)))
+        self.inbox.append((seat, action, self.now))
+
+    def updates(self) -> list[View | Refusal]:
+        if self.paused:
+            return []
+        self.now += round(DT * 1000)
+        inputs, self.inbox = self.inbox, []
+        for seat, action, at in inputs:
+            self.driver.press(seat, action, at)
+        out: list[View | Refusal] = []
+        for p in self.driver.step(self.now):
+            if p.refused is not None:
+                if p.seat in self.seats and p.urge is None:
+                    out.append(Refusal(p.seat, p.refused))
+                continue
+            events = [wire.decode(through_json(e)) for e in wire.view_events(self.real, p.events, self.seats)]
+            out.append(View(self.picture(), tuple(events), p.seat, p.action))
+        return out
+
+    def connection(self, seat: int) -> str:
+        return "reconnecting..." if seat in self.away else ("" if seat in self.seats else "40 ms")
+
+    def waiting_for(self) -> str | None:
+        return self.paused
+
+
+def make_app(tmp_path) -> App:
+    app = App((1280, 720), tmp_path, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.to_title()
+    return app
+
+
+def test_a_remote_snap_table_plays_to_the_end_through_the_host_and_shows_its_refusals(pg, tmp_path) -> None:
+    from ai.snap import make_bot
+
+    app = make_app(tmp_path)
+    real = snap_game(["2C 3D 4H 5S 2H 7H KS QS", "2D 7C 8H 9S TC JC 3C 4C"])
+    host = HostDouble("snap", real, [0], {1: make_bot("hard", seed=3)}, [Player("You", "human"), Player("Ada", "human")])
+    table = open_remote_table(app, host)
+    assert app.stack.top is table and table.state is not real
+    assert table.seat_keys_line(1) == "40 ms"
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+    refused = False
+    for frame in range(int(120 / DT)):
+        if done:
+            break
+        if frame % 12 == 0:  # a click on your pile five times a second, your turn or not
+            pos = table.layout.places[0].down.center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        app.run(max_frames=1, fixed_dt=DT)
+        refused = refused or (table.toast is not None and table.toast.text.startswith("You:"))
+        assert table.model.down == [len(d) for d in table.state.down]  # the table shows the host's cards
+    assert done and real.is_over and table.state.is_over
+    assert table.state.winners == real.winners
+    assert refused  # a flip out of turn came back as the usual toast with the host's reason
+    assert all(s is not None for s in host.sent_stamps)
+    assert app.saves.pending is None  # a network game is never saved on this computer
