@@ -128,3 +128,61 @@ def test_a_remote_snap_table_plays_to_the_end_through_the_host_and_shows_its_ref
     assert refused  # a flip out of turn came back as the usual toast with the host's reason
     assert all(s is not None for s in host.sent_stamps)
     assert app.saves.pending is None  # a network game is never saved on this computer
+
+
+class TurnHostDouble(HostDouble):
+    """A turn game's host in small: bots play their turns at once through the scheduler, every action on the real state."""
+
+    def __init__(self, game: str, state: Any, mine: list[int], bots: dict[int, Any], players: list[Player]) -> None:
+        from ai.scheduler import TurnScheduler
+
+        super().__init__(game, state, mine, {}, players)
+        self.scheduler = TurnScheduler(bots, delay=0.0)
+
+    def play(self, seat: int, action: Any) -> list[View | Refusal]:
+        reason = self.real.why_illegal(action, seat)
+        if reason is not None:
+            return [Refusal(seat, reason)] if seat in self.seats else []
+        events = self.real.apply(action, seat)
+        seen = [wire.decode(through_json(e)) for e in wire.view_events(self.real, events, self.seats)]
+        return [View(self.picture(), tuple(seen), seat, action)]
+
+    def updates(self) -> list[View | Refusal]:
+        out: list[View | Refusal] = []
+        inputs, self.inbox = self.inbox, []
+        for seat, action, _ in inputs:
+            out += self.play(seat, action)
+        if not self.real.is_over and self.real.current not in self.seats:
+            action = self.scheduler.update(DT, self.real, False)
+            if action is not None:
+                out += self.play(self.real.current, action)
+        return out
+
+
+def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_hidden_card(pg, tmp_path) -> None:
+    from engine.cards import Card
+    from engine.scamper import new_game
+
+    app = make_app(tmp_path)
+    app.settings.ai_speed = "instant"
+    info = game_info("scamper")
+    real = new_game(3, info.resolve_options({"rounds": 1}), 11)
+    bots = {s: info.make_bot("standard", seed=s) for s in (1, 2)}
+    helper = info.make_bot("standard", seed=9)  # plays your seat's choices, through the table
+    host = TurnHostDouble("scamper", real, [0], bots, [Player("You", "human"), Player("Ada", "human"),
+                                                       Player("Ben", "bot", "standard")])
+    table = open_remote_table(app, host)
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+    for _ in range(20000):
+        if done:
+            break
+        app.run(max_frames=1, fixed_dt=DT)
+        hidden = [c for seat in (1, 2) for c in table.state.hands[seat]]
+        assert all(type(c) is not Card for c in hidden)  # another seat's card never reaches this computer
+        if table.my_turn() and not table.sent and not table.pending_views:
+            assert table.try_action(helper.choose(table.state.observation(0)))  # what your seat sees is all it needs
+    assert done and real.is_over and table.state.is_over
+    assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]
+    assert table.state.outcome() == real.outcome()
+

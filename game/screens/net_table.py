@@ -47,6 +47,7 @@ class RemoteTable:
         t.remote = session
         t.remote_session = session
         t.stats_noted = True  # the host's game: never counted on this computer
+        t.pending_views = []
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.WINDOWFOCUSLOST:

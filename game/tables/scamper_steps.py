@@ -18,6 +18,7 @@ import pygame
 from engine.cards import Card
 from engine.melds import arrange, IllegalMeld, read_meld
 from engine.scamper import Event, Source
+from engine.wire import HIDDEN_CARD
 from engine.scamper.events import (
     AddedToMeld, ContractLaid, Discarded, Drew, GameOver, MeldLaid, PassedFaceUp, PenaltyGiven, RoundDealt, RoundScored,
     RoundVoided, ScamperCalled, StockRenewed, WentOut, WildSwapped,
@@ -212,7 +213,7 @@ def _draw_step(t: ScamperTable, ev: Drew) -> Step:
             start = t.layout.stock
             m.stock -= 1
             face_up = t.shows_face(p)
-            sprite = t.sprites.new(card) if card is not None else t.sprites.new(Card(0))
+            sprite = t.sprites.new(card if card is not None else HIDDEN_CARD)  # another seat's draw, as it saw it
             t.log.add(f"{t.name(p)} drew from the stock.")
         else:
             start = t.layout.discard
