@@ -145,7 +145,7 @@ class TurnHostDouble(HostDouble):
             return [Refusal(seat, reason)] if seat in self.seats else []
         events = self.real.apply(action, seat)
         seen = [wire.decode(through_json(e)) for e in wire.view_events(self.real, events, self.seats)]
-        return [View(self.picture(), tuple(seen), seat, action)]
+        return [View(self.picture(), tuple(seen))]  # as the host sends it: state and events, no action
 
     def updates(self) -> list[View | Refusal]:
         out: list[View | Refusal] = []
@@ -180,7 +180,7 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
         app.run(max_frames=1, fixed_dt=DT)
         hidden = [c for seat in (1, 2) for c in table.state.hands[seat]]
         assert all(type(c) is not Card for c in hidden)  # another seat's card never reaches this computer
-        if table.my_turn() and not table.sent and not table.pending_views:
+        if table.my_turn() and table.sent is None and not table.pending_views:
             assert table.try_action(helper.choose(table.state.observation(0)))  # what your seat sees is all it needs
     assert done and real.is_over and table.state.is_over
     assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]

@@ -13,8 +13,6 @@ drawing, input and steps; only the source of what happens changes:
   table's class (``class RemoteScamper(RemoteTurns, ScamperTable)``):
   ``perform`` sends instead of applying, and each frame the host's views are
   shown with the table's own ``_performed`` (the same steps as a local action).
-* **Double or Nothing** has its own loop: :class:`RemoteDuel` does the same at
-  its ``perform`` and bot seam.
 
 Each view from the host brings the whole state as this computer's seats may see
 it; :func:`adopt` copies it into the state object the table already holds, so
@@ -158,38 +156,52 @@ class RemoteTurns:
     """Goes before a hidden-hand turn table's class: the table acts through the host (see the module docstring)."""
 
     remote: RemoteLink
-    sent = False
-    """An action went to the host and its view has not come back: the table takes no other."""
+    sent: tuple[int, Any] | None = None
+    """The seat and action that went to the host and whose view has not come back: the table takes no other."""
+    pending_views: list[View | Refusal]
 
     def try_action(self, action: Any) -> bool:
-        if self.sent:
+        if self.sent is not None:
             return False
         return bool(super().try_action(action))  # type: ignore[misc]
 
     def perform(self, action: Any) -> list[Any]:
         """Send the bottom seat's action; the host's view shows it when it comes back."""
-        self.sent = True
-        self.remote.send(self.state.current, action)  # type: ignore[attr-defined]
+        seat = self.state.current  # type: ignore[attr-defined]
+        self.sent = (seat, action)
+        self.remote.send(seat, action)
         return []
+
+    def _show(self, view: View) -> None:
+        """One view from the host: the state swapped in, its events shown with the table's own steps (this
+        computer's action as a local one is, with ``_performed``)."""
+        t: Any = self
+        before = t.state.current
+        adopt(t.state, view.state)
+        events = list(view.events)
+        seat, action = view.seat, view.action
+        if seat is None and self.sent is not None and before == self.sent[0]:
+            seat, action = self.sent  # the view that answers this computer's action
+            self.sent = None
+        t.record.append(seat if seat is not None else before, action, events)
+        if action is not None:
+            t._performed(seat, action, events)
+        else:
+            t._queue_events(events)
 
     def _take_turns(self, dt: float) -> None:
         """Between frames: show the host's views (one at a time, after the cards stop moving), hand the device to
         this computer's next hot-seat player, notice the end."""
         t: Any = self
-        for update in self.remote.updates():
-            t.pending_views.append(update)
-        while t.pending_views and not t.motion.busy:
-            update = t.pending_views.pop(0)
+        self.pending_views += self.remote.updates()
+        while self.pending_views and not t.motion.busy:
+            update = self.pending_views.pop(0)
             if isinstance(update, Refusal):
-                self.sent = False
+                self.sent = None
                 t.show_toast(update.reason, True)
-                continue
-            self.sent = False
-            adopt(t.state, update.state)
-            if update.seat is not None and not update.fresh:
-                t.record.append(update.seat, update.action, list(update.events))
-                t._performed(update.seat, update.action, list(update.events))
-        busy = t.motion.busy or t.pending_views
+            else:
+                self._show(update)
+        busy = t.motion.busy or bool(self.pending_views)
         if t.pending_pass and not busy:
             t._open_pass()
             return

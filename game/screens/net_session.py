@@ -92,6 +92,8 @@ class NetSession:
         self.pings: dict[int, int] = {}  # seat -> ms, as the host measured them
         self.away: set[int] = set()
         self.closed = False
+        self.rejoined = False  # the connection dropped: the next view is a whole new picture
+        self.sent: dict[int, int] = {}  # the number of each action sent -> its seat (a refusal names the number)
 
     @property
     def hosting(self) -> bool:
@@ -124,7 +126,15 @@ class NetSession:
     def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> None:
         info = game_info(self.lobby.game)
         data = info.rules().action_to_json(action)
-        self.client.send(seat, data, None if stamp_ms is None else max(0, int(stamp_ms)))
+        n = self.client.send(seat, data, None if stamp_ms is None else max(0, int(stamp_ms)))
+        self.sent[n] = seat
+        if len(self.sent) > 256:
+            for old in sorted(self.sent)[:128]:
+                del self.sent[old]
+
+    def clock_ms(self) -> float:
+        """The clock presses are stamped with: the client's."""
+        return float(self.client.clock_ms())
 
     def updates(self) -> list[View | Refusal]:
         self.poll()
@@ -139,3 +149,145 @@ class NetSession:
 
     def waiting_for(self) -> str | None:
         return self.paused
+
+    # --- the host's messages ------------------------------------------------------------
+
+    def poll(self) -> bool:
+        """Take in what came from the host (never blocks); whether the lobby or the game changed."""
+        changed = False
+        for message in self.client.poll():
+            changed = self._take(message) or changed
+        return changed
+
+    def _take(self, message: dict[str, Any]) -> bool:
+        kind = message.get("t")
+        if kind == "welcome":
+            self.seats = [int(s) for s in message.get("seats", ())]
+            if isinstance(message.get("game"), str) and isinstance(message.get("options"), dict):
+                self.lobby.game, self.lobby.options = message["game"], dict(message["options"])
+            return True
+        if kind == "lobby":
+            self._take_lobby(message)
+            return True
+        if kind == "view":
+            return self._take_view(message)
+        if kind == "refused":
+            seat = self.sent.pop(message.get("n"), None) if isinstance(message.get("n"), int) else None
+            reason = str(message.get("reason", "refused"))
+            if self.started is None:
+                self.problem = f"The host says: {reason}"
+            else:
+                self.views.append(Refusal(seat, reason[:1].upper() + reason[1:]))
+            return True
+        if kind == "pause":
+            self.paused = str(message.get("reason") or "The host holds the game.")
+            return True
+        if kind == "resume":
+            self.paused = None
+            return True
+        if kind == "status":
+            return self._take_status(str(message.get("state", "")), str(message.get("reason", "")))
+        if kind == "bye":
+            self.problem = f"The host ended the game: {message.get('reason') or 'bye'}."
+            return True
+        return False
+
+    def _take_lobby(self, message: dict[str, Any]) -> None:
+        seats = []
+        self.pings.clear()
+        self.away = set()
+        for i, s in enumerate(message.get("seats", [])):
+            kind = {"here": "here", "remote": "friend", "bot": "bot"}.get(s.get("kind"), "friend")
+            if kind == "here" and i in self.seats and self.hosting:
+                kind = "you" if i == min(self.seats) else "here"
+            connected = bool(s.get("connected")) or kind == "bot"
+            ping = s.get("ping_ms")
+            if isinstance(ping, (int, float)) and kind == "friend":
+                self.pings[i] = round(ping)
+            if self.started is not None and kind != "bot" and not connected and not s.get("bot_playing"):
+                self.away.add(i)
+            seats.append(LobbySeat(i, str(s.get("name") or f"Seat {i + 1}"), kind, s.get("level") or None, connected,
+                                   bool(s.get("ready")), self.connection(i) if kind == "friend" else "", i in self.seats))
+        self.lobby = Lobby(str(message.get("game", self.lobby.game)), self.lobby.options, seats,
+                           str(message.get("room", self.lobby.room)), str(message.get("address") or self.lobby.address),
+                           int(message.get("port") or self.lobby.port), self.lobby.host_name)
+        self.paused = str(message.get("paused")) if message.get("paused") else self.paused if self.started else None
+
+    def _take_view(self, message: dict[str, Any]) -> bool:
+        state = message.get("state_obj")
+        if state is None:
+            return False
+        fresh = self.started is None or self.rejoined
+        self.rejoined = False
+        if self.started is None:
+            self.started = Started(self.lobby.game, dict(self.lobby.options),
+                                   [Player(s.name, "bot" if s.kind == "bot" else "human", s.level) for s in self.lobby.seats],
+                                   list(self.seats))
+            self.state = state
+            return True
+        self.state = state
+        if fresh:
+            self.fresh_picture = True
+        else:
+            self.views.append(View(state, tuple(message.get("events_obj", ())), None, None))
+        return True
+
+    def _take_status(self, state: str, reason: str) -> bool:
+        if state == "reconnecting":
+            self.rejoined = True
+            self.paused = "Reconnecting to the host..."
+            self.away |= set(self.seats)
+        elif state == "connected" and self.rejoined:
+            self.paused = None
+            self.away -= set(self.seats)
+        elif state == "lost":
+            self.paused = None
+            self.problem = f"The connection to the host is lost ({reason or 'no answer'})."
+            if self.started is not None:
+                self.paused = "The connection to the host is lost: press Esc for the menu."
+        return True
+
+
+def _host_seats(seats: list[Any]) -> list[Any]:
+    from game.net.authority import SeatSpec
+
+    kinds = {"you": "here", "here": "here", "friend": "remote", "bot": "bot"}
+    return [SeatSpec(kinds[s.kind], s.level if s.kind == "bot" else "", s.name if s.kind != "friend" else "")
+            for s in seats]
+
+
+def host_session(app: Any, game: str, options: dict[str, Any], seats: list[Any], port: int) -> tuple[NetSession | None, str]:
+    """The host on a thread of this app, listening on ``port``, and this computer's client of it over 127.0.0.1."""
+    from game.net.client import Client
+    from game.net.host import Host, HostConfig
+    from game.net.lan import LOOPBACK, bind_address, this_computer_address
+
+    config = HostConfig(game=game, seats=_host_seats(seats), options=dict(options), bind=bind_address("0.0.0.0"),
+                        port=port, auto_start=False, ai_speed=app.settings.ai_speed)
+    host = Host(config)
+    try:
+        host.start()
+    except OSError as exc:
+        return None, (f"Port {port} can't be opened ({exc.strerror or exc}): another program may use it; "
+                      "try another number, 47475 say.")
+    me = next((s.name for s in seats if s.kind == "you"), "Host")
+    lobby = Lobby(game, dict(options), [], host.room, this_computer_address(), host.port, me)
+    client = Client()
+    client.connect(LOOPBACK, host.port, host.room, me, token=host.local_token)
+    session = NetSession(client, lobby, host)
+    session.ready_now = True
+    client.ready(True)
+    return session, ""
+
+
+def join_session(address: str, port: int, room: str, name: str) -> tuple[NetSession | None, str]:
+    """This computer's client of a host (connecting goes on in its thread: the lobby shows how it goes)."""
+    from game.net.client import Client
+
+    client = Client()
+    client.connect(address, port, room, name)
+    lobby = Lobby("sprint", {}, [], room, address, port, "")
+    return NetSession(client, lobby), ""
+
+
+__all__ = ["Lobby", "LobbySeat", "NetSession", "Player", "Started", "host_session", "join_session"]

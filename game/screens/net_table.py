@@ -21,7 +21,7 @@ from engine.envelope import PlayerInfo
 from engine.games import game_info, load
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.remote import RemoteRaceDriver, RemoteTurns, set_connections
+from game.kit.remote import RemoteRaceDriver, RemoteTurns, monotonic_ms, set_connections
 from game.kit.skip import SkipToEnd
 from game.kit.ui import GOLD, INK, draw_panel
 from game.shell.session import GameSetup, SeatConfig
@@ -97,7 +97,7 @@ class RemoteRaceTable(RemoteTable):
     def attach(self, session: Any) -> None:
         super().attach(session)
         t: Any = self
-        t.driver = RemoteRaceDriver(t.state, session)
+        t.driver = RemoteRaceDriver(t.state, session, getattr(session, "clock_ms", monotonic_ms))
         t.skip = NeverSkip()
         t.keys_first = False  # the keys were tried in the lobby's game... or are the host's business: play at once
 
