@@ -102,15 +102,30 @@ def make_app(tmp_path) -> App:
     return app
 
 
-def test_a_remote_snap_table_plays_to_the_end_through_the_host_and_shows_its_refusals(pg, tmp_path) -> None:
-    from ai.snap import make_bot
+def race_start(game: str) -> Any:
+    if game == "snap":
+        return snap_game(["2C 3D 4H 5S 2H 7H KS QS", "2D 7C 8H 9S TC JC 3C 4C"])
+    from engine.ratscrew import new_game
 
+    return new_game(2, {}, 4)
+
+
+def own_pile(table: Any) -> tuple[int, int]:
+    layout = table.layout
+    return layout.places[0].down.center if table.game_id == "snap" else layout.seats[0].pile.center
+
+
+@pytest.mark.parametrize("game", ["snap", "ratscrew"])
+def test_a_remote_race_table_plays_to_the_end_through_the_host_and_shows_its_refusals(pg, tmp_path, game) -> None:
+    info = game_info(game)
     app = make_app(tmp_path)
-    real = snap_game(["2C 3D 4H 5S 2H 7H KS QS", "2D 7C 8H 9S TC JC 3C 4C"])
-    host = HostDouble("snap", real, [0], {1: make_bot("hard", seed=3)}, [Player("You", "human"), Player("Ada", "human")])
+    real = race_start(game)
+    host = HostDouble(game, real, [0], {1: info.make_bot("hard", seed=3)}, [Player("You", "human"), Player("Ada", "human")])
     table = open_remote_table(app, host)
     assert app.stack.top is table and table.state is not real
-    assert table.seat_keys_line(1) == "40 ms"
+    assert table.record.players[1].extra["connection"] == "" and host.connection(1) == "40 ms"
+    app.run(max_frames=1, fixed_dt=DT)
+    assert table.record.players[1].extra["connection"] == "40 ms"  # the badge under the name
     done: list[Any] = []
     app.on_round_over = lambda t: done.append(t)
     refused = False
@@ -118,14 +133,15 @@ def test_a_remote_snap_table_plays_to_the_end_through_the_host_and_shows_its_ref
         if done:
             break
         if frame % 12 == 0:  # a click on your pile five times a second, your turn or not
-            pos = table.layout.places[0].down.center
+            pos = own_pile(table)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         app.run(max_frames=1, fixed_dt=DT)
-        refused = refused or (table.toast is not None and table.toast.text.startswith("You:"))
-        assert table.model.down == [len(d) for d in table.state.down]  # the table shows the host's cards
+        refused = refused or (table.toast is not None and "turn" in table.toast.text)
+        if game == "snap":
+            assert table.model.down == [len(d) for d in table.state.down]  # the table shows the host's cards
     assert done and real.is_over and table.state.is_over
-    assert table.state.winners == real.winners
-    assert refused  # a flip out of turn came back as the usual toast with the host's reason
+    assert table.state.outcome() == real.outcome()
+    assert refused  # a flip (or lay) out of turn came back as the usual toast with the host's reason
     assert all(s is not None for s in host.sent_stamps)
     assert app.saves.pending is None  # a network game is never saved on this computer
 

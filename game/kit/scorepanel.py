@@ -21,7 +21,10 @@ HEADER_PX = 20
 
 
 def seat_label(player: Any) -> str:
-    """A player's name, with the bot's level after it: "Ada (Standard)"."""
+    """A player's name, with the bot's level after it: "Ada (Standard)"; a network seat's connection: "Ben (42 ms)"."""
+    connection = getattr(player, "extra", {}).get("connection")
+    if connection:
+        return f"{player.name} ({connection})"
     if player.kind == "ai" and player.level:
         return f"{player.name} ({player.level.title()})"
     return str(player.name)
