@@ -17,6 +17,7 @@ from typing import Any
 from engine.games import game_info
 
 from game.kit.remote import Refusal, View
+from game.shell.session import AI_NAMES
 
 
 @dataclass
@@ -165,6 +166,8 @@ class NetSession:
             self.seats = [int(s) for s in message.get("seats", ())]
             if isinstance(message.get("game"), str) and isinstance(message.get("options"), dict):
                 self.lobby.game, self.lobby.options = message["game"], dict(message["options"])
+            if self.ready_now:
+                self.client.ready(True)  # the host's own seats are ready from the start
             return True
         if kind == "lobby":
             self._take_lobby(message)
@@ -206,7 +209,10 @@ class NetSession:
                 self.pings[i] = round(ping)
             if self.started is not None and kind != "bot" and not connected and not s.get("bot_playing"):
                 self.away.add(i)
-            seats.append(LobbySeat(i, str(s.get("name") or f"Seat {i + 1}"), kind, s.get("level") or None, connected,
+            name = str(s.get("name") or "")
+            if kind == "bot" and (not name or name == s.get("level")):
+                name = AI_NAMES[i % len(AI_NAMES)]
+            seats.append(LobbySeat(i, name or f"Seat {i + 1}", kind, s.get("level") or None, connected,
                                    bool(s.get("ready")), self.connection(i) if kind == "friend" else "", i in self.seats))
         self.lobby = Lobby(str(message.get("game", self.lobby.game)), self.lobby.options, seats,
                            str(message.get("room", self.lobby.room)), str(message.get("address") or self.lobby.address),
@@ -275,8 +281,7 @@ def host_session(app: Any, game: str, options: dict[str, Any], seats: list[Any],
     client = Client()
     client.connect(LOOPBACK, host.port, host.room, me, token=host.local_token)
     session = NetSession(client, lobby, host)
-    session.ready_now = True
-    client.ready(True)
+    session.ready_now = True  # said to the host once it welcomes this client
     return session, ""
 
 
