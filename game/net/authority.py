@@ -185,6 +185,12 @@ class Authority:
             self.journal.append([single.to_json()["actions"][-1]], sync=False)
         if self.state.is_over:
             self.record.note_outcome(self.state)
+            self._journal_whole()
+
+    def _journal_whole(self) -> None:
+        """The game is over: the journal becomes the whole record (its clock and scores too)."""
+        if self.journal is not None:
+            self.journal.start(self.record.to_json(), sync=True)
 
     def step(self, game_ms: int, dt_s: float = 0.0) -> Update:
         """Play on to the game's clock ``game_ms`` (races: the window behind it); ``dt_s`` seconds passed."""
@@ -223,6 +229,7 @@ class Authority:
         if self.state.is_over:
             self.record.note_time(self.clock)
             self.record.note_outcome(self.state)
+            self._journal_whole()
         return update
 
     @property

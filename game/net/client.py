@@ -51,8 +51,9 @@ def clock_ms() -> int:
 class Client:
     """One connection to a host (see the module docstring)."""
 
-    def __init__(self, retry_s: float = RETRY_S) -> None:
+    def __init__(self, retry_s: float = RETRY_S, dump: Any = None) -> None:
         self.retry_s = retry_s
+        self.dump = dump  # a binary file every received line is also written to (tests check what reached us)
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.token: str | None = None
         self.seats: tuple[int, ...] = ()
@@ -214,6 +215,9 @@ class Client:
                 if not line:
                     return ""
                 self.bytes_received += len(line)
+                if self.dump is not None:
+                    self.dump.write(line)
+                    self.dump.flush()
                 try:
                     message = protocol.decode(line, protocol.MAX_HOST_BYTES)
                 except protocol.ProtocolError:

@@ -108,12 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token-file", type=Path, default=None)
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--dump", type=Path, default=None, help="append every line received to this file")
     parser.add_argument("--time-scale", type=float, default=1.0, help=argparse.SUPPRESS)  # the host's (tests)
     args = parser.parse_args(argv)
     token = None
     if args.token_file is not None and args.token_file.exists():
         token = args.token_file.read_text(encoding="utf-8").strip() or None
-    client = Client(retry_s=min(30.0, args.seconds))
+    dump = args.dump.open("ab") if args.dump is not None else None
+    client = Client(retry_s=min(30.0, args.seconds), dump=dump)
     client.connect(args.address, args.port, args.room, args.name, token)
     player = SeatPlayer(client, args.level, args.seed, args.time_scale)
     end = time.monotonic() + args.seconds
@@ -135,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
               "refusals": player.refused[:5], "bytes": client.bytes_received, "version": player.version,
               "over": player.over, "lost": lost}
     client.close()
+    if dump is not None:
+        dump.close()
     if args.json:
         print(json.dumps(report))
     return 0 if player.over else 1
