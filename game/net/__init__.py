@@ -1,1 +1,4 @@
-"""Network play: the host, the wire and the client (no pygame), and finding a host on this network."""
+"""Network play: the host (authority, wire, clock sync) and the client; no pygame here.
+
+Layers: game/net may import engine, ai and game/shell (storage), never game/tables or game/screens.
+"""

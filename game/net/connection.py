@@ -1,0 +1,96 @@
+"""One client's connection at the host: its socket, seats, clock sync, pings and flood limit."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from game.net import protocol
+from game.net.clock import ClockSync
+
+FLOOD_RATE = 100.0
+"""Messages a second a client may send on average ..."""
+FLOOD_BURST = 200.0
+"""... and at once."""
+FLOOD_CUTOFF = 5000
+"""Messages refused for flooding before the client is disconnected."""
+MAX_BUFFERED = 8 * 1024 * 1024
+"""A client whose unread data at the host passes this is disconnected (it stopped reading)."""
+
+
+def now_ms() -> float:
+    """The host's clock (ms, monotonic)."""
+    return time.monotonic() * 1000.0
+
+
+class Connection:
+    """One client's socket and what the host knows of it."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.seats: tuple[int, ...] = ()
+        self.token: str | None = None
+        self.name = ""
+        self.sync = ClockSync()
+        self.pings: dict[int, float] = {}
+        self.ping_n = 0
+        self.sent_views: dict[int, float] = {}
+        self.version = 0
+        self.bucket = FLOOD_BURST
+        self.bucket_at = now_ms()
+        self.flooded = 0
+        self.flood_told = 0.0
+        self.hellos = 0
+        self.closed = False
+        self.bytes_sent = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        data = protocol.encode(message)
+        if len(data) > protocol.MAX_HOST_BYTES:
+            return
+        try:
+            if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+                self.close()
+                return
+            self.writer.write(data)
+            self.bytes_sent += len(data)
+        except (OSError, RuntimeError):
+            self.close()
+
+    def refuse(self, reason: str, n: Any = None) -> None:
+        message: dict[str, Any] = {"t": "refused", "reason": reason}
+        if n is not None:
+            message["n"] = n
+        self.send(message)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.writer.close()
+            except (OSError, RuntimeError):
+                pass
+
+    def allowed(self) -> bool:
+        """The flood limit: a token bucket of :data:`FLOOD_BURST` refilled at :data:`FLOOD_RATE` a second."""
+        t = now_ms()
+        self.bucket = min(FLOOD_BURST, self.bucket + (t - self.bucket_at) * FLOOD_RATE / 1000)
+        self.bucket_at = t
+        if self.bucket >= 1:
+            self.bucket -= 1
+            return True
+        self.flooded += 1
+        if t - self.flood_told > 1000:
+            self.flood_told = t
+            self.refuse("too many messages: slow down")
+        if self.flooded > FLOOD_CUTOFF:
+            self.close()
+        return False
+
+
+
+__all__ = ["Connection", "now_ms", "FLOOD_RATE", "FLOOD_BURST", "FLOOD_CUTOFF", "MAX_BUFFERED"]
