@@ -94,6 +94,9 @@ class HostDouble:
     def waiting_for(self) -> str | None:
         return self.paused
 
+    def close(self) -> None:
+        self.closed = True
+
 
 def make_app(tmp_path) -> App:
     app = App((1280, 720), tmp_path, seed=5, resizable=False)

@@ -93,6 +93,7 @@ class NetSession:
         self.pings: dict[int, int] = {}  # seat -> ms, as the host measured them
         self.away: set[int] = set()
         self.closed = False
+        self.table: Any = None  # the table open on this session
         self.rejoined = False  # the connection dropped: the next view is a whole new picture
         self.sent: dict[int, int] = {}  # the number of each action sent -> its seat (a refusal names the number)
 

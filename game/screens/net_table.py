@@ -54,6 +54,11 @@ class RemoteTable:
             return False  # a network game goes on: nothing pauses when this window loses the focus
         return bool(super().handle_event(event))  # type: ignore[misc]
 
+    def exit(self) -> None:
+        super().exit()  # type: ignore[misc]
+        if getattr(self.remote, "table", self) is self:
+            self.remote.close()  # leaving the game: the connection (and the host this app runs) ends
+
     def update(self, dt: float) -> None:
         t: Any = self
         if set_connections(list(t.record.players), t.remote):
@@ -116,8 +121,6 @@ def client_setup(start: Any) -> GameSetup:
 
 def open_remote_table(app: Any, session: Any) -> Any:
     """The game's table on the host's latest picture, over the title (a rejoin replaces the table it had)."""
-    from game.screens.title import TitleScene
-
     start = session.started
     session.fresh_picture = False
     setup = client_setup(start)
@@ -128,7 +131,8 @@ def open_remote_table(app: Any, session: Any) -> Any:
     app.game_id = info.id
     table = remote_class(load(info.table))(app, setup, record=record, state=session.state)
     table.attach(session)
-    app.stack.reset(TitleScene(app))
+    session.table = table  # the table that was there (a rejoin) leaves without closing the session
+    app.to_title()
     app.stack.push(table)
     app.dirty = True
     return table

@@ -1,0 +1,149 @@
+"""Network play through the real loop: Title -> Play over the network -> Host -> lobby -> the table, on 127.0.0.1.
+
+The app hosts (the in-app host on a thread, its own table a client of it over
+127.0.0.1); a friend joins from another process (``python -m game.net.player``,
+which plays its seat with a bot on what it receives).  Every socket stays on the
+loopback interface (``tests/conftest.py`` sets ``CARDROOM_LOOPBACK_ONLY``).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.cards import Card  # noqa: E402
+from engine.games import game_info  # noqa: E402
+from game.screens.lobby import LobbyScene  # noqa: E402
+from game.screens.network import HostScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from tests.net_helpers import ROOT, _env  # noqa: E402
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def frame(app: App, n: int = 1) -> None:
+    app.run(max_frames=n, fixed_dt=DT)
+
+
+def key(app: App, k: int, n: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frame(app, n)
+
+
+def click_button(app: App, name: str) -> None:
+    scene = app.stack.top
+    button = next(b for b in scene.buttons if b.key == name)
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=button.rect.center, **extra))
+    frame(app)
+
+
+def until(app: App, cond: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < end, "timed out waiting"
+        frame(app)
+        time.sleep(0.002)
+
+
+def host_a_game(app: App, game: str, options: dict[str, Any]) -> LobbyScene:
+    """Title -> N (network) -> H (host) -> the game and its options by clicks, a free port typed -> O (open)."""
+    key(app, pygame.K_n, 2)
+    key(app, pygame.K_h, 2)
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    while host.game != game:
+        click_button(app, "game")
+    info = game_info(game)
+    for k, option in enumerate(info.menu_options):
+        while option.key in options and host.options[option.key] != options[option.key]:
+            click_button(app, f"option:{k}")
+    click_button(app, "field:port")
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(free_port())))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_o, 2)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene), host.problem
+    return lobby
+
+
+def join_from_another_process(lobby: LobbyScene, name: str = "Ada") -> subprocess.Popen[str]:
+    host = lobby.session.host
+    return subprocess.Popen(
+        [sys.executable, "-m", "game.net.player", "--port", str(host.port), "--room", host.room, "--name", name, "--json",
+         "--seconds", "90"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+
+
+def play_my_turns(table: Any, helper: Any) -> None:
+    """This computer's seat plays what a bot would choose from what the table holds (its own seat's view)."""
+    if table.my_turn() and table.sent is None and not table.pending_views:
+        assert table.try_action(helper.choose(table.state.observation(table.viewer)))
+
+
+def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_another_process(pg, tmp_path) -> None:
+    app = App((1280, 720), tmp_path, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.settings.ai_speed = "instant"
+    app.to_title()
+    lobby = host_a_game(app, "scamper", {"rounds": 1})
+    session = lobby.session
+    assert session.hosting and len(session.lobby.room or session.host.room) == 6
+    friend = join_from_another_process(lobby)
+    try:
+        until(app, lambda: lobby.lobby.all_ready and any(s.kind == "friend" and s.joined for s in lobby.lobby.seats))
+        seat = next(s for s in lobby.lobby.seats if s.kind == "friend")
+        assert seat.name == "Ada" and seat.ready and seat.connection.endswith(" ms")
+        start = next(b for b in lobby.buttons if b.key == "start")
+        assert start.enabled
+        key(app, pygame.K_s, 2)
+        until(app, lambda: getattr(app.stack.top, "remote", None) is session)
+        table = app.stack.top
+        assert type(table).__name__ == "RemoteScamperTable"
+        done: list[Any] = []
+        app.on_round_over = lambda t: done.append(t)
+        helper = game_info("scamper").make_bot("standard", seed=9)
+        end = time.monotonic() + 90
+        while not done:
+            assert time.monotonic() < end, "the round did not end"
+            frame(app)
+            others = [c for s in range(table.state.num_players) if s != table.viewer for c in table.state.hands[s]]
+            assert all(type(c) is not Card for c in others)  # no other seat's card ever reached this computer
+            play_my_turns(table, helper)
+        assert table.state.is_over and session.host.lobby()["over"]
+        out, _ = friend.communicate(timeout=30)
+        report = json.loads(out.strip().splitlines()[-1])
+        assert report["over"] and report["sent"] > 0
+        assert app.saves.pending is None  # the host's journal keeps the game, not this computer's saves
+    finally:
+        if friend.poll() is None:
+            friend.kill()
+            friend.communicate()
+        session.close()
