@@ -147,3 +147,71 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
             friend.kill()
             friend.communicate()
         session.close()
+
+
+def type_into(app: App, field: str, text: str) -> None:
+    click_button(app, f"field:{field}")
+    for _ in range(70):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(app, pygame.K_RETURN)
+
+
+def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(pg, tmp_path) -> None:
+    from tests.net_helpers import ROOM, SCALE, finish, player, serve
+
+    host, port = serve("snap", "remote,remote,bot:hard", "--option", "time_limit=3")
+    friend = player(port, "Ben", "--level", "hard")
+    app = App((1280, 720), tmp_path, seed=5, resizable=False)
+    app.settings.animation_speed = "fast"
+    app.to_title()
+    try:
+        key(app, pygame.K_n, 2)
+        key(app, pygame.K_j, 2)
+        type_into(app, "address", "127.0.0.1")
+        type_into(app, "port", str(port))
+        type_into(app, "room", ROOM.lower())  # typed in any case: the field keeps capitals
+        type_into(app, "name", "Cleo")
+        assert app.stack.top.fields["room"] == ROOM
+        click_button(app, "join")
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene) and not lobby.session.hosting
+        until(app, lambda: lobby.session.seats and lobby.lobby.seats)
+        click_button(app, "ready")
+        until(app, lambda: getattr(app.stack.top, "remote", None) is lobby.session, 30)
+        session = lobby.session
+        table = app.stack.top
+        assert type(table).__name__ == "RemoteSnapTable" and table.humans == session.seats
+        done: list[Any] = []
+        app.on_round_over = lambda t: done.append(t)
+        dropped = rejoined = False
+        n = 0
+        end = time.monotonic() + 60
+        while not done:
+            assert time.monotonic() < end, "the game did not end"
+            n += 1
+            table = app.stack.top if getattr(app.stack.top, "remote", None) is session else table
+            if n % 8 == 0 and not table.state.is_over and app.stack.top is table:
+                me = session.seats[0]
+                pos = table.layout.places[me].down.center
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            frame(app)
+            time.sleep(0.002)
+            if not dropped and n > 200:
+                dropped = True
+                first_table = table
+                session.client._loop.call_soon_threadsafe(session.client._shut)  # the connection drops
+            if dropped and session.waiting_for() == "Reconnecting to the host...":  # if a frame falls in the gap
+                assert "reconnecting..." in table.seat_keys_line(session.seats[0])
+            if dropped and app.stack.top is not first_table and getattr(app.stack.top, "remote", None) is session:
+                rejoined = True
+        assert session.reconnects == 1 and rejoined  # it rejoined by itself, the table opened again on the host's picture
+        assert table.state.is_over
+        code, lines, err = finish(host)
+        assert code == 0 and lines[-1].get("over"), err[-2000:]
+    finally:
+        for proc in (host, friend):
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+        app.to_title()

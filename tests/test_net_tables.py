@@ -205,3 +205,25 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
     assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]
     assert table.state.outcome() == real.outcome()
 
+
+
+def test_while_the_host_holds_a_race_the_table_says_for_whom_and_the_seat_badge_says_reconnecting(pg, tmp_path) -> None:
+    info = game_info("snap")
+    app = make_app(tmp_path)
+    real = race_start("snap")
+    host = HostDouble("snap", real, [0], {1: info.make_bot("hard", seed=3)}, [Player("You", "human"), Player("Ada", "human")])
+    table = open_remote_table(app, host)
+    app.run(max_frames=5, fixed_dt=DT)
+    host.paused, host.away = "Ada is reconnecting...", {1}
+    before = app.screen.copy()
+    app.run(max_frames=30, fixed_dt=DT)
+    assert table.record.players[1].extra["connection"] == "reconnecting..."
+    assert table.seat_keys_line(1) == "reconnecting..."
+    line = pygame.Rect(0, 0, 700, 40)
+    line.midtop = (640, 16)
+    changed = sum(before.get_at((x, y)) != app.screen.get_at((x, y)) for x in range(line.left, line.right, 7)
+                  for y in range(line.top, line.bottom, 5))
+    assert changed > 100  # the hold line is drawn across the top
+    host.paused, host.away = None, set()
+    app.run(max_frames=2, fixed_dt=DT)
+    assert table.seat_keys_line(1) == "40 ms"

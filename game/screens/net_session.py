@@ -94,6 +94,7 @@ class NetSession:
         self.away: set[int] = set()
         self.closed = False
         self.table: Any = None  # the table open on this session
+        self.reconnects = 0
         self.rejoined = False  # the connection dropped: the next view is a whole new picture
         self.sent: dict[int, int] = {}  # the number of each action sent -> its seat (a refusal names the number)
 
@@ -242,6 +243,7 @@ class NetSession:
     def _take_status(self, state: str, reason: str) -> bool:
         if state == "reconnecting":
             self.rejoined = True
+            self.reconnects += 1
             self.paused = "Reconnecting to the host..."
             self.away |= set(self.seats)
         elif state == "connected" and self.rejoined:
