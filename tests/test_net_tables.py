@@ -59,6 +59,7 @@ class HostDouble:
         self.fresh_picture = False
         self.paused: str | None = None
         self.away: set[int] = set()
+        self.closed = False
 
     def picture(self) -> Any:
         return wire.decode_state(through_json(wire.state_for(self.game, self.real, self.seats)))
@@ -147,6 +148,11 @@ def test_a_remote_race_table_plays_to_the_end_through_the_host_and_shows_its_ref
     assert refused  # a flip (or lay) out of turn came back as the usual toast with the host's reason
     assert all(s is not None for s in host.sent_stamps)
     assert app.saves.pending is None  # a network game is never saved on this computer
+    end = app.stack.top
+    assert end.again_label == "New network game"  # not a local game with the same seats
+    end.age = 10.0
+    end.on_button("again")
+    assert type(app.stack.top).__name__ == "NetworkScene" and host.closed
 
 
 class TurnHostDouble(HostDouble):

@@ -11,7 +11,13 @@ from game.screens.menu import MenuScene
 
 
 def play_again(table: Any) -> None:
-    """The same setup dealt anew (a replay is watched again)."""
+    """The same setup dealt anew (a replay is watched again; after a network game, Host or Join again)."""
+    if getattr(table, "remote", None) is not None:
+        from game.screens.network import NetworkScene
+
+        table.app.to_title()
+        table.app.stack.push(NetworkScene(table.app))
+        return
     table.app.start_game(table.setup, replace=True, replay=table.record if table.replaying else None)
 
 
@@ -73,6 +79,8 @@ class GameOverScene(MenuScene):
 
     @property
     def again_label(self) -> str:
+        if getattr(self.table, "remote", None) is not None:
+            return "New network game"
         return "Watch again" if self.table.replaying else "Play again"
 
     def make_buttons(self) -> list[Button]:
