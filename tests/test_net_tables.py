@@ -156,13 +156,11 @@ def test_a_remote_race_table_plays_to_the_end_through_the_host_and_shows_its_ref
 
 
 class TurnHostDouble(HostDouble):
-    """A turn game's host in small: bots play their turns at once through the scheduler, every action on the real state."""
+    """A turn game's host in small: bots play their turns at once, every action on the real state."""
 
     def __init__(self, game: str, state: Any, mine: list[int], bots: dict[int, Any], players: list[Player]) -> None:
-        from ai.scheduler import TurnScheduler
-
         super().__init__(game, state, mine, {}, players)
-        self.scheduler = TurnScheduler(bots, delay=0.0)
+        self.bots = bots
 
     def play(self, seat: int, action: Any) -> list[View | Refusal]:
         reason = self.real.why_illegal(action, seat)
@@ -177,11 +175,20 @@ class TurnHostDouble(HostDouble):
         inputs, self.inbox = self.inbox, []
         for seat, action, _ in inputs:
             out += self.play(seat, action)
-        if not self.real.is_over and self.real.current not in self.seats:
-            action = self.scheduler.update(DT, self.real, False)
-            if action is not None:
-                out += self.play(self.real.current, action)
+        movers = [] if self.real.is_over else list(self.real.to_move())
+        if movers and movers[0] in self.bots:
+            out += self.play(movers[0], think(self.bots[movers[0]], self.real.observation(movers[0])))
         return out
+
+
+def think(bot: Any, observation: Any) -> Any:
+    """A bot's choice, its thinking run to the end at once."""
+    thinking = bot.think(observation)
+    try:
+        while True:
+            next(thinking)
+    except StopIteration as done:
+        return done.value
 
 
 def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_hidden_card(pg, tmp_path) -> None:
@@ -206,7 +213,7 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
         hidden = [c for seat in (1, 2) for c in table.state.hands[seat]]
         assert all(type(c) is not Card for c in hidden)  # another seat's card never reaches this computer
         if table.my_turn() and table.sent is None and not table.pending_views:
-            assert table.try_action(helper.choose(table.state.observation(0)))  # what your seat sees is all it needs
+            assert table.try_action(think(helper, table.state.observation(0)))  # what your seat sees is all it needs
     assert done and real.is_over and table.state.is_over
     assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]
     assert table.state.outcome() == real.outcome()
@@ -233,3 +240,27 @@ def test_while_the_host_holds_a_race_the_table_says_for_whom_and_the_seat_badge_
     host.paused, host.away = None, set()
     app.run(max_frames=2, fixed_dt=DT)
     assert table.seat_keys_line(1) == "40 ms"
+
+
+def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, tmp_path) -> None:
+    from engine.double_or_nothing import new_game
+
+    app = make_app(tmp_path)
+    app.settings.ai_speed = "instant"
+    info = game_info("double-or-nothing")
+    real = new_game(2, info.resolve_options({"mode": "duel"}), 7)
+    host = TurnHostDouble("double-or-nothing", real, [0], {1: info.make_bot("hard", seed=1)},
+                          [Player("You", "human"), Player("Ada", "human")])
+    helper = info.make_bot("hard", seed=9)
+    table = open_remote_table(app, host)
+    assert type(table).__name__ == "RemoteDoubleTable"
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+    for _ in range(20000):
+        if done:
+            break
+        app.run(max_frames=1, fixed_dt=DT)
+        if table.my_turn() and table.sent is None and not table.pending_views:
+            assert table.try_action(think(helper, table.state.observation(0)))
+    assert done and real.is_over and table.state.is_over
+    assert table.state.outcome() == real.outcome()

@@ -9,6 +9,8 @@ drawing, input and steps; only the source of what happens changes:
   and goes to the host stamped on this computer's monotonic clock (the host maps
   stamps onto its own time and judges the race); ``step`` returns what the host
   sent as :class:`Happened` items, like the real-time driver's ``Played``.
+* **Double or Nothing** has its own loop: :class:`RemoteDuel` does the same at
+  its ``try_action``/``perform``/``show_events`` seams.
 * **Turn tables** (Sprint, Scamper): :class:`RemoteTurns` goes before the
   table's class (``class RemoteScamper(RemoteTurns, ScamperTable)``):
   ``perform`` sends instead of applying, and each frame the host's views are
@@ -218,6 +220,68 @@ class RemoteTurns:
         return not self.state.is_over or bool(super().is_animating())  # type: ignore[attr-defined,misc]
 
 
+class RemoteDuel:
+    """Goes before Double or Nothing's table class (its own loop): the same as :class:`RemoteTurns` at its seams
+    (``try_action``, ``perform``, ``show_events``); its driver is :class:`HostPlays`."""
+
+    remote: RemoteLink
+    sent: tuple[int, Any] | None = None
+    pending_views: list[View | Refusal]
+
+    def try_action(self, action: Any) -> bool:
+        if self.sent is not None:
+            return False
+        return bool(super().try_action(action))  # type: ignore[misc]
+
+    def perform(self, action: Any) -> list[Any]:
+        t: Any = self
+        seat = t.current()
+        self.sent = (seat, action)
+        self.remote.send(seat, action)
+        t.set_selection(None)
+        t.wrap = False
+        return []
+
+    def update(self, dt: float) -> None:
+        t: Any = self
+        self.pending_views += self.remote.updates()
+        while self.pending_views and not t.motion.busy:
+            update = self.pending_views.pop(0)
+            self.sent = None
+            if isinstance(update, Refusal):
+                t.show_toast(update.reason, True)
+                continue
+            before = t.current()
+            adopt(t.state, update.state)
+            t.record.append(update.seat if update.seat is not None else before, update.action, list(update.events))
+            t.show_events(list(update.events))
+            self.took_view(list(update.events))
+        super().update(dt)  # type: ignore[misc]
+
+    def took_view(self, events: list[Any]) -> None:
+        """A view was shown (what the game's end screen gathers, if it needs more than the state)."""
+
+    def is_animating(self) -> bool:
+        return not self.state.is_over or bool(super().is_animating())  # type: ignore[attr-defined,misc]
+
+
+class HostPlays:
+    """The driver of a remote turn table: the bots play on the host, so it never offers an action here."""
+
+    thinking = False
+    thinking_seat: int | None = None
+    done = False
+
+    def update(self, dt: float, state: Any, busy: bool) -> None:
+        return None
+
+    def cancel(self) -> None:
+        pass
+
+    def retime(self, *args: Any) -> None:
+        pass
+
+
 def set_connections(players: list[Any], link: RemoteLink) -> bool:
     """Each seat's connection into its player's ``extra["connection"]`` (what the badges show); whether one changed."""
     changed = False
@@ -232,5 +296,5 @@ def set_connections(players: list[Any], link: RemoteLink) -> bool:
     return changed
 
 
-__all__ = ["View", "Refusal", "RemoteLink", "RemoteRaceDriver", "RemoteTurns", "Happened", "adopt", "monotonic_ms",
+__all__ = ["View", "Refusal", "RemoteLink", "RemoteRaceDriver", "RemoteTurns", "RemoteDuel", "HostPlays", "Happened", "adopt", "monotonic_ms",
            "set_connections"]

@@ -13,10 +13,8 @@ from game.screens.menu import MenuScene
 def play_again(table: Any) -> None:
     """The same setup dealt anew (a replay is watched again; after a network game, Host or Join again)."""
     if getattr(table, "remote", None) is not None:
-        from game.screens.network import NetworkScene
-
         table.app.to_title()
-        table.app.stack.push(NetworkScene(table.app))
+        table.app.stack.top.on_button("network")  # the title's Play over the network: Host or Join again
         return
     table.app.start_game(table.setup, replace=True, replay=table.record if table.replaying else None)
 

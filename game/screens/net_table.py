@@ -4,7 +4,7 @@ The table is the game's usual class with the remote parts of
 :mod:`game.kit.remote` put before it: a race table gets a
 :class:`~game.kit.remote.RemoteRaceDriver` in its driver's place and never offers
 "Skip to the end" (time is the host's); a hidden-hand turn table gets
-:class:`~game.kit.remote.RemoteTurns`.  Both draw a line across the top while
+:class:`~game.kit.remote.RemoteTurns`, Double or Nothing :class:`~game.kit.remote.RemoteDuel`.  Both draw a line across the top while
 the host holds the game for a seat that is away, never pause when the window
 loses the focus (the others play on), and open again on a fresh picture (a
 rejoin: the table is rebuilt exactly as a resumed game is).
@@ -13,6 +13,7 @@ rejoin: the table is rebuilt exactly as a resumed game is).
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -21,7 +22,7 @@ from engine.envelope import PlayerInfo
 from engine.games import game_info, load
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.remote import RemoteRaceDriver, RemoteTurns, monotonic_ms, set_connections
+from game.kit.remote import HostPlays, RemoteDuel, RemoteRaceDriver, RemoteTurns, monotonic_ms, set_connections
 from game.kit.skip import SkipToEnd
 from game.kit.ui import GOLD, INK, draw_panel
 from game.shell.session import GameSetup, SeatConfig
@@ -48,6 +49,7 @@ class RemoteTable:
         t.remote_session = session
         t.stats_noted = True  # the host's game: never counted on this computer
         t.pending_views = []
+        t.driver = HostPlays()  # the bots play on the host (a race table puts its own driver in)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.WINDOWFOCUSLOST:
@@ -85,13 +87,15 @@ def draw_hold_line(table: Any, surface: pygame.Surface, line: str) -> None:
     table.app.text.blit(surface, line, round(22 * s), box.center, INK, "center", box.w - round(24 * s))
 
 
-def remote_class(cls: type) -> type:
+def remote_class(cls: type, realtime: bool) -> type:
     """The game's table class in remote mode (made once per class)."""
     if cls not in _CLASSES:
-        if issubclass(cls, HiddenHandTable):
-            bases: tuple[type, ...] = (RemoteTable, RemoteTurns, cls)
+        if realtime:
+            bases: tuple[type, ...] = (RemoteRaceTable, cls)
+        elif issubclass(cls, HiddenHandTable):
+            bases = (RemoteTable, RemoteTurns, cls)
         else:
-            bases = (RemoteRaceTable, cls)
+            bases = (RemoteDuelTable, cls)
         _CLASSES[cls] = type(f"Remote{cls.__name__}", bases, {"__module__": __name__})
     return _CLASSES[cls]
 
@@ -104,11 +108,32 @@ class RemoteRaceTable(RemoteTable):
         t: Any = self
         t.driver = RemoteRaceDriver(t.state, session, getattr(session, "clock_ms", monotonic_ms))
         t.skip = NeverSkip()
-        t.keys_first = False  # the keys were tried in the lobby's game... or are the host's business: play at once
+        t.keys_first = False  # the game runs on the host: no keys screen holds it up (Players' keys is in the menu)
 
     def seat_keys_line(self, seat: int) -> str:
         line = self.remote.connection(seat)
         return line or str(super().seat_keys_line(seat))  # type: ignore[misc]
+
+
+class RemoteDuelTable(RemoteTable, RemoteDuel):
+    """Double or Nothing's end screen tells the run from the views (a client has no record to replay)."""
+
+    seen_steps: list[tuple[list[Any], Any]]
+
+    def took_view(self, events: list[Any]) -> None:
+        state: Any = getattr(self, "state")
+        if not hasattr(self, "seen_steps"):
+            self.seen_steps = []
+            self.first_game = state.game
+        self.seen_steps.append((events, SimpleNamespace(game=state.game, games_won=state.games_won)))
+
+    def summary_facts(self) -> Any:
+        from game.tables.double_or_nothing_summary import facts_of
+
+        state: Any = getattr(self, "state")
+        facts = facts_of(state.mode, getattr(self, "first_game", state.game), getattr(self, "seen_steps", []))
+        facts.winner = state.winner
+        return facts
 
 
 def client_setup(start: Any) -> GameSetup:
@@ -129,7 +154,7 @@ def open_remote_table(app: Any, session: Any) -> Any:
     record.players = tuple(PlayerInfo(p.name, "ai" if p.kind == "bot" else "human", p.level if p.kind == "bot" else None,
                                       {"connection": ""}) for p in start.players)
     app.game_id = info.id
-    table = remote_class(load(info.table))(app, setup, record=record, state=session.state)
+    table = remote_class(load(info.table), info.realtime)(app, setup, record=record, state=session.state)
     table.attach(session)
     session.table = table  # the table that was there (a rejoin) leaves without closing the session
     app.to_title()

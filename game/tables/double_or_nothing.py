@@ -31,7 +31,7 @@ from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables import double_or_nothing_input, double_or_nothing_view
 from game.tables.double_or_nothing_steps import DoubleScheduler, Motion, Shown, queue_events
-from game.tables.double_or_nothing_summary import RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
+from game.tables.double_or_nothing_summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing_view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
@@ -299,8 +299,13 @@ class DoubleTable(Scene):
         self.app.saves.note(self)  # on disk before the effect is drawn
         self.set_selection(None)
         self.wrap = False
-        queue_events(self, [self.state.seen_by(e, self.viewer) for e in events])
+        self.show_events([self.state.seen_by(e, self.viewer) for e in events])
         return events
+
+    def show_events(self, events: list[Any]) -> None:
+        """Queue the steps that show ``events``, already as the viewer may see them (a local action's, or a host's
+        view in network play)."""
+        queue_events(self, events)
 
     def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
         """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
@@ -397,7 +402,11 @@ class DoubleTable(Scene):
         return stat_counts_of(self.record, self.state)
 
     def result_scene(self) -> Scene:
-        return RunSummaryScene(self.app, self, run_facts(self.record))
+        return RunSummaryScene(self.app, self, self.summary_facts())
+
+    def summary_facts(self) -> RunFacts:
+        """What the end screen tells of the run or the duel (from the record)."""
+        return run_facts(self.record)
 
 
 TableScene = DoubleTable

@@ -7,7 +7,7 @@ resumed run's summary and statistics are the same as an unbroken one's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 import pygame
 
@@ -36,8 +36,16 @@ class RunFacts:
 def run_facts(record: Any) -> RunFacts:
     """Replay ``record`` and gather what the summary and the statistics need."""
     state = record.start()
-    facts = RunFacts(state.mode, reached=state.game)
-    for entry, events, st in record.replay(state):
+    facts = facts_of(state.mode, state.game, ((events, st) for _, events, st in record.replay(state)))
+    facts.winner = state.winner
+    return facts
+
+
+def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]) -> RunFacts:
+    """What the summary needs from the events of each step and the state after it (its ``game`` and
+    ``games_won``): a record's replay, or the views a network game's host sent."""
+    facts = RunFacts(mode, reached=first_game)
+    for events, st in steps:
         for ev in events:
             if isinstance(ev, Played):
                 best = facts.biggest.get(ev.seat)
@@ -45,7 +53,7 @@ def run_facts(record: Any) -> RunFacts:
                     facts.biggest[ev.seat] = (ev.play, st.game)
             elif isinstance(ev, UpgradePicked):
                 facts.upgrades.append((ev.upgrade, ev.stacks))
-            elif isinstance(ev, GameWon) and st.mode is Mode.RUN:
+            elif isinstance(ev, GameWon) and mode is Mode.RUN:
                 for uid, _ in _held_before(facts, ev):
                     facts.upgrade_games[uid] = facts.upgrade_games.get(uid, 0) + 1
                     if ev.seat == 0:
@@ -54,7 +62,6 @@ def run_facts(record: Any) -> RunFacts:
                 facts.cleared = ev.cleared
         facts.games_won = st.games_won
         facts.reached = st.game
-    facts.winner = state.winner
     return facts
 
 
