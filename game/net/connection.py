@@ -27,7 +27,10 @@ def now_ms() -> float:
 class Connection:
     """One client's socket and what the host knows of it."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 flood_rate: float = FLOOD_RATE, flood_burst: float = FLOOD_BURST) -> None:
+        self.flood_rate = flood_rate
+        self.flood_burst = flood_burst
         self.reader = reader
         self.writer = writer
         self.seats: tuple[int, ...] = ()
@@ -38,7 +41,7 @@ class Connection:
         self.ping_n = 0
         self.sent_views: dict[int, float] = {}
         self.version = 0
-        self.bucket = FLOOD_BURST
+        self.bucket = flood_burst
         self.bucket_at = now_ms()
         self.flooded = 0
         self.flood_told = 0.0
@@ -76,9 +79,9 @@ class Connection:
                 pass
 
     def allowed(self) -> bool:
-        """The flood limit: a token bucket of :data:`FLOOD_BURST` refilled at :data:`FLOOD_RATE` a second."""
+        """The flood limit: a token bucket of ``flood_burst`` messages refilled at ``flood_rate`` a second."""
         t = now_ms()
-        self.bucket = min(FLOOD_BURST, self.bucket + (t - self.bucket_at) * FLOOD_RATE / 1000)
+        self.bucket = min(self.flood_burst, self.bucket + (t - self.bucket_at) * self.flood_rate / 1000)
         self.bucket_at = t
         if self.bucket >= 1:
             self.bucket -= 1

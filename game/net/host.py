@@ -44,7 +44,7 @@ from engine.wire import state_for, view_events
 from game.net import protocol
 from game.net.authority import BOT, HERE, REMOTE, Authority, HostMeta, SeatSpec, Update, load_meta, save_meta
 from game.net.clock import claim_window
-from game.net.connection import Connection, now_ms
+from game.net.connection import FLOOD_BURST, FLOOD_RATE, Connection, now_ms
 
 TICK_S = 0.005
 PING_S = 0.25
@@ -69,6 +69,8 @@ class HostConfig:
     auto_start: bool = True
     keep_judged: bool = False  # the bench: keep every race press's judged moment
     time_scale: float = 1.0  # tests only: the game's clock runs this many times faster than real time
+    flood_rate: float = FLOOD_RATE  # messages a second a client may send on average, and at once:
+    flood_burst: float = FLOOD_BURST  # more are refused (a client far past it is disconnected)
 
 
 class Host:
@@ -110,7 +112,7 @@ class Host:
         self._stop: asyncio.Event | None = None
         self._listening = threading.Event()
         self._error: BaseException | None = None
-        self._last_step = 0.0
+        self._tasks: set[asyncio.Task[Any]] = set()
         if config.resume and config.journal is not None and config.journal.exists():
             self._resume()
 
@@ -172,6 +174,8 @@ class Host:
             for conn in list(self.conns):
                 conn.send({"t": "bye", "reason": "the host closed the game"})
                 conn.close()
+            if self._tasks:
+                await asyncio.wait(list(self._tasks), timeout=1.0)
             if self.authority is not None:
                 self.authority.close()
 
@@ -184,8 +188,12 @@ class Host:
         if len(self.conns) >= MAX_CONNECTIONS:
             writer.close()
             return
-        conn = Connection(reader, writer)
+        conn = Connection(reader, writer, self.config.flood_rate, self.config.flood_burst)
         self.conns.append(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         try:
             while not conn.closed:
                 try:
