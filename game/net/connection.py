@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Any
 
+from engine.wire import state_for, view_events
 from game.net import protocol
 from game.net.clock import ClockSync
 
@@ -63,6 +64,27 @@ class Connection:
             self.bytes_sent += len(data)
         except (OSError, RuntimeError):
             self.close()
+
+    def ping(self) -> None:
+        """Ask the client for its clock (the answer feeds :attr:`sync`); tell it the round trip measured so far."""
+        self.ping_n += 1
+        t = now_ms()
+        self.pings[self.ping_n] = t
+        if len(self.pings) > 64:
+            for key in sorted(self.pings)[:32]:
+                del self.pings[key]
+        self.send({"t": "ping", "n": self.ping_n, "h": int(t), "rtt": round(self.sync.rtt_ms, 1)})
+
+    def send_view(self, game_id: str, state: Any, version: int, at: int, events: list[Any]) -> None:
+        """The state as this client's seats may see it, and the events since its last view as they see them."""
+        message = {"t": "view", "version": version, "at": at, "over": bool(state.is_over),
+                   "state": state_for(game_id, state, self.seats), "events": view_events(state, events, self.seats),
+                   "seats": list(self.seats)}
+        self.sent_views[version] = now_ms()
+        if len(self.sent_views) > 256:
+            for key in sorted(self.sent_views)[:128]:
+                del self.sent_views[key]
+        self.send(message)
 
     def refuse(self, reason: str, n: Any = None) -> None:
         message: dict[str, Any] = {"t": "refused", "reason": reason}
