@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any
 
-from engine.games import game_info
+from engine.games import game_info, playable_games
 from game.net.authority import SeatSpec
 from game.net.client import Client
 from game.net.host import Host, HostConfig
@@ -48,7 +48,8 @@ def _percentile(values: list[float], p: float) -> float:
 class Scripted:
     """One bench client: flips in turn, presses Snap! at its scripted moment for each view showing a snap."""
 
-    def __init__(self, index: int, client: Client, forger: bool, seed: int, count: int) -> None:
+    def __init__(self, index: int, client: Client, forger: bool, seed: int, count: int, actions: dict[str, Any]) -> None:
+        self.actions = actions  # "call" and "flip" in the game's record form
         self.index = index
         self.client = client
         self.forger = forger
@@ -81,7 +82,7 @@ class Scripted:
                 return
             if state.snap_piles() and version not in self.cued:
                 self.cued.add(version)
-                self.plan.append((now + REACTION_MS + SPACING_MS * self.rank(version), "snap", version))
+                self.plan.append((now + REACTION_MS + SPACING_MS * self.rank(version), "call", version))
             elif state.turn == self.seat and self.flip_for != version and not state.snap_piles():
                 self.flip_for = version
                 self.plan.append((now + FLIP_AFTER_MS, "flip", version))
@@ -99,18 +100,23 @@ class Scripted:
     def act(self, now: float) -> None:
         while self.plan and self.plan[0][0] <= now:
             _, action, cue = self.plan.pop(0)
-            stamp = now - FORGED_EARLY_MS if self.forger and action == "snap" else now
-            n = self.client.send(self.seat, {"type": action}, int(stamp))
-            if action == "snap":
+            stamp = now - FORGED_EARLY_MS if self.forger and action == "call" else now
+            n = self.client.send(self.seat, self.actions[action], int(stamp))
+            if action == "call":
                 self.sent[n] = (now, cue)
                 self.cue_of[n] = cue
 
 
 def run(game: str, clients: int, latency_ms: float, jitter_ms: float, rounds: int, seconds: float, seed: int) -> dict[str, Any]:
     info = game_info(game)
-    if not info.realtime:
-        raise ValueError("the bench judges races: choose snap or ratscrew")
-    host = Host(HostConfig(game, [SeatSpec("remote") for _ in range(clients)], {"decks": 2} if game == "snap" else {}, room=ROOM, seed=seed, keep_judged=True))
+    if not info.realtime or not hasattr(info.rules(), "snap_piles"):
+        raise ValueError("the bench scripts calls on a race whose state says when a match shows (snap_piles), "
+                         "with Snap and Flip actions")
+    rules = info.rules()
+    actions = {"call": rules.action_to_json(rules.Snap()), "flip": rules.action_to_json(rules.Flip())}
+    options = {"decks": 2} if any(o.key == "decks" for o in info.options) else {}  # more cards: more rounds
+    host = Host(HostConfig(game, [SeatSpec("remote") for _ in range(clients)], options, room=ROOM, seed=seed,
+                           keep_judged=True))
     host.start()
     proxies, scripted = [], []
     try:
@@ -120,7 +126,7 @@ def run(game: str, clients: int, latency_ms: float, jitter_ms: float, rounds: in
             proxies.append(proxy)
             client = Client()
             client.connect("127.0.0.1", proxy.start(), ROOM, f"Bench {i}")
-            scripted.append(Scripted(i, client, i == 0, seed, clients))
+            scripted.append(Scripted(i, client, i == 0, seed, clients, actions))
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             now = float(scripted[0].client.clock_ms())
@@ -179,7 +185,7 @@ def _report(host: Host, scripted: list[Scripted], clients: int, latency_ms: floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.net.bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="snap")
+    parser.add_argument("--game", default=next(i.id for i in playable_games() if i.realtime))
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--latency-ms", type=float, default=40)
     parser.add_argument("--jitter-ms", type=float, default=15)
