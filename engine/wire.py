@@ -8,7 +8,7 @@ only ever builds classes of the ``engine`` package (by name, without calling
 their constructors), never anything else: what comes over the wire is data.
 
 Redaction happens on the encoded tree, before a byte leaves the host.  Each
-game lists, as data (:data:`HIDDEN`), which fields of its state hold what some
+game lists, as data (``WIRE_HIDDEN`` in its rules module, :func:`hidden_fields`), which fields of its state hold what some
 seats may not see:
 
 * ``cards``: a list of cards nobody sees (a stock, face-down piles): every card
@@ -60,14 +60,14 @@ class HiddenCard(Card):
 
 HIDDEN_CARD: Card = int.__new__(HiddenCard, 1000)
 
-HIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
-    "sprint": (("hands", "seat_mask"), ("stock", "cards")),
-    "snap": (("down", "seat_piles"), ("rng", "drop_rng")),
-    "ratscrew": (("piles", "seat_piles"),),
-    "scamper": (("hands", "seat_cards"), ("stock", "cards"), ("seed", "drop_int")),
-    "double-or-nothing": (("hands", "seat_counts"), ("decks", "decks"), ("rng", "drop_rng")),
-}
-"""Per game: which fields of its state some seats may not see, and how they are hidden (see the module docstring)."""
+def hidden_fields(game_id: str) -> tuple[tuple[str, str], ...]:
+    """Which fields of ``game_id``'s state some seats may not see, and how they are hidden: its rules module's
+    ``WIRE_HIDDEN`` (a game without it hides nothing, so a new game must declare it to be played over a network)."""
+    from .games import game_info
+
+    hidden: tuple[tuple[str, str], ...] = getattr(game_info(game_id).rules(), "WIRE_HIDDEN", ())
+    return hidden
+
 
 MAX_DEPTH = 40
 """No engine value nests deeper; a deeper message is refused."""
@@ -217,7 +217,7 @@ def _hidden_decks(state: Any, viewers: frozenset[int]) -> list[Any]:
 def redact(game_id: str, state: Any, tree: dict[str, Any], viewers: frozenset[int]) -> dict[str, Any]:
     """The encoded ``tree`` of ``state`` with everything ``viewers`` may not see hidden (a new tree)."""
     fields = dict(tree["a"])
-    for name, how in HIDDEN.get(game_id, ()):
+    for name, how in hidden_fields(game_id):
         if name not in fields:
             continue
         node = fields[name]
@@ -412,5 +412,5 @@ def decode_state(data: Mapping[str, Any]) -> Any:
     return state
 
 
-__all__ = ["HIDDEN", "HIDDEN_CARD", "HiddenCard", "WireError", "encode", "decode", "decode_state", "state_for",
+__all__ = ["hidden_fields", "HIDDEN_CARD", "HiddenCard", "WireError", "encode", "decode", "decode_state", "state_for",
            "redact", "event_for", "view_events"]

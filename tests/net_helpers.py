@@ -75,16 +75,16 @@ def views(dump: Path) -> list[dict[str, Any]]:
 def leaks(game_id: str, dump: Path, seats: set[int]) -> list[str]:
     """Every place a player's received bytes show a card its seats may not see.
 
-    The state: each field the game hides (:data:`engine.wire.HIDDEN`) holds nothing of another seat's
+    The state: each field the game hides (:func:`engine.wire.hidden_fields`) holds nothing of another seat's
     (and of hidden piles nothing at all).  The events: each is as one of the player's seats sees it
     (``seen_by`` leaves it as it is).
     """
-    from engine.wire import HIDDEN, decode, decode_state
+    from engine.wire import decode, decode_state, hidden_fields
 
     problems = []
     for n, view in enumerate(views(dump)):
         fields = view["state"]["a"]
-        for name, how in HIDDEN[game_id]:
+        for name, how in hidden_fields(game_id):
             node = fields.get(name)
             if how in ("cards", "seat_piles", "seat_cards", "seat_mask"):
                 items = [node] if how == "cards" else _items(node)

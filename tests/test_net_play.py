@@ -1,10 +1,13 @@
-"""Network play on the loopback interface: a host and two to four client processes play every game to its end."""
+"""Network play on the loopback interface: a host and two to four client processes play every game to its end,
+and no byte a client received shows a card its seat may not see."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from net_helpers import finish, player, serve
+from net_helpers import finish, leaks, player, serve, views
 
 GAMES = {
     # game: (seats, host options, player level)
@@ -17,11 +20,13 @@ GAMES = {
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_clients_play_the_game_to_its_end(game: str) -> None:
+def test_clients_play_the_game_to_its_end(game: str, tmp_path: Path) -> None:
     seats, options, level = GAMES[game]
     host, port = serve(game, seats, *options)
     level_args = ("--level", level) if level else ()
-    players = [player(port, f"P{i}", "--seed", str(i), *level_args) for i in range(seats.count("remote"))]
+    count = seats.count("remote")
+    players = [player(port, f"P{i}", "--seed", str(i), "--dump", str(tmp_path / f"dump{i}"), *level_args)
+               for i in range(count)]
     reports = [finish(p) for p in players]
     code, lines, err = finish(host)
     assert code == 0, err[-2000:]
@@ -30,3 +35,24 @@ def test_clients_play_the_game_to_its_end(game: str) -> None:
         assert rc == 0 and out and out[-1]["over"], (out, perr[-2000:])
         if game not in ("snap", "ratscrew"):  # in a race a press may come after the match is gone: refused
             assert out[-1]["refused"] == 0, out
+    for i in range(count):
+        seen = views(tmp_path / f"dump{i}")
+        assert seen and seen[-1]["over"]
+        assert leaks(game, tmp_path / f"dump{i}", set(seen[-1]["seats"])) == []
+
+
+@pytest.mark.parametrize("game", ["scamper", "sprint"])
+def test_the_leak_check_sees_a_hand_sent_whole(game: str, tmp_path: Path) -> None:
+    import json
+
+    from engine.envelope import PlayerInfo
+    from engine.games import game_info
+    from engine.wire import state_for
+
+    info = game_info(game)
+    _, state = info.record_type().begin(info, [PlayerInfo("A"), PlayerInfo("B")], 1, info.resolve_options({}))
+    for viewers, expected in (({0}, False), ({0, 1}, True)):
+        dump = tmp_path / f"dump{len(viewers)}"
+        view = {"t": "view", "version": 1, "state": state_for(game, state, viewers), "events": []}
+        dump.write_bytes(json.dumps(view, separators=(",", ":")).encode() + b"\n")
+        assert bool(leaks(game, dump, {0})) is expected

@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Any
 
+from engine.wire import state_for, view_events
 from game.net import protocol
 from game.net.clock import ClockSync
 
@@ -27,7 +28,10 @@ def now_ms() -> float:
 class Connection:
     """One client's socket and what the host knows of it."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 flood_rate: float = FLOOD_RATE, flood_burst: float = FLOOD_BURST) -> None:
+        self.flood_rate = flood_rate
+        self.flood_burst = flood_burst
         self.reader = reader
         self.writer = writer
         self.seats: tuple[int, ...] = ()
@@ -38,7 +42,7 @@ class Connection:
         self.ping_n = 0
         self.sent_views: dict[int, float] = {}
         self.version = 0
-        self.bucket = FLOOD_BURST
+        self.bucket = flood_burst
         self.bucket_at = now_ms()
         self.flooded = 0
         self.flood_told = 0.0
@@ -61,6 +65,27 @@ class Connection:
         except (OSError, RuntimeError):
             self.close()
 
+    def ping(self) -> None:
+        """Ask the client for its clock (the answer feeds :attr:`sync`); tell it the round trip measured so far."""
+        self.ping_n += 1
+        t = now_ms()
+        self.pings[self.ping_n] = t
+        if len(self.pings) > 64:
+            for key in sorted(self.pings)[:32]:
+                del self.pings[key]
+        self.send({"t": "ping", "n": self.ping_n, "h": int(t), "rtt": round(self.sync.rtt_ms, 1)})
+
+    def send_view(self, game_id: str, state: Any, version: int, at: int, events: list[Any]) -> None:
+        """The state as this client's seats may see it, and the events since its last view as they see them."""
+        message = {"t": "view", "version": version, "at": at, "over": bool(state.is_over),
+                   "state": state_for(game_id, state, self.seats), "events": view_events(state, events, self.seats),
+                   "seats": list(self.seats)}
+        self.sent_views[version] = now_ms()
+        if len(self.sent_views) > 256:
+            for key in sorted(self.sent_views)[:128]:
+                del self.sent_views[key]
+        self.send(message)
+
     def refuse(self, reason: str, n: Any = None) -> None:
         message: dict[str, Any] = {"t": "refused", "reason": reason}
         if n is not None:
@@ -76,9 +101,9 @@ class Connection:
                 pass
 
     def allowed(self) -> bool:
-        """The flood limit: a token bucket of :data:`FLOOD_BURST` refilled at :data:`FLOOD_RATE` a second."""
+        """The flood limit: a token bucket of ``flood_burst`` messages refilled at ``flood_rate`` a second."""
         t = now_ms()
-        self.bucket = min(FLOOD_BURST, self.bucket + (t - self.bucket_at) * FLOOD_RATE / 1000)
+        self.bucket = min(self.flood_burst, self.bucket + (t - self.bucket_at) * self.flood_rate / 1000)
         self.bucket_at = t
         if self.bucket >= 1:
             self.bucket -= 1

@@ -40,15 +40,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.games import GameInfo, game_info
-from engine.wire import state_for, view_events
 from game.net import protocol
 from game.net.authority import BOT, HERE, REMOTE, Authority, HostMeta, SeatSpec, Update, load_meta, save_meta
 from game.net.clock import claim_window
-from game.net.connection import Connection, now_ms
+from game.net.connection import FLOOD_BURST, FLOOD_RATE, Connection, now_ms
 
 TICK_S = 0.005
 PING_S = 0.25
 QUICK_PINGS = 6
+LOBBY_PINGS_S = 2.0
+"""The lobby is sent again when only the pings changed at most this often."""
 MAX_HELLOS = 20
 MAX_CONNECTIONS = 64
 
@@ -69,6 +70,8 @@ class HostConfig:
     auto_start: bool = True
     keep_judged: bool = False  # the bench: keep every race press's judged moment
     time_scale: float = 1.0  # tests only: the game's clock runs this many times faster than real time
+    flood_rate: float = FLOOD_RATE  # messages a second a client may send on average, and at once:
+    flood_burst: float = FLOOD_BURST  # more are refused (a client far past it is disconnected)
 
 
 class Host:
@@ -110,7 +113,9 @@ class Host:
         self._stop: asyncio.Event | None = None
         self._listening = threading.Event()
         self._error: BaseException | None = None
-        self._last_step = 0.0
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._lobby_shape: Any = None
+        self._lobby_sent = 0.0
         if config.resume and config.journal is not None and config.journal.exists():
             self._resume()
 
@@ -172,6 +177,8 @@ class Host:
             for conn in list(self.conns):
                 conn.send({"t": "bye", "reason": "the host closed the game"})
                 conn.close()
+            if self._tasks:
+                await asyncio.wait(list(self._tasks), timeout=1.0)
             if self.authority is not None:
                 self.authority.close()
 
@@ -184,8 +191,12 @@ class Host:
         if len(self.conns) >= MAX_CONNECTIONS:
             writer.close()
             return
-        conn = Connection(reader, writer)
+        conn = Connection(reader, writer, self.config.flood_rate, self.config.flood_burst)
         self.conns.append(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         try:
             while not conn.closed:
                 try:
@@ -278,7 +289,7 @@ class Host:
                    "options": self.info.resolve_options(self.config.options), "room": self.room,
                    "realtime": self.info.realtime, "num_seats": len(self.seats)})
         for _ in range(QUICK_PINGS):
-            self._ping(conn)
+            conn.ping()
         self._lobby_changed()
         if self.authority is not None:
             self._send_view(conn, [])
@@ -401,32 +412,13 @@ class Host:
                 self._lobby_changed()
 
     def _send_view(self, conn: Connection, events: list[Any]) -> None:
-        authority = self.authority
-        if authority is None:
-            return
-        state = authority.state
-        message = {"t": "view", "version": authority.version, "at": authority.clock, "over": bool(state.is_over),
-                   "state": state_for(self.info.id, state, conn.seats), "events": view_events(state, events, conn.seats),
-                   "seats": list(conn.seats)}
-        conn.sent_views[authority.version] = now_ms()
-        if len(conn.sent_views) > 256:
-            for key in sorted(conn.sent_views)[:128]:
-                del conn.sent_views[key]
-        conn.send(message)
+        if self.authority is not None:
+            conn.send_view(self.info.id, self.authority.state, self.authority.version, self.authority.clock, events)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for conn in self.conns:
             if conn.seats:
                 conn.send(message)
-
-    def _ping(self, conn: Connection) -> None:
-        conn.ping_n += 1
-        t = now_ms()
-        conn.pings[conn.ping_n] = t
-        if len(conn.pings) > 64:
-            for key in sorted(conn.pings)[:32]:
-                del conn.pings[key]
-        conn.send({"t": "ping", "n": conn.ping_n, "h": int(t), "rtt": round(conn.sync.rtt_ms, 1)})
 
     async def _ticker(self) -> None:
         last_ping = 0.0
@@ -441,7 +433,7 @@ class Host:
                     last_ping = t
                     for conn in self.conns:
                         if conn.seats:
-                            self._ping(conn)
+                            conn.ping()
                     self._update_window()
                     self._lobby_changed()
             except Exception as exc:  # keep serving; the journal holds the game
@@ -482,7 +474,10 @@ class Host:
         with self._lock:
             changed = lobby != self._lobby
             self._lobby = lobby
-        if changed:
+        shape = [{k: v for k, v in seat.items() if k != "ping_ms"} for seat in seats]
+        t = now_ms()
+        if changed and (shape != self._lobby_shape or t - self._lobby_sent >= LOBBY_PINGS_S * 1000):
+            self._lobby_shape, self._lobby_sent = shape, t  # only the pings moved: told every few seconds
             self._broadcast(lobby)
 
     def _publish(self) -> None:

@@ -128,7 +128,7 @@ class RemoteDuelTable(RemoteTable, RemoteDuel):
         self.seen_steps.append((events, SimpleNamespace(game=state.game, games_won=state.games_won)))
 
     def summary_facts(self) -> Any:
-        from game.tables.double_or_nothing_summary import facts_of
+        from game.tables.double_or_nothing.summary import facts_of
 
         state: Any = getattr(self, "state")
         facts = facts_of(state.mode, getattr(self, "first_game", state.game), getattr(self, "seen_steps", []))
