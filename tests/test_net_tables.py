@@ -191,7 +191,10 @@ def think(bot: Any, observation: Any) -> Any:
         return done.value
 
 
-def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_hidden_card(pg, tmp_path) -> None:
+@pytest.mark.parametrize("played_first", [0, 40])
+def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_hidden_card(pg, tmp_path,
+                                                                                               played_first) -> None:
+    """From the deal, or opening on a round under way (a rejoin): melds, hands of any size, the discard pile."""
     from engine.cards import Card
     from engine.scamper import new_game
 
@@ -201,9 +204,18 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
     real = new_game(3, info.resolve_options({"rounds": 1}), 11)
     bots = {s: info.make_bot("standard", seed=s) for s in (1, 2)}
     helper = info.make_bot("standard", seed=9)  # plays your seat's choices, through the table
+    for _ in range(played_first):
+        if real.melds and len(real.discard) > 2:
+            break
+        seat = real.current
+        real.apply(think(helper if seat == 0 else bots[seat], real.observation(seat)), seat)
+    assert played_first == 0 or (real.melds and not real.is_over)  # the round is well under way: melds are down
     host = TurnHostDouble("scamper", real, [0], bots, [Player("You", "human"), Player("Ada", "human"),
                                                        Player("Ben", "bot", "standard")])
     table = open_remote_table(app, host)
+    app.run(max_frames=60, fixed_dt=DT)
+    assert [len(h) for h in table.model.held] == [len(h) for h in real.hands]
+    assert [len(m) for m in table.model.melds] == [len(m.cards) for m in real.melds]
     done: list[Any] = []
     app.on_round_over = lambda t: done.append(t)
     for _ in range(20000):

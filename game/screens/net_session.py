@@ -233,9 +233,10 @@ class NetSession:
                                    list(self.seats))
             self.state = state
             return True
-        self.state = state
         if fresh:
+            self.state = state  # the picture a table opens on; later views come to it in order
             self.fresh_picture = True
+            self.views.clear()
         else:
             self.views.append(View(state, tuple(message.get("events_obj", ())), None, None))
         return True

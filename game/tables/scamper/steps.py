@@ -88,11 +88,14 @@ def meld_owner(t: ScamperTable, seat: int, actor: int) -> str:
 
 
 def queue_deal(t: ScamperTable) -> None:
-    """Deal the round the state holds now (its hands, the face-up card, the stock)."""
+    """Deal the round the state holds now (its hands, the face-up card, the stock); a round already under way
+    (a network game's table opening on the host's picture) comes with its melds and its discard pile as they lie."""
     state = t.state
     n = state.num_players
     hands = [list(h) for h in state.hands]
-    face_up = state.discard[-1]
+    face_up = state.discard[-1] if state.discard else None
+    under = list(state.discard[:-1])
+    melds = [(tuple(meld.cards), owner) for meld, owner in zip(state.melds, state.owners)]
     stock = len(state.stock)
     first = state.current
     round_no = state.contract_no
@@ -100,20 +103,21 @@ def queue_deal(t: ScamperTable) -> None:
     def deal() -> list[Flight]:
         m = t.model
         m.held = [Hand() for _ in range(n)]
-        m.melds, m.owners = [], []
-        m.pile = Hand()
+        m.melds = [Hand(t.sprites.new(c) for c in cards) for cards, _ in melds]
+        m.owners = [owner for _, owner in melds]
+        m.pile = Hand(t.sprites.new(c) for c in under)
         m.round_no = round_no
         m.current = first
-        m.stock = stock + 1 + sum(len(h) for h in hands)
+        m.stock = stock + (face_up is not None) + sum(len(h) for h in hands)
         m.dealt = True
         t.fan.forget()
         t.app.sound.play("deal")
         flights = []
-        size = len(hands[0]) if hands else 0
-        order = [(r, (first + k) % n) for r in range(size) for k in range(n)]
+        size = max((len(h) for h in hands), default=0)
+        order = [(r, (first + k) % n) for r in range(size) for k in range(n) if r < len(hands[(first + k) % n])]
         for i, (r, seat) in enumerate(order):
             sprite = t.sprites.new(hands[seat][r])
-            end = t.hand_slot(seat, r, size)
+            end = t.hand_slot(seat, r, len(hands[seat]))
 
             def land(seat: int = seat, sprite: CardSprite = sprite, end: pygame.Rect = end) -> None:
                 m.held[seat].append(sprite)
@@ -122,14 +126,15 @@ def queue_deal(t: ScamperTable) -> None:
                     t.fan.place(sprite, end)
 
             flights.append(t.fly(sprite, t.shows_face(seat), t.layout.stock, end, 0.25, min(2.0, 0.02 * i), land))
-        top = t.sprites.new(face_up)
+        if face_up is not None:
+            top = t.sprites.new(face_up)
 
-        def land_top() -> None:
-            m.pile.append(top)
-            m.stock -= 1
+            def land_top() -> None:
+                m.pile.append(top)
+                m.stock -= 1
 
-        flights.append(t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, min(2.0, 0.02 * len(order)) + 0.1,
-                             land_top))
+            flights.append(t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, min(2.0, 0.02 * len(order)) + 0.1,
+                                 land_top))
         t.log.add(f"Round {round_no}: {state_contract(t, round_no)}. {says(t, first, 'starts')}.")
         return flights
 
