@@ -11,14 +11,12 @@ import pygame
 
 from game.kit.ui import INK, MUTED, Button
 from game.net.lan import DEFAULT_PORT, HostFinder, check_destination
+from game.net.protocol import ROOM_LENGTH as ROOM_LEN, ROOM_LETTERS
 from game.screens.form import FieldRule, FormScene, is_port
 from game.shell.session import MAX_NAME
 
 MAX_FOUND = 4
 """Found hosts listed at once (the rest wait for the list to shorten)."""
-ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-"""A room code's letters (no I or O: nothing to mistake for 1 or 0)."""
-ROOM_LEN = 6
 
 
 def _address_char(ch: str) -> bool:
@@ -125,4 +123,4 @@ class JoinScene(FormScene):
                   MUTED if not self.problem else (255, 190, 170), "midbottom", self.layout.w - 40)
 
 
-__all__ = ["JoinScene", "ROOM_LETTERS", "ROOM_LEN"]
+__all__ = ["JoinScene"]
