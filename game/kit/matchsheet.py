@@ -205,11 +205,11 @@ class StandingsScene(_Overlay):
     """The final standings (best first, shared places) above the whole sheet; play again or go to the menu."""
 
     def __init__(self, app: Any, data: ScoreSheet, title: str, on_again: Callable[[], None],
-                 on_menu: Callable[[], None]) -> None:
+                 on_menu: Callable[[], None], again_label: str = "Play again") -> None:
         rounds = len(data.rows)
         words = (f"Final standings after {rounds} round{'s' if rounds != 1 else ''}: "
                  + ("lowest total wins." if data.lower_wins else "highest total wins."))
-        super().__init__(app, data, title, words, [("again", "Play again", on_again), ("menu", "Main menu", on_menu)])
+        super().__init__(app, data, title, words, [("again", again_label, on_again), ("menu", "Main menu", on_menu)])
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_head(surface)

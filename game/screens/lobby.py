@@ -20,7 +20,8 @@ from game.net.lan import HostBeacon
 from game.screens.menu import MenuScene
 from game.screens.net_session import Lobby, NetSession, host_session, join_session
 
-KIND_WORDS = {"you": "this computer", "here": "this computer (hot-seat)", "friend": "a friend", "bot": "bot"}
+KIND_WORDS = {"you": "this computer", "here": "this computer (hot-seat)", "friend": "a friend", "bot": "bot",
+              "host": "the host's computer"}
 
 
 def open_hosted_lobby(app: Any, game: str, options: dict[str, Any], seats: list[Any], port: int) -> str | None:
@@ -120,9 +121,11 @@ class LobbyScene(MenuScene):
         lobby = self.lobby
         cx = self.layout.w // 2
         y = round(140 * s)
-        head = f"{game_info(lobby.game).title}" + (f"  ·  {lobby.options_line}" if lobby.options_line else "")
-        text.blit(surface, head, round(24 * s), (cx, y), INK, "midtop", self.layout.w - 40)
-        y += round(40 * s)
+        text.blit(surface, game_info(lobby.game).title, round(26 * s), (cx, y), INK, "midtop", self.layout.w - 40)
+        y += round(34 * s)
+        if lobby.options_line:
+            text.blit(surface, lobby.options_line, round(18 * s), (cx, y), MUTED, "midtop", self.layout.w - 40)
+        y += round(30 * s)
         if self.session.hosting:
             box = pygame.Rect(0, y, round(820 * s), round(86 * s))
             box.centerx = cx

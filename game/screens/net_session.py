@@ -24,7 +24,7 @@ from game.shell.session import AI_NAMES
 class LobbySeat:
     seat: int
     name: str
-    kind: str  # you | here | friend | bot (as the host planned it)
+    kind: str  # you | here | friend | bot (as the host planned it); host (the host's computer, seen by a friend)
     level: str | None = None
     joined: bool = False
     ready: bool = False
@@ -45,7 +45,7 @@ class Lobby:
     @property
     def all_ready(self) -> bool:
         """Every seat a person plays has someone in it, ready."""
-        return all(s.kind == "bot" or (s.joined and s.ready) for s in self.seats)
+        return bool(self.seats) and all(s.kind == "bot" or (s.joined and s.ready) for s in self.seats)
 
     @property
     def options_line(self) -> str:
@@ -53,8 +53,8 @@ class Lobby:
         words = []
         for option in info.menu_options:
             value = self.options.get(option.key)
-            words += [label for v, label in option.choices if v == value][:1]
-        return ", ".join(words)
+            words += [f"{option.label}: {label}" for v, label in option.choices if v == value][:1]
+        return "  ·  ".join(words)
 
 
 @dataclass(frozen=True)
@@ -205,6 +205,8 @@ class NetSession:
             kind = {"here": "here", "remote": "friend", "bot": "bot"}.get(s.get("kind"), "friend")
             if kind == "here" and i in self.seats and self.hosting:
                 kind = "you" if i == min(self.seats) else "here"
+            elif kind == "here" and not self.hosting:
+                kind = "host"  # a seat at the host's computer
             connected = bool(s.get("connected")) or kind == "bot"
             ping = s.get("ping_ms")
             if isinstance(ping, (int, float)) and kind == "friend":

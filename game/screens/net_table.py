@@ -25,6 +25,7 @@ from game.kit.handtable import HiddenHandTable
 from game.kit.remote import HostPlays, RemoteDuel, RemoteRaceDriver, RemoteTurns, monotonic_ms, set_connections
 from game.kit.skip import SkipToEnd
 from game.kit.ui import GOLD, INK, draw_panel
+from game.kit.wording import YOU
 from game.shell.session import GameSetup, SeatConfig
 
 _CLASSES: dict[type, type] = {}
@@ -151,8 +152,10 @@ def open_remote_table(app: Any, session: Any) -> Any:
     setup = client_setup(start)
     info = setup.info
     record, _ = setup.start(random.Random(0))  # a record for the table's names only: it is never saved
-    record.players = tuple(PlayerInfo(p.name, "ai" if p.kind == "bot" else "human", p.level if p.kind == "bot" else None,
-                                      {"connection": ""}) for p in start.players)
+    alone = start.mine[0] if len(start.mine) == 1 else None  # one player at this computer: "You" at its table
+    record.players = tuple(PlayerInfo(YOU if i == alone else p.name, "ai" if p.kind == "bot" else "human",
+                                      p.level if p.kind == "bot" else None, {"connection": ""})
+                           for i, p in enumerate(start.players))
     app.game_id = info.id
     table = remote_class(load(info.table), info.realtime)(app, setup, record=record, state=session.state)
     table.attach(session)

@@ -44,7 +44,7 @@ class SeatPlan:
 def default_seats(game: str) -> list[SeatPlan]:
     """You and one friend, then bots up to the game's usual number of seats."""
     info = game_info(game)
-    seats = [SeatPlan("you", "You"), SeatPlan("friend", "Friend")]
+    seats = [SeatPlan("you", "Host"), SeatPlan("friend", "Friend")]
     for i in range(max(0, info.default_seats - 2)):
         seats.append(SeatPlan("bot", AI_NAMES[i], info.default_level))
     return seats
@@ -171,7 +171,7 @@ class HostScene(FormScene):
         elif key.startswith("kind:"):
             seat = self.seats[int(key[5:])]
             kinds = [k for k in SEAT_KINDS if k != "you" or seat.kind == "you" or
-                     not any(p.kind == "you" for p in self.seats)]  # one "You" at most
+                     not any(p.kind == "you" for p in self.seats)]  # one "You" at most (your name: the others see it)
             if not info.levels:
                 kinds = [k for k in kinds if k != "bot"]
             seat.kind = kinds[(kinds.index(seat.kind) + 1) % len(kinds)] if seat.kind in kinds else kinds[0]
@@ -179,7 +179,7 @@ class HostScene(FormScene):
                 seat.level = seat.level or info.default_level
                 seat.name = AI_NAMES[int(key[5:]) % len(AI_NAMES)] if seat.name in ("Friend", "You") else seat.name
             elif seat.kind == "you":
-                seat.name = "You"
+                seat.name = "Host"
             elif seat.kind == "friend":
                 seat.name = "Friend"
         elif key.startswith("level:"):
