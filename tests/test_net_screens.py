@@ -118,7 +118,7 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
     assert session.hosting and len(session.lobby.room or session.host.room) == 6
     friend = join_from_another_process(lobby)
     try:
-        until(app, lambda: lobby.lobby.all_ready and any(s.kind == "friend" and s.joined for s in lobby.lobby.seats))
+        until(app, lambda: lobby.lobby.all_ready and any(s.kind == "friend" and s.connection for s in lobby.lobby.seats))
         seat = next(s for s in lobby.lobby.seats if s.kind == "friend")
         assert seat.name == "Ada" and seat.ready and seat.connection.endswith(" ms")
         start = next(b for b in lobby.buttons if b.key == "start")

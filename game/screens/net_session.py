@@ -170,6 +170,9 @@ class NetSession:
                 self.lobby.game, self.lobby.options = message["game"], dict(message["options"])
             if self.ready_now:
                 self.client.ready(True)  # the host's own seats are ready from the start
+            if self.rejoined:  # back: the host took this computer in again with its token
+                self.paused = None
+                self.away -= set(self.seats)
             return True
         if kind == "lobby":
             self._take_lobby(message)
@@ -249,9 +252,6 @@ class NetSession:
             self.reconnects += 1
             self.paused = "Reconnecting to the host..."
             self.away |= set(self.seats)
-        elif state == "connected" and self.rejoined:
-            self.paused = None
-            self.away -= set(self.seats)
         elif state == "lost":
             self.paused = None
             self.problem = f"The connection to the host is lost ({reason or 'no answer'})."
