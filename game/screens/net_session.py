@@ -141,6 +141,8 @@ class NetSession:
 
     def updates(self) -> list[View | Refusal]:
         self.poll()
+        if self.fresh_picture:
+            return []  # what follows a fresh picture is for the table that opens on it
         out, self.views = self.views, []
         return out
 
