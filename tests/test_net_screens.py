@@ -158,7 +158,7 @@ def type_into(app: App, field: str, text: str) -> None:
 
 
 def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(pg, tmp_path) -> None:
-    from tests.net_helpers import ROOM, SCALE, finish, player, serve
+    from tests.net_helpers import ROOM, finish, player, serve
 
     host, port = serve("snap", "remote,remote,bot:hard", "--option", "time_limit=3")
     friend = player(port, "Ben", "--level", "hard")
