@@ -79,3 +79,12 @@ def test_refusals_name_the_seat_of_the_refused_action_and_badges_show_the_ping()
     client.inbox = [lobby_message(connected=False)]
     session.poll()
     assert session.connection(1) == "reconnecting..."
+
+
+def test_a_refused_join_keeps_the_hosts_reason_when_the_connection_then_closes() -> None:
+    client = ScriptedClient()
+    session = NetSession(client, Lobby("sprint", {}, []))
+    client.inbox = [{"t": "status", "state": "connected"}, {"t": "refused", "reason": "no room KXPTAM here"},
+                    {"t": "status", "state": "lost", "reason": "no room KXPTAM here"}]
+    session.poll()
+    assert session.problem == "The host says: no room KXPTAM here"

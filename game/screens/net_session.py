@@ -256,7 +256,8 @@ class NetSession:
             self.away |= set(self.seats)
         elif state == "lost":
             self.paused = None
-            self.problem = f"The connection to the host is lost ({reason or 'no answer'})."
+            if not self.problem.startswith("The host says"):  # a refusal (a wrong room code...) says more
+                self.problem = f"The connection to the host is lost ({reason or 'no answer'})."
             if self.started is not None:
                 self.paused = "The connection to the host is lost: press Esc for the menu."
         return True
