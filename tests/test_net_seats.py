@@ -100,3 +100,24 @@ def test_a_race_pauses_while_a_player_is_away() -> None:
         assert back.client.wait("view", 3) is not None
     finally:
         host.stop()
+
+
+def test_a_wrong_room_code_or_a_full_table_is_a_clear_message() -> None:
+    host = Host(HostConfig("sprint", [SeatSpec("remote"), SeatSpec("bot", "standard")], room=ROOM, seed=4))
+    host.start()
+    try:
+        wrong = Client()
+        wrong.connect("127.0.0.1", host.port, "ACDEFH", "Lost")
+        lost = wrong.wait("status", 3)
+        while lost is not None and lost["state"] != "lost":
+            lost = wrong.wait("status", 3)
+        assert lost is not None and "room code" in lost["reason"]
+        first = _join(host, "First")
+        late = Client()
+        late.connect("127.0.0.1", host.port, ROOM.lower(), "Late")  # typed in lower case: the same code
+        refused = late.wait("refused", 3)
+        assert refused is not None and "full" in refused["reason"]
+        first.client.close()
+        late.close()
+    finally:
+        host.stop()

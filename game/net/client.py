@@ -68,6 +68,7 @@ class Client:
         self._writer: asyncio.StreamWriter | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._joined = False
         self._args: tuple[str, int, str, str] = ("", 0, "", "")
         self.clock_ms = clock_ms
 
@@ -192,6 +193,7 @@ class Client:
             if self.token:
                 hello["token"] = self.token
             writer.write(protocol.encode(hello))
+            self._joined = False
             self._status("connected")
             final = await self._read(reader, writer)
             self._writer = None
@@ -240,6 +242,7 @@ class Client:
                 self.ping_ms = float(rtt)
             return ""
         if kind == "welcome":
+            self._joined = True
             self.token = message.get("token")
             self.seats = tuple(message.get("seats", ()))
         elif kind == "lobby":
@@ -254,7 +257,7 @@ class Client:
         elif kind == "bye":
             self._post(message)
             return message.get("reason", "the host closed the game") or "bye"
-        elif kind == "refused" and self.token is None and not self.seats:
+        elif kind == "refused" and not self._joined:  # a wrong room code or token: trying again won't help
             self._post(message)
             return str(message.get("reason", "refused"))
         self._post(message)
