@@ -12,7 +12,8 @@ Client API (the Join screen, the lobby and a table's remote mode use it)::
     client.view                                                    # the latest view (None before the game starts)
     client.close()
 
-Messages are dicts as :mod:`game.net.protocol` describes them, with these additions:
+Messages are dicts as :mod:`game.net.protocol` describes them, each with ``"arrived"`` (``clock_ms()``
+when it was read off the network), and these additions:
 
 * ``view``: ``"state_obj"`` (the state, decoded: the table swaps it in and
   draws it), ``"events_obj"`` (the events since the last view, as this
@@ -83,7 +84,7 @@ class Client:
 
     def poll(self) -> list[dict[str, Any]]:
         """Every message received since the last poll, oldest first (never blocks)."""
-        out = []
+        out: list[dict[str, Any]] = []
         while True:
             try:
                 message = self.inbox.get_nowait()
@@ -224,6 +225,7 @@ class Client:
                     message = protocol.decode(line, protocol.MAX_HOST_BYTES)
                 except protocol.ProtocolError:
                     continue
+                message["arrived"] = clock_ms()
                 final = self._take(message, writer)
                 if final:
                     return final

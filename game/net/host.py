@@ -150,7 +150,8 @@ class Host:
     def lobby(self) -> dict[str, Any]:
         """Who is at the table (a copy, safe to read from any thread)."""
         with self._lock:
-            return json.loads(json.dumps(self._lobby))
+            lobby: dict[str, Any] = json.loads(json.dumps(self._lobby))
+        return lobby
 
     def start_game(self) -> None:
         """Start now, whoever is in (the seats nobody took are played by bots at the default level)."""
