@@ -104,8 +104,8 @@ class Authority:
         for seat, spec in enumerate(seats):
             if spec.kind == BOT:
                 self.bots[seat] = self._bot(seat, spec.level)
-        if not info.realtime:
-            self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+        self._schedule()
+        self._whole = False
 
     # --- seats -------------------------------------------------------------
 
@@ -113,8 +113,10 @@ class Authority:
         bot = self.info.make_bot(level, seed=(self.record.seed or 0) * 31 + seat)
         return DelayedBot(bot, self.window_ms) if self.info.realtime else bot
 
-    def _turn_bots(self) -> dict[int, Any]:
-        return dict(self.bots)
+    def _schedule(self) -> None:
+        """Turn games: the bots' scheduler for the seats bots play now (it restarts on every change of them)."""
+        if not self.info.realtime:
+            self.scheduler = TurnScheduler(dict(self.bots), self.ai_delay, key=self._key, seat=first_mover)
 
     def _key(self, state: Any) -> tuple[object, ...]:
         return (self.version,)
@@ -122,15 +124,13 @@ class Authority:
     def take_over(self, seat: int, level: str | None = None) -> None:
         """A bot plays ``seat`` from now on (a dropped player's turn game, after the host's wait)."""
         self.bots[seat] = self._bot(seat, level or self.info.default_level)
-        if self.scheduler is not None:
-            self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+        self._schedule()
 
     def give_back(self, seat: int) -> None:
         """The player of ``seat`` is back: its bot stops."""
         if seat in self.bots and self.seats[seat].kind != BOT:
             del self.bots[seat]
-            if self.scheduler is not None:
-                self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+            self._schedule()
 
     def set_window(self, window_ms: int) -> None:
         """Races: how far behind the game's clock the engine runs (set at the start and when a client rejoins)."""
@@ -189,7 +189,8 @@ class Authority:
 
     def _journal_whole(self) -> None:
         """The game is over: the journal becomes the whole record (its clock and scores too)."""
-        if self.journal is not None:
+        if self.journal is not None and not self._whole:
+            self._whole = True
             self.journal.start(self.record.to_json(), sync=True)
 
     def step(self, game_ms: int, dt_s: float = 0.0) -> Update:
