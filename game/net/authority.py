@@ -69,11 +69,19 @@ def parse_seats(text: str, info: GameInfo) -> list[SeatSpec]:
 
 @dataclass
 class Update:
-    """What one step changed: events (with the state they belong to) and refusals of queued presses."""
+    """What one step changed: what was played (each ``(seat, action, events)``; a timer's seat and action are
+    ``None``) and the refusals of queued presses."""
 
-    events: list[Any] = field(default_factory=list)
+    plays: list[tuple[int | None, Any, list[Any]]] = field(default_factory=list)
     refused: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, reason, the press's tag)
-    changed: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.plays)
+
+    @property
+    def events(self) -> list[Any]:
+        return [e for _, _, events in self.plays for e in events]
 
 
 class Authority:
@@ -174,7 +182,7 @@ class Authority:
         except IllegalAction as exc:
             return str(exc), Update()
         self._accepted(seat, action, events, 0)
-        return None, Update(list(events), [], True)
+        return None, Update([(seat, action, list(events))])
 
     def _accepted(self, seat: int, action: Any, events: list[Any], at: int) -> None:
         self.record.append(seat, action, events, at)
@@ -205,7 +213,7 @@ class Authority:
                 if seat is not None:
                     events = self.state.apply(action, seat, 0)
                     self._accepted(seat, action, events, 0)
-                    update.events, update.changed = list(events), True
+                    update.plays.append((seat, action, list(events)))
             return update
         now = max(self.clock, game_ms - self.window_ms)
         due = [p for p in self.pending if p[2] <= now]
@@ -221,12 +229,12 @@ class Authority:
                 continue
             if p.seat is not None:
                 self._accepted(p.seat, p.action, list(p.events), p.at)
+                update.plays.append((p.seat, p.action, list(p.events)))
             else:
                 self.record.note_time(p.at)
                 if p.events:
                     self.version += 1
-            update.events.extend(p.events)
-            update.changed = True
+                    update.plays.append((None, None, list(p.events)))
         if self.state.is_over:
             self.record.note_time(self.clock)
             self.record.note_outcome(self.state)

@@ -17,7 +17,10 @@ when it was read off the network), and these additions:
 
 * ``view``: ``"state_obj"`` (the state, decoded: the table swaps it in and
   draws it), ``"events_obj"`` (the events since the last view, as this
-  client's seats may see them), and ``"version"``, ``"at"``, ``"over"``;
+  client's seats may see them), ``"plays_obj"`` (the same events by what made
+  them: ``(seat, action, events)``, seat and action ``None`` for timers),
+  ``"full"`` (true: a full picture -- on joining, rejoining, the start -- with
+  no events), and ``"version"``, ``"at"`` (the game's clock), ``"over"``;
 * ``status``: ``{"t": "status", "state": "connecting" | "connected" |
   "reconnecting" | "lost", "reason": ...}`` -- the connection itself.  A
   dropped connection is retried with the seat token for ``retry_s`` seconds
@@ -37,7 +40,8 @@ import threading
 import time
 from typing import Any
 
-from engine.wire import WireError, decode_state, decode
+from engine.games import game_info
+from engine.wire import WireError, decode, decode_state
 from game.net import protocol
 
 RETRY_S = 30.0
@@ -70,6 +74,7 @@ class Client:
         self._thread: threading.Thread | None = None
         self._closing = False
         self._joined = False
+        self.rules: Any = None
         self._args: tuple[str, int, str, str] = ("", 0, "", "")
         self.clock_ms = clock_ms
 
@@ -235,6 +240,18 @@ class Client:
             except (OSError, RuntimeError):
                 pass
 
+    def _plays(self, message: dict[str, Any]) -> list[tuple[int | None, Any, list[Any]]]:
+        """``(seat, action, events)`` of each play the view shows (``None`` seat and action: timers)."""
+        rules = self.rules
+        out, events, start = [], message["events_obj"], 0
+        for play in message.get("plays", []):
+            action = play.get("action")
+            count = play.get("events", 0)
+            decoded = rules.action_from_json(action) if action is not None and rules is not None else action
+            out.append((play.get("seat"), decoded, events[start:start + count]))
+            start += count
+        return out
+
     def _take(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> str:
         kind = message.get("t")
         if kind == "ping":
@@ -246,6 +263,10 @@ class Client:
         if kind == "welcome":
             self._joined = True
             self.token = message.get("token")
+            try:
+                self.rules = game_info(str(message.get("game"))).rules()
+            except ValueError:
+                return "the host plays a game this version does not have"
             self.seats = tuple(message.get("seats", ()))
         elif kind == "lobby":
             self.lobby = message
@@ -253,7 +274,8 @@ class Client:
             try:
                 message["state_obj"] = decode_state(message["state"])
                 message["events_obj"] = [decode(e) for e in message.get("events", [])]
-            except (WireError, KeyError, TypeError):
+                message["plays_obj"] = self._plays(message)
+            except (WireError, KeyError, TypeError, ValueError):
                 return ""
             self.view = message
         elif kind == "bye":
