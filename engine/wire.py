@@ -40,25 +40,7 @@ from collections import deque
 from enum import Enum
 from typing import Any, Iterable, Mapping
 
-from .cards import Card
-
-HIDDEN_BIT = 64
-"""Sprint's masks: a hidden card of another seat's hand is a bit from here up (no card of the deck)."""
-
-
-class HiddenCard(Card):
-    """A card the viewer may not see: drawn face down, never named."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "??"
-
-    def __repr__(self) -> str:
-        return "HIDDEN_CARD"
-
-
-HIDDEN_CARD: Card = int.__new__(HiddenCard, 1000)
+from .cards import HIDDEN_BIT, HIDDEN_CARD, Card, HiddenCard
 
 def hidden_fields(game_id: str) -> tuple[tuple[str, str], ...]:
     """Which fields of ``game_id``'s state some seats may not see, and how they are hidden: its rules module's

@@ -56,3 +56,25 @@ def test_the_leak_check_sees_a_hand_sent_whole(game: str, tmp_path: Path) -> Non
         view = {"t": "view", "version": 1, "state": state_for(game, state, viewers), "events": []}
         dump.write_bytes(json.dumps(view, separators=(",", ":")).encode() + b"\n")
         assert bool(leaks(game, dump, {0})) is expected
+
+
+def test_the_dedicated_host_says_what_is_wrong() -> None:
+    import socket
+    import subprocess
+    import sys
+
+    from net_helpers import ROOT
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "game.net.serve", "--bind", "127.0.0.1", *args],
+                              capture_output=True, text=True, timeout=30, cwd=ROOT)
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = run("--game", "snap", "--port", str(taken.getsockname()[1]))
+    assert busy.returncode == 1 and "can't listen" in busy.stderr and "Traceback" not in busy.stderr
+    bad = run("--game", "snap", "--seats", "remote,bot:nope")
+    assert bad.returncode == 2 and "no AI level 'nope'" in bad.stderr
+    wrong = run("--game", "snap", "--room", "ABC")
+    assert wrong.returncode == 2 and "room code" in wrong.stderr

@@ -15,7 +15,7 @@ from net_helpers import finish, leaks, player, serve, views, wait_for
 
 CASES = {
     "snap": ("remote,remote,bot:hard", ("--option", "time_limit=3"), ("--level", "hard")),
-    "scamper": ("remote,remote,bot:easy", ("--option", "rounds=1"), ()),
+    "scamper": ("remote,remote,bot:easy", ("--option", "rounds=2"), ()),
 }
 
 
@@ -43,7 +43,7 @@ def test_a_client_killed_mid_game_rejoins_and_the_game_ends(game: str, tmp_path:
     journal = tmp_path / "game.journal"
     host, port = serve(game, seats, "--journal", str(journal), *options)
     players = _players(port, tmp_path, 2, level)
-    assert wait_for(lambda: len(views(tmp_path / "dump1")) >= 8), "the game did not get going"
+    assert wait_for(lambda: len(seen := views(tmp_path / "dump1")) >= 8 and not seen[-1]["over"]), "no game to leave"
     players[1].kill()
     players[1].wait()
     before = views(tmp_path / "dump1")[-1]["version"]

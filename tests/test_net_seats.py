@@ -100,3 +100,61 @@ def test_a_race_pauses_while_a_player_is_away() -> None:
         assert back.client.wait("view", 3) is not None
     finally:
         host.stop()
+
+
+def test_a_wrong_room_code_or_a_full_table_is_a_clear_message() -> None:
+    host = Host(HostConfig("sprint", [SeatSpec("remote"), SeatSpec("bot", "standard")], room=ROOM, seed=4))
+    host.start()
+    try:
+        wrong = Client()
+        wrong.connect("127.0.0.1", host.port, "ACDEFH", "Lost")
+        lost = wrong.wait("status", 3)
+        while lost is not None and lost["state"] != "lost":
+            lost = wrong.wait("status", 3)
+        assert lost is not None and "room code" in lost["reason"]
+        first = _join(host, "First")
+        late = Client()
+        late.connect("127.0.0.1", host.port, ROOM.lower(), "Late")  # typed in lower case: the same code
+        refused = late.wait("refused", 3)
+        assert refused is not None and "full" in refused["reason"]
+        first.client.close()
+        late.close()
+    finally:
+        host.stop()
+
+
+def test_a_view_says_which_seat_played_what() -> None:
+    host = Host(HostConfig("sprint", [SeatSpec("remote"), SeatSpec("bot", "standard")], room=ROOM, seed=4,
+                           ai_speed="instant"))
+    host.start()
+    try:
+        me = _join(host, "Me")
+        first = me.client.wait("view", 5)
+        assert first is not None and first["full"] and first["plays_obj"] == []
+        me.take(first)
+        later = None
+        end = time.monotonic() + 20
+        while (later is None or not later["plays_obj"]) and time.monotonic() < end:
+            _play([me], 0.05)
+            later = me.client.view
+        seat, action, events = later["plays_obj"][0]
+        assert seat in (0, 1) and events and not later["full"]
+        assert action is not None and type(action).__module__.startswith("engine.")
+    finally:
+        host.stop()
+
+
+def test_the_lobby_keeps_the_names_the_host_gave() -> None:
+    host = Host(HostConfig("scamper", [SeatSpec("here", name="Ann"), SeatSpec("here", name="Bob"),
+                                       SeatSpec("bot", "easy", "Clever Clogs"), SeatSpec("remote")], room=ROOM, seed=1))
+    host.start()
+    try:
+        local = _join(host, "This computer", host.local_token)
+        friend = _join(host, "Cy")
+        assert local.client.wait("lobby", 3) is not None and friend.client.seats == (3,)
+        _play([local, friend], 0.3)
+        seats = host.lobby()["seats"]
+        assert [s["name"] for s in seats] == ["Ann", "Bob", "Clever Clogs", "Cy"]
+        assert seats[2]["level"] == "easy"
+    finally:
+        host.stop()

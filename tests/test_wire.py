@@ -108,3 +108,13 @@ def test_the_decoder_builds_only_engine_values() -> None:
 def test_hidden_cards_decode_to_a_face_down_marker() -> None:
     assert decode({"cl": [None, 3]})[0] is HIDDEN_CARD
     assert str(HIDDEN_CARD) == "??"
+
+
+def test_another_seats_sprint_hand_decodes_as_face_down_cards() -> None:
+    from engine.games import game_info
+
+    info = game_info("sprint")
+    _, state = info.record_type().begin(info, [PlayerInfo("A"), PlayerInfo("B")], 3, {})
+    seen = decode_state(_wire(state_for(info.id, state, {0})))
+    assert seen.hand(0) == state.hand(0)
+    assert seen.hand(1) == (HIDDEN_CARD,) * len(state.hand(1))

@@ -69,11 +69,19 @@ def parse_seats(text: str, info: GameInfo) -> list[SeatSpec]:
 
 @dataclass
 class Update:
-    """What one step changed: events (with the state they belong to) and refusals of queued presses."""
+    """What one step changed: what was played (each ``(seat, action, events)``; a timer's seat and action are
+    ``None``) and the refusals of queued presses."""
 
-    events: list[Any] = field(default_factory=list)
+    plays: list[tuple[int | None, Any, list[Any]]] = field(default_factory=list)
     refused: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, reason, the press's tag)
-    changed: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.plays)
+
+    @property
+    def events(self) -> list[Any]:
+        return [e for _, _, events in self.plays for e in events]
 
 
 class Authority:
@@ -104,8 +112,8 @@ class Authority:
         for seat, spec in enumerate(seats):
             if spec.kind == BOT:
                 self.bots[seat] = self._bot(seat, spec.level)
-        if not info.realtime:
-            self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+        self._schedule()
+        self._whole = False
 
     # --- seats -------------------------------------------------------------
 
@@ -113,8 +121,10 @@ class Authority:
         bot = self.info.make_bot(level, seed=(self.record.seed or 0) * 31 + seat)
         return DelayedBot(bot, self.window_ms) if self.info.realtime else bot
 
-    def _turn_bots(self) -> dict[int, Any]:
-        return dict(self.bots)
+    def _schedule(self) -> None:
+        """Turn games: the bots' scheduler for the seats bots play now (it restarts on every change of them)."""
+        if not self.info.realtime:
+            self.scheduler = TurnScheduler(dict(self.bots), self.ai_delay, key=self._key, seat=first_mover)
 
     def _key(self, state: Any) -> tuple[object, ...]:
         return (self.version,)
@@ -122,15 +132,13 @@ class Authority:
     def take_over(self, seat: int, level: str | None = None) -> None:
         """A bot plays ``seat`` from now on (a dropped player's turn game, after the host's wait)."""
         self.bots[seat] = self._bot(seat, level or self.info.default_level)
-        if self.scheduler is not None:
-            self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+        self._schedule()
 
     def give_back(self, seat: int) -> None:
         """The player of ``seat`` is back: its bot stops."""
         if seat in self.bots and self.seats[seat].kind != BOT:
             del self.bots[seat]
-            if self.scheduler is not None:
-                self.scheduler = TurnScheduler(self._turn_bots(), self.ai_delay, key=self._key, seat=first_mover)
+            self._schedule()
 
     def set_window(self, window_ms: int) -> None:
         """Races: how far behind the game's clock the engine runs (set at the start and when a client rejoins)."""
@@ -174,7 +182,7 @@ class Authority:
         except IllegalAction as exc:
             return str(exc), Update()
         self._accepted(seat, action, events, 0)
-        return None, Update(list(events), [], True)
+        return None, Update([(seat, action, list(events))])
 
     def _accepted(self, seat: int, action: Any, events: list[Any], at: int) -> None:
         self.record.append(seat, action, events, at)
@@ -189,7 +197,8 @@ class Authority:
 
     def _journal_whole(self) -> None:
         """The game is over: the journal becomes the whole record (its clock and scores too)."""
-        if self.journal is not None:
+        if self.journal is not None and not self._whole:
+            self._whole = True
             self.journal.start(self.record.to_json(), sync=True)
 
     def step(self, game_ms: int, dt_s: float = 0.0) -> Update:
@@ -204,7 +213,7 @@ class Authority:
                 if seat is not None:
                     events = self.state.apply(action, seat, 0)
                     self._accepted(seat, action, events, 0)
-                    update.events, update.changed = list(events), True
+                    update.plays.append((seat, action, list(events)))
             return update
         now = max(self.clock, game_ms - self.window_ms)
         due = [p for p in self.pending if p[2] <= now]
@@ -220,12 +229,12 @@ class Authority:
                 continue
             if p.seat is not None:
                 self._accepted(p.seat, p.action, list(p.events), p.at)
+                update.plays.append((p.seat, p.action, list(p.events)))
             else:
                 self.record.note_time(p.at)
                 if p.events:
                     self.version += 1
-            update.events.extend(p.events)
-            update.changed = True
+                    update.plays.append((None, None, list(p.events)))
         if self.state.is_over:
             self.record.note_time(self.clock)
             self.record.note_outcome(self.state)

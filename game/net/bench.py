@@ -70,6 +70,7 @@ class Scripted:
 
     def take(self, message: dict[str, Any], now: float) -> None:
         kind = message["t"]
+        now = float(message.get("arrived", now))
         if kind == "welcome":
             self.seat = message["seats"][0]
             self.client.ready()
@@ -99,8 +100,8 @@ class Scripted:
 
     def act(self, now: float) -> None:
         while self.plan and self.plan[0][0] <= now:
-            _, action, cue = self.plan.pop(0)
-            stamp = now - FORGED_EARLY_MS if self.forger and action == "call" else now
+            made, action, cue = self.plan.pop(0)  # stamped when it was due: a key read then, sent a moment later
+            stamp = made - FORGED_EARLY_MS if self.forger and action == "call" else made
             n = self.client.send(self.seat, self.actions[action], int(stamp))
             if action == "call":
                 self.sent[n] = (now, cue)

@@ -12,11 +12,15 @@ Client API (the Join screen, the lobby and a table's remote mode use it)::
     client.view                                                    # the latest view (None before the game starts)
     client.close()
 
-Messages are dicts as :mod:`game.net.protocol` describes them, with these additions:
+Messages are dicts as :mod:`game.net.protocol` describes them, each with ``"arrived"`` (``clock_ms()``
+when it was read off the network), and these additions:
 
 * ``view``: ``"state_obj"`` (the state, decoded: the table swaps it in and
   draws it), ``"events_obj"`` (the events since the last view, as this
-  client's seats may see them), and ``"version"``, ``"at"``, ``"over"``;
+  client's seats may see them), ``"plays_obj"`` (the same events by what made
+  them: ``(seat, action, events)``, seat and action ``None`` for timers),
+  ``"full"`` (true: a full picture -- on joining, rejoining, the start -- with
+  no events), and ``"version"``, ``"at"`` (the game's clock), ``"over"``;
 * ``status``: ``{"t": "status", "state": "connecting" | "connected" |
   "reconnecting" | "lost", "reason": ...}`` -- the connection itself.  A
   dropped connection is retried with the seat token for ``retry_s`` seconds
@@ -36,7 +40,8 @@ import threading
 import time
 from typing import Any
 
-from engine.wire import WireError, decode_state, decode
+from engine.games import game_info
+from engine.wire import WireError, decode, decode_state
 from game.net import protocol
 
 RETRY_S = 30.0
@@ -68,6 +73,8 @@ class Client:
         self._writer: asyncio.StreamWriter | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._joined = False
+        self.rules: Any = None
         self._args: tuple[str, int, str, str] = ("", 0, "", "")
         self.clock_ms = clock_ms
 
@@ -82,7 +89,7 @@ class Client:
 
     def poll(self) -> list[dict[str, Any]]:
         """Every message received since the last poll, oldest first (never blocks)."""
-        out = []
+        out: list[dict[str, Any]] = []
         while True:
             try:
                 message = self.inbox.get_nowait()
@@ -192,6 +199,7 @@ class Client:
             if self.token:
                 hello["token"] = self.token
             writer.write(protocol.encode(hello))
+            self._joined = False
             self._status("connected")
             final = await self._read(reader, writer)
             self._writer = None
@@ -222,6 +230,7 @@ class Client:
                     message = protocol.decode(line, protocol.MAX_HOST_BYTES)
                 except protocol.ProtocolError:
                     continue
+                message["arrived"] = clock_ms()
                 final = self._take(message, writer)
                 if final:
                     return final
@@ -230,6 +239,18 @@ class Client:
                 writer.close()
             except (OSError, RuntimeError):
                 pass
+
+    def _plays(self, message: dict[str, Any]) -> list[tuple[int | None, Any, list[Any]]]:
+        """``(seat, action, events)`` of each play the view shows (``None`` seat and action: timers)."""
+        rules = self.rules
+        out, events, start = [], message["events_obj"], 0
+        for play in message.get("plays", []):
+            action = play.get("action")
+            count = play.get("events", 0)
+            decoded = rules.action_from_json(action) if action is not None and rules is not None else action
+            out.append((play.get("seat"), decoded, events[start:start + count]))
+            start += count
+        return out
 
     def _take(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> str:
         kind = message.get("t")
@@ -240,7 +261,12 @@ class Client:
                 self.ping_ms = float(rtt)
             return ""
         if kind == "welcome":
+            self._joined = True
             self.token = message.get("token")
+            try:
+                self.rules = game_info(str(message.get("game"))).rules()
+            except ValueError:
+                return "the host plays a game this version does not have"
             self.seats = tuple(message.get("seats", ()))
         elif kind == "lobby":
             self.lobby = message
@@ -248,13 +274,14 @@ class Client:
             try:
                 message["state_obj"] = decode_state(message["state"])
                 message["events_obj"] = [decode(e) for e in message.get("events", [])]
-            except (WireError, KeyError, TypeError):
+                message["plays_obj"] = self._plays(message)
+            except (WireError, KeyError, TypeError, ValueError):
                 return ""
             self.view = message
         elif kind == "bye":
             self._post(message)
             return message.get("reason", "the host closed the game") or "bye"
-        elif kind == "refused" and self.token is None and not self.seats:
+        elif kind == "refused" and not self._joined:  # a wrong room code or token: trying again won't help
             self._post(message)
             return str(message.get("reason", "refused"))
         self._post(message)

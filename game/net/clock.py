@@ -12,8 +12,9 @@ ways take equally long.  Queues make one way longer now and then, never
 shorter, so of the last :data:`SAMPLES` pings the one with the smallest round
 trip is the truest (the minimum-RTT filter): its offset is used, and half its
 round trip is the client's one-way delay ``d``.  How much longer than that the
-other recent round trips ran (their spread) is the client's ``slack``: how late
-a message of its may reasonably be.
+other recent round trips ran (their spread, 90th percentile), taken for one way
+(:data:`ONE_WAY_SHARE` of it), is the client's ``slack``: how late a message of
+its may reasonably be.  A tight slack matters: it is all a forger can gain.
 
 When a press counts (:meth:`ClockSync.judge`).  A press stamped ``s`` on the
 client's clock was made at host time ``p = s + offset``.  Two stamps are
@@ -55,6 +56,9 @@ from typing import Any
 SAMPLES = 16
 """Pings kept per client for the minimum-RTT filter."""
 MIN_SLACK_MS = 4.0
+ONE_WAY_SHARE = 0.6
+"""A round trip's spread holds both ways' delays; one way's (what a press's may be late by) is about 0.6 of it:
+for two independent delays of up to J each, the sum's 90th percentile is 1.55 J and one's is 0.9 J."""
 MAX_SLACK_MS = 150.0
 MARGIN_MS = 15
 """Added to the claim window for the host's own scheduling (its tick)."""
@@ -109,7 +113,7 @@ class ClockSync:
             return MAX_SLACK_MS / 3
         rtts = sorted(s.rtt for s in self.samples)
         spread = rtts[min(len(rtts) - 1, int(0.9 * len(rtts)))] - rtts[0]
-        return min(MAX_SLACK_MS, max(MIN_SLACK_MS, spread))
+        return min(MAX_SLACK_MS, max(MIN_SLACK_MS, ONE_WAY_SHARE * spread))
 
     @property
     def window_ms(self) -> float:

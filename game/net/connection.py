@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, Callable
 
 from engine.wire import state_for, view_events
 from game.net import protocol
@@ -75,10 +75,18 @@ class Connection:
                 del self.pings[key]
         self.send({"t": "ping", "n": self.ping_n, "h": int(t), "rtt": round(self.sync.rtt_ms, 1)})
 
-    def send_view(self, game_id: str, state: Any, version: int, at: int, events: list[Any]) -> None:
-        """The state as this client's seats may see it, and the events since its last view as they see them."""
-        message = {"t": "view", "version": version, "at": at, "over": bool(state.is_over),
-                   "state": state_for(game_id, state, self.seats), "events": view_events(state, events, self.seats),
+    def send_view(self, game_id: str, state: Any, version: int, at: int, plays: list[Any] | None,
+                  action_json: Callable[[Any], dict[str, Any]]) -> None:
+        """The state as this client's seats may see it, and what was played since its last view: ``plays``
+        as ``(seat, action, events)``, the events as its seats see them (``None``: the full picture)."""
+        events: list[Any] = []
+        summary = []
+        for seat, action, played in plays or ():
+            seen = view_events(state, played, self.seats)
+            summary.append({"seat": seat, "action": None if action is None else action_json(action), "events": len(seen)})
+            events.extend(seen)
+        message = {"t": "view", "version": version, "at": at, "over": bool(state.is_over), "full": plays is None,
+                   "state": state_for(game_id, state, self.seats), "events": events, "plays": summary,
                    "seats": list(self.seats)}
         self.sent_views[version] = now_ms()
         if len(self.sent_views) > 256:

@@ -90,7 +90,7 @@ class Host:
             raise ValueError(problem)
         self.seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
         self.tokens: dict[str, tuple[int, ...]] = {}
-        self.names: dict[int, str] = {}
+        self.names: dict[int, str] = {i: s.name for i, s in enumerate(self.seats) if s.name}
         self.ready: set[int] = set()
         here = tuple(i for i, s in enumerate(self.seats) if s.kind == HERE)
         self.local_token = secrets.token_hex(12)
@@ -150,7 +150,8 @@ class Host:
     def lobby(self) -> dict[str, Any]:
         """Who is at the table (a copy, safe to read from any thread)."""
         with self._lock:
-            return json.loads(json.dumps(self._lobby))
+            lobby: dict[str, Any] = json.loads(json.dumps(self._lobby))
+        return lobby
 
     def start_game(self) -> None:
         """Start now, whoever is in (the seats nobody took are played by bots at the default level)."""
@@ -280,7 +281,7 @@ class Host:
             self.tokens[token] = seats
         conn.seats, conn.token, conn.name = seats, token, message["name"].strip()
         for seat in seats:
-            if self.seats[seat].kind != HERE or not self.names.get(seat):
+            if self.seats[seat].kind != HERE or not self.seats[seat].name:  # a hot-seat player keeps the host's name
                 self.names[seat] = conn.name if len(seats) == 1 else f"{conn.name} {seat + 1}"
             self.dropped_at.pop(seat, None)
             if self.authority is not None:
@@ -292,7 +293,7 @@ class Host:
             conn.ping()
         self._lobby_changed()
         if self.authority is not None:
-            self._send_view(conn, [])
+            self._send_view(conn)
             self._check_pause()
 
     def _gone(self, conn: Connection) -> None:
@@ -339,7 +340,7 @@ class Host:
         self.t0 = now_ms()
         self._lobby_changed()
         for conn in self.conns:
-            self._send_view(conn, [])
+            self._send_view(conn)
 
     def game_ms(self, host_ms: float | None = None) -> int:
         t = now_ms() if host_ms is None else host_ms
@@ -407,13 +408,15 @@ class Host:
         if update.changed:
             for conn in self.conns:
                 if conn.seats:
-                    self._send_view(conn, update.events)
+                    self._send_view(conn, update.plays)
             if self.authority is not None and self.authority.is_over:
                 self._lobby_changed()
 
-    def _send_view(self, conn: Connection, events: list[Any]) -> None:
+    def _send_view(self, conn: Connection, plays: list[Any] | None = None) -> None:
+        """A view of what ``plays`` did; without them the full picture (a join, a rejoin, the start)."""
         if self.authority is not None:
-            conn.send_view(self.info.id, self.authority.state, self.authority.version, self.authority.clock, events)
+            conn.send_view(self.info.id, self.authority.state, self.authority.version, self.authority.clock,
+                           plays, self.authority.rules.action_to_json)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for conn in self.conns:
@@ -463,7 +466,7 @@ class Host:
         seats = []
         for i, spec in enumerate(self.seats):
             conn = next((c for c in self.conns if i in c.seats and not c.closed), None)
-            seats.append({"seat": i, "kind": spec.kind, "name": self.names.get(i, "") if spec.kind != BOT else spec.level,
+            seats.append({"seat": i, "kind": spec.kind, "name": self.names.get(i, "") or (spec.level if spec.kind == BOT else ""),
                           "level": spec.level, "connected": spec.kind == BOT or conn is not None,
                           "ready": spec.kind == BOT or i in self.ready,
                           "ping_ms": round(conn.sync.rtt_ms) if conn is not None and conn.sync.ready else None,

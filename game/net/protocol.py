@@ -20,7 +20,9 @@ The host sends (each at most :data:`MAX_HOST_BYTES`):
 * ``welcome`` (the seats this client holds, its token, the game, its options),
 * ``lobby`` (every seat: kind, name, connected, ready, ping),
 * ``view`` (``version``, the state redacted for this client's seats, the events
-  it may see since its last view, ``at`` the game's clock),
+  it may see since its last view, ``plays`` saying which seat's action (in the
+  record form; ``null`` for timers) made how many of them, ``full`` when it is
+  the whole picture (join, rejoin, start), ``at`` the game's clock),
 * ``refused`` (``reason`` a player can read, ``n`` of the refused action if any),
 * ``ping`` (``n``, the host's clock ``h``, the last round trip ``rtt`` it measured),
 * ``pause`` (``reason``) and ``resume``,

@@ -59,7 +59,12 @@ def main(argv: list[str] | None = None) -> int:
                                args.resume, args.bot_after, args.ai_speed, time_scale=args.time_scale))
     except (ValueError, OSError) as exc:
         parser.error(str(exc))
-    return asyncio.run(_serve(host, args.exit_when_over, args.seconds))
+    try:
+        return asyncio.run(_serve(host, args.exit_when_over, args.seconds))
+    except OSError as exc:
+        print(f"python -m game.net.serve: error: can't listen on {args.bind}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
 
 
 async def _serve(host: Host, exit_when_over: bool, seconds: float | None) -> int:
