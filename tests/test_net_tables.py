@@ -102,6 +102,7 @@ class HostDouble:
 def make_app(tmp_path) -> App:
     app = App((1280, 720), tmp_path, seed=5, resizable=False)
     app.settings.animation_speed = "fast"
+    app.settings.confirm_discard = False  # the tests discard without the first-game question
     app.to_title()
     return app
 
@@ -266,6 +267,30 @@ def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, t
     helper = info.make_bot("hard", seed=9)
     table = open_remote_table(app, host)
     assert type(table).__name__ == "RemoteDoubleTable"
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+    for _ in range(20000):
+        if done:
+            break
+        app.run(max_frames=1, fixed_dt=DT)
+        if table.my_turn() and table.sent is None and not table.pending_views:
+            assert table.try_action(think(helper, table.state.observation(0)))
+    assert done and real.is_over and table.state.is_over
+    assert table.state.outcome() == real.outcome()
+
+
+def test_a_remote_sprint_table_plays_a_round_through_the_host(pg, tmp_path) -> None:
+    from engine.sprint import Round
+
+    app = make_app(tmp_path)
+    app.settings.ai_speed = "instant"
+    info = game_info("sprint")
+    real = Round.deal(3, 5, 0)
+    bots = {s: info.make_bot("standard", seed=s) for s in (1, 2)}
+    helper = info.make_bot("standard", seed=9)
+    host = TurnHostDouble("sprint", real, [0], bots, [Player("You", "human"), Player("Ada", "human"),
+                                                      Player("Ben", "bot", "standard")])
+    table = open_remote_table(app, host)
     done: list[Any] = []
     app.on_round_over = lambda t: done.append(t)
     for _ in range(20000):

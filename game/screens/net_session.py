@@ -232,7 +232,7 @@ class NetSession:
         state = message.get("state_obj")
         if state is None:
             return False
-        fresh = self.started is None or self.rejoined
+        fresh = self.started is None or self.rejoined or bool(message.get("full"))
         self.rejoined = False
         if self.started is None:
             self.started = Started(self.lobby.game, dict(self.lobby.options),
@@ -244,6 +244,9 @@ class NetSession:
             self.state = state  # the picture a table opens on; later views come to it in order
             self.fresh_picture = True
             self.views.clear()
+        elif message.get("plays_obj"):  # each play with its seat and action: shown as a local one would be
+            for seat, action, events in message["plays_obj"]:
+                self.views.append(View(state, tuple(events), seat, action))
         else:
             self.views.append(View(state, tuple(message.get("events_obj", ())), None, None))
         return True
