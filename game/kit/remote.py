@@ -182,8 +182,9 @@ class RemoteTurns:
         adopt(t.state, view.state)
         events = list(view.events)
         seat, action = view.seat, view.action
-        if seat is None and self.sent is not None and before == self.sent[0]:
-            seat, action = self.sent  # the view that answers this computer's action
+        if self.sent is not None and (seat == self.sent[0] or (seat is None and before == self.sent[0])):
+            if seat is None:
+                seat, action = self.sent  # the view that answers this computer's action (a host that names no play)
             self.sent = None
         t.record.append(seat if seat is not None else before, action, events)
         if action is not None:
