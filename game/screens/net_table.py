@@ -82,7 +82,7 @@ class RemoteTable:
 def draw_hold_line(table: Any, surface: pygame.Surface, line: str) -> None:
     """The host holds the game: a line across the top of the table says for whom."""
     s = table.layout.scale
-    box = pygame.Rect(0, 0, min(surface.get_width() - 40, round(760 * s)), round(48 * s))
+    box = pygame.Rect(0, 0, min(surface.get_width() - 40, round(600 * s)), round(48 * s))  # between the status and Menu
     box.midtop = (surface.get_width() // 2, round(12 * s))
     draw_panel(surface, box, (90, 30, 26, 235), round(10 * s), GOLD, table.panels)
     table.app.text.blit(surface, line, round(22 * s), box.center, INK, "center", box.w - round(24 * s))
