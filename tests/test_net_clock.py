@@ -64,3 +64,13 @@ def test_a_delayed_bot_acts_the_window_later() -> None:
             return 500
 
     assert DelayedBot(Bot(), 160).next_due() == 660
+
+
+def test_a_delayed_bot_never_acts_before_the_engines_clock() -> None:
+    class Bot:
+        def next_due(self) -> int:
+            return 500
+
+    bot = DelayedBot(Bot(), 160)
+    bot.floor = 900  # the window shrank after the bot chose its moment: it acts now, where the record says
+    assert bot.next_due() == 900

@@ -182,6 +182,7 @@ class Authority:
         except IllegalAction as exc:
             return str(exc), Update()
         self._accepted(seat, action, events, 0)
+        self._finish_if_over()
         return None, Update([(seat, action, list(events))])
 
     def _accepted(self, seat: int, action: Any, events: list[Any], at: int) -> None:
@@ -191,12 +192,14 @@ class Authority:
             single = self.record.without_actions()
             single.append(seat, action, events, at)
             self.journal.append([single.to_json()["actions"][-1]], sync=False)
-        if self.state.is_over:
-            self.record.note_outcome(self.state)
-            self._journal_whole()
 
-    def _journal_whole(self) -> None:
-        """The game is over: the journal becomes the whole record (its clock and scores too)."""
+    def _finish_if_over(self) -> None:
+        """Once the game is over (after everything a step played, timers included): the record takes its clock
+        and scores, and the journal becomes the whole record."""
+        if not self.state.is_over:
+            return
+        self.record.note_time(self.clock)
+        self.record.note_outcome(self.state)
         if self.journal is not None and not self._whole:
             self._whole = True
             self.journal.start(self.record.to_json(), sync=True)
@@ -214,12 +217,16 @@ class Authority:
                     events = self.state.apply(action, seat, 0)
                     self._accepted(seat, action, events, 0)
                     update.plays.append((seat, action, list(events)))
+            self._finish_if_over()
             return update
         now = max(self.clock, game_ms - self.window_ms)
         due = [p for p in self.pending if p[2] <= now]
         self.pending = [p for p in self.pending if p[2] > now]
         tags = {id(action): tag for _, action, _, tag in due}
         inputs = [(seat, action, max(at, self.clock)) for seat, action, at, _ in due]
+        for bot in self.bots.values():
+            if isinstance(bot, DelayedBot):
+                bot.floor = self.clock
         played = run_until(self.state, self.bots, now, inputs)
         self.clock = max(self.clock, now)
         for p in played:
@@ -235,10 +242,7 @@ class Authority:
                 if p.events:
                     self.version += 1
                     update.plays.append((None, None, list(p.events)))
-        if self.state.is_over:
-            self.record.note_time(self.clock)
-            self.record.note_outcome(self.state)
-            self._journal_whole()
+        self._finish_if_over()
         return update
 
     @property

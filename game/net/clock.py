@@ -142,11 +142,13 @@ def claim_window(syncs: list[ClockSync]) -> int:
 
 
 class DelayedBot:
-    """A race bot (``ai.reflex.ReflexScheduler``) whose moments come ``delay_ms`` later (the claim window)."""
+    """A race bot (``ai.reflex.ReflexScheduler``) whose moments come ``delay_ms`` later (the claim window),
+    never before ``floor`` (the engine's clock: what is played is recorded at the moment the engine played it)."""
 
     def __init__(self, bot: Any, delay_ms: int) -> None:
         self.bot = bot
         self.delay_ms = delay_ms
+        self.floor = 0  # the engine's clock: a moment already past (the window shrank) is played now, as recorded
 
     def observe(self, observation: Any) -> None:
         self.bot.observe(observation)
@@ -156,7 +158,7 @@ class DelayedBot:
 
     def next_due(self) -> int | None:
         due: int | None = self.bot.next_due()
-        return None if due is None else due + self.delay_ms
+        return None if due is None else max(self.floor, due + self.delay_ms)
 
     def pop_next(self) -> Any:
         return self.bot.pop_next()
