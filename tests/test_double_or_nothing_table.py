@@ -16,6 +16,7 @@ from engine.double_or_nothing import upgrades as up  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
@@ -187,7 +188,7 @@ def test_resume_opens_the_run_exactly_where_it_was_saved(tmp_path):
         assert resumed is not None and resumed.state.snapshot() == saved
         assert tools.mismatches(resumed, again.saves.pending_record()) == []
         assert tuple(resumed.shown.hand) == tuple(table.state.hands[0])
-        assert tools.resume_selftest(tmp_path) == 0
+        assert modes.resume_selftest("double-or-nothing", tmp_path) == 0
     finally:
         pygame.quit()
 
@@ -219,8 +220,8 @@ def test_game_twenty_draws_a_bounded_number_of_cards(app):
 def test_selftest_and_monkey_pass(tmp_path):
     pygame.init()
     try:
-        assert tools.selftest(tmp_path / "s") == 0
-        assert tools.monkey(300, 2, tmp_path / "m") == 0
+        assert modes.selftest("double-or-nothing", tmp_path / "s") == 0
+        assert modes.monkey("double-or-nothing", 300, 2, tmp_path / "m") == 0
     finally:
         pygame.quit()
 
