@@ -163,7 +163,7 @@ def test_every_game_has_the_one_shape() -> None:
         parts = (info.rules_module, info.script, info.bots, info.arena, info.bench, info.table, info.tools, info.rules_pages)
         for path in filter(None, parts):
             where = _module_file(path)
-            assert any(where.startswith(f) for f in folders + [f"game/rules/{stem}.py"]), \\
+            assert any(where.startswith(f) for f in folders + [f"game/rules/{stem}.py"]), \
                 f"{info.id}: {path} lies outside the game's folders"
 
 
