@@ -11,7 +11,7 @@ import re  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
+from engine.double_or_nothing import GAME_ID, PASS, Pass, Phase, Pick, Play  # noqa: E402
 from engine.double_or_nothing import upgrades as up  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
@@ -300,3 +300,23 @@ def test_the_end_screen_takes_no_letter_the_table_uses(app):
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
     again = next(b for b in app.stack.top.buttons if b.key == "again")
     assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass
+
+
+def test_each_letter_key_presses_the_button_that_shows_it(app):
+    from game.tables.double_or_nothing.input import BUTTON_KEYS
+
+    app.start_game(duel(deal=7))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is not None or table.state.is_over)
+    if table.state.is_over:
+        pytest.skip("the duel ended before an answer was needed")
+    shown = {b.key: b.hotkey for b in table.buttons()}
+    for key, name in BUTTON_KEYS.items():
+        if name in shown:
+            assert shown[name] == pygame.key.name(key).upper(), name
+    assert "pass" in shown and "hint" in shown
+    before = len(table.record.entries)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=next(k for k, n in BUTTON_KEYS.items() if n == "pass"),
+                                         mod=0, unicode="", scancode=0))
+    frame(app)
+    assert table.record.entries[before].action == PASS  # the key the Pass button shows passes
