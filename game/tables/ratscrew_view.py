@@ -135,7 +135,7 @@ def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set
         below = _covered_below(rect, rects, i, under, flying)
         w = (nxt.x - rect.x) if right and nxt is not None else rect.w
         h = below if below else rect.h
-        face = art.face(sprite.card, rect.size)
+        face = art.face(sprite.card, rect.size, surface)
         surface.blit(face, rect.topleft, (0, 0, w, h))
     for sprite, rect in zip(under, rects):
         if sprite.id in flying:
