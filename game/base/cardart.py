@@ -356,7 +356,7 @@ class CardArt:
         return surf
 
     def warm(self, sizes: list[tuple[int, int]]) -> None:
-        """Render every face and the back at ``sizes`` now, and composite each on its shadow for the window,
+        """Render every face and the back at ``sizes`` now, each composited on its shadow for both lanes,
         so no frame pays for a first render."""
         for size in sizes:
             self._warm(("b", 0), size, lambda: self._back_source(size))
@@ -370,10 +370,11 @@ class CardArt:
                 self._warm(("n", value), size, lambda: self._number_source(value, size))
 
     def _warm(self, what: tuple[str, int], size: tuple[int, int], source: Callable[[], pygame.Surface]) -> None:
-        lane = self._lanes[SCREEN]
         key = (what, size[0], size[1], True)
-        if key not in lane:
-            lane[key] = _rle(self._framed(source(), size))
+        if key not in self._lanes[SCREEN]:
+            framed = self._framed(source(), size)
+            self._lanes[SCREEN][key] = _rle(framed)
+            self._lanes[OFF_SCREEN][key] = _rle(framed)
 
     def _trim(self) -> None:
         if len(self._faces) + len(self._numbers) > 52 * 8:
