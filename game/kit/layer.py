@@ -53,6 +53,7 @@ class TableLayer:
             self._owner = owner
             self._keys = {}
             self._faces = {}
+            self.faces = []
         self.painted = []
         for region in regions:
             name, key, rect, draw = region[:4]
@@ -75,7 +76,8 @@ class TableLayer:
             else:
                 self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
             del art.faces_blitted[start:]
-        self.faces = [c for faces in self._faces.values() for c in faces]
+        if self.painted:
+            self.faces = [c for faces in self._faces.values() for c in faces]
 
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         if self.surface is not None:
