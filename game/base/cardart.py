@@ -153,15 +153,20 @@ def _rle(surface: pygame.Surface) -> pygame.Surface:
     return copy
 
 
-SCREEN, OFF_SCREEN = 1, 0
-"""The two lanes of encoded surfaces: for the window, and for every other surface (cached layers, pictures)."""
+SCREEN, OFF_SCREEN, TRANSLUCENT = 1, 0, 2
+"""The lanes of card surfaces: for the window, for every other opaque surface (cached layers), and for surfaces
+with an alpha channel (pictures composed off screen, like Double or Nothing's stacks), where a card's shadow is
+blitted first and the card over it as ever: blended onto a clear picture, a composite's soft corners would not
+come out the same."""
 
 
 def lane_of(target: pygame.Surface) -> int:
     """Which lane's copies blit onto ``target``.  SDL re-encodes a run-length encoded surface each time it is
     blitted to another destination than the last one (a third of a millisecond for a card): a card blitted to a
     table's cached layer and then to the window would pay it twice a frame, so each lane has its own copy."""
-    return SCREEN if target is pygame.display.get_surface() else OFF_SCREEN
+    if target is pygame.display.get_surface():
+        return SCREEN
+    return TRANSLUCENT if target.get_flags() & pygame.SRCALPHA else OFF_SCREEN
 
 
 def rank_text(rank: Rank) -> str:
@@ -178,7 +183,7 @@ class CardArt:
         self._glows: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._numbers: dict[tuple[int, int, int], pygame.Surface] = {}
-        self._lanes: tuple[dict[tuple, pygame.Surface], dict[tuple, pygame.Surface]] = ({}, {})  # encoded, per lane
+        self._lanes: tuple[dict[tuple, pygame.Surface], ...] = ({}, {}, {})  # by lane (see lane_of)
         self._rims: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self.faces_blitted: list[Card] = []
         self.numbers_blitted: list[int] = []
@@ -221,7 +226,11 @@ class CardArt:
     def _blit(self, target: pygame.Surface, what: tuple[str, int], rect: pygame.Rect, shadow: bool,
               source: Callable[[], pygame.Surface]) -> None:
         """A card at ``rect``; with its shadow, one blit of the card composited on its shadow once per size."""
-        lane = self._lanes[lane_of(target)]
+        index = lane_of(target)
+        if index == TRANSLUCENT and shadow:  # blended onto a clear picture, a composite's soft corners would not be
+            self.blit_shadow(target, rect)  # the same: the shadow first, then the card, as they always were
+            shadow = False
+        lane = self._lanes[index]
         key = (what, rect.w, rect.h, shadow)
         surf = lane.get(key)
         if surf is None:
@@ -273,7 +282,8 @@ class CardArt:
         target.blit(self.shadow(rect.size), (rect.x - pad + off, rect.y - pad + 2 * off))
 
     def blit_glow(self, target: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...]) -> None:
-        lane = self._lanes[lane_of(target)]
+        index = lane_of(target)
+        lane = self._lanes[index]
         key = (("g", tuple(color)), rect.w, rect.h, False)
         glow = lane.get(key)
         if glow is None:
@@ -286,7 +296,8 @@ class CardArt:
     def face(self, card: Card, size: tuple[int, int], target: pygame.Surface | None = None) -> pygame.Surface:
         """``card``'s face at ``size``, encoded to blit onto ``target`` (any surface but the window when not given)."""
         key = (("f", int(card)), size[0], size[1], False)
-        lane = self._lanes[OFF_SCREEN if target is None else lane_of(target)]
+        index = OFF_SCREEN if target is None else lane_of(target)
+        lane = self._lanes[index]
         surf = lane.get(key)
         if surf is None:
             surf = lane[key] = _rle(self._face_source(card, size))
