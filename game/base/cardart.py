@@ -211,7 +211,7 @@ class CardArt:
         self.numbers_blitted.append(value)
 
     def blit_back(self, target: pygame.Surface, rect: pygame.Rect, shadow: bool = True) -> None:
-        self._blit(target, ("b", 0), rect, shadow, lambda: self._back_source(rect.size))
+        self._blit(target, ("b", 0), rect, shadow, lambda: self.back(rect.size))
         self.backs_blitted += 1
 
     def _blit(self, target: pygame.Surface, what: tuple[str, int], rect: pygame.Rect, shadow: bool,
@@ -303,9 +303,6 @@ class CardArt:
             surf = lane[key] = _rle(self._number_source(value, size))
         return surf
 
-    def back(self, size: tuple[int, int]) -> pygame.Surface:
-        return self._back_source(size)
-
     def _face_source(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         """The rendered face (not encoded): what each lane's copies are made from."""
         key = (int(card), size[0], size[1])
@@ -323,7 +320,7 @@ class CardArt:
             surf = self._numbers[key] = _fast(self._render_number(value, size))
         return surf
 
-    def _back_source(self, size: tuple[int, int]) -> pygame.Surface:
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._backs.get(size)
         if surf is None:
             surf = self._backs[size] = _fast(self._render_back(size))
@@ -361,7 +358,7 @@ class CardArt:
         """Render every face and the back at ``sizes`` now, each composited on its shadow for both lanes,
         so no frame pays for a first render."""
         for size in sizes:
-            self._warm(("b", 0), size, lambda: self._back_source(size))
+            self._warm(("b", 0), size, lambda: self.back(size))
             for card in range(52):
                 self._warm(("f", card), size, lambda: self._face_source(_card(card), size))
 
