@@ -162,7 +162,7 @@ class ScamperTable(HiddenHandTable):
     # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
 
     def _memo_key(self, *more: object) -> tuple[object, ...]:
-        return (len(self.record.actions), self.viewer, self.state.contract_no) + more
+        return (len(self.record.entries), self.viewer, self.state.contract_no) + more
 
     def proposal(self) -> scamper_play.Proposal:
         """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""
