@@ -453,7 +453,7 @@ def test_a_card_landing_on_or_leaving_the_fan_repaints_only_its_place_with_the_w
     """Issue 24: a 52-card fan was repainted whole each time a card landed on it or flew off it (about a
     millisecond a time); now just that card's place is, and the layer still matches a fresh whole repaint."""
     from game.kit.layer import TableLayer
-    from game.tables import ratscrew_view
+    from game.tables.ratscrew import view as ratscrew_view
 
     app = make_app(tmp_path, (1920, 1080))
     table = ratscrew_tools._full_stack_table(app, 4)
