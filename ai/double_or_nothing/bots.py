@@ -162,8 +162,8 @@ class Hard(Bot):
         best_value = None
         if obs.top is not None:
             best_value = -area - (self.draw_weight + self.shed_weight) * my_draw
-        # an answer never wraps under the upgrade rules 2 (Round the Bend wraps leads only)
-        answer_rules = replace(rules, wrap=False) if obs.upgrade_rules >= 2 else rules
+        # an answer never wraps under the upgrade rules 2 and 3 (Round the Bend wraps leads only)
+        answer_rules = replace(rules, wrap=False) if rules.wrap_answers == 0 else rules
         for play in plays:
             strength = play.strength(rules)
             mine_after = best_answer(sub(obs.hand, play.counts()), answer_rules)

@@ -61,6 +61,7 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
     """
     best: Strength | None = None
     bonus, bonus_from = rules.stair_bonus, max(2, rules.bonus_from)
+    per = rules.stair_cards
     for lo in range(8):
         least = hand[lo]
         width = 0
@@ -72,7 +73,11 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
             width += 1
             if width == 8 and i >= 8:
                 break
-            s = (least * width, width + (bonus if width >= bonus_from and least > 1 else 0), i % 8 + 1)
+            cards = least * width
+            if bonus and width >= bonus_from and least > 1:  # Stairmaster (span_strength, inlined: called often)
+                s = (cards + (cards // per * bonus if per and least >= rules.card_copies else 0), width + bonus, i % 8 + 1)
+            else:
+                s = (cards, width, i % 8 + 1)
             if best is None or s > best:
                 best = s
     return best
