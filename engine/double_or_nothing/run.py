@@ -463,8 +463,6 @@ class Run:
         if seat == 0 and self._runner_upgrade(0, up.SPYGLASS):
             held_now = up.spyglass_sees_now(self.upgrade_rules, sum(self.hands[1]), self.hand_size(1))
             lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k) if held_now else self.dealt_lacks
-            if not held_now and self.upgrade_rules >= up.RULES and not up.SPYGLASS_DEALT:
-                lacks = None
         return Observation(
             seat=seat, mode=self.mode, phase=self.phase, to_move=self.to_move(), game=self.game,
             hand_number=self.hand_number, game_hand=self.game_hand, hand=self.hands[seat],

@@ -105,7 +105,6 @@ STAIR_COPIES = 4
 """... when it holds this many copies of each number or more."""
 WRAPPED_ANSWER_COPIES = 4
 """Rules 4: Round the Bend's answers may wrap when they hold this many copies of each number or more."""
-SPYGLASS_DEALT = 1
 SPYGLASS_NEAR_OUT = 10
 """Rules 4: the Spyglass shows what the opponent holds none of once it holds a dealt hand over this or fewer."""
 
