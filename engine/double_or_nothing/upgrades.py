@@ -70,8 +70,8 @@ UPGRADES: dict[str, Upgrade] = {
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
                 "an answer just enough to beat.",
                 Icon("diamond", "#16a085", "-1")),
-        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more, and one card "
-                "in eight more (rounded down), in strength.",
+        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more; with four or "
+                "more copies of each, a quarter more cards too.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
         Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards and numbers, whatever its top.",
                 Icon("square", "#2c3e50", "="),),
@@ -80,8 +80,8 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
                 "so may answers of four or more copies of each number.", Icon("ring", "#2980b9", "8>1")),
-        Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of; once it "
-                "holds a tenth of a hand or fewer, which numbers it holds none of.",
+        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent was dealt none of, and once it is down to "
+                "a tenth of a hand, which it holds none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
         Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in forty more each hand (at least one).",
                 Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
@@ -89,8 +89,8 @@ UPGRADES: dict[str, Upgrade] = {
                 "the opponent with two and a half.", Icon("star", "#f1c40f", "x2")),
         Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at "
                 "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
-        Upgrade(LAST_WORD, "Last Word", "Once per game, when the opponent plays the last cards of its hand, you may "
-                "still answer: beat them and it passes; pass and it wins the hand.",
+        Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the opponent's last cards: the play area then "
+                "goes under your deck, and it wins the hand with the rest.",
                 Icon("arrow", "#e67e22", "1st")),
         Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
@@ -114,11 +114,13 @@ THIRD_RULES = 3
 RULES = 4
 """Rules 4 (measured with the arena's upgrade study at game 2 against Hard and game 6 against Standard, issue 25:
 from game 6 on every hand holds every number by the dozen, so rules 3's Stairmaster, Round the Bend, Spyglass
-and Last Word were worth nothing there): Stairmaster's stairs also count one card in eight more; Round the
+and Last Word were worth nothing there): Stairmaster's stairs of four or more copies also count a quarter more cards; Round the
 Bend's answers may wrap too when they hold four or more copies of each number; the Spyglass also shows, once
 the opponent is down to a tenth of a dealt hand, the numbers it holds none of; Last Word answers, once per
-game, the opponent's play that would empty its hand (leading first was worth nothing at game 6, where the
-leader is ahead).
+game, the opponent's play that empties its hand and so takes the play area (answering every lead was worth
+nothing at game 6, where the leader is ahead).  Stairmaster's quarter (rather than an eighth, for any stair)
+and the four copies, Round the Bend's four copies and the Spyglass's tenth were chosen by the study at both
+points.
 
 Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
@@ -170,7 +172,7 @@ THIRD_EFFECTS = {
 HELPS = {
     REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
     TRIM: "Helps when a big play is on the table and you want to beat it without spending your whole stack.",
-    STAIRMASTER: "Helps when you hold long stairs: they beat plays of a few more cards.",
+    STAIRMASTER: "Helps when you hold long, deep stairs: they beat plays of more cards.",
     TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
     SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
     ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s, by the handful in big games.",
@@ -178,7 +180,7 @@ HELPS = {
     DEEP_HAND: "Helps when the opponent's answers run out: you hold more to play.",
     SECOND_WIND: "Helps once, on the day a game goes wrong: a second try at it.",
     TOLL: "Helps against an opponent that passes a lot: each pass feeds your deck.",
-    LAST_WORD: "Helps once a game, when they are about to go out: a hand you would lose goes on.",
+    LAST_WORD: "Helps once a game, when they go out on a big trick: its cards come to you.",
     SALVAGE: "Helps when you pass after a big play: part of it comes back to you.",
 }
 """When each upgrade helps, in a line (the pick screen shows it under the effect)."""

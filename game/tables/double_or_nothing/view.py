@@ -16,7 +16,7 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
-from engine.double_or_nothing.upgrades import FIRST_RULES, effect, helps
+from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
@@ -291,7 +291,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=p.right - dx - round(8 * s))
     if obs.opponent_lacks is not None and me == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
-        verb = "holds" if t.state.upgrade_rules == FIRST_RULES else "was dealt"
+        verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel
