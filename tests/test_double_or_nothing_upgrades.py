@@ -229,6 +229,20 @@ def test_spyglass_shows_the_numbers_the_opponent_was_dealt_none_of() -> None:
         assert state.observation(0).opponent_lacks == lacks
 
 
+def test_spyglass_under_rules_4_shows_what_the_opponent_holds_none_of_once_it_is_down_to_a_tenth() -> None:
+    """Game 6 hands are dealt every number: as dealt, the Spyglass showed nothing there."""
+    for rules, shown in ((up.RULES, (1, 4, 5, 6, 7, 8)), (up.THIRD_RULES, ())):
+        state = run("1x1 1x5", "1x1 1x2 1x3", turn=1, game=2, rules=rules, spyglass=1)
+        state.dealt_lacks = ()  # it was dealt every number
+        assert state.observation(0).opponent_lacks == () and not state.observation(0).opponent_lacks_now
+        state.apply(Play(1, 1, 1), 1)  # 2 cards left: a tenth of game 2's 20
+        assert state.observation(0).opponent_lacks == shown
+        assert state.observation(0).opponent_lacks_now is (rules == up.RULES)
+        assert state.observation(1).opponent_lacks is None
+    assert up.spyglass_sees_now(up.RULES, 32, 320) and not up.spyglass_sees_now(up.RULES, 33, 320)
+    assert up.spyglass_sees_now(up.FIRST_RULES, 300, 320) and not up.spyglass_sees_now(up.SECOND_RULES, 1, 320)
+
+
 def test_deep_hand_under_rules_3_deals_one_card_in_forty_more_and_at_least_one() -> None:
     assert run("1x1", "1x2", game=2, deep_hand=1).hand_size(0) == 21  # 20 / 40 rounds down: at least one
     assert run("1x1", "1x2", game=6, deep_hand=1).hand_size(0) == 328  # 320 and 8
@@ -478,3 +492,38 @@ def test_a_record_made_under_the_second_rules_replays_exactly(run_data: dict) ->
     except RecordError:
         return
     assert newer.snapshot()[:-1] != state.snapshot()[:-1]
+
+
+THIRD_RULES_RECORDS = Path(__file__).parent / "data" / "double_or_nothing_third_rules.json"
+
+
+def _runner_views(data: dict) -> list[tuple]:
+    """A record replayed action by action: the state (its rules aside) and the Spyglass's view after each."""
+    from engine.double_or_nothing import action_from_json
+
+    state = load_record(json.dumps(dict(data, actions=[]))).final_state()
+    out: list[tuple] = []
+    for entry in data["actions"]:
+        action = dict(entry)
+        seat = action.pop("seat")
+        try:
+            state.apply(action_from_json(action), seat)
+        except IllegalAction:
+            return out + [("refused",)]
+        out.append((state.snapshot()[:-3], state.observation(0).opponent_lacks))
+    return out
+
+
+@pytest.mark.parametrize("run_data", json.loads(THIRD_RULES_RECORDS.read_text())["runs"], ids=lambda r: r["upgrade"])
+def test_a_record_made_under_the_third_rules_replays_exactly(run_data: dict) -> None:
+    """Records saved under rules 3 (``"upgrades": 3``, made before rules 4) end where they ended; under rules 4
+    their play (or, for the Spyglass, what the runner is shown) goes differently."""
+    record = load_record(json.dumps(run_data["record"]))
+    assert record.options["upgrades"] == 3
+    state = record.final_state()
+    assert state.upgrade_rules == up.THIRD_RULES
+    _ends_as_recorded(state, run_data["final"])
+    assert list(state.observation(0).opponent_lacks or ()) == run_data["final"]["lacks"]
+    newer = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
+    newer.pop("scores", None)
+    assert _runner_views(newer) != _runner_views(run_data["record"])
