@@ -17,7 +17,7 @@ import random
 from typing import Sequence
 
 from engine.double_or_nothing.counts import ZERO, Counts, draw_from
-from engine.double_or_nothing.plays import Play, Rules, Strength, answers
+from engine.double_or_nothing.plays import Play, Rules, Strength, answers, span_strength
 
 
 def stairs(hand: Sequence[int], depth: int = 2) -> list[tuple[int, int]]:
@@ -60,8 +60,6 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
     A running minimum along each span, no play objects: bots call this often.
     """
     best: Strength | None = None
-    bonus, bonus_from = rules.stair_bonus, max(2, rules.bonus_from)
-    per = rules.stair_cards
     for lo in range(8):
         least = hand[lo]
         width = 0
@@ -73,11 +71,7 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
             width += 1
             if width == 8 and i >= 8:
                 break
-            cards = least * width
-            if bonus and width >= bonus_from and least > 1:  # Stairmaster (span_strength, inlined: called often)
-                s = (cards + (cards // per * bonus if per and least >= rules.card_copies else 0), width + bonus, i % 8 + 1)
-            else:
-                s = (cards, width, i % 8 + 1)
+            s = span_strength(width, least, i % 8 + 1, rules)
             if best is None or s > best:
                 best = s
     return best

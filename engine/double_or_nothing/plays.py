@@ -206,7 +206,8 @@ def span_strength(width: int, copies: int, top_number: int, rules: Rules) -> Str
     """
     cards = width * copies
     if rules.stair_bonus and copies > 1 and width >= max(2, rules.bonus_from):
-        extra = cards // rules.stair_cards * rules.stair_bonus if rules.stair_cards and copies >= rules.card_copies else 0
+        deep = rules.stair_cards and copies >= rules.card_copies
+        extra = cards // rules.stair_cards * rules.stair_bonus if deep else 0
         return (cards + extra, width + rules.stair_bonus, top_number)
     return (cards, width, top_number)
 

@@ -112,15 +112,16 @@ FIRST_RULES = 1
 SECOND_RULES = 2
 THIRD_RULES = 3
 RULES = 4
-"""Rules 4 (measured with the arena's upgrade study at game 2 against Hard and game 6 against Standard, issue 25:
-from game 6 on every hand holds every number by the dozen, so rules 3's Stairmaster, Round the Bend, Spyglass
-and Last Word were worth nothing there): Stairmaster's stairs of four or more copies also count a quarter more cards; Round the
-Bend's answers may wrap too when they hold four or more copies of each number; the Spyglass also shows, once
-the opponent is down to a tenth of a dealt hand, the numbers it holds none of; Last Word answers, once per
-game, the opponent's play that empties its hand and so takes the play area (answering every lead was worth
-nothing at game 6, where the leader is ahead).  Stairmaster's quarter (rather than an eighth, for any stair)
-and the four copies, Round the Bend's four copies and the Spyglass's tenth were chosen by the study at both
-points.
+"""Rules 4 (measured with the arena's upgrade study at game 2 against Hard and at game 6 against Standard, issue
+25: from game 6 on every hand holds every number by the dozen, so rules 3's Stairmaster, Round the Bend,
+Spyglass and Last Word were worth nothing there).  Stairmaster's stairs of four or more copies also count a
+quarter more cards; Round the Bend's answers may wrap too when they hold four or more copies of each number;
+the Spyglass also shows, once the opponent is down to a tenth of a dealt hand, the numbers it holds none of;
+Last Word answers, once per game, the play that empties the opponent's hand, and so takes the play area
+(answering every lead was worth nothing at game 6, where the leader is ahead; letting the hand go on was worth
+too much at both games).  The quarter and the four copies (one card in eight for any stair was worth too much
+at game 2 and nothing at game 6), the four copies of a wrapped answer and the Spyglass's tenth were chosen by
+the study at both games.
 
 Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
