@@ -91,7 +91,7 @@ UPGRADES: dict[str, Upgrade] = {
                 "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the opponent's last cards: the play area then "
                 "goes under your deck, and it wins the hand with the rest.",
-                Icon("arrow", "#e67e22", "1st")),
+                Icon("arrow", "#e67e22", "last")),
         Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
