@@ -299,3 +299,42 @@ def test_the_end_screen_takes_no_letter_the_table_uses(app):
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
     again = next(b for b in app.stack.top.buttons if b.key == "again")
     assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass
+
+
+def _at_the_last_word():
+    """A run (you: Hard's choices, Last Word picked) stopped where Ada has just played her last cards."""
+    import random
+
+    for deal in range(1, 300):
+        setup = tools.run_setup(deal)
+        record, state = setup.start(random.Random(0))
+        bots = {0: INFO.make_bot("hard", seed=deal), 1: INFO.make_bot("standard", seed=deal + 1)}
+        while not state.is_over and len(record.entries) < 3000:
+            if state.phase is Phase.PLAY and state.top is not None and not any(state.hands[1]):
+                return setup, record
+            if state.phase is Phase.PICK and up.LAST_WORD not in state.offer:
+                break
+            seat = state.to_move()[0]
+            action = Pick(up.LAST_WORD) if state.phase is Phase.PICK else bots[seat].decide(state.observation(seat))
+            record.append(seat, action, state.apply(action, seat))
+    raise AssertionError("no run reached a Last Word")
+
+
+def test_the_last_word_is_offered_on_the_table_and_answered_with_the_mouse(app):
+    from game.tables.double_or_nothing.view import status_lines
+
+    setup, record = _at_the_last_word()
+    table = tools.open_at(app, setup, record)
+    wait(app, lambda: table.my_turn() and not table.motion.busy, 10)
+    assert status_lines(table)[0] == "Last Word: beat Ada's last cards to take the play area, or pass."
+    game, before, area = table.state.game, len(table.record.entries), sum(map(sum, table.state.area))
+    logged = len(table.log.lines)
+    answer = INFO.make_bot("hard", seed=1).decide(table.state.observation(0))
+    assert isinstance(answer, Play)
+    act(app, table, answer)
+    wait(app, lambda: not table.motion.busy, 10)
+    assert table.record.entries[before].action == answer and table.state.last_word_game == game
+    said = table.log.lines[logged:]
+    assert f"The play area ({area + answer.cards:,} cards) goes under your deck." in said
+    assert any(line.startswith("Ada empties the hand") for line in said)
+    assert not status_lines(table)[0].startswith("Last Word")

@@ -170,6 +170,8 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     who = movers[0]
     if t.my_turn():
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
+        if obs.top is not None and obs.opponent_hand_size == 0:  # the Last Word (upgrade rules 4)
+            first = f"Last Word: beat {whose(t.name(1 - obs.seat))} last cards to take the play area, or pass."
         return first, t.hint.status_line(t.preview_text()[0])
     if t.is_human(who):
         return f"{whose(t.name(who), capital=True)} turn.", ""
