@@ -11,11 +11,12 @@ import re  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
+from engine.double_or_nothing import GAME_ID, PASS, Pass, Phase, Pick, Play  # noqa: E402
 from engine.double_or_nothing import upgrades as up  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
@@ -188,7 +189,7 @@ def test_resume_opens_the_run_exactly_where_it_was_saved(tmp_path):
         assert resumed is not None and resumed.state.snapshot() == saved
         assert tools.mismatches(resumed, again.saves.pending_record()) == []
         assert tuple(resumed.shown.hand) == tuple(table.state.hands[0])
-        assert tools.resume_selftest(tmp_path) == 0
+        assert modes.resume_selftest("double-or-nothing", tmp_path) == 0
     finally:
         pygame.quit()
 
@@ -220,8 +221,8 @@ def test_game_twenty_draws_a_bounded_number_of_cards(app):
 def test_selftest_and_monkey_pass(tmp_path):
     pygame.init()
     try:
-        assert tools.selftest(tmp_path / "s") == 0
-        assert tools.monkey(300, 2, tmp_path / "m") == 0
+        assert modes.selftest("double-or-nothing", tmp_path / "s") == 0
+        assert modes.monkey("double-or-nothing", 300, 2, tmp_path / "m") == 0
     finally:
         pygame.quit()
 
@@ -340,3 +341,23 @@ def test_the_last_word_is_offered_on_the_table_and_answered_with_the_mouse(app):
     assert f"The play area ({area + answer.cards:,} cards) goes under your deck." in said
     assert any(line.startswith("Ada empties the hand") for line in said)
     assert not status_lines(table)[0].startswith("Last Word")
+
+
+def test_each_letter_key_presses_the_button_that_shows_it(app):
+    from game.tables.double_or_nothing.input import BUTTON_KEYS
+
+    app.start_game(duel(deal=7))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is not None or table.state.is_over)
+    if table.state.is_over:
+        pytest.skip("the duel ended before an answer was needed")
+    shown = {b.key: b.hotkey for b in table.buttons()}
+    for key, name in BUTTON_KEYS.items():
+        if name in shown:
+            assert shown[name] == pygame.key.name(key).upper(), name
+    assert "pass" in shown and "hint" in shown
+    before = len(table.record.entries)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=next(k for k, n in BUTTON_KEYS.items() if n == "pass"),
+                                         mod=0, unicode="", scancode=0))
+    frame(app)
+    assert table.record.entries[before].action == PASS  # the key the Pass button shows passes

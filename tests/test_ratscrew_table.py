@@ -14,6 +14,7 @@ from ai.reflex import Reflexes  # noqa: E402
 from engine.cards import Card, standard_deck  # noqa: E402
 from engine.games import GAMES, load_record  # noqa: E402
 from engine.ratscrew import LAY, Ratscrew, SNAP  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.ratscrew import tools as ratscrew_tools  # noqa: E402
@@ -79,7 +80,7 @@ def test_the_registry_names_the_table_and_its_tools():
 
 
 def test_selftest_plays_a_whole_bot_game_that_replays(pg, tmp_path, capsys):
-    assert ratscrew_tools.selftest(tmp_path) == 0
+    assert modes.selftest("ratscrew", tmp_path) == 0
     assert "selftest: ok" in capsys.readouterr().out
 
 

@@ -19,6 +19,7 @@ from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
+from game.tables.double_or_nothing.input import KEY_LABELS
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
@@ -186,15 +187,16 @@ def buttons(t: DoubleTable) -> list[Button]:
         play, reason = t.selection_play()
         out.append(Button("play", "Play", L.buttons["play"], enabled=mine and play is not None and reason is None,
                           primary=True, hotkey="Enter"))
-        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None, hotkey="P"))
+        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None,
+                          hotkey=KEY_LABELS["pass"]))
         if t.my_rules().wrap:
             label = "Straight" if t.wrap else "Wrap 8>1"
-            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey="W"))
+            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey=KEY_LABELS["wrap"]))
         if t.humans:
-            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey="H"))
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey=KEY_LABELS["hint"]))
     out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
     if t.tip_showing():
-        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey="X"))
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey=KEY_LABELS["tip_close"]))
     return out
 
 

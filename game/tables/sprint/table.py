@@ -38,8 +38,9 @@ SPRINT_KEYS = {
     pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close", pygame.K_z: "undo",
 }
 """The bottom seat's keys (Sprint is turn-based: whoever sits at the bottom holds the keyboard)."""
-TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X",
-                 "undo": "Z"}
+TABLE_HOTKEYS = {name: chr(key).upper() for key, name in SPRINT_KEYS.items() if pygame.K_a <= key <= pygame.K_z}
+"""Each button's key as its tooltip says it, from the one declaration of the keys (:data:`SPRINT_KEYS`)."""
+TABLE_HOTKEYS["menu"] = "Esc"
 
 
 class SprintTable(HiddenHandTable):
