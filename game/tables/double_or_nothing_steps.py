@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from ai.scheduler import TurnScheduler
 from engine.double_or_nothing import UPGRADES, Observation, Phase
 from engine.double_or_nothing.counts import ZERO, add, sub
 from engine.double_or_nothing.events import (
@@ -114,22 +113,6 @@ class Motion:
 
     def finish(self) -> None:
         self.update(0.0, instant=True)
-
-
-def double_key(state: Any) -> tuple[object, ...]:
-    """Double or Nothing's "the state moved on" key (for the turn scheduler)."""
-    seat = state.to_move()[0]
-    return (id(state), state.phase, seat, state.game, state.hand_number, tuple(state.hands[seat]), state.top)
-
-
-def first_mover(state: Any) -> int | None:
-    movers = state.to_move()
-    return movers[0] if movers else None
-
-
-def DoubleScheduler(bots: dict[int, Any], delay: float) -> TurnScheduler:
-    """The bots' scheduler at this table: the shared turn scheduler (a person's pause, then the move)."""
-    return TurnScheduler(bots, delay, key=double_key, seat=first_mover)
 
 
 def queue_events(t: DoubleTable, events: list[Any]) -> None:
