@@ -49,9 +49,9 @@ from typing import Any, Callable, Sequence
 from engine.records import Deal, PlayerInfo, Record
 from engine.sprint import MAX_PLAYERS, MIN_PLAYERS, Round
 
-from . import LEVEL_NAMES, LEVELS, make_bot
-from .bots import Bot
-from .master import Master
+from .sprint import LEVEL_NAMES, LEVELS, make_bot
+from .sprint.bots import Bot
+from .sprint.master import Master
 from . import arenakit
 from .arenakit import GameArena, GameResult, play_all, save_record, seatings
 from .stats import add_counts, percentile, wilson
@@ -101,7 +101,7 @@ def play_game(spec: GameSpec, factory: BotFactory = arena_bot) -> GameResult:
     """Play one round; every bot sees only its own observation.
 
     The one exception is for studies, never for the levels: a bot with a
-    ``watch_table`` method (the oracles of :mod:`ai.ceiling`) is handed the live
+    ``watch_table`` method (the oracles of :mod:`ai.sprint.ceiling`) is handed the live
     state once, to measure what seeing hidden cards would be worth.  It must
     only read it.  A bot of one of the :data:`~ai.LEVELS` is refused the state.
     """

@@ -47,7 +47,8 @@ def old_entry(game_id: str, argv: list[str] | None = None) -> int:
     arena = arena_of(game_id)
     assert arena.old_main is not None
     new = arena.new_form(args) if arena.new_form else f"{PROG} --game {game_id} {' '.join(args)}"
-    notice(f"python -m {arena.old_main.__module__}", new)
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)  # the command typed: ai.snap_arena, ...
+    notice(f"python -m {spec.name if argv is None and spec is not None else arena.old_main.__module__}", new)
     return arena.old_main(args)
 
 

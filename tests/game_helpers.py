@@ -9,7 +9,7 @@ import pygame
 
 from engine.records import PlayerInfo, Record
 from game.shell.app import App
-from game.tables.sprint_shots import finish_simply
+from game.tables.sprint.shots import finish_simply
 from game.screens import PassDeviceScene
 
 DT = 1 / 60
@@ -73,7 +73,7 @@ def wait(app, cond, seconds=30.0):
 
 def open_scamper(app, setup, record):
     """Scamper's table at the end of ``record`` (as a resume opens it), once its cards have landed."""
-    from game.tables import scamper_tools
+    from game.tables.scamper import tools as scamper_tools
 
     table = scamper_tools.open_position(app, setup, record)
     frame(app, 3)

@@ -7,8 +7,9 @@ import math
 
 import pytest
 
-from ai import arena, hint
-from ai.hints import reason
+from ai import arena
+from ai.sprint import hint
+from ai.sprint.hints import reason
 from engine.cards import mask_of, parse_cards
 from engine.records import Record
 from engine.sprint import DRAW_STOCK, Lay, Phase, Round
@@ -127,6 +128,6 @@ def test_the_arena_counts_masters_budget_in_cpu_time() -> None:
 
     assert arena.arena_bot("master", seed=1, think_ms=50).clock is time.thread_time
     assert arena.arena_bot("standard", seed=1).level == "standard"
-    from ai import make_bot
+    from ai.sprint import make_bot
 
     assert make_bot("master", seed=1).clock is time.perf_counter  # the table keeps wall time

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from ai import LEVEL_BLURBS, LEVEL_NAMES, LEVELS, Master, make_bot
-from ai.ceiling import study_bot
+from ai.sprint import LEVEL_BLURBS, LEVEL_NAMES, LEVELS, Master, make_bot
+from ai.sprint.ceiling import study_bot
 from engine_helpers import building
 from engine.cards import mask_of, parse_cards
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase, Round, legal_actions_for
@@ -246,8 +246,8 @@ def test_master_thinks_in_slices_of_under_3_ms_of_work() -> None:
 
 
 def test_master_plays_the_strategists_move_before_the_endgame() -> None:
-    from ai.bots import Strategist, StrategistParams
-    from ai.master import ENDGAME_STOCK
+    from ai.sprint.bots import Strategist, StrategistParams
+    from ai.sprint.master import ENDGAME_STOCK
 
     for seed in range(6):
         state = Round.deal(2, seed)
@@ -279,7 +279,7 @@ def test_master_counts_its_searches_and_overrules() -> None:
 
 
 def test_importing_ai_does_not_import_pygame() -> None:
-    code = "import sys, ai, ai.arena, ai.scheduler, ai.master; print('pygame' in sys.modules)"
+    code = "import sys, ai, ai.arena, ai.scheduler, ai.sprint.master; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -304,8 +304,8 @@ def test_strategist_lays_the_pair_that_can_still_grow_last() -> None:
 
 def _sampled_match_rate(rng: random.Random) -> float:
     """Share of sampled opponent hands holding a match they could lay; checks every world."""
-    from ai.handcalc import legal_matches
-    from ai.master import WorldSampler
+    from ai.sprint.handcalc import legal_matches
+    from ai.sprint.master import WorldSampler
 
     hands = with_match = 0
     for seed in range(10):
@@ -330,10 +330,10 @@ def _sampled_match_rate(rng: random.Random) -> float:
 
 
 def test_master_samples_worlds_that_look_like_its_observation(monkeypatch) -> None:
-    import ai.master
+    import ai.sprint.master
 
     laid_out = _sampled_match_rate(random.Random(3))
-    monkeypatch.setattr(ai.master, "LAID_OUT_OPPONENTS", False)
+    monkeypatch.setattr(ai.sprint.master, "LAID_OUT_OPPONENTS", False)
     anything = _sampled_match_rate(random.Random(3))
     # opponents lay what they can before discarding, and the sampler knows it
     assert laid_out < 0.1 and laid_out < anything / 3, (laid_out, anything)
@@ -341,8 +341,8 @@ def test_master_samples_worlds_that_look_like_its_observation(monkeypatch) -> No
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_master_playouts_move_exactly_as_the_strategist_would(players: int) -> None:
-    from ai.bots import StrategistParams, Strategist
-    from ai.master import strategist_move
+    from ai.sprint.bots import StrategistParams, Strategist
+    from ai.sprint.master import strategist_move
 
     compared = 0
     for seed in range(10):

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from ai import LEVELS, ceiling, make_bot
+from ai.sprint import LEVELS, ceiling, make_bot
 from ai.arena import GameSpec, play_game
-from ai.ceiling import OracleStrategist, TrueHandsSampler
-from ai.handcalc import completes_match
+from ai.sprint.ceiling import OracleStrategist, TrueHandsSampler
+from ai.sprint.handcalc import completes_match
 from engine_helpers import building
 from engine.sprint import Discard, Round
 

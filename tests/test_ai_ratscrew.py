@@ -14,7 +14,7 @@ import pytest
 
 from ai.arena import main as arena_main
 from ai.ratscrew import RECOGNITION, RatscrewBot, make_bot, recognition_factor, valid_snaps
-from ai.ratscrew_arena import play
+from ai.ratscrew.arena import play
 from ai.reaction import main as reaction_main
 from ai.reflex import REFLEXES, Intent, Played, Reflexes, ReflexScheduler, Urge, level_reflexes, run_until
 from engine.cards import Card, parse_cards

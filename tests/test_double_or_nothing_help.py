@@ -13,10 +13,10 @@ from engine.double_or_nothing import GAME_ID, Play  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
-from game.tables.double_or_nothing import DoubleTable  # noqa: E402
-from game.tables import double_or_nothing_tools as tools  # noqa: E402
-from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
-from game.tables.double_or_nothing_view import status_lines  # noqa: E402
+from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
+from game.tables.double_or_nothing import tools as tools  # noqa: E402
+from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
+from game.tables.double_or_nothing.view import status_lines  # noqa: E402
 from game_helpers import click, double_duel, hand_over, key, make_app, wait  # noqa: E402
 
 

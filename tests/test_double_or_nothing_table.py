@@ -18,9 +18,9 @@ from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
-from game.tables import double_or_nothing_tools as tools  # noqa: E402
-from game.tables.double_or_nothing import DoubleTable  # noqa: E402
-from game.tables.double_or_nothing_summary import RunSummaryScene  # noqa: E402
+from game.tables.double_or_nothing import tools as tools  # noqa: E402
+from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
+from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
 from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
@@ -291,7 +291,7 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
 
 
 def test_the_end_screen_takes_no_letter_the_table_uses(app):
-    from game.tables.double_or_nothing_input import LETTER_KEYS
+    from game.tables.double_or_nothing.input import LETTER_KEYS
 
     app.start_game(duel(deal=5))
     table = app.stack.top

@@ -16,7 +16,7 @@ from game.screens.game_menu import GameMenuScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.screens.title import TitleScene  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import finished_record, frame, key, make_app  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,7 +1,7 @@
 """No module outside a game's own files names a game by its id: the registry is the one place.
 
 A game's own files are those whose path has a folder or file named after it
-(``engine/snap/``, ``game/tables/snap_view.py``, ``ai/snap_arena.py``) and the
+(``engine/snap/``, ``game/tables/snap/view.py``, ``ai/snap/arena.py``) and the
 modules the registry names for it (its bots, arena, bench, table, tools, rules
 pages).  Everything else reads games from :mod:`engine.games` (exempt: it is
 where the ids are declared).  Only string literals used as values count:
@@ -88,7 +88,7 @@ def test_the_finder_finds_ids_but_not_docstrings_or_other_words() -> None:
 
 def test_a_game_owns_its_folders_and_registered_modules() -> None:
     registered = _registered_files()
-    assert _belongs_to_a_game(Path("game/tables/snap_view.py"), registered)
+    assert _belongs_to_a_game(Path("game/tables/snap/view.py"), registered)
     assert _belongs_to_a_game(Path("engine/double_or_nothing/state.py"), registered)
     assert _belongs_to_a_game(Path("ai/arena.py"), registered)  # Sprint's arena, by the registry
     assert not _belongs_to_a_game(Path("game/shell/session.py"), registered)
@@ -143,7 +143,7 @@ def test_the_shared_setup_has_no_game_s_fields_sprint_s_match_lives_in_its_optio
     import dataclasses
 
     from game.shell.session import GameSetup, SeatConfig
-    from game.tables.sprint_match import match_rounds, next_round, played, restore_setup, saved_setup
+    from game.tables.sprint.match import match_rounds, next_round, played, restore_setup, saved_setup
 
     assert {f.name for f in dataclasses.fields(GameSetup)} == {"seats", "first", "deal", "game", "options"}
     assert not any(hasattr(GameSetup, name) for name in ("match_rounds", "next_round", "played"))

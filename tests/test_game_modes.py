@@ -13,11 +13,11 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
-from game.tables import sprint_tools as headless  # noqa: E402
+from game.tables.sprint import tools as headless  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.tables.sprint_round_over import RoundOverScene  # noqa: E402
+from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import finished_record  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

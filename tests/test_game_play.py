@@ -11,9 +11,9 @@ import pytest  # noqa: E402
 from engine.records import Record  # noqa: E402
 from engine.sprint import Discard, Lay, Phase  # noqa: E402
 from game.screens import PassDeviceScene  # noqa: E402
-from game.tables.sprint_round_over import RoundOverScene  # noqa: E402
+from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import DT, frame, click, drag, hand_over, make_app, wait  # noqa: E402
 
 

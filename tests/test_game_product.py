@@ -21,7 +21,7 @@ from game.shell.settings import Settings  # noqa: E402
 from game.shell.sound import Sounds  # noqa: E402
 from game.shell.stats import Statistics  # noqa: E402
 from game.shell.storage import read_json, write_json  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import drawn_turn, frame, key, click, make_app, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -18,12 +18,12 @@ from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens.replays import ReplaysScene  # noqa: E402
-from game.tables.sprint_tools import table_mismatches  # noqa: E402
+from game.tables.sprint.tools import table_mismatches  # noqa: E402
 from game.shell.saves import HISTORY_SIZE, SIDE_SAVE_NAME  # noqa: E402
 from game.screens import PassDeviceScene, TitleScene  # noqa: E402
-from game.tables.sprint_round_over import RoundOverScene  # noqa: E402
+from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import DT, frame, wait, click, finished_record  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -205,8 +205,8 @@ def test_resume_selftest_fails_without_a_save_and_resume_does_not_mix_with_other
 
 
 def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, monkeypatch):
-    from game.tables import sprint_tools as headless
-    from game.tables import sprint as table_module
+    from game.tables.sprint import tools as headless
+    from game.tables.sprint import table as table_module
 
     app = new_app(tmp_path)
     app.start_game(GameSetup.all_ai(["standard", "apprentice"]))

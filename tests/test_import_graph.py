@@ -159,7 +159,7 @@ def upward_imports(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
 
 def test_the_layer_finder_sees_an_upward_import() -> None:
     graph = {"game.shell.app": {"game.kit.ui", "game.base.text"}, "game.kit.ui": {"game.base.text"},
-             "game.base.text": set(), "game.tables.snap": {"game.kit.ui", "game.shell.app"}}
+             "game.base.text": set(), "game.tables.snap.table": {"game.kit.ui", "game.shell.app"}}
     assert upward_imports(graph) == {("game.shell.app", "game.kit.ui")}
 
 

@@ -15,7 +15,7 @@ def _modules_after_import(package: str) -> set[str]:
     return set(out.stdout.split())
 
 
-@pytest.mark.parametrize("package,core", [("engine", "engine.sprint"), ("ai", "ai.bots")])
+@pytest.mark.parametrize("package,core", [("engine", "engine.sprint"), ("ai", "ai.sprint.bots")])
 def test_never_imports_pygame(package, core):
     modules = _modules_after_import(package)
     assert core in modules

@@ -16,8 +16,8 @@ from game.screens.settings import SettingsScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.shell.stats import load_statistics  # noqa: E402
-from game.tables import snap_tools  # noqa: E402
-from game.tables.snap import SnapTable  # noqa: E402
+from game.tables.snap import tools as snap_tools  # noqa: E402
+from game.tables.snap.table import SnapTable  # noqa: E402
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from game.screens import ConfirmScene  # noqa: E402
 from game.screens.game_menu import GameMenuScene  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
-from game.tables import double_or_nothing_tools as dtools  # noqa: E402
+from game.tables.double_or_nothing import tools as dtools  # noqa: E402
 from game_helpers import frame, key, make_app, wait  # noqa: E402
 
 GAMES = [info.id for info in playable_games()]

@@ -16,10 +16,10 @@ from engine.games import GAMES, load_record  # noqa: E402
 from engine.ratscrew import LAY, Ratscrew, SNAP  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables import ratscrew_tools  # noqa: E402
-from game.tables.ratscrew import STALL_SECONDS, RatscrewTable  # noqa: E402
-from game.tables.ratscrew_layout import RatscrewLayout  # noqa: E402
-from game.tables.ratscrew_steps import TableModel  # noqa: E402
+from game.tables.ratscrew import tools as ratscrew_tools  # noqa: E402
+from game.tables.ratscrew.table import STALL_SECONDS, RatscrewTable  # noqa: E402
+from game.tables.ratscrew.layout import RatscrewLayout  # noqa: E402
+from game.tables.ratscrew.steps import TableModel  # noqa: E402
 
 DT = 1 / 60
 
@@ -74,7 +74,7 @@ def wait_turn(app, table, seat=0, seconds=30):
 
 def test_the_registry_names_the_table_and_its_tools():
     info = GAMES["ratscrew"]
-    assert info.table == "game.tables.ratscrew:RatscrewTable" and info.tools == "game.tables.ratscrew_tools"
+    assert info.table == "game.tables.ratscrew.table:RatscrewTable" and info.tools == "game.tables.ratscrew.tools"
     assert dict(info.seat_actions) == {"lay": "Lay", "snap": "Snap!"}
 
 
@@ -305,7 +305,7 @@ def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path
 
 
 def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
-    from game.tables.ratscrew_input import key_names, short_key_name
+    from game.tables.ratscrew.input import key_names, short_key_name
 
     assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
     app = make_app(tmp_path, (960, 600))
@@ -315,7 +315,7 @@ def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
 
 
 def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_button(pg, tmp_path):
-    from game.tables.ratscrew_input import key_names
+    from game.tables.ratscrew.input import key_names
 
     app = make_app(tmp_path)
     table = solo(app)
@@ -357,7 +357,7 @@ def _last_pair(app, *reflexes):
 
 def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_key(pg, tmp_path):
     from game.screens.game_over import GUARD_S, seat_letters
-    from game.tables.ratscrew_result import RatscrewResultScene
+    from game.tables.ratscrew.result import RatscrewResultScene
 
     app = make_app(tmp_path)
     table = _last_pair(app, Reflexes(mu=300, sigma=0, tau=0, miss=1.0, false_rate=0.0))
@@ -420,7 +420,7 @@ def _out_of_cards(app, seed):
 def test_out_of_cards_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, tmp_path):
     """The skipped game is the watched one: the same actions at the same times, the same result and statistics."""
     from game.kit import skip
-    from game.tables.ratscrew_result import RatscrewResultScene
+    from game.tables.ratscrew.result import RatscrewResultScene
 
     step = skip.STEP_MS / 1000  # the watched game runs at that frame time, so even stall re-rolls match
     runs = []

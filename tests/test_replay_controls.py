@@ -152,7 +152,7 @@ def test_a_replay_of_an_unfinished_game_says_its_record_has_ended(app, game):
     import importlib
 
     table = _replay(app, game)
-    view = importlib.import_module(f"game.tables.{game.replace('-', '_')}_view")
+    view = importlib.import_module(f"game.tables.{game.replace('-', '_')}.view")
     playing, keys = view.status_lines(table)
     assert "end of the record" not in playing and "N: next" in keys  # the controls' keys while it plays
     key(app, pygame.K_4)  # 8x

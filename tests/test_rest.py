@@ -73,7 +73,7 @@ def test_a_key_at_rest_is_read_at_once_and_naps_get_short(pg, tmp_path, monkeypa
 
 
 def snap_table(app, deal=None):
-    from game.tables.snap import SnapTable
+    from game.tables.snap.table import SnapTable
 
     setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="snap")
     setup.deal = deal
@@ -131,7 +131,7 @@ def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
 
 
 def test_ratscrew_rests_while_it_waits_for_you_to_lay(pg, tmp_path, monkeypatch):
-    from game.tables.ratscrew import RatscrewTable
+    from game.tables.ratscrew.table import RatscrewTable
 
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="ratscrew")

@@ -13,7 +13,7 @@ from engine.melds import is_wild  # noqa: E402
 from engine.scamper import DRAW_STOCK, Discard, LayContract, LayMeld  # noqa: E402
 from engine.scamper.table import Phase  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables import scamper_tools as tools  # noqa: E402
+from game.tables.scamper import tools as tools  # noqa: E402
 from game_helpers import click, frame, key, make_app, open_scamper, wait  # noqa: E402
 from scamper_helpers import find_position  # noqa: E402
 

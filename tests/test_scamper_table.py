@@ -17,8 +17,8 @@ from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.kit.matchsheet import SheetScene, StandingsScene, draw_sheet  # noqa: E402
 from game.kit.scoresheet import ScoreSheet, SheetRow  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables import scamper_tools as tools  # noqa: E402
-from game.tables.scamper import ScamperTable  # noqa: E402
+from game.tables.scamper import tools as tools  # noqa: E402
+from game.tables.scamper.table import ScamperTable  # noqa: E402
 from game_helpers import click, drag, frame, make_app, open_scamper, wait  # noqa: E402
 from scamper_helpers import find_position  # noqa: E402
 
@@ -246,7 +246,7 @@ def _play_by_mouse(app, table, action):
 
 def _play_game(app, setup, humans_are):
     """Play ``setup`` to the standings, every human seat's moves (chosen by ``humans_are`` bots) made with the mouse."""
-    from game.tables.scamper import ScamperTable
+    from game.tables.scamper.table import ScamperTable
 
     app.start_game(setup)
     table = app.stack.top

@@ -4,8 +4,8 @@ from engine.cards import Card
 from engine.melds import solve
 from engine.scamper import CONTRACTS
 
-from game.tables.scamper_play import card_words
-from game.tables.scamper_steps import meld_words
+from game.tables.scamper.play import card_words
+from game.tables.scamper.steps import meld_words
 
 
 def test_a_meld_is_named_with_each_wild_where_it_stands():

@@ -6,8 +6,8 @@ from typing import Generator
 
 import pytest
 
-from ai import make_bot
-from ai.bots import Bot
+from ai.sprint import make_bot
+from ai.sprint.bots import Bot
 from ai.scheduler import AI_SPEEDS, TurnScheduler, human_pause
 from engine.sprint import DRAW_STOCK, Action, Observation, Round
 

@@ -109,7 +109,7 @@ def test_a_replay_whose_table_fails_is_told_and_the_app_goes_on(pg, tmp_path, mo
     history.mkdir(parents=True)
     (history / "20250102-000000-00.json").write_text(record_with_level("double-or-nothing", "hard"))
     from game.screens.replays import ReplaysScene
-    from game.tables.double_or_nothing import DoubleTable
+    from game.tables.double_or_nothing.table import DoubleTable
 
     app = make_app(tmp_path)
     scene = ReplaysScene(app, "double-or-nothing")
@@ -235,7 +235,7 @@ def test_start_up_replays_a_long_saved_round_once(pg, tmp_path, monkeypatch):
 
 
 def test_a_saved_game_whose_table_fails_is_told_and_the_app_goes_on(pg, tmp_path, monkeypatch):
-    from game.tables.snap import SnapTable
+    from game.tables.snap.table import SnapTable
 
     app = make_app(tmp_path)
     app.start_game(GameSetup.all_ai(["easy", "easy"], "snap"))

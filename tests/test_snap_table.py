@@ -17,9 +17,9 @@ from engine.snap import FalseCall, SnapWon, new_game  # noqa: E402
 from game.kit.keyscreens import TryKeysScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables.snap import SnapTable  # noqa: E402
-from game.tables.snap_result import SnapResultScene  # noqa: E402
-from game.tables import snap_tools, snap_view  # noqa: E402
+from game.tables.snap.table import SnapTable  # noqa: E402
+from game.tables.snap.result import SnapResultScene  # noqa: E402
+from game.tables.snap import tools as snap_tools, view as snap_view  # noqa: E402
 
 
 @pytest.fixture
@@ -228,7 +228,7 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
 
 
 def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
-    from game.tables.snap_view import fit_keys
+    from game.tables.snap.view import fit_keys
 
     line = "Num 4 flip  ·  Num 5 snap  ·  Num 6 pot"
     assert fit_keys(line, len, 100) == [line]
@@ -240,7 +240,7 @@ def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
 def test_a_won_call_leaves_one_callout_and_no_glow_on_the_piles_it_took():
     from engine.snap import Called, SnapWon
     from engine.cards import parse_cards
-    from game.tables.snap_fx import SnapModel, take_in
+    from game.tables.snap.fx import SnapModel, take_in
 
     state = new_game(3, {}, 1)
     model = SnapModel.of(state, ["You", "Ada", "Ben"])
@@ -261,7 +261,7 @@ def test_once_you_are_out_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, 
     from engine.cards import standard_deck
     from game.kit import skip
     from snap_helpers import snap_game
-    from game.tables.snap_fx import SnapModel
+    from game.tables.snap.fx import SnapModel
 
     step = skip.STEP_MS / 1000
     runs = []

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import drag, frame, key, make_app, wait  # noqa: E402
 
 
@@ -107,8 +107,8 @@ def test_a_card_dragged_from_the_stock_lands_where_it_is_dropped(app):
 def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp_path):
     """A match: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
     names the match's winner and offers a new match."""
-    from game.tables.sprint_match import match_rounds, played
-    from game.tables.sprint_round_over import RoundOverScene
+    from game.tables.sprint.match import match_rounds, played
+    from game.tables.sprint.round_over import RoundOverScene
     from game_helpers import click
 
     app.settings.ai_speed = "instant"

@@ -21,7 +21,7 @@ from game.shell.app import App  # noqa: E402
 from game.shell.assets import asset_path  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
-from game.tables.sprint import TableScene  # noqa: E402
+from game.tables.sprint.table import TableScene  # noqa: E402
 from game_helpers import frame, make_app, wait  # noqa: E402
 
 FONT = asset_path("fonts", "DejaVuSansCondensed-Bold.ttf")

@@ -15,7 +15,9 @@ from engine.games import game_info  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 
-from game.tables import double_or_nothing_view, scamper_view, sprint_view  # noqa: E402
+from game.tables.double_or_nothing import view as double_or_nothing_view
+from game.tables.scamper import view as scamper_view
+from game.tables.sprint import view as sprint_view  # noqa: E402
 
 DT = 1 / 30
 VIEWS = {"sprint": sprint_view, "scamper": scamper_view, "double-or-nothing": double_or_nothing_view}

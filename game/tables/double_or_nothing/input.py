@@ -1,0 +1,211 @@
+"""Double or Nothing's input: mouse and keys turned into selections and actions (the engine judges them).
+
+Drag across the columns to select a span of numbers (or click one); Play,
+Pass, Hint, and with Round the Bend the Wrap button.  Keys: 1-8 select a number
+(Shift+number stretches the selection to it), Left/Right move the focus and
+Space selects it, Enter plays, P passes, W wraps, H hints, X closes the
+first-game tip, Backspace clears, Esc pauses; with Trim the mouse wheel or -/+ choose how many copies.  Picking an
+upgrade: click its card or press 1, 2 or 3.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.double_or_nothing import PASS, Phase
+
+if TYPE_CHECKING:
+    from game.tables.double_or_nothing.table import DoubleTable
+
+_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
+LETTER_KEYS = (pygame.K_p, pygame.K_h, pygame.K_x, pygame.K_w)
+"""The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
+_DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
+
+
+def picking(t: DoubleTable) -> bool:
+    """Whether the upgrade offer is on screen for a person to pick from."""
+    return (t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0)
+            and not t.motion.busy and not t.replaying)
+
+
+def target_at(t: DoubleTable, pos: tuple[int, int]) -> object:
+    """What is under ``pos``: ("pick", id), ("button", key), ("col", n) or None."""
+    L = t.layout
+    if picking(t):
+        for uid, r in zip(t.state.offer, L.pick_cards(len(t.state.offer))):
+            if r.collidepoint(pos):
+                return ("pick", uid)
+    for b in t.buttons():
+        if b.rect.collidepoint(pos):
+            return ("button", b.key)
+    if picking(t):
+        return None
+    n = L.column_at(pos)
+    return ("col", n) if n is not None else None
+
+
+def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
+    if event.type == pygame.MOUSEMOTION:
+        t.kb_visible = False
+        hover = target_at(t, event.pos)
+        changed = hover != t.hover
+        t.hover = hover
+        if t.anchor is not None and getattr(event, "buttons", (0,))[0]:
+            n = t.layout.column_at(event.pos, loose=True)
+            if n is not None and (t.selection is None or t.selection != (min(t.anchor, n), max(t.anchor, n))):
+                t.set_selection(t.anchor, n)
+                t.moved = True
+                return True
+        return changed
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        if event.button == 3:
+            t.set_selection(None)
+            return True
+        if event.button != 1:
+            return False
+        target = target_at(t, event.pos)
+        t.press = target
+        if isinstance(target, tuple) and target[0] == "col" and can_select(t):
+            n = target[1]
+            t.was_single = t.selection == (n, n)
+            t.anchor = n
+            t.moved = False
+            t.set_selection(n)
+        elif target is None and not picking(t):
+            t.set_selection(None)
+        return True
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        target = target_at(t, event.pos)
+        pressed, t.press = getattr(t, "press", None), None
+        if t.anchor is not None:
+            if not t.moved and t.was_single and target == ("col", t.anchor):
+                t.set_selection(None)  # a second click on a lone selected number lets it go
+            t.anchor = None
+            return True
+        if target is not None and target == pressed:
+            click(t, target)
+        return True
+    if event.type == pygame.MOUSEWHEEL:
+        if t.my_rules().trim and t.selection is not None:
+            adjust_copies(t, 1 if event.y > 0 else -1)
+            return True
+        return False
+    if event.type == pygame.KEYDOWN:
+        return handle_key(t, event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+    return False
+
+
+def can_select(t: DoubleTable) -> bool:
+    return not t.replaying and t.shows_hand() and t.is_human(t.viewer) and not t.state.is_over and not picking(t)
+
+
+def click(t: DoubleTable, target: object) -> None:
+    if not isinstance(target, tuple):
+        return
+    kind, key = target
+    if kind == "pick":
+        t.pick(str(key))
+    elif kind == "button":
+        button = next((b for b in t.buttons() if b.key == key), None)
+        if key == "menu":
+            t.open_pause()
+        elif key == "play":
+            t.play_selection()
+        elif key == "pass":
+            if button is not None and not button.enabled and t.my_turn():
+                t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
+            else:
+                t.try_action(PASS)
+        elif key == "wrap":
+            t.wrap = not t.wrap
+            t.copies = None
+            t.hint.clear()
+        elif key == "hint":
+            t.ask_hint()
+        elif key == "tip_close":
+            t.close_tip()
+
+
+def adjust_copies(t: DoubleTable, step: int) -> None:
+    """Trim: one copy more or fewer, within what the selection holds."""
+    play, _ = t.selection_play()
+    if play is None:
+        return
+    lo, hi = play.lo, play.hi
+    from engine.double_or_nothing.plays import most_copies
+
+    most = most_copies(t.shown.hand, lo, hi)
+    now = play.copies if t.copies is None else t.copies
+    t.copies = max(1, min(most, now + step))
+
+
+def handle_key(t: DoubleTable, key: int, shift: bool = False) -> bool:
+    if key == pygame.K_ESCAPE:
+        t.open_pause()
+        return True
+    t.kb_visible = True
+    if picking(t):
+        offer = t.state.offer
+        if key in _DIGITS and _DIGITS[key] <= len(offer):
+            t.pick(offer[_DIGITS[key] - 1])
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            ids = list(offer)
+            now = t.focus[1] if isinstance(t.focus, tuple) and t.focus[1] in ids else None
+            i = -1 if now is None else ids.index(now)
+            t.focus = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus, tuple):
+            t.pick(t.focus[1])
+            return True
+        return False
+    if key in _DIGITS and can_select(t):
+        n = _DIGITS[key]
+        if shift and t.selection is not None:
+            lo, hi = t.selection
+            t.set_selection(min(lo, n), max(hi, n))
+        else:
+            t.set_selection(n)
+        t.focus = n
+        return True
+    if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        now = t.focus if isinstance(t.focus, int) else (4 if key == pygame.K_RIGHT else 5)
+        t.focus = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
+        if shift and t.selection is not None and can_select(t):
+            lo, hi = t.selection
+            t.set_selection(min(lo, t.focus), max(hi, t.focus))
+        return True
+    if key == pygame.K_SPACE and isinstance(t.focus, int) and can_select(t):
+        if t.selection is not None and t.selection[0] <= t.focus <= t.selection[1] and t.selection[0] == t.selection[1]:
+            t.set_selection(None)
+        elif t.selection is not None:
+            lo, hi = t.selection
+            t.set_selection(min(lo, t.focus), max(hi, t.focus))
+        else:
+            t.set_selection(t.focus)
+        return True
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        t.play_selection()
+        return True
+    if key == pygame.K_p:
+        click(t, ("button", "pass"))
+        return True
+    if key == pygame.K_h:
+        t.ask_hint()
+        return True
+    if key == pygame.K_x and t.tip_showing():
+        t.close_tip()
+        return True
+    if key == pygame.K_w and t.my_rules().wrap:
+        click(t, ("button", "wrap"))
+        return True
+    if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+        t.set_selection(None)
+        return True
+    if key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS) and t.my_rules().trim:
+        adjust_copies(t, -1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1)
+        return True
+    return False

@@ -1,0 +1,269 @@
+"""Double or Nothing's table model: what the table shows now, and the engine's events as timed steps.
+
+The engine holds counts, so the table does too: :class:`Shown` is the viewer's
+hand per number, the play area per number, the play to beat and the sizes of
+both sides.  It lags the engine while a step is in flight and is patched from
+each event as its step lands; after the last step of an action it is set from
+the engine's observation for the viewer, so what is drawn is always exact (and
+never more than the viewer may see).  A flight is a *stack* of one number with
+a count on it, never one sprite per card.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from engine.double_or_nothing import UPGRADES, Observation, Phase
+from engine.double_or_nothing.counts import ZERO, add, sub
+from engine.double_or_nothing.events import (
+    CardsAdded, Doubled, Drew, DuelOver, GameWon, HandDealt, HandWon, Passed, Played, RunOver, SecondWind,
+    UpgradePicked, UpgradesOffered,
+)
+from engine.double_or_nothing.plays import Play, describe
+from engine.double_or_nothing.upgrades import FIRST_RULES, SECOND_RULES, effect
+
+from game.kit.tweens import out_cubic
+from game.kit.wording import whose
+
+if TYPE_CHECKING:
+    from game.tables.double_or_nothing.table import DoubleTable
+
+
+@dataclass
+class Shown:
+    """What the table shows right now (the viewer's side of it)."""
+
+    obs: Observation
+    hand: tuple[int, ...]
+    area: tuple[int, ...]
+    top: Play | None
+    top_seat: int | None
+    hand_sizes: list[int]
+    deck_sizes: list[int]
+
+    @classmethod
+    def of(cls, obs: Observation) -> Shown:
+        me, other = obs.seat, 1 - obs.seat
+        hands = [0, 0]
+        decks = [0, 0]
+        hands[me], hands[other] = sum(obs.hand), obs.opponent_hand_size
+        decks[me], decks[other] = obs.deck_size, obs.opponent_deck_size
+        return cls(obs, tuple(obs.hand), tuple(obs.area), obs.top, obs.top_seat, hands, decks)
+
+
+@dataclass
+class Fly:
+    """A stack of ``count`` cards of number ``value`` (0: face down) going from ``start`` to ``end``."""
+
+    value: int
+    count: int
+    start: pygame.Rect
+    end: pygame.Rect
+    delay: float = 0.0
+
+    def rect_at(self, t: float, duration: float) -> pygame.Rect:
+        k = out_cubic(max(0.0, min(1.0, (t - self.delay) / max(1e-6, duration))))
+        r = self.start.copy()
+        r.x = round(self.start.x + (self.end.x - self.start.x) * k)
+        r.y = round(self.start.y + (self.end.y - self.start.y) * k)
+        return r
+
+
+@dataclass
+class Step:
+    """One timed step: stacks in flight for ``duration`` seconds, then ``land`` patches the model."""
+
+    duration: float
+    flies: list[Fly] = field(default_factory=list)
+    land: Callable[[], None] | None = None
+    elapsed: float = 0.0
+
+
+class Motion:
+    """The queue of steps; the first one plays, the rest wait."""
+
+    def __init__(self) -> None:
+        self.steps: deque[Step] = deque()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.steps)
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[0] if self.steps else None
+
+    def queue(self, step: Step) -> None:
+        self.steps.append(step)
+
+    def update(self, dt: float, instant: bool = False) -> None:
+        while self.steps:
+            step = self.steps[0]
+            step.elapsed += dt
+            if not instant and step.elapsed < step.duration + max((f.delay for f in step.flies), default=0.0):
+                return
+            dt = 0.0
+            self.steps.popleft()
+            if step.land is not None:
+                step.land()
+
+    def finish(self) -> None:
+        self.update(0.0, instant=True)
+
+
+def queue_events(t: DoubleTable, events: list[Any]) -> None:
+    """Turn one action's events into steps; the last step sets the model from the engine."""
+    f = t.factor()
+    for ev in events:
+        if isinstance(ev, Played):
+            t.motion.queue(_played(t, ev, 0.38 * f))
+        elif isinstance(ev, Drew):
+            t.motion.queue(_drew(t, ev, 0.3 * f))
+        elif isinstance(ev, Passed):
+            t.motion.queue(_passed(t, ev, 0.35 * f))
+        elif isinstance(ev, HandWon):
+            t.motion.queue(_hand_won(t, ev, 0.45 * f))
+        elif isinstance(ev, HandDealt):
+            t.motion.queue(Step(0.0, land=_note(t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")))
+        elif isinstance(ev, GameWon):
+            t.motion.queue(Step(0.6 * f, land=_game_won(t, ev)))
+        elif isinstance(ev, Doubled):
+            t.motion.queue(Step(0.0, land=_note(
+                t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
+                f"Double! Game {ev.game}: hands of {ev.hand_size:,}")))
+        elif isinstance(ev, UpgradesOffered):
+            t.motion.queue(Step(0.0, land=_note(t, "Pick one upgrade of three.")))
+        elif isinstance(ev, UpgradePicked):
+            u = UPGRADES[ev.upgrade]
+            more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
+            words = effect(ev.upgrade, t.state.upgrade_rules)
+            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {words}")))
+        elif isinstance(ev, CardsAdded):
+            shuffled = f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."
+            t.motion.queue(Step(0.0, land=_note(t, shuffled)))
+        elif isinstance(ev, SecondWind):
+            how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
+                t.state.upgrade_rules, "half a deck against two and a half")
+            t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
+                                                "Second Wind!")))
+        elif isinstance(ev, RunOver):
+            line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
+                    else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
+            t.motion.queue(Step(0.0, land=_note(t, line)))
+        elif isinstance(ev, DuelOver):
+            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel.")))
+    t.motion.queue(Step(0.0, land=t.sync_shown))
+
+
+def _note(t: DoubleTable, line: str, banner: str | None = None) -> Callable[[], None]:
+    def land() -> None:
+        t.log.add(line)
+        if banner:
+            t.show_banner(banner)
+    return land
+
+
+def _stacks(counts: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
+    return [(n + 1, k) for n, k in enumerate(counts) if k]
+
+
+def _played(t: DoubleTable, ev: Played, duration: float) -> Step:
+    play = ev.play
+    L = t.view_layout
+    flies = []
+    for i, n in enumerate(play.numbers):
+        start = L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand
+        flies.append(Fly(n, play.copies, start.copy(), L.area_card(i, play.width), 0.04 * i))
+
+    def land() -> None:
+        sh = t.shown
+        cards = play.counts()
+        sh.area = add(sh.area, cards)  # type: ignore[arg-type]
+        if ev.seat == t.viewer:
+            sh.hand = sub(sh.hand, cards)  # type: ignore[arg-type]
+        sh.hand_sizes[ev.seat] = ev.left_in_hand
+        sh.top, sh.top_seat = play, ev.seat
+        t.log.add(f"{t.name(ev.seat)}: {describe(play)}.")
+        t.note_play(ev.seat, play)
+        t.app.sound.play("lay")
+
+    return Step(duration, flies, land)
+
+
+def _drew(t: DoubleTable, ev: Drew, duration: float) -> Step:
+    L = t.view_layout
+    mine = ev.seat == t.viewer
+    start = L.deck(ev.seat == t.viewer)
+    if mine and ev.counts is not None:
+        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(_stacks(ev.counts))]
+    else:
+        flies = [Fly(0, ev.cards, start.copy(), L.opp_hand if not mine else L.columns[3])]
+
+    def land() -> None:
+        sh = t.shown
+        if mine and ev.counts is not None:
+            sh.hand = add(sh.hand, ev.counts)  # type: ignore[arg-type]
+        sh.hand_sizes[ev.seat] += ev.cards
+        sh.deck_sizes[ev.seat] = max(0, sh.deck_sizes[ev.seat] - ev.cards)
+        if ev.reason == "pass":
+            t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'passes')} and {t.verb(ev.seat, 'draws')} {ev.cards:,}.")
+        t.app.sound.play("draw")
+
+    return Step(duration, flies, land)
+
+
+def _passed(t: DoubleTable, ev: Passed, duration: float) -> Step:
+    L = t.view_layout
+    end = L.deck(ev.to_seat == t.viewer)
+    flies = [Fly(0, ev.cards_under, L.area_card(0, 1), end)] if ev.cards_under else []
+    if ev.toll:  # Toll: from the passer's deck to the runner's
+        flies.append(Fly(0, ev.toll, L.deck(ev.seat == t.viewer), end))
+
+    def land() -> None:
+        sh = t.shown
+        sh.area, sh.top, sh.top_seat = ZERO, None, None
+        sh.deck_sizes[ev.to_seat] += ev.cards_under + ev.toll
+        sh.deck_sizes[ev.seat] += ev.salvaged - ev.toll
+        t.log.add(f"The play area ({ev.cards_under + ev.salvaged:,} cards) goes under "
+                  f"{whose(t.name(ev.to_seat))} deck.")
+        if ev.toll:
+            t.log.add(f"Toll: {t.name(ev.seat)} {t.verb(ev.seat, 'pays')} {ev.toll:,} cards from the deck to "
+                      f"{t.name(ev.to_seat)}.")
+
+    return Step(duration, flies, land)
+
+
+def _hand_won(t: DoubleTable, ev: HandWon, duration: float) -> Step:
+    L = t.view_layout
+    end = L.deck(ev.seat == t.viewer)
+    flies = [Fly(0, ev.cards_taken, L.area_card(0, 1), end)]
+
+    def land() -> None:
+        sh = t.shown
+        loser = 1 - ev.seat
+        sh.area, sh.top, sh.top_seat = ZERO, None, None
+        if loser == t.viewer:
+            sh.hand = ZERO
+        sh.hand_sizes[loser] = 0
+        sh.deck_sizes[ev.seat] += ev.cards_taken
+        t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'empties')} the hand and {t.verb(ev.seat, 'takes')} {ev.cards_taken:,} cards.")
+        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
+        t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
+
+    return Step(duration, flies, land)
+
+
+def _game_won(t: DoubleTable, ev: GameWon) -> Callable[[], None]:
+    def land() -> None:
+        loser = 1 - ev.seat
+        t.log.add(f"{t.name(loser)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.")
+        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!")
+    return land
+
+
+def phase_pick(obs: Observation) -> bool:
+    return obs.phase is Phase.PICK

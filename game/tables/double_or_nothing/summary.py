@@ -1,0 +1,276 @@
+"""The end of a Run or a Duel: the facts of the run from its record, its statistics, and the summary screen.
+
+Everything here is read from the record (replayed through the engine), so a
+resumed run's summary and statistics are the same as an unbroken one's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from engine.double_or_nothing import UPGRADES, Mode
+from engine.double_or_nothing.events import GameWon, Played, RunOver, UpgradePicked
+from engine.double_or_nothing.plays import Play, describe
+
+from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.screens.game_over import GameOverScene
+from game.tables.double_or_nothing.art import draw_icon
+
+
+@dataclass
+class RunFacts:
+    mode: Mode
+    games_won: int = 0
+    reached: int = 1
+    cleared: bool = False
+    winner: int | None = None
+    upgrades: list[tuple[str, int]] = field(default_factory=list)  # as picked, with stacks
+    biggest: dict[int, tuple[Play, int]] = field(default_factory=dict)  # seat -> (play, game)
+    upgrade_games: dict[str, int] = field(default_factory=dict)  # games played holding each upgrade
+    upgrade_wins: dict[str, int] = field(default_factory=dict)  # of those, won
+
+
+def run_facts(record: Any) -> RunFacts:
+    """Replay ``record`` and gather what the summary and the statistics need."""
+    state = record.start()
+    facts = RunFacts(state.mode, reached=state.game)
+    for entry, events, st in record.replay(state):
+        for ev in events:
+            if isinstance(ev, Played):
+                best = facts.biggest.get(ev.seat)
+                if best is None or ev.play.cards > best[0].cards:
+                    facts.biggest[ev.seat] = (ev.play, st.game)
+            elif isinstance(ev, UpgradePicked):
+                facts.upgrades.append((ev.upgrade, ev.stacks))
+            elif isinstance(ev, GameWon) and st.mode is Mode.RUN:
+                for uid, _ in _held_before(facts, ev):
+                    facts.upgrade_games[uid] = facts.upgrade_games.get(uid, 0) + 1
+                    if ev.seat == 0:
+                        facts.upgrade_wins[uid] = facts.upgrade_wins.get(uid, 0) + 1
+            elif isinstance(ev, RunOver):
+                facts.cleared = ev.cleared
+        facts.games_won = st.games_won
+        facts.reached = st.game
+    facts.winner = state.winner
+    return facts
+
+
+def _held_before(facts: RunFacts, ev: GameWon) -> list[tuple[str, int]]:
+    """The upgrades held while game ``ev.game`` was played (picked before it)."""
+    held: dict[str, int] = {}
+    for uid, stacks in facts.upgrades:
+        held[uid] = stacks
+    return list(held.items())
+
+
+def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
+    """Each seat's own statistics: the runner's runs, best game, upgrades and their games; a duel's nothing more."""
+    facts = run_facts(record)
+    if facts.mode is not Mode.RUN:
+        return [{}, {}]
+    mine: dict[str, int] = {"runs": 1, "best_game": facts.reached, "upgrades_picked": len(facts.upgrades)}
+    for uid, n in facts.upgrade_games.items():
+        mine[f"games_{uid}"] = n
+        mine[f"wins_{uid}"] = facts.upgrade_wins.get(uid, 0)
+    return [mine, {}]
+
+
+def upgrade_rates(stats: Any, record_format: str) -> list[tuple[str, int, int]]:
+    """(upgrade id, games played holding it, games won) over every run in the statistics, most played first."""
+    return rates_of(stats.games.get(record_format, {}))
+
+
+def upgrade_notes(lines: dict[str, Any]) -> list[str]:
+    """The statistics screen's lines: each upgrade's games and wins over every run."""
+    rates = rates_of(lines)
+    if not rates:
+        return []
+    return (["Upgrades over all runs: games played holding each, and how many were won"]
+            + [f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)" for uid, games, wins in rates])
+
+
+def rates_of(lines: dict[str, Any]) -> list[tuple[str, int, int]]:
+    out = []
+    for uid in UPGRADES:
+        games = sum(line.extra.get(f"games_{uid}", 0) for line in lines.values())
+        wins = sum(line.extra.get(f"wins_{uid}", 0) for line in lines.values())
+        if games:
+            out.append((uid, games, wins))
+    return sorted(out, key=lambda x: -x[1])
+
+
+def short(n: int) -> str:
+    """A hand size in a few characters: 640, 5.1k, 5.2M."""
+    if n < 10_000:
+        return f"{n:,}"
+    if n < 1_000_000:
+        return f"{n / 1000:.0f}k"
+    if n < 1_000_000_000:
+        return f"{n / 1_000_000:.1f}M"
+    return f"{n / 1_000_000_000:.1f}G"
+
+
+class RunSummaryScene(GameOverScene):
+    """The run summary: games won, the game reached, upgrades, the biggest play; upgrade win rates over all runs."""
+
+    def __init__(self, app, table, facts: RunFacts) -> None:
+        self.facts = facts
+        super().__init__(app, table)
+
+    @property
+    def again_label(self) -> str:
+        return "New run" if self.facts.mode is Mode.RUN else "Play again"
+
+    def headline(self) -> tuple[str, str]:
+        f, t = self.facts, self.table
+        if f.mode is Mode.DUEL:
+            who = t.name(f.winner) if f.winner is not None else "Nobody"
+            return f"{who} {t.verb(f.winner, 'wins')} the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,}."
+        if f.cleared:
+            return "The run is cleared!", f"All {f.games_won} games won, up to game {f.reached}."
+        won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
+        return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
+
+    def _held(self) -> list[tuple[str, int]]:
+        """The upgrades of this run, each once with its final stacks, in the order first picked."""
+        held: dict[str, int] = {}
+        for uid, stacks in self.facts.upgrades:
+            held[uid] = stacks
+        return list(held.items())
+
+    def _upgrade_places(self, x: int, width: int) -> list[tuple[str, int, int, int]]:
+        """(id, stacks, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
+        s = self.layout.scale
+        font = self.app.text.font(round(20 * s))
+        size, gap, row = round(40 * s), round(24 * s), round(50 * s)
+        out, cx, cy = [], x, 0
+        for uid, stacks in self._held():
+            w = size + round(8 * s) + font.size(UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else ""))[0]
+            if cx > x and cx + w > x + width:
+                cx, cy = x, cy + row
+            out.append((uid, stacks, cx, cy))
+            cx += w + gap
+        return out
+
+    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[tuple[str, int, int]]]:
+        """The panel, fitted to what it holds, the y of each part in it, and the upgrade win rates to list.
+
+        ``at["columns"]`` is how many columns the rates take: two, or three when two would not fit.
+        """
+        L = self.layout
+        s = L.scale
+        run = self.facts.mode is Mode.RUN
+        width = min(L.w - round(40 * s), round(1000 * s))
+        room = L.h - round(130 * s)  # above the buttons
+        at: dict[str, int] = {}
+        y = round(124 * s)
+        if run:
+            at["ladder"] = y
+            y += round(84 * s)
+        at["biggest"] = y
+        y += round(30 * s) * len(self.facts.biggest)
+        rates: list[tuple[str, int, int]] = []
+        if run:
+            at["upgrades"] = y + round(8 * s)
+            y = at["upgrades"] + round(32 * s)
+            places = self._upgrade_places(0, width - round(80 * s))
+            y += (places[-1][3] + round(58 * s)) if places else round(8 * s)
+            at["rates"] = y
+            rates = upgrade_rates(self.app.shelf(self.table.setup.game).stats, self.table.setup.info.record_format)
+            if rates:
+                y += round(28 * s)
+                two = y + round(26 * s) * -(-len(rates) // 2) + round(20 * s)
+                at["columns"] = 2 if two <= room else 3
+                y += round(26 * s) * -(-len(rates) // at["columns"])
+        height = min(room, y + round(20 * s))
+        panel = pygame.Rect(0, 0, width, height)
+        panel.midtop = (L.w // 2, round(16 * s) + (room - height) // 2)
+        columns = at.pop("columns", 2)
+        at = {k: panel.y + v for k, v in at.items()}
+        at["columns"] = columns
+        return panel, at, rates
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        s = L.scale
+        text = self.app.text
+        cx = L.w // 2
+        panel, at, rates = self._body()
+        draw_panel(surface, panel, (8, 40, 28, 200), round(18 * s), GOLD, self._panels)
+        title, sub = self.headline()
+        text.blit(surface, title, round(54 * s), (cx, panel.y + round(20 * s)), GOLD, "midtop", panel.w - 40)
+        text.blit(surface, sub, round(26 * s), (cx, panel.y + round(78 * s)), INK, "midtop", panel.w - 40)
+        if "ladder" in at:
+            self._draw_ladder(surface, cx, at["ladder"])
+        left = panel.x + round(40 * s)
+        px = round(22 * s)
+        y = at["biggest"]
+        for seat in (0, 1):
+            best = self.facts.biggest.get(seat)
+            if best is not None:
+                play, game = best
+                line = f"Biggest play by {self.table.name(seat)}: {describe(play)} (game {game})"
+                text.blit(surface, line, px, (left, y), INK, max_w=panel.w - round(80 * s))
+                y += round(30 * s)
+        if self.facts.mode is Mode.RUN:
+            text.blit(surface, "Upgrades this run:" if self.facts.upgrades else "No upgrades were picked this run.", px,
+                      (left, at["upgrades"]), MUTED)
+            self._draw_upgrades(surface, left, at["upgrades"] + round(32 * s), panel)
+            self._draw_rates(surface, left, at["rates"], panel, rates, at["columns"])
+
+    def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
+        """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
+        s = self.layout.scale
+        text = self.app.text
+        f = self.facts
+        first = max(1, f.reached - 8)
+        games = list(range(first, min(32, f.reached + 2) + 1))
+        r = round(20 * s)
+        gap = round(84 * s)
+        x0 = cx - gap * (len(games) - 1) // 2
+        for i, g in enumerate(games):
+            c = (x0 + i * gap, y + r)
+            if i:
+                pygame.draw.line(surface, MUTED, (c[0] - gap + r, c[1]), (c[0] - r, c[1]), max(1, round(2 * s)))
+            if g <= f.games_won or (f.cleared and g <= f.reached):
+                pygame.draw.circle(surface, GOLD, c, r)
+                ink = (30, 36, 34)
+            elif g == f.reached:
+                pygame.draw.circle(surface, (200, 70, 60), c, r)
+                ink = INK
+            else:
+                pygame.draw.circle(surface, MUTED, c, r, max(1, round(2 * s)))
+                ink = MUTED
+            text.blit(surface, str(g), round(22 * s), c, ink, "center")
+            text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
+
+    def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        size = round(40 * s)
+        for uid, stacks, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
+            u = UPGRADES[uid]
+            draw_icon(surface, text, u.icon, pygame.Rect(ux, y + uy, size, size))
+            label = u.name + (f" x{stacks}" if stacks > 1 else "")
+            text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
+
+    def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
+                    rates: list[tuple[str, int, int]], columns: int) -> None:
+        s = self.layout.scale
+        text = self.app.text
+        if not rates:
+            return
+        text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",
+                  round(19 * s), (x, y), MUTED, max_w=panel.w - round(80 * s))
+        y += round(28 * s)
+        col_w = (panel.w - round(80 * s)) // columns
+        row_h = round(26 * s)
+        rows = max(1, min(-(-len(rates) // columns), (panel.bottom - round(16 * s) - y) // row_h))
+        for i, (uid, games, wins) in enumerate(rates[: rows * columns]):
+            cx = x + (i // rows) * col_w
+            cy = y + (i % rows) * row_h
+            line = f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)"
+            text.blit(surface, line, round(19 * s), (cx, cy), INK, max_w=col_w - round(10 * s))

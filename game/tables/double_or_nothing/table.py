@@ -1,0 +1,387 @@
+"""Double or Nothing's table: a Run (game after game, with upgrades) or a Duel, played with the mouse.
+
+A thin table on the kit: this module holds the run, the seats and acting;
+:mod:`game.tables.double_or_nothing.input` turns mouse and keys into selections
+and actions; :mod:`game.tables.double_or_nothing.steps` turns engine events into
+timed steps of flying stacks; :mod:`game.tables.double_or_nothing.view` draws.
+Data flows one way: input -> engine action -> engine events -> steps -> draw.
+The table never works out a rule: what a selection plays, whether it may be
+played and why not all come from the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
+from engine.double_or_nothing.plays import Rules, describe, most_copies
+from engine.envelope import GameRecord
+
+from ai.scheduler import TurnScheduler
+
+from game.kit.actionlog import ActionLog
+from game.kit.replaycontrols import ReplayControls
+from game.kit.hint import Hint
+from game.kit.messages import TOAST_SECONDS, Toast, age_messages
+from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.turns import TurnController
+from game.kit.ui import draw_panel, felt_background
+from game.kit.wording import verb, whose
+from game.base.scene import Scene
+from game.shell.session import GameSetup
+from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
+from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
+from game.tables.double_or_nothing.summary import RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
+from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
+
+BANNER_SECONDS = 1.6
+
+
+class DoubleTable(Scene):
+    """A Run or a Duel in progress."""
+
+    game_id = GAME_ID
+    draw_thumbnail = staticmethod(double_or_nothing_view.draw_thumbnail)
+
+    def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
+                 replay: GameRecord | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup
+        record, state = setup.open(app.rng, record, state, replay)
+        self.replay = ReplayControls() if replay is not None else None
+        self.turns = TurnController.open(app, setup, record, state, replay, TurnScheduler, self.replay)
+        self.turns.journal = lambda: self.app.saves.note(self)
+        self.turns.tell = self.show_toast
+        self.turns.show = self._shown
+        self.turns.finished = self._game_finished
+        self.turns.open_pass = self._open_pass
+        self.replaying = self.turns.replaying
+        self.humans = self.turns.humans
+        self.viewer = self.humans[0] if self.humans else 0
+        self.motion = Motion()
+        self.log = ActionLog(keep=40, shown=12)
+        self.toast: Toast | None = None
+        self.banner: tuple[str, float] | None = None
+        self.panels: dict = {}
+        self.layer_cache: dict = {}  # the drawn table while nothing but flights changes (the view's)
+        self.hover: object = None
+        self.focus: object = None
+        self.kb_visible = False
+        self.clock = 0.0
+        self.selection: tuple[int, int] | None = None  # (lo, hi) as selected, lo <= hi
+        self.anchor: int | None = None  # the column a drag started on
+        self.moved = False  # the drag left its first column
+        self.was_single = False  # the press was on a number selected alone (a second click lets it go)
+        self.press: object = None
+        self.wrap = False  # Round the Bend: the selection goes the other way round
+        self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
+        self.pending_pass = False
+        self.stats_noted = False
+        self.biggest: dict[int, Play] = {}
+        self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
+        self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
+        self.resize(app.size)
+        self.shown = Shown.of(self.state.observation(self.viewer))
+        self.hotseat = self.turns.passes_device = passes_device(setup.info, len(self.humans))
+        if self.hotseat:
+            self.pending_pass = True  # the first player gets the device before any hand shows
+        self.log.add(self._opening_line())
+
+    def _opening_line(self) -> str:
+        st = self.state
+        if st.mode is Mode.RUN:
+            return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
+        return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
+
+    @staticmethod
+    def stats_notes(lines: dict[str, Any]) -> list[str]:
+        """Under the statistics table: each upgrade's games and wins over every run."""
+        return upgrade_notes(lines)
+
+    game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+
+    @staticmethod
+    def describe_state(state: Any, record: Any = None) -> str:
+        """How far a saved run or duel is, for the Resume button."""
+        what = f"a Run at game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
+        return f"{what}, {double_or_nothing_view.hand_words(state.game_hand)}"
+
+    # --- seats and what may be seen -------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.turns.state
+
+    @property
+    def record(self) -> Any:
+        return self.turns.record
+
+    @property
+    def driver(self) -> Any:
+        """The bot's (or the replay's) source of actions."""
+        return self.turns.source
+
+    @property
+    def finished(self) -> bool:
+        return self.turns.ended
+
+    def name(self, seat: int | None) -> str:
+        return self.turns.name(seat) if seat is not None else ""
+
+    def verb(self, seat: int | None, third: str) -> str:
+        """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
+        return verb(self.name(seat), third)
+
+    def is_human(self, seat: int) -> bool:
+        return self.turns.is_human(seat)
+
+    def current(self) -> int | None:
+        return self.turns.current
+
+    def shows_hand(self) -> bool:
+        """Whether the viewer's hand may be drawn face up now (never while the device is being passed)."""
+        return self.replaying or not self.pending_pass
+
+    def factor(self) -> float:
+        return self.app.settings.anim_factor
+
+    def my_rules(self) -> Rules:
+        return self.shown.obs.rules(self.viewer)
+
+    def sync_shown(self) -> None:
+        """The model catches up with the engine, as the viewer may see it."""
+        self.shown = Shown.of(self.state.observation(self.viewer))
+
+    def note_play(self, seat: int, play: Play) -> None:
+        best = self.biggest.get(seat)
+        if best is None or play.cards > best.cards:
+            self.biggest[seat] = play
+
+    # --- selection -----------------------------------------------------------
+
+    def selection_numbers(self) -> tuple[int, ...]:
+        if self.selection is None:
+            return ()
+        lo, hi = self.selection
+        if self.wrap and lo != hi:
+            return tuple(range(hi, 9)) + tuple(range(1, lo + 1))
+        return tuple(range(lo, hi + 1))
+
+    def selection_play(self) -> tuple[Play | None, str | None]:
+        """The selection as the play it makes, and the engine's reason it can't be played now (None if it can)."""
+        if self.selection is None:
+            return None, "Select numbers: drag across the columns, or click one."
+        lo, hi = self.selection
+        if self.wrap and lo != hi:
+            lo, hi = hi, lo  # the other way round: from hi up past 8 to lo
+        most = most_copies(self.shown.hand, lo, hi)
+        copies = max(1, most if self.copies is None else min(self.copies, most))
+        try:
+            play = Play(lo, hi, copies)
+        except ValueError as exc:
+            return None, str(exc)
+        seat = self.current()
+        if seat != self.viewer:
+            return play, f"It's {whose(self.name(seat))} turn."
+        return play, self.state.why_illegal(play, self.viewer)
+
+    def preview_text(self) -> tuple[str, bool]:
+        play, reason = self.selection_play()
+        if play is None:
+            return (reason or ""), False
+        s = play.strength(self.my_rules())
+        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
+        if reason is None and self.shown.top is not None:
+            text += f"  -  beats {describe(self.shown.top)}"
+        if self.my_rules().trim and self.copies is not None:
+            text += "  (mouse wheel: copies)"
+        return text, reason is None
+
+    def set_selection(self, lo: int | None, hi: int | None = None) -> None:
+        if lo is None:
+            self.selection = None
+        else:
+            hi = lo if hi is None else hi
+            self.selection = (min(lo, hi), max(lo, hi))
+        self.copies = None
+        self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
+
+    # --- help: the hint and the first-game tip -------------------------------
+
+    def ask_hint(self) -> None:
+        """What Hard would do from the viewer's own observation: its play selected, or Pass lit, with a reason."""
+        if not self.my_turn() or self.state.phase is not Phase.PLAY:
+            self.show_toast("Hints are for your own turn.", True)
+            return
+        from ai.double_or_nothing import hint
+
+        advice = hint(self.state.observation(self.viewer))
+        action = advice.action
+        if isinstance(action, Play):
+            self.wrap = action.wraps
+            self.set_selection(action.lo, action.hi)
+            if action.copies < most_copies(self.shown.hand, action.lo, action.hi):
+                self.copies = action.copies  # Trim: fewer copies than held
+            self.hint.show(advice.reason)
+        else:
+            self.set_selection(None)
+            self.hint.show(advice.reason, "pass")
+
+    def tip_showing(self) -> bool:
+        """The first-game tip shows only on the player's own turn to play: it never hides the opponent's play."""
+        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings, for this game)."""
+        self.tip_open = False
+        self.app.settings.close_tip(GAME_ID)
+        self.app.save_settings()
+
+    # --- scene hooks ---------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.panels.clear()
+        if hasattr(self, "layer_cache"):
+            self.layer_cache.clear()
+        self.layout = self.view_layout = DoubleLayout(*size)
+        surf = felt_background(size).copy()
+        L = self.layout
+        self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
+        s = L.scale
+        for r in (L.top_panel, L.info_panel, L.log_panel):
+            draw_panel(surf, r, PANEL_FILL, round(12 * s))
+        draw_panel(surf, L.area, (6, 34, 24, 90), round(18 * s))
+        self.background = surf
+
+    def settings_changed(self) -> None:
+        self.turns.retime(self.app.ai_delay())
+        if not self.app.settings.shows_tip(GAME_ID):
+            self.tip_open = False
+        self.resize(self.app.size)
+
+    def exit(self) -> None:
+        self.turns.cancel()
+
+    def is_animating(self) -> bool:
+        if self.motion.busy or self.toast or self.banner or self.pending_pass:
+            return True
+        if self.replay is not None and self.replay.waiting:
+            return False  # a paused replay: nothing to draw until something happens
+        return not self.state.is_over and not self.is_human(self.current() if self.current() is not None else -1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        double_or_nothing_view.draw(self, surface)
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
+
+    def buttons(self):
+        return double_or_nothing_view.buttons(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.replay is not None and self.replay.handle_event(event):
+            return True
+        return double_or_nothing_input.handle_event(self, event)
+
+    # --- acting --------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        """The viewer may act: their turn, nothing moving, nothing covering the table."""
+        return (not self.replaying and not self.state.is_over and self.current() == self.viewer
+                and self.is_human(self.viewer) and not self.motion.busy and not self.pending_pass)
+
+    def try_action(self, action: Any) -> bool:
+        """A person's action: refused with the engine's reason (changing nothing), or played."""
+        return self.turns.try_action(self.viewer, action, self.motion.busy or self.pending_pass)
+
+    def perform(self, action: Any) -> list[Any]:
+        return self.turns.perform(action)
+
+    def _shown(self, seat: int, action: Any, events: list[Any]) -> None:
+        """The controller played ``action``: its steps (or, catching up a saved run, only the largest plays)."""
+        if self.turns.catching_up:
+            for ev in events:
+                play = getattr(ev, "play", None)
+                if isinstance(play, Play):
+                    self.note_play(ev.seat, play)
+            return
+        self.set_selection(None)
+        self.wrap = False
+        queue_events(self, [self.state.seen_by(e, self.viewer) for e in events])
+
+    def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
+        """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
+        self.turns.catch_up(actions)
+        self.motion.steps.clear()
+        if self.hotseat and self.current() is not None and self.current() in self.humans:
+            self.viewer = self.current()  # type: ignore[assignment]
+        self.sync_shown()
+        self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
+
+    def show_toast(self, text: str, error: bool = False) -> None:
+        self.toast = Toast(text, TOAST_SECONDS, error)
+        if error:
+            self.app.sound.play("invalid")
+
+    def show_banner(self, text: str) -> None:
+        self.banner = (text, BANNER_SECONDS * max(0.3, self.factor()) if self.factor() else 0.0)
+
+    def play_selection(self) -> None:
+        play, reason = self.selection_play()
+        if play is None or reason is not None:
+            self.show_toast(reason or "Select numbers to play.", True)
+            return
+        self.try_action(play)
+
+    def pick(self, upgrade: str) -> None:
+        self.try_action(Pick(upgrade))
+
+    # --- update --------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.replay is not None:  # in the place of Play, Pass and Wrap (a replay has none)
+            dt = self.replay.scaled(dt)
+            rects = list(self.layout.buttons.values())
+            self.replay.place(rects[0].unionall(rects[1:]))
+        self.clock += dt
+        age_messages(self, dt)
+        self.motion.update(dt, instant=self.factor() == 0)
+        self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
+
+    def _game_finished(self) -> None:
+        if self.humans and not self.replaying:
+            won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
+            self.app.sound.play("round_won" if won else "round_lost")
+        self.app.round_finished(self)
+
+    def _open_pass(self, seat: int) -> None:
+        self.set_selection(None)
+        self.toast = None
+        self.pending_pass = True
+        self.app.stack.push(PassDeviceScene(self.app, seat, self.name(seat), self.hand_over_to))
+
+    def hand_over_to(self, seat: int) -> None:
+        """Called by the pass-device screen after the click: the table turns to ``seat``."""
+        self.viewer = seat
+        self.pending_pass = False
+        self.hint.clear()  # the last player's advice is not for this one
+        self.sync_shown()
+
+    def open_pause(self) -> None:
+        from game.screens.overlays import PauseScene
+
+        self.anchor = None
+        self.app.stack.push(PauseScene(self.app, self))
+
+    # --- the end ---------------------------------------------------------------
+
+    def stat_counts(self) -> list[dict[str, int]]:
+        """Each seat's own counts for the statistics: runs, best game reached, upgrades and their games."""
+        return stat_counts_of(self.record, self.state)
+
+    def result_scene(self) -> Scene:
+        return RunSummaryScene(self.app, self, run_facts(self.record))
+
+
+TableScene = DoubleTable

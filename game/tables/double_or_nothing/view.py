@@ -1,0 +1,444 @@
+"""Double or Nothing's table drawn: where everything goes, and the drawing (nothing here changes state).
+
+A hand of thousands of cards is eight columns, one number card each with a
+stack under it and its count ("x 1,284"); the play area is the play to beat as
+number cards with their copies, and the whole area as eight small stacks.
+Nothing draws one sprite per card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
+from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.upgrades import FIRST_RULES, effect, helps
+
+from game.kit.layout import ui_scale
+from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
+from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.replaycontrols import KEYS_LINE
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
+from game.kit.wording import says, whose
+
+if TYPE_CHECKING:
+    from game.tables.double_or_nothing.table import DoubleTable
+
+PANEL_FILL = (8, 40, 28, 170)
+__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail",
+           "draw_icon", "tip_lines"]
+
+
+def tip_lines(opponent: str) -> tuple[str, ...]:
+    """The first-game tip: the goal, selecting, the preview, Play and Pass."""
+    return (
+        f"First game? Empty your hand before {opponent} does.",
+        ("Select numbers by dragging across the columns below (or click one; keys 1-8). "
+         "You play as many copies of each as you hold of the fewest."),
+        "The line above your hand previews the play and its strength; an answer must be stronger.",
+        "Play (Enter) plays it. Pass (P) draws cards and lets them lead. Stuck? Hint (H).",
+    )
+
+
+@dataclass
+class DoubleLayout:
+    """Every rectangle of the table from the window size."""
+
+    w: int
+    h: int
+
+    def __post_init__(self) -> None:
+        w, h = self.w, self.h
+        s = self.scale = ui_scale(w, h)
+        pad = self.pad = round(16 * s)
+        self.top_panel = Rect(pad, pad, round(560 * s), round(92 * s))
+        self.info_panel = Rect(w - pad - round(470 * s), pad, round(470 * s), round(92 * s))
+        small_h = round(70 * s)
+        self.opp_hand = Rect(self.top_panel.x + round(12 * s), self.top_panel.y + round(11 * s),
+                             round(small_h * CARD_RATIO), small_h)
+        self.opp_deck = self.opp_hand.move(round(300 * s), 0)
+        self.menu_button = Rect(w - pad - round(110 * s), self.info_panel.bottom + round(10 * s), round(110 * s),
+                                round(36 * s))
+        self.hint_button = self.menu_button.move(-self.menu_button.w - round(10 * s), 0)
+        bw = round(170 * s)
+        deck_w = round(120 * s)
+        gap = round(12 * s)
+        label_h = round(30 * s)
+        avail = w - 2 * pad - deck_w - bw - 4 * gap
+        ch = min(round(190 * s), round(h * 0.25))
+        cw = min(round(ch * CARD_RATIO), (avail - 7 * gap) // 8)
+        ch = round(cw / CARD_RATIO)
+        self.card = (cw, ch)
+        row_w = 8 * cw + 7 * gap
+        x0 = pad + deck_w + 2 * gap + (avail - row_w) // 2
+        y = h - pad - label_h - ch
+        self.columns = [Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(8)]
+        self.hand_zone = Rect(x0 - gap // 2, y - round(26 * s), row_w + gap, ch + label_h + round(26 * s))
+        dh = round(ch * 0.8)
+        self.my_deck = Rect(pad + (deck_w - round(dh * CARD_RATIO)) // 2, h - pad - label_h - dh, round(dh * CARD_RATIO), dh)
+        bx = w - pad - bw
+        bh = round(50 * s)
+        self.buttons = {
+            "play": Rect(bx, y, bw, bh),
+            "pass": Rect(bx, y + bh + gap, bw, bh),
+            "wrap": Rect(bx, y + 2 * (bh + gap), bw, round(40 * s)),
+        }
+        self.status = Rect(pad, y - round(100 * s), w - 2 * pad, round(62 * s))
+        self.toast = Rect(w // 2 - round(380 * s), self.status.y, round(760 * s), round(56 * s))
+        top = self.top_panel.bottom + round(14 * s)
+        self.log_panel = Rect(w - pad - round(300 * s), self.menu_button.bottom + round(10 * s), round(300 * s),
+                              max(round(60 * s), self.status.y - self.menu_button.bottom - round(20 * s)))
+        self.area = Rect(pad, top, self.log_panel.x - 2 * pad, self.status.y - top - round(8 * s))
+        ah = min(round(150 * s), round(self.area.h * 0.62))
+        self.area_card_size = (round(ah * CARD_RATIO), ah)
+        self.banner = Rect(w // 2 - round(300 * s), self.area.y + round(4 * s), round(600 * s), round(40 * s))
+        self.strip = Rect(self.area.x + round(16 * s), self.area.bottom - round(44 * s), self.area.w - round(32 * s),
+                          round(40 * s))
+
+    def tip(self) -> tuple[Rect, Rect]:
+        """The first-game tip over the log (nothing to click there), and its Got it button."""
+        box = self.log_panel.copy()
+        close = Rect(0, 0, round(130 * self.scale), round(36 * self.scale))
+        close.bottomright = (box.right - round(10 * self.scale), box.bottom - round(10 * self.scale))
+        return box, close
+
+    def area_card(self, i: int, width: int) -> Rect:
+        """Card ``i`` of a play ``width`` numbers wide in the middle of the play area."""
+        cw, ch = self.area_card_size
+        gap = round(10 * self.scale)
+        room = self.area.w - 2 * round(190 * self.scale)
+        if width * cw + (width - 1) * gap > room:  # a wide play: smaller cards, clear of the upgrades at the left
+            cw = max(20, (room - (width - 1) * gap) // width)
+            ch = round(cw / CARD_RATIO)
+        row = width * cw + (width - 1) * gap
+        x0 = self.area.centerx - row // 2
+        y = self.area.y + round(72 * self.scale)
+        return Rect(x0 + i * (cw + gap), y, cw, ch)
+
+    def deck(self, mine: bool) -> Rect:
+        return self.my_deck if mine else self.opp_deck
+
+    def column_at(self, pos: tuple[int, int], loose: bool = False) -> int | None:
+        """The number (1-8) whose column is at ``pos``; ``loose``: the nearest by x inside the hand zone."""
+        for i, r in enumerate(self.columns):
+            if r.inflate(round(12 * self.scale), round(40 * self.scale)).collidepoint(pos):
+                return i + 1
+        if loose and self.hand_zone.inflate(round(200 * self.scale), round(80 * self.scale)).collidepoint(pos):
+            return min(range(8), key=lambda i: abs(self.columns[i].centerx - pos[0])) + 1
+        return None
+
+    def pick_cards(self, n: int) -> list[Rect]:
+        s = self.scale
+        cw, chh = round(250 * s), round(380 * s)
+        gap = round(28 * s)
+        x0 = self.w // 2 - (n * cw + (n - 1) * gap) // 2
+        y = self.h // 2 - chh // 2 - round(30 * s)
+        return [Rect(x0 + i * (cw + gap), y, cw, chh) for i in range(n)]
+
+
+# --- the table -------------------------------------------------------------------
+
+
+def strength_words(strength: tuple[int, int, int]) -> str:
+    cards, numbers, top = strength
+    return f"{cards:,} card{'s' if cards != 1 else ''}, {numbers} number{'s' if numbers != 1 else ''}, top {top}"
+
+
+def status_lines(t: DoubleTable) -> tuple[str, str]:
+    obs = t.shown.obs
+    st = t.state
+    if t.replaying:
+        what = "Run" if st.mode is Mode.RUN else "Duel"
+        if st.is_over:
+            return f"Replay: the {what.lower()} is over.", "Esc: menu"
+        if t.driver.done:
+            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
+        return f"Replay of a {what}", KEYS_LINE
+    if st.is_over:
+        return ("The run is over." if st.mode is Mode.RUN else "The duel is over."), ""
+    movers = st.to_move()
+    if st.phase is Phase.PICK:
+        if t.is_human(0):
+            return f"Game {st.game - 1} won!", "Pick one of three upgrades for the rest of the run."
+        return f"{t.name(0)} is picking an upgrade...", ""
+    if not movers:
+        return "", ""
+    who = movers[0]
+    if t.my_turn():
+        first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
+        return first, t.hint.status_line(t.preview_text()[0])
+    if t.is_human(who):
+        return f"{whose(t.name(who), capital=True)} turn.", ""
+    return f"{says(t.name(who), 'is')} thinking...", ""
+
+
+def buttons(t: DoubleTable) -> list[Button]:
+    L = t.layout
+    out: list[Button] = []
+    if t.state.phase is Phase.PLAY and not t.replaying:
+        mine = t.my_turn()
+        play, reason = t.selection_play()
+        out.append(Button("play", "Play", L.buttons["play"], enabled=mine and play is not None and reason is None,
+                          primary=True, hotkey="Enter"))
+        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None, hotkey="P"))
+        if t.my_rules().wrap:
+            label = "Straight" if t.wrap else "Wrap 8>1"
+            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey="W"))
+        if t.humans:
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey="H"))
+    out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
+    if t.tip_showing():
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey="X"))
+    return out
+
+
+def layer_key(t: DoubleTable) -> tuple:
+    """Everything the cached layer shows: it is drawn again only when this changes."""
+    sh = t.shown
+    thinking = t.driver.thinking_seat is not None and not t.motion.busy
+    return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
+            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.hover, t.focus, t.kb_visible, t.viewer,
+            t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
+            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
+            t.tip_showing())
+
+
+def draw(t: DoubleTable, surface: pygame.Surface) -> None:
+    """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    art = t.app.art
+    key = layer_key(t)
+    layer = t.layer_cache.get("surface")
+    if layer is None or layer.get_size() != surface.get_size():
+        layer = t.layer_cache["surface"] = pygame.Surface(surface.get_size()).convert()
+        t.layer_cache["key"] = None
+    if t.layer_cache.get("key") != key:
+        _draw_layer(t, layer)
+        t.layer_cache["key"] = key
+    surface.blit(layer, (0, 0))
+    step = t.motion.current
+    if step is not None:
+        for fly in step.flies:
+            r = fly.rect_at(step.elapsed, step.duration)
+            draw_stack(surface, art, fly.value, fly.count, r)
+            text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
+    if t.banner:
+        draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
+    if t.toast:
+        draw_toast(surface, text, L.toast, t.toast, s, t.panels)
+
+
+def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    surface.blit(t.background, (0, 0))
+    _draw_top(t, surface)
+    _draw_area(t, surface)
+    _draw_hand(t, surface)
+    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
+    picking = t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0) and not t.motion.busy
+    if not t.toast and not picking:
+        line1, line2 = status_lines(t)
+        draw_status(surface, text, L.status, line1, line2, s)
+        if t.my_turn():
+            _, reason = t.selection_play()
+            if reason and t.selection:
+                text.blit(surface, reason, round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
+                          "midtop", L.status.w - round(120 * s))
+    if t.tip_showing():
+        box, close = L.tip()
+        draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
+    for b in buttons(t):
+        b.draw(surface, text, t.hover == ("button", b.key), t.kb_visible and t.focus == b.key)
+        if b.key == "pass" and t.hint.glow == "pass":
+            draw_focus_ring(surface, b.rect, s)  # the hint says: pass
+        if t.hover == ("button", b.key) and b.hotkey:
+            draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
+    if picking:
+        _draw_pick(t, surface)
+
+
+def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    art = t.app.art
+    sh = t.shown
+    obs = sh.obs
+    me, other = t.viewer, 1 - t.viewer
+    p = L.top_panel
+    draw_stack(surface, art, 0, sh.hand_sizes[other], L.opp_hand, shadow=False)
+    draw_stack(surface, art, 0, sh.deck_sizes[other], L.opp_deck, shadow=False)
+    x = L.opp_hand.right + round(14 * s)
+    player = t.record.players[other]
+    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
+    color = GOLD if other in t.state.to_move() else INK
+    text.blit(surface, label, round(26 * s), (x, p.y + round(10 * s)), color, max_w=L.opp_deck.x - x - round(8 * s))
+    text.blit(surface, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED)
+    if t.driver.thinking_seat == other and not t.motion.busy:
+        dots = "." * (1 + int(t.clock * 3) % 3)
+        text.blit(surface, f"thinking{dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD)
+    dx = L.opp_deck.right + round(12 * s)
+    text.blit(surface, "Deck", round(19 * s), (dx, p.y + round(14 * s)), MUTED)
+    text.blit(surface, f"{sh.deck_sizes[other]:,}", round(26 * s), (dx, p.y + round(38 * s)), INK,
+              max_w=p.right - dx - round(8 * s))
+    if obs.opponent_lacks is not None and me == 0:
+        lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
+        verb = "holds" if t.state.upgrade_rules == FIRST_RULES else "was dealt"
+        text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
+                  max_w=p.right - dx - round(8 * s))
+    i = L.info_panel
+    title = f"The Run - Game {obs.game} of {MAX_GAME}" if obs.mode is Mode.RUN else f"Duel - Game {obs.game}"
+    text.blit(surface, title, round(30 * s), (i.x + round(16 * s), i.y + round(10 * s)), GOLD,
+              max_w=i.w - round(32 * s))
+    hs = obs.hand_sizes[me]
+    ps = obs.pass_sizes[me]
+    line = f"{hand_words(obs.game_hand).capitalize()} - hands of {hs:,} - a pass draws {ps:,}"
+    text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
+    if obs.mode is Mode.RUN:
+        more = f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})"
+        text.blit(surface, more, round(18 * s), (i.x + round(16 * s), i.y + round(68 * s)), MUTED, max_w=i.w - round(32 * s))
+    # the runner's upgrades, as icons along the bottom left of the area
+    held = obs.upgrades
+    if held and obs.mode is Mode.RUN:
+        x = L.area.x + round(12 * s)
+        y = L.area.y + round(56 * s)
+        row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
+        size = max(8, row - round(6 * s))
+        for uid, stacks in held:
+            r = Rect(x, y, size, size)
+            draw_icon(surface, text, UPGRADES[uid].icon, r)
+            label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
+            text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
+                      "midleft", round(140 * s))
+            y += row
+
+
+def hand_words(game_hand: int) -> str:
+    """Which hand of this game it is: "hand 3", or "before the first hand" (an upgrade being picked)."""
+    return f"hand {game_hand}" if game_hand else "before the first hand"
+
+
+def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    art = t.app.art
+    sh = t.shown
+    step = t.motion.current
+    quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
+    if sh.top is None and quiet:  # never under flying cards or the upgrade panel
+        msg = "Nothing to beat: the side to move leads anything."
+        text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
+                  L.area.w - round(40 * s))
+        if t.my_turn():
+            tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
+            text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
+                      L.area.w - round(40 * s))
+    elif sh.top is not None:
+        play = sh.top
+        for i, n in enumerate(play.numbers):
+            r = L.area_card(i, play.width)
+            draw_stack(surface, art, n, play.copies, r)
+            draw_count(surface, text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
+        who = t.name(sh.top_seat) if sh.top_seat is not None else ""
+        strength = play.strength(sh.obs.rules(sh.top_seat))
+        label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(strength)})"
+        text.blit(surface, label, round(22 * s), (L.area.centerx, L.area.y + round(24 * s)), INK, "midtop",
+                  L.area.w - round(60 * s))
+    total = sum(sh.area)
+    if total and (step is None or not step.flies):
+        strip = L.strip
+        text.blit(surface, f"In the play area: {total:,}", round(19 * s), (strip.x, strip.centery), MUTED, "midleft")
+        x = strip.x + round(190 * s)
+        cw = max(10, round(strip.h * 0.55))
+        for n, k in enumerate(sh.area):
+            if not k:
+                continue
+            r = Rect(x, strip.y + round(2 * s), cw, strip.h - round(4 * s))
+            r.w = round(r.h * CARD_RATIO)
+            art.blit_number(surface, n + 1, r, shadow=False)
+            text.blit(surface, f"x {k:,}", round(18 * s), (r.right + round(4 * s), r.centery), INK, "midleft")
+            x = r.right + round(74 * s)
+
+
+def _draw_hand(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    art = t.app.art
+    sh = t.shown
+    me = t.viewer
+    visible = t.shows_hand()
+    sel = set(t.selection_numbers())
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "col" else None
+    for i, r in enumerate(L.columns):
+        n = i + 1
+        k = sh.hand[i] if visible else 0
+        lift = round(20 * s) if n in sel else (round(6 * s) if n == hover and k and t.my_turn() else 0)
+        rr = r.move(0, -lift)
+        if not visible:
+            art.blit_back(surface, rr)
+            continue
+        if k:
+            draw_stack(surface, art, n, k, rr)
+        else:
+            draw_panel(surface, rr, (0, 0, 0, 60), round(8 * s), (60, 110, 90), t.panels)
+            text.blit(surface, str(n), round(40 * s), rr.center, (90, 130, 110), "center")
+        if n in sel:
+            pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
+                             border_radius=round(10 * s))
+        draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
+    if t.kb_visible and isinstance(t.focus, int):
+        r = L.columns[t.focus - 1].inflate(round(14 * s), round(14 * s))
+        pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
+    d = L.my_deck
+    draw_stack(surface, art, 0, sh.deck_sizes[me], d)
+    text.blit(surface, f"Deck {sh.deck_sizes[me]:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
+    lift = max(2, d.w // 22) * 4 + round(6 * s)
+    text.blit(surface, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
+              GOLD if me in t.state.to_move() else INK, "midbottom", round(150 * s))
+    text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
+              round(150 * s))
+
+
+def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, t.panels)
+    obs = t.state.observation(0)
+    cards = L.pick_cards(len(obs.offer))
+    title_y = cards[0].y - round(90 * s)
+    text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
+    text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
+                       "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
+    held = dict(obs.upgrades)
+    for k, (uid, r) in enumerate(zip(obs.offer, cards)):
+        u = UPGRADES[uid]
+        hot = t.hover == ("pick", uid) or (t.kb_visible and t.focus == ("pick", uid))
+        draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
+                   GOLD if hot else (120, 110, 80), t.panels)
+        icon = Rect(0, 0, round(90 * s), round(90 * s))
+        icon.midtop = (r.centerx, r.y + round(20 * s))
+        draw_icon(surface, text, u.icon, icon)
+        text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
+                  r.w - round(20 * s))
+        y = icon.bottom + round(50 * s)
+        for line in text.wrap(effect(uid, t.state.upgrade_rules), round(20 * s), r.w - round(28 * s))[:5]:
+            text.blit(surface, line, round(20 * s), (r.centerx, y), (60, 66, 62), "midtop")
+            y += round(22 * s)
+        y += round(8 * s)
+        for line in text.wrap(helps(uid, t.state.upgrade_rules), round(18 * s), r.w - round(28 * s))[:4]:
+            text.blit(surface, line, round(18 * s), (r.centerx, y), (30, 100, 90), "midtop")
+            y += round(20 * s)
+        stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
+        text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
+                  "midbottom")

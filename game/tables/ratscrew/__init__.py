@@ -1,0 +1,1 @@
+"""Celtic-Egyptian Ratscrew's table: the scene (:mod:`.table`), its view, input and event steps, its end screen and headless tools."""

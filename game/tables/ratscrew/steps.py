@@ -1,0 +1,253 @@
+"""Ratscrew's table model: what the table shows, moved on by the engine's events (and the flights they start).
+
+The model changes at once when an event comes in (a real-time table never
+queues the game behind its animations); the flights only carry sprites across
+the felt, and a sprite in the air is drawn by its flight, not in its place.
+The per-seat tallies for the statistics (snaps by rule, wrong snaps, the
+fastest snap) are kept here too, from the same events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import Card, Rank
+from engine.ratscrew import Count, SnapReason
+from engine.ratscrew.moves import (
+    CardLaid, CountChanged, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerBarred, PlayerOut, PlayersReleased,
+    SnapAccepted, SnapWrong, StackWon, TurnPassed,
+)
+
+from game.kit.sprites import Pile
+from game.kit.wording import says, verb
+
+if TYPE_CHECKING:
+    from game.tables.ratscrew.table import RatscrewTable
+
+LAY_SECONDS = 0.22
+FRESH_CALL_S = 0.25  # a call just made shows bigger this long
+WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to its winner
+WON_SECONDS = 0.45
+BANNER_SECONDS = 3.0
+BANNER_MIN_SECONDS = 1.5  # a banner about the stack in play stays at least this long, even when the next card comes
+CALL_SECONDS = 1.4
+
+RULE_KEYS = ("calling_out", "standard", "sandwich", "dark_queen", "counting_out")
+
+
+@dataclass
+class Banner:
+    """The line under the stack: a snap's rule and cards, or why a stack went where it went."""
+
+    text: str
+    cards: tuple[Card, ...] = ()
+    good: bool = True
+    age: float = 0.0
+    more: tuple[str, ...] = ()  # other rules the same snap showed
+    won: bool = False  # it tells of a stack that was won: it goes when the next card starts a new stack
+
+
+@dataclass
+class TableModel:
+    piles: list[int]
+    turn: int
+    stack: Pile = field(default_factory=Pile)
+    barred: list[bool] = field(default_factory=list)
+    call: tuple[Rank, int] | None = None  # the last call and its number
+    call_age: float = 99.0
+    count: Count | None = None
+    lit: set[int] = field(default_factory=set)  # sprite ids of the cards that made the snap
+    banner: Banner | None = None
+    winner: int | None = None
+    snaps: list[dict[str, int]] = field(default_factory=list)  # per seat: rule -> snaps won by it
+    wrong: list[int] = field(default_factory=list)
+    fastest: list[int | None] = field(default_factory=list)
+    laid_at: dict[Card, int] = field(default_factory=dict)  # when each card of the stack joined it (ms)
+    claims: dict[int, SnapAccepted] = field(default_factory=dict)  # valid snaps waiting for the stack to be settled
+    last_won: tuple[int, int, str] | None = None  # who took the last stack, when (the winning snap's ms), and how
+
+    @classmethod
+    def from_state(cls, state: Any, sprites: Any) -> TableModel:
+        n = state.num_seats
+        model = cls([len(p) for p in state.piles], state.turn, barred=[b is not None for b in state.barred],
+                    snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
+        for card in state.stack:
+            model.stack.append(sprites.new(card))
+        model.count = state.count
+        return model
+
+    def update(self, dt: float) -> None:
+        self.call_age += dt
+        if self.banner is not None:
+            self.banner.age += dt
+            if self.banner.age > BANNER_SECONDS:
+                self.banner = None
+                self.lit.clear()
+
+    def stat_counts(self) -> list[dict[str, int]]:
+        """Each seat's counts for the statistics (the registry's ``stats`` keys)."""
+        out = []
+        for seat in range(len(self.piles)):
+            counts = {f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS}
+            counts["wrong_snaps"] = self.wrong[seat]
+            if self.fastest[seat] is not None:
+                counts["fastest_snap_ms"] = int(self.fastest[seat])  # type: ignore[arg-type]
+            out.append(counts)
+        return out
+
+
+def showed_at(model: TableModel, reason: SnapReason) -> int | None:
+    """When a snap pattern first showed: when the last of its cards joined the stack."""
+    times = [model.laid_at[c] for c in reason.cards if c in model.laid_at]
+    return max(times) if times else None
+
+
+def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
+    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
+    model = table.model
+    layout = table.layout
+    claims = model.claims
+    for event in events:
+        if isinstance(event, CardLaid):
+            sprite = table.sprites.new(event.card)
+            start = layout.seats[event.player].pile
+            if model.stack and animate:
+                under = model.stack[-1]
+                n = len(model.stack)
+                table.fly(under, True, layout.top_card, layout.fan_slot(n - 1, n), LAY_SECONDS)
+            model.stack.append(sprite)
+            model.laid_at[event.card] = at
+            model.piles[event.player] -= 1
+            model.call, model.call_age = (event.call, event.number), 0.0
+            if model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS):
+                model.banner = None  # play has moved on (the stack it told of is gone): the old news goes
+                model.lit.clear()
+            if animate:
+                table.fly(sprite, True, start, layout.top_card, LAY_SECONDS)
+                table.sound("lay")
+            table.log.add(f"{says(table.name(event.player), 'lays')} the {event.card.name}: \"{event.call.word}\"")
+        elif isinstance(event, LaidOutOfTurn):
+            if event.card is not None:
+                sprite = table.sprites.new(event.card)
+                model.stack.insert(0, sprite)
+                model.laid_at[event.card] = at
+                model.piles[event.player] -= 1
+                if model.banner is not None and model.banner.won:
+                    model.banner = None  # a new stack has begun: the won one's news goes
+                    model.lit.clear()
+                if animate:
+                    table.fly(sprite, True, layout.seats[event.player].pile, layout.fan_slot(0, len(model.stack)),
+                              LAY_SECONDS)
+                where = f"the {event.card.name} goes under the stack"
+            else:
+                where = "the card is kept"
+            table.log.add(f"{table.name(event.player)} laid out of turn: {where}")
+            who = table.name(event.player)
+            table.tell(f"{who} laid out of turn ({where}) and {verb(who, 'is')} barred until the stack is won.",
+                       event.player)
+        elif isinstance(event, SnapAccepted):
+            claims[event.player] = event
+            table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
+        elif isinstance(event, SnapWrong):
+            model.wrong[event.player] += 1
+            table.log.add(f"{table.name(event.player)}: wrong snap")
+            table.tell(event.why if len(table.humans) == 1 else f"{table.name(event.player)}: {event.why}",
+                       event.player, error=True)
+            model.banner = Banner(f"{table.name(event.player)}: wrong snap, barred until the stack is won", good=False)
+        elif isinstance(event, PlayerBarred):
+            model.barred[event.player] = True
+        elif isinstance(event, PlayersReleased):
+            for seat in event.players:
+                model.barred[seat] = False
+            if event.why.startswith("everyone"):
+                table.log.add("Everyone was barred: all may snap again")
+        elif isinstance(event, CountChanged):
+            model.count = None if event.owner is None or event.picture is None or event.left is None else \
+                Count(event.owner, event.left, event.picture)
+        elif isinstance(event, StackWon):
+            _stack_won(table, event, claims.get(event.player), at, animate)
+            claims.clear()
+        elif isinstance(event, TurnPassed):
+            model.turn = event.player
+        elif isinstance(event, PlayerOut):
+            table.log.add(f"{says(table.name(event.player), 'has')} no cards left (a snap can bring them back)")
+        elif isinstance(event, PlayerBackIn):
+            table.log.add(f"{says(table.name(event.player), 'is')} back in")
+        elif isinstance(event, GameOver):
+            model.winner = event.winner
+            table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
+
+
+RACE_SHOWN_MS = 3000
+"""A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
+
+
+def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
+    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
+    much sooner."""
+    last = table.model.last_won
+    if last is None:
+        return None
+    winner, won_at, how = last
+    name = table.name(winner)
+    if winner == seat:
+        return f"{name} already took this stack."
+    if how == "snap" and at - won_at <= RACE_SHOWN_MS:
+        return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
+    if how == "count":
+        return f"Too late: the count ran out and the stack went to {name}."
+    return f"There is nothing to snap: the stack went to {name}."
+
+
+def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
+    model = table.model
+    layout = table.layout
+    sprites = list(model.stack)
+    name = table.name(event.player)
+    model.last_won = (event.player, claim.at if claim is not None else at, event.how)
+    for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
+        table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
+                   "laid the top card.", seat)
+    if event.how == "snap" and claim is not None:
+        reasons = claim.reasons
+        for reason in reasons:
+            model.snaps[event.player][reason.rule] = model.snaps[event.player].get(reason.rule, 0) + 1
+        since = [t for t in (showed_at(model, r) for r in reasons) if t is not None]
+        if since:
+            took = max(0, claim.at - min(since))
+            best = model.fastest[event.player]
+            model.fastest[event.player] = took if best is None else min(best, took)
+        lit_cards = {c for r in reasons for c in r.cards}
+        model.lit = {s.id for s in sprites if s.card in lit_cards}
+        first = reasons[0]
+        beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
+                              won=True)
+        more = ", ".join(r.label for r in reasons[1:])
+        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
+        table.sound("draw")
+    elif event.how == "count":
+        model.lit = {s.id for s in sprites}
+        model.banner = Banner(f"Counted out: the stack goes to {name}", (), True, won=True)
+        table.log.add(f"The count ran out: {says(name, 'takes')} {len(sprites)} cards")
+        table.sound("draw")
+    else:
+        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", (), True,
+                              won=True)
+        table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
+    model.stack = Pile()
+    model.laid_at.clear()
+    model.piles[event.player] += len(sprites)
+    model.call = None
+    if not animate:
+        return
+    n = len(sprites)
+    rects = layout.fan(n)
+    target = layout.seats[event.player].pile
+    for i, sprite in enumerate(sprites):
+        start = layout.top_card if i == n - 1 else rects[i]
+        table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
+
+
+__all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]

@@ -1,0 +1,309 @@
+"""Ratscrew's headless modes (``python -m game --game ratscrew ...``): self-tests, screenshots, bench, monkey.
+
+They drive the real loop with the generic helpers of :mod:`game.shell.headless`
+(fixed ``dt``, posted events).  A whole game of bots takes thousands of game
+seconds, so the self-tests run the table clock faster than the frames
+(:data:`FAST`): the bots, the engine and the records see ordinary times.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from engine.games import load_record
+from engine.ratscrew import LAY, SNAP
+
+from game.shell.app import App
+from game.screens.game_over import GUARD_S
+from game.shell.headless import (DT, advance as _advance, shoot as _shoot, monkey_loop, post_click, post_key, p99,
+                                 timed_frame, play_until_over)
+from game.shell.session import GameSetup, SeatConfig
+
+GAME = "ratscrew"
+FAST = 30.0  # game seconds per frame second in the self-tests
+MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reported, not waited for
+
+
+def table_of(app: App):
+    from game.tables.ratscrew.table import RatscrewTable
+
+    return app.stack.find(RatscrewTable)
+
+
+def check_invariants(app: App) -> None:
+    """Raise AssertionError if the table or the engine broke a rule of the game."""
+    table = table_of(app)
+    if table is None:
+        return
+    state = table.state
+    total = sum(len(p) for p in state.piles) + len(state.stack)
+    assert total == 52, f"cards not conserved: {total}"
+    assert len(set(state.stack) | {c for p in state.piles for c in p}) == 52, "a card is in two places"
+    assert table.model.piles == [len(p) for p in state.piles], "the table shows wrong pile sizes"
+    assert [s.card for s in table.model.stack] == list(state.stack), "the table shows a wrong stack"
+
+
+def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:
+    app = App(size, data_dir, seed=seed, resizable=False)
+    app.settings.animation_speed = "fast"
+    return app
+
+
+def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
+    """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
+    table = table_of(app)
+    table.time_scale = FAST
+    return play_until_over(app, check_invariants, round(limit_s / FAST / DT) + 10,
+                           keep_going=lambda: table.clock.now < limit_s * 1000)
+
+
+def selftest(data_dir: Path) -> int:
+    """A whole game of three bots through the real loop; then its record must replay to the same state."""
+    app = _app(data_dir)
+    app.to_title()
+    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
+    table = table_of(app)
+    start = time.perf_counter()
+    if not _play_out(app):
+        print(f"selftest: the game did not finish within {MAX_GAME_S} game seconds", file=sys.stderr)
+        return 1
+    replayed = load_record(table.record.dumps()).final_state()
+    if replayed != table.state:
+        print("selftest: the record does not replay to the final state", file=sys.stderr)
+        return 1
+    print(f"selftest: ok, {len(table.record.entries)} actions, {table.state.clock / 1000:.0f} game seconds, "
+          f"winner {table.name(table.state.winner)}, stall re-rolls {table.rerolls}, {app.frames} frames in "
+          f"{time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def resume_mismatches(table, saved) -> list[str]:
+    """How a resumed ``table`` differs from the ``saved`` game (empty if it is exactly there)."""
+    state = saved.final_state()
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if table.state != state:
+        out.append("the engine state differs from the saved game's")
+    if table.model.piles != [len(p) for p in state.piles]:
+        out.append("the table shows different pile sizes")
+    if [s.card for s in table.model.stack] != list(state.stack):
+        out.append("the table shows a different stack")
+    if table.model.turn != state.turn:
+        out.append("the table shows a different turn")
+    if table.model.barred != [b is not None for b in state.barred]:
+        out.append("the table shows different players barred")
+    if table.clock.now != saved.clock:
+        out.append(f"the clock: the table is at {table.clock.now} ms, the save at {saved.clock} ms")
+    return out
+
+
+def resume_selftest(data_dir: Path) -> int:
+    """``--resume --selftest``: open the saved game, check it is exactly the save, let bots finish it."""
+    from game.shell.resume import resume
+
+    app = _app(data_dir)
+    app.game_id = GAME
+    if app.saves.pending is None:
+        print(f"resume selftest: no saved Ratscrew game to resume in {data_dir}", file=sys.stderr)
+        return 2
+    saved = app.saves.pending_record()
+    table = resume(app, selftest=True)
+    table.stats_noted = True
+    wrong = resume_mismatches(table, saved)
+    if wrong:
+        print("resume selftest: the resumed table is not the saved game: " + "; ".join(wrong), file=sys.stderr)
+        return 1
+    if not _play_out(app):
+        print("resume selftest: the game did not finish", file=sys.stderr)
+        return 1
+    if table.record.actions[:len(saved.actions)] != saved.actions:
+        print("resume selftest: the finished game does not continue the saved one", file=sys.stderr)
+        return 1
+    print(f"resume selftest: ok, resumed at action {len(saved.actions)}, finished after "
+          f"{len(table.record.entries)} actions")
+    return 0
+
+
+def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
+    """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
+    setup = GameSetup.all_ai(["medium"] * seats, GAME)
+    setup.deal = seed
+    setup.options = {"standard": False, "sandwich": False, "calling_out": False, "counting_out": False,
+                     "dark_queen": False}
+    app.start_game(setup)
+    table = table_of(app)
+    table.bots.clear()  # nobody acts by themselves: the tool lays the cards
+    speed, app.settings.animation_speed = app.settings.animation_speed, "off"
+    at = 0
+    while len(table.state.stack) < stack and not table.state.is_over and any(table.state.piles):
+        at += 40
+        table.driver.press(table.state.turn, LAY, at)
+        table.clock.advance(0.04)
+        app.step(0.0, [])
+    app.settings.animation_speed = speed
+    table.model.banner = None
+    return table
+
+
+def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
+    """A table whose stack holds the whole deck (the busiest picture there is), bots idle."""
+    from engine.ratscrew import Ratscrew
+
+    from game.tables.ratscrew.steps import TableModel
+
+    table = _busy_table(app, seats, 1, seed)
+    state = table.state
+    deck = list(state.stack) + [c for p in state.piles for c in reversed(p)]
+    full = Ratscrew([[] for _ in range(seats)], state.rules, 0, stack=deck, calls_made=len(deck))
+    table.state = table.driver.state = full
+    table.model = TableModel.from_state(full, table.sprites)
+    table.model.call = (full.top_call, full.calls_made) if full.top_call is not None else None
+    return table
+
+
+def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
+                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> int:
+    """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
+    out.mkdir(parents=True, exist_ok=True)
+    for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
+        app = _app(data_dir / f"shots-{size[0]}", size, seed=3)
+        app.to_title()
+        _shoot(app, out, "ratscrew-title")
+        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
+                          deal=12, game=GAME)
+        app.start_game(setup)
+        table = table_of(app)
+        _shoot(app, out, "ratscrew-start")
+        _until_snap(app, table)
+        _shoot(app, out, "ratscrew-snap-lit")
+        _advance(app, 3.5)
+        if not table.model.barred[0] and table.state.stack and not table.state.snaps():
+            table.snap(0)
+            _advance(app, 0.1)
+            _shoot(app, out, "ratscrew-wrong-snap")
+        for _ in range(12):
+            _humans_lay(table)
+            _advance(app, 0.5)
+        _shoot(app, out, "ratscrew-midgame")
+        for _ in range(round(90 / DT)):  # a picture card counting down: its badge
+            if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
+                _shoot(app, out, "ratscrew-count")
+                break
+            if _ % 30 == 0:
+                _humans_lay(table)
+            app.step(DT, pygame.event.get())
+        hot = GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)
+        app.start_game(hot)
+        table = table_of(app)
+        if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
+            _shoot(app, out, "ratscrew-try-keys")
+            app.stack.top.on_button("done")
+        for _ in range(10):
+            _humans_lay(table)
+            _advance(app, 0.5)
+        _shoot(app, out, "ratscrew-hotseat-6")
+        table = _full_stack_table(app, 4)
+        _advance(app, 0.1)
+        _shoot(app, out, "ratscrew-fan-52")
+        app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
+        if _play_out(app):
+            _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
+            _shoot(app, out, "ratscrew-result")
+    print(f"screenshots written to {out}")
+    return 0
+
+
+def _humans_lay(table) -> None:
+    """Whoever's turn it is lays, if they are human (the tool plays the human seats' turns)."""
+    turn = table.state.turn
+    if turn in table.humans and table.state.piles[turn] and not table.state.is_over:
+        table.lay(turn)
+
+
+def _until_snap(app: App, table, limit: float = 120.0) -> None:
+    """Run until a valid snap lights the stack (the moment to photograph)."""
+    frames = 0
+    while not (table.model.banner and table.model.banner.cards) and frames < limit / DT:
+        if table.state.turn == 0 and table.state.piles[0] and frames % 40 == 0:
+            table.lay(0)  # the human seat lays when it is their turn
+        app.step(DT, pygame.event.get())
+        frames += 1
+    _advance(app, 0.3)
+
+
+def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
+    """Time update + draw of ``frames`` frames of a 4-seat table with the whole deck fanned in the stack, and
+    cards always in flight (the top card and the one under it fly in turn), the log and the seats drawn."""
+    app = _app(data_dir, size, seed=1)
+    app.settings.animation_speed = "normal"
+    app.to_title()
+    table = _full_stack_table(app, 4)
+    for _ in range(60):  # warm the caches
+        app.step(DT, pygame.event.get())
+    times: list[float] = []
+    cpu: list[float] = []  # the frame's own CPU time: what the machine's load can't inflate
+    k = 0
+    while len(times) < frames:
+        if k % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
+            under, top = table.model.stack[-2], table.model.stack[-1]
+            n = len(table.model.stack)
+            table.fly(top, True, table.layout.seats[k // 20 % 4].pile, table.layout.top_card, 0.3)
+            table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
+        k += 1
+        timed_frame(app, times, cpu)
+    times.sort()
+    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "stack": len(table.model.stack),
+                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
+                      "frame_ms_max": round(times[-1], 3), "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
+                      "frame_cpu_ms_p99": p99(cpu)}))
+    return 0
+
+
+def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
+    """Random clicks and keys (every seat's lay and snap keys among them) through the real loop."""
+    from game.kit.seatkeys import DEFAULT_BLOCKS
+
+    rng = random.Random(seed)
+    app = _app(data_dir, size, seed=seed)
+    app.to_title()
+    app.start_game(GameSetup.quick(GAME))
+    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN]
+    keys += [k for block in DEFAULT_BLOCKS for k in block[:2]]
+
+    def _send() -> int:
+        sent = 0
+        if app.stack.top is None:
+            app.to_title()
+        table = table_of(app)
+        hot = []
+        if table is not None and app.stack.top is table:
+            L = table.layout
+            hot = [L.top_card.center, L.snap_button.center, L.menu_button.center] + \
+                [b.pile.center for b in L.seats.values()]
+        elif isinstance(getattr(app.stack.top, "buttons", None), list):
+            hot = [b.rect.center for b in app.stack.top.buttons]
+        pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(size[0]), rng.randrange(size[1]))
+        if rng.random() < 0.5:
+            sent += post_click(pos)
+        else:
+            sent += post_key(rng.choice(keys))
+        return sent
+
+    sent = monkey_loop(app, count, rng, _send, check_invariants)
+    if sent is None:
+        return 1
+    table = table_of(app)
+    print(f"monkey: ok, {sent} events, {app.frames} frames" +
+          (f", {len(table.record.entries)} actions in the current game" if table else ""))
+    return 0
+
+
+__all__ = ["selftest", "resume_selftest", "screenshots", "bench", "monkey", "check_invariants", "SNAP"]

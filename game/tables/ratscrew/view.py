@@ -1,0 +1,344 @@
+"""How Ratscrew's table looks: the fanned stack, the top card and its call, the seats, the banner.
+
+Every function here reads the table and changes nothing.  Cards in the banner
+are drawn as a rank and a suit shape (the default font has no suit glyphs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from engine.cards import Card
+
+from game.base.cardart import draw_suit, rank_text, suit_color
+from game.kit.layer import Region
+from game.kit.messages import draw_status, draw_toast
+from game.kit.piles import draw_empty, draw_stock
+from game.kit.scorepanel import PANEL_FILL
+from game.kit.sprites import blit_card
+from game.kit.thumbnail import draw_table_picture
+from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
+from game.kit import skip
+from game.kit.replaycontrols import KEYS_LINE
+from game.kit.wording import played_for, says
+from game.tables.ratscrew import input as ratscrew_input
+from game.tables.ratscrew.steps import FRESH_CALL_S
+
+if TYPE_CHECKING:
+    from game.tables.ratscrew.table import RatscrewTable
+
+LIT = (255, 214, 90)
+BARRED = (200, 60, 50)
+
+
+def table_background(t: RatscrewTable) -> pygame.Surface:
+    """The felt with the seat panels and the log panel baked in."""
+    surf = t._felt.copy()
+    L = t.layout
+    s = L.scale
+    for box in L.seats.values():
+        draw_panel(surf, box.panel, PANEL_FILL, round(12 * s))
+    draw_panel(surf, L.log_panel, PANEL_FILL, round(12 * s))
+    t.app.text.blit(surf, "Table log", round(18 * s), (L.log.x, L.log.y), GOLD)
+    return surf
+
+
+def status_lines(t: RatscrewTable) -> tuple[str, str]:
+    """What is happening, and what to do now."""
+    st, m = t.state, t.model
+    if t.replaying:
+        if st.is_over:
+            return "Replay: the game is over.", "Esc: menu"
+        if t.driver.done:
+            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
+        return f"Replay: {t.name(m.turn)} to lay.", KEYS_LINE
+    if st.is_over:
+        return f"{says(t.name(st.winner), 'holds')} every card!", ""
+    if t.skip.skipping:
+        return "Skipping to the end: the bots play on without waiting", f"{played_for(t.clock.now)} played"
+    if t.skip.offered:
+        who = "You are" if len(t.humans) == 1 else "Everyone at the keyboard is"
+        return (f"{who} out of cards", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, "
+                "or snap to get back in.  Esc: menu")
+    if not any(st.piles):
+        head = "Nobody has a card to lay: snap if you see one!"
+    else:
+        head = "Your turn to lay" if t.humans == [m.turn] else f"{t.name(m.turn)} to lay"
+    if len(t.humans) == 1:
+        me = t.humans[0]
+        if m.barred[me]:
+            return head, "You are barred until someone else wins the stack."
+        names = ratscrew_input.key_names(t, me)  # the same keys as on the panel and the Snap button
+        lay_keys, snap_keys = names if names is not None else ("", "")
+        lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
+        return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
+    if t.humans:
+        return head, "Each player uses the keys on their panel.  Esc: menu"
+    return head, "Bots only: watch them play.  Esc: menu"
+
+
+def layer_regions(t: RatscrewTable) -> list[Region]:
+    """What the cached layer holds (each redrawn only when its key changes): status, menu, seats, log, fan."""
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    line1, line2 = status_lines(t)
+    regions: list[Region] = [
+        ("status", (line1, line2), L.status, lambda surf: draw_status(surf, text, L.status, line1, line2, s)),
+        ("menu", t.hover == "menu", L.menu_button,
+         lambda surf: Button("menu", "Menu", L.menu_button, hotkey="Esc").draw(surf, text, t.hover == "menu")),
+        ("log", t.log.key(), L.log_panel,
+         lambda surf: t.log.draw(surf, text, L.log.inflate(0, -round(26 * s)).move(0, round(13 * s)), s)),
+    ]
+    for seat, box in L.seats.items():
+        regions.append((("seat", seat), seat_key(t, seat), box.panel,
+                        lambda surf, seat=seat: _draw_seat(t, surf, seat)))
+    flying = t.motion.flying()
+    under = [sp for sp in t.model.stack[:-1]]
+    shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
+    count = t.model.count
+    fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count, not under and not t.motion.flights)
+    regions.append(("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
+                    lambda surf: draw_fan(t, surf, under, flying)))
+    return regions
+
+
+def seat_key(t: RatscrewTable, seat: int) -> tuple:
+    m, st = t.model, t.state
+    return (m.piles[seat], m.turn == seat and not st.is_over, m.barred[seat], st.is_over, st.winner,
+            t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
+
+
+def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set[int]) -> None:
+    """The stack under its top card, in rows; only the visible strip of each card is blitted."""
+    L = t.layout
+    s = L.scale
+    art = t.app.art
+    rects = L.fan(len(under))
+    count = t.model.count
+    if not under and not t.motion.flights:
+        t.app.text.blit(surface, "Cards laid earlier fan out here, every one in view.", round(20 * s),
+                        L.fan_area.center, MUTED, "center", L.fan_area.w)
+        return
+    lit = t.model.lit
+    for i, (sprite, rect) in enumerate(zip(under, rects)):
+        if sprite.id in flying:
+            continue
+        if sprite.id in lit:
+            art.blit_glow(surface, rect, LIT)
+            blit_card(art, surface, sprite.card, rect, True, shadow=False)
+            continue
+        nxt = rects[i + 1] if i + 1 < len(rects) else None
+        right = nxt is not None and nxt.y == rect.y and under[i + 1].id not in flying
+        below = _covered_below(rect, rects, i, under, flying)
+        w = (nxt.x - rect.x) if right and nxt is not None else rect.w
+        h = below if below else rect.h
+        face = art.face(sprite.card, rect.size)
+        surface.blit(face, rect.topleft, (0, 0, w, h))
+    for sprite, rect in zip(under, rects):
+        if sprite.id in flying:
+            continue
+        if sprite.id in lit:
+            pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
+        if count is not None and sprite.card == count.picture:
+            _badge(t, surface, rect, count.left, inside=True)
+
+
+def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: list, flying: set[int]) -> int:
+    """How much of card ``i`` shows above the card right under it in the next row (0: none is there)."""
+    for j in range(i + 1, len(rects)):
+        other = rects[j]
+        if other.x == rect.x and other.y > rect.y:
+            return other.y - rect.y if under[j].id not in flying else 0
+        if other.y > rect.y and other.x > rect.x:
+            return 0
+    return 0
+
+
+def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    art = t.app.art
+    t.layer.draw(surface, art)
+    flying = t.motion.flying()
+    stack = t.model.stack
+    count = t.model.count
+    top = L.top_card
+    if stack and stack[-1].id not in flying:
+        sprite = stack[-1]
+        if sprite.id in t.model.lit:
+            art.blit_glow(surface, top, LIT)
+        elif t.hover in ("stack", "snap") and len(t.humans) == 1:
+            art.blit_glow(surface, top, GLOW)  # a click here snaps
+        blit_card(art, surface, sprite.card, top, True)
+        if count is not None and sprite.card == count.picture:
+            _badge(t, surface, top, count.left)
+    elif not stack:
+        draw_empty(surface, top)
+        text.blit(surface, "The stack", round(20 * s), top.center, MUTED, "center")
+    _draw_call(t, surface)
+    for f in t.motion.flights:
+        if f.sprite.id in t.model.lit:
+            art.blit_glow(surface, f.rect, LIT)
+        blit_card(art, surface, f.card, f.rect, f.face_up)
+    _draw_banner(t, surface)
+    if t.skip.offered:
+        Button("skip", f"{skip.LABEL}  ({skip.KEY_NAME})", L.snap_button, primary=True).draw(
+            surface, text, t.hover == "skip")
+    elif len(t.humans) == 1 and not t.state.is_over:
+        me = t.humans[0]
+        barred = t.model.barred[me]
+        names = ratscrew_input.key_names(t, me)
+        label = "Barred" if barred else f"Snap!  ({names[1]})" if names else "Snap!"
+        Button("snap", label, L.snap_button, enabled=not barred, primary=True).draw(surface, text, t.hover == "snap")
+    if t.toast:
+        draw_toast(surface, text, L.toast, t.toast, s, t.panels)
+
+
+def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
+    """The counting-out count, a gold disc on the picture card's top right (``inside`` the card in the fan,
+    whose cached region ends close to the card)."""
+    s = t.layout.scale
+    r = max(9, round(min(rect.w * 0.2, 22 * s)))
+    c = (rect.right - r - 3, rect.top + r + 3) if inside else (rect.right - r // 2, rect.top + r // 2)
+    pygame.draw.circle(surface, (40, 20, 10), (c[0] + 2, c[1] + 2), r)
+    pygame.draw.circle(surface, GOLD if left else DANGER, c, r)
+    pygame.draw.circle(surface, (90, 60, 10), c, r, max(1, r // 8))
+    t.app.text.blit(surface, str(left), round(r * 1.3), c, (30, 20, 10), "center")
+
+
+def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
+    """The call for the last card laid, big as it is laid, then settling."""
+    L = t.layout
+    s = L.scale
+    m = t.model
+    if m.call is None:
+        if t.model.stack:
+            return
+        t.app.text.blit(surface, f"Next call: {_call_word(t.state.observation(0).next_call)}", round(24 * s),
+                        L.call.center, MUTED, "center", L.call.w)
+        return
+    rank, number = m.call
+    fresh = m.call_age < FRESH_CALL_S
+    px = round((48 if fresh else 40) * s)
+    word = _call_word(rank).upper() + "!"
+    matched = t.model.stack and t.model.stack[-1].card.rank == rank
+    t.app.text.blit(surface, word, px, (L.call.centerx, L.call.centery - round(6 * s)), GOLD if matched else INK,
+                    "center", L.call.w)
+    t.app.text.blit(surface, f"call {number}", round(16 * s), (L.call.centerx, L.call.bottom - round(2 * s)), MUTED,
+                    "midbottom")
+
+
+def _call_word(rank) -> str:
+    return rank.word if not rank.word.isdigit() else rank.word
+
+
+def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
+    b = t.model.banner
+    if b is None:
+        return
+    L = t.layout
+    s = L.scale
+    label = b.text + (":" if b.cards else "")
+    pad = round(16 * s)
+    for px in range(max(MIN_TEXT_PX, round(26 * s)), MIN_TEXT_PX - 1, -1):  # the largest size that fits the band
+        words = t.app.text.render(label, px, INK)
+        extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
+        width = pad + words.get_width() + pad
+        width += round(10 * s) + card_codes_width(t, b.cards, px) if b.cards else 0
+        width += extra.get_width() if extra is not None else 0
+        if width <= L.banner.w:
+            break
+    box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h)
+    box.center = L.banner.center
+    draw_panel(surface, box, (12, 50, 36, 235) if b.good else (130, 30, 26, 235), round(10 * s),
+               LIT if b.good else None, t.panels)
+    x = box.x + round(16 * s)
+    surface.blit(words, words.get_rect(midleft=(x, box.centery)))
+    x += words.get_width() + round(10 * s)
+    x = draw_card_codes(surface, t, b.cards, x, box.centery, px)
+    if extra is not None:
+        surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
+
+
+def card_codes_width(t: RatscrewTable, cards: Sequence[Card], px: int) -> int:
+    """How wide :func:`draw_card_codes` draws ``cards`` (its tiles and the gaps after them)."""
+    return sum(t.app.text.render(rank_text(c.rank), px).get_width() + round(px * 0.95) + round(px * 0.25)
+               for c in cards)
+
+
+def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
+    """Cards as a rank and a suit shape on small white tiles ("7 club"); returns the x after them."""
+    four = t.app.art.four_colour
+    for card in cards:
+        color = suit_color(card.suit, four)
+        label = t.app.text.render(rank_text(card.rank), px, color)
+        tile = pygame.Rect(x, cy - round(px * 0.62), label.get_width() + round(px * 0.95), round(px * 1.24))
+        pygame.draw.rect(surface, (252, 251, 246), tile, border_radius=max(3, px // 6))
+        surface.blit(label, label.get_rect(midleft=(tile.x + round(px * 0.12), cy)))
+        draw_suit(surface, card.suit, (tile.right - round(px * 0.42), cy), px * 0.62, color)
+        x = tile.right + round(px * 0.25)
+    return x
+
+
+def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
+    L = t.layout
+    s = L.scale
+    text = t.app.text
+    box = L.seats[seat]
+    m = t.model
+    st = t.state
+    turn = m.turn == seat and not st.is_over and st.piles[seat]
+    if turn:
+        pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
+    player = t.record.players[seat]
+    who = player.name + ("" if not player.is_ai else f"  ({(player.level or '').title()} bot)")
+    text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
+    draw_stock(surface, t.app.art, box.pile, m.piles[seat], glow=t.hover == ("pile", seat) and t.is_human(seat))
+    x, y = box.info.x, box.info.y
+    px = round(19 * s)
+    line = round(24 * s)
+    n = m.piles[seat]
+    text.blit(surface, f"{n} card{'s' if n != 1 else ''}" if n else "No cards", round(26 * s), (x, y),
+              INK if n else MUTED, max_w=box.info.w)
+    y += round(32 * s)
+    if st.is_over:
+        if st.winner == seat:
+            text.blit(surface, "Winner!", px, (x, y), GOLD, max_w=box.info.w)
+    elif turn:
+        text.blit(surface, "To lay", px, (x, y), GOLD, max_w=box.info.w)
+    elif not n:
+        text.blit(surface, "Out: snap to get back in", px, (x, y), MUTED, max_w=box.info.w)
+    y += line
+    if m.barred[seat] and not st.is_over:  # a red band across the pile: may not snap until the stack is won
+        tag = pygame.Rect(0, 0, box.pile.w + round(16 * s), round(26 * s))
+        tag.center = box.pile.center
+        pygame.draw.rect(surface, BARRED, tag, border_radius=round(6 * s))
+        pygame.draw.rect(surface, (250, 200, 190), tag, width=max(1, round(2 * s)), border_radius=round(6 * s))
+        text.blit(surface, "BARRED", round(17 * s), tag.center, INK, "center", tag.w - 4)
+    keys = ratscrew_input.key_names(t, seat) if t.is_human(seat) else None
+    if keys:
+        small = round(17 * s)
+        bottom = box.panel.bottom - round(8 * s)
+        font = text.font(small)
+        if max(font.size(f"Snap: {keys[1]}")[0], font.size(f"Lay: {keys[0]}")[0]) > box.info.w:
+            keys = ratscrew_input.key_names(t, seat, "/") or keys  # "S/Space" where "S or Space" would not fit
+        text.blit(surface, f"Snap: {keys[1]}", small, (x, bottom), MUTED, "bottomleft", box.info.w)
+        text.blit(surface, f"Lay: {keys[0]}", small, (x, bottom - round(20 * s)), MUTED, "bottomleft", box.info.w)
+
+
+def draw_thumbnail(surface: pygame.Surface, art) -> None:
+    """The title tile: a fanned stack with a sandwich in it, the top card, two face-down piles."""
+    fan = [("4D", 0.16, 0.36), ("9S", 0.24, 0.36), ("7C", 0.32, 0.36), ("2D", 0.40, 0.36), ("7H", 0.48, 0.36)]
+    draw_table_picture(surface, art, fan + [("QS", 0.74, 0.42), (None, 0.22, 0.8), (None, 0.78, 0.8)], card_h=0.34)
+    w, h = surface.get_size()
+    rects = []
+    for fx in (0.32, 0.48):
+        r = pygame.Rect(0, 0, round(h * 0.34 * 0.7), round(h * 0.34))
+        r.center = (round(fx * w), round(0.36 * h))
+        rects.append(r)
+    group = rects[0].union(rects[1]).inflate(max(4, w // 50), max(4, w // 50))
+    pygame.draw.rect(surface, GLOW, group, width=max(2, w // 100), border_radius=max(3, w // 40))

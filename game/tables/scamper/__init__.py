@@ -1,0 +1,1 @@
+"""Scamper Sets N' Runs's table: the scene (:mod:`.table`), its view, input and event steps, its end screen and headless tools."""

@@ -1,0 +1,291 @@
+"""What the player's selection or drop would do, in the engine's words.
+
+The table never decides a rule: every answer here comes from :mod:`engine.melds`
+(``arrange``, ``contract_lays``, ``solve``) and the game's own ``why_illegal``.
+Also the score sheet's data and the table's statistics.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.cards import ALL_CARDS, Card, format_cards
+from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
+from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
+from engine.scamper.table import Phase
+
+from game.kit.matchsheet import SheetScene, StandingsScene
+from game.kit.scoresheet import ScoreSheet, SheetRow
+from game.kit.ui import suited
+from game.screens.game_over import play_again
+
+if TYPE_CHECKING:
+    from game.tables.scamper.table import ScamperTable
+
+
+class Proposal:
+    """The Lay button's action for the selection (or ``None``), its label, and why it can't be played.
+
+    ``melds`` are the melds the action lays as the engine reads them (the label and
+    the lay come from the same cards in the same order); ``left`` the selected
+    cards it leaves in the hand; ``wild_choice`` whether a wild could go at either
+    end of a run (the player may move it: :func:`place_meld`'s ``wilds_low``).
+    """
+
+    __slots__ = ("action", "label", "reason", "note", "melds", "left", "wild_choice")
+
+    def __init__(self, action: Action | None, label: str, reason: str | None, note: str = "",
+                 melds: tuple[Meld, ...] = (), left: tuple[Card, ...] = (), wild_choice: bool = False) -> None:
+        self.action = action
+        self.label = label
+        self.reason = reason
+        self.note = note
+        self.melds = melds
+        self.left = left
+        self.wild_choice = wild_choice
+
+
+def card_words(cards) -> str:
+    """Cards for the status lines: codes (drawn as suit marks), but a joker as "Joker", never its code "X1"."""
+    return " ".join("Joker" if ALL_CARDS[c].is_joker else str(ALL_CARDS[c]) for c in cards)
+
+
+def place_meld(cards: tuple[Card, ...], wilds_low: bool) -> Meld:
+    """The one place that decides where a lay's wilds go: ``cards`` as a meld, a run's spare wilds at its top
+    (or its bottom with ``wilds_low``).  The Lay button's words and the lay itself both come from it."""
+    return arrange(cards, keep_majority=True, wilds_low=wilds_low)
+
+
+def _placed(melds: tuple[tuple[Card, ...], ...], wilds_low: bool) -> tuple[tuple[Card, ...], ...]:
+    out = []
+    for m in melds:
+        try:
+            out.append(place_meld(m, wilds_low).cards)
+        except IllegalMeld:
+            out.append(tuple(m))
+    return tuple(out)
+
+
+def _wild_choice(melds: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether a wild of these melds could go at either end of its run."""
+    return _placed(melds, False) != _placed(melds, True)
+
+
+def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
+    """Selected cards a lay leaves out, said so: "7S doesn't fit: it stays in your hand." ('' if none)."""
+    if not left:
+        return ""
+    one = len(left) == 1
+    return f"{card_words(sorted(left))} {'doesn' if one else 'don'}'t fit: {'it stays' if one else 'they stay'} in your hand."
+
+
+def _contract_lay(cards: tuple[Card, ...], t: ScamperTable) -> tuple[LayContract | None, list[Card]]:
+    """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
+    and the selected cards it leaves out."""
+    contract = t.state.observation(t.viewer).contract
+    low = t.wilds_low
+    lays = contract_lays(cards, contract, 8)
+    for lay in lays:
+        if sum(len(m) for m in lay) == len(cards):
+            return LayContract(_placed(lay, low)), []
+    for lay in lays:  # the engine's lay, with the other selected cards added where they fit
+        melds = [tuple(m) for m in lay]
+        left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
+        for card in list(left):
+            for k, meld in enumerate(melds):
+                try:
+                    melds[k] = place_meld(meld + (card,), low).cards
+                except IllegalMeld:
+                    continue
+                left.remove(card)
+                break
+        if not left:
+            return LayContract(_placed(tuple(melds), low)), []
+    if lays:
+        lay = lays[0]
+        left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
+        return LayContract(_placed(lay, low)), left
+    return None, []
+
+
+def _one_out(cards: tuple[Card, ...]) -> str | None:
+    """If leaving out one selected card would make a meld, say which card doesn't fit."""
+    for i, card in enumerate(cards):
+        try:
+            meld = arrange(cards[:i] + cards[i + 1:], keep_majority=True)
+        except IllegalMeld:
+            continue
+        return f"{card_words([card])} doesn't fit {meld.describe()}."
+    return None
+
+
+def _ready(action: LayContract | LayMeld, t: ScamperTable, left: list[Card]) -> Proposal:
+    """The proposal of a lay: its melds read as the engine will read them, and its words from them."""
+    cards = action.melds if isinstance(action, LayContract) else (action.cards,)
+    try:
+        melds = tuple(read_meld(m) for m in cards)
+        words = " + ".join(m.describe() for m in melds)
+    except IllegalMeld:  # the engine refuses it (its reason shows): the cards as they are
+        melds, words = (), " + ".join(format_cards(m) for m in cards)
+    return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
+                    tuple(left), _wild_choice(cards))
+
+
+def proposal(t: ScamperTable) -> Proposal:
+    """What the selection makes: the contract, one meld, or the engine's reason it makes neither."""
+    cards = t.selected_cards()
+    state = t.state
+    obs = state.observation(t.viewer)
+    if not cards:
+        if obs.is_down:
+            return Proposal(None, "Lay a meld", "Select 3 or more cards that make a set or a run.")
+        return Proposal(None, "Lay contract", f"Select the cards of your contract: {obs.contract.describe()}.")
+    if not obs.is_down:
+        action, left = _contract_lay(cards, t)
+        if action is None:
+            try:
+                meld = arrange(cards, keep_majority=True)
+            except IllegalMeld as exc:
+                plan = solve(cards, obs.contract)
+                if plan is not None and len(cards) > 3:
+                    return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
+                return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
+            reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
+            return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
+        return _ready(action, t, left)
+    try:
+        meld = place_meld(cards, t.wilds_low)
+    except IllegalMeld as exc:
+        return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
+    return _ready(LayMeld(meld.cards), t, [])
+
+
+def drop_actions(t: ScamperTable, card: Card, meld: int, place: int | None) -> list[Action]:
+    """What dropping ``card`` on meld ``meld`` (on its card ``place``, if over one) may mean, best first."""
+    melds = t.state.melds
+    if not 0 <= meld < len(melds):
+        return []
+    m = melds[meld]
+    out: list[Action] = []
+    places = [place] if place is not None else []
+    places += [i for i in m.wild_places if i != place]
+    for i in places:
+        if 0 <= i < len(m.cards) and not m.is_natural_at(i):
+            out.append(SwapWild(meld, i, card))
+    out.append(AddToMeld(meld, card, False))
+    out.append(AddToMeld(meld, card, True))
+    return out
+
+
+def drop_action(t: ScamperTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
+    """The first legal meaning of the drop, or the engine's reason for the most likely one."""
+    actions = drop_actions(t, card, meld, place)
+    if not actions:
+        return None, "There is no meld there."
+    for a in actions:
+        if t.state.why_illegal(a, t.viewer) is None:
+            return a, None
+    first = actions[0]
+    if isinstance(first, SwapWild) and place is None:
+        first = actions[-2]
+    return None, t.state.why_illegal(first, t.viewer)
+
+
+def takers(t: ScamperTable, card: Card) -> set[int]:
+    """The melds that can take ``card`` now (an add or a swap): they light up while it is dragged."""
+    if not t.my_turn() or t.state.phase is not Phase.PLAY:
+        return set()
+    out = set()
+    for i in range(len(t.state.melds)):
+        if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None)):
+            out.add(i)
+    return out
+
+
+def discard_doubt(t: ScamperTable, card: Card) -> str | None:
+    """Why discarding ``card`` now looks like a slip (the table asks first), or None to discard at once.
+
+    A slip: the card you just took from the discard pile, a card that could go on a meld on
+    the table, or (before your contract is down) a card your best plan for the contract uses
+    alongside others it holds.
+    """
+    seat = t.viewer
+    for entry in reversed(t.record.entries):
+        if entry.seat != seat:
+            break
+        if entry.action == DRAW_DISCARD and t.state.taken[seat] and t.state.taken[seat][-1] == card:
+            return "You just took it from the discard pile."
+    if takers(t, card):
+        return "It could go on a meld on the table: drag it onto a glowing meld."
+    obs = t.state.observation(seat)
+    if not obs.is_down:
+        plan = solve(obs.hand, obs.contract)
+        for target in plan.targets if plan is not None else ():
+            if card in target.naturals and len(target.naturals) >= 2:
+                kind = "set" if len({c.rank for c in target.naturals}) == 1 else "run"
+                return f"It is part of a {kind} toward your contract: {suited(format_cards(target.naturals))}."
+    return None
+
+
+def progress(t: ScamperTable) -> str:
+    """Your progress toward the round's contract, in the engine's words."""
+    obs = t.state.observation(t.viewer)
+    if obs.is_down:
+        return "Your contract is down: drag cards onto glowing melds (onto a wild to swap it), or select 3+ and Lay."
+    plan = solve(obs.hand, obs.contract)
+    if plan is None:
+        return f"{obs.contract.describe().capitalize()}: nothing toward it yet."
+    line = "; ".join(plan.progress(card_words))
+    return line[:1].upper() + line[1:]  # it may follow a full stop
+
+
+def sheet_data(t: ScamperTable, with_cards: bool = True) -> ScoreSheet:
+    sheet = t.state.sheet
+    rules = t.state.rules
+    rows = []
+    for k, line in enumerate(sheet.lines):
+        notes = []
+        pen = [f"{t.name(s)} +{p}" for s, p in enumerate(line.penalties) if p]
+        if pen:
+            notes.append("no call: " + ", ".join(pen))
+        if line.replays:
+            notes.append(f"dealt {line.replays + 1} times")
+        last = k == len(sheet.lines) - 1
+        rows.append(SheetRow(line.contract, line.points, {line.went_out: "out"}, line.round_no,
+                             line.cards_left if with_cards and last else None, "; ".join(notes)))
+    upcoming = tuple(CONTRACTS[i].describe() for i in range(len(sheet.lines), rules.rounds))
+    return ScoreSheet([t.name(s) for s in range(t.state.num_players)], rows, lower_wins=True, start=sheet.start,
+                      rounds=rules.rounds, upcoming=upcoming)
+
+
+def stat_counts(t: ScamperTable) -> list[dict[str, int]]:
+    """Per seat: rounds won by going out, and the lowest round score."""
+    lines = t.state.sheet.lines
+    return [{"rounds_out": sum(1 for line in lines if line.went_out == s)} for s in range(t.state.num_players)]
+
+
+def open_round_sheet(t: ScamperTable, round_no: int) -> None:
+    """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
+    lines = t.state.sheet.lines
+    line = lines[round_no - 1] if len(lines) >= round_no else None
+    who = t.name(line.went_out) if line is not None else "Someone"
+    t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {t.state.rules.rounds}",
+                                f"{who} went out. Cards left in hand score against their holder.",
+                                "Deal the next round", t.next_round))
+
+
+def open_sheet(t: ScamperTable) -> None:
+    obs = t.state.observation(t.viewer)
+    t.app.stack.push(SheetScene(t.app, sheet_data(t, False), "Score sheet",
+                                f"Round {t.state.contract_no} of {t.state.rules.rounds}: {obs.contract.describe()}",
+                                None, None))
+
+
+def standings(t: ScamperTable) -> StandingsScene:
+    """The final standings (lowest total wins) above the whole sheet."""
+    data = sheet_data(t, False)
+    best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
+    title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
+
+    return StandingsScene(t.app, data, title, lambda: play_again(t), t.app.to_title)

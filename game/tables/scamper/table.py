@@ -1,0 +1,215 @@
+"""Scamper Sets N' Runs' table: ten contract rounds for 2 to 10 seats, played with the mouse.
+
+A thin table on the kit (:mod:`game.kit`): this module holds the game, the seats
+and the turn flow; :mod:`game.tables.scamper.steps` turns engine events into
+flights; :mod:`game.tables.scamper.view` draws; :mod:`game.tables.scamper.input`
+maps the mouse to actions; :mod:`game.tables.scamper.play` asks the engine what a
+selection or a drop would do (the table never decides a rule itself).  Data
+flows one way: input -> engine action -> engine events -> flights -> draw.  Only
+the bottom seat's hand is ever drawn face up (in hot-seat the bottom seat
+changes only behind the pass-device screen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.cards import Card
+from engine.envelope import GameRecord
+from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
+
+from game.kit.handtable import HiddenHandTable
+from game.kit.ui import Button
+from game.screens.overlays import confirm_discard, open_pause
+from game.base.scene import Scene
+from game.shell.session import GameSetup
+from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
+from game.tables.scamper.layout import stack_rects, table_melds
+from game.tables.scamper.steps import TableModel, queue_deal, queue_events
+
+BANNER_SECONDS = 2.4
+
+
+class ScamperTable(HiddenHandTable):
+    """A game of Scamper in progress (all its rounds)."""
+
+    game_id = GAME_ID
+    HOTKEYS = scamper_view.HOTKEYS
+    view = scamper_view
+    draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)
+
+    def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
+                 replay: GameRecord | None = None) -> None:
+        super().__init__(app)
+        self._open_turns(setup, record, state, replay, timed=True)
+        self._seat_players()
+        self.model = TableModel.empty(self.state.num_players)
+        self.sort_by = "rank"
+        self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
+        self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
+        self._memo: dict[str, tuple[Any, Any]] = {}
+        self._lay_the_table()
+
+    # --- what the table holds ------------------------------------------------
+
+    def selected_cards(self) -> tuple[Card, ...]:
+        return tuple(s.card for s in self.fan.selected_sprites(self.my_hand))  # type: ignore[misc]
+
+    def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        if seat == self.viewer:
+            return self.layout.hand_rects(count)[index]
+        rects = stack_rects(self.layout, seat, max(count, index + 1))
+        return rects[index]
+
+    def meld_sizes(self) -> dict[int, list[int]]:
+        m = self.model
+        return {seat: [len(m.melds[i]) for i in m.melds_of(seat)] for seat in range(self.state.num_players)}
+
+    def meld_layout(self, seat: int, sizes: list[int] | None = None) -> list[list[pygame.Rect]]:
+        """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step), cached."""
+        by_seat = self.meld_sizes()
+        if sizes is not None:
+            by_seat[seat] = list(sizes)
+        key = (id(self.layout), self.viewer, tuple(tuple(v) for v in by_seat.values()))
+        rects = self._meld_cache.get(key)
+        if rects is None:
+            if len(self._meld_cache) > 200:
+                self._meld_cache.clear()
+            rects = self._meld_cache[key] = table_melds(self.layout, self.viewer, by_seat)
+        return rects[seat]
+
+    def meld_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Every meld on the table (by number) and the rects of its cards."""
+        out: dict[int, list[pygame.Rect]] = {}
+        m = self.model
+        for seat in range(self.state.num_players):
+            mine = m.melds_of(seat)
+            if mine:
+                for i, rects in zip(mine, self.meld_layout(seat)):
+                    out[i] = rects
+        return out
+
+    # --- acting -------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scamper_view.draw(self, surface)
+        self.draw_replay(surface)
+
+    def status_lines(self) -> tuple[str, str]:
+        return scamper_view.status_lines(self)
+
+    def _asks_first(self, action: Action) -> bool:
+        """A discard that looks like a slip (setting on) waits for the player to confirm it; others go at once."""
+        if not isinstance(action, Discard) or not self.app.settings.confirm_discard:
+            return False
+        doubt = scamper_play.discard_doubt(self, action.card)
+        if doubt is None:
+            return False
+        confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
+        return True
+
+    def _performed(self, player: int, action: Action, events: list[Event]) -> None:
+        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        if isinstance(action, (LayContract, LayMeld, Discard)):
+            self.fan.selected.clear()
+
+    def _queue_deal(self) -> None:
+        queue_deal(self)
+
+    def _queue_events(self, events: list[Event]) -> None:
+        queue_events(self, events)
+
+    def announce(self, line: str) -> None:
+        if not self.catching_up:
+            self.banner = (line, BANNER_SECONDS)
+
+    # --- the round's end and the game's ---------------------------------------
+
+    def round_ended(self, round_no: int) -> None:
+        """A round was scored: humans at the table see the sheet (this round's hand counts) before the next deal."""
+        if self.catching_up or self.replaying or not self.humans or round_no >= self.state.rules.rounds:
+            return
+        self.hold = True
+        self._forget_the_last_player()
+        scamper_play.open_round_sheet(self, round_no)
+
+    def next_round(self) -> None:
+        self.hold = False
+
+    def show_sheet(self) -> None:
+        """The sheet so far, at any moment (the Score sheet button)."""
+        self.press = self.drag = None
+        scamper_play.open_sheet(self)
+
+    def result_scene(self) -> Scene:
+        return scamper_play.standings(self)
+
+    # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
+
+    def _memo_key(self, *more: object) -> tuple[object, ...]:
+        return (len(self.record.actions), self.viewer, self.state.contract_no) + more
+
+    def proposal(self) -> scamper_play.Proposal:
+        """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""
+        key = self._memo_key("lay", tuple(sorted(self.fan.selected)), self.wilds_low)
+        if self._memo.get("lay", (None,))[0] != key:
+            self._memo["lay"] = (key, scamper_play.proposal(self))
+        return self._memo["lay"][1]
+
+    def progress_line(self) -> str:
+        """The round's contract and the bottom seat's progress toward it."""
+        if not self.model.dealt or self.pending_pass:
+            return ""
+        key = self._memo_key("progress")
+        if self._memo.get("progress", (None,))[0] != key:
+            self._memo["progress"] = (key, scamper_play.progress(self))
+        return self._memo["progress"][1]
+
+    def lit_melds(self) -> set[int]:
+        """The melds that can take the dragged card (or the one selected card)."""
+        sprite = self.drag.sprite if self.drag and self.drag.sprite is not None else None
+        if sprite is None and len(self.fan.selected) == 1:
+            sprite = self.fan.selected_sprites(self.my_hand)[0] if self.fan.selected_sprites(self.my_hand) else None
+        if sprite is None or self.motion.busy:
+            return set()
+        key = self._memo_key("lit", sprite.card)
+        if self._memo.get("lit", (None,))[0] != key:
+            self._memo["lit"] = (key, scamper_play.takers(self, sprite.card))  # type: ignore[arg-type]
+        return self._memo["lit"][1]
+
+    def drop_action(self, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
+        return scamper_play.drop_action(self, card, meld, place)
+
+    def stat_counts(self) -> list[dict[str, int]]:
+        return scamper_play.stat_counts(self)
+
+    # --- update -------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        dt = self.replay_dt(dt)
+        self._tick(dt)
+        self._refresh_layer()
+        if self.is_human(self.viewer) and not self.motion.busy:
+            self.progress_line()  # worked out here, so a frame only reads it
+            self.proposal()
+        if not self.hold:
+            self._take_turns(dt)
+
+    # --- input (the rules live in scamper_input) ---------------------------------
+
+    def buttons(self) -> list[Button]:
+        return scamper_view.buttons(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.replay_event(event) or scamper_input.handle_event(self, event)
+
+    def click(self, target: object) -> None:
+        scamper_input.click(self, target)
+
+    def open_pause(self) -> None:
+        open_pause(self)
+
+
+TableScene = ScamperTable

@@ -1,0 +1,1 @@
+"""Snap's table: the scene (:mod:`.table`), its view, input and event steps, its end screen and headless tools."""

@@ -1,0 +1,131 @@
+"""Snap's screenshots: tables of 2, 3 and 6 seats, a call, a wrong call, the pot, the keys screens, the end screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine.games import GAMES
+from game.shell.app import App
+from game.screens.game_over import GUARD_S
+from game.shell.headless import advance, shoot
+from game.shell.session import GameSetup, SeatConfig
+
+
+def _table(app: App) -> Any:
+    from game.tables.snap.loop import table_of
+
+    return table_of(app)
+
+
+def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step: float = 1 / 30) -> bool:
+    """Run until the table's model shows a callout made by one of ``kinds`` of event (by its text)."""
+    table = _table(app)
+    seen: list[Any] = []
+    original = table.follow
+
+    def spy(events: list[Any]) -> None:
+        seen.extend(e for e in events if type(e).__name__ in kinds)
+        original(events)
+
+    table.follow = spy
+    frames = 0
+    while not seen and frames < limit_s / step and not table.state.is_over:
+        app.run(max_frames=1, fixed_dt=step)
+        frames += 1
+    table.follow = original
+    return bool(seen)
+
+
+def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
+    import tempfile
+
+    if data_dir is not None:
+        Path(data_dir).mkdir(parents=True, exist_ok=True)  # a new folder named on the command line
+    folder = Path(tempfile.mkdtemp(prefix="snap-shots-", dir=data_dir))  # a fresh player each size: the keys screen shows
+    app = App(size, folder, seed=3, resizable=False)
+    app.settings.animation_speed = "normal"
+    app.to_title()
+    shoot(app, out, "snap-title")
+    # one human against two bots, a call on screen
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard"), SeatConfig("Ben", "ai", "medium")], game="snap")
+    setup.deal = 4
+    app.start_game(setup)
+    advance(app, 0.5)
+    shoot(app, out, "snap-start")
+    _play_humans_as_bots(app)
+    if _until_event(app, ("Called",)):
+        shoot(app, out, "snap-call")
+    advance(app, 0.25)
+    shoot(app, out, "snap-winnings")
+    if not full:
+        return
+    # a wrong call by the human
+    _table(app).driver.bots.pop(0, None)
+    _wrong_call(app)
+    shoot(app, out, "snap-false-call")
+    # 6 seats, hot-seat with three humans
+    setup6 = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy")] +
+                       [SeatConfig(n, "ai", lv) for n, lv in (("Dev", "hard"), ("Eve", "medium"), ("Finn", "easy"))],
+                       game="snap")
+    setup6.deal = 9
+    app.start_game(setup6)
+    advance(app, 0.2)
+    shoot(app, out, "snap-keys-first")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP5, mod=0, unicode="", scancode=0))
+    advance(app, 0.05)
+    shoot(app, out, "snap-try-keys")
+    from game.kit.keyscreens import KeyBindingScene, seat_actions_of
+
+    app.stack.push(KeyBindingScene(app, "snap", "Change keys", seat_actions_of(GAMES["snap"]), ["Ann", "Bo", "Cy"]))
+    app.stack.top.choose(1, 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    advance(app, 0.05)
+    shoot(app, out, "snap-bind-refused")
+    app.stack.pop()
+    if hasattr(app.stack.top, "on_button"):
+        app.stack.top.on_button("done")
+    _play_humans_as_bots(app)
+    advance(app, 12.0)
+    if _until_event(app, ("SnapWon", "SnapTied"), 120):
+        advance(app, 0.2)
+    shoot(app, out, "snap-six")
+    # the shared pile
+    shared = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "easy"),
+                        SeatConfig("Cleo", "ai", "hard")], game="snap", options={"variant": "shared"})
+    shared.deal = 5
+    app.start_game(shared)
+    _play_humans_as_bots(app)
+    advance(app, 8.0)
+    shoot(app, out, "snap-shared")
+    # the end screen
+    from game.tables.snap.loop import finish
+
+    quick = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game="snap", options={"time_limit": 3})
+    quick.deal = 2
+    app.start_game(quick)
+    _play_humans_as_bots(app)
+    if finish(app, 1 / 20, 400):
+        advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
+        shoot(app, out, "snap-result")
+    app.to_title()
+
+
+def _play_humans_as_bots(app: App) -> None:
+    """Give every human seat a hard bot (screenshots of a game in full swing)."""
+    table = _table(app)
+    for seat in table.humans:
+        table.driver.bots[seat] = GAMES["snap"].make_bot("hard", seed=seat)
+
+
+def _wrong_call(app: App) -> None:
+    table = _table(app)
+    for _ in range(400):
+        if not table.state.snap_piles() and not table.state.pot_piles() and not table.state.claims:
+            break
+        app.run(max_frames=1, fixed_dt=1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    advance(app, 0.3)

@@ -1,0 +1,410 @@
+"""Drawing Snap's table: big face-up piles round the table, the snap pot in the middle, calls as they happen.
+
+``draw`` changes nothing.  Every place comes from :class:`SnapLayout` (the
+window size and the number of seats); panels are baked into one background.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from engine.snap import SHARED, SHARED_PILE
+from game.kit.layout import ui_scale
+from game.kit.messages import draw_toast
+from game.kit.piles import draw_empty, draw_stock
+from game.kit.sprites import blit_card
+from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit import skip
+from game.kit.replaycontrols import KEYS_LINE
+from game.kit.wording import played_for
+from game.tables.snap.fx import POT
+
+if TYPE_CHECKING:
+    from game.tables.snap.table import SnapTable
+
+SEAT_RIMS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
+PANEL_FILL = (10, 40, 30, 175)
+
+
+@dataclass
+class SeatPlace:
+    panel: pygame.Rect
+    down: pygame.Rect
+    up: pygame.Rect
+    name: tuple[int, int]  # midtop of the name line
+
+
+@dataclass
+class SnapLayout:
+    w: int
+    h: int
+    seats: int
+    shared: bool
+    places: list[SeatPlace] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        w, h, n = self.w, self.h, self.seats
+        self.scale = ui_scale(w, h)
+        s = self.scale
+        gap = round(12 * s)
+        pad = round(12 * s)
+        name_h = round(52 * s)
+        top_m, bottom_m = round(66 * s), round(10 * s)  # the status line and the menu button are above the top seat
+        self.card_h = round(h * (0.3 if n <= 2 else 0.27 if n <= 3 else 0.24 if n <= 4 else 0.19))
+        if n >= 5:  # two seats one above the other at each side must fit
+            self.card_h = min(self.card_h, (h - top_m - bottom_m - 16) // 3 - name_h - 2 * pad)
+        self.card_w = round(self.card_h * 0.7)
+        self.small_h = round(self.card_h * 0.72)
+        self.small_w = round(self.small_h * 0.7)
+        pw = self.small_w + gap + self.card_w + 2 * pad
+        ph = self.card_h + name_h + 2 * pad
+        if self.shared:  # everyone flips to the middle: a seat is its face-down stack and its name
+            pw = max(self.small_w + 2 * pad, round(190 * s))
+            ph = self.small_h + name_h + 2 * pad + round(10 * s)
+        cx, cy = w / 2, (top_m + h - bottom_m) / 2
+        rx, ry = w * 0.5 - pw * 0.5 - round(24 * s), (h - top_m - bottom_m - ph) / 2
+        if n == 2:
+            rx = 0
+        for seat in range(n):
+            angle = math.pi / 2 + seat * 2 * math.pi / n  # seat 0 at the bottom, then clockwise
+            px, py = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
+            if n in (5, 6) and abs(math.sin(angle)) < 0.99:
+                px = cx + math.copysign(w * 0.5 - pw * 0.5 - round(24 * s), math.cos(angle))
+            panel = pygame.Rect(0, 0, pw, ph)
+            panel.center = (round(px), round(py))
+            if self.shared:
+                down = pygame.Rect(0, panel.y + pad, self.small_w, self.small_h)
+                down.centerx = panel.centerx
+                up = down.copy()
+            else:
+                down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
+                up = pygame.Rect(down.right + gap, panel.y + pad, self.card_w, self.card_h)
+            name_y = down.bottom + round(14 * s) if self.shared else up.bottom + round(6 * s)  # clear of the count badge
+            self.places.append(SeatPlace(panel, down, up, (panel.centerx, name_y)))
+        # the middle column: between the panels above and below it, under the callouts
+        column = pygame.Rect(round(cx - self.card_w), 0, 2 * self.card_w, h)
+        above = [p.panel.bottom for p in self.places if p.panel.colliderect(column) and p.panel.centery < cy]
+        below = [p.panel.top for p in self.places if p.panel.colliderect(column) and p.panel.centery >= cy]
+        top = max(above + [round(84 * s)]) + round((96 if above else 56) * s)  # room for the callouts
+        bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
+        mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
+        self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh)
+        self.middle.center = (round(cx), (top + bottom) // 2)
+        cy = self.middle.centery
+        self.pot = self.middle.copy()
+        if self.shared:
+            self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8))
+            self.pot.midleft = (self.middle.right + round(40 * s), self.middle.centery)
+        bw, bh = round(230 * s), round(76 * s)
+        # beside the bottom seat's panel (clear of the seats at the sides), never off the window
+        bx = min(self.places[0].panel.right + round(28 * s), w - bw - round(24 * s))
+        self.snap_button = pygame.Rect(bx, h - bh - round(24 * s), bw, bh)
+        self.pot_button = pygame.Rect(self.snap_button.x, self.snap_button.y - round(58 * s), bw, round(48 * s))
+        self.menu_button = pygame.Rect(w - round(130 * s), round(14 * s), round(116 * s), round(40 * s))
+        self.status = pygame.Rect(round(16 * s), round(10 * s), round(min(440 * s, w * 0.3)), round(52 * s))
+        self.callouts = pygame.Rect(0, 0, round(min(760 * s, w * 0.62)), round(40 * s))
+        self.callouts.midbottom = (round(cx), self.middle.y - round(10 * s))
+        bottom_panel = self.places[0].panel
+        self.toast = pygame.Rect(round(16 * s), h - round(72 * s), max(round(200 * s), bottom_panel.x - round(32 * s)),
+                                 round(58 * s))
+
+    def rect_of(self, key: Any) -> pygame.Rect:
+        if isinstance(key, tuple) and key[0] == "down":
+            return self.places[key[1]].down
+        if key == POT:
+            return self.pot
+        if key == SHARED:
+            return self.middle
+        return self.places[key].up
+
+
+def make_layout(size: tuple[int, int], seats: int, variant: str) -> SnapLayout:
+    return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE)
+
+
+def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
+    surf = felt_background((layout.w, layout.h))
+    s = layout.scale
+    for seat, place in enumerate(layout.places):
+        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_RIMS[seat % len(SEAT_RIMS)])
+    draw_panel(surf, layout.status, PANEL_FILL, round(10 * s))
+    return surf
+
+
+def buttons(table: SnapTable) -> list[Button]:
+    lay = table.layout
+    out = [Button("menu", "Menu", lay.menu_button, hotkey="Esc")]
+    if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
+        out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
+    elif table.solo is not None and not table.skip.skipping:
+        pot_open = bool(table.model.pot)
+        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey="Space"))
+        out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
+                          hotkey=table.key_label(table.solo, "snap-pot")))
+    return out
+
+
+def status_lines(table: SnapTable) -> tuple[str, str]:
+    state = table.state
+    if table.replaying:
+        if table.driver.done and not state.is_over:
+            return "Replay: the end of the record (the game was left unfinished)", "Esc: menu"
+        return ("Replay: the game is over", "Esc: menu") if state.is_over else ("Replay", KEYS_LINE)
+    elif state.is_over:
+        first = "The game is over"
+    elif table.skip.skipping:
+        return "Skipping to the end: the bots play on without waiting", f"{played_for(state.clock)} played"
+    elif table.skip.offered:
+        who = "You are" if len(table.humans) == 1 else "Everyone at the keyboard is"
+        return f"{who} out", f"Press {skip.KEY_NAME} to skip to the end."
+    elif state.claims:
+        first = "A call is being judged..."
+    elif state.auto_flip_ms:
+        first = f"Cards flip by themselves: {table.name(state.turn)} next"
+    else:
+        first = f"{table.name(state.turn)} to flip"
+    second = ""
+    if state.time_limit_ms and not state.is_over:
+        left = max(0, state.time_limit_ms - state.clock) // 1000
+        second = f"Time left {left // 60}:{left % 60:02d}"
+    if table.solo is not None and not state.is_over:
+        flip = table.key_label(table.solo, "flip")
+        hint = f"Click your pile or press {flip} to flip. Space: Snap!"
+        second = f"{second}  ·  {hint}" if second else hint
+    elif len(table.humans) > 1 and not state.is_over:
+        hint = "Your keys are under your name."
+        second = f"{second}  ·  {hint}" if second else hint
+    return first, second
+
+
+class SnapLayer:
+    """The table without what moves: felt, panels, piles, counts and the status, redrawn region by region
+    only when what a region shows changes (a flip repaints one seat, not the whole window)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.keys: dict[Any, Any] = {}
+
+    def invalidate(self) -> None:
+        self.surface = None
+
+    def refresh(self, table: SnapTable) -> pygame.Surface:
+        if self.surface is None or self.surface.get_size() != table.background.get_size():
+            self.surface = table.background.copy()
+            self.keys = {}
+        for region, rect, key, paint in regions(table):
+            if self.keys.get(region) != key:
+                self.surface.blit(table.background, rect, rect)
+                self.surface.set_clip(rect)
+                paint(self.surface)
+                self.surface.set_clip(None)
+                self.keys[region] = key
+        return self.surface
+
+
+def _leaving(model: Any, place: SeatPlace) -> bool:
+    """Cards are flying away from this seat's face-up pile (its placeholder words would show between them)."""
+    return any(f.start == place.up for f in model.flights)
+
+
+def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
+    return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
+
+
+def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
+    """Each region of the layer: (name, rect, what it shows, how to paint it)."""
+    lay, model, state = table.layout, table.model, table.state
+    s = lay.scale
+    flying = model.flying()
+    out: list[tuple[Any, pygame.Rect, Any, Any]] = []
+    for seat, place in enumerate(lay.places):
+        key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
+               model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
+               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
+               _leaving(model, place))
+        out.append((seat, place.panel.inflate(round(18 * s), round(18 * s)), key,
+                    lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
+    middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
+    middle.h += round(26 * s)
+    for _, rect, _, _ in out:  # never repaint a seat's rim
+        if rect.colliderect(middle):
+            if rect.centery > middle.centery:
+                middle.h = max(1, rect.top - middle.top)
+            else:
+                middle.h, middle.top = max(1, middle.bottom - rect.bottom), rect.bottom
+    key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
+           POT in model.lit)
+    out.append(("middle", middle, key, lambda surf: _draw_middle(table, surf, flying)))
+    status = status_lines(table)
+    out.append(("status", lay.status, status, lambda surf: _draw_status(table, surf, status)))
+    return out
+
+
+def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, str]) -> None:
+    lay, text = table.layout, table.app.text
+    s = lay.scale
+    first, second = lines
+    text.blit(surface, first, round(24 * s), (lay.status.x + round(12 * s), lay.status.y + round(6 * s)), INK, "topleft",
+              lay.status.w - round(24 * s))
+    if second:
+        text.blit(surface, second, round(17 * s), (lay.status.x + round(12 * s), lay.status.y + round(32 * s)), MUTED,
+                  "topleft", lay.status.w - round(24 * s))
+
+
+def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) -> None:
+    lay, model, text = table.layout, table.model, table.app.text
+    s = lay.scale
+    if lay.shared:
+        _draw_pile(table, surface, SHARED, lay.middle, flying)
+        text.blit(surface, f"Pile: {len(model.shared)}", round(20 * s), (lay.middle.centerx, lay.middle.bottom + round(6 * s)),
+                  MUTED, "midtop")
+    if model.pot:
+        _draw_pile(table, surface, POT, lay.pot, flying)
+        label = f"Snap pot: {len(model.pot)}"
+        text.blit(surface, label, round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
+    elif not lay.shared:
+        draw_empty(surface, lay.pot)
+        text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
+
+
+def draw(table: SnapTable, surface: pygame.Surface) -> None:
+    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
+    s = lay.scale
+    surface.blit(table.layer.refresh(table), (0, 0))
+    for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
+        r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
+        pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
+    for f in model.flights:
+        blit_card(art, surface, f.card, f.rect, f.face_up)
+    if model.flights:  # cards flying past a seat never hide its name, count or keys
+        flying = [f.rect for f in model.flights]
+        for seat, place in enumerate(lay.places):
+            if label_rect(lay, place).collidelist(flying) >= 0:
+                _draw_labels(table, surface, seat, place, backed=True)
+    _draw_callouts(table, surface)
+    if model.banner is not None:
+        box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
+        box.center = (lay.w // 2, lay.middle.centery)
+        if model.over:
+            box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
+        draw_panel(surface, box, (150, 36, 28, 235) if not model.over else (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
+        text.blit(surface, model.banner[0], round(26 * s), box.center, INK, "center", box.w - round(20 * s))
+    for b in table.buttons():
+        b.draw(surface, text, b.key == table.hover)
+    if table.toast is not None:
+        draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
+
+
+def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
+    model, art = table.model, table.app.art
+    pile = [sp for sp in model.pile(key) if sp.id not in flying]
+    if key in model.lit:
+        art.blit_glow(surface, rect, (255, 226, 110))
+    if len(pile) >= 2:
+        blit_card(art, surface, pile[-2].card, rect.move(-round(rect.w * 0.05), round(rect.w * 0.03)), True)
+    if pile:
+        blit_card(art, surface, pile[-1].card, rect, True)
+    else:
+        draw_empty(surface, rect)
+
+
+def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
+    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
+    s = lay.scale
+    state = table.state
+    out = model.out[seat]
+    if seat in model.red:
+        draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
+    if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
+        pygame.draw.rect(surface, GOLD, place.panel.inflate(round(6 * s), round(6 * s)), max(3, round(4 * s)),
+                         border_radius=round(16 * s))
+    glow = table.solo == seat and table.can_flip(seat)
+    draw_stock(surface, art, place.down, model.down[seat], glow=glow)
+    badge = text.render(str(model.down[seat]), round(22 * s), INK)
+    pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
+    pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, SEAT_RIMS[seat % len(SEAT_RIMS)], pill, 2, border_radius=pill.h // 2)
+    surface.blit(badge, badge.get_rect(center=pill.center))
+    if not lay.shared:
+        _draw_pile(table, surface, seat, place.up, flying)
+        if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
+            text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
+    _draw_labels(table, surface, seat, place)
+    if out:
+        draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
+
+
+def label_rect(layout: SnapLayout, place: SeatPlace) -> pygame.Rect:
+    """Where a seat's name, count and keys are written: the panel under its piles."""
+    s = layout.scale
+    top = place.name[1] - round(3 * s)
+    return pygame.Rect(place.panel.x + round(4 * s), top, place.panel.w - round(8 * s), place.panel.bottom - top - round(4 * s))
+
+
+def _draw_labels(table: SnapTable, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
+    """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
+    colour, over cards flying past (the labels stay readable)."""
+    lay, model, text = table.layout, table.model, table.app.text
+    s = lay.scale
+    out = model.out[seat]
+    if backed:
+        draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
+    name = table.name(seat)
+    held = model.down[seat] + len(model.up[seat])
+    line = f"{name}  ·  {held} cards" if not out else f"{name}  ·  out"
+    text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
+    keys = table.seat_keys_line(seat)
+    for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
+                                      place.panel.w - round(12 * s))):
+        text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
+                  place.panel.w - round(12 * s))
+
+
+def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
+    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
+    if not line:
+        return []
+    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
+    for t in tries:
+        if width_of(t) <= room:
+            return [t]
+    parts = tries[-1].split(" · ")
+    if len(parts) < 2:
+        return [tries[-1]]
+    half = (len(parts) + 1) // 2
+    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
+
+
+def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
+    lay, text = table.layout, table.app.text
+    s = lay.scale
+    items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
+    y = lay.callouts.bottom
+    for c in reversed(items):
+        fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
+        px = round(34 * s) if c is items[-1] else round(24 * s)
+        surf = text.fit(c.text, px, lay.callouts.w, c.colour)
+        box = surf.get_rect(midbottom=(lay.callouts.centerx, y)).inflate(round(24 * s), round(10 * s))
+        over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
+        draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
+        if fade < 1.0:
+            surf = surf.copy()
+            surf.set_alpha(round(255 * fade))
+        surface.blit(surf, surf.get_rect(center=box.center))
+        y = box.y - round(6 * s)
+
+
+def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
+    """The title tile: two face-up piles showing a pair of sevens, face-down stacks, the pot between."""
+    from game.kit.thumbnail import draw_table_picture
+
+    draw_table_picture(surface, art, [(None, 0.2, 0.5), (None, 0.21, 0.49), ("7H", 0.36, 0.5), (None, 0.8, 0.5),
+                                      (None, 0.81, 0.49), ("7S", 0.64, 0.5), ("KD", 0.5, 0.25), (None, 0.5, 0.76)],
+                       card_h=0.3)
+
+
+__all__ = ["SnapLayer", "regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]

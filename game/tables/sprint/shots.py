@@ -1,0 +1,352 @@
+"""Sprint's screenshots: every screen and table state as PNG (``--game sprint --screenshot DIR``).
+
+They all drive the real loop (:meth:`game.app.App.run`) with a fixed ``dt`` on
+whatever video driver is set (the dummy one when no display is wanted).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from engine.records import Record
+from engine.sprint import Lay, Phase, Round
+
+from game.shell.app import App
+from game.shell.headless import DT, advance, click, press, shoot, until
+from game.shell.storage import read_json
+from game.shell.session import GameSetup, SeatConfig
+
+
+
+
+
+def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
+                scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
+    """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
+    from game.screens import NewGameScene, PassDeviceScene
+    from game.tables.sprint.table import TableScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        app = App(size, data_dir, seed=3, resizable=False)
+        app.settings.confirm_discard = False  # headless turns discard without the question
+        app.think_ms = 60
+        app.to_title()
+        shoot(app, out, "title")
+        app.stack.push(NewGameScene(app))
+        shoot(app, out, "new-game")
+        app.open_game_menu("sprint")
+        shoot(app, out, "game-menu")
+        for key in ("rules", "settings", "stats"):
+            app.open_game_menu("sprint")
+            if key == "settings":
+                app.to_title()  # settings are global: on the title
+            app.stack.top.on_button(key)
+            shoot(app, out, key)
+        _product_shots(app, out)
+
+        # you vs one Standard bot, your turn to draw, then a selection that makes a match
+        app.settings.ai_speed = "instant"
+        app.start_game(GameSetup(deal=11, first=0))
+        table = table_of(app)
+        until(app, table.my_turn)
+        shoot(app, out, "table-2p")
+        _select_a_match_or_card(app, table)
+        shoot(app, out, "table-2p-selected")
+
+        # five seats, mid-game, then mid-animation
+        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
+                           SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
+        app.start_game(setup)
+        table = table_of(app)
+        until(app, table.my_turn)
+        shoot(app, out, "table-5p")
+        click(app, table.layout.stock.center)
+        until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.4, 5)
+        shoot(app, out, "table-5p-mid-animation")
+        until(app, table.my_turn, 5)
+        hand = table.model.hands[table.viewer]
+        table.selected = {hand[0], hand[1]}
+        advance(app, 0.5)
+        table.click(("button", "lay"))
+        shoot(app, out, "table-5p-refused")
+        app.stack.top.open_pause() if isinstance(app.stack.top, TableScene) else None
+        shoot(app, out, "pause")
+
+        # a Master bot thinking (the indicator beside its name)
+        app.settings.ai_speed = "fast"
+        app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Max", "ai", "master")], first=1, deal=21))
+        table = table_of(app)
+        until(app, lambda: table.driver.thinking, 10)
+        shoot(app, out, "table-master-thinking")
+        app.settings.ai_speed = "instant"
+
+        # hot-seat: the pass-device screen between two human turns
+        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"]))
+        table = table_of(app)
+        for _ in range(3):  # a few turns, each behind a pass-device screen
+            until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
+            if isinstance(app.stack.top, PassDeviceScene):
+                app.stack.top.ready()
+                until(app, table.my_turn)
+            _play_simple_turn(app, table)
+        until(app, lambda: isinstance(app.stack.top, PassDeviceScene))
+        app.stack.top.ready()
+        until(app, table.my_turn)
+        click(app, table.layout.stock.center if table.state.stock else table.layout.discard.center)
+        until(app, table.my_turn)
+        advance(app, 0.5)
+        shoot(app, out, "hotseat-table")
+        while not isinstance(app.stack.top, PassDeviceScene):
+            if table.my_turn():
+                _play_simple_turn(app, table)
+            app.step(DT, pygame.event.get())
+        shoot(app, out, "hotseat-pass")
+
+        _shoot_round_over(app, out)
+        app.stack.top.on_button("reveal")
+        shoot(app, out, "round-over-hands")
+        _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
+    for size in scale_sizes:
+        _scale_shots(out, data_dir, size)
+    print(f"screenshots written to {out}")
+    return 0
+
+
+def _sample_stats(app: App) -> None:
+    from engine.sprint import GAME_ID
+
+    from game.shell.stats import Statistics
+
+    app.stats = Statistics()
+    for key, scores in (("standard", (12, 3, 20, -2, 9)), ("master", (4, -3, 15)), ("hotseat:Ann", (8, 11)),
+                        ("hotseat:Bea", (11, 6))):
+        for k, score in enumerate(scores):
+            app.stats.line(GAME_ID, key).add(score, ("won", "lost", "won", "shared", "won")[k % 5])
+
+
+def _product_shots(app: App, out: Path) -> None:
+    """Rules pages, settings, statistics, notices, the tip, keyboard focus, four colours, large cards."""
+    from game.screens import RulesScene, SettingsScene, StatsScene
+
+    app.to_title()
+    damaged = app.data_dir / "notice-demo" / "settings.json"  # the real storage path makes the real notice
+    damaged.parent.mkdir(parents=True, exist_ok=True)
+    damaged.write_text('{"animation_speed": "fast", "vol')
+    _, problem = read_json(damaged, "settings")
+    app.problems.append(problem or "")
+    shoot(app, out, "title-notice")
+    app.stack.top.dismiss_notices()
+    press(app, pygame.K_DOWN)
+    shoot(app, out, "title-keyboard")
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    for page in range(len(rules.sections)):
+        rules.page = page
+        rules.refresh()
+        shoot(app, out, f"rules-p{page + 1}")
+    app.to_title()
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    settings.focus = "set:four_colour"
+    app.settings.four_colour = True
+    app.apply_settings()
+    shoot(app, out, "settings-four-colour-focus")
+    app.settings.four_colour = False
+    app.apply_settings()
+    app.to_title()
+    _sample_stats(app)
+    stats = StatsScene(app)
+    app.stack.push(stats)
+    shoot(app, out, "stats-data")
+    stats.on_button("reset")
+    shoot(app, out, "stats-reset-confirm")
+    app.to_title()
+
+    # the first-game tip, the keyboard focus, four colours, large cards, the discard question
+    app.settings.ai_speed = "instant"
+    table = _shoot_tip(app, out)
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+        press(app, key)
+    shoot(app, out, "table-2p-keyboard")
+    for _ in range(len(table.model.hands[0])):
+        press(app, pygame.K_RIGHT)
+    shoot(app, out, "table-2p-keyboard-button")
+    app.settings.four_colour = True
+    app.settings.card_size = "large"
+    app.apply_settings()
+    advance(app, 0.5)
+    shoot(app, out, "table-2p-four-colour-large")
+    app.settings.confirm_discard = True
+    press(app, pygame.K_s)
+    until(app, table.my_turn, 5)
+    table.selected = {table.model.hands[0][0]}
+    press(app, pygame.K_d)
+    shoot(app, out, "table-confirm-discard")
+    app.settings.four_colour = False
+    app.settings.card_size = "normal"
+    app.settings.confirm_discard = False
+    app.apply_settings()
+    app.to_title()
+
+
+def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
+    """The main screens at an extreme window size (960x600, 4K)."""
+    app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
+    app.think_ms = 60
+    app.settings.ai_speed = "instant"
+    app.to_title()
+    shoot(app, out, "title")
+    app.open_game_menu("sprint")
+    shoot(app, out, "game-menu")
+    for key in ("rules", "settings"):
+        if key == "rules":
+            app.open_game_menu("sprint")
+        else:
+            app.to_title()  # settings are global: on the title
+        app.stack.top.on_button(key)
+        if key == "rules":
+            app.stack.top.page = 2
+            app.stack.top.refresh()
+        shoot(app, out, key)
+    app.open_game_menu("sprint")
+    _sample_stats(app)
+    app.stack.top.on_button("stats")
+    shoot(app, out, "stats-data")
+    table = _shoot_tip(app, out)
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
+                       SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
+    for large in (False, True):
+        app.settings.card_size = "large" if large else "normal"
+        app.start_game(setup)
+        table = table_of(app)
+        until(app, table.my_turn)
+        click(app, table.layout.stock.center)
+        until(app, table.my_turn, 5)
+        advance(app, 0.5)
+        shoot(app, out, "table-5p-large" if large else "table-5p")
+    app.settings.card_size = "normal"
+    _shoot_round_over(app, out)
+
+
+def _shoot_tip(app: App, out: Path):  # -> TableScene
+    """A fresh 2-player table showing the first-game tip; returns it with the tip closed."""
+    app.settings.tips_seen = False
+    app.settings.tips_closed = []  # a first game: every tip shows again
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    until(app, table.my_turn)
+    shoot(app, out, "table-2p-tip")
+    table.close_tip()
+    return table
+
+
+def _shoot_round_over(app: App, out: Path) -> None:
+    """Play deal 11 to its end without animation, then shoot the round-over screen."""
+    from game.tables.sprint.round_over import RoundOverScene
+
+    app.settings.animation_speed = "off"
+    app.start_game(GameSetup(deal=11, first=0))
+    table = table_of(app)
+    while not isinstance(app.stack.top, RoundOverScene):
+        if table.my_turn():
+            _play_simple_turn(app, table)
+        app.step(DT, pygame.event.get())
+    app.settings.animation_speed = "normal"
+    advance(app, 2.0)
+    shoot(app, out, "round-over")
+    # the last round of a 5-seat match: the score sheet beside the round's rows
+    app.settings.animation_speed = "off"
+    seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
+             SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
+             SeatConfig("Dev", "ai", "standard")]
+    app.start_game(GameSetup(seats, 0, 11, options={"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}))
+    until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
+    app.settings.animation_speed = "normal"
+    advance(app, 2.0)
+    shoot(app, out, "round-over-match")
+
+
+def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
+    """The title offering Resume (with a notice about a damaged file), and the Replays list."""
+    from game.screens.replays import ReplaysScene
+    from game.shell.saves import SaveStore
+
+    store = SaveStore(data_dir)
+    for deal in range(30, 42):  # a history of finished rounds
+        record, state = GameSetup.hotseat(["Ann"], ["standard", "master"][: 1 + deal % 2]).start(random.Random(deal))
+        finish_simply(record, state)
+        store._archive(record.dumps().encode())
+    app = App(size, data_dir, seed=3, resizable=False)
+    app.settings.confirm_discard = False  # headless turns discard without the question
+    app.settings.ai_speed = "slow"
+    app.to_title()
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
+    table = table_of(app)
+    until(app, table.my_turn)
+    _play_simple_turn(app, table)
+    app.saves.flush()
+    (data_dir / "stats.json").write_text("{ damaged")
+    app = App(size, data_dir, seed=3, resizable=False)  # the next launch
+    app.settings.confirm_discard = False  # headless turns discard without the question
+    app.to_title()
+    shoot(app, out, "title-resume")
+    app.problems.clear()  # the notice was seen on the title
+    app.stack.push(ReplaysScene(app))
+    shoot(app, out, "replays")
+
+
+def _select_a_match_or_card(app: App, table) -> None:
+    from engine.sprint import DRAW_STOCK
+
+    table.try_action(DRAW_STOCK)
+    until(app, table.my_turn)
+    lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
+    if lays:
+        table.selected = set(lays[0].cards)
+    else:
+        table.selected = {table.model.hands[table.viewer][0]}
+    advance(app, 0.5)
+
+
+def _play_simple_turn(app: App, table) -> None:
+    """Play the bottom human's turn by clicks: draw, lay the first match, discard the first card."""
+    from engine.sprint import Discard
+
+    L = table.layout
+    if table.state.phase is Phase.DRAW:
+        click(app, L.stock.center if table.state.stock else L.discard.center)
+        until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
+    while table.my_turn() and table.state.phase is Phase.BUILD:
+        lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
+        action = lays[0] if lays else Discard(table.model.hands[table.viewer][-1])
+        if isinstance(action, Lay):
+            table.selected = set(action.cards)
+            click(app, L.buttons["lay"].center)
+        else:
+            table.selected = {action.card}
+            click(app, L.discard.center)
+        until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
+
+
+def table_of(app: App):
+    from game.tables.sprint.table import TableScene
+
+    return app.stack.find(TableScene)
+
+
+def finish_simply(record: Record, state: Round) -> None:
+    """Play ``state`` to its end with a plain policy (first match, else draw / discard the last card).
+
+    For demo data and tests: quick, deterministic, and it always finishes.
+    """
+    while not state.is_over:
+        actions = state.legal_actions()
+        lays = [a for a in actions if isinstance(a, Lay)]
+        action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
+        player = state.current
+        record.append(player, action, state.apply(action))

@@ -1,0 +1,232 @@
+"""Sprint, Snap, Score's table: one round, played with the mouse or the keyboard.
+
+A thin table on the kit (:mod:`game.kit`): this module holds the round, the
+seats and the input rules; :mod:`game.tables.sprint.steps` turns engine events
+into flights; :mod:`game.tables.sprint.view` draws.  Data flows one way: input ->
+engine action -> engine events -> flights (tweens on card sprites) -> draw.
+Only the bottom seat's cards are ever drawn face up (plus cards that are public:
+the discard pile and laid matches); in hot-seat the bottom seat changes only
+behind the pass-device screen.
+"""
+
+from __future__ import annotations
+
+
+import pygame
+
+from engine.cards import Card
+from engine.records import Record
+from engine.sprint import Action, Discard, Event, Lay, Round
+
+from game.kit.handtable import HiddenHandTable
+from game.kit.hint import Hint
+from game.kit.keymap import Keymap
+from game.kit.ui import Button
+from game.kit.wording import whose
+from game.shell.session import GameSetup
+from game.screens.overlays import confirm_discard, open_pause
+from game.tables.sprint import assist as sprint_assist, input as sprint_input, match as sprint_match, view as sprint_view
+from game.tables.sprint.round_over import RoundOverScene
+from game.tables.sprint.steps import TableModel, queue_deal, queue_events
+
+SPRINT_KEYS = {
+    pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
+    pygame.K_SPACE: "press", pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press",
+    pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_d: "discard", pygame.K_h: "hint",
+    pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close", pygame.K_z: "undo",
+}
+"""The bottom seat's keys (Sprint is turn-based: whoever sits at the bottom holds the keyboard)."""
+TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X",
+                 "undo": "Z"}
+
+
+class SprintTable(HiddenHandTable):
+    """A round in progress."""
+
+    game_id = "sprint"  # the registry's id (its records are "sprint-snap-score/1")
+    HOTKEYS = TABLE_HOTKEYS
+    view = sprint_view
+    draw_thumbnail = staticmethod(sprint_view.draw_thumbnail)
+
+    def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
+                 replay: Record | None = None) -> None:
+        super().__init__(app)
+        self._open_turns(setup, record, state, replay)
+        self._seat_players()
+        self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
+        self.model = TableModel.empty(self.state.num_players, self.state.current)
+        if sprint_match.match_rounds(setup) > 1 and not self.replaying:
+            self.log.add(f"Match: round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
+        self.hint = Hint()
+        self.drop_x: int | None = None  # where a card dragged from a pile was dropped (it lands there)
+        self._lit_key: object = None
+        self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back
+        self.kb_focus: object = None  # what the arrows point at: ("hand", i), "stock", "discard", ("button", key)
+        self.kb_visible = False  # the focus ring shows after a key, hides when the mouse moves
+        self.tip_open = bool(self.humans) and app.settings.shows_tip(self.game_id)
+        self._was_my_turn = False
+        self._lay_the_table()
+
+    # --- what the table holds ------------------------------------------------
+
+    @property
+    def hint_text(self) -> str | None:
+        return self.hint.text
+
+    @property
+    def hint_glow(self) -> str | None:
+        return self.hint.glow
+
+    def card_rect(self, card: Card) -> pygame.Rect:
+        """Where ``card`` of the bottom hand rests (its slot, hover and selection included)."""
+        sprite = self.my_hand.find(card)
+        assert sprite is not None, f"{card} is not in the bottom hand"
+        return self.hand_targets()[sprite.id]
+
+    def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """Slot ``index`` of ``count`` in ``seat``'s hand (the bottom fan, or an opponent's small fan)."""
+        if seat == self.viewer:
+            return self.layout.hand_rects(count)[index]
+        rects = self.layout.fan_rects(seat, count)
+        return rects[index] if rects else self.layout.seat_anchor(seat)
+
+    # --- seats -------------------------------------------------------------
+
+    def set_viewer(self, seat: int) -> None:
+        super().set_viewer(seat)
+        self.keymap = Keymap.for_seat(seat, SPRINT_KEYS)
+        self._lit_key = None
+        self.hint.clear()
+
+    def settings_changed(self) -> None:
+        """A setting changed (card size, four colours, speeds): apply it to this round at once."""
+        for seat in self.setup.seats:
+            if seat.kind == "ai" and seat.level == "master":
+                seat.think_ms = self.app.think_ms  # saved with the round, so a resume keeps it
+        if not self.app.settings.shows_tip(self.game_id):
+            self.tip_open = False
+        super().settings_changed()
+
+    # --- scene hooks ------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sprint_view.draw(self, surface)
+        self.draw_replay(surface)
+
+    def status_lines(self) -> tuple[str, str]:
+        return sprint_view.status_lines(self)
+
+    # --- acting -------------------------------------------------------------
+
+    def _asks_first(self, action: Action) -> bool:
+        if isinstance(action, Discard) and self.app.settings.confirm_discard:
+            confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
+            return True
+        return False
+
+    def _performed(self, player: int, action: Action, events: list[Event]) -> None:
+        sprint_assist.note_undoable(self, player, action, events)
+        self.hint.clear()
+        self.fan.pointed.clear()
+        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        if isinstance(action, Lay):
+            self.selected -= set(action.cards)
+
+    def _queue_deal(self) -> None:
+        queue_deal(self)
+
+    def _queue_events(self, events: list[Event]) -> None:
+        queue_events(self, events)
+
+    def selection_lay(self) -> tuple[Lay | None, str | None]:
+        """The selected cards as a Lay and the reason it can't be played (None if it can)."""
+        if not self.selected:
+            return None, "Select cards to lay a match."
+        try:
+            lay = Lay(tuple(sorted(self.selected)))
+        except ValueError as exc:
+            return None, str(exc)
+        if self.state.current != self.viewer:
+            return lay, f"It's {whose(self.name(self.state.current))} turn."
+        return lay, self.state.why_illegal(lay)
+
+    def ask_hint(self) -> None:
+        sprint_assist.ask_hint(self)
+
+    def undo(self) -> None:
+        sprint_assist.undo(self)
+
+    def undo_reason(self) -> str | None:
+        return sprint_assist.undo_reason(self)
+
+    # --- update -------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        dt = self.replay_dt(dt)
+        self._tick(dt)
+        sprint_assist.light_matches(self)
+        self._refresh_layer()
+        mine = self.my_turn()
+        if mine and not self._was_my_turn and not self.state.is_over:
+            self.app.sound.play("your_turn")
+        self._was_my_turn = mine
+        self._take_turns(dt)
+
+    def _game_finished(self) -> None:
+        if self.humans and not self.replaying:
+            won = any(p in self.humans for p in self.state.result.winners)
+            self.app.sound.play("round_won" if won else "round_lost")
+        super()._game_finished()
+
+    restore_setup = staticmethod(sprint_match.restore_setup)
+
+    def saved_setup(self) -> dict[str, object]:
+        """The match a saved game keeps (its length and earlier rounds)."""
+        return sprint_match.saved_setup(self.setup)
+
+    def result_scene(self) -> RoundOverScene:
+        """The round's scores (and the match's sheet), then the next round or back to the menu."""
+        return RoundOverScene(self.app, self)
+
+    def _forget_the_last_player(self) -> None:
+        super()._forget_the_last_player()
+        self.kb_focus = None
+
+    def _update_flights(self, dt: float) -> None:
+        self.motion.update(dt, instant=self.factor() == 0)
+
+    # --- input ----------------------------------------------------------------
+
+    def buttons(self) -> list[Button]:
+        return sprint_view.buttons(self)
+
+    def tip_showing(self) -> bool:
+        """The first-game tip shows only on the player's own turn: it never hides what the others play."""
+        return self.tip_open and self.my_turn()
+
+    def tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        return sprint_view.tip_layout(self.layout)
+
+    # --- input (the rules live in sprint_input) ---------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.replay_event(event) or sprint_input.handle_event(self, event)
+
+    def handle_key(self, key: int) -> bool:
+        return sprint_input.handle_key(self, key)
+
+    def click(self, target: object) -> None:
+        sprint_input.click(self, target)
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings, for this game only)."""
+        self.tip_open = False
+        self.app.settings.close_tip(self.game_id)
+        self.app.save_settings()
+
+    def open_pause(self) -> None:
+        open_pause(self)
+
+
+TableScene = SprintTable
+"""The name the shell and the tests know the table by."""
