@@ -70,6 +70,8 @@ class RealtimeController:
         self.on_step: Callable[[float, int], None] = lambda seconds, now: None
         self.finished: Callable[[], None] = lambda: None
         self.clock = TableClock(getattr(state, "clock", 0))
+        self.time_scale = 1.0
+        """Game seconds per second of frame time (headless tools run a race faster than the wall clock)."""
         self.skip = SkipToEnd()
         self.pending: list[tuple[int, Any, Any]] = []  # (seat, action, input event) read since the last frame
         self.catching_up = False
@@ -116,11 +118,13 @@ class RealtimeController:
         self.pending.append((seat, action, event))
 
     def advance(self, dt: float, game_dt: float, ticks: int | None = None, wall: float | None = None) -> list[Any]:
-        """A frame: the clock runs ``game_dt`` seconds (not while skipping), then the game plays on to it.
+        """A frame: the clock runs ``game_dt`` seconds (times :attr:`time_scale`; not while skipping), then the
+        game plays on to it.
 
         ``dt`` is the frame's time for the skip's offer; ``ticks`` and ``wall``
         place the stamped presses (:meth:`TableClock.advance`).  What was played, in order.
         """
+        game_dt *= self.time_scale
         if not self.skip.skipping:
             self.clock.advance(game_dt, ticks, wall)
         if self.controls is not None:

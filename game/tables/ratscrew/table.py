@@ -73,7 +73,6 @@ class RatscrewTable(Scene):
         self.race.finished = self._finished
         self.replaying = self.race.replaying
         self.humans: list[int] = self.race.humans
-        self.time_scale = 1.0  # headless tools run the game faster than the wall clock
         self.sprites = SpriteBook()
         self.motion = FlightQueue()
         self.log = ActionLog(shown=10)
@@ -112,6 +111,15 @@ class RatscrewTable(Scene):
     def driver(self) -> Any:
         """The bots' driver (or the replay's feed)."""
         return self.race.driver
+
+    @property
+    def time_scale(self) -> float:
+        """Game seconds per second (headless tools run the game faster than the wall clock)."""
+        return self.race.time_scale
+
+    @time_scale.setter
+    def time_scale(self, scale: float) -> None:
+        self.race.time_scale = scale
 
     @property
     def bots(self) -> dict[int, Any]:
@@ -243,7 +251,7 @@ class RatscrewTable(Scene):
         self.model.update(dt)
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
-        self.race.advance(dt, game_dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
+        self.race.advance(dt, game_dt, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
         self.race.notice_end(dt, not self.motion.busy)
 
