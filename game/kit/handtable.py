@@ -31,6 +31,7 @@ from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.pointer import Pointer
 from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -55,14 +56,13 @@ class HiddenHandTable(Scene):
 
     # --- setting the table ---------------------------------------------------
 
-    def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, **options: Any) -> None:
-        """The game's record and state (new, saved or a replay's) and the controller of its turns."""
-        from ai.scheduler import TurnScheduler
-
+    def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
+        """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
+        run by ``scheduler`` (``ai.scheduler.TurnScheduler``: the kit never imports the AI) with ``options``."""
         self.setup = setup
         record, state = setup.open(self.app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        self.turns = TurnController.open(self.app, setup, record, state, replay, TurnScheduler, self.replay, **options)
+        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, **options)
         self.turns.journal = lambda: self.app.saves.note(self)
         self.turns.tell = self.show_toast
         self.turns.show = self._shown
@@ -102,10 +102,7 @@ class HiddenHandTable(Scene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
-        self.hover: object = None
-        self.mouse = (0, 0)
-        self.press: tuple[object, tuple[int, int]] | None = None
-        self.drag: Drag | None = None
+        self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
         self.stats_noted = False
@@ -246,17 +243,18 @@ class HiddenHandTable(Scene):
 
     # --- the bottom hand ---------------------------------------------------
 
-    def _hover_index(self) -> int | None:
-        if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
-            return self.hover[1]
-        return None
+    # the pointer's state (its own object; the table's names for it)
+    hover = property(lambda self: self.pointer.hover, lambda self, v: setattr(self.pointer, "hover", v))
+    mouse = property(lambda self: self.pointer.mouse, lambda self, v: setattr(self.pointer, "mouse", v))
+    press = property(lambda self: self.pointer.press, lambda self, v: setattr(self.pointer, "press", v))
+    drag = property(lambda self: self.pointer.drag, lambda self, v: setattr(self.pointer, "drag", v))
 
     def _hand_moving(self) -> bool:
-        return self.fan.moving(self.my_hand, self.layout, self._hover_index())
+        return self.fan.moving(self.my_hand, self.layout, self.pointer.hover_index())
 
     def hand_targets(self) -> dict[int, pygame.Rect]:
         """Where each card of the bottom hand rests, by sprite id."""
-        return self.fan.targets(self.my_hand, self.layout, self._hover_index())
+        return self.fan.targets(self.my_hand, self.layout, self.pointer.hover_index())
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Any = None) -> Flight:
@@ -346,7 +344,7 @@ class HiddenHandTable(Scene):
         self.floaters.update(dt, self.factor())
         if not self.hold:
             self.motion.update(dt, instant=self.factor() == 0)
-        self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self.factor()))
+        self.fan.ease(dt, self.my_hand, self.layout, self.pointer.hover_index(), animate=bool(self.factor()))
 
     def _take_turns(self, dt: float) -> None:
         """Between frames: the controller hands the device over, lets a bot act, or notices the game's end."""
@@ -359,7 +357,7 @@ class HiddenHandTable(Scene):
         """Drop everything the previous player was doing or was told (it may name their cards)."""
         self.fan.selected.clear()
         self.toast = None
-        self.press = self.drag = None
+        self.pointer.forget()
 
     def _open_pass(self, nxt: int) -> None:
         """The pass-device screen for ``nxt`` (the controller says when)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
@@ -43,7 +44,7 @@ class ScamperTable(HiddenHandTable):
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
-        self._open_turns(setup, record, state, replay, timed=True)
+        self._open_turns(setup, record, state, replay, TurnScheduler, timed=True)
         self._seat_players()
         self.model = TableModel.empty(self.state.num_players)
         self.sort_by = "rank"

@@ -11,9 +11,9 @@ behind the pass-device screen.
 
 from __future__ import annotations
 
-
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
@@ -51,7 +51,7 @@ class SprintTable(HiddenHandTable):
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
                  replay: Record | None = None) -> None:
         super().__init__(app)
-        self._open_turns(setup, record, state, replay)
+        self._open_turns(setup, record, state, replay, TurnScheduler)
         self._seat_players()
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
         self.model = TableModel.empty(self.state.num_players, self.state.current)
