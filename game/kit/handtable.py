@@ -22,15 +22,15 @@ from typing import Any
 import pygame
 
 from engine.cards import Card
-from engine.games import GAMES
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, Step, flight
+from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
-from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.passdevice import PassDeviceScene
 from game.kit.pointer import Pointer
 from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL
@@ -62,33 +62,18 @@ class HiddenHandTable(Scene):
         self.setup = setup
         record, state = setup.open(self.app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, **options)
-        self.turns.journal = lambda: self.app.saves.note(self)
-        self.turns.tell = self.show_toast
-        self.turns.show = self._shown
-        self.turns.finished = self._game_finished
-        self.turns.open_pass = self._open_pass
-        self.turns.passes_device = passes_device(GAMES[self.game_id], len(self.turns.humans))
+        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, self, **options)
         self.replaying = self.turns.replaying
         self.humans = self.turns.humans
 
-    @property
-    def state(self) -> Any:
-        return self.turns.state
-
-    @property
-    def record(self) -> Any:
-        return self.turns.record
-
-    @property
-    def driver(self) -> Any:
-        """The bots' (or the replay's) source of actions."""
-        return self.turns.source
-
-    @property
-    def catching_up(self) -> bool:
-        """A saved game's actions are being replayed without animation."""
-        return self.turns.catching_up
+    state = Forward("turns")
+    record = Forward("turns")
+    driver = Forward("turns", "source")
+    """The bots' (or the replay's) source of actions."""
+    catching_up = Forward("turns")
+    """A saved game's actions are being replayed without animation."""
+    finished = Forward("turns", "ended")
+    """The end was noticed and its screen opened."""
 
     def _seat_players(self) -> None:
         """The bottom seat (the first human, else seat 0) and everything a table starts empty."""
@@ -115,7 +100,7 @@ class HiddenHandTable(Scene):
         self._place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.deal_after_pass = passes_device(GAMES[self.game_id], len(self.humans))
+        self.deal_after_pass = self.turns.passes_device
         if self.deal_after_pass:
             self.pending_pass = True  # the first human gets the device before any card is shown
         else:
@@ -188,10 +173,6 @@ class HiddenHandTable(Scene):
     def is_human(self, seat: int) -> bool:
         return self.turns.is_human(seat)
 
-    @property
-    def finished(self) -> bool:
-        """The end was noticed and its screen opened."""
-        return self.turns.ended
 
     def shows_face(self, seat: int) -> bool:
         """Whether ``seat``'s hidden cards may be drawn face up right now."""
@@ -244,10 +225,10 @@ class HiddenHandTable(Scene):
     # --- the bottom hand ---------------------------------------------------
 
     # the pointer's state (its own object; the table's names for it)
-    hover = property(lambda self: self.pointer.hover, lambda self, v: setattr(self.pointer, "hover", v))
-    mouse = property(lambda self: self.pointer.mouse, lambda self, v: setattr(self.pointer, "mouse", v))
-    press = property(lambda self: self.pointer.press, lambda self, v: setattr(self.pointer, "press", v))
-    drag = property(lambda self: self.pointer.drag, lambda self, v: setattr(self.pointer, "drag", v))
+    hover = Forward("pointer")
+    mouse = Forward("pointer")
+    press = Forward("pointer")
+    drag = Forward("pointer")
 
     def _hand_moving(self) -> bool:
         return self.fan.moving(self.my_hand, self.layout, self.pointer.hover_index())
@@ -303,7 +284,7 @@ class HiddenHandTable(Scene):
         """Apply ``action`` for the seat to move, record it, save it, and show it (after a confirmation)."""
         return self.turns.perform(action)
 
-    def _shown(self, player: int, action: Any, events: list[Any]) -> None:
+    def shown(self, player: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: show it (a saved game's, caught up: no animation)."""
         if self.catching_up:
             self._queue_events(events)
@@ -350,7 +331,7 @@ class HiddenHandTable(Scene):
         """Between frames: the controller hands the device over, lets a bot act, or notices the game's end."""
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass, settled=self.model.over)
 
-    def _game_finished(self) -> None:
+    def game_finished(self) -> None:
         self.app.round_finished(self)
 
     def _forget_the_last_player(self) -> None:
@@ -359,7 +340,7 @@ class HiddenHandTable(Scene):
         self.toast = None
         self.pointer.forget()
 
-    def _open_pass(self, nxt: int) -> None:
+    def open_pass(self, nxt: int) -> None:
         """The pass-device screen for ``nxt`` (the controller says when)."""
         self._forget_the_last_player()
         self.pending_pass = True

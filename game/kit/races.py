@@ -35,7 +35,7 @@ does not change: it still calls ``press`` and ``advance`` and reads ``state``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from game.kit.clock import TableClock
 from game.kit.rtdriver import RealtimeDriver, ReplayFeed, RunUntil, catch_up
@@ -43,6 +43,22 @@ from game.kit.skip import SkipToEnd
 
 Show = Callable[[list[Any], int], None]
 """``show(events, at)``: the table shows what happened at ``at`` ms (animated, or not while catching up)."""
+
+
+class RaceTable(Protocol):
+    """The hooks a race table gives its controller."""
+
+    def shown(self, events: list[Any], at: int) -> None:
+        """What happened at ``at`` ms: show it (with no animation while the controller is catching up)."""
+
+    def refused(self, played: Any) -> None:
+        """An action the engine refused (``played.refused`` says why): tell the human, if it was one."""
+
+    def humans_out(self) -> bool:
+        """Every local human is out of the game (the bots play on): "Skip to the end" may be offered."""
+
+    def game_finished(self) -> None:
+        """The game is over and the table has settled: the end screen."""
 
 
 class RealtimeController:
@@ -83,16 +99,22 @@ class RealtimeController:
 
     @classmethod
     def open(cls, app: Any, setup: Any, record: Any, state: Any, replay: Any, run_until: RunUntil,
-             game_id: str, controls: Any = None) -> RealtimeController:
+             controls: Any = None, table: RaceTable | None = None) -> RealtimeController:
         """A table's controller: its bots (learning into the statistics' reaction profiles), or the replay's
-        feed (paced by its ``controls``)."""
+        feed (paced by its ``controls``); the ``table``'s hooks, journalled by the app's saves."""
         if replay is not None:
-            feed = ReplayFeed(state, replay.actions, run_until, record)
-            race = cls(state, record, [], feed, replaying=True)
+            race = cls(state, record, [], ReplayFeed(state, replay.actions, run_until, record), replaying=True)
             race.controls = controls
-            return race
-        bots = setup.make_bots(seed=record.seed, profiles=app.shelf(game_id).stats.profiles)
-        return cls(state, record, setup.humans, RealtimeDriver(state, bots, run_until, record))
+        else:
+            bots = setup.make_bots(seed=record.seed, profiles=app.shelf(setup.game).stats.profiles)
+            race = cls(state, record, setup.humans, RealtimeDriver(state, bots, run_until, record))
+        if table is not None:
+            race.journal = lambda: app.saves.note(table)
+            race.show = table.shown
+            race.refused = table.refused
+            race.humans_out = table.humans_out
+            race.finished = table.game_finished
+        return race
 
     # --- seats -----------------------------------------------------------------
 

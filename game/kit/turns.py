@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from game.kit.bots import BotHook, ReplayDriver
+from game.kit.passdevice import passes_device
 from game.kit.wording import whose
 
 REPLAY_REFUSAL = "This is a replay: watch, or press Esc for the menu."
@@ -46,6 +47,22 @@ REPLAY_REFUSAL = "This is a replay: watch, or press Esc for the menu."
 
 Show = Callable[[int, Any, list[Any]], None]
 """``show(seat, action, events)``: the table turns what was played into its steps (animated or not)."""
+
+
+class TurnTable(Protocol):
+    """The hooks a turn table gives its controller."""
+
+    def show_toast(self, text: str, error: bool = False) -> None:
+        """A refusal, said to the player."""
+
+    def shown(self, seat: int, action: Any, events: list[Any]) -> None:
+        """``seat`` played ``action``: show its ``events`` (with no animation while the controller is catching up)."""
+
+    def game_finished(self) -> None:
+        """The game is over and its last step has landed: the end screen."""
+
+    def open_pass(self, seat: int) -> None:
+        """The pass-device screen for ``seat`` (hot-seat)."""
 
 
 class Authority(Protocol):
@@ -102,16 +119,24 @@ class TurnController:
 
     @classmethod
     def open(cls, app: Any, setup: Any, record: Any, state: Any, replay: Any, scheduler: Callable[..., Any],
-             replay_controls: Any = None, **options: Any) -> TurnController:
+             replay_controls: Any = None, table: TurnTable | None = None, **options: Any) -> TurnController:
         """A table's controller: bots through ``scheduler`` (``TurnScheduler``, with ``options`` such as ``timed``),
-        or the replay's actions (paced by ``replay_controls``)."""
-        humans = [] if replay is not None else list(setup.humans)
+        or the replay's actions (paced by ``replay_controls``); the ``table``'s hooks, journalled by the app's saves."""
         if replay is not None:
             source = BotHook(ReplayDriver((entry[1] for entry in replay.actions), app.ai_delay(), replay_controls))
-            return cls(state, record, humans, source, replaying=True)
-        bots = setup.make_bots(app.think_ms, seed=record.seed)
-        controller = cls(state, record, humans, BotHook(ReplayDriver(())), journal=lambda: None)
-        controller.source = BotHook(scheduler(bots, app.ai_delay(), key=controller.key, seat=first_to_move, **options))
+            controller = cls(state, record, [], source, replaying=True)
+        else:
+            controller = cls(state, record, setup.humans, BotHook(ReplayDriver(())),
+                             passes_device=passes_device(setup.info, len(setup.humans)))
+            bots = setup.make_bots(app.think_ms, seed=record.seed)
+            controller.source = BotHook(scheduler(bots, app.ai_delay(), key=controller.key, seat=first_to_move,
+                                                  **options))
+        if table is not None:
+            controller.journal = lambda: app.saves.note(table)
+            controller.tell = table.show_toast
+            controller.show = table.shown
+            controller.finished = table.game_finished
+            controller.open_pass = table.open_pass
         return controller
 
     # --- seats ---------------------------------------------------------------

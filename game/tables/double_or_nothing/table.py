@@ -25,7 +25,8 @@ from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import ReplayControls
 from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
-from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.passdevice import PassDeviceScene
+from game.kit.forward import Forward
 from game.kit.turns import TurnController
 from game.kit.ui import draw_panel, felt_background
 from game.kit.wording import verb, whose
@@ -51,12 +52,7 @@ class DoubleTable(Scene):
         self.setup = setup
         record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        self.turns = TurnController.open(app, setup, record, state, replay, TurnScheduler, self.replay)
-        self.turns.journal = lambda: self.app.saves.note(self)
-        self.turns.tell = self.show_toast
-        self.turns.show = self._shown
-        self.turns.finished = self._game_finished
-        self.turns.open_pass = self._open_pass
+        self.turns = TurnController.open(app, setup, record, state, replay, TurnScheduler, self.replay, self)
         self.replaying = self.turns.replaying
         self.humans = self.turns.humans
         self.viewer = self.humans[0] if self.humans else 0
@@ -84,7 +80,7 @@ class DoubleTable(Scene):
         self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
-        self.hotseat = self.turns.passes_device = passes_device(setup.info, len(self.humans))
+        self.hotseat = self.turns.passes_device
         if self.hotseat:
             self.pending_pass = True  # the first player gets the device before any hand shows
         self.log.add(self._opening_line())
@@ -110,22 +106,11 @@ class DoubleTable(Scene):
 
     # --- seats and what may be seen -------------------------------------------
 
-    @property
-    def state(self) -> Any:
-        return self.turns.state
-
-    @property
-    def record(self) -> Any:
-        return self.turns.record
-
-    @property
-    def driver(self) -> Any:
-        """The bot's (or the replay's) source of actions."""
-        return self.turns.source
-
-    @property
-    def finished(self) -> bool:
-        return self.turns.ended
+    state = Forward("turns")
+    record = Forward("turns")
+    driver = Forward("turns", "source")
+    """The bot's (or the replay's) source of actions."""
+    finished = Forward("turns", "ended")
 
     def name(self, seat: int | None) -> str:
         return self.turns.name(seat) if seat is not None else ""
@@ -298,7 +283,7 @@ class DoubleTable(Scene):
     def perform(self, action: Any) -> list[Any]:
         return self.turns.perform(action)
 
-    def _shown(self, seat: int, action: Any, events: list[Any]) -> None:
+    def shown(self, seat: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: its steps (or, catching up a saved run, only the largest plays)."""
         if self.turns.catching_up:
             for ev in events:
@@ -349,13 +334,13 @@ class DoubleTable(Scene):
         self.motion.update(dt, instant=self.factor() == 0)
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
-    def _game_finished(self) -> None:
+    def game_finished(self) -> None:
         if self.humans and not self.replaying:
             won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
             self.app.sound.play("round_won" if won else "round_lost")
         self.app.round_finished(self)
 
-    def _open_pass(self, seat: int) -> None:
+    def open_pass(self, seat: int) -> None:
         self.set_selection(None)
         self.toast = None
         self.pending_pass = True

@@ -35,6 +35,7 @@ from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
+from game.kit.forward import Forward
 from game.kit.races import RealtimeController
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
@@ -64,13 +65,8 @@ class RatscrewTable(Scene):
 
         record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.game_id, self.replay)
-        self.race.journal = lambda: self.app.saves.note(self)
-        self.race.show = lambda events, at: apply_events(self, events, at, animate=not self.catching_up)
-        self.race.refused = self._refused
-        self.race.humans_out = self.humans_out
+        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.replay, self)
         self.race.on_step = self._watch_for_stall
-        self.race.finished = self._finished
         self.replaying = self.race.replaying
         self.humans: list[int] = self.race.humans
         self.sprites = SpriteBook()
@@ -95,53 +91,19 @@ class RatscrewTable(Scene):
 
     # --- what the controller holds ---------------------------------------------
 
-    @property
-    def state(self) -> Any:
-        return self.race.state
-
-    @state.setter
-    def state(self, state: Any) -> None:
-        self.race.swap_state(state)
-
-    @property
-    def record(self) -> Any:
-        return self.race.record
-
-    @property
-    def driver(self) -> Any:
-        """The bots' driver (or the replay's feed)."""
-        return self.race.driver
-
-    @property
-    def time_scale(self) -> float:
-        """Game seconds per second (headless tools run the game faster than the wall clock)."""
-        return self.race.time_scale
-
-    @time_scale.setter
-    def time_scale(self, scale: float) -> None:
-        self.race.time_scale = scale
-
-    @property
-    def bots(self) -> dict[int, Any]:
-        return self.race.bots
-
-    @property
-    def clock(self) -> Any:
-        return self.race.clock
-
-    @property
-    def skip(self) -> Any:
-        """"Skip to the end", offered once every human is out of cards."""
-        return self.race.skip
-
-    @property
-    def finished(self) -> bool:
-        return self.race.ended
-
-    @property
-    def catching_up(self) -> bool:
-        """A saved game's actions are being played with no animation."""
-        return self.race.catching_up
+    state = Forward("race")
+    record = Forward("race")
+    driver = Forward("race")
+    """The bots' driver (or the replay's feed)."""
+    bots = Forward("race")
+    clock = Forward("race")
+    skip = Forward("race")
+    """"Skip to the end", offered once every human is out of cards."""
+    finished = Forward("race", "ended")
+    catching_up = Forward("race")
+    """A saved game's actions are being played with no animation."""
+    time_scale = Forward("race")
+    """Game seconds per second (headless tools run the game faster than the wall clock)."""
 
     # --- seats and helpers ----------------------------------------------------
 
@@ -228,14 +190,17 @@ class RatscrewTable(Scene):
         self.race.catch_up(actions, clock or 0)
         self.motion.flights = []
 
-    def _refused(self, p: Any) -> None:
+    def shown(self, events: list[Any], at: int) -> None:
+        apply_events(self, events, at, animate=not self.catching_up)
+
+    def refused(self, p: Any) -> None:
         """A human's refused lay or snap: the engine's reason (or who took the stack, and how much sooner)."""
         if self.is_human(p.seat):
             who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
             lost = race_lost(self, p.seat, p.at) if p.refused == EMPTY_STACK else None
             self.show_toast(who + (lost or p.refused), True)
 
-    def _finished(self) -> None:
+    def game_finished(self) -> None:
         if self.humans and not self.replaying:
             won = self.state.winner in self.humans
             self.app.sound.play("round_won" if won else "round_lost")

@@ -24,6 +24,7 @@ from engine.snap import Flip, Snap, SnapPot
 from game.kit.replaycontrols import ReplayControls, bar_rect, replay_times
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
+from game.kit.forward import Forward
 from game.kit.races import RealtimeController
 from game.kit.seatkeys import key_name, open_pads, pad_event
 from game.kit import skip
@@ -55,12 +56,7 @@ class SnapTable(Scene):
         self.setup = setup
         record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.game_id, self.replay)
-        self.race.journal = lambda: self.app.saves.note(self)
-        self.race.show = lambda events, at: self.follow(events)
-        self.race.refused = self._refused
-        self.race.humans_out = self.humans_out
-        self.race.finished = self._finished
+        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.replay, self)
         self.replaying = self.race.replaying
         self.humans: list[int] = self.race.humans
         self.solo: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -80,35 +76,14 @@ class SnapTable(Scene):
 
     # --- what the controller holds ---------------------------------------------
 
-    @property
-    def state(self) -> Any:
-        return self.race.state
-
-    @state.setter
-    def state(self, state: Any) -> None:
-        self.race.swap_state(state)
-
-    @property
-    def record(self) -> Any:
-        return self.race.record
-
-    @property
-    def driver(self) -> Any:
-        """The bots' driver (or the replay's feed)."""
-        return self.race.driver
-
-    @property
-    def clock(self) -> Any:
-        return self.race.clock
-
-    @property
-    def skip(self) -> Any:
-        """"Skip to the end", offered once every human is out."""
-        return self.race.skip
-
-    @property
-    def finished(self) -> bool:
-        return self.race.ended
+    state = Forward("race")
+    record = Forward("race")
+    driver = Forward("race")
+    """The bots' driver (or the replay's feed)."""
+    clock = Forward("race")
+    skip = Forward("race")
+    """"Skip to the end", offered once every human is out."""
+    finished = Forward("race", "ended")
 
     # --- seats -------------------------------------------------------------
 
@@ -290,16 +265,19 @@ class SnapTable(Scene):
         self.model.update(dt, instant=self.factor() == 0)
         self.race.notice_end(dt, not self.model.busy, END_PAUSE_S * max(0.3, self.factor()))
 
-    def _finished(self) -> None:
+    def game_finished(self) -> None:
         if self.humans:
             won = any(s in self.humans for s in self.state.winners)
             self.app.sound.play("round_won" if won else "round_lost")
         self.app.round_finished(self)
 
-    def _refused(self, p: Any) -> None:
+    def refused(self, p: Any) -> None:
         """A refused call: the engine's reason, for a human (a bot's urge to call is no mistake to show)."""
         if p.seat is not None and p.urge is None and not self.replaying:
             self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
+
+    def shown(self, events: list[Any], at: int) -> None:
+        self.follow(events)
 
     def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:

@@ -172,11 +172,11 @@ class SprintTable(HiddenHandTable):
         self._was_my_turn = mine
         self._take_turns(dt)
 
-    def _game_finished(self) -> None:
+    def game_finished(self) -> None:
         if self.humans and not self.replaying:
             won = any(p in self.humans for p in self.state.result.winners)
             self.app.sound.play("round_won" if won else "round_lost")
-        super()._game_finished()
+        super().game_finished()
 
     restore_setup = staticmethod(sprint_match.restore_setup)
 
