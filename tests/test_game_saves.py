@@ -278,7 +278,7 @@ def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
         hidden |= set(resumed.state.hand(p)) - set(resumed.state.observation(p).known_cards[p])
     assert not set(again.art.faces_blitted) & hidden, "a hand was shown before the pass-device screen"
     seat = again.stack.top.seat
-    assert seat == resumed._next_human(resumed.state.current) and resumed.pending_pass
+    assert seat == resumed.turns.next_human(resumed.state.current) and resumed.pending_pass
     again.stack.top.ready()
     assert resumed.viewer == seat and not resumed.pending_pass and resumed.shows_face(seat)
 

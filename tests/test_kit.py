@@ -326,3 +326,15 @@ def test_messages_read_right_for_you_and_for_names():
     keys = SeatKeys([SeatAction("flip", "Flip"), SeatAction("snap", "Snap!")])
     assert keys.why_not(1, "flip", pygame.K_a, ["You", "Ada"]) == "A is already your Flip key."
     assert keys.why_not(0, "flip", pygame.K_j, ["You", "Ada"]) == "J is already Ada's Flip key."
+
+
+def test_no_kit_function_reaches_into_a_table_s_private_parts():
+    """The kit reads a table's state objects and public methods; a private name (``t._hover_index()``) is the
+    table's own business (only ``self`` and ``cls`` may use one)."""
+    found = []
+    for path in sorted((GAME / "kit").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and isinstance(node.value, ast.Name) and node.value.id not in ("self", "cls")):
+                found.append(f"{path.name}:{node.lineno} {node.value.id}.{node.attr}")
+    assert not found, found
