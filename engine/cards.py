@@ -150,6 +150,29 @@ _SUITS = tuple(Suit(i // 13) for i in range(STANDARD_SIZE))
 _BY_CODE = {code: ALL_CARDS[i] for i, code in enumerate(_CODES)}
 
 
+class HiddenCard(Card):
+    """A card its viewer may not see (a network client's copy of a state): drawn face down, never named."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "??"
+
+    def __repr__(self) -> str:
+        return "HIDDEN_CARD"
+
+    @property
+    def code(self) -> str:
+        return "??"
+
+
+HIDDEN_CARD: Card = int.__new__(HiddenCard, 1000)
+"""The one hidden card (:mod:`engine.wire` puts it where a viewer may not see)."""
+HIDDEN_BIT = 64
+"""In a hand's bit mask, bits from here up are hidden cards (a network client's copy of another seat's hand)."""
+_BIT_CARDS: tuple[Card, ...] = ALL_CARDS + (HIDDEN_CARD,) * (2 * HIDDEN_BIT - len(ALL_CARDS))
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Cards from codes separated by spaces or commas, or from an iterable of codes."""
     if isinstance(text, str):
@@ -189,11 +212,11 @@ def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
 
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in card-number order."""
+    """The cards whose bits are set in ``mask``, in card-number order (hidden ones last, :data:`HIDDEN_BIT`)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
+        out.append(_BIT_CARDS[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 

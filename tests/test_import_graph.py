@@ -111,8 +111,9 @@ def test_no_module_is_over_500_lines() -> None:
     assert not too_long, "split these modules: " + ", ".join(too_long)
 
 
-LAYERS = (("game.base",), ("game.shell",), ("game.kit",), ("game.screens", "game.tables", "game.rules"), ("game",))
-"""The game's layers, bottom first: primitives (text, card art, input pump, scenes), the shell, the kit,
+LAYERS = (("game.base",), ("game.shell",), ("game.kit", "game.net"), ("game.screens", "game.tables", "game.rules"), ("game",))
+"""The game's layers, bottom first: primitives (text, card art, input pump, scenes), the shell, the kit and
+network play (beside each other: the host and client import the engine, the AI and the shell's storage),
 then screens, tables and rules pages; the package itself (its ``__main__``) on top.  A module imports
 only its own layer and those below it, type-only imports counted."""
 
@@ -171,3 +172,17 @@ def test_the_layers_hold_counting_type_only_imports() -> None:
     gone = sorted(f"{a} -> {b}" for a, b in set(LAYER_EXCEPTIONS) - found)
     assert not gone, "no longer imported: take it off LAYER_EXCEPTIONS: " + ", ".join(gone)
 
+
+
+def test_network_play_imports_no_screen_table_kit_or_pygame() -> None:
+    """game/net runs headless (the dedicated host): it may import the engine, the AI and the shell's storage."""
+    graph = import_graph(type_only=True)
+    allowed = ("engine", "ai", "game.shell", "game.net")
+    wrong = sorted(f"{module} imports {other}" for module, imported in graph.items() if module.startswith("game.net")
+                   for other in imported if other != "game" and not any(other == a or other.startswith(a + ".") for a in allowed))
+    assert not wrong, "\n".join(wrong)
+    for path in (ROOT / "game" / "net").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        names += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not [n for n in names if n.split(".")[0] == "pygame"], path

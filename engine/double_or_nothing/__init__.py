@@ -113,7 +113,12 @@ def shuffle_hidden(state: Run, seat: int, rng: random.Random) -> Run:
     return other
 
 
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "seat_counts"), ("decks", "decks"), ("rng", "drop_rng"))
+"""What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
+
+
 __all__ = [
+    "WIRE_HIDDEN",
     "GAME_ID", "OPTIONS", "MAX_GAME", "Run", "Mode", "Phase", "Observation", "Play", "Pass", "Pick", "PASS",
     "Kind", "Action", "Held", "UPGRADES", "new_game", "action_to_json", "action_from_json", "describe_action",
     "shuffle_hidden",

@@ -54,7 +54,12 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Ratscrew:
     return Ratscrew.deal(deck, num_seats, HouseRules.from_options(options), rng.randrange(num_seats))
 
 
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("piles", "seat_piles"),)
+"""What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
+
+
 __all__ = [
+    "WIRE_HIDDEN",
     "EMPTY_STACK", "GAME_ID", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "SNAP_RULES", "Action", "Count", "Event",
     "HouseRules", "LAY", "Lay", "Observation", "Phase", "Ratscrew", "SNAP", "Snap", "SnapReason", "SnapRule",
     "StackView",

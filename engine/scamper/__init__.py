@@ -30,7 +30,12 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> ScamperGa
     return ScamperGame(num_seats, Rules.from_options(options), seed)
 
 
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "seat_cards"), ("stock", "cards"), ("seed", "drop_int"))
+"""What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
+
+
 __all__ = [
+    "WIRE_HIDDEN",
     "new_game", "action_to_json", "action_from_json", "describe_action", "shuffle_hidden", "seen_by",
     "ScamperGame", "Observation", "Rules", "StockOut", "Phase", "ScoreSheet", "SheetLine", "Event",
     "Action", "Draw", "PassCard", "LayContract", "LayMeld", "AddToMeld", "SwapWild", "CallScamper", "Discard", "Source",

@@ -185,7 +185,12 @@ def script_state(state: SnapGame) -> dict[str, Any]:
     return out
 
 
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("down", "seat_piles"), ("rng", "drop_rng"))
+"""What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
+
+
 __all__ = [
+    "WIRE_HIDDEN",
     "SnapGame", "Observation", "Phase", "OPTIONS", "new_game", "deal", "decks_for", "shuffle_hidden",
     "action_to_json", "action_from_json", "describe_action", "script_start", "script_state",
     "Flip", "Snap", "SnapPot", "Action", "Event", "Flipped", "PileTurnedOver", "Called", "SnapWon", "SnapTied",

@@ -37,7 +37,12 @@ from .events import (
 from .game import GAME_ID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Round, check_deal, new_game, shuffle_hidden
 from .observation import Observation
 
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "seat_mask"), ("stock", "cards"))
+"""What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
+
+
 __all__ = [
+    "WIRE_HIDDEN",
     "HAND_SIZE", "MIN_PLAYERS", "MAX_PLAYERS", "GAME_ID", "Phase", "Source", "Draw", "Lay", "Discard", "Action",
     "DRAW_STOCK", "DRAW_DISCARD", "CardDrawn", "DrawSkipped", "MatchLaid", "ReplacementDrawn", "CardDiscarded",
     "TurnPassed", "FinalRoundStarted", "ScoreLine", "RoundOver", "Event", "seen_by", "legal_actions_for", "refusal",

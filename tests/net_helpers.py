@@ -1,0 +1,118 @@
+"""Helpers for the network tests: a host and headless players as real processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOM = "KXPTAM"
+SCALE = 15
+"""The test games' clock runs this much faster than real time (a race of minutes in seconds)."""
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)})
+    return env
+
+
+def serve(game: str, seats: str, *extra: str, scale: float = SCALE) -> tuple[subprocess.Popen[str], int]:
+    """A dedicated host on 127.0.0.1 (a free port): the process and its port."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.net.serve", "--game", game, "--bind", "127.0.0.1", "--port", "0", "--seats", seats,
+         "--room", ROOM, "--exit-when-over", "--seconds", "60", "--ai-speed", "instant", "--time-scale", str(scale), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line, proc.stderr.read() if proc.stderr else "the host printed nothing"
+    return proc, int(json.loads(line)["port"])
+
+
+def player(port: int, name: str, *extra: str, scale: float = SCALE) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "game.net.player", "--port", str(port), "--room", ROOM, "--name", name, "--json",
+         "--seconds", "40", "--time-scale", str(scale), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+
+
+def finish(proc: subprocess.Popen[str], timeout: float = 45) -> tuple[int, list[Any], str]:
+    """Wait for ``proc``: its exit code, its JSON lines and its error output."""
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    return proc.returncode, lines, err
+
+
+def wait_for(predicate: Any, timeout: float = 20.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def views(dump: Path) -> list[dict[str, Any]]:
+    """The views in a player's dump of every line it received."""
+    if not dump.exists():
+        return []
+    out = []
+    for line in dump.read_bytes().split(b"\n"):
+        if line.startswith(b'{"t":"view"'):
+            out.append(json.loads(line))
+    return out
+
+
+def leaks(game_id: str, dump: Path, seats: set[int]) -> list[str]:
+    """Every place a player's received bytes show a card its seats may not see.
+
+    The state: each field the game hides (:func:`engine.wire.hidden_fields`) holds nothing of another seat's
+    (and of hidden piles nothing at all).  The events: each is as one of the player's seats sees it
+    (``seen_by`` leaves it as it is).
+    """
+    from engine.wire import decode, decode_state, hidden_fields
+
+    problems = []
+    for n, view in enumerate(views(dump)):
+        fields = view["state"]["a"]
+        for name, how in hidden_fields(game_id):
+            node = fields.get(name)
+            if how in ("cards", "seat_piles", "seat_cards", "seat_mask"):
+                items = [node] if how == "cards" else _items(node)
+                for seat, item in enumerate(items):
+                    if how in ("seat_cards", "seat_mask") and seat in seats:
+                        continue
+                    if how == "seat_mask":
+                        if not (isinstance(item, dict) and "HM" in item):
+                            problems.append(f"view {n}: seat {seat}'s hand is sent")
+                    elif any(card is not None for card in _items(item)):
+                        problems.append(f"view {n}: {name} shows cards")
+            elif how == "decks" and any("HD" not in deck for deck in _items(node)):
+                problems.append(f"view {n}: a deck's order is sent")
+            elif how.startswith("drop") and node is not None and "X" not in node:
+                problems.append(f"view {n}: {name} is sent")
+        state = decode_state(view["state"])
+        for data in view["events"]:
+            event = decode(data)
+            if not any(state.seen_by(event, seat) == event for seat in seats):
+                problems.append(f"view {n}: {type(event).__name__} shows more than seats {sorted(seats)} see")
+    return problems
+
+
+def _items(node: Any) -> list[Any]:
+    if isinstance(node, list):
+        return node
+    if isinstance(node, dict):
+        for tag in ("cl", "ct", "cq", "T", "Q"):
+            if tag in node:
+                return list(node[tag])
+    return []
