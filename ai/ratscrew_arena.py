@@ -1,5 +1,5 @@
 """``python -m ai.ratscrew_arena``: the old command (one more release); Ratscrew's arena is :mod:`ai.ratscrew.arena`."""
 if __name__ == "__main__":
-    from ai.arena_cli import old_entry
+    import runpy
 
-    raise SystemExit(old_entry("ratscrew"))
+    runpy.run_module("ai.ratscrew.arena", run_name="__main__")

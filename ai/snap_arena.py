@@ -1,5 +1,5 @@
 """``python -m ai.snap_arena``: the old command (one more release); Snap's arena is :mod:`ai.snap.arena`."""
 if __name__ == "__main__":
-    from ai.arena_cli import old_entry
+    import runpy
 
-    raise SystemExit(old_entry("snap"))
+    runpy.run_module("ai.snap.arena", run_name="__main__")

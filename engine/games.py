@@ -205,7 +205,7 @@ GAMES: dict[str, GameInfo] = {
             trial_seats=("standard", "apprentice"),
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai.sprint:make_bot",
             table="game.tables.sprint.table:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
-            arena="ai.arena:ARENA", bench="engine.bench:sprint_main", tools="game.tables.sprint.tools",
+            arena="ai.sprint.arena:ARENA", bench="engine.sprint.bench:main", tools="game.tables.sprint.tools",
             playable=True, options=SPRINT_OPTIONS, who_starts=True,
         ),
         GameInfo(

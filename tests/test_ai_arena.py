@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from ai import arena
-from ai.sprint import hint
+from ai.arena import main as arena_main
+from ai.sprint import arena, hint
 from ai.sprint.hints import reason
 from engine.cards import mask_of, parse_cards
 from engine.records import Record
@@ -39,7 +39,7 @@ def test_duplicate_plays_each_deal_in_every_seat_rotation() -> None:
 
 
 def test_tiny_run_reports_every_field_consistently(tmp_path, capsys) -> None:
-    assert arena.main(["--players", "standard,apprentice", "--games", "5", "--seed", "3", "--duplicate",
+    assert arena_main(["--players", "standard,apprentice", "--games", "5", "--seed", "3", "--duplicate",
                        "--record-dir", str(tmp_path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     for key in ("players", "games", "wins", "ties", "score_share", "ci95", "mean_score", "decision_ms",
@@ -76,9 +76,9 @@ def test_tiny_run_reports_every_field_consistently(tmp_path, capsys) -> None:
 
 def test_arena_refuses_bad_player_lists(capsys) -> None:
     with pytest.raises(SystemExit):
-        arena.main(["--players", "standard", "--games", "2"])
+        arena_main(["--players", "standard", "--games", "2"])
     with pytest.raises(SystemExit):
-        arena.main(["--players", "standard,wizard", "--games", "2"])
+        arena_main(["--players", "standard,wizard", "--games", "2"])
     assert "wizard" in capsys.readouterr().err
 
 

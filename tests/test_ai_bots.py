@@ -279,7 +279,7 @@ def test_master_counts_its_searches_and_overrules() -> None:
 
 
 def test_importing_ai_does_not_import_pygame() -> None:
-    code = "import sys, ai, ai.arena, ai.scheduler, ai.sprint.master; print('pygame' in sys.modules)"
+    code = "import sys, ai, ai.arena, ai.sprint.arena, ai.scheduler, ai.sprint.master; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai.sprint import LEVELS, ceiling, make_bot
-from ai.arena import GameSpec, play_game
+from ai.sprint.arena import GameSpec, play_game
 from ai.sprint.ceiling import OracleStrategist, TrueHandsSampler
 from ai.sprint.handcalc import completes_match
 from engine_helpers import building

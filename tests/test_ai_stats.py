@@ -7,7 +7,7 @@ import math
 import pytest
 
 from ai import stats
-from ai.arena import wilson
+from ai.stats import wilson
 
 
 @pytest.mark.parametrize("df, expected", [(1, 12.7062), (2, 4.3027), (4, 2.7764), (9, 2.2622), (30, 2.0423),

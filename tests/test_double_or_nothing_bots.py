@@ -230,3 +230,21 @@ def test_the_bench_prints_actions_per_second_by_game_number(capsys: pytest.Captu
     report = json.loads(capsys.readouterr().out)
     assert set(report["actions_per_s"]) == {"1", "30"}
     assert all(rate > 0 for rate in report["actions_per_s"].values())
+
+
+def test_the_hint_and_the_runner_read_the_spyglass_near_a_hands_end() -> None:
+    """Of the plays that leave as few steps, the one the opponent can't answer; with no number shown, the weakest."""
+    def position(theirs: str, dealt_lacks: tuple[int, ...] | None = None) -> Run:
+        state = Run.position((parse_counts("1x2 1x7"), parse_counts(theirs)),
+                             ([parse_counts("5x1 5x3")], [parse_counts("5x4 5x6")]), mode=Mode.RUN,
+                             held=Held({up.SPYGLASS: 1}))
+        if dealt_lacks is not None:
+            state.dealt_lacks = dealt_lacks
+        return state
+
+    near_out = position("1x5").observation(0)  # one card: the Spyglass shows it holds only 5s
+    assert near_out.opponent_lacks == (1, 2, 3, 4, 6, 7, 8) and near_out.opponent_lacks_now
+    assert hint(near_out).action == Play(7, 7, 1) and Runner(3).decide(near_out) == Play(7, 7, 1)
+    unknown = position("1x5 1x6", dealt_lacks=()).observation(0)  # dealt every number, not yet near out
+    assert unknown.opponent_lacks == ()
+    assert hint(unknown).action == Play(2, 2, 1) and Runner(3).decide(unknown) == Play(2, 2, 1)

@@ -11,11 +11,12 @@ import re  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.double_or_nothing import GAME_ID, Pass, Phase, Pick, Play  # noqa: E402
+from engine.double_or_nothing import GAME_ID, PASS, Pass, Phase, Pick, Play  # noqa: E402
 from engine.double_or_nothing import upgrades as up  # noqa: E402
 from engine.envelope import GameRecord  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
@@ -58,12 +59,13 @@ def act(app, table, action):
     click(app, L.buttons["play"].center)
 
 
-def play_through(app, table, bot, limit=4000):
-    """Play the viewer's turns by mouse (a bot decides) until the game or run is over; the actions made."""
+def play_through(app, table, bot, limit=4000, until=lambda state: False):
+    """Play the viewer's turns by mouse (a bot decides) until the game or run is over (or ``until(state)``);
+    the actions made."""
     made = 0
     for _ in range(limit):
         wait(app, lambda: table.my_turn() or table.state.is_over or _picking(table), 60)
-        if table.state.is_over:
+        if table.state.is_over or until(table.state):
             return made
         before = len(table.record.entries)
         action = bot.decide(table.state.observation(table.viewer))
@@ -187,7 +189,7 @@ def test_resume_opens_the_run_exactly_where_it_was_saved(tmp_path):
         assert resumed is not None and resumed.state.snapshot() == saved
         assert tools.mismatches(resumed, again.saves.pending_record()) == []
         assert tuple(resumed.shown.hand) == tuple(table.state.hands[0])
-        assert tools.resume_selftest(tmp_path) == 0
+        assert modes.resume_selftest("double-or-nothing", tmp_path) == 0
     finally:
         pygame.quit()
 
@@ -219,8 +221,8 @@ def test_game_twenty_draws_a_bounded_number_of_cards(app):
 def test_selftest_and_monkey_pass(tmp_path):
     pygame.init()
     try:
-        assert tools.selftest(tmp_path / "s") == 0
-        assert tools.monkey(300, 2, tmp_path / "m") == 0
+        assert modes.selftest("double-or-nothing", tmp_path / "s") == 0
+        assert modes.monkey("double-or-nothing", 300, 2, tmp_path / "m") == 0
     finally:
         pygame.quit()
 
@@ -279,7 +281,8 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
         return blit(target, text, *a, **k)
 
     app.text.blit = watched_blit
-    play_through(app, table, INFO.make_bot("hard", seed=142 * 31))
+    # up to game 3: further on, a run may need Trim by the hundred thousand copies, one wheel notch each
+    play_through(app, table, INFO.make_bot("hard", seed=142 * 31), until=lambda state: state.game >= 3)
     assert table.state.games_won >= 1 and table.state.game >= 2
     said = lines + banners
     assert not [s for s in said if "You's" in s or re.search(r"\bYou (is|has|wins|takes|passes|draws|leads|pays|empties)\b", s)]
@@ -299,3 +302,62 @@ def test_the_end_screen_takes_no_letter_the_table_uses(app):
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
     again = next(b for b in app.stack.top.buttons if b.key == "again")
     assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass
+
+
+def _at_the_last_word():
+    """A run (you: Hard's choices, Last Word picked) stopped where Ada has just played her last cards."""
+    import random
+
+    for deal in range(1, 300):
+        setup = tools.run_setup(deal)
+        record, state = setup.start(random.Random(0))
+        bots = {0: INFO.make_bot("hard", seed=deal), 1: INFO.make_bot("standard", seed=deal + 1)}
+        while not state.is_over and len(record.entries) < 3000:
+            if state.phase is Phase.PLAY and state.top is not None and not any(state.hands[1]):
+                return setup, record
+            if state.phase is Phase.PICK and up.LAST_WORD not in state.offer:
+                break
+            seat = state.to_move()[0]
+            action = Pick(up.LAST_WORD) if state.phase is Phase.PICK else bots[seat].decide(state.observation(seat))
+            record.append(seat, action, state.apply(action, seat))
+    raise AssertionError("no run reached a Last Word")
+
+
+def test_the_last_word_is_offered_on_the_table_and_answered_with_the_mouse(app):
+    from game.tables.double_or_nothing.view import status_lines
+
+    setup, record = _at_the_last_word()
+    table = tools.open_at(app, setup, record)
+    wait(app, lambda: table.my_turn() and not table.motion.busy, 10)
+    assert status_lines(table)[0] == "Last Word: beat Ada's last cards to take the play area, or pass."
+    game, before, area = table.state.game, len(table.record.entries), sum(map(sum, table.state.area))
+    logged = len(table.log.lines)
+    answer = INFO.make_bot("hard", seed=1).decide(table.state.observation(0))
+    assert isinstance(answer, Play)
+    act(app, table, answer)
+    wait(app, lambda: not table.motion.busy, 10)
+    assert table.record.entries[before].action == answer and table.state.last_word_game == game
+    said = table.log.lines[logged:]
+    assert f"The play area ({area + answer.cards:,} cards) goes under your deck." in said
+    assert any(line.startswith("Ada empties the hand") for line in said)
+    assert not status_lines(table)[0].startswith("Last Word")
+
+
+def test_each_letter_key_presses_the_button_that_shows_it(app):
+    from game.tables.double_or_nothing.input import BUTTON_KEYS
+
+    app.start_game(duel(deal=7))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is not None or table.state.is_over)
+    if table.state.is_over:
+        pytest.skip("the duel ended before an answer was needed")
+    shown = {b.key: b.hotkey for b in table.buttons()}
+    for key, name in BUTTON_KEYS.items():
+        if name in shown:
+            assert shown[name] == pygame.key.name(key).upper(), name
+    assert "pass" in shown and "hint" in shown
+    before = len(table.record.entries)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=next(k for k, n in BUTTON_KEYS.items() if n == "pass"),
+                                         mod=0, unicode="", scancode=0))
+    frame(app)
+    assert table.record.entries[before].action == PASS  # the key the Pass button shows passes

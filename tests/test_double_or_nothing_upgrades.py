@@ -11,7 +11,7 @@ import pytest
 from engine.double_or_nothing import PASS, UPGRADES, Held, Mode, Phase, Pick, Play, Run, new_game
 from engine.double_or_nothing import upgrades as up
 from engine.double_or_nothing.counts import parse_counts
-from engine.double_or_nothing.events import CardsAdded, HandDealt, Passed, RunOver, SecondWind
+from engine.double_or_nothing.events import CardsAdded, HandDealt, HandWon, Passed, RunOver, SecondWind
 from engine.envelope import RecordError
 from engine.errors import IllegalAction
 from engine.games import game_info, load_record
@@ -86,13 +86,50 @@ def test_stairmaster_counts_a_stair_one_number_stronger() -> None:
 
 
 def test_stairmaster_under_rules_3_counts_only_stairs_of_three_numbers_or_more() -> None:
-    two = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=1)
+    two = run("2x1 2x2", "2x6 2x7 1x8", turn=1, stairmaster=1, rules=up.THIRD_RULES)
     two.apply(Play(6, 7, 2), 1)
     assert Play(1, 2, 2) not in two.legal_actions(0)  # a two-number stair gets no bonus now
-    three = run("2x1 2x2 2x3", "2x4 2x5 2x6 1x8", turn=1, stairmaster=1)
+    three = run("2x1 2x2 2x3", "2x4 2x5 2x6 1x8", turn=1, stairmaster=1, rules=up.THIRD_RULES)
     three.apply(Play(4, 6, 2), 1)  # 6 cards, 3 numbers, top 6
     assert Play(1, 3, 2).strength(three.rules_for(0)) == (6, 4, 3)
     assert Play(1, 3, 2) in three.legal_actions(0)
+
+
+def test_stairmaster_under_rules_4_counts_a_quarter_more_cards_with_four_copies_or_more() -> None:
+    """Game 6 hands hold every number by the dozen: one number more decided nothing there."""
+    rules = Held({up.STAIRMASTER: 1}).rules()
+    assert Play(1, 3, 4).strength(rules) == (15, 4, 3)  # 12 cards and 12 // 4
+    assert Play(1, 3, 3).strength(rules) == (9, 4, 3)  # three copies: no card bonus
+    assert Play(1, 2, 8).strength(rules) == (16, 2, 2)  # two numbers: no bonus at all
+    assert Play(1, 3, 4).strength(Held({up.STAIRMASTER: 2}).rules()) == (18, 5, 3)  # stacks add
+    assert Play(1, 3, 4).strength(Held({up.STAIRMASTER: 1}).rules(up.THIRD_RULES)) == (12, 4, 3)
+    state = run("4x1 4x2 4x3 1x5", "14x8 1x7", turn=1, stairmaster=1)
+    state.apply(Play(8, 8, 14), 1)  # a set of 14 cards
+    assert Play(1, 3, 4) in state.legal_actions(0)  # 12 cards count 15
+    assert Play(1, 3, 4) in state.observation(0).legal_actions()
+    state.apply(Play(1, 3, 4), 0)
+    assert state.top_strength() == (15, 4, 3) and state.legal_actions(1) == [PASS]
+    third = run("4x1 4x2 4x3 1x5", "14x8 1x7", turn=1, stairmaster=1, rules=up.THIRD_RULES)
+    third.apply(Play(8, 8, 14), 1)
+    assert Play(1, 3, 4) not in third.legal_actions(0)
+    with pytest.raises(IllegalAction, match="must be stronger"):
+        third.apply(Play(1, 3, 4), 0)
+
+
+def test_stairmaster_under_rules_4_lists_every_answer_a_bonus_makes() -> None:
+    """The answer list skips spans by their cards: it must allow for the cards a stair counts more."""
+    from engine.double_or_nothing.plays import legal_plays
+
+    rules = Held({up.STAIRMASTER: 1, up.TRIM: 1}).rules()
+    hand = c("40x1 40x2 40x3 40x4")
+    for top in ((100, 1, 8), (150, 1, 8), (199, 2, 8), (200, 8, 8)):
+        listed = set(legal_plays(hand, rules, top))
+        every = {Play(lo, hi, k) for lo in range(1, 5) for hi in range(lo, 5) for k in range(1, 41)}
+        beating = {p for p in every if p.strength(rules) > top}
+        full = {p for p in beating if p.copies == 40}
+        assert full <= listed <= beating
+        for p in listed - full:  # Trim's answer: the fewest copies of its span that beat
+            assert Play(p.lo, p.hi, p.copies - 1) not in beating
 
 
 def test_tiebreaker_wins_an_equal_answer() -> None:
@@ -153,25 +190,57 @@ def test_round_the_bend_lets_spans_wrap_from_eight_to_one() -> None:
 def test_round_the_bend_wraps_only_a_lead() -> None:
     """Rules 2: a wrapped answer is refused (measured far too strong); the first rules allowed it."""
     hand = "1x7 1x8 1x1 1x2 1x5"
-    for rules, answers in ((up.RULES, False), (up.FIRST_RULES, True)):
+    for rules, answers in ((up.THIRD_RULES, False), (up.RULES, False), (up.FIRST_RULES, True)):
         state = run(hand, "1x3 5x6", turn=1, rules=rules, round_the_bend=1)
         state.apply(Play(3, 3, 1), 1)
         assert (Play(7, 2, 1) in state.legal_actions(0)) is answers
         assert (Play(7, 2, 1) in state.observation(0).legal_actions()) is answers
         assert Play(7, 8, 1) in state.legal_actions(0)  # a straight answer is fine
         if not answers:
-            with pytest.raises(IllegalAction, match="only when you lead"):
+            with pytest.raises(IllegalAction, match="only when you lead" if rules == up.THIRD_RULES else "4 or more"):
                 state.apply(Play(7, 2, 1), 0)
 
 
+def test_round_the_bend_under_rules_4_wraps_answers_of_four_copies_or_more() -> None:
+    """Big games' hands hold every number: a wrapped lead gave nothing there, wrapped answers do."""
+    hand = "4x7 4x8 4x1 3x2 1x5"
+    for rules, answers in ((up.RULES, True), (up.THIRD_RULES, False)):
+        state = run(hand, "7x3 5x6", turn=1, rules=rules, round_the_bend=1)
+        state.apply(Play(3, 3, 7), 1)  # a set of 7
+        assert (Play(7, 1, 4) in state.legal_actions(0)) is answers  # 12 cards round the bend
+        assert (Play(7, 1, 4) in state.observation(0).legal_actions()) is answers
+        assert Play(8, 2, 3) not in state.legal_actions(0)  # 9 cards would beat, but three copies may not wrap
+        with pytest.raises(IllegalAction, match="only with 4 or more copies of each number, not 3" if answers
+                           else "only when you lead"):
+            state.apply(Play(8, 2, 3), 0)
+        if answers:
+            state.apply(Play(7, 1, 4), 0)
+            assert state.hands[0] == c("3x2 1x5") and state.top_strength() == (12, 3, 1)
+
+
 def test_spyglass_shows_the_numbers_the_opponent_was_dealt_none_of() -> None:
-    assert run("1x1", "2x3 1x8").observation(0).opponent_lacks is None
-    assert run("1x1", "2x3 1x8", spyglass=1).observation(0).opponent_lacks == (1, 2, 4, 5, 6, 7)
-    assert run("1x1", "2x3 1x8", spyglass=1).observation(1).opponent_lacks is None
-    for rules, lacks in ((up.RULES, (1, 2, 4, 5, 6, 7)), (up.FIRST_RULES, (1, 2, 3, 4, 5, 6, 7))):
+    """Rules 2 and 3 (the first rules: as held)."""
+    assert run("1x1", "2x3 1x8", rules=up.THIRD_RULES).observation(0).opponent_lacks is None
+    assert run("1x1", "2x3 1x8", spyglass=1, rules=up.THIRD_RULES).observation(0).opponent_lacks == (1, 2, 4, 5, 6, 7)
+    assert run("1x1", "2x3 1x8", spyglass=1, rules=up.THIRD_RULES).observation(1).opponent_lacks is None
+    for rules, lacks in ((up.THIRD_RULES, (1, 2, 4, 5, 6, 7)), (up.FIRST_RULES, (1, 2, 3, 4, 5, 6, 7))):
         state = run("1x1 1x2", "2x3 1x8", turn=1, rules=rules, spyglass=1)
         state.apply(Play(3, 3, 2), 1)  # the 3s are gone from its hand: the first rules showed that at once
         assert state.observation(0).opponent_lacks == lacks
+
+
+def test_spyglass_under_rules_4_shows_what_the_opponent_holds_none_of_once_it_is_down_to_a_tenth() -> None:
+    """Game 6 hands are dealt every number: as dealt, the Spyglass showed nothing there."""
+    for rules, shown in ((up.RULES, (1, 4, 5, 6, 7, 8)), (up.THIRD_RULES, ())):
+        state = run("1x1 1x5", "1x1 1x2 1x3", turn=1, game=2, rules=rules, spyglass=1)
+        state.dealt_lacks = ()  # it was dealt every number
+        assert state.observation(0).opponent_lacks == () and not state.observation(0).opponent_lacks_now
+        state.apply(Play(1, 1, 1), 1)  # 2 cards left: a tenth of game 2's 20
+        assert state.observation(0).opponent_lacks == shown
+        assert state.observation(0).opponent_lacks_now is (rules == up.RULES)
+        assert state.observation(1).opponent_lacks is None
+    assert up.spyglass_sees_now(up.RULES, 32, 320) and not up.spyglass_sees_now(up.RULES, 33, 320)
+    assert up.spyglass_sees_now(up.FIRST_RULES, 300, 320) and not up.spyglass_sees_now(up.SECOND_RULES, 1, 320)
 
 
 def test_deep_hand_under_rules_3_deals_one_card_in_forty_more_and_at_least_one() -> None:
@@ -242,11 +311,35 @@ def test_toll_under_the_first_rules_halved_the_opponents_draw() -> None:
     assert run("1x1", "1x2", toll=2, rules=up.FIRST_RULES).pass_size(1) == 1  # never fewer than one
 
 
-def test_last_word_makes_the_opponent_lead_every_hand() -> None:
-    state = run("1x3", "1x5 1x6", "10x1", "20x2", last_word=1)
-    events = state.apply(Play(3, 3, 1), 0)  # the runner empties its hand and wins it
-    assert any(isinstance(e, HandDealt) and e.leader == 1 for e in events)
-    assert state.turn == 1
+def test_last_word_made_the_opponent_lead_every_hand_until_rules_4() -> None:
+    for rules, leader in ((up.THIRD_RULES, 1), (up.RULES, 0)):
+        state = run("1x3", "1x5 1x6", "10x1", "20x2", last_word=1, rules=rules)
+        events = state.apply(Play(3, 3, 1), 0)  # the runner empties its hand and wins it
+        assert any(isinstance(e, HandDealt) and e.leader == leader for e in events)
+        assert state.turn == leader
+
+
+def test_last_word_under_rules_4_answers_the_opponents_last_play_once_a_game() -> None:
+    """Answered: the play area goes under the runner's deck, then the opponent wins the hand with the rest."""
+    state = run("2x4 1x6", "2x2", "10x1", "20x2", turn=1, last_word=1)
+    state.apply(Play(2, 2, 2), 1)  # the opponent's last cards
+    assert state.turn == 0 and state.last_word_game == 1 and sum(state.hands[1]) == 0
+    assert state.legal_actions(0) == [Play(4, 4, 2), PASS]
+    events = state.apply(Play(4, 4, 2), 0)
+    assert Passed(1, 0, 0, 4) in events and HandWon(1, 1) in events  # the area is the runner's, its 6 theirs
+    assert sum(state.hands[0]) + state.decks[0].size == 10 + 4 and sum(state.hands[1]) + state.decks[1].size == 21
+    again = run("2x4 1x6", "2x2", "10x1", "20x2", turn=1, last_word=1)
+    again.last_word_game = 1  # spoken already in this game: the opponent wins at once
+    events = again.apply(Play(2, 2, 2), 1)
+    assert HandWon(1, 5) in events
+    no_answer = run("1x1 1x6", "2x2", "10x1", "20x2", turn=1, last_word=1)
+    assert HandWon(1, 4) in no_answer.apply(Play(2, 2, 2), 1)  # nothing beats it: no Last Word, nothing spent
+    assert no_answer.last_word_game == 0
+    let_go = run("2x4 1x6", "2x2", "10x1", "20x2", turn=1, last_word=1)
+    let_go.apply(Play(2, 2, 2), 1)
+    assert HandWon(1, 5) in let_go.apply(PASS, 0)  # passing: the hand is theirs as usual, no draw
+    third = run("2x4 1x6", "2x2", "10x1", "20x2", turn=1, last_word=1, rules=up.THIRD_RULES)
+    assert HandWon(1, 5) in third.apply(Play(2, 2, 2), 1)
 
 
 def test_salvage_under_rules_3_keeps_one_in_six_of_the_runners_own_cards() -> None:
@@ -366,10 +459,11 @@ def test_new_runs_play_under_the_current_rules_and_a_duel_has_none() -> None:
     assert new_game(2, info.resolve_options({"mode": "run"}), 1).upgrade_rules == up.RULES
     assert new_game(2, info.resolve_options({"mode": "run", "upgrades": True}), 1).upgrade_rules == up.FIRST_RULES
     assert new_game(2, info.resolve_options({"mode": "run", "upgrades": 2}), 1).upgrade_rules == up.SECOND_RULES
-    assert up.RULES == 3 and info.resolve_options({"mode": "run"})["upgrades"] == 3
+    assert new_game(2, info.resolve_options({"mode": "run", "upgrades": 3}), 1).upgrade_rules == up.THIRD_RULES
+    assert up.RULES == 4 and info.resolve_options({"mode": "run"})["upgrades"] == 4
     assert not new_game(2, info.resolve_options({"mode": "run", "upgrades": False}), 1).upgrades_on
     with pytest.raises(ValueError, match="upgrade rules"):
-        Run(Mode.RUN, 1, 1, upgrade_rules=4)
+        Run(Mode.RUN, 1, 1, upgrade_rules=5)
 
 
 def test_each_rules_version_names_its_own_effects_and_every_upgrade_says_when_it_helps() -> None:
@@ -398,3 +492,38 @@ def test_a_record_made_under_the_second_rules_replays_exactly(run_data: dict) ->
     except RecordError:
         return
     assert newer.snapshot()[:-1] != state.snapshot()[:-1]
+
+
+THIRD_RULES_RECORDS = Path(__file__).parent / "data" / "double_or_nothing_third_rules.json"
+
+
+def _runner_views(data: dict) -> list[tuple]:
+    """A record replayed action by action: the state (its rules aside) and the Spyglass's view after each."""
+    from engine.double_or_nothing import action_from_json
+
+    state = load_record(json.dumps(dict(data, actions=[]))).final_state()
+    out: list[tuple] = []
+    for entry in data["actions"]:
+        action = dict(entry)
+        seat = action.pop("seat")
+        try:
+            state.apply(action_from_json(action), seat)
+        except IllegalAction:
+            return out + [("refused",)]
+        out.append((state.snapshot()[:-3], state.observation(0).opponent_lacks))
+    return out
+
+
+@pytest.mark.parametrize("run_data", json.loads(THIRD_RULES_RECORDS.read_text())["runs"], ids=lambda r: r["upgrade"])
+def test_a_record_made_under_the_third_rules_replays_exactly(run_data: dict) -> None:
+    """Records saved under rules 3 (``"upgrades": 3``, made before rules 4) end where they ended; under rules 4
+    their play (or, for the Spyglass, what the runner is shown) goes differently."""
+    record = load_record(json.dumps(run_data["record"]))
+    assert record.options["upgrades"] == 3
+    state = record.final_state()
+    assert state.upgrade_rules == up.THIRD_RULES
+    _ends_as_recorded(state, run_data["final"])
+    assert list(state.observation(0).opponent_lacks or ()) == run_data["final"]["lacks"]
+    newer = dict(run_data["record"], options={**run_data["record"]["options"], "upgrades": up.RULES})
+    newer.pop("scores", None)
+    assert _runner_views(newer) != _runner_views(run_data["record"])

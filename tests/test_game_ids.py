@@ -1,11 +1,11 @@
-"""No module outside a game's own files names a game by its id: the registry is the one place.
+"""No module outside a game's own folders names a game by its id: the registry is the one place.
 
-A game's own files are those whose path has a folder or file named after it
-(``engine/snap/``, ``game/tables/snap/view.py``, ``ai/snap/arena.py``) and the
-modules the registry names for it (its bots, arena, bench, table, tools, rules
-pages).  Everything else reads games from :mod:`engine.games` (exempt: it is
-where the ids are declared).  Only string literals used as values count:
-docstrings and comments may talk about a game.
+A game's own folders are ``engine/<game>/``, ``ai/<game>/`` and ``game/tables/<game>/``
+(``<game>`` the id with ``_`` for ``-``), and its rules page ``game/rules/<game>.py``
+(the one page a game has: a module of the shared rules reader, named like its game).
+Everything else reads games from :mod:`engine.games` (exempt: it is where the ids are
+declared).  Only string literals used as values count: docstrings and comments may
+talk about a game.
 """
 
 from __future__ import annotations
@@ -29,26 +29,15 @@ def _stem(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
-def _module_file(path: str) -> str:
-    """``"ai.arena:ARENA"`` as ``"ai/arena.py"`` (a package as its ``__init__.py``)."""
-    module = path.partition(":")[0].replace(".", "/")
-    return f"{module}/__init__.py" if (ROOT / module).is_dir() else f"{module}.py"
-
-
-def _registered_files() -> set[str]:
-    found = set()
-    for info in GAMES.values():
-        for path in (info.bots, info.arena, info.bench, info.table, info.rules_pages, info.tools, info.rules_module):
-            if path:
-                found.add(_module_file(path))
-    return found
-
-
-def _belongs_to_a_game(rel: Path, registered: set[str]) -> bool:
-    if rel.as_posix() in registered:
-        return True
-    names = [p.removesuffix(".py") for p in rel.parts]
-    return any(n == _stem(g) or n.startswith(_stem(g) + "_") for g in GAMES for n in names)
+def _belongs_to_a_game(rel: Path) -> bool:
+    parts = rel.parts
+    for game in GAMES:
+        stem = _stem(game)
+        if parts[:2] in (("engine", stem), ("ai", stem)) or parts[:3] == ("game", "tables", stem):
+            return True
+        if rel.as_posix() == f"game/rules/{stem}.py":
+            return True
+    return False
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -68,12 +57,11 @@ def id_literals(source: str, ids: set[str]) -> list[tuple[int, str]]:
 
 
 def offenders() -> dict[str, list[str]]:
-    registered = _registered_files()
     found: dict[str, list[str]] = {}
     for pkg in PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if rel.as_posix() == REGISTRY or _belongs_to_a_game(rel, registered):
+            if rel.as_posix() == REGISTRY or _belongs_to_a_game(rel):
                 continue
             hits = id_literals(path.read_text(encoding="utf-8"), set(GAMES))
             if hits:
@@ -86,13 +74,15 @@ def test_the_finder_finds_ids_but_not_docstrings_or_other_words() -> None:
     assert id_literals(source, {"sprint", "snap"}) == [(2, "sprint"), (3, "snap")]
 
 
-def test_a_game_owns_its_folders_and_registered_modules() -> None:
-    registered = _registered_files()
-    assert _belongs_to_a_game(Path("game/tables/snap/view.py"), registered)
-    assert _belongs_to_a_game(Path("engine/double_or_nothing/state.py"), registered)
-    assert _belongs_to_a_game(Path("ai/arena.py"), registered)  # Sprint's arena, by the registry
-    assert not _belongs_to_a_game(Path("game/shell/session.py"), registered)
-    assert not _belongs_to_a_game(Path("game/screens/new_game.py"), registered)
+def test_a_game_owns_its_folders_and_its_rules_page_only() -> None:
+    assert _belongs_to_a_game(Path("game/tables/snap/view.py"))
+    assert _belongs_to_a_game(Path("engine/double_or_nothing/state.py"))
+    assert _belongs_to_a_game(Path("ai/sprint/bots.py"))
+    assert _belongs_to_a_game(Path("game/rules/double_or_nothing.py"))
+    assert not _belongs_to_a_game(Path("ai/snap_arena.py"))  # named like a game, outside its folder
+    assert not _belongs_to_a_game(Path("ai/arena.py"))
+    assert not _belongs_to_a_game(Path("game/shell/session.py"))
+    assert not _belongs_to_a_game(Path("game/screens/new_game.py"))
 
 
 def test_no_module_outside_a_game_names_a_game_id() -> None:
@@ -155,3 +145,29 @@ def test_the_shared_setup_has_no_game_s_fields_sprint_s_match_lives_in_its_optio
     second = next_round(setup, (4, 9))
     assert played(second) == [(12, -3), (4, 9)] and second.deal is None and played(setup) == [(12, -3)]
     assert played(next_round(second, (1, 1))) == []  # after the last round a new match starts
+
+
+def test_every_game_has_the_one_shape() -> None:
+    """``engine/<game>/``, ``ai/<game>/``, ``game/tables/<game>/`` (its scene in ``table.py``, drawing in
+    ``view.py``, its part of the headless modes in ``tools.py``) and ``game/rules/<game>.py``; every part the
+    registry names lies in them."""
+    for info in GAMES.values():
+        stem = _stem(info.id)
+        folders = [f"engine/{stem}/", f"ai/{stem}/"] + ([f"game/tables/{stem}/"] if info.playable else [])
+        for folder in folders:
+            assert (ROOT / folder / "__init__.py").is_file(), f"{info.id}: no package {folder}"
+        if info.playable:
+            for name in ("table", "view", "tools"):
+                assert (ROOT / f"game/tables/{stem}/{name}.py").is_file(), f"{info.id}: no game/tables/{stem}/{name}.py"
+            assert (ROOT / f"game/rules/{stem}.py").is_file(), f"{info.id}: no rules page game/rules/{stem}.py"
+        parts = (info.rules_module, info.script, info.bots, info.arena, info.bench, info.table, info.tools, info.rules_pages)
+        for path in filter(None, parts):
+            where = _module_file(path)
+            assert any(where.startswith(f) for f in folders + [f"game/rules/{stem}.py"]), \
+                f"{info.id}: {path} lies outside the game's folders"
+
+
+def _module_file(path: str) -> str:
+    """``"ai.snap.arena:ARENA"`` as ``"ai/snap/arena.py"`` (a package as its ``__init__.py``)."""
+    module = path.partition(":")[0].replace(".", "/")
+    return f"{module}/__init__.py" if (ROOT / module).is_dir() else f"{module}.py"

@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
-from game.tables.sprint import tools as headless  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
@@ -37,13 +37,13 @@ def pg():
 
 
 def test_monkey_survives_thousands_of_random_events(pg, tmp_path, capsys):
-    assert headless.monkey(3000, 11, tmp_path) == 0
+    assert modes.monkey("sprint", 3000, 11, tmp_path) == 0
     assert "monkey: ok" in capsys.readouterr().out
 
 
 def test_screenshots_are_written_and_not_blank(pg, tmp_path):
     out = tmp_path / "shots"
-    assert headless.screenshots(out, tmp_path, sizes=((1280, 720),)) == 0
+    assert modes.screenshots("sprint", out, tmp_path, sizes=((1280, 720),)) == 0
     names = {p.name for p in out.iterdir()}
     for scene in ("title", "new-game", "rules", "settings", "stats", "table-2p", "table-5p", "table-5p-mid-animation",
                   "pause", "hotseat-pass", "round-over", "title-resume", "replays"):

@@ -336,5 +336,5 @@ def test_the_hand_over_forgets_what_the_last_player_was_doing(app):
     table.selected.add(card)
     table.show_toast(f"{card} is not a match", True)
     table.drag = {"what": "hand", "card": card, "offset": (0, 0)}
-    table._open_pass()
+    table.open_pass(1)
     assert table.toast is None and table.drag is None and not table.selected

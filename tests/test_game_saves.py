@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from engine.records import Record  # noqa: E402
 from engine.sprint import Lay, Phase  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.screens.replays import ReplaysScene  # noqa: E402
 from game.tables.sprint.tools import table_mismatches  # noqa: E402
@@ -205,7 +206,6 @@ def test_resume_selftest_fails_without_a_save_and_resume_does_not_mix_with_other
 
 
 def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, monkeypatch):
-    from game.tables.sprint import tools as headless
     from game.tables.sprint import table as table_module
 
     app = new_app(tmp_path)
@@ -216,7 +216,7 @@ def test_a_resumed_selftest_that_does_not_match_the_save_fails(pg, tmp_path, mon
     pygame.init()
     real = table_module.TableScene.catch_up
     monkeypatch.setattr(table_module.TableScene, "catch_up", lambda self, actions: real(self, actions[:-1]))
-    assert headless.resume_selftest(tmp_path) == 1
+    assert modes.resume_selftest("sprint", tmp_path) == 1
 
 
 def test_a_damaged_save_is_set_aside_and_reported_and_nothing_else_is_touched(pg, tmp_path):
@@ -278,7 +278,7 @@ def test_a_resumed_hotseat_game_starts_at_the_pass_device_screen(pg, tmp_path):
         hidden |= set(resumed.state.hand(p)) - set(resumed.state.observation(p).known_cards[p])
     assert not set(again.art.faces_blitted) & hidden, "a hand was shown before the pass-device screen"
     seat = again.stack.top.seat
-    assert seat == resumed._next_human(resumed.state.current) and resumed.pending_pass
+    assert seat == resumed.turns.next_human(resumed.state.current) and resumed.pending_pass
     again.stack.top.ready()
     assert resumed.viewer == seat and not resumed.pending_pass and resumed.shows_face(seat)
 

@@ -120,6 +120,42 @@ def art():
     pygame.quit()
 
 
+def test_a_card_with_its_shadow_is_one_blit_with_the_pixels_of_the_shadow_then_the_card(art):
+    """Issue 24: a card and its shadow were five blits (four pieces of the shadow's rim, then the card); now
+    the card is composited on its shadow once per size.  The picture is the same within rounding, on the
+    window, on any other surface and on a clear picture then put on the felt (Double or Nothing's stacks),
+    for faces, backs and number cards."""
+    screen = pygame.display.get_surface()
+    rect = pygame.Rect(40, 30, 84, 120)
+
+    def picture(target, draw):
+        felt = pygame.Surface((200, 200))
+        felt.fill((30, 100, 60))
+        target.fill((0, 0, 0, 0) if target.get_flags() & pygame.SRCALPHA else (30, 100, 60))
+        draw(target)
+        felt.blit(target, (0, 0))
+        return pygame.image.tobytes(felt, "RGB")
+
+    for target in (screen, pygame.Surface((200, 200)), pygame.Surface((200, 200), pygame.SRCALPHA)):
+        for draw in (lambda s, shadow: art.blit_face(s, Card("QH"), rect, shadow),
+                     lambda s, shadow: art.blit_back(s, rect, shadow),
+                     lambda s, shadow: art.blit_number(s, 7, rect, shadow)):
+            two = picture(target, lambda s: (art.blit_shadow(s, rect), draw(s, False)))
+            one = picture(target, lambda s: draw(s, True))
+            assert max(abs(a - b) for a, b in zip(one, two)) <= 2
+            assert sum(a != b for a, b in zip(one, two)) < 300  # a few soft corner pixels round differently
+
+
+def test_the_window_and_other_surfaces_get_their_own_encoded_card(art):
+    """SDL encodes a run-length encoded surface for one destination at a time: a card blitted to a cached
+    layer and then to the window was encoded again twice a frame.  Each has its own copy now."""
+    screen, layer = pygame.display.get_surface(), pygame.Surface((200, 200))
+    size = (70, 100)
+    on_screen, on_layer = art.face(Card("5C"), size, screen), art.face(Card("5C"), size, layer)
+    assert on_screen is not on_layer and on_layer is art.face(Card("5C"), size)
+    assert pygame.image.tobytes(on_screen, "RGBA") == pygame.image.tobytes(on_layer, "RGBA")
+
+
 def test_jokers_and_number_cards_render(art):
     size = (70, 100)
     joker = pygame.image.tobytes(art.face(Card("X1"), size), "RGBA")
@@ -290,3 +326,15 @@ def test_messages_read_right_for_you_and_for_names():
     keys = SeatKeys([SeatAction("flip", "Flip"), SeatAction("snap", "Snap!")])
     assert keys.why_not(1, "flip", pygame.K_a, ["You", "Ada"]) == "A is already your Flip key."
     assert keys.why_not(0, "flip", pygame.K_j, ["You", "Ada"]) == "J is already Ada's Flip key."
+
+
+def test_no_kit_function_reaches_into_a_table_s_private_parts():
+    """The kit reads a table's state objects and public methods; a private name (``t._hover_index()``) is the
+    table's own business (only ``self`` and ``cls`` may use one)."""
+    found = []
+    for path in sorted((GAME / "kit").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and isinstance(node.value, ast.Name) and node.value.id not in ("self", "cls")):
+                found.append(f"{path.name}:{node.lineno} {node.value.id}.{node.attr}")
+    assert not found, found

@@ -104,7 +104,7 @@ def join_from_another_process(lobby: LobbyScene, name: str = "Ada") -> subproces
 
 def play_my_turns(table: Any, helper: Any) -> None:
     """This computer's seat plays what a bot would choose from what the table holds (its own seat's view)."""
-    if table.my_turn() and table.sent is None and not table.pending_views:
+    if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
         assert table.try_action(helper.choose(table.state.observation(table.viewer)))
 
 

@@ -225,7 +225,7 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
         app.run(max_frames=1, fixed_dt=DT)
         hidden = [c for seat in (1, 2) for c in table.state.hands[seat]]
         assert all(type(c) is not Card for c in hidden)  # another seat's card never reaches this computer
-        if table.my_turn() and table.sent is None and not table.pending_views:
+        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
             assert table.try_action(think(helper, table.state.observation(0)))  # what your seat sees is all it needs
     assert done and real.is_over and table.state.is_over
     assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]
@@ -273,7 +273,7 @@ def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, t
         if done:
             break
         app.run(max_frames=1, fixed_dt=DT)
-        if table.my_turn() and table.sent is None and not table.pending_views:
+        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
             assert table.try_action(think(helper, table.state.observation(0)))
     assert done and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()
@@ -297,7 +297,7 @@ def test_a_remote_sprint_table_plays_a_round_through_the_host(pg, tmp_path) -> N
         if done:
             break
         app.run(max_frames=1, fixed_dt=DT)
-        if table.my_turn() and table.sent is None and not table.pending_views:
+        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
             assert table.try_action(think(helper, table.state.observation(0)))
     assert done and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()

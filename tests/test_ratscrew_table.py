@@ -14,6 +14,7 @@ from ai.reflex import Reflexes  # noqa: E402
 from engine.cards import Card, standard_deck  # noqa: E402
 from engine.games import GAMES, load_record  # noqa: E402
 from engine.ratscrew import LAY, Ratscrew, SNAP  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.ratscrew import tools as ratscrew_tools  # noqa: E402
@@ -79,7 +80,7 @@ def test_the_registry_names_the_table_and_its_tools():
 
 
 def test_selftest_plays_a_whole_bot_game_that_replays(pg, tmp_path, capsys):
-    assert ratscrew_tools.selftest(tmp_path) == 0
+    assert modes.selftest("ratscrew", tmp_path) == 0
     assert "selftest: ok" in capsys.readouterr().out
 
 
@@ -446,3 +447,31 @@ def test_out_of_cards_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, tmp_
     assert skipped.state == watched.state and skipped.state.winner in (1, 2)
     assert skipped.stat_counts() == watched.stat_counts() and skipped_stats == watched_stats and skipped_stats
     assert skipped_frames * 20 < watched_frames, (skipped_frames, watched_frames)  # without waiting in real time
+
+
+def test_a_card_landing_on_or_leaving_the_fan_repaints_only_its_place_with_the_whole_repaints_pixels(pg, tmp_path):
+    """Issue 24: a 52-card fan was repainted whole each time a card landed on it or flew off it (about a
+    millisecond a time); now just that card's place is, and the layer still matches a fresh whole repaint."""
+    from game.kit.layer import TableLayer
+    from game.tables.ratscrew import view as ratscrew_view
+
+    app = make_app(tmp_path, (1920, 1080))
+    table = ratscrew_tools._full_stack_table(app, 4)
+    for _ in range(10):
+        app.step(DT, [])
+    partial = 0
+    for k in range(90):
+        if k % 20 == 0:  # as the frame bench does: the card under the top flies off the fan and lands back
+            under, top = table.model.stack[-2], table.model.stack[-1]
+            n = len(table.model.stack)
+            table.fly(top, True, table.layout.seats[k // 20 % 4].pile, table.layout.top_card, 0.3)
+            table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
+        app.step(DT, [])
+        card = table.layout.fan_slot(0, len(table.model.stack) - 1)
+        for area in table.layer.painted:
+            if area.w * area.h <= card.w * card.h:
+                partial += 1
+        fresh = TableLayer()
+        fresh.refresh(table.background, table.layout, ratscrew_view.layer_regions(table), app.art)
+        assert pygame.image.tobytes(fresh.surface, "RGB") == pygame.image.tobytes(table.layer.surface, "RGB"), k
+    assert partial >= 8  # every flight off the fan and every landing on it (4 of each, at least)

@@ -16,6 +16,7 @@ from engine.scamper.table import Phase  # noqa: E402
 from game.kit.passdevice import PassDeviceScene  # noqa: E402
 from game.kit.matchsheet import SheetScene, StandingsScene, draw_sheet  # noqa: E402
 from game.kit.scoresheet import ScoreSheet, SheetRow  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.scamper import tools as tools  # noqa: E402
 from game.tables.scamper.table import ScamperTable  # noqa: E402
@@ -219,7 +220,7 @@ def test_the_round_sheet_and_the_standings(pg, tmp_path):
 
 
 def test_selftest_plays_a_full_ten_round_eight_seat_game(pg, tmp_path):
-    assert tools.selftest(tmp_path) == 0
+    assert modes.selftest("scamper", tmp_path) == 0
 
 
 def _play_by_mouse(app, table, action):

@@ -20,3 +20,14 @@ def test_a_joker_is_written_as_a_word():
     assert plan is not None
     assert all("X1" not in part for part in plan.progress(card_words))
     assert any("Joker" in part for part in plan.progress(card_words))
+
+
+def test_every_key_the_table_binds_is_the_key_its_button_shows():
+    import pygame
+
+    from game.tables.scamper.input import KEYS
+    from game.tables.scamper.view import HOTKEYS
+
+    for key, action in KEYS.items():
+        assert HOTKEYS.get(action) == pygame.key.name(key).upper(), action
+    assert HOTKEYS["menu"] == "Esc" and HOTKEYS["sort"] == HOTKEYS["sort_rank"]

@@ -15,6 +15,7 @@ from ai.snap import SnapEye  # noqa: E402
 from engine.games import load_record  # noqa: E402
 from engine.snap import FalseCall, SnapWon, new_game  # noqa: E402
 from game.kit.keyscreens import TryKeysScene  # noqa: E402
+from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.snap.table import SnapTable  # noqa: E402
@@ -105,7 +106,7 @@ def test_each_call_is_judged_at_its_own_moment_at_any_frame_rate(pg, tmp_path, f
 
 
 def test_selftest_plays_a_whole_bot_game_through_the_loop(pg, tmp_path, capsys):
-    assert snap_tools.selftest(tmp_path) == 0
+    assert modes.selftest("snap", tmp_path) == 0
     assert "selftest: ok" in capsys.readouterr().out
 
 

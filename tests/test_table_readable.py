@@ -168,3 +168,13 @@ def test_a_bots_follow_up_actions_in_one_turn_wait_less():
     hook.update(0.1, turn, False)  # the same seat again in the same turn
     hook.update(0.1, SimpleNamespace(turn=5, current=0), False)  # the next turn: the whole pause
     assert hook.driver.seen == [0.6, 0.6 * FOLLOW_UP, 0.6] and hook.delay == 0.6
+
+
+def test_every_letter_key_of_sprint_is_the_key_its_button_shows():
+    from game.tables.sprint.table import SPRINT_KEYS, TABLE_HOTKEYS
+
+    letters = {key: name for key, name in SPRINT_KEYS.items() if pygame.K_a <= key <= pygame.K_z}
+    assert {"lay", "hint", "sort_rank", "sort_suit", "tip_close", "undo", "stock", "pile"} <= set(letters.values())
+    for key, name in letters.items():
+        assert TABLE_HOTKEYS[name] == pygame.key.name(key).upper(), name
+    assert TABLE_HOTKEYS["menu"] == "Esc"

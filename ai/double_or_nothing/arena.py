@@ -276,7 +276,7 @@ def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
     parser.add_argument("--max-game", type=int, default=10, help="stop a run after this game (default 10)")
     parser.add_argument("--upgrade-games", type=int, default=200, help="games per upgrade (default 200)")
     parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
-    parser.add_argument("--upgrade-rules", type=int, default=RULES, choices=(1, 2, RULES),
+    parser.add_argument("--upgrade-rules", type=int, default=RULES, choices=(1, 2, 3, RULES),
                         help=f"which version of the upgrade rules the upgrade study plays (default {RULES})")
     parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
     parser.add_argument("--pairings", default="hard-hard,hint-hard,standard-standard,easy-easy,hard-standard,hard-easy",

@@ -17,7 +17,7 @@ import random
 from typing import Sequence
 
 from engine.double_or_nothing.counts import ZERO, Counts, draw_from
-from engine.double_or_nothing.plays import Play, Rules, Strength, answers
+from engine.double_or_nothing.plays import Play, Rules, Strength, answers, span_strength
 
 
 def stairs(hand: Sequence[int], depth: int = 2) -> list[tuple[int, int]]:
@@ -60,7 +60,6 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
     A running minimum along each span, no play objects: bots call this often.
     """
     best: Strength | None = None
-    bonus, bonus_from = rules.stair_bonus, max(2, rules.bonus_from)
     for lo in range(8):
         least = hand[lo]
         width = 0
@@ -72,7 +71,7 @@ def best_answer(hand: Sequence[int], rules: Rules) -> Strength | None:
             width += 1
             if width == 8 and i >= 8:
                 break
-            s = (least * width, width + (bonus if width >= bonus_from and least > 1 else 0), i % 8 + 1)
+            s = span_strength(width, least, i % 8 + 1, rules)
             if best is None or s > best:
                 best = s
     return best

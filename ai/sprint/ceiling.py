@@ -48,7 +48,7 @@ from typing import Any
 from engine.sprint import Action, Discard, Observation, Phase, Round
 
 from . import LEVELS
-from .. import arena
+from . import arena
 from .bots import Bot, Standard, Strategist, card_value
 from .handcalc import DISCARDS, RANK_OF, best_partition, bits, completes_match, lay_of, legal_matches
 from .master import Master, WorldSampler

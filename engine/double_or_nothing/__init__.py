@@ -29,9 +29,10 @@ OPTIONS = (
            "The Run: you against the computer, game after game, with upgrades. Duel: one game for two seats."),
     Option("game_number", "Duel game", tuple((g, f"Game {g}") for g in DUEL_GAMES), 1,
            "Which game a Duel is played at (hands of 10 x 2^(game-1) cards). A Run always starts at game 1."),
-    Option("upgrades", "Upgrades", ((3, "On"), (False, "Off"), (2, "On, second rules"), (True, "On, first rules")), 3,
-           "Whether a Run offers upgrades after each game won. \"First\" and \"second rules\": the upgrades as "
-           "they were before (records made then say true or 2 here and replay under them)."),
+    Option("upgrades", "Upgrades", ((4, "On"), (False, "Off"), (3, "On, third rules"), (2, "On, second rules"),
+                                    (True, "On, first rules")), 4,
+           "Whether a Run offers upgrades after each game won. \"First\", \"second\" and \"third rules\": the "
+           "upgrades as they were before (records made then say true, 2 or 3 here and replay under them)."),
 )
 
 
@@ -42,7 +43,7 @@ def new_game(num_seats: int, options: Mapping[str, Any], seed: int) -> Run:
     mode = Mode(options.get("mode", "run"))
     game = int(options.get("game_number", 1)) if mode is Mode.DUEL else 1
     chosen = options.get("upgrades", up.RULES)
-    rules = up.FIRST_RULES if chosen is True else up.SECOND_RULES if chosen == 2 else up.RULES
+    rules = up.FIRST_RULES if chosen is True else chosen if chosen in (up.SECOND_RULES, up.THIRD_RULES) else up.RULES
     return Run(mode, game, seed, upgrades_on=chosen is not False, upgrade_rules=rules)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Sequence, Union
 
-from .plays import Play, Rules, Strength, legal_plays
+from .plays import Play, Rules, Strength, legal_plays, wrapped_answer_refused
 
 
 class Mode(StrEnum):
@@ -47,19 +47,20 @@ Action = Union[Play, Pass, Pick]
 
 
 def legal_actions_for(phase: Phase, offer: Sequence[str], hand: Sequence[int], rules: Rules,
-                      top: Strength | None, wrap_leads_only: bool = False) -> list[Action]:
+                      top: Strength | None) -> list[Action]:
     """The mover's actions in a fixed order: the offer when picking; else plays, then Pass when answering.
 
-    ``wrap_leads_only``: spans wrap from 8 to 1 only when leading (Round the Bend from rules 2).
+    An answer wraps from 8 to 1 only as ``rules.wrap_answers`` allows (Round the Bend).
     """
     if phase is Phase.PICK:
         return [Pick(u) for u in offer]
     if phase is Phase.OVER:
         return []
     plays = legal_plays(hand, rules, top)
-    if wrap_leads_only and top is not None and rules.wrap:
-        plays = [p for p in plays if not p.wraps]
+    if top is not None and rules.wrap and rules.wrap_answers != 1:
+        plays = [p for p in plays if not p.wraps or wrapped_answer_refused(p, rules) is None]
     actions: list[Action] = list(plays)
     if top is not None:
         actions.append(PASS)
     return actions
+

@@ -33,12 +33,13 @@ class Observation:
     upgrades: tuple[tuple[str, int], ...]  # the runner's, with stacks
     offer: tuple[str, ...]
     totals: Counts  # every card of the game per number
-    opponent_lacks: tuple[int, ...] | None  # with Spyglass: numbers the opponent holds none of
+    opponent_lacks: tuple[int, ...] | None  # with Spyglass: numbers the opponent was dealt (or holds) none of
     games_won: int
     second_wind_used: bool
     winner: int | None
-    upgrade_rules: int = 3  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
+    upgrade_rules: int = 4  # which version of the upgrade rules (engine.double_or_nothing.upgrades.RULES)
     game_hand: int = 1  # the hand within this game (``hand_number`` counts the whole run's)
+    opponent_lacks_now: bool = False  # the Spyglass shows what the opponent holds none of now, not as dealt
 
     @property
     def my_turn(self) -> bool:
@@ -52,8 +53,7 @@ class Observation:
     def legal_actions(self) -> list[Action]:
         if not self.my_turn:
             return []
-        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength,
-                                 self.upgrade_rules >= 2)
+        return legal_actions_for(self.phase, self.offer, self.hand, self.rules(), self.top_strength)
 
     def unseen(self) -> Counts:
         """The cards this seat can't place: the opponent's hand and both decks, per number."""

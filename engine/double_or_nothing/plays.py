@@ -36,6 +36,9 @@ class Rules:
     trim_half: bool = False  # a trimmed lead keeps at least half the copies held, rounded up (upgrade rules 3)
     bonus_from: int = 2  # the stair bonus counts for stairs of at least this many numbers (rules 3: 3)
     card_ties: bool = False  # with ties_win: as many cards is enough, whatever the numbers and top (rules 3)
+    wrap_answers: int = 1  # with wrap: answers may wrap when they hold this many copies or more (0: never)
+    stair_cards: int = 0  # with stair_bonus: a stair also counts one card in this many more per stack (rules 4)
+    card_copies: int = 2  # ... when it holds at least this many copies of each number
 
 
 PLAIN = Rules()
@@ -108,10 +111,7 @@ class Play(_Span):
         return tuple(out)  # type: ignore[return-value]
 
     def strength(self, rules: Rules = PLAIN) -> Strength:
-        distinct = self.width
-        if rules.stair_bonus and self.kind is Kind.STAIR and self.width >= rules.bonus_from:
-            distinct += rules.stair_bonus
-        return (self.cards, distinct, self.top)
+        return span_strength(self.width, self.copies, self.hi, rules)
 
     def __str__(self) -> str:
         return describe(self)
@@ -152,6 +152,8 @@ def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None)
     """Why a side holding ``hand`` may not make ``play`` now, or ``None``."""
     if play.wraps and not rules.wrap:
         return f"{play.lo}-{play.hi} wraps past 8: only the Round the Bend upgrade allows that."
+    if play.wraps and top is not None and wrapped_answer_refused(play, rules):
+        return wrapped_answer_refused(play, rules)
     most = most_copies(hand, play.lo, play.hi)
     if most == 0:
         missing = [n for n in play.numbers if hand[n - 1] == 0]
@@ -168,6 +170,16 @@ def why_not(play: Play, hand: Sequence[int], rules: Rules, top: Strength | None)
     return None
 
 
+def wrapped_answer_refused(play: Play, rules: Rules) -> str | None:
+    """Why ``play``, an answer that wraps past 8, is refused under ``rules`` (Round the Bend), or ``None``."""
+    if rules.wrap_answers == 0:
+        return f"{play.lo}-{play.hi} wraps past 8: Round the Bend wraps only when you lead."
+    if play.copies < rules.wrap_answers:
+        return (f"{play.lo}-{play.hi} wraps past 8: an answer may wrap only with {rules.wrap_answers} or more "
+                f"copies of each number, not {play.copies:,}.")
+    return None
+
+
 def least_trimmed(most: int, rules: Rules) -> int:
     """The fewest copies Trim lets a side lead of a span it holds ``most`` copies of (1 without the half rule)."""
     return (most + 1) // 2 if rules.trim_half else 1
@@ -177,15 +189,27 @@ def fewest_copies_that_beat(width: int, top_number: int, rules: Rules, top: Stre
     """The fewest copies of a span (``width`` numbers, highest ``top_number``) that answer ``top``."""
     cards = top[0]
     k = max(1, cards // width)
+    if rules.stair_bonus and rules.stair_cards and width >= max(2, rules.bonus_from):
+        fewer = k * rules.stair_cards // (rules.stair_cards + rules.stair_bonus)  # a stair counts more cards
+        k = fewer if fewer >= 2 else k
     while True:
-        if answers((k * width, width + _bonus(rules, width, k), top_number), top, rules):
+        if answers(span_strength(width, k, top_number, rules), top, rules):
             return k
         k += 1
 
 
-def _bonus(rules: Rules, width: int, copies: int) -> int:
-    """The stair bonus a span of ``width`` numbers and ``copies`` copies gets under ``rules``."""
-    return rules.stair_bonus if width >= max(2, rules.bonus_from) and copies > 1 else 0
+def span_strength(width: int, copies: int, top_number: int, rules: Rules) -> Strength:
+    """The strength of ``copies`` of each of ``width`` numbers topping out at ``top_number`` under ``rules``.
+
+    Stairmaster: a stair of at least ``bonus_from`` numbers counts ``stair_bonus`` numbers more, and (rules 4)
+    with at least ``card_copies`` copies of each, ``cards // stair_cards`` cards more per stack.
+    """
+    cards = width * copies
+    if rules.stair_bonus and copies > 1 and width >= max(2, rules.bonus_from):
+        deep = rules.stair_cards and copies >= rules.card_copies
+        extra = cards // rules.stair_cards * rules.stair_bonus if deep else 0
+        return (cards + extra, width + rules.stair_bonus, top_number)
+    return (cards, width, top_number)
 
 
 _new = tuple.__new__
@@ -237,6 +261,8 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
                 append(new(Play, (lo, hi, most)))
         return out
     to_beat = top[0]
+    if rules.stair_bonus and rules.stair_cards:  # a stair may count more cards than it plays
+        to_beat = to_beat * rules.stair_cards // (rules.stair_cards + rules.stair_bonus)
     for lo, longer in spans:
         most = hand[lo - 1]
         for index, hi, width in longer:
@@ -248,8 +274,8 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
             cards = most * width
             if cards < to_beat:
                 continue
-            if cards == to_beat:  # same cards: the other two parts of the strength decide
-                if not answers((cards, width + _bonus(rules, width, most), hi), top, rules):
+            if cards <= top[0]:  # as many cards or fewer: the whole strength decides
+                if not answers(span_strength(width, most, hi, rules), top, rules):
                     continue
             if trim:
                 least = fewest_copies_that_beat(width, hi, rules, top)
@@ -257,3 +283,4 @@ def legal_plays(hand: Sequence[int], rules: Rules, top: Strength | None) -> list
                     append(new(Play, (lo, hi, least)))
             append(new(Play, (lo, hi, most)))
     return out
+

@@ -55,7 +55,7 @@ class Run:
     __slots__ = (
         "mode", "upgrades_on", "phase", "game", "hand_number", "game_hand", "hands", "decks", "area", "top", "top_seat",
         "turn", "held", "offer", "second_wind_used", "games_won", "winner", "rng", "upgrade_rules",
-        "dealt_lacks",
+        "dealt_lacks", "last_word_game",
     )
 
     def __init__(self, mode: Mode, game: int, seed: int, upgrades_on: bool = True,
@@ -69,7 +69,7 @@ class Run:
         """
         if not 1 <= game <= MAX_GAME:
             raise ValueError(f"game numbers run from 1 to {MAX_GAME}, not {game}")
-        if upgrade_rules not in (up.FIRST_RULES, up.SECOND_RULES, up.RULES):
+        if upgrade_rules not in (up.FIRST_RULES, up.SECOND_RULES, up.THIRD_RULES, up.RULES):
             raise ValueError(f"upgrade rules {upgrade_rules} are unknown: {up.FIRST_RULES} to {up.RULES}")
         self._set_up(mode, game, seed, held)
         self.upgrade_rules = upgrade_rules
@@ -118,6 +118,7 @@ class Run:
         self.winner: int | None = None
         self.upgrade_rules = up.RULES
         self.dealt_lacks: tuple[int, ...] = ()  # numbers the opponent was dealt none of this hand (Spyglass)
+        self.last_word_game = 0  # the game in which the runner's Last Word was spoken (rules 4), 0: not yet
 
     # sizes and rules per side
 
@@ -139,7 +140,7 @@ class Run:
         """
         base = hand_size_at(self.game)
         stacks = self._runner_upgrade(seat, up.DEEP_HAND)
-        if self.upgrade_rules == up.RULES:
+        if self.upgrade_rules >= up.THIRD_RULES:
             return base + max(1, base // 40) * stacks
         per = 10 if self.upgrade_rules == up.FIRST_RULES else 20
         return base * (per + stacks) // per
@@ -152,7 +153,7 @@ class Run:
         """
         base = pass_size_at(self.game)
         if seat == 0:
-            if self.upgrade_rules == up.RULES:
+            if self.upgrade_rules >= up.THIRD_RULES:
                 return base
             share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
             return base + base * self._runner_upgrade(0, up.SECOND_HELPING) // share
@@ -170,10 +171,6 @@ class Run:
         stacks = self.held.count(up.TOLL)
         per = 16 if self.upgrade_rules == up.SECOND_RULES else 8
         return min(self.decks[1].size, max(1, pass_size_at(self.game) * stacks // per)) if stacks else 0
-
-    def wraps_lead_only(self) -> bool:
-        """Round the Bend wraps only a lead (rules 2): wrapped answers were measured far too strong."""
-        return self.upgrade_rules != up.FIRST_RULES
 
     def rules_for(self, seat: int) -> Rules:
         return self.held.rules(self.upgrade_rules) if seat == 0 and self.mode is Mode.RUN else PLAIN
@@ -206,8 +203,7 @@ class Run:
         if not movers or (seat is not None and seat not in movers):
             return []
         me = movers[0]
-        return legal_actions_for(self.phase, self.offer, self.hands[me], self.rules_for(me), self.top_strength(),
-                                 self.wraps_lead_only())
+        return legal_actions_for(self.phase, self.offer, self.hands[me], self.rules_for(me), self.top_strength())
 
     def why_illegal(self, action: object, seat: int | None = None, at: int = 0) -> str | None:
         if self.phase is Phase.OVER:
@@ -229,8 +225,6 @@ class Run:
         if isinstance(action, Pass):
             return "You lead: play anything you like." if self.top is None else None
         if isinstance(action, Play):
-            if action.wraps and self.top is not None and self.rules_for(me).wrap and self.wraps_lead_only():
-                return f"{action.lo}-{action.hi} wraps past 8: Round the Bend wraps only when you lead."
             return why_not(action, self.hands[me], self.rules_for(me), self.top_strength())
         return f"{action!r} is not an action of Double or Nothing: play, pass or pick."
 
@@ -258,13 +252,36 @@ class Run:
         self.top, self.top_seat = play, me
         left = sum(self.hands[me])
         events.append(Played(me, play, play.strength(self.rules_for(me)), left))
-        if left == 0:
+        if left == 0 and self._last_word_open(me):
+            self.last_word_game = self.game
+            self.turn = 0
+        elif left == 0:
             self._win_hand(me, events)
+        elif not any(self.hands[1 - me]):  # the runner answered its Last Word: the play area is its, the hand theirs
+            under = add(self.area[0], self.area[1])
+            self.decks[me].put_under(under)
+            events.append(Passed(1 - me, 0, me, sum(under)))
+            self._clear_area()
+            self._win_hand(1 - me, events)
         else:
             self.turn = 1 - me
 
+    def _last_word_open(self, me: int) -> bool:
+        """Whether the runner may answer the play that just emptied the opponent's hand (Last Word, rules 4):
+        once per game, when it holds an answer.  Answering takes the play area under its deck, passing gives
+        it up; either way the opponent then wins the hand (see :data:`~.upgrades.RULES`)."""
+        if me != 1 or self.upgrade_rules < up.RULES or not self._runner_upgrade(0, up.LAST_WORD):
+            return False
+        if self.last_word_game == self.game:
+            return False
+        actions = legal_actions_for(Phase.PLAY, (), self.hands[0], self.rules_for(0), self.top_strength())
+        return any(isinstance(a, Play) for a in actions)
+
     def _pass(self, events: list[Event]) -> None:
         me, other = self.turn, 1 - self.turn
+        if not any(self.hands[other]):  # the runner lets its Last Word go: the opponent wins the hand as usual
+            self._win_hand(other, events)
+            return
         drawn = self.decks[me].draw(self.pass_size(me), self.rng)
         self.hands[me] = add(self.hands[me], drawn)
         events.append(Drew(me, sum(drawn), drawn, "pass"))
@@ -293,13 +310,13 @@ class Run:
             return ZERO
         kept = ZERO
         if self.held.has(up.SALVAGE):
-            if self.upgrade_rules == up.RULES:
+            if self.upgrade_rules >= up.THIRD_RULES:
                 kept = draw_from(self.area[0], sum(self.area[0]) // 6, self.rng)
             else:
                 share = 2 if self.upgrade_rules == up.FIRST_RULES else 4
                 kept = counts(k // share for k in self.area[0])
         helpings = self.held.count(up.SECOND_HELPING)
-        if helpings and self.upgrade_rules == up.RULES:
+        if helpings and self.upgrade_rules >= up.THIRD_RULES:
             theirs = self.area[1]
             kept = add(kept, draw_from(theirs, sum(theirs) * helpings // 8, self.rng))
         return kept
@@ -330,7 +347,7 @@ class Run:
             self.hands[seat] = drawn
             events.append(Drew(seat, sum(drawn), drawn, "hand"))
         self.dealt_lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k)
-        if self._runner_upgrade(0, up.LAST_WORD):
+        if self._runner_upgrade(0, up.LAST_WORD) and self.upgrade_rules < up.RULES:  # rules 1-3's Last Word
             leader = 1
         self.turn = leader
         events.append(HandDealt(self.game, self.game_hand, (sum(self.hands[0]), sum(self.hands[1])), leader))
@@ -439,8 +456,9 @@ class Run:
             raise ValueError(f"seat {seat} is not at this table (0 or 1)")
         other = 1 - seat
         lacks: tuple[int, ...] | None = None
-        if seat == 0 and self._runner_upgrade(0, up.SPYGLASS):  # rules 2: as dealt; the first rules: as held
-            held_now = self.upgrade_rules == up.FIRST_RULES
+        held_now = False
+        if seat == 0 and self._runner_upgrade(0, up.SPYGLASS):
+            held_now = up.spyglass_sees_now(self.upgrade_rules, sum(self.hands[1]), self.hand_size(1))
             lacks = tuple(n + 1 for n, k in enumerate(self.hands[1]) if not k) if held_now else self.dealt_lacks
         return Observation(
             seat=seat, mode=self.mode, phase=self.phase, to_move=self.to_move(), game=self.game,
@@ -452,6 +470,7 @@ class Run:
             pass_sizes=(self.pass_size(0), self.pass_size(1)), upgrades=self.held.as_tuple(),
             offer=self.offer, totals=self.totals(), opponent_lacks=lacks, games_won=self.games_won,
             second_wind_used=self.second_wind_used, winner=self.winner, upgrade_rules=self.upgrade_rules,
+            opponent_lacks_now=held_now,
         )
 
     def clone(self) -> Run:
@@ -471,7 +490,7 @@ class Run:
             self.mode, self.upgrades_on, self.phase, self.game, self.hand_number, tuple(self.hands),
             tuple(d.snapshot() for d in self.decks), tuple(self.area), self.top, self.top_seat, self.turn,
             self.held.as_tuple(), self.offer, self.second_wind_used, self.games_won, self.winner,
-            self.rng.getstate(), self.upgrade_rules, self.game_hand,
+            self.rng.getstate(), self.upgrade_rules, self.last_word_game, self.game_hand,
         )
 
     def __repr__(self) -> str:

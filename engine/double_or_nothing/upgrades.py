@@ -5,13 +5,14 @@ an icon the table draws from shapes, and how often it may be held
 (``max_stacks`` 1: it doesn't stack).  The rules themselves live where they
 act (the run's draws, passes and plays read :meth:`Held.count`).
 
-The upgrade rules have versions: :data:`RULES` is the current one (3),
-:data:`SECOND_RULES` and :data:`FIRST_RULES` the earlier ones, kept so that a
-record made under them replays exactly (a record says which through its
-``upgrades`` option: ``true`` for the first rules, ``2`` for the second, ``3``
-for these).  :data:`FIRST_EFFECTS` and :data:`SECOND_EFFECTS` have the earlier
-rules' words for the upgrades whose effect changed; :data:`HELPS` says, per
-upgrade, when it helps (the pick screen shows it).
+The upgrade rules have versions: :data:`RULES` is the current one (4),
+:data:`THIRD_RULES`, :data:`SECOND_RULES` and :data:`FIRST_RULES` the earlier
+ones, kept so that a record made under them replays exactly (a record says
+which through its ``upgrades`` option: ``true`` for the first rules, ``2`` for
+the second, ``3`` for the third, ``4`` for these).  :data:`FIRST_EFFECTS`,
+:data:`SECOND_EFFECTS` and :data:`THIRD_EFFECTS` have the earlier rules' words
+for the upgrades whose effect changed; :data:`HELPS` says, per upgrade, when it
+helps (the pick screen shows it).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ UPGRADES: dict[str, Upgrade] = {
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
                 "an answer just enough to beat.",
                 Icon("diamond", "#16a085", "-1")),
-        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more in strength.",
+        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more; with four or "
+                "more copies of each, a quarter more cards too.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
         Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards and numbers, whatever its top.",
                 Icon("square", "#2c3e50", "="),),
@@ -77,8 +79,9 @@ UPGRADES: dict[str, Upgrade] = {
                 "area go under your deck, not theirs.",
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
-                "answers go straight.", Icon("ring", "#2980b9", "8>1")),
-        Upgrade(SPYGLASS, "Spyglass", "At each deal you see which numbers the opponent was dealt none of.",
+                "so may answers of four or more copies of each number.", Icon("ring", "#2980b9", "8>1")),
+        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent was dealt none of, and once it is down to "
+                "a tenth of a hand, which it holds none of.",
                 Icon("hexagon", "#7f8c8d", "?")),
         Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in forty more each hand (at least one).",
                 Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
@@ -86,8 +89,9 @@ UPGRADES: dict[str, Upgrade] = {
                 "the opponent with two and a half.", Icon("star", "#f1c40f", "x2")),
         Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at "
                 "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
-        Upgrade(LAST_WORD, "Last Word", "The opponent leads every hand, won or lost: you answer.",
-                Icon("arrow", "#e67e22", "1st")),
+        Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the opponent's last cards: the play area then "
+                "goes under your deck, and it wins the hand with the rest.",
+                Icon("arrow", "#e67e22", "last")),
         Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
@@ -95,10 +99,31 @@ UPGRADES: dict[str, Upgrade] = {
 
 OFFER_SIZE = 3
 
+STAIR_CARDS = 4
+"""Rules 4: a Stairmaster stair counts one card in this many more per stack ..."""
+STAIR_COPIES = 4
+"""... when it holds this many copies of each number or more."""
+WRAPPED_ANSWER_COPIES = 4
+"""Rules 4: Round the Bend's answers may wrap when they hold this many copies of each number or more."""
+SPYGLASS_NEAR_OUT = 10
+"""Rules 4: the Spyglass shows what the opponent holds none of once it holds a dealt hand over this or fewer."""
+
 FIRST_RULES = 1
 SECOND_RULES = 2
-RULES = 3
-"""Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
+THIRD_RULES = 3
+RULES = 4
+"""Rules 4 (measured with the arena's upgrade study at game 2 against Hard and at game 6 against Standard, issue
+25: from game 6 on every hand holds every number by the dozen, so rules 3's Stairmaster, Round the Bend,
+Spyglass and Last Word were worth nothing there).  Stairmaster's stairs of four or more copies also count a
+quarter more cards; Round the Bend's answers may wrap too when they hold four or more copies of each number;
+the Spyglass also shows, once the opponent is down to a tenth of a dealt hand, the numbers it holds none of;
+Last Word answers, once per game, the play that empties the opponent's hand, and so takes the play area
+(answering every lead was worth nothing at game 6, where the leader is ahead; letting the hand go on was worth
+too much at both games).  The quarter and the four copies (one card in eight for any stair was worth too much
+at game 2 and nothing at game 6), the four copies of a wrapped answer and the Spyglass's tenth were chosen by
+the study at both games.
+
+Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
 Second Helping takes one in eight of the opponent's cards in the play area when you pass (drawing more was
 worth nothing); Second Wind's replay is against two and a half fresh decks; Salvage keeps one in six of your cards in
@@ -137,18 +162,26 @@ SECOND_EFFECTS = {
 }
 """Rules 2's effects, in their words, where rules 3 changed them (the first rules too, unless they differ)."""
 
+THIRD_EFFECTS = {
+    STAIRMASTER: "Your stairs of three or more numbers count one number more in strength.",
+    ROUND_THE_BEND: "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); answers go straight.",
+    SPYGLASS: "At each deal you see which numbers the opponent was dealt none of.",
+    LAST_WORD: "The opponent leads every hand, won or lost: you answer.",
+}
+"""Rules 3's effects, in their words, where rules 4 changed them (earlier rules too, unless they differ)."""
+
 HELPS = {
     REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
     TRIM: "Helps when a big play is on the table and you want to beat it without spending your whole stack.",
-    STAIRMASTER: "Helps when you hold long stairs: they beat plays of as many cards.",
+    STAIRMASTER: "Helps when you hold long, deep stairs: they beat plays of more cards.",
     TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
     SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
-    ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s.",
+    ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s, by the handful in big games.",
     SPYGLASS: "Helps near a hand's end: you know which numbers they can't answer with.",
     DEEP_HAND: "Helps when the opponent's answers run out: you hold more to play.",
     SECOND_WIND: "Helps once, on the day a game goes wrong: a second try at it.",
     TOLL: "Helps against an opponent that passes a lot: each pass feeds your deck.",
-    LAST_WORD: "Helps when you like to answer: you see their play before you spend yours.",
+    LAST_WORD: "Helps once a game, when they go out on a big trick: its cards come to you.",
     SALVAGE: "Helps when you pass after a big play: part of it comes back to you.",
 }
 """When each upgrade helps, in a line (the pick screen shows it under the effect)."""
@@ -156,16 +189,24 @@ HELPS = {
 
 def effect(upgrade_id: str, rules: int = RULES) -> str:
     """``upgrade_id``'s one-line effect under upgrade rules ``rules``."""
-    if rules == FIRST_RULES and upgrade_id in FIRST_EFFECTS:
-        return FIRST_EFFECTS[upgrade_id]
-    if rules in (FIRST_RULES, SECOND_RULES) and upgrade_id in SECOND_EFFECTS:
-        return SECOND_EFFECTS[upgrade_id]
+    for version, words in ((FIRST_RULES, FIRST_EFFECTS), (SECOND_RULES, SECOND_EFFECTS), (THIRD_RULES, THIRD_EFFECTS)):
+        if rules <= version and upgrade_id in words:
+            return words[upgrade_id]
     return UPGRADES[upgrade_id].effect
 
 
 def helps(upgrade_id: str, rules: int = RULES) -> str:
     """When ``upgrade_id`` helps (empty for an older rules' version whose effect differs from today's)."""
     return HELPS[upgrade_id] if effect(upgrade_id, rules) == UPGRADES[upgrade_id].effect else ""
+
+
+def spyglass_sees_now(rules: int, held: int, dealt: int) -> bool:
+    """Whether the Spyglass shows the numbers the opponent holds none of now (else: as dealt).
+
+    The first rules: always; rules 2 and 3: never; rules 4: once it holds ``held`` cards, a tenth of the
+    ``dealt`` hand or fewer.
+    """
+    return rules == FIRST_RULES or (rules >= RULES and held * SPYGLASS_NEAR_OUT <= dealt)
 
 
 class Held:
@@ -194,7 +235,7 @@ class Held:
         """The play rules these upgrades give under upgrade rules ``version``."""
         if not self.stacks:
             return Rules()
-        third = version >= 3
+        third = version >= THIRD_RULES
         return Rules(
             trim=self.has(TRIM),
             wrap=self.has(ROUND_THE_BEND),
@@ -203,6 +244,9 @@ class Held:
             trim_half=third,
             bonus_from=3 if third else 2,
             card_ties=third,
+            wrap_answers=1 if version == FIRST_RULES else WRAPPED_ANSWER_COPIES if version >= RULES else 0,
+            stair_cards=STAIR_CARDS if version >= RULES else 0,
+            card_copies=STAIR_COPIES,
         )
 
     def as_tuple(self) -> tuple[tuple[str, int], ...]:

@@ -1,45 +1,41 @@
-"""Sprint, Snap, Score: the engine (:mod:`.game`: the round, its actions and events) and its script (:mod:`.script`).
+"""Sprint, Snap, Score's engine: the round (:mod:`.game`), its actions (:mod:`.actions`), events
+(:mod:`.events`), what a seat sees (:mod:`.observation`) and its script (:mod:`.script`).
 
-Everything public of :mod:`engine.sprint.game` is importable from here, as before the package.
+Everything public is importable from here, as from the one module it was before the package.
 """
 
 from __future__ import annotations
 
-from .game import (
+from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
-    GAME_ID,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Action,
-    CardDiscarded,
-    CardDrawn,
     Discard,
     Draw,
+    Lay,
+    Phase,
+    Source,
+    action_from_json,
+    action_to_json,
+    describe_action,
+    legal_actions_for,
+    refusal,
+)
+from .events import (
+    CardDiscarded,
+    CardDrawn,
     DrawSkipped,
     Event,
     FinalRoundStarted,
-    Lay,
     MatchLaid,
-    Observation,
-    Phase,
     ReplacementDrawn,
-    Round,
     RoundOver,
     ScoreLine,
-    Source,
     TurnPassed,
-    action_from_json,
-    action_to_json,
-    check_deal,
-    describe_action,
-    legal_actions_for,
-    new_game,
-    refusal,
     seen_by,
-    shuffle_hidden,
 )
+from .game import GAME_ID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Round, check_deal, new_game, shuffle_hidden
+from .observation import Observation
 
 WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "seat_mask"), ("stock", "cards"))
 """What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""

@@ -130,19 +130,34 @@ def _card(number: int) -> Card:
     return ALL_CARDS[number]
 
 
-def _fast(surface: pygame.Surface, rle: bool = False) -> pygame.Surface:
-    """The surface in the display's pixel format, which blits fastest (as is without a display).
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format, which blits fastest (as is without a display)."""
+    return surface if pygame.display.get_surface() is None else surface.convert_alpha()
 
-    ``rle`` run-length encodes it: two to three times faster to blit a card,
-    which is mostly opaque with a few soft edge pixels (not for shadows, which
-    are translucent all over and blit slower that way).
-    """
-    if pygame.display.get_surface() is None:
-        return surface
-    fast = surface.convert_alpha()
-    if rle:
-        fast.set_alpha(255, pygame.RLEACCEL)
-    return fast
+
+def _rle(surface: pygame.Surface) -> pygame.Surface:
+    """A run-length encoded copy of ``surface``: two to three times faster to blit a card, which is mostly opaque
+    with a few soft edge pixels (a copy: SDL encodes a surface for one destination at a time)."""
+    copy = surface.copy()
+    if pygame.display.get_surface() is not None:
+        copy.set_alpha(255, pygame.RLEACCEL)
+    return copy
+
+
+SCREEN, OFF_SCREEN, TRANSLUCENT = 1, 0, 2
+"""The lanes of card surfaces: for the window, for every other opaque surface (cached layers), and for surfaces
+with an alpha channel (pictures composed off screen, like Double or Nothing's stacks), where a card's shadow is
+blitted first and the card over it as ever: blended onto a clear picture, a composite's soft corners would not
+come out the same."""
+
+
+def lane_of(target: pygame.Surface) -> int:
+    """Which lane's copies blit onto ``target``.  SDL re-encodes a run-length encoded surface each time it is
+    blitted to another destination than the last one (a third of a millisecond for a card): a card blitted to a
+    table's cached layer and then to the window would pay it twice a frame, so each lane has its own copy."""
+    if target is pygame.display.get_surface():
+        return SCREEN
+    return TRANSLUCENT if target.get_flags() & pygame.SRCALPHA else OFF_SCREEN
 
 
 def rank_text(rank: Rank) -> str:
@@ -153,12 +168,14 @@ class CardArt:
     """Card surfaces by size, built on first use and kept until the sizes change."""
 
     def __init__(self) -> None:
-        self._faces: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._faces: dict[tuple[int, int, int], pygame.Surface] = {}  # rendered, not encoded: the source of the lanes
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
         self._glows: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._numbers: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._lanes: tuple[dict[tuple, pygame.Surface], ...] = ({}, {}, {})  # by lane (see lane_of)
+        self._rims: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self.faces_blitted: list[Card] = []
         self.numbers_blitted: list[int] = []
         self.backs_blitted = 0
@@ -174,6 +191,8 @@ class CardArt:
         if bool(on) != self._four_colour:
             self._four_colour = bool(on)
             self._faces.clear()
+            for lane in self._lanes:
+                lane.clear()
 
     def begin_frame(self) -> None:
         self.faces_blitted.clear()
@@ -183,76 +202,128 @@ class CardArt:
     # --- blitting (what draw code calls) ---------------------------------
 
     def blit_face(self, target: pygame.Surface, card: Card, rect: pygame.Rect, shadow: bool = True) -> None:
-        if shadow:
-            self.blit_shadow(target, rect)
-        target.blit(self.face(card, rect.size), rect.topleft)
+        self._blit(target, ("f", int(card)), rect, shadow, lambda: self._face_source(card, rect.size))
         self.faces_blitted.append(card)
 
     def blit_number(self, target: pygame.Surface, value: int, rect: pygame.Rect, shadow: bool = True) -> None:
         """The face of number card ``value`` (1 to 8) at ``rect``."""
-        if shadow:
-            self.blit_shadow(target, rect)
-        target.blit(self.number_face(value, rect.size), rect.topleft)
+        self._blit(target, ("n", NumberCard(value).value), rect, shadow, lambda: self._number_source(value, rect.size))
         self.numbers_blitted.append(value)
 
     def blit_back(self, target: pygame.Surface, rect: pygame.Rect, shadow: bool = True) -> None:
-        if shadow:
-            self.blit_shadow(target, rect)
-        target.blit(self.back(rect.size), rect.topleft)
+        self._blit(target, ("b", 0), rect, shadow, lambda: self.back(rect.size))
         self.backs_blitted += 1
 
-    def blit_shadow(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        """The soft shadow of a card about to be drawn at ``rect``.
+    def _blit(self, target: pygame.Surface, what: tuple[str, int], rect: pygame.Rect, shadow: bool,
+              source: Callable[[], pygame.Surface]) -> None:
+        """A card at ``rect``; with its shadow, one blit of the card composited on its shadow once per size."""
+        index = lane_of(target)
+        if index == TRANSLUCENT and shadow:  # blended onto a clear picture, a composite's soft corners would not be
+            self.blit_shadow(target, rect)  # the same: the shadow first, then the card, as they always were
+            shadow = False
+        lane = self._lanes[index]
+        key = (what, rect.w, rect.h, shadow)
+        surf = lane.get(key)
+        if surf is None:
+            surf = lane[key] = _rle(self._framed(source(), rect.size) if shadow else source())
+        if shadow:
+            off, pad = self._shadow_offsets(rect.size)
+            target.blit(surf, (rect.x - pad + off, rect.y - pad + 2 * off))
+        else:
+            target.blit(surf, rect.topleft)
 
-        Only the rim that can show is blended: the middle of the shadow lies
-        under the opaque card (inset by its corner radius), and alpha blending it
-        was half of a busy frame's time.
-        """
-        shadow = self.shadow(rect.size)
-        off = max(1, rect.h // 40)
-        pad = (shadow.get_width() - rect.w) // 2
-        x, y = rect.x - pad + off, rect.y - pad + 2 * off
-        sw, sh = shadow.get_size()
-        corner = rect.w // 10 + 1
-        # the hidden middle, in shadow coordinates
-        left, top = pad - off + corner, pad - 2 * off + corner
-        right, bottom = left + rect.w - 2 * corner, top + rect.h - 2 * corner
-        if right <= left or bottom <= top:
-            target.blit(shadow, (x, y))
-            return
-        target.blit(shadow, (x, y), (0, 0, sw, top))
-        target.blit(shadow, (x, y + bottom), (0, bottom, sw, sh - bottom))
-        target.blit(shadow, (x, y + top), (0, top, left, bottom - top))
-        target.blit(shadow, (x + right, y + top), (right, top, sw - right, bottom - top))
+    def _shadow_offsets(self, size: tuple[int, int]) -> tuple[int, int]:
+        """(offset, pad): the shadow lies ``offset`` right and twice that down, ``pad`` wider on each side."""
+        return max(1, size[1] // 40), (self.shadow(size).get_width() - size[0]) // 2
+
+    def _framed(self, card: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """``card`` composited over its shadow: the same pixels as the shadow blitted first and the card over it.
+
+        Where the card is opaque it hides the shadow and where it is clear the shadow shows as it is; its few
+        soft corner pixels get the colour and alpha of the card blended over the shadow (straight alpha), so one
+        blit of the composite gives what the two blits gave."""
+        shadow = self.shadow(size)
+        off, pad = self._shadow_offsets(size)
+        at = (pad - off, pad - 2 * off)
+        framed = shadow.copy()
+        framed.blit(card, at)
+        for x, y in self._rim(card):
+            fr, fg, fb, fa = card.get_at((x, y))
+            sa = shadow.get_at((x + at[0], y + at[1]))[3]
+            a = fa + sa * (255 - fa) / 255  # the shadow is black: it adds alpha, no colour
+            if a > 0:
+                k = fa / a
+                framed.set_at((x + at[0], y + at[1]), (round(fr * k), round(fg * k), round(fb * k), round(a)))
+        return framed
+
+    def _rim(self, card: pygame.Surface) -> list[tuple[int, int]]:
+        """The card's soft pixels (neither opaque nor clear): the same for every card of a size, a few dozen."""
+        size = card.get_size()
+        rim = self._rims.get(size)
+        if rim is None:
+            soft = pygame.mask.from_surface(card, 0)
+            soft.erase(pygame.mask.from_surface(card, 254), (0, 0))
+            rim = self._rims[size] = [(x, y) for r in soft.get_bounding_rects()
+                                      for y in range(r.top, r.bottom) for x in range(r.left, r.right) if soft.get_at((x, y))]
+        return rim
+
+    def blit_shadow(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        """The soft shadow of a card about to be drawn at ``rect``."""
+        off, pad = self._shadow_offsets(rect.size)
+        target.blit(self.shadow(rect.size), (rect.x - pad + off, rect.y - pad + 2 * off))
 
     def blit_glow(self, target: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...]) -> None:
-        glow = self.glow(rect.size, color)
+        index = lane_of(target)
+        lane = self._lanes[index]
+        key = (("g", tuple(color)), rect.w, rect.h, False)
+        glow = lane.get(key)
+        if glow is None:
+            glow = lane[key] = _rle(self.glow(rect.size, color))
         pad = (glow.get_width() - rect.w) // 2
         target.blit(glow, (rect.x - pad, rect.y - pad))
 
     # --- cached surfaces ---------------------------------------------------
 
-    def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        key = (int(card), size[0], size[1])
-        surf = self._faces.get(key)
+    def face(self, card: Card, size: tuple[int, int], target: pygame.Surface | None = None) -> pygame.Surface:
+        """``card``'s face at ``size``, encoded to blit onto ``target`` (any surface but the window when not given)."""
+        key = (("f", int(card)), size[0], size[1], False)
+        index = OFF_SCREEN if target is None else lane_of(target)
+        lane = self._lanes[index]
+        surf = lane.get(key)
         if surf is None:
-            self._trim()
-            surf = self._faces[key] = _fast(self._render_face(card, size), rle=True)
+            surf = lane[key] = _rle(self._face_source(card, size))
         return surf
 
     def number_face(self, value: int, size: tuple[int, int]) -> pygame.Surface:
         """Number card ``value`` (1 to 8) at ``size``, cached like the other faces."""
+        key = (("n", NumberCard(value).value), size[0], size[1], False)
+        lane = self._lanes[OFF_SCREEN]
+        surf = lane.get(key)
+        if surf is None:
+            surf = lane[key] = _rle(self._number_source(value, size))
+        return surf
+
+    def _face_source(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        """The rendered face (not encoded): what each lane's copies are made from."""
+        key = (int(card), size[0], size[1])
+        surf = self._faces.get(key)
+        if surf is None:
+            self._trim()
+            surf = self._faces[key] = _fast(self._render_face(card, size))
+        return surf
+
+    def _number_source(self, value: int, size: tuple[int, int]) -> pygame.Surface:
         key = (NumberCard(value).value, size[0], size[1])
         surf = self._numbers.get(key)
         if surf is None:
             self._trim()
-            surf = self._numbers[key] = _fast(self._render_number(value, size), rle=True)
+            surf = self._numbers[key] = _fast(self._render_number(value, size))
         return surf
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._backs.get(size)
         if surf is None:
-            surf = self._backs[size] = _fast(self._render_back(size), rle=True)
+            surf = self._backs[size] = _fast(self._render_back(size))
         return surf
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
@@ -279,23 +350,30 @@ class CardArt:
                 inset = round(i * pad * SS / 3)
                 pygame.draw.rect(big, (*rgb, alpha), big.get_rect().inflate(-2 * inset, -2 * inset),
                                  width=max(2, round(pad * SS / 3)), border_radius=max(1, rad - inset))
-            surf = _fast(pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad)), rle=True)
+            surf = _fast(pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad)))
             self._glows[key] = surf
         return surf
 
     def warm(self, sizes: list[tuple[int, int]]) -> None:
-        """Render every face and the back at ``sizes`` now, so no frame pays for a first render."""
+        """Render every face and the back at ``sizes`` now, each composited on its shadow for both lanes,
+        so no frame pays for a first render."""
         for size in sizes:
-            self.back(size)
-            self.shadow(size)
+            self._warm(("b", 0), size, lambda: self.back(size))
             for card in range(52):
-                self.face(_card(card), size)
+                self._warm(("f", card), size, lambda: self._face_source(_card(card), size))
 
     def warm_numbers(self, sizes: set[tuple[int, int]]) -> None:
         """Render the number cards 1 to 8 at ``sizes`` now (Double or Nothing), so no frame pays for a first render."""
         for size in sizes:
             for value in range(1, NUMBER_MAX + 1):
-                self.number_face(value, size)
+                self._warm(("n", value), size, lambda: self._number_source(value, size))
+
+    def _warm(self, what: tuple[str, int], size: tuple[int, int], source: Callable[[], pygame.Surface]) -> None:
+        key = (what, size[0], size[1], True)
+        if key not in self._lanes[SCREEN]:
+            framed = self._framed(source(), size)
+            self._lanes[SCREEN][key] = _rle(framed)
+            self._lanes[OFF_SCREEN][key] = _rle(framed)
 
     def _trim(self) -> None:
         if len(self._faces) + len(self._numbers) > 52 * 8:
@@ -304,6 +382,8 @@ class CardArt:
             self._backs.clear()
             self._shadows.clear()
             self._glows.clear()
+            for lane in self._lanes:
+                lane.clear()
 
     def _font(self, px: int) -> pygame.font.Font:
         font = self._fonts.get(px)

@@ -3,13 +3,14 @@
 :class:`HiddenHandTable` is a :class:`~game.base.scene.Scene` for a table where
 every seat holds a hand the others must not see: the bottom seat's fan and its
 selection, sprites that fly between seats, hot-seat viewers and the
-pass-device screen, the turn loop that runs bots between frames, human actions
-refused with the engine's reason, autosave per action, catching up a saved
-game, the felt with its seat panels, toasts.  A game's table subclasses it and
-keeps its own rules, layout of the piles, deal, steps and input: it sets
-``setup``, ``record``, ``state``, ``replaying``, ``humans``, ``driver`` and
-``model``, calls :meth:`_seat_players` and then :meth:`_lay_the_table`, and
-provides :meth:`hand_slot`, :meth:`_queue_deal`, :meth:`_queue_events` and
+pass-device screen, the felt with its seat panels, toasts.  The turns
+themselves (human actions refused with the engine's reason, bots between
+frames, autosave per action, catching up a saved game, the end) are its
+:class:`~game.kit.turns.TurnController`'s, which the table holds as ``turns``.
+A game's table subclasses it and keeps its own rules, layout of the piles,
+deal, steps and input: it calls :meth:`_open_turns`, sets ``model``, calls
+:meth:`_seat_players` and then :meth:`_lay_the_table`, and provides
+:meth:`hand_slot`, :meth:`_queue_deal`, :meth:`_queue_events` and
 :meth:`_performed`.
 """
 
@@ -21,20 +22,21 @@ from typing import Any
 import pygame
 
 from engine.cards import Card
-from engine.games import GAMES
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, Step, flight
+from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
-from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.passdevice import PassDeviceScene
+from game.kit.pointer import Pointer
 from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import CardSprite, Hand, SpriteBook
+from game.kit.turns import TurnController
 from game.kit.ui import draw_panel, felt_background
-from game.kit.wording import whose
 from game.base.scene import Scene
 
 
@@ -47,16 +49,35 @@ class HiddenHandTable(Scene):
     """Play waits (a table sets it while, say, a round's score sheet is up)."""
     banner: tuple[str, float] | None = None
     """A line across the table and the seconds it has left."""
-    catching_up = False
-    """A saved game's actions are being replayed without animation."""
     replay: ReplayControls | None = None
     """A replay's pause, speed and step (in the place of the action buttons), else None."""
+    turns: TurnController
+    """The table's turns: the state, the record, the seats' sources (see :mod:`game.kit.turns`)."""
 
     # --- setting the table ---------------------------------------------------
 
+    def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
+        """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
+        run by ``scheduler`` (``ai.scheduler.TurnScheduler``: the kit never imports the AI) with ``options``."""
+        self.setup = setup
+        record, state = setup.open(self.app.rng, record, state, replay)
+        self.replay = ReplayControls() if replay is not None else None
+        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, self, **options)
+        self.replaying = self.turns.replaying
+        self.humans = self.turns.humans
+
+    state = Forward("turns")
+    record = Forward("turns")
+    driver = Forward("turns", "source")
+    """The bots' (or the replay's) source of actions."""
+    catching_up = Forward("turns")
+    """A saved game's actions are being replayed without animation."""
+    finished = Forward("turns", "ended")
+    """The end was noticed and its screen opened."""
+
     def _seat_players(self) -> None:
         """The bottom seat (the first human, else seat 0) and everything a table starts empty."""
-        first_human = self._next_human(self.state.current) if self.humans else None
+        first_human = self.turns.next_human(self.state.current) if self.humans else None
         self.viewer: int = first_human if first_human is not None else 0
         self.reveal_all = self.replaying
         self.sprites = SpriteBook()
@@ -66,13 +87,9 @@ class HiddenHandTable(Scene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
-        self.hover: object = None
-        self.mouse = (0, 0)
-        self.press: tuple[object, tuple[int, int]] | None = None
-        self.drag: Drag | None = None
+        self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
-        self.finished = False
         self.stats_noted = False
         self.panels: dict[Any, Any] = {}
         self._felt = felt_background(self.app.size)
@@ -83,7 +100,7 @@ class HiddenHandTable(Scene):
         self._place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
-        self.deal_after_pass = passes_device(GAMES[self.game_id], len(self.humans))
+        self.deal_after_pass = self.turns.passes_device
         if self.deal_after_pass:
             self.pending_pass = True  # the first human gets the device before any card is shown
         else:
@@ -151,17 +168,11 @@ class HiddenHandTable(Scene):
     # --- seats -------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return self.record.players[seat].name
+        return self.turns.name(seat)
 
     def is_human(self, seat: int) -> bool:
-        return seat in self.humans
+        return self.turns.is_human(seat)
 
-    def _next_human(self, seat: int) -> int | None:
-        n = self.state.num_players
-        for k in range(n):
-            if (seat + k) % n in self.humans:
-                return (seat + k) % n
-        return None
 
     def shows_face(self, seat: int) -> bool:
         """Whether ``seat``'s hidden cards may be drawn face up right now."""
@@ -204,7 +215,7 @@ class HiddenHandTable(Scene):
         self._refresh_layer()
 
     def exit(self) -> None:
-        self.driver.cancel()
+        self.turns.cancel()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)
@@ -213,17 +224,18 @@ class HiddenHandTable(Scene):
 
     # --- the bottom hand ---------------------------------------------------
 
-    def _hover_index(self) -> int | None:
-        if isinstance(self.hover, tuple) and self.hover[0] == "hand" and not self.drag:
-            return self.hover[1]
-        return None
+    # the pointer's state (its own object; the table's names for it)
+    hover = Forward("pointer")
+    mouse = Forward("pointer")
+    press = Forward("pointer")
+    drag = Forward("pointer")
 
     def _hand_moving(self) -> bool:
-        return self.fan.moving(self.my_hand, self.layout, self._hover_index())
+        return self.fan.moving(self.my_hand, self.layout, self.pointer.hover_index())
 
     def hand_targets(self) -> dict[int, pygame.Rect]:
         """Where each card of the bottom hand rests, by sprite id."""
-        return self.fan.targets(self.my_hand, self.layout, self._hover_index())
+        return self.fan.targets(self.my_hand, self.layout, self.pointer.hover_index())
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Any = None) -> Flight:
@@ -243,7 +255,7 @@ class HiddenHandTable(Scene):
 
     def settings_changed(self) -> None:
         """A setting changed (card size, colours, speeds): apply it at once."""
-        self.driver.retime(self.app.ai_delay(), self.app.think_ms)
+        self.turns.retime(self.app.ai_delay(), self.app.think_ms)
         self.resize(self.app.size)
 
     def is_animating(self) -> bool:
@@ -261,35 +273,23 @@ class HiddenHandTable(Scene):
 
     def try_action(self, action: Any) -> bool:
         """A human's action: refused with the engine's reason (changing nothing), or played."""
-        if self.replaying:
-            self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
-            return False
-        if self.state.current != self.viewer or not self.is_human(self.state.current):
-            self.show_toast(f"It's {whose(self.name(self.state.current))} turn.", True)
-            return False
-        if self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold:
-            return False  # cards are moving, or the device is being handed over
-        reason = self.state.why_illegal(action)
-        if reason is not None:
-            self.show_toast(reason, True)
-            return False
-        if self._asks_first(action):
-            return False
-        self.perform(action)
-        return True
+        busy = self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold
+        return self.turns.try_action(self.viewer, action, busy, self._asks_first)
 
     def _asks_first(self, action: Any) -> bool:
         """Whether ``action`` waits for a confirmation (the game opens it); it is played after Yes."""
         return False
 
     def perform(self, action: Any) -> list[Any]:
-        """Apply ``action`` for the seat to move, record it, show it, and save before the next frame."""
-        player = self.state.current
-        events = self.state.apply(action)
-        self.record.append(player, action, events)
-        self._performed(player, action, events)
-        self.app.saves.note(self)  # on disk before the next frame: nothing is lost
-        return events
+        """Apply ``action`` for the seat to move, record it, save it, and show it (after a confirmation)."""
+        return self.turns.perform(action)
+
+    def shown(self, player: int, action: Any, events: list[Any]) -> None:
+        """The controller played ``action``: show it (a saved game's, caught up: no animation)."""
+        if self.catching_up or action is None:
+            self._queue_events(events)  # caught up, or a host's view that names no play
+        else:
+            self._performed(player, action, events)
 
     def catch_up(self, actions: list[Any]) -> None:
         """Play a saved game's actions (``(player, action, ...)``) with no animation, to where it stands.
@@ -299,14 +299,8 @@ class HiddenHandTable(Scene):
         if self.deal_after_pass:
             self.deal_after_pass = False
             self._queue_deal()
-        self.catching_up = True
-        for entry in actions:
-            player, action = entry[0], entry[1]
-            events = self.state.apply(action)
-            self.record.append(player, action, events)
-            self._queue_events(events)
+        self.turns.catch_up(actions)
         self.motion.finish()
-        self.catching_up = False
         self.hold = False
         self.banner = None
         self.floaters.clear()
@@ -331,51 +325,23 @@ class HiddenHandTable(Scene):
         self.floaters.update(dt, self.factor())
         if not self.hold:
             self.motion.update(dt, instant=self.factor() == 0)
-        self.fan.ease(dt, self.my_hand, self.layout, self._hover_index(), animate=bool(self.factor()))
+        self.fan.ease(dt, self.my_hand, self.layout, self.pointer.hover_index(), animate=bool(self.factor()))
 
     def _take_turns(self, dt: float) -> None:
-        """Between frames: hand the device over, let a bot act, or notice the game's end."""
-        if self.pending_pass and not self.motion.busy:
-            self._open_pass()
-            return
-        busy = self.motion.busy
-        state = self.state
-        if state.is_over:
-            if not busy and self.model.over and not self.finished:
-                self.finished = True
-                self._game_finished()
-            return
-        if not self.is_human(state.current):
-            if self.humans and not busy:
-                nxt = self._next_human(state.current)
-                if nxt is not None and nxt != self.viewer and len(self.humans) > 1:
-                    self._open_pass()
-                    return
-            action = self.driver.update(dt, state, busy or self.pending_pass)
-            if action is not None:
-                self.perform(action)
-        elif state.current != self.viewer and not busy:
-            self._open_pass()
+        """Between frames: the controller hands the device over, lets a bot act, or notices the game's end."""
+        self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass, settled=self.model.over)
 
-    def _game_finished(self) -> None:
+    def game_finished(self) -> None:
         self.app.round_finished(self)
 
     def _forget_the_last_player(self) -> None:
         """Drop everything the previous player was doing or was told (it may name their cards)."""
         self.fan.selected.clear()
         self.toast = None
-        self.press = self.drag = None
+        self.pointer.forget()
 
-    def _open_pass(self) -> None:
-        nxt = self._next_human(self.state.current)
-        if nxt is None:
-            self.pending_pass = False
-            return
-        if not passes_device(GAMES[self.game_id], len(self.humans)):
-            self.pending_pass = False
-            if nxt != self.viewer:
-                self.set_viewer(nxt)
-            return
+    def open_pass(self, nxt: int) -> None:
+        """The pass-device screen for ``nxt`` (the controller says when)."""
         self._forget_the_last_player()
         self.pending_pass = True
         self.app.stack.push(PassDeviceScene(self.app, nxt, self.name(nxt), self.hand_over_to))

@@ -4,18 +4,34 @@ Seat panels and the log change a few times a turn; drawing them every frame
 would cost most of a frame.  A region is redrawn (over the background) only when
 its key, a value holding everything it shows, changes; card faces it blitted are
 remembered so the privacy record (:attr:`CardArt.faces_blitted`) stays complete.
+A region may also say which part of it a change touched (:class:`Partial`): a card
+laid on a long fan repaints that card's place, not the fan.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable
+from typing import Callable, Hashable, Iterable, NamedTuple, Union
 
 import pygame
 
 from game.base.cardart import CardArt
 
-Region = tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface], None]]
-"""(name, key, rect, draw): ``draw`` paints the region onto the layer."""
+
+class Partial(NamedTuple):
+    """A region that can repaint part of itself: ``touched(old_key, new_key)`` is the rect a change from
+    ``old_key`` to ``new_key`` touched, or None when the whole region must be repainted.  Its ``draw``
+    paints the whole region as ever; the layer clips it to the touched rect, so the pixels are the same as a
+    whole repaint's wherever they change (``draw`` may skip what lies outside ``surface.get_clip()``)."""
+
+    name: Hashable
+    key: Hashable
+    rect: pygame.Rect
+    draw: Callable[[pygame.Surface], None]
+    touched: Callable[[Hashable, Hashable], pygame.Rect | None]
+
+
+Region = Union[tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface], None]], Partial]
+"""(name, key, rect, draw): ``draw`` paints the region onto the layer (or a :class:`Partial`)."""
 
 
 class TableLayer:
@@ -25,6 +41,7 @@ class TableLayer:
         self._keys: dict[Hashable, Hashable] = {}
         self._faces: dict[Hashable, list] = {}
         self.faces: list = []
+        self.painted: list[pygame.Rect] = []  # the areas the last refresh repainted
 
     def invalidate(self) -> None:
         self.surface = None
@@ -36,19 +53,31 @@ class TableLayer:
             self._owner = owner
             self._keys = {}
             self._faces = {}
-        for name, key, rect, draw in regions:
-            if self._keys.get(name) == key:
+            self.faces = []
+        self.painted = []
+        for region in regions:
+            name, key, rect, draw = region[:4]
+            old = self._keys.get(name, self)
+            if old == key:
                 continue
             self._keys[name] = key
             area = rect.inflate(6, 6).clip(self.surface.get_rect())
+            part = region.touched(old, key) if isinstance(region, Partial) and old is not self else None
+            if part is not None:
+                area = area.clip(part)
             self.surface.blit(background, area, area)
+            self.painted.append(area)
             start = len(art.faces_blitted)
             self.surface.set_clip(area)  # what a region draws past its rect would never be cleared: it stays inside
             draw(self.surface)
             self.surface.set_clip(None)
-            self._faces[name] = art.faces_blitted[start:]
+            if part is None:
+                self._faces[name] = art.faces_blitted[start:]
+            else:
+                self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
             del art.faces_blitted[start:]
-        self.faces = [c for faces in self._faces.values() for c in faces]
+        if self.painted:
+            self.faces = [c for faces in self._faces.values() for c in faces]
 
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         if self.surface is not None:

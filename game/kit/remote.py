@@ -4,17 +4,18 @@ The client never applies an action to an engine.  Every table keeps its own
 drawing, input and steps; only the source of what happens changes:
 
 * **Races** (Snap, Ratscrew): :class:`RemoteRaceDriver` stands where the
-  table's :class:`~game.kit.rtdriver.RealtimeDriver` stands (``press``,
+  table's :class:`~game.kit.rtdriver.RealtimeDriver` stands in its
+  :class:`~game.kit.races.RealtimeController` (``race.driver``: ``press``,
   ``step``, ``waiting``, ``cancel``).  A press keeps the moment its key was read
   and goes to the host stamped on this computer's monotonic clock (the host maps
   stamps onto its own time and judges the race); ``step`` returns what the host
   sent as :class:`Happened` items, like the real-time driver's ``Played``.
-* **Double or Nothing** has its own loop: :class:`RemoteDuel` does the same at
-  its ``try_action``/``perform``/``show_events`` seams.
-* **Turn tables** (Sprint, Scamper): :class:`RemoteTurns` goes before the
-  table's class (``class RemoteScamper(RemoteTurns, ScamperTable)``):
-  ``perform`` sends instead of applying, and each frame the host's views are
-  shown with the table's own ``_performed`` (the same steps as a local action).
+* **Turn tables** (Sprint, Scamper, Double or Nothing): the table's
+  :class:`~game.kit.turns.TurnController` gets a :class:`HostAuthority` (its
+  ``play`` sends instead of applying; each frame the host's views come back
+  through the controller's ``receive`` and show with the table's own ``shown``
+  hook, the same steps as a local action) and :class:`HostPlays` as the source
+  of the other seats (the bots play on the host).
 
 Each view from the host brings the whole state as this computer's seats may see
 it; :func:`adopt` copies it into the state object the table already holds, so
@@ -154,116 +155,51 @@ class RemoteRaceDriver:
 # --- turn tables -------------------------------------------------------------------------
 
 
-class RemoteTurns:
-    """Goes before a hidden-hand turn table's class: the table acts through the host (see the module docstring)."""
+@dataclass
+class HostAuthority:
+    """A turn controller's authority in remote mode (:class:`game.kit.turns.Authority`): the host applies.
 
-    remote: RemoteLink
+    ``play`` sends the seat's action and returns no events; once a frame ``pump``
+    takes in the host's views, one while the table is still (its steps play before
+    the next), and hands each to :meth:`~game.kit.turns.TurnController.receive`
+    with the state swapped in (:func:`adopt`), so it shows with the table's own
+    steps, exactly as a local action's.  A refusal is told as the table's usual
+    refusal toast with the host's reason, and frees the table to act again.
+    """
+
+    link: RemoteLink
     sent: tuple[int, Any] | None = None
     """The seat and action that went to the host and whose view has not come back: the table takes no other."""
-    pending_views: list[View | Refusal]
+    pending: list[View | Refusal] = field(default_factory=list)
 
-    def try_action(self, action: Any) -> bool:
-        if self.sent is not None:
-            return False
-        return bool(super().try_action(action))  # type: ignore[misc]
+    @property
+    def awaiting(self) -> bool:
+        return self.sent is not None
 
-    def perform(self, action: Any) -> list[Any]:
-        """Send the bottom seat's action; the host's view shows it when it comes back."""
-        seat = self.state.current  # type: ignore[attr-defined]
+    def play(self, controller: Any, seat: int, action: Any) -> list[Any] | None:
         self.sent = (seat, action)
-        self.remote.send(seat, action)
-        return []
+        self.link.send(seat, action)
+        return None
 
-    def _show(self, view: View) -> None:
-        """One view from the host: the state swapped in, its events shown with the table's own steps (this
-        computer's action as a local one is, with ``_performed``)."""
-        t: Any = self
-        before = t.state.current
-        adopt(t.state, view.state)
-        events = list(view.events)
-        seat, action = view.seat, view.action
-        if self.sent is not None and (seat == self.sent[0] or (seat is None and before == self.sent[0])):
-            if seat is None:
-                seat, action = self.sent  # the view that answers this computer's action (a host that names no play)
-            self.sent = None
-        t.record.append(seat if seat is not None else before, action, events)
-        if action is not None:
-            t._performed(seat, action, events)
-        else:
-            t._queue_events(events)
-
-    def _take_turns(self, dt: float) -> None:
-        """Between frames: show the host's views (one at a time, after the cards stop moving), hand the device to
-        this computer's next hot-seat player, notice the end."""
-        t: Any = self
-        self.pending_views += self.remote.updates()
-        while self.pending_views and not t.motion.busy:
-            update = self.pending_views.pop(0)
+    def pump(self, controller: Any, busy: bool) -> bool:
+        self.pending += self.link.updates()
+        shown = False
+        while self.pending and not busy:
+            update = self.pending.pop(0)
             if isinstance(update, Refusal):
                 self.sent = None
-                t.show_toast(update.reason, True)
-            else:
-                self._show(update)
-        busy = t.motion.busy or bool(self.pending_views)
-        if t.pending_pass and not busy:
-            t._open_pass()
-            return
-        if t.state.is_over:
-            if not busy and t.model.over and not t.finished:
-                t.finished = True
-                t._game_finished()
-            return
-        if t.is_human(t.state.current) and t.state.current != t.viewer and not busy:
-            t._open_pass()
-
-    def is_animating(self) -> bool:
-        """The host may send at any moment: keep stepping while the game is on."""
-        return not self.state.is_over or bool(super().is_animating())  # type: ignore[attr-defined,misc]
-
-
-class RemoteDuel:
-    """Goes before Double or Nothing's table class (its own loop): the same as :class:`RemoteTurns` at its seams
-    (``try_action``, ``perform``, ``show_events``); its driver is :class:`HostPlays`."""
-
-    remote: RemoteLink
-    sent: tuple[int, Any] | None = None
-    pending_views: list[View | Refusal]
-
-    def try_action(self, action: Any) -> bool:
-        if self.sent is not None:
-            return False
-        return bool(super().try_action(action))  # type: ignore[misc]
-
-    def perform(self, action: Any) -> list[Any]:
-        t: Any = self
-        seat = t.current()
-        self.sent = (seat, action)
-        self.remote.send(seat, action)
-        t.set_selection(None)
-        t.wrap = False
-        return []
-
-    def update(self, dt: float) -> None:
-        t: Any = self
-        self.pending_views += self.remote.updates()
-        while self.pending_views and not t.motion.busy:
-            update = self.pending_views.pop(0)
-            self.sent = None
-            if isinstance(update, Refusal):
-                t.show_toast(update.reason, True)
+                controller.tell(update.reason, True)
                 continue
-            before = t.current()
-            adopt(t.state, update.state)
-            t.record.append(update.seat if update.seat is not None else before, update.action, list(update.events))
-            t.show_events(list(update.events))
-            self.took_view(list(update.events))
-        super().update(dt)  # type: ignore[misc]
-
-    def took_view(self, events: list[Any]) -> None:
-        """A view was shown (what the game's end screen gathers, if it needs more than the state)."""
-
-    def is_animating(self) -> bool:
-        return not self.state.is_over or bool(super().is_animating())  # type: ignore[attr-defined,misc]
+            before = controller.current
+            adopt(controller.state, update.state)
+            seat, action = update.seat, update.action
+            if self.sent is not None and (seat == self.sent[0] or (seat is None and before == self.sent[0])):
+                if seat is None:
+                    seat, action = self.sent  # the view that answers this computer's action (a host that names no play)
+                self.sent = None
+            controller.receive(controller.state, seat if seat is not None else before, action, list(update.events))
+            shown = busy = True
+        return shown or bool(self.pending)
 
 
 class HostPlays:
@@ -297,5 +233,5 @@ def set_connections(players: list[Any], link: RemoteLink) -> bool:
     return changed
 
 
-__all__ = ["View", "Refusal", "RemoteLink", "RemoteRaceDriver", "RemoteTurns", "RemoteDuel", "HostPlays", "Happened", "adopt", "monotonic_ms",
+__all__ = ["View", "Refusal", "RemoteLink", "RemoteRaceDriver", "HostAuthority", "HostPlays", "Happened", "adopt", "monotonic_ms",
            "set_connections"]

@@ -41,14 +41,7 @@ class RealtimeDriver:
     def step(self, now: int) -> list[Any]:
         """Play on to ``now``: what happened (``Played`` items), refused ones included."""
         inputs, self.inputs = self.inputs, []
-        played = self.run_until(self.state, self.bots, now, inputs)
-        if self.record is not None:
-            for p in played:
-                if p.seat is not None and p.refused is None:
-                    self.record.append(p.seat, p.action, list(p.events), p.at)
-                elif p.seat is None:
-                    self.record.note_time(p.at)
-        return played
+        return _recorded(self.run_until(self.state, self.bots, now, inputs), self.record)
 
     def cancel(self) -> None:
         self.inputs.clear()
@@ -64,14 +57,31 @@ class RealtimeDriver:
                 and all(bot.next_due() is None for bot in self.bots.values()))
 
 
-class ReplayFeed:
-    """A recorded game played back at its own times: ``step(now)`` plays every action due by ``now``."""
+def _recorded(played: list[Any], record: Any) -> list[Any]:
+    """Write what was accepted into ``record`` (if any): actions with ``append``, timers with ``note_time``."""
+    if record is not None:
+        for p in played:
+            if p.seat is not None and p.refused is None:
+                record.append(p.seat, p.action, list(p.events), p.at)
+            elif p.seat is None:
+                record.note_time(p.at)
+    return played
 
-    def __init__(self, state: Any, entries: Iterable[tuple[int, Any, int]], run_until: RunUntil) -> None:
+
+class ReplayFeed:
+    """A recorded game played back at its own times: ``step(now)`` plays every action due by ``now``.
+
+    With ``record`` (the replay's fresh one) what was played is written into it, as a game's driver does.
+    """
+
+    def __init__(self, state: Any, entries: Iterable[tuple[int, Any, int]], run_until: RunUntil,
+                 record: Any = None) -> None:
         self.state = state
         self.entries = list(entries)
         self.run_until = run_until
+        self.record = record
         self.next = 0
+        self.bots: dict[int, Any] = {}
 
     @property
     def done(self) -> bool:
@@ -87,7 +97,7 @@ class ReplayFeed:
         while self.next < len(self.entries) and self.entries[self.next][2] <= now:
             due.append(self.entries[self.next])
             self.next += 1
-        return self.run_until(self.state, {}, now, due)
+        return _recorded(self.run_until(self.state, {}, now, due), self.record)
 
     def cancel(self) -> None:
         pass
@@ -97,17 +107,31 @@ class ReplayFeed:
         return False
 
 
-def catch_up(state: Any, entries: Sequence[tuple[int, Any, int]], clock: int = 0) -> list[Any]:
+def catch_up(state: Any, entries: Sequence[tuple[int, Any, int]], clock: int = 0, record: Any = None,
+             show: Callable[[list[Any], int], None] | None = None) -> list[Any]:
     """Play saved ``entries`` (seat, action, at) with their timers, no animation; the events, in order.
 
-    Exactly as the record replays them: ``advance(at)`` then ``apply`` for each, then ``advance(clock)``.
+    Exactly as the record replays them: ``advance(at)`` then ``apply`` for each,
+    then ``advance(clock)`` if the save's time ran on after its last action.
+    Each action goes into ``record`` (if given; the time too) and each action's
+    events, its timers' first, to ``show(events, at)``.
     """
     events: list[Any] = []
     for seat, action, at in entries:
-        events += state.advance(at)
-        events += state.apply(action, seat, at)
-    if not state.is_over:
-        events += state.advance(max(clock, getattr(state, "clock", 0)))
+        done = state.advance(at)
+        applied = state.apply(action, seat, at)
+        if record is not None:
+            record.append(seat, action, applied, at)
+        if show is not None:
+            show(done + applied, at)
+        events += done + applied
+    if not state.is_over and clock > state.clock:
+        done = state.advance(clock)
+        if record is not None:
+            record.note_time(clock)
+        if show is not None:
+            show(done, clock)
+        events += done
     return events
 
 

@@ -10,12 +10,14 @@ from engine.double_or_nothing.upgrades import UPGRADES
 from .pages import Example, Section
 
 
-def _upgrade_lines() -> tuple[str, ...]:
+def _upgrade_lines(part: int) -> tuple[str, ...]:
+    """The upgrades' lines, half of them per page (``part`` 0 or 1): all twelve overflow a page at 960x600."""
     lines = []
     for u in UPGRADES.values():
         more = f" Can be taken up to {u.max_stacks} times." if u.stacks else ""
         lines.append(f"{u.name}: {u.effect}{more}")
-    return tuple(lines)
+    half = (len(lines) + 1) // 2
+    return tuple(lines[half * part:half * (part + 1)])
 
 
 DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
@@ -104,7 +106,8 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
             "Lose a game and the run is over; win game 32 and the run is cleared, with nothing left to climb.",
         ),
     ),
-    Section("Upgrades", _upgrade_lines()),
+    Section("Upgrades", _upgrade_lines(0)),
+    Section("More upgrades", _upgrade_lines(1)),
     Section(
         "The Duel",
         (

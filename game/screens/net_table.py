@@ -1,13 +1,16 @@
 """Opening a game's own table in remote mode on the picture the host sent.
 
-The table is the game's usual class with the remote parts of
-:mod:`game.kit.remote` put before it: a race table gets a
-:class:`~game.kit.remote.RemoteRaceDriver` in its driver's place and never offers
-"Skip to the end" (time is the host's); a hidden-hand turn table gets
-:class:`~game.kit.remote.RemoteTurns`, Double or Nothing :class:`~game.kit.remote.RemoteDuel`.  Both draw a line across the top while
-the host holds the game for a seat that is away, never pause when the window
-loses the focus (the others play on), and open again on a fresh picture (a
-rejoin: the table is rebuilt exactly as a resumed game is).
+The table is the game's usual class with :class:`RemoteTable` (the badges, the
+hold line, no pause on focus loss) put before it, and its controller's seams
+filled from :mod:`game.kit.remote`: a race's :class:`~game.kit.races.RealtimeController`
+gets a :class:`~game.kit.remote.RemoteRaceDriver` in its driver's place and never
+offers "Skip to the end" (time is the host's); a turn table's
+:class:`~game.kit.turns.TurnController` gets a :class:`~game.kit.remote.HostAuthority`
+and :class:`~game.kit.remote.HostPlays` as its other seats' source.  Neither
+controller journals (the host keeps the journal).  Every remote table draws a
+line across the top while the host holds the game for a seat that is away, never
+pauses when the window loses the focus (the others play on), and opens again on
+a fresh picture (a rejoin: the table is rebuilt exactly as a resumed game is).
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ import pygame
 from engine.envelope import PlayerInfo
 from engine.games import game_info, load
 
-from game.kit.handtable import HiddenHandTable
-from game.kit.remote import HostPlays, RemoteDuel, RemoteRaceDriver, RemoteTurns, monotonic_ms, set_connections
+from game.kit.remote import HostAuthority, HostPlays, RemoteRaceDriver, monotonic_ms, set_connections
 from game.kit.skip import SkipToEnd
 from game.kit.ui import GOLD, INK, draw_panel
 from game.kit.wording import YOU
@@ -49,8 +51,6 @@ class RemoteTable:
         t.remote = session
         t.remote_session = session
         t.stats_noted = True  # the host's game: never counted on this computer
-        t.pending_views = []
-        t.driver = HostPlays()  # the bots play on the host (a race table puts its own driver in)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.WINDOWFOCUSLOST:
@@ -71,6 +71,11 @@ class RemoteTable:
         super().update(dt)  # type: ignore[misc]
         if t.remote.fresh_picture:
             open_remote_table(t.app, t.remote)
+
+    def is_animating(self) -> bool:
+        """The host may send at any moment: keep stepping while the game is on."""
+        t: Any = self
+        return not t.state.is_over or bool(super().is_animating())  # type: ignore[misc]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
@@ -93,10 +98,10 @@ def remote_class(cls: type, realtime: bool) -> type:
     if cls not in _CLASSES:
         if realtime:
             bases: tuple[type, ...] = (RemoteRaceTable, cls)
-        elif issubclass(cls, HiddenHandTable):
-            bases = (RemoteTable, RemoteTurns, cls)
-        else:
+        elif hasattr(cls, "summary_facts"):
             bases = (RemoteDuelTable, cls)
+        else:
+            bases = (RemoteTurnTable, cls)
         _CLASSES[cls] = type(f"Remote{cls.__name__}", bases, {"__module__": __name__})
     return _CLASSES[cls]
 
@@ -106,9 +111,11 @@ class RemoteRaceTable(RemoteTable):
 
     def attach(self, session: Any) -> None:
         super().attach(session)
+        race: Any = getattr(self, "race")
+        race.driver = RemoteRaceDriver(race.state, session, getattr(session, "clock_ms", monotonic_ms))
+        race.skip = NeverSkip()
+        race.journal = lambda: None  # the host keeps the journal
         t: Any = self
-        t.driver = RemoteRaceDriver(t.state, session, getattr(session, "clock_ms", monotonic_ms))
-        t.skip = NeverSkip()
         t.keys_first = False  # the game runs on the host: no keys screen holds it up (Players' keys is in the menu)
 
     def seat_keys_line(self, seat: int) -> str:
@@ -116,12 +123,25 @@ class RemoteRaceTable(RemoteTable):
         return line or str(super().seat_keys_line(seat))  # type: ignore[misc]
 
 
-class RemoteDuelTable(RemoteTable, RemoteDuel):
+class RemoteTurnTable(RemoteTable):
+    """A turn table: its controller's authority is the host, and the other seats play there."""
+
+    def attach(self, session: Any) -> None:
+        super().attach(session)
+        turns: Any = getattr(self, "turns")
+        turns.cancel()  # the bots the table opened with never play here
+        turns.authority = HostAuthority(session)
+        turns.source = HostPlays()  # the bots play on the host
+        turns.journal = lambda: None  # the host keeps the journal
+
+
+class RemoteDuelTable(RemoteTurnTable):
     """Double or Nothing's end screen tells the run from the views (a client has no record to replay)."""
 
     seen_steps: list[tuple[list[Any], Any]]
 
-    def took_view(self, events: list[Any]) -> None:
+    def shown(self, seat: int, action: Any, events: list[Any]) -> None:
+        super().shown(seat, action, events)  # type: ignore[misc]
         state: Any = getattr(self, "state")
         if not hasattr(self, "seen_steps"):
             self.seen_steps = []
@@ -166,4 +186,4 @@ def open_remote_table(app: Any, session: Any) -> Any:
     return table
 
 
-__all__ = ["open_remote_table", "remote_class", "client_setup", "RemoteTable", "NeverSkip"]
+__all__ = ["open_remote_table", "remote_class", "client_setup", "RemoteTable", "RemoteTurnTable", "NeverSkip"]

@@ -13,7 +13,7 @@ from typing import NoReturn
 import pygame
 
 from game.shell.app import DEFAULT_SIZE, App, report_startup_problem
-from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, load, playable_games
+from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, playable_games
 
 from game.shell import rest
 from game.shell.session import GameSetup
@@ -109,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         record = load_record(args.replay)
         if record is None:
             return 2
-    modes = load(args.info.tools)
+    from game.shell import modes
+
+    game = args.info.id
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels on HiDPI Windows; layout scales
     # display and font only: the mixer opens later, once, with ALSA's probe messages silenced (game.sound)
     pygame.display.init()
@@ -125,13 +127,13 @@ def main(argv: list[str] | None = None) -> int:
 
             data_dir = Path(tempfile.mkdtemp(prefix="sss-"))
         if args.selftest:
-            return modes.resume_selftest(data_dir or default_data_dir()) if args.resume else modes.selftest(data_dir)
+            return modes.resume_selftest(game, data_dir or default_data_dir()) if args.resume else modes.selftest(game, data_dir)
         if args.screenshot:
-            return modes.screenshots(args.screenshot, data_dir, scale_sizes=((960, 600), (3840, 2160)))
+            return modes.screenshots(game, args.screenshot, data_dir, scale_sizes=((960, 600), (3840, 2160)))
         if args.bench_frames is not None:
-            return modes.bench(args.bench_frames, args.size or (1920, 1080), data_dir)
+            return modes.bench(game, args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:
-            return modes.monkey(args.monkey, args.seed if args.seed is not None else 1, data_dir, args.size or DEFAULT_SIZE)
+            return modes.monkey(game, args.monkey, args.seed if args.seed is not None else 1, data_dir, args.size or DEFAULT_SIZE)
         if args.idle_cpu or args.first_frame:
             import tempfile
 

@@ -131,9 +131,10 @@ def p99(values: list[float]) -> float:
     return round(values[min(len(values) - 1, int(len(values) * 0.99))], 3)
 
 
-def play_until_over(app: App, check_invariants, max_frames: int, keep_going=None) -> bool:
-    """Run the real loop, ``check_invariants(app)`` every frame, until the table reports its round (or
-    game) over -- or ``max_frames`` ran, or ``keep_going()`` (when given) says stop.  Whether it ended."""
+def play_until_over(app: App, check_invariants, max_frames: int, keep_going=None, step: float = DT) -> bool:
+    """Run the real loop (frames of ``step`` seconds), ``check_invariants(app)`` every frame, until the table
+    reports its round (or game) over -- or ``max_frames`` ran, or ``keep_going()`` (when given) says stop.
+    Whether it ended."""
     done: list[object] = []
     app.on_round_over = lambda t: done.append(t)
 
@@ -141,5 +142,5 @@ def play_until_over(app: App, check_invariants, max_frames: int, keep_going=None
         check_invariants(a)
         return not done and (keep_going is None or keep_going())
 
-    app.run(max_frames=max_frames, fixed_dt=DT, hook=hook)
+    app.run(max_frames=max_frames, fixed_dt=step, hook=hook)
     return bool(done)

@@ -327,15 +327,14 @@ def _timed(actions: list[Any]) -> list[tuple[int, Any, int]]:
 
 
 def probe_monkey(info: Any, tally: Tally, rng: random.Random, cases: int, work: Path, events: int) -> None:
-    from engine.games import load
+    from game.shell import modes
 
-    tools = load(info.tools)
     for n in range(cases):
         seed = rng.randrange(10**6)
         folder = work / f"monkey-{n}"
 
         def case(seed: int = seed, folder: Path = folder) -> None:
-            if tools.monkey(events, seed, folder) != 0:
+            if modes.monkey(info.id, events, seed, folder) != 0:
                 raise RuntimeError(f"the monkey found a problem (seed {seed})")
 
         tally.run(f"monkey {n} ({events} events, seed {seed})", case, max(CASE_LIMIT_S, events / 10))  # long by design

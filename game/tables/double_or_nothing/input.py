@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from game.tables.double_or_nothing.table import DoubleTable
 
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
-LETTER_KEYS = (pygame.K_p, pygame.K_h, pygame.K_x, pygame.K_w)
+BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
+"""The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
+LETTER_KEYS = tuple(BUTTON_KEYS)
 """The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
+KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
+"""Each button's key as the button shows it."""
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
 
 
@@ -190,17 +194,15 @@ def handle_key(t: DoubleTable, key: int, shift: bool = False) -> bool:
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         t.play_selection()
         return True
-    if key == pygame.K_p:
-        click(t, ("button", "pass"))
+    pressed = BUTTON_KEYS.get(key)
+    if pressed == "pass" or pressed == "wrap" and t.my_rules().wrap:
+        click(t, ("button", pressed))
         return True
-    if key == pygame.K_h:
+    if pressed == "hint":
         t.ask_hint()
         return True
-    if key == pygame.K_x and t.tip_showing():
+    if pressed == "tip_close" and t.tip_showing():
         t.close_tip()
-        return True
-    if key == pygame.K_w and t.my_rules().wrap:
-        click(t, ("button", "wrap"))
         return True
     if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
         t.set_selection(None)

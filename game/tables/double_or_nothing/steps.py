@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from ai.scheduler import TurnScheduler
 from engine.double_or_nothing import UPGRADES, Observation, Phase
 from engine.double_or_nothing.counts import ZERO, add, sub
 from engine.double_or_nothing.events import (
@@ -116,63 +115,12 @@ class Motion:
         self.update(0.0, instant=True)
 
 
-def double_key(state: Any) -> tuple[object, ...]:
-    """Double or Nothing's "the state moved on" key (for the turn scheduler)."""
-    seat = state.to_move()[0]
-    return (id(state), state.phase, seat, state.game, state.hand_number, tuple(state.hands[seat]), state.top)
-
-
-def first_mover(state: Any) -> int | None:
-    movers = state.to_move()
-    return movers[0] if movers else None
-
-
-def DoubleScheduler(bots: dict[int, Any], delay: float) -> TurnScheduler:
-    """The bots' scheduler at this table: the shared turn scheduler (a person's pause, then the move)."""
-    return TurnScheduler(bots, delay, key=double_key, seat=first_mover)
-
-
 def queue_events(t: DoubleTable, events: list[Any]) -> None:
     """Turn one action's events into steps; the last step sets the model from the engine."""
-    f = t.factor()
     for ev in events:
-        if isinstance(ev, Played):
-            t.motion.queue(_played(t, ev, 0.38 * f))
-        elif isinstance(ev, Drew):
-            t.motion.queue(_drew(t, ev, 0.3 * f))
-        elif isinstance(ev, Passed):
-            t.motion.queue(_passed(t, ev, 0.35 * f))
-        elif isinstance(ev, HandWon):
-            t.motion.queue(_hand_won(t, ev, 0.45 * f))
-        elif isinstance(ev, HandDealt):
-            t.motion.queue(Step(0.0, land=_note(t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")))
-        elif isinstance(ev, GameWon):
-            t.motion.queue(Step(0.6 * f, land=_game_won(t, ev)))
-        elif isinstance(ev, Doubled):
-            t.motion.queue(Step(0.0, land=_note(
-                t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
-                f"Double! Game {ev.game}: hands of {ev.hand_size:,}")))
-        elif isinstance(ev, UpgradesOffered):
-            t.motion.queue(Step(0.0, land=_note(t, "Pick one upgrade of three.")))
-        elif isinstance(ev, UpgradePicked):
-            u = UPGRADES[ev.upgrade]
-            more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
-            words = effect(ev.upgrade, t.state.upgrade_rules)
-            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {words}")))
-        elif isinstance(ev, CardsAdded):
-            shuffled = f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."
-            t.motion.queue(Step(0.0, land=_note(t, shuffled)))
-        elif isinstance(ev, SecondWind):
-            how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
-                t.state.upgrade_rules, "half a deck against two and a half")
-            t.motion.queue(Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.",
-                                                "Second Wind!")))
-        elif isinstance(ev, RunOver):
-            line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
-                    else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
-            t.motion.queue(Step(0.0, land=_note(t, line)))
-        elif isinstance(ev, DuelOver):
-            t.motion.queue(Step(0.0, land=_note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel.")))
+        make = STEPS.get(type(ev))
+        if make is not None:
+            t.motion.queue(make(t, ev))
     t.motion.queue(Step(0.0, land=t.sync_shown))
 
 
@@ -284,3 +232,43 @@ def _game_won(t: DoubleTable, ev: GameWon) -> Callable[[], None]:
 
 def phase_pick(obs: Observation) -> bool:
     return obs.phase is Phase.PICK
+
+
+def _upgrade_picked(t: DoubleTable, ev: UpgradePicked) -> Step:
+    u = UPGRADES[ev.upgrade]
+    more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
+    return Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {effect(ev.upgrade, t.state.upgrade_rules)}"))
+
+
+def _second_wind(t: DoubleTable, ev: SecondWind) -> Step:
+    how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
+        t.state.upgrade_rules, "half a deck against two and a half")
+    return Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!"))
+
+
+def _run_over(t: DoubleTable, ev: RunOver) -> Step:
+    line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
+            else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
+    return Step(0.0, land=_note(t, line))
+
+
+STEPS: dict[type, Callable[[Any, Any], Step]] = {
+    Played: lambda t, ev: _played(t, ev, 0.38 * t.factor()),
+    Drew: lambda t, ev: _drew(t, ev, 0.3 * t.factor()),
+    Passed: lambda t, ev: _passed(t, ev, 0.35 * t.factor()),
+    HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
+    HandDealt: lambda t, ev: Step(0.0, land=_note(
+        t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")),
+    GameWon: lambda t, ev: Step(0.6 * t.factor(), land=_game_won(t, ev)),
+    Doubled: lambda t, ev: Step(0.0, land=_note(
+        t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
+        f"Double! Game {ev.game}: hands of {ev.hand_size:,}")),
+    UpgradesOffered: lambda t, ev: Step(0.0, land=_note(t, "Pick one upgrade of three.")),
+    UpgradePicked: _upgrade_picked,
+    CardsAdded: lambda t, ev: Step(0.0, land=_note(
+        t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck.")),
+    SecondWind: _second_wind,
+    RunOver: _run_over,
+    DuelOver: lambda t, ev: Step(0.0, land=_note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel.")),
+}
+"""Each event's step, by the event's type (an event with none shows nothing)."""

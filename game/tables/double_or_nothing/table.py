@@ -19,18 +19,21 @@ from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
 from engine.double_or_nothing.plays import Rules, describe, most_copies
 from engine.envelope import GameRecord
 
+from ai.scheduler import TurnScheduler
+
 from game.kit.actionlog import ActionLog
-from game.kit.bots import BotHook, ReplayDriver
 from game.kit.replaycontrols import ReplayControls
 from game.kit.hint import Hint
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
-from game.kit.passdevice import PassDeviceScene, passes_device
+from game.kit.passdevice import PassDeviceScene
+from game.kit.forward import Forward
+from game.kit.turns import TurnController
 from game.kit.ui import draw_panel, felt_background
 from game.kit.wording import verb, whose
 from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
-from game.tables.double_or_nothing.steps import DoubleScheduler, Motion, Shown, queue_events
+from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
@@ -47,15 +50,11 @@ class DoubleTable(Scene):
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
         self.setup = setup
-        self.record, self.state = setup.open(app.rng, record, state, replay)
-        self.replaying = replay is not None
-        self.humans = [] if self.replaying else setup.humans
+        record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        if replay is not None:
-            self.driver = BotHook(ReplayDriver((e.action for e in replay.entries), app.ai_delay(), self.replay))
-        else:
-            bots = setup.make_bots(app.think_ms, seed=self.record.seed)
-            self.driver = BotHook(DoubleScheduler(bots, app.ai_delay()))
+        self.turns = TurnController.open(app, setup, record, state, replay, TurnScheduler, self.replay, self)
+        self.replaying = self.turns.replaying
+        self.humans = self.turns.humans
         self.viewer = self.humans[0] if self.humans else 0
         self.motion = Motion()
         self.log = ActionLog(keep=40, shown=12)
@@ -75,14 +74,13 @@ class DoubleTable(Scene):
         self.wrap = False  # Round the Bend: the selection goes the other way round
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
         self.pending_pass = False
-        self.finished = False
         self.stats_noted = False
         self.biggest: dict[int, Play] = {}
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
-        self.hotseat = passes_device(setup.info, len(self.humans))
+        self.hotseat = self.turns.passes_device
         if self.hotseat:
             self.pending_pass = True  # the first player gets the device before any hand shows
         self.log.add(self._opening_line())
@@ -108,19 +106,24 @@ class DoubleTable(Scene):
 
     # --- seats and what may be seen -------------------------------------------
 
+    state = Forward("turns")
+    record = Forward("turns")
+    driver = Forward("turns", "source")
+    """The bot's (or the replay's) source of actions."""
+    finished = Forward("turns", "ended")
+
     def name(self, seat: int | None) -> str:
-        return self.record.players[seat].name if seat is not None else ""
+        return self.turns.name(seat) if seat is not None else ""
 
     def verb(self, seat: int | None, third: str) -> str:
         """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
         return verb(self.name(seat), third)
 
     def is_human(self, seat: int) -> bool:
-        return seat in self.humans
+        return self.turns.is_human(seat)
 
     def current(self) -> int | None:
-        movers = self.state.to_move()
-        return movers[0] if movers else None
+        return self.turns.current
 
     def shows_hand(self) -> bool:
         """Whether the viewer's hand may be drawn face up now (never while the device is being passed)."""
@@ -238,13 +241,13 @@ class DoubleTable(Scene):
         self.background = surf
 
     def settings_changed(self) -> None:
-        self.driver.retime(self.app.ai_delay())
+        self.turns.retime(self.app.ai_delay())
         if not self.app.settings.shows_tip(GAME_ID):
             self.tip_open = False
         self.resize(self.app.size)
 
     def exit(self) -> None:
-        self.driver.cancel()
+        self.turns.cancel()
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.toast or self.banner or self.pending_pass:
@@ -275,48 +278,26 @@ class DoubleTable(Scene):
 
     def try_action(self, action: Any) -> bool:
         """A person's action: refused with the engine's reason (changing nothing), or played."""
-        if self.replaying:
-            self.show_toast("This is a replay: watch, or press Esc for the menu.", True)
-            return False
-        seat = self.current()
-        if seat is None or seat != self.viewer or not self.is_human(seat):
-            self.show_toast(f"It's {whose(self.name(seat))} turn." if seat is not None else "The game is over.", True)
-            return False
-        if self.motion.busy or self.pending_pass:
-            return False
-        reason = self.state.why_illegal(action, seat)
-        if reason is not None:
-            self.show_toast(reason, True)
-            return False
-        self.perform(action)
-        return True
+        return self.turns.try_action(self.viewer, action, self.motion.busy or self.pending_pass)
 
     def perform(self, action: Any) -> list[Any]:
-        seat = self.current()
-        assert seat is not None
-        events = self.state.apply(action, seat)
-        self.record.append(seat, action, events)
-        self.app.saves.note(self)  # on disk before the effect is drawn
-        self.set_selection(None)
-        self.wrap = False
-        self.show_events([self.state.seen_by(e, self.viewer) for e in events])
-        return events
+        return self.turns.perform(action)
 
-    def show_events(self, events: list[Any]) -> None:
-        """Queue the steps that show ``events``, already as the viewer may see them (a local action's, or a host's
-        view in network play)."""
-        queue_events(self, events)
-
-    def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
-        """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
-        for entry in actions:
-            seat, action = entry[0], entry[1]
-            events = self.state.apply(action, seat)
-            self.record.append(seat, action, events)
+    def shown(self, seat: int, action: Any, events: list[Any]) -> None:
+        """The controller played ``action``: its steps (or, catching up a saved run, only the largest plays)."""
+        if self.turns.catching_up:
             for ev in events:
                 play = getattr(ev, "play", None)
                 if isinstance(play, Play):
                     self.note_play(ev.seat, play)
+            return
+        self.set_selection(None)
+        self.wrap = False
+        queue_events(self, [self.state.seen_by(e, self.viewer) for e in events])
+
+    def catch_up(self, actions: list[tuple[int, Any, int]]) -> None:
+        """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
+        self.turns.catch_up(actions)
         self.motion.steps.clear()
         if self.hotseat and self.current() is not None and self.current() in self.humans:
             self.viewer = self.current()  # type: ignore[assignment]
@@ -351,32 +332,15 @@ class DoubleTable(Scene):
         self.clock += dt
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
-        busy = self.motion.busy
-        state = self.state
-        if state.is_over:
-            if not busy and not self.finished:
-                self.finished = True
-                if self.humans and not self.replaying:
-                    won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
-                    self.app.sound.play("round_won" if won else "round_lost")
-                self.app.round_finished(self)
-            return
-        seat = self.current()
-        if seat is None:
-            return
-        if self.hotseat and not busy:
-            if self.pending_pass and not isinstance(self.app.stack.top, PassDeviceScene):
-                self._open_pass(seat if self.is_human(seat) else self.viewer)
-                return
-            if self.is_human(seat) and seat != self.viewer:
-                self._open_pass(seat)
-                return
-        if not self.is_human(seat):
-            action = self.driver.update(dt, state, busy or self.pending_pass)
-            if action is not None:
-                self.perform(action)
+        self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
-    def _open_pass(self, seat: int) -> None:
+    def game_finished(self) -> None:
+        if self.humans and not self.replaying:
+            won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
+            self.app.sound.play("round_won" if won else "round_lost")
+        self.app.round_finished(self)
+
+    def open_pass(self, seat: int) -> None:
         self.set_selection(None)
         self.toast = None
         self.pending_pass = True

@@ -1,15 +1,10 @@
-"""Double or Nothing's headless modes: ``python -m game --game double-or-nothing --selftest | --screenshot DIR |
---bench-frames N | --monkey N | --resume --selftest``.
-
-They drive the real loop with the generic helpers of :mod:`game.shell.headless`.
+"""Double or Nothing's part of the headless modes (:mod:`game.shell.modes`): its two table hooks and its own
+scenarios (runs played by bots to a chosen moment, tables opened there).
 """
 
 from __future__ import annotations
 
-import json
 import random
-import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -22,8 +17,8 @@ from engine.games import game_info, load
 
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import (DT, advance as _advance, shoot as _shoot, until as _until, monkey_loop, post_key,
-                                 p99, timed_frame, play_until_over)
+from game.shell.headless import advance as _advance, shoot as _shoot, until as _until
+from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 142
@@ -44,14 +39,6 @@ def short_run_deal(level: str = "standard", limit: int = 400) -> int:
     raise RuntimeError("no short run found")
 
 
-def _selftest_app(data_dir: Path) -> App:
-    """A headless app for the self-tests: no animation, instant bots."""
-    app = App((1280, 720), data_dir, seed=7, resizable=False)
-    app.settings.animation_speed = "off"
-    app.settings.ai_speed = "instant"
-    return app
-
-
 def run_setup(deal: int | None = None, level: str = "standard", runner: str | None = None,
               **options: Any) -> GameSetup:
     """A Run (or, with ``mode="duel"``, a Duel): you (or a ``runner`` bot) against ``level``."""
@@ -66,11 +53,8 @@ def table_of(app: App):
     return app.stack.find(DoubleTable)
 
 
-def check_invariants(app: App) -> None:
+def check(table: Any) -> None:
     """Raise AssertionError if the table shows what the engine doesn't hold, or the cards are not conserved."""
-    table = table_of(app)
-    if table is None:
-        return
     st = table.state
     total = sum(st.totals())
     assert total == sum(sum(d.total()) for d in st.decks) + sum(map(sum, st.hands)) + sum(map(sum, st.area))
@@ -80,62 +64,15 @@ def check_invariants(app: App) -> None:
         assert tuple(table.shown.area) == tuple(obs.area), "the table shows a different play area"
 
 
-def _finish(app: App, limit_frames: int = 60 * 60 * 20) -> bool:
-    return play_until_over(app, check_invariants, limit_frames)
+def hot_spots(table: Any) -> list[tuple[int, int]]:
+    """Places worth clicking at the table: the number columns and its buttons."""
+    return [r.center for r in table.layout.columns] + [b.rect.center for b in table.buttons()]
 
 
-def selftest(data_dir: Path) -> int:
-    """A bot plays a whole run through the real loop; the record must replay to the same state."""
-    app = _selftest_app(data_dir)
-    app.to_title()
-    app.start_game(run_setup(SELFTEST_DEAL, runner="hard"))
-    table = table_of(app)
-    start = time.perf_counter()
-    if not _finish(app):
-        print("selftest: the run did not finish", file=sys.stderr)
-        return 1
-    record = table.record
-    again = GameRecord.from_json(json.loads(record.dumps()), record.info).final_state()
-    if again.snapshot() != table.state.snapshot():
-        print("selftest: the record does not replay to the final state", file=sys.stderr)
-        return 1
+def _summary(table: Any) -> str:
     st = table.state
-    print(f"selftest: ok, {len(record.entries)} actions, {st.games_won} games won, reached game {st.game}, "
-          f"upgrades {dict(st.held.as_tuple())}, {app.frames} frames in {time.perf_counter() - start:.1f} s")
-    return 0
-
-
-def resume_selftest(data_dir: Path) -> int:
-    """Open the saved run, check it is exactly the save, and let bots finish it (0 ok, 1 wrong, 2 nothing saved)."""
-    from game.shell.resume import resume
-
-    app = _selftest_app(data_dir)
-    app.game_id = GAME_ID
-    if app.saves.pending is None:
-        print(f"resume selftest: no saved run to resume in {data_dir}", file=sys.stderr)
-        return 2
-    saved = app.saves.pending_record()
-    table = resume(app, selftest=True)
-    table.stats_noted = True  # bots played the person's seat: not the player's run
-    wrong = mismatches(table, saved)
-    if wrong:
-        print("resume selftest: the resumed table is not the saved run: " + "; ".join(wrong), file=sys.stderr)
-        return 1
-    before = set(app.saves.history_files())
-    if not _finish(app):
-        print("resume selftest: the run did not finish", file=sys.stderr)
-        return 1
-    app.saves.flush()
-    new = sorted(set(app.saves.history_files()) - before)
-    if len(new) != 1:
-        print("resume selftest: the finished run was not put in the history", file=sys.stderr)
-        return 1
-    finished = GameRecord.from_json(json.loads(new[0].read_text()), saved.info)
-    if finished.actions[:len(saved.actions)] != saved.actions:
-        print("resume selftest: the finished run does not continue the saved one", file=sys.stderr)
-        return 1
-    print(f"resume selftest: ok, resumed at action {len(saved.actions)}, finished after {len(finished.entries)} actions")
-    return 0
+    return (f"{len(table.record.entries)} actions, {st.games_won} games won, reached game {st.game}, "
+            f"upgrades {dict(st.held.as_tuple())}")
 
 
 def mismatches(table, saved) -> list[str]:
@@ -206,11 +143,10 @@ def _select_refused(table) -> None:
 
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> int:
+                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
     """Game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary, hot-seat, stats, at each size."""
     from game.screens import PassDeviceScene
 
-    out.mkdir(parents=True, exist_ok=True)
     all_sizes = tuple(dict.fromkeys(sizes + tuple(scale_sizes) + ((960, 600),)))
     for size in all_sizes:
         app = App(size, data_dir / f"d{size[0]}", seed=3, resizable=False)
@@ -290,81 +226,36 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "dn-title-resume")
         app.stack.push(StatsScene(app, GAME_ID))
         _shoot(app, out, "dn-stats")
-    print(f"screenshots written to {out}")
-    return 0
 
 
-def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
-    """Time update + draw of ``frames`` frames of a game-20 duel between bots, stacks always in flight."""
-    app = App(size, data_dir, seed=1, resizable=False)
-    app.settings.ai_speed = "instant"
-    app.settings.animation_speed = "normal"
-    app.to_title()
-    setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
-    setup.options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20})
-    setup.deal = 20
-    app.start_game(setup)
-    times: list[float] = []
-    cpu: list[float] = []
-    for _ in range(60):
-        app.step(DT, pygame.event.get())
-    while len(times) < frames:
-        if table_of(app) is None or app.stack.top is not table_of(app):
-            app.start_game(setup, replace=True)
+class _Busy:
+    """A game-20 duel between bots, stacks always in flight."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
+        self.setup.options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20})
+        self.setup.deal = 20
+        app.start_game(self.setup)
+
+    def before(self, frame: int) -> None:
+        if table_of(self.app) is None or self.app.stack.top is not table_of(self.app):
+            self.app.start_game(self.setup, replace=True)
             for _ in range(30):
-                app.step(DT, pygame.event.get())
-        timed_frame(app, times, cpu, cpu_clock=time.process_time)
-    times.sort()
-    # wall time, and this process's CPU time (steadier on a shared machine: no time waiting for a core)
-    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "game_number": 20,
-                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
-                      "frame_ms_max": round(times[-1], 3), "cpu_ms_p50": round(statistics.median(cpu), 3),
-                      "cpu_ms_p99": p99(cpu)}))
-    return 0
+                self.app.step(1 / 60, pygame.event.get())
+
+    def fields(self) -> dict[str, Any]:
+        return {"game_number": 20}
 
 
-def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
-    """Random clicks, drags, wheels and keys through the real loop; non-zero on any exception or broken rule."""
-    rng = random.Random(seed)
-    app = App(size, data_dir, seed=seed, resizable=False)
-    app.settings.ai_speed = "instant"
-    app.settings.animation_speed = "fast"
-    app.to_title()
-    app.start_game(run_setup(seed))
-    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
-            pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB]
-
-    def _send() -> int:
-        sent = 0
-        table = table_of(app)
-        hot = []
-        if table is not None and app.stack.top is table:
-            hot = [r.center for r in table.layout.columns] + [b.rect.center for b in table.buttons()]
-        elif app.stack.top is not None:
-            found = getattr(app.stack.top, "buttons", None)
-            hot = [b.rect.center for b in ((found() if callable(found) else found) or [])]
-        pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
-        r = rng.random()
-        if r < 0.5:
-            for ev in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(ev, pos=pos, rel=(0, 0), buttons=(0, 0, 0), button=1))
-            sent += 3
-        elif r < 0.7:
-            to = rng.choice(hot) if hot else pos
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
-            sent += 3
-        elif r < 0.8:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
-            sent += 1
-        else:
-            sent += post_key(rng.choice(keys))
-        return sent
-
-    sent = monkey_loop(app, count, rng, _send, check_invariants)
-    if sent is None:
-        return 1
-    table = table_of(app)
-    print(f"monkey: ok, {sent} events, {app.frames} frames" + (f", {len(table.record.entries)} actions" if table else ""))
-    return 0
+SCENARIOS = Scenarios(
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_Busy, shots=screenshots,
+    selftest_setup=lambda: run_setup(SELFTEST_DEAL, runner="hard"), monkey_setup=run_setup,
+    keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
+          pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB),
+    settings={"animation_speed": "off", "ai_speed": "instant"},
+    monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
+    bench_settings={"animation_speed": "normal", "ai_speed": "instant"},
+    frames=60 * 60 * 20, same_state=lambda a, b: a.snapshot() == b.snapshot(), noun="run",
+    cpu_clock=time.process_time, cpu_name="cpu_ms",  # this process's CPU time: steadier on a shared machine
+)

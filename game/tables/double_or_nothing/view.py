@@ -16,9 +16,10 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
-from engine.double_or_nothing.upgrades import FIRST_RULES, effect, helps
+from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
+from game.tables.double_or_nothing.input import KEY_LABELS
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
@@ -170,6 +171,8 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     who = movers[0]
     if t.my_turn():
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
+        if obs.top is not None and obs.opponent_hand_size == 0:  # the Last Word (upgrade rules 4)
+            first = f"Last Word: beat {whose(t.name(1 - obs.seat))} last cards to take the play area, or pass."
         return first, t.hint.status_line(t.preview_text()[0])
     if t.is_human(who):
         return f"{whose(t.name(who), capital=True)} turn.", ""
@@ -184,15 +187,16 @@ def buttons(t: DoubleTable) -> list[Button]:
         play, reason = t.selection_play()
         out.append(Button("play", "Play", L.buttons["play"], enabled=mine and play is not None and reason is None,
                           primary=True, hotkey="Enter"))
-        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None, hotkey="P"))
+        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None,
+                          hotkey=KEY_LABELS["pass"]))
         if t.my_rules().wrap:
             label = "Straight" if t.wrap else "Wrap 8>1"
-            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey="W"))
+            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey=KEY_LABELS["wrap"]))
         if t.humans:
-            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey="H"))
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey=KEY_LABELS["hint"]))
     out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
     if t.tip_showing():
-        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey="X"))
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey=KEY_LABELS["tip_close"]))
     return out
 
 
@@ -291,7 +295,7 @@ def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
               max_w=p.right - dx - round(8 * s))
     if obs.opponent_lacks is not None and me == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
-        verb = "holds" if t.state.upgrade_rules == FIRST_RULES else "was dealt"
+        verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel

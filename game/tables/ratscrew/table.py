@@ -30,14 +30,13 @@ from engine.envelope import GameRecord
 from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 
 from game.kit.actionlog import ActionLog
-from game.kit.clock import TableClock
 from game.kit.replaycontrols import ReplayControls, bar_rect, replay_times
 from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.keymap import Keymap
 from game.kit.keyscreens import keys_tried
 from game.kit.layer import TableLayer
-from game.kit.rtdriver import RealtimeDriver, ReplayFeed
-from game.kit.skip import SkipToEnd
+from game.kit.forward import Forward
+from game.kit.races import RealtimeController
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
@@ -64,29 +63,20 @@ class RatscrewTable(Scene):
         self.setup = setup
         from ai.reflex import run_until
 
-        self.record, self.state = setup.open(app.rng, record, state, replay)
-        self.replaying = replay is not None
-        self.humans: list[int] = [] if self.replaying else setup.humans
-        self.bots: dict[int, Any] = {} if self.replaying else setup.make_bots(
-            seed=self.record.seed, profiles=app.shelf(self.game_id).stats.profiles)
-        self.driver: RealtimeDriver | ReplayFeed
+        record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
-        if replay is not None:
-            self.driver = ReplayFeed(self.state, replay.actions, run_until)
-        else:
-            self.driver = RealtimeDriver(self.state, self.bots, run_until, self.record)
-        self.clock = TableClock()
-        self.time_scale = 1.0  # headless tools run the game faster than the wall clock
+        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.replay, self)
+        self.race.on_step = self._watch_for_stall
+        self.replaying = self.race.replaying
+        self.humans: list[int] = self.race.humans
         self.sprites = SpriteBook()
         self.motion = FlightQueue()
         self.log = ActionLog(shown=10)
         self.model = TableModel.from_state(self.state, self.sprites)
         self.toast: Toast | None = None
-        self.finished = False
         self.stats_noted = False
         self.idle = 0.0  # game seconds with nothing scheduled and nobody able to lay
         self.rerolls = 0
-        self.skip = SkipToEnd()  # "Skip to the end" once every human is out of cards
         self.hover: object = None
         self.panels: dict = {}
         self.layer = TableLayer()
@@ -99,13 +89,29 @@ class RatscrewTable(Scene):
         self.log.add(f"{says(self.name(self.state.turn), 'lays')} first. Snap at any time; a wrong snap bars you.")
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), app.art)
 
+    # --- what the controller holds ---------------------------------------------
+
+    state = Forward("race")
+    record = Forward("race")
+    driver = Forward("race")
+    """The bots' driver (or the replay's feed)."""
+    bots = Forward("race")
+    clock = Forward("race")
+    skip = Forward("race")
+    """"Skip to the end", offered once every human is out of cards."""
+    finished = Forward("race", "ended")
+    catching_up = Forward("race")
+    """A saved game's actions are being played with no animation."""
+    time_scale = Forward("race")
+    """Game seconds per second (headless tools run the game faster than the wall clock)."""
+
     # --- seats and helpers ----------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return self.record.players[seat].name
+        return self.race.name(seat)
 
     def is_human(self, seat: int) -> bool:
-        return seat in self.humans
+        return self.race.is_human(seat)
 
     def factor(self) -> float:
         return 0.0 if self.skip.skipping else self.app.settings.anim_factor
@@ -116,7 +122,7 @@ class RatscrewTable(Scene):
         return bool(self.humans) and not st.is_over and all(not st.piles[h] for h in self.humans)
 
     def skip_to_end(self) -> None:
-        if self.skip.take():
+        if self.race.skip_to_end():
             self.log.add("Skipping to the end: the bots play on without waiting.")
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
@@ -129,8 +135,6 @@ class RatscrewTable(Scene):
     def sound(self, name: str) -> None:
         if not self.catching_up and not self.skip.skipping:
             self.app.sound.play(name)
-
-    catching_up = False
 
     def tell(self, text: str, seat: int | None = None, error: bool = False) -> None:
         """A toast for the humans at the table (a bot's mistakes show in the banner and the log only)."""
@@ -167,7 +171,7 @@ class RatscrewTable(Scene):
             return
         if self.state.is_over or seat not in self.humans:
             return
-        self.driver.press(seat, action, self.clock.stamp(event))  # type: ignore[union-attr]
+        self.race.press(seat, action, event)
 
     def lay(self, seat: int, event: Any = None) -> None:
         self.act(seat, LAY, event)
@@ -183,81 +187,38 @@ class RatscrewTable(Scene):
         """
         if clock is None:
             clock = _saved_clock(self.app, self.record, len(actions))
-        self.catching_up = True
-        try:
-            for seat, action, at in actions:
-                events = self.state.advance(at)
-                events += self.state.apply(action, seat, at)
-                self.record.append(seat, action, events, at)
-                apply_events(self, events, at, animate=False)
-            if clock is not None and clock > self.record.clock and not self.state.is_over:
-                events = self.state.advance(clock)
-                self.record.note_time(clock)
-                apply_events(self, events, clock, animate=False)
-        finally:
-            self.catching_up = False
-        self.clock = TableClock(self.record.clock)
+        self.race.catch_up(actions, clock or 0)
         self.motion.flights = []
 
-    def _played(self, played: list[Any]) -> None:
-        """What the driver played this frame (already in the record): save it, then show it.
+    def shown(self, events: list[Any], at: int) -> None:
+        apply_events(self, events, at, animate=not self.catching_up)
 
-        A snap settled by time (no action) is saved too: it can win the stack, and the game.
-        """
-        if not self.replaying and any((p.seat is not None and p.refused is None) or (p.seat is None and p.events)
-                                      for p in played):
-            self.app.saves.note(self)  # on disk before its effect is drawn
-        for p in played:
-            if p.seat is None:
-                apply_events(self, p.events, p.at)
-                continue
-            if p.refused is not None:
-                if self.is_human(p.seat):
-                    who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
-                    lost = race_lost(self, p.seat, p.at) if p.refused == EMPTY_STACK else None
-                    self.show_toast(who + (lost or p.refused), True)
-                continue
-            if self.replaying:
-                self.record.append(p.seat, p.action, list(p.events), p.at)
-            apply_events(self, p.events, p.at)
+    def refused(self, p: Any) -> None:
+        """A human's refused lay or snap: the engine's reason (or who took the stack, and how much sooner)."""
+        if self.is_human(p.seat):
+            who = f"{self.name(p.seat)}: " if len(self.humans) > 1 else ""
+            lost = race_lost(self, p.seat, p.at) if p.refused == EMPTY_STACK else None
+            self.show_toast(who + (lost or p.refused), True)
+
+    def game_finished(self) -> None:
+        if self.humans and not self.replaying:
+            won = self.state.winner in self.humans
+            self.app.sound.play("round_won" if won else "round_lost")
+        self.app.round_finished(self)
 
     # --- scene hooks --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         dt, game_dt = replay_times(self.replay, dt)
-        if not self.skip.skipping:
-            self.clock.advance(game_dt * self.time_scale, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         if self.replay is not None:
             L = self.layout
             self.replay.place(bar_rect(L.status.x, L.status.x + L.status.w // 3, L.status.y + round(10 * L.scale), L.scale))
-            self.replay.skip_clock(self.clock, self.driver.next_at)
         self.model.update(dt)
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
-        if self.skip.skipping:
-            self.skip.run(self._play_for, lambda: self.state.is_over)  # game time in fixed steps, at once
-        elif not self.state.is_over:
-            self._play_to(dt * self.time_scale)
-        self.skip.watch(self.humans_out(), dt)
+        self.race.advance(dt, game_dt, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
         self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
-        if self.state.is_over and not self.motion.busy and not self.finished:
-            self.finished = True
-            if self.humans and not self.replaying:
-                won = self.state.winner in self.humans
-                self.app.sound.play("round_won" if won else "round_lost")
-            self.app.round_finished(self)
-
-    def _play_for(self, seconds: float) -> None:
-        """``seconds`` more of game time, played at once (skipping to the end)."""
-        self.clock.advance(seconds)
-        self._play_to(seconds)
-
-    def _play_to(self, dt: float) -> None:
-        """Play the game on to the clock's now (``dt`` game seconds after the last time)."""
-        now = self.clock.now
-        self._played(self.driver.step(now))
-        if not self.replaying:
-            self._watch_for_stall(dt, now)
+        self.race.notice_end(dt, not self.motion.busy)
 
     def _watch_for_stall(self, dt: float, now: int) -> None:
         """Nobody can lay and every bot let the snap go: after a while, the bots look again."""
@@ -280,7 +241,7 @@ class RatscrewTable(Scene):
         """Nothing can change until someone presses a key (waiting for a human to lay, say): the app sleeps
         instead of reading input every millisecond and drawing 60 frames a second."""
         return (not self.finished and not self.motion.busy and self.model.banner is None and self.toast is None
-                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles) and self.driver.waiting(self.clock.now))
+                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles) and self.race.waiting())
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()

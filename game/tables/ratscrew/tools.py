@@ -1,29 +1,24 @@
-"""Ratscrew's headless modes (``python -m game --game ratscrew ...``): self-tests, screenshots, bench, monkey.
+"""Ratscrew's part of the headless modes (:mod:`game.shell.modes`): its two table hooks and its own scenarios.
 
-They drive the real loop with the generic helpers of :mod:`game.shell.headless`
-(fixed ``dt``, posted events).  A whole game of bots takes thousands of game
-seconds, so the self-tests run the table clock faster than the frames
-(:data:`FAST`): the bots, the engine and the records see ordinary times.
+A whole game of bots takes thousands of game seconds, so the self-tests run the
+table clock faster than the frames (:data:`FAST`): the bots, the engine and the
+records see ordinary times.
 """
 
 from __future__ import annotations
 
-import json
-import random
-import statistics
-import sys
-import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from engine.games import load_record
 from engine.ratscrew import LAY, SNAP
 
+from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import (DT, advance as _advance, shoot as _shoot, monkey_loop, post_click, post_key, p99,
-                                 timed_frame, play_until_over)
+from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
+from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "ratscrew"
@@ -31,23 +26,33 @@ FAST = 30.0  # game seconds per frame second in the self-tests
 MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reported, not waited for
 
 
-def table_of(app: App):
+def table_of(app: App) -> Any:
     from game.tables.ratscrew.table import RatscrewTable
 
     return app.stack.find(RatscrewTable)
 
 
-def check_invariants(app: App) -> None:
+def check(table: Any) -> None:
     """Raise AssertionError if the table or the engine broke a rule of the game."""
-    table = table_of(app)
-    if table is None:
-        return
     state = table.state
     total = sum(len(p) for p in state.piles) + len(state.stack)
     assert total == 52, f"cards not conserved: {total}"
     assert len(set(state.stack) | {c for p in state.piles for c in p}) == 52, "a card is in two places"
     assert table.model.piles == [len(p) for p in state.piles], "the table shows wrong pile sizes"
     assert [s.card for s in table.model.stack] == list(state.stack), "the table shows a wrong stack"
+
+
+def check_invariants(app: App) -> None:
+    """:func:`check` on the Ratscrew table of ``app``, if one is open."""
+    table = table_of(app)
+    if table is not None:
+        check(table)
+
+
+def hot_spots(table: Any) -> list[tuple[int, int]]:
+    """Places worth clicking at the table: the stack, the Snap! and menu buttons, every pile."""
+    L = table.layout
+    return [L.top_card.center, L.snap_button.center, L.menu_button.center] + [b.pile.center for b in L.seats.values()]
 
 
 def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:
@@ -64,24 +69,9 @@ def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
                            keep_going=lambda: table.clock.now < limit_s * 1000)
 
 
-def selftest(data_dir: Path) -> int:
-    """A whole game of three bots through the real loop; then its record must replay to the same state."""
-    app = _app(data_dir)
-    app.to_title()
-    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
-    table = table_of(app)
-    start = time.perf_counter()
-    if not _play_out(app):
-        print(f"selftest: the game did not finish within {MAX_GAME_S} game seconds", file=sys.stderr)
-        return 1
-    replayed = load_record(table.record.dumps()).final_state()
-    if replayed != table.state:
-        print("selftest: the record does not replay to the final state", file=sys.stderr)
-        return 1
-    print(f"selftest: ok, {len(table.record.entries)} actions, {table.state.clock / 1000:.0f} game seconds, "
-          f"winner {table.name(table.state.winner)}, stall re-rolls {table.rerolls}, {app.frames} frames in "
-          f"{time.perf_counter() - start:.1f} s")
-    return 0
+def _summary(table: Any) -> str:
+    return (f"{len(table.record.entries)} actions, {table.state.clock / 1000:.0f} game seconds, "
+            f"winner {table.name(table.state.winner)}, stall re-rolls {table.rerolls}")
 
 
 def resume_mismatches(table, saved) -> list[str]:
@@ -103,33 +93,6 @@ def resume_mismatches(table, saved) -> list[str]:
     if table.clock.now != saved.clock:
         out.append(f"the clock: the table is at {table.clock.now} ms, the save at {saved.clock} ms")
     return out
-
-
-def resume_selftest(data_dir: Path) -> int:
-    """``--resume --selftest``: open the saved game, check it is exactly the save, let bots finish it."""
-    from game.shell.resume import resume
-
-    app = _app(data_dir)
-    app.game_id = GAME
-    if app.saves.pending is None:
-        print(f"resume selftest: no saved Ratscrew game to resume in {data_dir}", file=sys.stderr)
-        return 2
-    saved = app.saves.pending_record()
-    table = resume(app, selftest=True)
-    table.stats_noted = True
-    wrong = resume_mismatches(table, saved)
-    if wrong:
-        print("resume selftest: the resumed table is not the saved game: " + "; ".join(wrong), file=sys.stderr)
-        return 1
-    if not _play_out(app):
-        print("resume selftest: the game did not finish", file=sys.stderr)
-        return 1
-    if table.record.actions[:len(saved.actions)] != saved.actions:
-        print("resume selftest: the finished game does not continue the saved one", file=sys.stderr)
-        return 1
-    print(f"resume selftest: ok, resumed at action {len(saved.actions)}, finished after "
-          f"{len(table.record.entries)} actions")
-    return 0
 
 
 def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
@@ -170,9 +133,8 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
 
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> int:
+                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
-    out.mkdir(parents=True, exist_ok=True)
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
         app = _app(data_dir / f"shots-{size[0]}", size, seed=3)
         app.to_title()
@@ -217,8 +179,6 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         if _play_out(app):
             _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
             _shoot(app, out, "ratscrew-result")
-    print(f"screenshots written to {out}")
-    return 0
 
 
 def _humans_lay(table) -> None:
@@ -239,71 +199,32 @@ def _until_snap(app: App, table, limit: float = 120.0) -> None:
     _advance(app, 0.3)
 
 
-def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
-    """Time update + draw of ``frames`` frames of a 4-seat table with the whole deck fanned in the stack, and
-    cards always in flight (the top card and the one under it fly in turn), the log and the seats drawn."""
-    app = _app(data_dir, size, seed=1)
-    app.settings.animation_speed = "normal"
-    app.to_title()
-    table = _full_stack_table(app, 4)
-    for _ in range(60):  # warm the caches
-        app.step(DT, pygame.event.get())
-    times: list[float] = []
-    cpu: list[float] = []  # the frame's own CPU time: what the machine's load can't inflate
-    k = 0
-    while len(times) < frames:
-        if k % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
+class _Busy:
+    """A 4-seat table with the whole deck fanned in the stack, and cards always in flight (the top card and the
+    one under it fly in turn), the log and the seats drawn."""
+
+    def __init__(self, app: App) -> None:
+        self.table = _full_stack_table(app, 4)
+
+    def before(self, frame: int) -> None:
+        if frame % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
+            table = self.table
             under, top = table.model.stack[-2], table.model.stack[-1]
             n = len(table.model.stack)
-            table.fly(top, True, table.layout.seats[k // 20 % 4].pile, table.layout.top_card, 0.3)
+            table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
             table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
-        k += 1
-        timed_frame(app, times, cpu)
-    times.sort()
-    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "stack": len(table.model.stack),
-                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": p99(times),
-                      "frame_ms_max": round(times[-1], 3), "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
-                      "frame_cpu_ms_p99": p99(cpu)}))
-    return 0
+
+    def fields(self) -> dict[str, Any]:
+        return {"stack": len(self.table.model.stack)}
 
 
-def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
-    """Random clicks and keys (every seat's lay and snap keys among them) through the real loop."""
-    from game.kit.seatkeys import DEFAULT_BLOCKS
+SCENARIOS = Scenarios(
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, busy=_Busy, shots=screenshots,
+    selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME),
+    monkey_setup=lambda seed: GameSetup.quick(GAME),
+    keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
+          *(k for block in DEFAULT_BLOCKS for k in block[:2])),
+    settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"}, play_out=_play_out,
+)
 
-    rng = random.Random(seed)
-    app = _app(data_dir, size, seed=seed)
-    app.to_title()
-    app.start_game(GameSetup.quick(GAME))
-    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN]
-    keys += [k for block in DEFAULT_BLOCKS for k in block[:2]]
-
-    def _send() -> int:
-        sent = 0
-        if app.stack.top is None:
-            app.to_title()
-        table = table_of(app)
-        hot = []
-        if table is not None and app.stack.top is table:
-            L = table.layout
-            hot = [L.top_card.center, L.snap_button.center, L.menu_button.center] + \
-                [b.pile.center for b in L.seats.values()]
-        elif isinstance(getattr(app.stack.top, "buttons", None), list):
-            hot = [b.rect.center for b in app.stack.top.buttons]
-        pos = rng.choice(hot) if hot and rng.random() < 0.7 else (rng.randrange(size[0]), rng.randrange(size[1]))
-        if rng.random() < 0.5:
-            sent += post_click(pos)
-        else:
-            sent += post_key(rng.choice(keys))
-        return sent
-
-    sent = monkey_loop(app, count, rng, _send, check_invariants)
-    if sent is None:
-        return 1
-    table = table_of(app)
-    print(f"monkey: ok, {sent} events, {app.frames} frames" +
-          (f", {len(table.record.entries)} actions in the current game" if table else ""))
-    return 0
-
-
-__all__ = ["selftest", "resume_selftest", "screenshots", "bench", "monkey", "check_invariants", "SNAP"]
+__all__ = ["SCENARIOS", "check", "check_invariants", "table_of", "resume_mismatches", "SNAP", "LAY"]

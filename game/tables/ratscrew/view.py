@@ -13,7 +13,7 @@ import pygame
 from engine.cards import Card
 
 from game.base.cardart import draw_suit, rank_text, suit_color
-from game.kit.layer import Region
+from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
@@ -28,6 +28,7 @@ from game.tables.ratscrew.steps import FRESH_CALL_S
 
 if TYPE_CHECKING:
     from game.tables.ratscrew.table import RatscrewTable
+    from game.tables.ratscrew.layout import RatscrewLayout
 
 LIT = (255, 214, 90)
 BARRED = (200, 60, 50)
@@ -99,10 +100,28 @@ def layer_regions(t: RatscrewTable) -> list[Region]:
     under = [sp for sp in t.model.stack[:-1]]
     shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
     count = t.model.count
-    fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count, not under and not t.motion.flights)
-    regions.append(("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
-                    lambda surf: draw_fan(t, surf, under, flying)))
+    fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count,
+               not under and not t.motion.flights, len(under))
+    regions.append(Partial("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
+                           lambda surf: draw_fan(t, surf, under, flying), lambda old, new: fan_touched(L, old, new)))
     return regions
+
+
+def fan_touched(L: RatscrewLayout, old: tuple, new: tuple) -> pygame.Rect | None:
+    """The place of the one card a change of the fan's key added at its end or took from it (it landed, or
+    flew off), or None: repaint the whole fan.
+
+    Only when nothing else changed: the same card size, lit cards and count, and the cards before it shown
+    in the same places.  The card before it and the one above it show just the parts that place covers
+    when it holds a card, so repainting that place gives the same pixels as repainting the fan."""
+    if old[0] != new[0] or old[2:5] != new[2:5]:
+        return None
+    for less, more in ((old, new), (new, old)):
+        n = more[5]
+        if len(more[1]) == n and len(less[1]) == n - 1 and more[1][:-1] == less[1] and less[5] in (n - 1, n) \
+                and L.fan(n)[:-1] == L.fan(less[5])[:n - 1]:
+            return L.fan(n)[-1]
+    return None
 
 
 def seat_key(t: RatscrewTable, seat: int) -> tuple:
@@ -123,8 +142,9 @@ def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set
                         L.fan_area.center, MUTED, "center", L.fan_area.w)
         return
     lit = t.model.lit
+    clip = surface.get_clip()  # a card laid on the fan repaints only its own place (see fan_touched)
     for i, (sprite, rect) in enumerate(zip(under, rects)):
-        if sprite.id in flying:
+        if sprite.id in flying or not rect.inflate(max(8, rect.h // 4), max(8, rect.h // 4)).colliderect(clip):  # (a glow's reach)
             continue
         if sprite.id in lit:
             art.blit_glow(surface, rect, LIT)
@@ -135,7 +155,7 @@ def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set
         below = _covered_below(rect, rects, i, under, flying)
         w = (nxt.x - rect.x) if right and nxt is not None else rect.w
         h = below if below else rect.h
-        face = art.face(sprite.card, rect.size)
+        face = art.face(sprite.card, rect.size, surface)
         surface.blit(face, rect.topleft, (0, 0, w, h))
     for sprite, rect in zip(under, rects):
         if sprite.id in flying:

@@ -11,7 +11,7 @@ game caught up without animation lands exactly where the engine is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -150,39 +150,11 @@ def state_contract(t: ScamperTable, round_no: int) -> str:
 def queue_events(t: ScamperTable, events: list[Event]) -> None:
     """Turn engine events into queued steps of flights and log lines."""
     for ev in events:
-        if isinstance(ev, Drew):
-            t.motion.queue(_draw_step(t, ev))
-        elif isinstance(ev, PassedFaceUp):
-            t.motion.queue(_pass_step(t, ev))
-        elif isinstance(ev, ContractLaid):
-            t.motion.queue(_lay_step(t, ev.player, ev.first, ev.melds, "went down with"))
-        elif isinstance(ev, MeldLaid):
-            t.motion.queue(_lay_step(t, ev.player, ev.meld, (ev.cards,), "laid"))
-        elif isinstance(ev, AddedToMeld):
-            t.motion.queue(_add_step(t, ev))
-        elif isinstance(ev, WildSwapped):
-            t.motion.queue(_swap_step(t, ev))
-        elif isinstance(ev, ScamperCalled):
-            t.motion.queue(_note_step(t, f'{says(t, ev.player, "calls")} "Scamper!"', banner=True))
-        elif isinstance(ev, Discarded):
-            t.motion.queue(_discard_step(t, ev))
-        elif isinstance(ev, PenaltyGiven):
-            t.motion.queue(_note_step(t, f"{t.name(ev.player)}: +{ev.points}, {ev.reason}.", banner=True))
-        elif isinstance(ev, WentOut):
-            t.motion.queue(_note_step(t, f"{says(t, ev.player, 'goes')} out: Scamper!", banner=True))
-        elif isinstance(ev, StockRenewed):
-            t.motion.queue(_renew_step(t, ev))
-        elif isinstance(ev, RoundVoided):
-            why = "nothing was laid, added or swapped through a whole stock" if ev.stuck else "the stock ran out"
-            t.motion.queue(_note_step(t, f"{why.capitalize()}: round {ev.round_no} is dealt again.", banner=True))
-        elif isinstance(ev, RoundScored):
-            t.motion.queue(_scored_step(t, ev))
-        elif isinstance(ev, RoundDealt):
-            queue_deal(t)
-        elif isinstance(ev, GameOver):
-            t.motion.queue(_over_step(t))
-    nxt = t.state.current
-    t.motion.queue(_turn_step(t, nxt))
+        make = STEPS.get(type(ev))
+        step = make(t, ev) if make is not None else None
+        if step is not None:
+            t.motion.queue(step)
+    t.motion.queue(_turn_step(t, t.state.current))
 
 
 def _note_step(t: ScamperTable, line: str, banner: bool = False) -> Step:
@@ -389,3 +361,32 @@ def _over_step(t: ScamperTable) -> Step:
         t.log.add("The game is over.")
         return []
     return step
+
+
+def _voided(t: ScamperTable, ev: RoundVoided) -> Step:
+    why = "nothing was laid, added or swapped through a whole stock" if ev.stuck else "the stock ran out"
+    return _note_step(t, f"{why.capitalize()}: round {ev.round_no} is dealt again.", banner=True)
+
+
+def _dealt(t: ScamperTable, ev: RoundDealt) -> None:
+    queue_deal(t)
+
+
+STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
+    Drew: _draw_step,
+    PassedFaceUp: _pass_step,
+    ContractLaid: lambda t, ev: _lay_step(t, ev.player, ev.first, ev.melds, "went down with"),
+    MeldLaid: lambda t, ev: _lay_step(t, ev.player, ev.meld, (ev.cards,), "laid"),
+    AddedToMeld: _add_step,
+    WildSwapped: _swap_step,
+    ScamperCalled: lambda t, ev: _note_step(t, f'{says(t, ev.player, "calls")} "Scamper!"', banner=True),
+    Discarded: _discard_step,
+    PenaltyGiven: lambda t, ev: _note_step(t, f"{t.name(ev.player)}: +{ev.points}, {ev.reason}.", banner=True),
+    WentOut: lambda t, ev: _note_step(t, f"{says(t, ev.player, 'goes')} out: Scamper!", banner=True),
+    StockRenewed: _renew_step,
+    RoundVoided: _voided,
+    RoundScored: _scored_step,
+    RoundDealt: _dealt,  # the deal queues its own steps
+    GameOver: lambda t, ev: _over_step(t),
+}
+"""Each event's step, by the event's type (None: the step queued itself; an event with none shows nothing)."""

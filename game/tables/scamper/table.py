@@ -21,15 +21,12 @@ from engine.cards import Card
 from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
-from game.kit.bots import BotHook, ReplayDriver
-from game.kit.replaycontrols import ReplayControls
 from game.kit.handtable import HiddenHandTable
 from game.kit.ui import Button
 from game.screens.overlays import confirm_discard, open_pause
 from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
-from game.tables.scamper.bots import scamper_key
 from game.tables.scamper.layout import stack_rects, table_melds
 from game.tables.scamper.steps import TableModel, queue_deal, queue_events
 
@@ -47,16 +44,7 @@ class ScamperTable(HiddenHandTable):
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
-        self.setup = setup
-        self.record, self.state = setup.open(app.rng, record, state, replay)
-        self.replaying = replay is not None
-        self.humans = [] if self.replaying else setup.humans
-        if replay is not None:
-            self.replay = ReplayControls()
-            self.driver = BotHook(ReplayDriver((a for _, a, _ in replay.actions), app.ai_delay(), self.replay))
-        else:
-            self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), app.ai_delay(),
-                                                  key=scamper_key, timed=True))
+        self._open_turns(setup, record, state, replay, TurnScheduler, timed=True)
         self._seat_players()
         self.model = TableModel.empty(self.state.num_players)
         self.sort_by = "rank"
@@ -162,7 +150,7 @@ class ScamperTable(HiddenHandTable):
     # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
 
     def _memo_key(self, *more: object) -> tuple[object, ...]:
-        return (len(self.record.actions), self.viewer, self.state.contract_no) + more
+        return (len(self.record.entries), self.viewer, self.state.contract_no) + more
 
     def proposal(self) -> scamper_play.Proposal:
         """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""

@@ -1,33 +1,33 @@
-"""Scamper's headless modes (``python -m game --game scamper ...``): self-test, resumed self-test,
-screenshots, the frame bench and the monkey.  They drive the real loop with the
-generic helpers of :mod:`game.shell.headless`.
+"""Scamper's part of the headless modes (:mod:`game.shell.modes`): its two table hooks and its own scenarios
+(positions to open a table at, a crowded table for the bench and the screenshots).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import random
-import statistics
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from engine import games
-from engine.envelope import PlayerInfo
 from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.shell.app import App
-from game.shell.headless import (DT, advance as _advance, click as _click, monkey_loop, post_key, shoot as _shoot,
-                                 until as _until, p99 as _p99, timed_frame, play_until_over)
+from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
+from game.shell.modes import Scenarios, configure
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "scamper"
 NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
+
+
+_SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
+"""The self-tests' app: no animation, instant bots with a short think budget."""
+
+
+def _app(data_dir: Path, size: tuple[int, int], anim: str) -> App:
+    return configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": anim})
 
 
 def table_of(app: App) -> Any:
@@ -56,89 +56,40 @@ def table_mismatches(table: Any, state: ScamperGame) -> list[str]:
     return out
 
 
-def check_invariants(app: App) -> None:
+def check(table: Any) -> None:
     """Raise AssertionError if the table shows something the engine doesn't hold (checked at rest)."""
-    table = table_of(app)
-    if table is None or table.motion.busy or table.deal_after_pass or table.hold:
+    if table.motion.busy or table.deal_after_pass or table.hold:
         return
     wrong = table_mismatches(table, table.state)
     assert not wrong, "; ".join(wrong)
 
 
-def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), anim: str = "off") -> App:
-    app = App(size, data_dir, seed=7, resizable=False)
-    app.settings.animation_speed = anim
-    app.settings.ai_speed = "instant"
-    app.think_ms = 60
-    return app
+def hot_spots(table: Any) -> list[tuple[int, int]]:
+    """Places worth clicking at the table: its buttons, the piles, the cards in hand, the melds down."""
+    L = table.layout
+    spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
+    spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.my_hand))]
+    return spots + [r[0].center for r in table.meld_rects().values() if r]
 
 
-def _finish(app: App, frames: int = 200_000) -> bool:
-    return play_until_over(app, check_invariants, frames)
-
-
-def selftest(data_dir: Path) -> int:
-    """A full 10-round game of 8 bots through the real loop; the record must replay to the same state."""
-    app = _app(data_dir)
-    app.to_title()
-    setup = GameSetup.all_ai(["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], game=GAME)
-    setup.options = {"rounds": 10}
-    app.start_game(setup)
-    table = table_of(app)
-    start = time.perf_counter()
-    if not _finish(app):
-        print("selftest: the game did not finish", file=sys.stderr)
-        return 1
-    replayed = games.load_record(table.record.dumps()).final_state()
-    if replayed != table.state:
-        print("selftest: the record does not replay to the final state", file=sys.stderr)
-        return 1
-    lines = table.state.sheet.lines
-    if len(lines) != 10:
-        print(f"selftest: {len(lines)} rounds on the sheet, not 10", file=sys.stderr)
-        return 1
-    print(f"selftest: ok, 10 rounds, 8 seats, {len(table.record.actions)} actions, totals "
-          f"{list(table.state.sheet.totals)}, {app.frames} frames in {time.perf_counter() - start:.1f} s, "
-          f"bot decision p99 {_p99(table.driver.driver.decide_ms)} ms wall, "
-          f"{_p99(table.driver.driver.decide_cpu_ms)} ms CPU (load average {os.getloadavg()[0]:.1f})")
-    return 0
-
-
-def resume_selftest(data_dir: Path) -> int:
-    """Open the saved game, check the table is exactly the save, let bots finish it (2: nothing saved)."""
-    from game.shell.resume import resume
-
-    app = _app(data_dir)
-    if app.shelf(GAME).saves.pending is None:
-        print(f"resume selftest: no saved Scamper game in {data_dir}", file=sys.stderr)
-        return 2
-    app.game_id = GAME
-    saved = app.saves.pending_record()
-    table = resume(app, selftest=True)
-    table.stats_noted = True
+def _resumed(table: Any, saved: Any) -> list[str]:
     state = saved.final_state()
     wrong = table_mismatches(table, state)
-    if table.state != state:
-        wrong.append("the engine state differs from the saved game's")
-    if wrong:
-        print("resume selftest: the resumed table is not the saved game: " + "; ".join(wrong), file=sys.stderr)
-        return 1
-    before = set(app.saves.history_files())
-    if not _finish(app):
-        print("resume selftest: the game did not finish", file=sys.stderr)
-        return 1
-    app.saves.flush()
-    new = sorted(set(app.saves.history_files()) - before)
-    if len(new) != 1:
-        print("resume selftest: the finished game was not filed in the history", file=sys.stderr)
-        return 1
-    finished = games.load_record(new[0].read_bytes())
-    if finished.actions[:len(saved.actions)] != saved.actions or finished.final_state() != table.state:
-        print("resume selftest: the finished game does not continue the saved one", file=sys.stderr)
-        return 1
-    print(f"resume selftest: ok, resumed at action {len(saved.actions)} (round {state.contract_no}), finished after "
-          f"{len(finished.actions)} actions, totals {list(finished.final_state().sheet.totals)}")
-    return 0
+    return wrong + ([] if table.state == state else ["the engine state differs from the saved game's"])
+
+
+def _selftest_setup() -> GameSetup:
+    setup = GameSetup.all_ai(["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], game=GAME)
+    setup.options = {"rounds": 10}
+    return setup
+
+
+def _summary(table: Any) -> str:
+    lines = table.state.sheet.lines
+    assert len(lines) == 10, f"{len(lines)} rounds on the sheet, not 10"
+    return (f"10 rounds, 8 seats, {len(table.record.actions)} actions, totals {list(table.state.sheet.totals)}, "
+            f"bot decision p99 {_p99(table.driver.driver.decide_ms)} ms wall, "
+            f"{_p99(table.driver.driver.decide_cpu_ms)} ms CPU (load average {os.getloadavg()[0]:.1f})")
 
 
 # --- positions to look at -----------------------------------------------------------
@@ -257,9 +208,8 @@ def _select_a_meld(table: Any) -> None:
 
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((960, 600), (1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
+                scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
     """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
-    out.mkdir(parents=True, exist_ok=True)
     all_sizes = tuple(dict.fromkeys(tuple(sizes) + ((960, 600), (1280, 720), (1920, 1080))))
     for size in all_sizes:
         app = _app(data_dir, size, "fast")
@@ -314,101 +264,54 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app2.start_game(hot)
         _advance(app2, 0.1)
         _shoot(app2, out, "scamper-pass-device")
-    print(f"screenshots: {out}")
-    return 0
 
 
-def bench(frames: int, size: tuple[int, int], data_dir: Path) -> int:
-    """Frame times of a 10-seat table with 30 melds down, bots playing on and cards always in flight.
+class _Busy:
+    """A 10-seat table with 30 melds down, bots playing on and cards always in flight; also the bots' decision
+    times at the table (each decision runs inside one frame)."""
 
-    Also the bots' decision times at the table (each decision runs inside one frame).
-    """
-    app = _app(data_dir, size, "normal")
-    setup, record = position(10, 6, seed=3, human=False, level="standard")
-    times: list[float] = []
-    decide: list[float] = []
-    decide_cpu: list[float] = []
-    melds_seen: list[int] = []
-    cpu: list[float] = []  # the frame's own CPU time: what it costs, whatever else the machine is doing
-    while len(times) < frames:
-        table = open_position(app, setup, record, crowd=30)
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.setup, self.record = position(10, 6, seed=3, human=False, level="standard")
+        self.decide: list[float] = []
+        self.decide_cpu: list[float] = []
+        self.melds_seen: list[int] = []
+        self.table = self._open()
+
+    def _open(self) -> Any:
+        table = open_position(self.app, self.setup, self.record, crowd=30)
         for _ in range(600):  # the deal lands and the card sizes are cached before the timing
             if not table.motion.busy and len(table.model.melds) >= 30:
                 break
-            app.step(DT, pygame.event.get())
-        while len(times) < frames and app.stack.top is table and len(table.model.melds) >= 30:
-            melds_seen.append(len(table.model.melds))
-            timed_frame(app, times, cpu)
-        decide += table.driver.driver.decide_ms
-        decide_cpu += table.driver.driver.decide_cpu_ms
-    times.sort()
-    print(json.dumps({"frames": frames, "size": f"{size[0]}x{size[1]}", "seats": 10,
-                      "melds_on_table_min": min(melds_seen), "melds_on_table_max": max(melds_seen),
-                      "frame_ms_p50": round(statistics.median(times), 3), "frame_ms_p99": _p99(times),
-                      "frame_ms_max": round(times[-1], 3), "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
-                      "frame_cpu_ms_p99": _p99(cpu), "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(decide),
-                      "bot_decide_ms_p99": _p99(decide), "bot_decide_cpu_ms_p99": _p99(decide_cpu)}))
-    return 0
+            self.app.step(DT, pygame.event.get())
+        return table
+
+    def _collect(self) -> None:
+        self.decide += self.table.driver.driver.decide_ms
+        self.decide_cpu += self.table.driver.driver.decide_cpu_ms
+
+    def before(self, frame: int) -> None:
+        if self.app.stack.top is not self.table or len(self.table.model.melds) < 30:
+            self._collect()
+            self.table = self._open()
+        self.melds_seen.append(len(self.table.model.melds))
+
+    def fields(self) -> dict[str, Any]:
+        self._collect()
+        return {"seats": 10, "melds_on_table_min": min(self.melds_seen), "melds_on_table_max": max(self.melds_seen),
+                "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(self.decide),
+                "bot_decide_ms_p99": _p99(self.decide), "bot_decide_cpu_ms_p99": _p99(self.decide_cpu)}
 
 
-def _hotspots(app: App) -> list[tuple[int, int]]:
-    from game.screens import MenuScene
+SCENARIOS = Scenarios(
+    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=_resumed,
+    busy=_Busy, shots=screenshots,
+    monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
+                                        game=GAME),
+    keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
+          pygame.K_c, pygame.K_r, pygame.K_u),
+    settings=_SETTINGS, monkey_settings={**_SETTINGS, "animation_speed": "fast"},
+    bench_settings={**_SETTINGS, "animation_speed": "normal"}, frames=200_000,
+)
 
-    top = app.stack.top
-    spots = [b.rect.center for b in top.buttons] if isinstance(top, MenuScene) or hasattr(top, "buttons") and \
-        isinstance(getattr(top, "buttons"), list) else []
-    table = table_of(app)
-    if table is not None and top is table:
-        L = table.layout
-        spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
-        spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.my_hand))]
-        spots += [r[0].center for r in table.meld_rects().values() if r]
-    return spots
-
-
-def monkey(count: int, seed: int, data_dir: Path, size: tuple[int, int] = (1280, 720)) -> int:
-    """Random clicks, drags and keys at a Scamper table; non-zero exit on any exception or broken rule."""
-    rng = random.Random(seed)
-    app = _app(data_dir, size, "fast")
-    app.to_title()
-    setup = GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)], game=GAME)
-    app.start_game(setup)
-    keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
-            pygame.K_c, pygame.K_r, pygame.K_u]
-
-    def _send() -> int:
-        sent = 0
-        if table_of(app) is None and rng.random() < 0.3:
-            app.start_game(setup)
-        hot = _hotspots(app)
-        pos = rng.choice(hot) if hot and rng.random() < 0.75 else (rng.randrange(size[0]), rng.randrange(size[1]))
-        r = rng.random()
-        if r < 0.55:
-            _click(app, pos)
-            sent += 3
-        elif r < 0.75:
-            to = rng.choice(hot) if hot else (rng.randrange(size[0]), rng.randrange(size[1]))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-            for k in (0.5, 1.0):
-                mid = (round(pos[0] + (to[0] - pos[0]) * k), round(pos[1] + (to[1] - pos[1]) * k))
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
-            sent += 4
-        elif r < 0.9:
-            sent += post_key(rng.choice(keys))
-        else:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-            sent += 1
-        return sent
-
-    sent = monkey_loop(app, count, rng, _send, check_invariants)
-    if sent is None:
-        return 1
-    table = table_of(app)
-    print(f"monkey: ok, {sent} events, {app.frames} frames"
-          + (f", {len(table.record.actions)} actions in the current game" if table else ""))
-    return 0
-
-
-__all__ = ["selftest", "resume_selftest", "screenshots", "bench", "monkey", "position", "open_position",
-           "table_mismatches", "PlayerInfo"]
+__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches", "table_of"]

@@ -18,6 +18,7 @@ from game.kit.messages import draw_banner, draw_status, draw_toast
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
 from game.kit.sprites import blit_card
+from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip, suited
@@ -26,8 +27,9 @@ from game.kit.wording import whose
 if TYPE_CHECKING:
     from game.tables.scamper.table import ScamperTable
 
-HOTKEYS = {"lay": "L", "sheet": "T", "sort_rank": "R", "sort_suit": "U", "sort": "R", "call": "C", "pass": "", "menu": "Esc",
-           "wild": "W"}
+HOTKEYS = {name: chr(key).upper() for key, name in KEYS.items()}
+"""Each button's key as its tooltip says it, from the one declaration of the keys (:data:`KEYS`)."""
+HOTKEYS.update(sort=HOTKEYS["sort_rank"], menu="Esc")  # the Advanced rules' one Sort button answers to R too
 _RANK_SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 

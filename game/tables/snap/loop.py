@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.shell.app import App
+from game.shell.headless import play_until_over
 
 STEP = 1 / 30
 """The self-tests' frame step: a Snap game lasts minutes of game time."""
@@ -13,17 +14,11 @@ STEP = 1 / 30
 def table_of(app: App) -> Any:
     from game.tables.snap.table import SnapTable
 
-    for scene in reversed(app.stack.scenes):
-        if isinstance(scene, SnapTable):
-            return scene
-    return None
+    return app.stack.find(SnapTable)
 
 
-def check_invariants(app: App) -> None:
+def check(table: Any) -> None:
     """Raise AssertionError if the engine lost a card or the table shows other cards than the engine holds."""
-    table = table_of(app)
-    if table is None:
-        return
     state, model = table.state, table.model
     inventory = state.inventory()
     assert len(inventory) == 52 and len(set(inventory.values())) == 1, f"cards not conserved: {sum(inventory.values())}"
@@ -34,6 +29,13 @@ def check_invariants(app: App) -> None:
     assert list(model.pot.cards) == state.pot, "the snap pot is wrong"
 
 
+def check_invariants(app: App) -> None:
+    """:func:`check` on the Snap table of ``app``, if one is open."""
+    table = table_of(app)
+    if table is not None:
+        check(table)
+
+
 def same_game_state(a: Any, b: Any) -> bool:
     """Same cards everywhere, same turn, same eliminations, calls and records (the clocks may differ: timers ran on)."""
     x, y = a.snapshot(), b.snapshot()
@@ -42,12 +44,4 @@ def same_game_state(a: Any, b: Any) -> bool:
 
 def finish(app: App, step: float = STEP, limit_s: float = 900.0) -> bool:
     """Run the loop, checking the invariants every frame, until the game is over and its end screen is up."""
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-
-    def hook(a: App, frame: int) -> bool:
-        check_invariants(a)
-        return not done
-
-    app.run(max_frames=int(limit_s / step), fixed_dt=step, hook=hook)
-    return bool(done)
+    return play_until_over(app, check_invariants, int(limit_s / step), step=step)

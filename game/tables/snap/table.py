@@ -21,14 +21,13 @@ from typing import Any
 import pygame
 
 from engine.snap import Flip, Snap, SnapPot
-from game.kit.clock import TableClock
 from game.kit.replaycontrols import ReplayControls, bar_rect, replay_times
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
-from game.kit.rtdriver import RealtimeDriver, ReplayFeed
+from game.kit.forward import Forward
+from game.kit.races import RealtimeController
 from game.kit.seatkeys import key_name, open_pads, pad_event
 from game.kit import skip
-from game.kit.skip import SkipToEnd
 from game.kit.ui import Button
 from game.kit.wording import played_for
 from game.base.scene import Scene
@@ -55,42 +54,44 @@ class SnapTable(Scene):
         from ai.reflex import run_until
 
         self.setup = setup
-        self.record, self.state = setup.open(app.rng, record, state, replay)
-        self.replaying = replay is not None
-        self.humans: list[int] = [] if self.replaying else setup.humans
+        record, state = setup.open(app.rng, record, state, replay)
+        self.replay = ReplayControls() if replay is not None else None
+        self.race = RealtimeController.open(app, setup, record, state, replay, run_until, self.replay, self)
+        self.replaying = self.race.replaying
+        self.humans: list[int] = self.race.humans
         self.solo: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.info = setup.info
         self.actions = seat_actions_of(self.info)
         self.layer = snap_view.SnapLayer()
         self.seat_keys = seat_keys_of(app, self.game_id, self.actions)
         self.keymap = self.seat_keys.keymap(self.humans)
-        self.replay = ReplayControls() if replay is not None else None
-        if replay is not None:
-            self.driver: Any = ReplayFeed(self.state, replay.actions, run_until)
-        else:
-            bots = setup.make_bots(seed=self.record.seed, profiles=app.shelf(self.game_id).stats.profiles)
-            self.driver = RealtimeDriver(self.state, bots, run_until, self.record)
-        self.clock = TableClock(self.state.clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
-        self.pending: list[tuple[int, str, Any]] = []  # (seat, action id, event) read since the last frame
         self.toast: Toast | None = None
         self.hover: str | None = None
         self.panels: dict = {}
-        self.finished = False
         self.stats_noted = False
-        self.end_wait = 0.0
-        self.skip = SkipToEnd()  # "Skip to the end" once every human is out
         self.keys_first = len(self.humans) >= 2 and not keys_tried(app, self.game_id)
         open_pads()
         self.resize(app.size)
 
+    # --- what the controller holds ---------------------------------------------
+
+    state = Forward("race")
+    record = Forward("race")
+    driver = Forward("race")
+    """The bots' driver (or the replay's feed)."""
+    clock = Forward("race")
+    skip = Forward("race")
+    """"Skip to the end", offered once every human is out."""
+    finished = Forward("race", "ended")
+
     # --- seats -------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return self.record.players[seat].name
+        return self.race.name(seat)
 
     def is_human(self, seat: int) -> bool:
-        return seat in self.humans
+        return self.race.is_human(seat)
 
     def key_label(self, seat: int, action: str) -> str | None:
         for key, (s, a) in self.keymap.bindings.items():
@@ -129,10 +130,10 @@ class SnapTable(Scene):
 
     def resume(self) -> None:
         self.settings_changed()  # back from the pause menu or the keys screens: the keys may have changed
-        self.pending.clear()
+        self.race.pending.clear()
 
     def exit(self) -> None:
-        self.driver.cancel()
+        self.race.cancel()
 
     def is_animating(self) -> bool:
         return not self.finished and not self.at_rest()
@@ -140,8 +141,7 @@ class SnapTable(Scene):
     def at_rest(self) -> bool:
         """Nothing can change until someone presses a key (waiting for a flip, say): the app sleeps instead
         of reading input every millisecond and drawing 60 frames a second."""
-        return (not self.pending and self.toast is None and not self.keys_first and self.model.still
-                and self.driver.waiting(self.clock.now))
+        return self.toast is None and not self.keys_first and self.model.still and self.race.waiting()
 
     def draw(self, surface: pygame.Surface) -> None:
         snap_view.draw(self, surface)
@@ -223,7 +223,7 @@ class SnapTable(Scene):
             return True
         if action not in ACTIONS or self.state.is_over:
             return False
-        self.pending.append((seat, action, event))
+        self.race.press(seat, ACTIONS[action], event)
         return True
 
     def open_pause(self) -> None:
@@ -246,62 +246,42 @@ class SnapTable(Scene):
         return bool(self.humans) and not self.state.is_over and not any(self.state.is_in(h) for h in self.humans)
 
     def skip_to_end(self) -> None:
-        self.skip.take()
-
-    def _play_for(self, seconds: float) -> None:
-        """``seconds`` more of game time, played at once (skipping to the end)."""
-        self.clock.advance(seconds)
-        self.play_on()
+        self.race.skip_to_end()
 
     def update(self, dt: float) -> None:
         dt, game_dt = replay_times(self.replay, dt)
-        if not self.skip.skipping:
-            self.clock.advance(game_dt, wall=self.app.frame_at)
-        if self.replay is not None:
-            lay = self.layout
-            self.replay.place(bar_rect(lay.status.right + lay.status.x, lay.menu_button.x - lay.status.x,
-                                       lay.menu_button.y, lay.scale))
-            self.replay.skip_clock(self.clock, self.driver.next_at)
-        age_messages(self, dt)
         if self.keys_first:
             self.keys_first = False
             names = [self.name(s) for s in self.humans]
             open_keys_screen(self.app, self.game_id, "Before you start: try your keys", self.actions, names,
                              start_label="Start")
             return
-        if self.skip.skipping:
-            self.skip.run(self._play_for, lambda: self.state.is_over)  # game time in fixed steps, at once
-        elif not self.state.is_over:
-            self.play_on()
-        self.skip.watch(self.humans_out(), dt)
+        self.race.advance(dt, game_dt, wall=self.app.frame_at)
+        if self.replay is not None:
+            lay = self.layout
+            self.replay.place(bar_rect(lay.status.right + lay.status.x, lay.menu_button.x - lay.status.x,
+                                       lay.menu_button.y, lay.scale))
+        age_messages(self, dt)
         self.model.update(dt, instant=self.factor() == 0)
-        if self.state.is_over and not self.finished and not self.model.busy:
-            self.end_wait += dt
-            if self.end_wait >= END_PAUSE_S * max(0.3, self.factor()):
-                self.finished = True
-                if self.humans:
-                    won = any(s in self.humans for s in self.state.winners)
-                    self.app.sound.play("round_won" if won else "round_lost")
-                self.app.round_finished(self)
+        self.race.notice_end(dt, not self.model.busy, END_PAUSE_S * max(0.3, self.factor()))
 
-    def play_on(self) -> None:
-        """Feed this frame's stamped inputs and the bots' due calls to the engine, then show what happened."""
-        for seat, action, event in self.pending:
-            self.driver.press(seat, ACTIONS[action], self.clock.stamp(event))
-        self.pending.clear()
-        played = self.driver.step(self.clock.now)
-        changed = False
-        for p in played:
-            if p.refused is not None:
-                if p.seat is not None and p.urge is None and not self.replaying:
-                    self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
-                continue
-            changed = True
-            self.follow(list(p.events))
-        if changed and not self.replaying:
-            self.app.saves.note(self)  # on disk before the change is drawn
+    def game_finished(self) -> None:
+        if self.humans:
+            won = any(s in self.humans for s in self.state.winners)
+            self.app.sound.play("round_won" if won else "round_lost")
+        self.app.round_finished(self)
+
+    def refused(self, p: Any) -> None:
+        """A refused call: the engine's reason, for a human (a bot's urge to call is no mistake to show)."""
+        if p.seat is not None and p.urge is None and not self.replaying:
+            self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
+
+    def shown(self, events: list[Any], at: int) -> None:
+        self.follow(events)
 
     def follow(self, events: list[Any]) -> None:
+        if self.race.catching_up:
+            return  # the model is made from the state once caught up
         if not self.skip.skipping and any(type(e).__name__ == "Flipped" for e in events):
             self.app.sound.play("draw")
         take_in(self.model, events, self.layout.rect_of, self.factor(), self.humans, lambda t: self.show_toast(t, True))
@@ -309,15 +289,8 @@ class SnapTable(Scene):
     def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
         """Play a saved game's actions with no animation, then its time on to ``clock`` (timers after the
         last action, such as a tie window closing, are part of the save): the table shows exactly where it stood."""
-        for seat, action, at in actions:
-            self.state.advance(at)
-            events = self.state.apply(action, seat, at)
-            self.record.append(seat, action, events, at)
-        if clock > self.record.clock and not self.state.is_over:
-            self.state.advance(clock)
-            self.record.note_time(clock)
+        self.race.catch_up(actions, clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
-        self.clock = TableClock(self.state.clock)
 
     @staticmethod
     def describe_state(state: Any, record: Any) -> str:

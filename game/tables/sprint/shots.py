@@ -24,12 +24,11 @@ from game.shell.session import GameSetup, SeatConfig
 
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ()) -> int:
+                scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
     """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
     from game.screens import NewGameScene, PassDeviceScene
     from game.tables.sprint.table import TableScene
 
-    out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         app = App(size, data_dir, seed=3, resizable=False)
         app.settings.confirm_discard = False  # headless turns discard without the question
@@ -112,8 +111,6 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
     for size in scale_sizes:
         _scale_shots(out, data_dir, size)
-    print(f"screenshots written to {out}")
-    return 0
 
 
 def _sample_stats(app: App) -> None:

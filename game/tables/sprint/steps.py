@@ -9,7 +9,7 @@ shell and the tests read them as cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -93,29 +93,16 @@ def queue_deal(t: SprintTable) -> None:
 
 
 def queue_events(t: SprintTable, events: list[Event]) -> None:
-    """Turn engine events into queued steps of flights and log lines."""
-    final_left = t.state.final_turns_left
+    """Turn engine events into queued steps of flights and log lines (a match and its replacement cards fly at once)."""
     for i, ev in enumerate(events):
         if isinstance(ev, ReplacementDrawn) and i and isinstance(events[i - 1], MatchLaid):
             continue  # flown together with its match (below)
         if isinstance(ev, MatchLaid) and i + 1 < len(events) and isinstance(events[i + 1], ReplacementDrawn):
             t.motion.queue(_together(_lay_step(t, ev), _replacement_step(t, events[i + 1], delay=0.15)))
-        elif isinstance(ev, CardDrawn):
-            t.motion.queue(_draw_step(t, ev))
-        elif isinstance(ev, DrawSkipped):
-            t.motion.queue(_note_step(t, f"{t.name(ev.player)} can't draw: both piles are empty."))
-        elif isinstance(ev, MatchLaid):
-            t.motion.queue(_lay_step(t, ev))
-        elif isinstance(ev, ReplacementDrawn):
-            t.motion.queue(_replacement_step(t, ev))
-        elif isinstance(ev, CardDiscarded):
-            t.motion.queue(_discard_step(t, ev))
-        elif isinstance(ev, TurnPassed):
-            t.motion.queue(_turn_step(t, ev, final_left))
-        elif isinstance(ev, FinalRoundStarted):
-            t.motion.queue(_final_step(t, ev))
-        elif isinstance(ev, RoundOver):
-            t.motion.queue(_over_step(t))
+            continue
+        make = STEPS.get(type(ev))
+        if make is not None:
+            t.motion.queue(make(t, ev))
 
 
 def _together(first: Step, second: Step) -> Step:
@@ -251,3 +238,16 @@ def _over_step(t: SprintTable) -> Step:
         t.log.add("The round is over.")
         return []
     return step
+
+
+STEPS: dict[type, Callable[[Any, Any], Step]] = {
+    CardDrawn: _draw_step,
+    DrawSkipped: lambda t, ev: _note_step(t, f"{t.name(ev.player)} can't draw: both piles are empty."),
+    MatchLaid: _lay_step,
+    ReplacementDrawn: _replacement_step,
+    CardDiscarded: _discard_step,
+    TurnPassed: lambda t, ev: _turn_step(t, ev, t.state.final_turns_left),
+    FinalRoundStarted: _final_step,
+    RoundOver: lambda t, ev: _over_step(t),
+}
+"""Each event's step, by the event's type (an event with none shows nothing)."""

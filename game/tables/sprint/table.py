@@ -11,18 +11,16 @@ behind the pass-device screen.
 
 from __future__ import annotations
 
-
 import pygame
 
+from ai.scheduler import TurnScheduler
 from engine.cards import Card
 from engine.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
 
-from game.kit.bots import BotHook, ReplayDriver
 from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
-from game.kit.replaycontrols import ReplayControls
 from game.kit.ui import Button
 from game.kit.wording import whose
 from game.shell.session import GameSetup
@@ -38,8 +36,9 @@ SPRINT_KEYS = {
     pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close", pygame.K_z: "undo",
 }
 """The bottom seat's keys (Sprint is turn-based: whoever sits at the bottom holds the keyboard)."""
-TABLE_HOTKEYS = {"lay": "L", "hint": "H", "sort_rank": "R", "sort_suit": "U", "menu": "Esc", "tip_close": "X",
-                 "undo": "Z"}
+TABLE_HOTKEYS = {name: chr(key).upper() for key, name in SPRINT_KEYS.items() if pygame.K_a <= key <= pygame.K_z}
+"""Each button's key as its tooltip says it, from the one declaration of the keys (:data:`SPRINT_KEYS`)."""
+TABLE_HOTKEYS["menu"] = "Esc"
 
 
 class SprintTable(HiddenHandTable):
@@ -53,17 +52,7 @@ class SprintTable(HiddenHandTable):
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
                  replay: Record | None = None) -> None:
         super().__init__(app)
-        self.setup = setup
-        self.record, self.state = setup.open(app.rng, record, state, replay)
-        self.replaying = replay is not None
-        self.humans = [] if self.replaying else setup.humans
-        if replay is not None:
-            self.replay = ReplayControls()
-            self.driver = BotHook(ReplayDriver((a for _, a in replay.actions), app.ai_delay(), self.replay))
-        else:
-            from ai.scheduler import TurnScheduler
-
-            self.driver = BotHook(TurnScheduler(setup.make_bots(app.think_ms, seed=self.record.seed), delay=app.ai_delay()))
+        self._open_turns(setup, record, state, replay, TurnScheduler)
         self._seat_players()
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
         self.model = TableModel.empty(self.state.num_players, self.state.current)
@@ -184,11 +173,11 @@ class SprintTable(HiddenHandTable):
         self._was_my_turn = mine
         self._take_turns(dt)
 
-    def _game_finished(self) -> None:
+    def game_finished(self) -> None:
         if self.humans and not self.replaying:
             won = any(p in self.humans for p in self.state.result.winners)
             self.app.sound.play("round_won" if won else "round_lost")
-        super()._game_finished()
+        super().game_finished()
 
     restore_setup = staticmethod(sprint_match.restore_setup)
 
