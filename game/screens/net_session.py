@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games import game_info
+from engine.games import DEFAULT_GAME, game_info
 
 from game.kit.remote import Refusal, View
 from game.shell.session import AI_NAMES
@@ -303,7 +303,7 @@ def join_session(address: str, port: int, room: str, name: str) -> tuple[NetSess
 
     client = Client()
     client.connect(address, port, room, name)
-    lobby = Lobby("sprint", {}, [], room, address, port, "")
+    lobby = Lobby(DEFAULT_GAME, {}, [], room, address, port, "")  # the welcome names the host's game
     return NetSession(client, lobby), ""
 
 
