@@ -124,7 +124,7 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
         start = next(b for b in lobby.buttons if b.key == "start")
         assert start.enabled
         key(app, pygame.K_s, 2)
-        until(app, lambda: getattr(app.stack.top, "remote", None) is session)
+        until(app, lambda: getattr(app.stack.top, "network", None) is session)
         table = app.stack.top
         assert type(table).__name__ == "RemoteScamperTable"
         done: list[Any] = []
@@ -178,7 +178,7 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
         assert isinstance(lobby, LobbyScene) and not lobby.session.hosting
         until(app, lambda: lobby.session.seats and lobby.lobby.seats)
         click_button(app, "ready")
-        until(app, lambda: getattr(app.stack.top, "remote", None) is lobby.session, 30)
+        until(app, lambda: getattr(app.stack.top, "network", None) is lobby.session, 30)
         session = lobby.session
         table = app.stack.top
         assert type(table).__name__ == "RemoteSnapTable" and table.humans == session.seats
@@ -190,7 +190,7 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
         while not done:
             assert time.monotonic() < end, "the game did not end"
             n += 1
-            table = app.stack.top if getattr(app.stack.top, "remote", None) is session else table
+            table = app.stack.top if getattr(app.stack.top, "network", None) is session else table
             if n % 8 == 0 and not table.state.is_over and app.stack.top is table:
                 me = session.seats[0]
                 pos = table.layout.places[me].down.center
@@ -203,7 +203,7 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
                 session.client._loop.call_soon_threadsafe(session.client._shut)  # the connection drops
             if dropped and session.waiting_for() == "Reconnecting to the host...":  # if a frame falls in the gap
                 assert "reconnecting..." in table.seat_keys_line(session.seats[0])
-            if dropped and app.stack.top is not first_table and getattr(app.stack.top, "remote", None) is session:
+            if dropped and app.stack.top is not first_table and getattr(app.stack.top, "network", None) is session:
                 rejoined = True
         assert session.reconnects == 1 and rejoined  # it rejoined by itself, the table opened again on the host's picture
         assert table.state.is_over

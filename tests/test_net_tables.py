@@ -301,3 +301,33 @@ def test_a_remote_sprint_table_plays_a_round_through_the_host(pg, tmp_path) -> N
             assert table.try_action(think(helper, table.state.observation(0)))
     assert done and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()
+
+
+def test_a_remote_sprint_table_takes_no_action_back_and_says_it_is_a_network_game(pg, tmp_path) -> None:
+    from engine.sprint import Round
+    from game.kit.contract import Table
+
+    app = make_app(tmp_path)
+    app.settings.ai_speed = "instant"
+    info = game_info("sprint")
+    real = Round.deal(3, 5, 0)
+    bots = {s: info.make_bot("standard", seed=s) for s in (1, 2)}
+    host = TurnHostDouble("sprint", real, [0], bots, [Player("You", "human"), Player("Ada", "bot", "standard"),
+                                                      Player("Ben", "bot", "standard")])
+    table = open_remote_table(app, host)
+    assert isinstance(table, Table) and table.network is host and table.turns.remote  # the contract's hook says it
+    played = 0
+    for _ in range(3000):
+        app.run(max_frames=1, fixed_dt=DT)
+        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
+            if played:
+                break
+            assert table.try_action(think(info.make_bot("standard", seed=9), table.state.observation(0)))
+            assert table.turns.authority.awaiting  # sent: the table takes no other action until the host answers
+            assert not table.try_action(think(info.make_bot("standard", seed=9), table.state.observation(0)))
+            played = len(table.record.actions)
+    assert played and len(table.record.actions) > played  # the host's view of the action came back, and the bots'
+    table.undo()
+    assert app.stack.top is table  # no local table was rebuilt from a record this computer never had
+    assert table.toast is not None and "network game" in table.toast.text
+    assert app.saves.pending is None

@@ -53,6 +53,9 @@ class Table(Protocol):
     """The local human seats (none in a replay)."""
     stats_noted: bool
     """The game was counted in the statistics (the app sets it, once)."""
+    network: Any
+    """The session of a network game this table plays in (:mod:`game.screens.net_table`), None for a game of
+    this computer's own: a network game is neither saved nor counted here, and its end offers a new network game."""
 
     @property
     def state(self) -> Any:

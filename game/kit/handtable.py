@@ -91,6 +91,7 @@ class HiddenHandTable(Scene):
         self.toast: Toast | None = None
         self.pending_pass = False
         self.stats_noted = False
+        self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.panels: dict[Any, Any] = {}
         self._felt = felt_background(self.app.size)
 

@@ -159,6 +159,11 @@ class TurnController:
     # --- seats ---------------------------------------------------------------
 
     @property
+    def remote(self) -> bool:
+        """A host over the network applies the actions: nothing is journalled or taken back here."""
+        return not isinstance(self.authority, LocalEngine)
+
+    @property
     def current(self) -> int | None:
         """The seat to move (the first of ``to_move()``), None once the game is over."""
         return first_to_move(self.state)

@@ -12,7 +12,7 @@ from game.screens.menu import MenuScene
 
 def play_again(table: Any) -> None:
     """The same setup dealt anew (a replay is watched again; after a network game, Host or Join again)."""
-    if getattr(table, "remote", None) is not None:
+    if table.network is not None:
         table.app.to_title()
         table.app.stack.top.on_button("network")  # the title's Play over the network: Host or Join again
         return
@@ -77,7 +77,7 @@ class GameOverScene(MenuScene):
 
     @property
     def again_label(self) -> str:
-        if getattr(self.table, "remote", None) is not None:
+        if self.table.network is not None:
             return "New network game"
         return "Watch again" if self.table.replaying else "Play again"
 

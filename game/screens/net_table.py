@@ -43,13 +43,11 @@ class NeverSkip(SkipToEnd):
 class RemoteTable:
     """What every remote table adds: the link, the connection badges, the hold line, no pause on focus loss."""
 
-    remote: Any = None
-    remote_session: Any = None
+    network: Any = None
 
     def attach(self, session: Any) -> None:
         t: Any = self
-        t.remote = session
-        t.remote_session = session
+        t.network = session  # the table contract's hook: a network game
         t.stats_noted = True  # the host's game: never counted on this computer
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -59,18 +57,18 @@ class RemoteTable:
 
     def exit(self) -> None:
         super().exit()  # type: ignore[misc]
-        if getattr(self.remote, "table", self) is self:
-            self.remote.close()  # leaving the game: the connection (and the host this app runs) ends
+        if getattr(self.network, "table", self) is self:
+            self.network.close()  # leaving the game: the connection (and the host this app runs) ends
 
     def update(self, dt: float) -> None:
         t: Any = self
-        if set_connections(list(t.record.players), t.remote):
+        if set_connections(list(t.record.players), t.network):
             refresh = getattr(t, "layer", None)
             if refresh is not None and hasattr(refresh, "invalidate"):
                 refresh.invalidate()
         super().update(dt)  # type: ignore[misc]
-        if t.remote.fresh_picture:
-            open_remote_table(t.app, t.remote)
+        if t.network.fresh_picture:
+            open_remote_table(t.app, t.network)
 
     def is_animating(self) -> bool:
         """The host may send at any moment: keep stepping while the game is on."""
@@ -79,7 +77,7 @@ class RemoteTable:
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
-        why = self.remote.waiting_for() if self.remote is not None else None
+        why = self.network.waiting_for() if self.network is not None else None
         if why:
             draw_hold_line(self, surface, why)
 
@@ -119,7 +117,7 @@ class RemoteRaceTable(RemoteTable):
         t.keys_first = False  # the game runs on the host: no keys screen holds it up (Players' keys is in the menu)
 
     def seat_keys_line(self, seat: int) -> str:
-        line = self.remote.connection(seat)
+        line = self.network.connection(seat)
         return line or str(super().seat_keys_line(seat))  # type: ignore[misc]
 
 

@@ -90,7 +90,7 @@ class PauseScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         menu = "Main menu" if getattr(self.table, "replaying", False) else "Main menu (game is saved)"  # a replay saves nothing
-        if getattr(self.table, "remote", None) is not None:
+        if self.table.network is not None:
             menu = "Leave the game"  # the host plays on without this computer
         keys = [("resume", "Resume"), ("rules", "Rules"), ("settings", "Settings"), ("menu", menu), ("quit", "Quit")]
         if getattr(self.table, "open_keys", None) is not None:  # a real-time table: the players' keys

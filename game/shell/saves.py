@@ -306,8 +306,8 @@ class SaveStore:
 
         The journal entry is on disk when this returns, before the table draws the action.
         """
-        if table.replaying or getattr(table, "remote", None) is not None:
-            return  # a replay, or a network game (the host keeps its journal)
+        if table.replaying or table.network is not None:
+            return  # a replay, or a network game (the host keeps its journal; its controller journals nothing)
         if table is not self.live:
             self._start(table)
         data = round_data(table)

@@ -75,6 +75,7 @@ class DoubleTable(Scene):
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
         self.pending_pass = False
         self.stats_noted = False
+        self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.biggest: dict[int, Play] = {}
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)

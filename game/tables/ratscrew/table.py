@@ -75,6 +75,7 @@ class RatscrewTable(Scene):
         self.model = TableModel.from_state(self.state, self.sprites)
         self.toast: Toast | None = None
         self.stats_noted = False
+        self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.idle = 0.0  # game seconds with nothing scheduled and nobody able to lay
         self.rerolls = 0
         self.hover: object = None

@@ -288,5 +288,5 @@ def standings(t: ScamperTable) -> StandingsScene:
     best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
     title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
 
-    again = "New network game" if getattr(t, "remote", None) is not None else "Play again"
+    again = "New network game" if t.network is not None else "Play again"
     return StandingsScene(t.app, data, title, lambda: play_again(t), t.app.to_title, again)

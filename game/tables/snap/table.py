@@ -70,6 +70,7 @@ class SnapTable(Scene):
         self.hover: str | None = None
         self.panels: dict = {}
         self.stats_noted = False
+        self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.keys_first = len(self.humans) >= 2 and not keys_tried(app, self.game_id)
         open_pads()
         self.resize(app.size)

@@ -30,6 +30,8 @@ def undo_reason(t: SprintTable) -> str | None:
     """Why the last action can't be taken back now; None if it can."""
     if t.replaying:
         return "This is a replay: nothing to undo."
+    if t.turns.remote:
+        return "A network game: the host has played your action, it can't be taken back."
     if len(t.humans) != 1:
         return "Undo is for games with one player at the table (not hot-seat)."
     if t.state.is_over:
