@@ -209,6 +209,21 @@ def test_the_arena_reports_each_level_against_the_one_below(capsys: pytest.Captu
     assert json.loads(capsys.readouterr().out)["upgrades"]["rules"] == up.SECOND_RULES
 
 
+def test_the_upgrade_study_measures_only_the_upgrades_named(capsys: pytest.CaptureFixture[str]) -> None:
+    from ai.arena import main
+
+    flags = ["--game", "double-or-nothing", "--studies", "upgrades", "--upgrade-games", "3", "--upgrade-game", "1"]
+    assert main([*flags, "--upgrades", "reinforcements,toll"]) == 0
+    some = json.loads(capsys.readouterr().out)["upgrades"]
+    assert list(some["effects"]) == [up.REINFORCEMENTS, up.TOLL]
+    assert main(flags) == 0
+    every = json.loads(capsys.readouterr().out)["upgrades"]
+    assert some["baseline"] == every["baseline"] and some["effects"]["toll"] == every["effects"]["toll"]
+    with pytest.raises(SystemExit):
+        main([*flags, "--upgrades", "reinforcement"])
+    assert "unknown upgrade 'reinforcement'" in capsys.readouterr().err
+
+
 def test_the_arena_measures_duel_lengths_by_game_number(capsys: pytest.CaptureFixture[str]) -> None:
     from ai.arena import main
 

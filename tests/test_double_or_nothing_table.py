@@ -361,3 +361,54 @@ def test_each_letter_key_presses_the_button_that_shows_it(app):
                                          mod=0, unicode="", scancode=0))
     frame(app)
     assert table.record.entries[before].action == PASS  # the key the Pass button shows passes
+
+
+def _press(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    frame(app)
+
+
+def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
+    """Game 18 with Trim: 200,000 of each number; the copies are typed (C, digits, Enter), then nudged by 10, 100
+    and 1000 with Shift, Ctrl and both; a number too big is refused with a message and changes nothing."""
+    from engine.double_or_nothing.counts import parse_counts
+    from engine.double_or_nothing.upgrades import Held
+    from game.tables.double_or_nothing.view import layer_key, status_lines
+
+    app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and not table.motion.busy and table.shown.top is None)
+    state = table.state  # the position: game 18, Trim held, a big stack of 4s and 5s to lead from
+    state.game, state.held, state.hands[0] = 18, Held({up.TRIM: 1}), parse_counts("200000x4 200000x5 3x7")
+    table.sync_shown()
+    L = table.layout
+    drag(app, L.columns[3].center, L.columns[4].center)
+    assert table.selection_play() == (Play(4, 5, 200_000), None)
+    assert "Shift x10, Ctrl x100), C to type" in status_lines(table)[1]
+    for k in (pygame.K_c, pygame.K_1, pygame.K_KP5, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_9, pygame.K_BACKSPACE,
+              pygame.K_0):
+        _press(app, k)
+    assert status_lines(table)[1].startswith("Copies: 150000_ of 200,000")
+    drawn = layer_key(table)
+    _press(app, pygame.K_0)
+    assert layer_key(table) != drawn  # the cached table is drawn again as each digit is typed
+    _press(app, pygame.K_BACKSPACE)
+    _press(app, pygame.K_RETURN)
+    assert table.selection_play() == (Play(4, 5, 150_000), None) and table.typed_copies is None
+    _press(app, pygame.K_MINUS, pygame.KMOD_CTRL)  # -100
+    _press(app, pygame.K_EQUALS, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)  # +1000
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))  # +10
+    frame(app)
+    pygame.key.set_mods(0)
+    assert table.copies == 150_910
+    for k in (pygame.K_c, pygame.K_3, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_RETURN):
+        _press(app, k)
+    assert table.toast.text == "You hold 200,000 of each selected number: type 200,000 or fewer."
+    assert table.copies == 150_910 and table.typed_copies == "300000"
+    _press(app, pygame.K_ESCAPE)  # leaves the typing, not the table
+    assert table.typed_copies is None and app.stack.top is table and table.copies == 150_910
+    before = len(table.record.entries)
+    _press(app, pygame.K_RETURN)
+    assert table.record.entries[before].action == Play(4, 5, 150_910)
+    assert table.state.hands[0] == parse_counts("49090x4 49090x5 3x7")

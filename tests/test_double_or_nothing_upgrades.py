@@ -37,14 +37,31 @@ def test_there_are_at_least_ten_upgrades_each_with_a_name_an_effect_and_an_icon(
     assert {u.stacks for u in UPGRADES.values()} == {True, False}
 
 
-def test_reinforcements_shuffle_half_a_fresh_deck_into_the_deck() -> None:
-    state = run("1x3", "1x5", "20x1", "9x2")
-    state.apply(Play(3, 3, 1), 0)  # the opponent can't draw 10: game 2, and the offer
-    before = state.decks[0].size
-    state.offer = (up.REINFORCEMENTS, up.TRIM, up.TOLL)
-    events = state.apply(Pick(up.REINFORCEMENTS), 0)
-    assert CardsAdded(0, c("4x1 4x2 4x3 4x4 4x5 4x6 4x7 4x8")) in events  # two each per scale; game 2's is 2
-    assert state.decks[0].size + sum(state.hands[0]) == before + 32
+def test_reinforcements_shuffle_a_quarter_of_a_fresh_deck_into_the_deck() -> None:
+    """Rules 4: one of each number per scale (game 2's is 2); the same pick under rules 3 shuffles in half."""
+    for rules, added in ((up.RULES, "2x1 2x2 2x3 2x4 2x5 2x6 2x7 2x8"), (up.THIRD_RULES, "4x1 4x2 4x3 4x4 4x5 4x6 4x7 4x8")):
+        state = run("1x3", "1x5", "20x1", "9x2", rules=rules)
+        state.apply(Play(3, 3, 1), 0)  # the opponent can't draw 10: game 2, and the offer
+        before = state.decks[0].size
+        state.offer = (up.REINFORCEMENTS, up.TRIM, up.TOLL)
+        events = state.apply(Pick(up.REINFORCEMENTS), 0)
+        assert CardsAdded(0, c(added)) in events
+        assert state.decks[0].size + sum(state.hands[0]) == before + sum(c(added))
+
+
+def test_reinforcements_held_from_the_start_add_a_quarter_deck_per_stack() -> None:
+    """A study's runner starting game 3 with two stacks: 2 x 4 of each number more than a fresh 16 of each."""
+    state = Run(Mode.RUN, 3, 5, held=Held({up.REINFORCEMENTS: 2}))
+    assert state.decks[0].size + sum(state.hands[0]) == 8 * (16 + 8)
+    assert state.decks[1].size + sum(state.hands[1]) == 8 * 16
+    older = Run(Mode.RUN, 3, 5, held=Held({up.REINFORCEMENTS: 2}), upgrade_rules=up.THIRD_RULES)
+    assert older.decks[0].size + sum(older.hands[0]) == 8 * (16 + 16)
+
+
+def test_reinforcements_words_follow_the_rules() -> None:
+    assert up.effect(up.REINFORCEMENTS).startswith("A quarter of a fresh deck")
+    assert up.effect(up.REINFORCEMENTS, up.THIRD_RULES).startswith("Half a fresh deck")
+    assert up.helps(up.REINFORCEMENTS) and not up.helps(up.REINFORCEMENTS, up.THIRD_RULES)
 
 
 def test_trim_plays_fewer_copies_than_held() -> None:

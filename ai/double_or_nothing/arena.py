@@ -23,7 +23,9 @@ Four studies, all seeded, printed as one JSON object:
   (fresh decks on both sides) against ``--opponent``, on the same seeds as a
   runner holding none; ``delta`` is the change in its win rate and ``verdict``
   reads it: ``too strong`` (+0.15 or more), ``useless`` (within 0.03 of the
-  baseline), ``harmful`` (-0.05 or less), else ``fair``.
+  baseline), ``harmful`` (-0.05 or less), else ``fair``.  ``--upgrades`` names
+  the upgrades to study (default: all); each one's games are the same whichever
+  others are studied with it.
 * ``lengths``: how many actions (plays and passes) a Duel takes at each of
   ``--length-games``, per pairing of ``--pairings`` (``hint`` is the table's
   Hint playing a seat); ``median``, ``mean`` and ``p90`` of actions, the
@@ -181,7 +183,7 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
     if "runs" in args.studies:
         tasks += [("run", (args.opponent, on, args.max_game, args.seed * 100_000 + i))
                   for on in (True, False) for i in range(args.runs)]
-    candidates: list[str | None] = [None, *UPGRADES]
+    candidates: list[str | None] = [None, *args.upgrades]
     if "upgrades" in args.studies:
         tasks += [("upgrade", (u, args.opponent, args.upgrade_game, args.seed * 100_000 + i, args.upgrade_rules))
                   for u in candidates for i in range(args.upgrade_games)]
@@ -216,7 +218,7 @@ def study(args: argparse.Namespace) -> dict[str, Any]:
             at += n
         base = rates[None]["win_rate"]
         effects = {}
-        for u in UPGRADES:
+        for u in args.upgrades:
             delta = round(rates[u]["win_rate"] - base, 4)
             effects[u] = {**rates[u], "delta": delta, "verdict": verdict(delta)}
         out["upgrades"] = {"opponent": args.opponent, "game_number": args.upgrade_game, "rules": args.upgrade_rules,
@@ -265,6 +267,16 @@ def _numbers(text: str) -> list[int]:
     return out
 
 
+def _upgrade_ids(text: str) -> list[str]:
+    out = [u for u in text.split(",") if u]
+    for u in out:
+        if u not in UPGRADES:
+            raise argparse.ArgumentTypeError(f"unknown upgrade {u[:30]!r}: choose from {', '.join(UPGRADES)}")
+    if not out:
+        raise argparse.ArgumentTypeError("expected at least one upgrade id")
+    return list(dict.fromkeys(out))
+
+
 def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
     """The studies' own flags (the one arena's and the old command line's)."""
     parser.add_argument("--studies", default=studies,
@@ -278,6 +290,8 @@ def _study_flags(parser: argparse.ArgumentParser, studies: str) -> None:
     parser.add_argument("--upgrade-game", type=int, default=2, help="game number of the upgrade study (default 2)")
     parser.add_argument("--upgrade-rules", type=int, default=RULES, choices=(1, 2, 3, RULES),
                         help=f"which version of the upgrade rules the upgrade study plays (default {RULES})")
+    parser.add_argument("--upgrades", default=",".join(UPGRADES), type=_upgrade_ids,
+                        help="upgrades: which upgrades to study, comma-separated ids (default all)")
     parser.add_argument("--opponent", default="standard", choices=LEVELS, help="the computer in runs (default standard)")
     parser.add_argument("--pairings", default="hard-hard,hint-hard,standard-standard,easy-easy,hard-standard,hard-easy",
                         type=_pairings, help="lengths: seat 0's level-seat 1's level, comma-separated (hint: the Hint)")

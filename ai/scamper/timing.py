@@ -36,7 +36,8 @@ def observation(hand: list[Card], round_no: int, phase: Phase, top: Card) -> Obs
     return Observation(
         seat=0, num_seats=4, rules=Rules(), round_no=round_no, contract=CONTRACTS[round_no - 1], dealer=3, current=0,
         phase=phase, hand=tuple(hand), melds=(), owners=(), discard_pile=(top,),
-        stock_size=60, hand_sizes=(len(hand), 9, 9, 9), down=(False,) * 4, taken=((),) * 4, called=False,
+        stock_size=60, hand_sizes=(len(hand), 9, 9, 9), down=(False,) * 4, taken=((),) * 4, discarded=((),) * 4, passed=((),) * 4,
+        called=False,
         sheet=ScoreSheet((0,) * 4, ()),
     )
 

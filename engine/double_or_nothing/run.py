@@ -412,8 +412,9 @@ class Run:
         self._deal(0, events)
 
     def _reinforce(self, times: int, events: list[Event] | None) -> None:
-        """Shuffle half a fresh deck (per stack) into the runner's deck."""
-        extra = uniform(START_PER_NUMBER // 2 * self.scale * times)
+        """Shuffle a quarter of a fresh deck (per stack; before rules 4: half) into the runner's deck."""
+        per_number = up.REINFORCEMENTS_PER_NUMBER if self.upgrade_rules >= up.RULES else START_PER_NUMBER // 2
+        extra = uniform(per_number * self.scale * times)
         self.decks[0] = Deck.shuffled(add(self.decks[0].total(), extra))
         if events is not None:
             events.append(CardsAdded(0, extra))

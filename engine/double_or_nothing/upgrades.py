@@ -65,7 +65,8 @@ SALVAGE = "salvage"
 UPGRADES: dict[str, Upgrade] = {
     u.id: u
     for u in (
-        Upgrade(REINFORCEMENTS, "Reinforcements", "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
+        Upgrade(REINFORCEMENTS, "Reinforcements", "A quarter of a fresh deck is shuffled into yours: one of each number in game 1, "
+                "doubling every game.",
                 Icon("shield", "#c0392b", "+"), max_stacks=3),
         Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
                 "an answer just enough to beat.",
@@ -105,6 +106,9 @@ STAIR_COPIES = 4
 """... when it holds this many copies of each number or more."""
 WRAPPED_ANSWER_COPIES = 4
 """Rules 4: Round the Bend's answers may wrap when they hold this many copies of each number or more."""
+REINFORCEMENTS_PER_NUMBER = 1
+"""Rules 4: Reinforcements shuffles in this many of each number per stack at game 1, doubling every game (a
+quarter of a fresh deck; earlier rules: two, half a fresh deck)."""
 SPYGLASS_NEAR_OUT = 10
 """Rules 4: the Spyglass shows what the opponent holds none of once it holds a dealt hand over this or fewer."""
 
@@ -121,7 +125,8 @@ Last Word answers, once per game, the play that empties the opponent's hand, and
 (answering every lead was worth nothing at game 6, where the leader is ahead; letting the hand go on was worth
 too much at both games).  The quarter and the four copies (one card in eight for any stair was worth too much
 at game 2 and nothing at game 6), the four copies of a wrapped answer and the Spyglass's tenth were chosen by
-the study at both games.
+the study at both games.  Reinforcements shuffles in a quarter of a fresh deck, not half (half was worth
++0.125 at both games at a fresh seed, over the limit).
 
 Rules 3 (measured with the arena's upgrade study, issue 25): Trim leads keep at least half the copies held; Stairmaster's
 bonus only for stairs of three or more numbers; Tiebreaker's answer needs only as many cards and numbers;
@@ -163,6 +168,7 @@ SECOND_EFFECTS = {
 """Rules 2's effects, in their words, where rules 3 changed them (the first rules too, unless they differ)."""
 
 THIRD_EFFECTS = {
+    REINFORCEMENTS: "Half a fresh deck is shuffled into yours: two of each number in game 1, doubling every game.",
     STAIRMASTER: "Your stairs of three or more numbers count one number more in strength.",
     ROUND_THE_BEND: "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); answers go straight.",
     SPYGLASS: "At each deal you see which numbers the opponent was dealt none of.",

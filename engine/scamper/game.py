@@ -97,7 +97,7 @@ class ScamperGame:
     __slots__ = (
         "num_players", "rules", "seed", "shuffles", "first_dealer", "dealer_draws", "start_scores", "lines",
         "replays", "round_index", "dealer", "packs", "hands", "stock", "discard", "melds", "owners", "down",
-        "taken", "current", "phase", "called", "penalties", "quiet_stock",
+        "taken", "discarded", "passed", "current", "phase", "called", "penalties", "quiet_stock",
     )
 
     def __init__(self, num_seats: int, rules: Rules, seed: int) -> None:
@@ -123,6 +123,8 @@ class ScamperGame:
         self.owners: list[int] = []
         self.down: list[bool] = []
         self.taken: list[list[Card]] = []
+        self.discarded: list[list[Card]] = []
+        self.passed: list[list[Card]] = []
         self.current = 0
         self.phase = Phase.OPENING
         self.called = False
@@ -158,6 +160,8 @@ class ScamperGame:
         self.melds, self.owners = [], []
         self.down = [False] * n
         self.taken = [[] for _ in range(n)]
+        self.discarded = [[] for _ in range(n)]
+        self.passed = [[] for _ in range(n)]
         self.penalties = [0] * n
         self.quiet_stock = False
         self.current = (self.dealer + 1) % n
@@ -194,7 +198,8 @@ class ScamperGame:
             hand=tuple(self.hands[seat]), melds=tuple(self.melds), owners=tuple(self.owners),
             discard_pile=tuple(self.discard), stock_size=len(self.stock),
             hand_sizes=tuple(len(h) for h in self.hands), down=tuple(self.down),
-            taken=tuple(tuple(t) for t in self.taken), called=self.called, sheet=self.sheet,
+            taken=tuple(tuple(t) for t in self.taken), discarded=tuple(tuple(d) for d in self.discarded),
+            passed=tuple(tuple(c) for c in self.passed), called=self.called, sheet=self.sheet,
         )
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -219,6 +224,8 @@ class ScamperGame:
         p = self.current
         hand = self.hands[p]
         if isinstance(action, Draw):
+            if action.source is Source.STOCK and self.discard:
+                self.passed[p].append(self.discard[-1])  # the top discard this player passed over
             self._draw(p, action.source, events)
             self.phase = Phase.PLAY
         elif isinstance(action, PassCard):
@@ -263,6 +270,7 @@ class ScamperGame:
         to = (p + 1) % self.num_players
         card = self.discard.pop()
         bisect.insort(self.hands[to], card)
+        self.passed[p].append(card)
         self.taken[to].append(card)
         events.append(PassedFaceUp(p, to, card))
         self._draw(to, Source.STOCK, events)
@@ -277,6 +285,7 @@ class ScamperGame:
     def _discard(self, p: int, card: Card, events: list[Event]) -> None:
         self.hands[p].remove(card)
         self.discard.append(card)
+        self.discarded[p].append(card)
         events.append(Discarded(p, card))
         if not self.hands[p]:
             events.append(WentOut(p))
@@ -370,6 +379,8 @@ class ScamperGame:
         other.owners = self.owners[:]
         other.down = self.down[:]
         other.taken = [t[:] for t in self.taken]
+        other.discarded = [d[:] for d in self.discarded]
+        other.passed = [c[:] for c in self.passed]
         other.penalties = self.penalties[:]
         return other
 
@@ -378,7 +389,8 @@ class ScamperGame:
             self.num_players, self.rules, self.seed, self.shuffles, self.first_dealer, self.start_scores,
             tuple(self.lines), self.replays, self.round_index, self.dealer, self.packs,
             tuple(tuple(h) for h in self.hands), tuple(self.stock), tuple(self.discard), tuple(self.melds),
-            tuple(self.owners), tuple(self.down), tuple(tuple(t) for t in self.taken), self.current, self.phase,
+            tuple(self.owners), tuple(self.down), tuple(tuple(t) for t in self.taken),
+            tuple(tuple(d) for d in self.discarded), tuple(tuple(c) for c in self.passed), self.current, self.phase,
             self.called, tuple(self.penalties), self.quiet_stock,
         )
 

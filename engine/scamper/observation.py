@@ -13,7 +13,9 @@ from .table import Phase, Rules
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """One seat's view: its own hand, every meld, the discard pile, the others' hand sizes, the sheet."""
+    """One seat's view: its own hand, every meld, the discard pile, the others' hand sizes, the sheet, and the
+    round's public history a person at the table sees: per seat, what it took from the discard pile, what it
+    threw there and which top discards it passed over."""
 
     seat: int
     num_seats: int
@@ -31,6 +33,9 @@ class Observation:
     hand_sizes: tuple[int, ...]
     down: tuple[bool, ...]  # who has laid this round's contract
     taken: tuple[tuple[Card, ...], ...]  # cards each seat took from the discard pile this round
+    discarded: tuple[tuple[Card, ...], ...]  # cards each seat threw to the discard pile this round, in order
+    passed: tuple[tuple[Card, ...], ...]  # top discards each seat passed over this round (drew the stock instead;
+    # the face-up card it passed left at the opening), in order
     called: bool  # "Scamper!" called this turn
     sheet: ScoreSheet
 

@@ -4,8 +4,10 @@ Drag across the columns to select a span of numbers (or click one); Play,
 Pass, Hint, and with Round the Bend the Wrap button.  Keys: 1-8 select a number
 (Shift+number stretches the selection to it), Left/Right move the focus and
 Space selects it, Enter plays, P passes, W wraps, H hints, X closes the
-first-game tip, Backspace clears, Esc pauses; with Trim the mouse wheel or -/+ choose how many copies.  Picking an
-upgrade: click its card or press 1, 2 or 3.
+first-game tip, Backspace clears, Esc pauses.  With Trim the mouse wheel or -/+
+choose how many copies, one at a time, ten with Shift, a hundred with Ctrl and a
+thousand with both; C types the number of copies (Enter sets it, Esc leaves it
+as it was).  Picking an upgrade: click its card or press 1, 2 or 3.
 """
 
 from __future__ import annotations
@@ -27,6 +29,17 @@ LETTER_KEYS = tuple(BUTTON_KEYS)
 KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
 """Each button's key as the button shows it."""
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
+_TYPED = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
+"""Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
+TYPE_COPIES_KEY = pygame.K_c
+"""Trim: starts typing the number of copies."""
+MAX_TYPED = 12
+"""Digits a typed number of copies may have (a hand never holds more)."""
+
+
+def copy_step(mod: int) -> int:
+    """Trim: how many copies one wheel notch or -/+ press moves: 1; Shift 10, Ctrl 100, both 1000."""
+    return (10 if mod & pygame.KMOD_SHIFT else 1) * (100 if mod & pygame.KMOD_CTRL else 1)
 
 
 def picking(t: DoubleTable) -> bool:
@@ -94,11 +107,14 @@ def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
         return True
     if event.type == pygame.MOUSEWHEEL:
         if t.my_rules().trim and t.selection is not None:
-            adjust_copies(t, 1 if event.y > 0 else -1)
+            adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
             return True
         return False
     if event.type == pygame.KEYDOWN:
-        return handle_key(t, event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+        mod = getattr(event, "mod", 0)
+        if t.typed_copies is not None:
+            return type_copies(t, event.key)
+        return handle_key(t, event.key, bool(mod & pygame.KMOD_SHIFT), mod)
     return False
 
 
@@ -125,7 +141,7 @@ def click(t: DoubleTable, target: object) -> None:
                 t.try_action(PASS)
         elif key == "wrap":
             t.wrap = not t.wrap
-            t.copies = None
+            t.copies = t.typed_copies = None
             t.hint.clear()
         elif key == "hint":
             t.ask_hint()
@@ -134,19 +150,42 @@ def click(t: DoubleTable, target: object) -> None:
 
 
 def adjust_copies(t: DoubleTable, step: int) -> None:
-    """Trim: one copy more or fewer, within what the selection holds."""
+    """Trim: ``step`` copies more (or fewer, if negative), within what the selection holds."""
     play, _ = t.selection_play()
     if play is None:
         return
-    lo, hi = play.lo, play.hi
-    from engine.double_or_nothing.plays import most_copies
-
-    most = most_copies(t.shown.hand, lo, hi)
     now = play.copies if t.copies is None else t.copies
-    t.copies = max(1, min(most, now + step))
+    t.copies = max(1, min(t.most_copies(), now + step))
 
 
-def handle_key(t: DoubleTable, key: int, shift: bool = False) -> bool:
+def type_copies(t: DoubleTable, key: int) -> bool:
+    """Trim, typing the number of copies: digits, Backspace; Enter sets it, Esc (or C) leaves it as it was."""
+    typed = t.typed_copies or ""
+    if key in _TYPED:
+        if len(typed) < MAX_TYPED and (typed or _TYPED[key] != "0"):
+            t.typed_copies = typed + _TYPED[key]
+    elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+        t.typed_copies = typed[:-1]
+    elif key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
+        t.typed_copies = None
+    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        set_typed_copies(t, typed)
+    return True
+
+
+def set_typed_copies(t: DoubleTable, typed: str) -> None:
+    """Enter on typed copies: within what the selection holds it is set; else a message, and nothing changes."""
+    most = t.most_copies()
+    if not typed:
+        t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
+    elif int(typed) > most:
+        t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
+    else:
+        t.copies = int(typed)
+        t.typed_copies = None
+
+
+def handle_key(t: DoubleTable, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True
@@ -208,6 +247,9 @@ def handle_key(t: DoubleTable, key: int, shift: bool = False) -> bool:
         t.set_selection(None)
         return True
     if key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS) and t.my_rules().trim:
-        adjust_copies(t, -1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1)
+        adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * copy_step(mod))
+        return True
+    if key == TYPE_COPIES_KEY and t.can_trim():
+        t.typed_copies = ""
         return True
     return False

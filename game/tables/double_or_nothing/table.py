@@ -73,6 +73,7 @@ class DoubleTable(Scene):
         self.press: object = None
         self.wrap = False  # Round the Bend: the selection goes the other way round
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
+        self.typed_copies: str | None = None  # Trim: the copies being typed (None: not typing)
         self.pending_pass = False
         self.stats_noted = False
         self.network: Any = None  # a network game's session (game.screens.net_table), else None
@@ -162,7 +163,7 @@ class DoubleTable(Scene):
         lo, hi = self.selection
         if self.wrap and lo != hi:
             lo, hi = hi, lo  # the other way round: from hi up past 8 to lo
-        most = most_copies(self.shown.hand, lo, hi)
+        most = self.most_copies()
         copies = max(1, most if self.copies is None else min(self.copies, most))
         try:
             play = Play(lo, hi, copies)
@@ -181,9 +182,22 @@ class DoubleTable(Scene):
         text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
         if reason is None and self.shown.top is not None:
             text += f"  -  beats {describe(self.shown.top)}"
-        if self.my_rules().trim and self.copies is not None:
-            text += "  (mouse wheel: copies)"
+        if self.typed_copies is not None:
+            return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)", False
+        if self.can_trim():
+            text += "  -  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
         return text, reason is None
+
+    def most_copies(self) -> int:
+        """The most copies of each selected number held (0 without a selection)."""
+        if self.selection is None:
+            return 0
+        lo, hi = self.selection
+        return most_copies(self.shown.hand, *((hi, lo) if self.wrap and lo != hi else (lo, hi)))
+
+    def can_trim(self) -> bool:
+        """Whether Trim's copies may be chosen now: Trim held, and a selection of more than one copy each."""
+        return self.my_rules().trim and self.most_copies() > 1
 
     def set_selection(self, lo: int | None, hi: int | None = None) -> None:
         if lo is None:
@@ -192,6 +206,7 @@ class DoubleTable(Scene):
             hi = lo if hi is None else hi
             self.selection = (min(lo, hi), max(lo, hi))
         self.copies = None
+        self.typed_copies = None
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
     # --- help: the hint and the first-game tip -------------------------------

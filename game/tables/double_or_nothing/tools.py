@@ -252,7 +252,7 @@ SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_Busy, shots=screenshots,
     selftest_setup=lambda: run_setup(SELFTEST_DEAL, runner="hard"), monkey_setup=run_setup,
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
-          pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB),
+          pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB, pygame.K_c),
     settings={"animation_speed": "off", "ai_speed": "instant"},
     monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
     bench_settings={"animation_speed": "normal", "ai_speed": "instant"},

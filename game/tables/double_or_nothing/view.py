@@ -205,7 +205,7 @@ def layer_key(t: DoubleTable) -> tuple:
     sh = t.shown
     thinking = t.driver.thinking_seat is not None and not t.motion.busy
     return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
-            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.hover, t.focus, t.kb_visible, t.viewer,
+            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus, t.kb_visible, t.viewer,
             t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
             t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
             t.tip_showing())
