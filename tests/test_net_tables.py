@@ -255,6 +255,32 @@ def test_while_the_host_holds_a_race_the_table_says_for_whom_and_the_seat_badge_
     assert table.seat_keys_line(1) == "40 ms"
 
 
+def test_while_the_host_holds_a_turn_game_the_line_is_over_the_middle_not_the_seat_panels(pg, tmp_path) -> None:
+    """Seen in a render: on Double or Nothing the hold line covered the Deck box and the title along the top."""
+    from engine.double_or_nothing import new_game
+
+    app = make_app(tmp_path)
+    info = game_info("double-or-nothing")
+    real = new_game(2, info.resolve_options({"mode": "duel"}), 7)
+    host = TurnHostDouble("double-or-nothing", real, [0], {1: info.make_bot("hard", seed=1)},
+                          [Player("You", "human"), Player("Ada", "human")])
+    table = open_remote_table(app, host)
+    app.run(max_frames=40, fixed_dt=DT)
+    before = app.screen.copy()
+    host.paused, host.away = "Ada is reconnecting...", {1}
+    app.run(max_frames=5, fixed_dt=DT)
+    if os.environ.get("NET_SHOTS"):
+        pygame.image.save(app.screen, os.path.join(os.environ["NET_SHOTS"], "don_hold.png"))
+
+    def changed(area: pygame.Rect) -> int:
+        return sum(before.get_at((x, y)) != app.screen.get_at((x, y)) for x in range(area.left, area.right, 7)
+                   for y in range(area.top, area.bottom, 5))
+
+    assert changed(pygame.Rect(0, 0, 1280, 100)) == 0  # the seats' panels and the title stay readable
+    assert changed(pygame.Rect(340, 280, 600, 40)) > 100  # the line is over the middle of the table
+    assert table.network is not None
+
+
 def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, tmp_path) -> None:
     from engine.double_or_nothing import new_game
 

@@ -43,6 +43,8 @@ class NeverSkip(SkipToEnd):
 class RemoteTable:
     """What every remote table adds: the link, the connection badges, the hold line, no pause on focus loss."""
 
+    hold_line_at_top = True
+
     network: Any = None
 
     def attach(self, session: Any) -> None:
@@ -79,14 +81,18 @@ class RemoteTable:
         super().draw(surface)  # type: ignore[misc]
         why = self.network.waiting_for() if self.network is not None else None
         if why:
-            draw_hold_line(self, surface, why)
+            draw_hold_line(self, surface, why, self.hold_line_at_top)
 
 
-def draw_hold_line(table: Any, surface: pygame.Surface, line: str) -> None:
-    """The host holds the game: a line across the top of the table says for whom."""
+def draw_hold_line(table: Any, surface: pygame.Surface, line: str, at_top: bool = True) -> None:
+    """The host holds the game: a line says for whom, across the top of a race table (between its status box and
+    Menu) or over the middle of a turn table (whose top row holds the seats' panels)."""
     s = table.layout.scale
-    box = pygame.Rect(0, 0, min(surface.get_width() - 40, round(600 * s)), round(48 * s))  # between the status and Menu
-    box.midtop = (surface.get_width() // 2, round(12 * s))
+    box = pygame.Rect(0, 0, min(surface.get_width() - 40, round(600 * s)), round(48 * s))
+    if at_top:
+        box.midtop = (surface.get_width() // 2, round(12 * s))
+    else:
+        box.center = (surface.get_width() // 2, round(surface.get_height() * 0.42))
     draw_panel(surface, box, (90, 30, 26, 235), round(10 * s), GOLD, table.panels)
     table.app.text.blit(surface, line, round(22 * s), box.center, INK, "center", box.w - round(24 * s))
 
@@ -123,6 +129,8 @@ class RemoteRaceTable(RemoteTable):
 
 class RemoteTurnTable(RemoteTable):
     """A turn table: its controller's authority is the host, and the other seats play there."""
+
+    hold_line_at_top = False
 
     def attach(self, session: Any) -> None:
         super().attach(session)
