@@ -35,9 +35,11 @@ def open_hosted_lobby(app: Any, game: str, options: dict[str, Any], seats: list[
 
 def open_joined_lobby(app: Any, address: str, port: int, room: str, name: str) -> str | None:
     """Connect to a host and open the lobby; why it could not connect, else None."""
-    session, problem = join_session(address, port, room, name)
+    session, problem = join_session(address, port, room, name, app.data_dir)
     if session is None:
         return problem
+    if problem:
+        app.problems.append(problem)  # the network seats file was damaged: set aside, the join goes on
     app.stack.push(LobbyScene(app, session))
     return None
 

@@ -97,6 +97,8 @@ class NetSession:
         self.reconnects = 0
         self.rejoined = False  # the connection dropped: the next view is a whole new picture
         self.sent: dict[int, int] = {}  # the number of each action sent -> its seat (a refusal names the number)
+        self.keep_seat: Any = None  # called with the host's token on each welcome, None when it refused ours
+        self.saved_token = False  # this join used a token remembered from an earlier run of the app
 
     @property
     def hosting(self) -> bool:
@@ -168,6 +170,8 @@ class NetSession:
         kind = message.get("t")
         if kind == "welcome":
             self.seats = [int(s) for s in message.get("seats", ())]
+            if self.keep_seat is not None and isinstance(message.get("token"), str):
+                self.keep_seat(message["token"])
             if isinstance(message.get("game"), str) and isinstance(message.get("options"), dict):
                 self.lobby.game, self.lobby.options = message["game"], dict(message["options"])
             if self.ready_now:
@@ -186,6 +190,9 @@ class NetSession:
             reason = str(message.get("reason", "refused"))
             if self.started is None:
                 self.problem = f"The host says: {reason}"
+                if self.saved_token and self.keep_seat is not None:  # an old seat this table doesn't know
+                    self.keep_seat(None)
+                    self.problem += ". This computer's old seat there is forgotten: Join again."
             else:
                 self.views.append(Refusal(seat, reason[:1].upper() + reason[1:]))
             return True
@@ -297,14 +304,23 @@ def host_session(app: Any, game: str, options: dict[str, Any], seats: list[Any],
     return session, ""
 
 
-def join_session(address: str, port: int, room: str, name: str) -> tuple[NetSession | None, str]:
-    """This computer's client of a host (connecting goes on in its thread: the lobby shows how it goes)."""
-    from game.net.client import Client
+def join_session(address: str, port: int, room: str, name: str, data_dir: Any = None) -> tuple[NetSession | None, str]:
+    """This computer's client of a host (connecting goes on in its thread: the lobby shows how it goes).
 
+    With ``data_dir``, a seat this computer held at that table before the app was closed is taken back with its
+    token (:mod:`game.screens.net_seats`), and each welcome's token is remembered."""
+    from game.net.client import Client
+    from game.screens import net_seats
+
+    token, problem = net_seats.saved_token(data_dir, address, port, room) if data_dir is not None else (None, None)
     client = Client()
-    client.connect(address, port, room, name)
+    client.connect(address, port, room, name, token=token)
     lobby = Lobby(DEFAULT_GAME, {}, [], room, address, port, "")  # the welcome names the host's game
-    return NetSession(client, lobby), ""
+    session = NetSession(client, lobby)
+    if data_dir is not None:
+        session.saved_token = token is not None
+        session.keep_seat = lambda t: net_seats.remember(data_dir, address, port, room, t)
+    return session, problem or ""
 
 
 __all__ = ["Lobby", "LobbySeat", "NetSession", "Player", "Started", "host_session", "join_session"]
