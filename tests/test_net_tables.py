@@ -255,6 +255,20 @@ def test_while_the_host_holds_a_race_the_table_says_for_whom_and_the_seat_badge_
     assert table.seat_keys_line(1) == "40 ms"
 
 
+def test_a_friend_at_a_snap_table_sees_their_own_pile_at_the_bottom_beside_the_snap_button(pg, tmp_path) -> None:
+    """Seen in the screenshots: a joiner's own pile was drawn where seat 0's goes (top left for seat 1 of 3)."""
+    info = game_info("snap")
+    app = make_app(tmp_path)
+    real = race_start("snap")
+    host = HostDouble("snap", real, [1], {0: info.make_bot("hard", seed=3)}, [Player("Host", "human"), Player("You", "human")])
+    table = open_remote_table(app, host)
+    app.run(max_frames=3, fixed_dt=DT)
+    places = table.layout.places
+    assert table.solo == 1 and table.layout.bottom == 1
+    assert places[1].panel.centery == max(p.panel.centery for p in places)  # this computer's pile is the bottom one
+    assert places[1].panel.right < table.layout.snap_button.left  # with the Snap button beside it
+
+
 def test_while_the_host_holds_a_turn_game_the_line_is_over_the_middle_not_the_seat_panels(pg, tmp_path) -> None:
     """Seen in a render: on Double or Nothing the hold line covered the Deck box and the title along the top."""
     from engine.double_or_nothing import new_game

@@ -118,7 +118,7 @@ class SnapTable(Scene):
     # --- scene hooks -----------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant)
+        self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant, self.solo or 0)
         self.background = snap_view.background(self.layout)
         self.layer.invalidate()
         self.panels.clear()

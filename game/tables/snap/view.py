@@ -44,6 +44,8 @@ class SnapLayout:
     h: int
     seats: int
     shared: bool
+    bottom: int = 0
+    """The seat drawn at the bottom (a lone player's own, say at a network table; seat 0 otherwise)."""
     places: list[SeatPlace] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -70,7 +72,7 @@ class SnapLayout:
         if n == 2:
             rx = 0
         for seat in range(n):
-            angle = math.pi / 2 + seat * 2 * math.pi / n  # seat 0 at the bottom, then clockwise
+            angle = math.pi / 2 + (seat - self.bottom) % n * 2 * math.pi / n  # the bottom seat, then clockwise
             px, py = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
             if n in (5, 6) and abs(math.sin(angle)) < 0.99:
                 px = cx + math.copysign(w * 0.5 - pw * 0.5 - round(24 * s), math.cos(angle))
@@ -101,14 +103,14 @@ class SnapLayout:
             self.pot.midleft = (self.middle.right + round(40 * s), self.middle.centery)
         bw, bh = round(230 * s), round(76 * s)
         # beside the bottom seat's panel (clear of the seats at the sides), never off the window
-        bx = min(self.places[0].panel.right + round(28 * s), w - bw - round(24 * s))
+        bx = min(self.places[self.bottom].panel.right + round(28 * s), w - bw - round(24 * s))
         self.snap_button = pygame.Rect(bx, h - bh - round(24 * s), bw, bh)
         self.pot_button = pygame.Rect(self.snap_button.x, self.snap_button.y - round(58 * s), bw, round(48 * s))
         self.menu_button = pygame.Rect(w - round(130 * s), round(14 * s), round(116 * s), round(40 * s))
         self.status = pygame.Rect(round(16 * s), round(10 * s), round(min(440 * s, w * 0.3)), round(52 * s))
         self.callouts = pygame.Rect(0, 0, round(min(760 * s, w * 0.62)), round(40 * s))
         self.callouts.midbottom = (round(cx), self.middle.y - round(10 * s))
-        bottom_panel = self.places[0].panel
+        bottom_panel = self.places[self.bottom].panel
         self.toast = pygame.Rect(round(16 * s), h - round(72 * s), max(round(200 * s), bottom_panel.x - round(32 * s)),
                                  round(58 * s))
 
@@ -122,8 +124,8 @@ class SnapLayout:
         return self.places[key].up
 
 
-def make_layout(size: tuple[int, int], seats: int, variant: str) -> SnapLayout:
-    return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE)
+def make_layout(size: tuple[int, int], seats: int, variant: str, bottom: int = 0) -> SnapLayout:
+    return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE, bottom % max(1, seats))
 
 
 def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
