@@ -58,6 +58,7 @@ class GameInfo:
     trial_seats: tuple[str, ...] = ()  # an all-AI table for headless trials (durability): its bots' levels ...
     trial_options: tuple[tuple[str, Any], ...] = ()  # ... and options short enough that games end often
     who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
+    local_only: tuple[str, ...] = ()  # options a network game doesn't carry (the host plays their defaults)
 
     @property
     def format(self) -> str:
@@ -75,6 +76,11 @@ class GameInfo:
         """The options a player chooses on the New game screen: all but the rules edition, which only
         records carry (a new game is always dealt under the current rules)."""
         return tuple(option for option in self.options if option.key != EDITION)
+
+    @property
+    def network_options(self) -> tuple[Option, ...]:
+        """The options the Host screen offers: the New game screen's less those only a local game carries."""
+        return tuple(option for option in self.menu_options if option.key not in self.local_only)
 
     def resolve_options(self, given: Mapping[str, Any] | tuple[tuple[str, Any], ...] | None = None) -> dict[str, Any]:
         """Every option's value, defaults filled in; ``ValueError`` on an unknown key or bad value."""
@@ -206,7 +212,7 @@ GAMES: dict[str, GameInfo] = {
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai.sprint:make_bot",
             table="game.tables.sprint.table:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",
             arena="ai.sprint.arena:ARENA", bench="engine.sprint.bench:main", tools="game.tables.sprint.tools",
-            playable=True, options=SPRINT_OPTIONS, who_starts=True,
+            playable=True, options=SPRINT_OPTIONS, who_starts=True, local_only=("match",),
         ),
         GameInfo(
             "snap", "Snap",

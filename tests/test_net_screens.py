@@ -215,3 +215,22 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
                 proc.kill()
                 proc.communicate()
         app.to_title()
+
+
+def test_the_host_screen_offers_only_options_a_network_game_carries(pg, tmp_path) -> None:
+    """Sprint's match of several rounds isn't carried over the network (the host plays one round): not offered."""
+    info = game_info("sprint")
+    assert "match" in [o.key for o in info.menu_options]
+    assert "match" not in [o.key for o in info.network_options]
+    app = App((960, 600), tmp_path, seed=5, resizable=False)
+    app.to_title()
+    key(app, pygame.K_n, 2)
+    key(app, pygame.K_h, 2)
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    while host.game != "sprint":
+        click_button(app, "game")
+    assert not [b for b in host.buttons if b.key.startswith("option:")]
+    while host.game != "scamper":
+        click_button(app, "game")
+    assert len([b for b in host.buttons if b.key.startswith("option:")]) == len(game_info("scamper").network_options)

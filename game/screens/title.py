@@ -11,7 +11,7 @@ from game.screens.game_menu import GameMenuScene
 from game.screens.menu import MenuScene
 from game.screens.settings import SettingsScene
 
-COLLECTION_SUBTITLE = "Card games for one computer: play the computer, or pass the laptop round."
+COLLECTION_SUBTITLE = "Card games: play the computer, pass the laptop round, or play friends over the network."
 BLURB_LINES = 4
 HELP = "Click a game, or press its number, to play it, read its rules or see your statistics."
 
