@@ -107,6 +107,22 @@ def make_app(tmp_path) -> App:
     return app
 
 
+def play_my_seat_to_the_end(app: App, table: Any, helper: Any, check: Any = None) -> bool:
+    """Run the loop frame by frame, this computer's seat 0 playing what ``helper`` chooses from its own view (all it
+    needs) whenever the table may act, ``check`` after every frame; whether the game reached its end screen."""
+    done: list[Any] = []
+    app.on_round_over = lambda t: done.append(t)
+    for _ in range(20000):
+        if done:
+            break
+        app.run(max_frames=1, fixed_dt=DT)
+        if check is not None:
+            check()
+        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
+            assert table.try_action(think(helper, table.state.observation(0)))
+    return bool(done)
+
+
 def race_start(game: str) -> Any:
     if game == "snap":
         return snap_game(["2C 3D 4H 5S 2H 7H KS QS", "2D 7C 8H 9S TC JC 3C 4C"])
@@ -217,17 +233,11 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
     app.run(max_frames=60, fixed_dt=DT)
     assert [len(h) for h in table.model.held] == [len(h) for h in real.hands]
     assert [len(m) for m in table.model.melds] == [len(m.cards) for m in real.melds]
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-    for _ in range(20000):
-        if done:
-            break
-        app.run(max_frames=1, fixed_dt=DT)
+    def no_other_card_here() -> None:
         hidden = [c for seat in (1, 2) for c in table.state.hands[seat]]
         assert all(type(c) is not Card for c in hidden)  # another seat's card never reaches this computer
-        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
-            assert table.try_action(think(helper, table.state.observation(0)))  # what your seat sees is all it needs
-    assert done and real.is_over and table.state.is_over
+
+    assert play_my_seat_to_the_end(app, table, helper, no_other_card_here) and real.is_over and table.state.is_over
     assert [len(h) for h in table.state.hands] == [len(h) for h in real.hands]
     assert table.state.outcome() == real.outcome()
 
@@ -307,15 +317,7 @@ def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, t
     helper = info.make_bot("hard", seed=9)
     table = open_remote_table(app, host)
     assert type(table).__name__ == "RemoteDoubleTable"
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-    for _ in range(20000):
-        if done:
-            break
-        app.run(max_frames=1, fixed_dt=DT)
-        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
-            assert table.try_action(think(helper, table.state.observation(0)))
-    assert done and real.is_over and table.state.is_over
+    assert play_my_seat_to_the_end(app, table, helper) and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()
 
 
@@ -331,15 +333,7 @@ def test_a_remote_sprint_table_plays_a_round_through_the_host(pg, tmp_path) -> N
     host = TurnHostDouble("sprint", real, [0], bots, [Player("You", "human"), Player("Ada", "human"),
                                                       Player("Ben", "bot", "standard")])
     table = open_remote_table(app, host)
-    done: list[Any] = []
-    app.on_round_over = lambda t: done.append(t)
-    for _ in range(20000):
-        if done:
-            break
-        app.run(max_frames=1, fixed_dt=DT)
-        if table.my_turn() and not table.turns.authority.awaiting and not table.turns.authority.pending:
-            assert table.try_action(think(helper, table.state.observation(0)))
-    assert done and real.is_over and table.state.is_over
+    assert play_my_seat_to_the_end(app, table, helper) and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()
 
 
