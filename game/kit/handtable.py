@@ -29,11 +29,11 @@ from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages
+from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages, draw_status, draw_toast
 from game.kit.passdevice import PassDeviceScene
 from game.kit.pointer import Pointer
 from game.kit.replaycontrols import ReplayControls
-from game.kit.scorepanel import PANEL_FILL
+from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turns import TurnController
 from game.kit.ui import draw_panel, felt_background
@@ -258,6 +258,29 @@ class HiddenHandTable(Scene):
         """A setting changed (card size, colours, speeds): apply it at once."""
         self.turns.retime(self.app.ai_delay(), self.app.think_ms)
         self.resize(self.app.size)
+
+    def draw_under(self, surface: pygame.Surface, thinker: Any) -> set[int]:
+        """What a hidden-hand table draws first: its cached layer and who is thinking (``thinker(seat)`` names
+        them); the ids of the sprites the rest of the frame must not draw at rest (in flight or dragged)."""
+        L = self.layout
+        skip = self.motion.flying()
+        if self.drag and self.drag.sprite is not None:
+            skip.add(self.drag.sprite.id)
+        self.layer.draw(surface, self.app.art)
+        seat = self.driver.thinking_seat
+        if seat is not None and seat in L.spots:
+            draw_thinking(surface, self.app.text, L.spots[seat].header, thinker(seat), self.clock.seconds, L.scale)
+        return skip
+
+    def draw_hand_and_status(self, surface: pygame.Surface, skip: set[int], lines: Any, toast_inset: int) -> None:
+        """The bottom seat's fan, then the toast (``toast_inset`` px narrower than the status box) or status ``lines``."""
+        L, s = self.layout, self.layout.scale
+        hover_i = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
+        self.fan.draw(surface, self.app.art, self.my_hand, L, self.shows_face(self.viewer), hover_i, self.my_turn(), skip)
+        if self.toast:
+            draw_toast(surface, self.app.text, L.status.inflate(-round(toast_inset * s), 0), self.toast, s, self.panels)
+        else:
+            draw_status(surface, self.app.text, L.status, *lines, s)
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:

@@ -14,9 +14,9 @@ from engine.melds import MatchKind, Meld
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.layer import Region
-from game.kit.messages import draw_banner, draw_status, draw_toast
+from game.kit.messages import draw_banner
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
-from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, draw_thinking, seat_label
+from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, seat_label
 from game.kit.sprites import blit_card
 from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
@@ -234,27 +234,15 @@ def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
 
 def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     L = t.layout
-    art = t.app.art
     text = t.app.text
     s = L.scale
-    skip = t.motion.flying()
-    if t.drag and t.drag.sprite is not None:
-        skip.add(t.drag.sprite.id)
-    t.layer.draw(surface, art)
-    seat = t.driver.thinking_seat
-    if seat is not None and seat in L.spots:
-        draw_thinking(surface, text, L.spots[seat].header, seat_names(t)[1][seat], t.clock.seconds, s)
+    skip = t.draw_under(surface, lambda seat: seat_names(t)[1][seat])
     _draw_meld_lights(t, surface)
     _draw_piles(t, surface)
     banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
                                             f"{CONTRACTS[t.model.round_no - 1].describe()}"
     draw_banner(surface, text, banner_rect(t), banner, s, t.panels)
-    hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
-    t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
-    if t.toast:
-        draw_toast(surface, text, L.status.inflate(-round(240 * s), 0), t.toast, s, t.panels)
-    else:
-        draw_status(surface, text, L.status, *status_lines(t), s)
+    t.draw_hand_and_status(surface, skip, status_lines(t), 240)
     btns = t.buttons()
     for b in btns:
         b.draw(surface, text, t.hover == ("button", b.key))
@@ -268,7 +256,7 @@ def draw(t: ScamperTable, surface: pygame.Surface) -> None:
     _draw_meld_tip(t, surface)
     for f in t.motion.flights:  # a card waiting for its turn to fly stays unseen in its pile
         if f.tween.started:
-            blit_card(art, surface, f.card, f.rect, f.face_up)
+            blit_card(t.app.art, surface, f.card, f.rect, f.face_up)
     t.floaters.draw(surface, text, s, t.factor())
     draw_dragged(t, surface)
 

@@ -14,9 +14,9 @@ from engine.melds import describe_match
 from engine.sprint import Phase
 
 from game.kit.layer import Region
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.messages import draw_banner, draw_tip
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
-from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, draw_thinking, seat_label
+from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, seat_label
 from game.kit.layout import TableLayout
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.replaycontrols import KEYS_LINE
@@ -136,21 +136,10 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
     art = t.app.art
     text = t.app.text
     s = L.scale
-    skip = t.motion.flying()
-    if t.drag and t.drag.sprite is not None:
-        skip.add(t.drag.sprite.id)
-    t.layer.draw(surface, art)
-    seat = t.driver.thinking_seat
-    if seat is not None and seat in L.spots:
-        draw_thinking(surface, text, L.spots[seat].header, seat_label(t.record.players[seat]), t.clock.seconds, s)
+    skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))
     _draw_piles(t, surface)
     _draw_turn_order(t, surface)
-    hover_i = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "hand" else None
-    t.fan.draw(surface, art, t.my_hand, L, t.shows_face(t.viewer), hover_i, t.my_turn(), skip)
-    if t.toast:
-        draw_toast(surface, text, L.status.inflate(-round(340 * s), 0), t.toast, s, t.panels)
-    else:
-        draw_status(surface, text, L.status, *status_lines(t), s)
+    t.draw_hand_and_status(surface, skip, status_lines(t), 340)
     focus = t.kb_focus if t.kb_visible else None
     if t.tip_showing():
         box, close = t.tip_layout()
