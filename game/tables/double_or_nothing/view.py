@@ -37,7 +37,7 @@ __all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "str
 def tip_lines(opponent: str) -> tuple[str, ...]:
     """The first-game tip: the goal, selecting, the preview, Play and Pass."""
     return (
-        f"First game? Empty your hand before {opponent} does.",
+        f"New to Double or Nothing? Empty your hand before {opponent} does.",
         ("Select numbers by dragging across the columns below (or click one; keys 1-8). "
          "You play as many copies of each as you hold of the fewest."),
         "The line above your hand previews the play and its strength; an answer must be stronger.",
