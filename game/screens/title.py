@@ -99,6 +99,9 @@ class TitleScene(MenuScene):
             row.insert(0, ("resume", f"Resume {info.title}: {description}"))
         widths = [round({"resume": 520, "network": 300}.get(k, 200) * s) for k, _ in row]
         bh, bgap = round(46 * s), round(14 * s)
+        room = self.layout.w - 2 * round(48 * s) - bgap * (len(row) - 1)  # the row stays clear of the window's sides
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
         bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
         by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s))
         for (key, label), w in zip(row, widths):
