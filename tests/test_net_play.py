@@ -13,7 +13,8 @@ GAMES = {
     # game: (seats, host options, player level)
     "sprint": ("remote,remote,bot:standard", (), None),
     "snap": ("remote,remote,bot:hard", ("--option", "time_limit=3"), "hard"),
-    "ratscrew": ("remote,remote,bot:hard", (), "hard"),
+    "ratscrew": ("remote,remote,bot:hard", ("--seed", "4"), "hard"),  # a dealt game of ordinary length (a random
+    # deal can run past the players' 40 s at 15x: Ratscrew has no length limit)
     "scamper": ("remote,remote,remote,bot:easy", ("--option", "rounds=1"), None),
     "double-or-nothing": ("remote,remote", ("--option", "mode=duel"), None),
 }
