@@ -73,6 +73,11 @@ class Option:
     default: Any
     help: str = ""
     legacy: Any = None
+    shown_when: tuple[str, Any] | None = None  # (another option's key, its value): offered only then
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether this option means anything with the other options at ``values`` (else it isn't offered)."""
+        return self.shown_when is None or values.get(self.shown_when[0]) == self.shown_when[1]
 
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not one of this option's choices, or ``None``."""

@@ -82,6 +82,10 @@ class GameInfo:
         """The options the Host screen offers: the New game screen's less those only a local game carries."""
         return tuple(option for option in self.menu_options if option.key not in self.local_only)
 
+    def offered(self, values: Mapping[str, Any], network: bool = False) -> tuple[Option, ...]:
+        """The New game (or Host) screen's options that apply with the others at ``values``."""
+        return tuple(o for o in (self.network_options if network else self.menu_options) if o.applies(values))
+
     def resolve_options(self, given: Mapping[str, Any] | tuple[tuple[str, Any], ...] | None = None) -> dict[str, Any]:
         """Every option's value, defaults filled in; ``ValueError`` on an unknown key or bad value."""
         return resolve_options(self.options, dict(given or {}))

@@ -28,11 +28,13 @@ OPTIONS = (
     Option("mode", "Mode", (("run", "The Run"), ("duel", "Duel")), "run",
            "The Run: you against the computer, game after game, with upgrades. Duel: one game for two seats."),
     Option("game_number", "Duel game", tuple((g, f"Game {g}") for g in DUEL_GAMES), 1,
-           "Which game a Duel is played at (hands of 10 x 2^(game-1) cards). A Run always starts at game 1."),
+           "Which game a Duel is played at (hands of 10 x 2^(game-1) cards). A Run always starts at game 1.",
+           shown_when=("mode", "duel")),
     Option("upgrades", "Upgrades", ((4, "On"), (False, "Off"), (3, "On, third rules"), (2, "On, second rules"),
                                     (True, "On, first rules")), 4,
            "Whether a Run offers upgrades after each game won. \"First\", \"second\" and \"third rules\": the "
-           "upgrades as they were before (records made then say true, 2 or 3 here and replay under them)."),
+           "upgrades as they were before (records made then say true, 2 or 3 here and replay under them).",
+           shown_when=("mode", "run")),
 )
 
 

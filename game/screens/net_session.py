@@ -51,7 +51,7 @@ class Lobby:
     def options_line(self) -> str:
         info = game_info(self.game)
         words = []
-        for option in info.network_options:
+        for option in info.offered(self.options, network=True):
             value = self.options.get(option.key)
             words += [f"{option.label}: {label}" for v, label in option.choices if v == value][:1]
         return "  ·  ".join(words)

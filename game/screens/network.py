@@ -123,7 +123,7 @@ class HostScene(FormScene):
             if seat.kind == "bot" and info.levels:
                 out.append(Button(f"level:{i}", info.level(seat.level).name, pygame.Rect(x + round(410 * s), y, round(190 * s), h)))
         y = self._seat_top(len(self.seats)) + round(12 * s)
-        for k, option in enumerate(info.network_options):
+        for k, option in enumerate(info.offered(self.options, network=True)):
             label = next(lbl for v, lbl in option.choices if v == self.options[option.key])
             out.append(Button(f"option:{k}", label, pygame.Rect(x, y, w, h)))
             y += round(48 * s)
@@ -187,7 +187,7 @@ class HostScene(FormScene):
             ids = [lv.id for lv in info.levels]
             seat.level = ids[(ids.index(seat.level) + 1) % len(ids)] if seat.level in ids else info.default_level
         elif key.startswith("option:"):
-            option = info.network_options[int(key[7:])]
+            option = info.offered(self.options, network=True)[int(key[7:])]
             values = [v for v, _ in option.choices]
             self.options[option.key] = values[(values.index(self.options[option.key]) + 1) % len(values)]
         elif key == "back":
@@ -239,7 +239,7 @@ class HostScene(FormScene):
                 text.blit(surface, "named when they join", round(18 * s), (cx + round(20 * s), y), MUTED, "midleft")
         info = game_info(self.game)
         y = self._seat_top(len(self.seats)) + round(12 * s) + mid
-        for option in info.network_options:
+        for option in info.offered(self.options, network=True):
             text.blit(surface, option.label, px, (label_x, y), INK, "midleft", max_w=round(230 * s))
             y += round(48 * s)
         text.blit(surface, "Port", px, (label_x, y), INK, "midleft")

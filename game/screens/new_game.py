@@ -73,7 +73,7 @@ class NewGameScene(MenuScene):
     def _option_row(self) -> int:
         """The height of an option's row: 46 (scaled), less when a game's options would reach the Start button."""
         s = self.layout.scale
-        rows = len(self.info.menu_options) + (1 if self.info.who_starts else 0) + 1
+        rows = len(self.info.offered(self.setup.options)) + (1 if self.info.who_starts else 0) + 1
         room = self.layout.h - round(116 * s) - self._rows_top()
         return max(round(30 * s), min(round(46 * s), room // rows))
 
@@ -102,7 +102,7 @@ class NewGameScene(MenuScene):
         y = self._rows_top()
         row = self._option_row()
         bh = row - round(6 * s)
-        for k, option in enumerate(info.menu_options):
+        for k, option in enumerate(info.offered(self.setup.options)):
             value = self.setup.options[option.key]
             label = next(lbl for v, lbl in option.choices if v == value)
             out.append(Button(f"option:{k}", label, pygame.Rect(cx + round(40 * s), y, round(300 * s), bh)))
@@ -164,7 +164,7 @@ class NewGameScene(MenuScene):
             later = [ms for ms in REACTION_CHOICES if ms > now]
             seat.reaction_ms = later[0] if later else REACTION_CHOICES[0]
         elif key.startswith("option:"):
-            option = info.menu_options[int(key[7:])]
+            option = info.offered(self.setup.options)[int(key[7:])]
             values = [v for v, _ in option.choices]
             now = self.setup.options[option.key]
             self.setup.options[option.key] = values[(values.index(now) + 1) % len(values)]
@@ -235,7 +235,7 @@ class NewGameScene(MenuScene):
         y = self._rows_top()
         row = self._option_row()
         px = min(px, round(row * 0.52))
-        for option in self.info.menu_options:
+        for option in self.info.offered(self.setup.options):
             text.blit(surface, option.label, px, (label_x, y + (row - round(6 * s)) // 2), INK, "midleft", max_w=round(360 * s))
             y += row
         if self.info.who_starts:
@@ -250,7 +250,7 @@ class NewGameScene(MenuScene):
         elif self.hover and self.hover.startswith("reaction:"):
             hint = "How fast this Custom player reacts on average; misses and wrong calls follow from it. Click to change."
         elif self.hover and self.hover.startswith("option:"):
-            option = self.info.menu_options[int(self.hover[7:])]
+            option = self.info.offered(self.setup.options)[int(self.hover[7:])]
             hint = (option.help or option.label) + " Click for the next choice."
         text.blit(surface, hint, round(19 * s), (cx, self.layout.h - round(22 * s)), MUTED, "midbottom", self.layout.w - 40)
 
