@@ -22,15 +22,13 @@ from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.ui import Button
 from game.screens.overlays import confirm_discard, open_pause
 from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
-from game.tables.scamper.steps import TableModel, queue_deal, queue_events
-
-BANNER_SECONDS = 2.4
+from game.tables.scamper import steps as scamper_steps
+from game.tables.scamper.steps import TableModel
 
 
 class ScamperTable(HiddenHandTable):
@@ -38,7 +36,7 @@ class ScamperTable(HiddenHandTable):
 
     game_id = GAME_ID
     HOTKEYS = scamper_view.HOTKEYS
-    view = scamper_view
+    view, controls, animator = scamper_view, scamper_input, scamper_steps
     draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)
 
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
@@ -94,13 +92,6 @@ class ScamperTable(HiddenHandTable):
 
     # --- acting -------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scamper_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return scamper_view.status_lines(self)
-
     def _asks_first(self, action: Action) -> bool:
         """A discard that looks like a slip (setting on) waits for the player to confirm it; others go at once."""
         if not isinstance(action, Discard) or not self.app.settings.confirm_discard:
@@ -112,19 +103,9 @@ class ScamperTable(HiddenHandTable):
         return True
 
     def _performed(self, player: int, action: Action, events: list[Event]) -> None:
-        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        self._queue_events(events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, (LayContract, LayMeld, Discard)):
             self.fan.selected.clear()
-
-    def _queue_deal(self) -> None:
-        queue_deal(self)
-
-    def _queue_events(self, events: list[Event]) -> None:
-        queue_events(self, events)
-
-    def announce(self, line: str) -> None:
-        if not self.catching_up:
-            self.banner = (line, BANNER_SECONDS)
 
     # --- the round's end and the game's ---------------------------------------
 
@@ -197,17 +178,6 @@ class ScamperTable(HiddenHandTable):
             self.proposal()
         if not self.hold:
             self._take_turns(dt)
-
-    # --- input (the rules live in scamper_input) ---------------------------------
-
-    def buttons(self) -> list[Button]:
-        return scamper_view.buttons(self)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.replay_event(event) or scamper_input.handle_event(self, event)
-
-    def click(self, target: object) -> None:
-        scamper_input.click(self, target)
 
     def open_pause(self) -> None:
         open_pause(self)
