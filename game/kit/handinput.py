@@ -24,7 +24,8 @@ def handle_event(t: Any, event: pygame.event.Event, handle_key: Callable[[Any, i
                  drop: Callable[[Any, Point], None], target_at: Callable[[Any, Point], object] = hand_table_target,
                  wheel: Callable[[Any, pygame.event.Event], bool] | None = None) -> bool:
     """Esc opens the pause menu, other keys go to ``handle_key``; the pointer hovers, clicks and drags (see
-    :func:`~game.kit.pointer.pointer_event`; a click goes to ``t.click``); ``wheel`` takes the mouse wheel; a right click clears the selection."""
+    :func:`~game.kit.pointer.pointer_event`; a click goes to ``t.click``); ``wheel`` takes the mouse wheel;
+    a right click clears the selection."""
     if event.type == pygame.KEYDOWN:
         if event.key == pygame.K_ESCAPE:
             t.open_pause()
