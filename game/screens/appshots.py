@@ -4,7 +4,7 @@ settings, statistics, notices, keyboard focus, Resume and Replays), whatever the
 A game's screenshots (its tools' ``SCENARIOS.shots``) call these beside its own
 table scenes; each drives the real loop headless like every screenshot.  What
 is the game's own comes in as data: its id, the statistics lines to show
-(:data:`SampleStats`), how to play a finished history and one turn.
+(:data:`SampleStats`, under its statistics id), what to play before Resume shows.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ SampleStats = Mapping[str, tuple[int, ...]]
 OUTCOMES = ("won", "lost", "won", "shared", "won")
 
 
-def sample_stats(app: App, game_id: str, lines: SampleStats) -> None:
-    """Statistics with ``lines`` in them, the outcomes in turn."""
+def sample_stats(app: App, stats_id: str, lines: SampleStats) -> None:
+    """Statistics with ``lines`` (under the game's statistics id) in them, the outcomes in turn."""
     from game.shell.stats import Statistics
 
     app.stats = Statistics()
     for key, scores in lines.items():
         for k, score in enumerate(scores):
-            app.stats.line(game_id, key).add(score, OUTCOMES[k % len(OUTCOMES)])
+            app.stats.line(stats_id, key).add(score, OUTCOMES[k % len(OUTCOMES)])
 
 
 def menu_screens(app: App, out: Path, game_id: str) -> None:
@@ -51,7 +51,7 @@ def menu_screens(app: App, out: Path, game_id: str) -> None:
         shoot(app, out, key)
 
 
-def product_screens(app: App, out: Path, game_id: str, lines: SampleStats) -> None:
+def product_screens(app: App, out: Path, game_id: str, lines: SampleStats, stats_id: str) -> None:
     """A damaged file's notice, the keyboard on the title, every rules page, four colours with the keyboard's focus
     in settings, statistics with data and the reset question."""
     from game.screens import RulesScene, SettingsScene, StatsScene
@@ -82,7 +82,7 @@ def product_screens(app: App, out: Path, game_id: str, lines: SampleStats) -> No
     app.settings.four_colour = False
     app.apply_settings()
     app.to_title()
-    sample_stats(app, game_id, lines)
+    sample_stats(app, stats_id, lines)
     stats = StatsScene(app)
     app.stack.push(stats)
     shoot(app, out, "stats-data")
@@ -91,7 +91,7 @@ def product_screens(app: App, out: Path, game_id: str, lines: SampleStats) -> No
     app.to_title()
 
 
-def scaled_screens(app: App, out: Path, game_id: str, lines: SampleStats) -> None:
+def scaled_screens(app: App, out: Path, game_id: str, lines: SampleStats, stats_id: str) -> None:
     """The title, the game's menu, its rules (the third page), settings and statistics with data."""
     app.to_title()
     shoot(app, out, "title")
@@ -106,7 +106,7 @@ def scaled_screens(app: App, out: Path, game_id: str, lines: SampleStats) -> Non
     app.stack.top.on_button("settings")
     shoot(app, out, "settings")
     app.open_game_menu(game_id)
-    sample_stats(app, game_id, lines)
+    sample_stats(app, stats_id, lines)
     app.stack.top.on_button("stats")
     shoot(app, out, "stats-data")
 

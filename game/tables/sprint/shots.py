@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from engine.records import Record
-from engine.sprint import DRAW_STOCK, Lay, Phase, Round
+from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
 from game.screens import appshots
 from game.shell.app import App
@@ -42,7 +42,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.settings.confirm_discard = False  # headless turns discard without the question
         app.think_ms = 60
         appshots.menu_screens(app, out, GAME_ID)
-        appshots.product_screens(app, out, GAME_ID, STATS)
+        appshots.product_screens(app, out, GAME_ID, STATS, STATS_ID)
         _table_extras(app, out)
 
         # you vs one Standard bot, your turn to draw, then a selection that makes a match
@@ -148,7 +148,7 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     app.settings.confirm_discard = False  # headless turns discard without the question
     app.think_ms = 60
     app.settings.ai_speed = "instant"
-    appshots.scaled_screens(app, out, GAME_ID, STATS)
+    appshots.scaled_screens(app, out, GAME_ID, STATS, STATS_ID)
     _shoot_tip(app, out)
     for large in (False, True):
         app.settings.card_size = "large" if large else "normal"

@@ -70,13 +70,8 @@ class SprintTable(HiddenHandTable):
 
     # --- what the table holds ------------------------------------------------
 
-    @property
-    def hint_text(self) -> str | None:
-        return self.hint.text
-
-    @property
-    def hint_glow(self) -> str | None:
-        return self.hint.glow
+    hint_text = property(lambda self: self.hint.text)
+    hint_glow = property(lambda self: self.hint.glow)
 
     def card_rect(self, card: Card) -> pygame.Rect:
         """Where ``card`` of the bottom hand rests (its slot, hover and selection included)."""
@@ -136,14 +131,7 @@ class SprintTable(HiddenHandTable):
             return lay, f"It's {whose(self.name(self.state.current))} turn."
         return lay, self.state.why_illegal(lay)
 
-    def ask_hint(self) -> None:
-        sprint_assist.ask_hint(self)
-
-    def undo(self) -> None:
-        sprint_assist.undo(self)
-
-    def undo_reason(self) -> str | None:
-        return sprint_assist.undo_reason(self)
+    ask_hint, undo, undo_reason = sprint_assist.ask_hint, sprint_assist.undo, sprint_assist.undo_reason
 
     # --- update -------------------------------------------------------------
 
