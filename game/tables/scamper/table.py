@@ -22,7 +22,7 @@ from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
 from game.kit.handtable import HiddenHandTable
-from game.screens.overlays import confirm_discard, open_pause
+from game.screens import overlays
 from game.shell.session import GameSetup
 from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
@@ -98,7 +98,7 @@ class ScamperTable(HiddenHandTable):
         doubt = scamper_play.discard_doubt(self, action.card)
         if doubt is None:
             return False
-        confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
+        overlays.confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
         return True
 
     def _performed(self, player: int, action: Action, events: list[Event]) -> None:
@@ -168,8 +168,7 @@ class ScamperTable(HiddenHandTable):
         if not self.hold:
             self._take_turns(dt)
 
-    def open_pause(self) -> None:
-        open_pause(self)
+    open_pause = overlays.open_pause
 
 
 TableScene = ScamperTable

@@ -18,10 +18,7 @@ SORTS = {"sort_rank": lambda c: (c.rank, c.suit), "sort_suit": lambda c: (c.suit
 
 def handle_key(t: HiddenHandTable, key: int) -> bool:
     """The keyboard as an accelerator: every key does what a click would (keys from the bottom seat's map)."""
-    bound = t.keymap.lookup(key)
-    if bound is None:
-        return False
-    action = bound[1]
+    action = (t.keymap.lookup(key) or (None, None))[1]
     count = len(t.my_hand)
     if action in ("left", "right", "up", "down"):
         t.kb_visible = True
@@ -32,25 +29,12 @@ def handle_key(t: HiddenHandTable, key: int) -> bool:
             t.kb_focus = ("hand", 0)
         if t.kb_focus is not None:
             click(t, t.kb_focus)
-    elif action == "stock":
-        click(t, "stock")
-    elif action == "pile":
-        t.try_action(DRAW_DISCARD)
-    elif action == "lay":
-        click(t, ("button", "lay"))
-    elif action == "discard":
-        discard_by_key(t)
-    elif action == "hint":
-        t.ask_hint()
-    elif action == "undo":
-        t.undo()
-    elif action in SORTS:
-        HandFan.sort(t.my_hand, SORTS[action])
-    elif action == "tip_close" and t.tip_showing():
-        t.close_tip()
+    elif action in COMMANDS and (action != "tip_close" or t.tip_showing()):
+        COMMANDS[action](t)
     else:
         return False
     return True
+
 
 def moved_focus(t: HiddenHandTable, focus: object, way: str, count: int) -> object:
     """Left/Right along the hand (then on to the buttons), Up to the piles, Down back to the hand."""
@@ -106,23 +90,16 @@ def _scroll_log(t: HiddenHandTable, event: pygame.event.Event) -> bool:
 def click(t: HiddenHandTable, target: object) -> None:
     if click_pile_or_card(t, target, t.state.phase is Phase.DRAW, DRAW_STOCK, DRAW_DISCARD, Discard):
         return
-    key = target[1] if isinstance(target, tuple) and target[0] == "button" else None
-    if key == "lay":
-        lay, reason = t.selection_lay()
-        if reason is not None or lay is None:
-            t.show_toast(reason or "Select cards to lay a match.", True)
-        else:
-            t.try_action(lay)
-    elif key == "hint":
-        t.ask_hint()
-    elif key == "undo":
-        t.undo()
-    elif key in SORTS:
-        HandFan.sort(t.my_hand, SORTS[key])
-    elif key == "menu":
-        t.open_pause()
-    elif key == "tip_close":
-        t.close_tip()
+    if isinstance(target, tuple) and target[0] == "button" and target[1] in BUTTONS:
+        COMMANDS[target[1]](t)
+
+
+def _lay(t: HiddenHandTable) -> None:
+    lay, reason = t.selection_lay()
+    if reason is not None or lay is None:
+        t.show_toast(reason or "Select cards to lay a match.", True)
+    else:
+        t.try_action(lay)
 
 
 def _drop(t: HiddenHandTable, pos: tuple[int, int]) -> None:
@@ -133,3 +110,14 @@ def _take(t: HiddenHandTable, pile: str, x: int) -> None:
     t.drop_x = x  # the card lands where it was dropped
     if not t.try_action(DRAW_STOCK if pile == "stock" else DRAW_DISCARD):
         t.drop_x = None
+
+
+COMMANDS = {
+    "lay": _lay, "hint": lambda t: t.ask_hint(), "undo": lambda t: t.undo(), "tip_close": lambda t: t.close_tip(),
+    "sort_rank": lambda t: HandFan.sort(t.my_hand, SORTS["sort_rank"]),
+    "sort_suit": lambda t: HandFan.sort(t.my_hand, SORTS["sort_suit"]), "menu": lambda t: t.open_pause(),
+    "stock": lambda t: click(t, "stock"), "pile": lambda t: t.try_action(DRAW_DISCARD), "discard": discard_by_key,
+}
+"""What each button and key does, by name (the keys' names from :data:`~game.tables.sprint.table.SPRINT_KEYS`)."""
+BUTTONS = ("lay", "hint", "undo", "sort_rank", "sort_suit", "menu", "tip_close")
+"""The names a button click runs (the others are keys only)."""

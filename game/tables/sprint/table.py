@@ -23,7 +23,7 @@ from game.kit.hint import Hint
 from game.kit.keymap import Keymap
 from game.kit.wording import whose
 from game.shell.session import GameSetup
-from game.screens.overlays import confirm_discard, open_pause
+from game.screens import overlays
 from game.tables.sprint import assist as sprint_assist, input as sprint_input, match as sprint_match, view as sprint_view
 from game.tables.sprint.round_over import RoundOverScene
 from game.tables.sprint import steps as sprint_steps
@@ -107,7 +107,7 @@ class SprintTable(HiddenHandTable):
 
     def _asks_first(self, action: Action) -> bool:
         if isinstance(action, Discard) and self.app.settings.confirm_discard:
-            confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
+            overlays.confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
             return True
         return False
 
@@ -166,22 +166,11 @@ class SprintTable(HiddenHandTable):
         super()._forget_the_last_player()
         self.kb_focus = None
 
-    def _update_flights(self, dt: float) -> None:
-        self.motion.update(dt, instant=self.factor() == 0)
-
     # --- input ----------------------------------------------------------------
 
     def tip_showing(self) -> bool:
         """The first-game tip shows only on the player's own turn: it never hides what the others play."""
         return self.tip_open and self.my_turn()
-
-    def tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
-        return sprint_view.tip_layout(self.layout)
-
-    # --- input (the rules live in sprint_input) ---------------------------------
-
-    def handle_key(self, key: int) -> bool:
-        return sprint_input.handle_key(self, key)
 
     def close_tip(self) -> None:
         """The first-game tip goes away for good (remembered in the settings, for this game only)."""
@@ -189,8 +178,7 @@ class SprintTable(HiddenHandTable):
         self.app.settings.close_tip(self.game_id)
         self.app.save_settings()
 
-    def open_pause(self) -> None:
-        open_pause(self)
+    open_pause = overlays.open_pause
 
 
 TableScene = SprintTable

@@ -115,7 +115,7 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     t.draw_hand_and_status(surface, skip, status_lines(t), 340)
     focus = t.kb_focus if t.kb_visible else None
     if t.tip_showing():
-        box, close = t.tip_layout()
+        box, close = tip_layout(t.layout)
         draw_tip(surface, t.app.text, box, close, TIP_LINES, t.layout.scale, t.panels)
     draw_controls(t, surface, t.buttons(), focus, _focus_rect(t, focus), avoid=True)
     draw_in_the_air(t, surface)
