@@ -83,31 +83,30 @@ def _on_meld(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> No
 
 
 def _button(t: HiddenHandTable, key: str) -> None:
-    if key == "lay":
-        p = t.proposal()
-        if p.action is None or p.reason is not None:
-            t.show_toast(p.reason or "Select cards to lay.", True)
-        else:
-            t.try_action(p.action)
-    elif key == "pass":
-        t.try_action(PASS)
-    elif key == "take":
-        t.try_action(DRAW_DISCARD)
-    elif key == "call":
-        t.try_action(CALL)
-    elif key == "wild":
-        if t.proposal().wild_choice:  # the spare wild of the selection's run to its other end
-            t.wilds_low = not t.wilds_low
-    elif key == "sheet":
-        t.show_sheet()
-    elif key == "sort":
-        t.sort_by = "suit" if t.sort_by == "rank" else "rank"
+    if key in COMMANDS:
+        COMMANDS[key](t)
+    elif key in SORTS or key == "sort":  # "sort": the Advanced rules' one button, to the other order
+        t.sort_by = key[5:] if key in SORTS else "suit" if t.sort_by == "rank" else "rank"
         HandFan.sort(t.my_hand, SORTS["sort_" + t.sort_by])
-    elif key in SORTS:
-        t.sort_by = key[5:]
-        HandFan.sort(t.my_hand, SORTS[key])
-    elif key == "menu":
-        t.open_pause()
+
+
+def _lay(t: HiddenHandTable) -> None:
+    p = t.proposal()
+    if p.action is None or p.reason is not None:
+        t.show_toast(p.reason or "Select cards to lay.", True)
+    else:
+        t.try_action(p.action)
+
+
+def _wild(t: HiddenHandTable) -> None:
+    if t.proposal().wild_choice:  # the spare wild of the selection's run to its other end
+        t.wilds_low = not t.wilds_low
+
+
+COMMANDS = {"lay": _lay, "pass": lambda t: t.try_action(PASS), "take": lambda t: t.try_action(DRAW_DISCARD),
+            "call": lambda t: t.try_action(CALL), "wild": _wild, "sheet": lambda t: t.show_sheet(),
+            "menu": lambda t: t.open_pause()}
+"""What each button (and its key) does, by name; the sorts besides."""
 
 
 def _drop(t: HiddenHandTable, pos: tuple[int, int]) -> None:

@@ -78,14 +78,17 @@ def _summary(table: Any) -> str:
 # --- positions to look at -----------------------------------------------------------
 
 
+def _seats(count: int, human: bool, level: str) -> list[SeatConfig]:
+    """You (or a bot of ``level``) and bots of the three levels in turn."""
+    return [SeatConfig(NAMES[0]) if human else SeatConfig(NAMES[0], "ai", level)] + [
+        SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
+
+
 def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: str = "easy",
              rounds: int = 10, phase: Phase | None = Phase.PLAY, options: dict | None = None, attempts: int = 4,
              limit: int = 3000) -> tuple[GameSetup, Any]:
     """A setup and a record with actions played by bots until ``melds`` are down and seat 0 is to ``phase``."""
-    setup = GameSetup([SeatConfig(NAMES[0])] if human else [SeatConfig(NAMES[0], "ai", level)], game=GAME)
-    setup.seats += [SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, seats)]
-    setup.options = {"rounds": rounds, **(options or {})}
-    setup.deal = seed
+    setup = GameSetup(_seats(seats, human, level), None, seed, GAME, {"rounds": rounds, **(options or {})})
     info = setup.info
     bots = {i: info.make_bot(level, seed=seed + i) for i in range(seats)}
     best: tuple[int, int, list[tuple[int, Any]]] | None = None  # (melds, attempt, actions) of the best moment seen
@@ -233,18 +236,15 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.stack.pop()
         table.round_ended(max(1, table.state.contract_no - 1)) if table.state.sheet.lines else None
         _shoot(app, out, "scamper-round-over")
-        setup, record = position(3, 0, seed=4, human=False, rounds=2, phase=None)
-        app2 = app
-        app2.to_title()
-        app2.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
-        app2.settings.animation_speed = "off"
-        app2.start_game(GameSetup(setup.seats, None, 4, GAME, {"rounds": 2}))
-        _until(app2, lambda: type(app2.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
-        _shoot(app2, out, "scamper-standings")
-        hot = GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME)
-        app2.start_game(hot)
-        _advance(app2, 0.1)
-        _shoot(app2, out, "scamper-pass-device")
+        app.to_title()
+        app.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
+        app.settings.animation_speed = "off"
+        app.start_game(GameSetup(_seats(3, False, "easy"), None, 4, GAME, {"rounds": 2}))
+        _until(app, lambda: type(app.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
+        _shoot(app, out, "scamper-standings")
+        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME))
+        _advance(app, 0.1)
+        _shoot(app, out, "scamper-pass-device")
 
 
 class _Busy:
