@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import pygame
+
 Point = tuple[int, int]
 
 
@@ -42,3 +44,23 @@ def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequenc
     table = table_type(app, setup, record=fresh, state=fresh.start())
     table.catch_up(list(record.actions if actions is None else actions))
     return table
+
+
+class Restarting:
+    """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) for a game of bots: ``setup`` started,
+    and started again whenever its table is no longer on top (its end screen came up), then let settle."""
+
+    def __init__(self, app: Any, setup: Any, fields: dict[str, Any], settle: int = 30) -> None:
+        self.app, self.setup, self.own, self.settle = app, setup, fields, settle
+        app.start_game(setup)
+        self.table = app.stack.top
+
+    def before(self, frame: int) -> None:
+        if self.app.stack.top is not self.table:
+            self.app.start_game(self.setup, replace=True)
+            self.table = self.app.stack.top
+            for _ in range(self.settle):
+                self.app.step(1 / 60, pygame.event.get())
+
+    def fields(self) -> dict[str, Any]:
+        return dict(self.own)

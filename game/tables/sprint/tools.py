@@ -12,8 +12,7 @@ import pygame
 from engine.cards import ALL_CARDS
 from engine.records import Record
 
-from game.kit.scenarios import hand_hot_spots, hand_mismatches
-from game.shell.app import App
+from game.kit.scenarios import Restarting, hand_hot_spots, hand_mismatches
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup
 from game.tables.sprint.shots import screenshots
@@ -34,27 +33,6 @@ def check(table: Any) -> None:
         wrong = hand_mismatches(table, [state.hand(p) for p in range(state.num_players)], [ALL_CARDS[n] for n in state.discard],
                                 len(state.stock), None)
         assert not wrong, "; ".join(wrong)
-
-
-class _Busy:
-    """A 5-seat AI table with cards always in flight; a new round when one ends."""
-
-    LEVELS = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
-
-    def __init__(self, app: App) -> None:
-        self.app, self.setup = app, GameSetup.all_ai(self.LEVELS)
-        app.start_game(self.setup)
-
-    def before(self, frame: int) -> None:
-        from game.tables.sprint.round_over import RoundOverScene
-
-        if isinstance(self.app.stack.top, RoundOverScene):
-            self.app.start_game(self.setup, replace=True)
-            for _ in range(30):
-                self.app.step(1 / 60, pygame.event.get())
-
-    def fields(self) -> dict[str, Any]:
-        return {"seats": len(self.LEVELS)}
 
 
 def _summary(table: Any) -> str:
@@ -85,10 +63,13 @@ def table_mismatches(table: Any, saved: Record) -> list[str]:
     return out
 
 
+LEVELS = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
+"""The frame bench's table: five bots, cards always in flight, a new round when one ends."""
 _SETTINGS = {"confirm_discard": False, "animation_speed": "fast", "ai_speed": "instant"}  # headless turns discard without asking
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hand_hot_spots, summary=_summary, mismatches=table_mismatches, busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hand_hot_spots, summary=_summary, mismatches=table_mismatches, shots=screenshots,
+    busy=lambda app: Restarting(app, GameSetup.all_ai(LEVELS), {"seats": len(LEVELS)}),
     selftest_setup=lambda: GameSetup.all_ai(["apprentice", "standard", "strategist"]),
     monkey_setup=lambda seed: GameSetup(),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB,
