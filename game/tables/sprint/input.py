@@ -9,6 +9,7 @@ import pygame
 
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Phase
 
+from game.kit.focus import WAYS
 from game.kit.hand import HandFan
 from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
 from game.kit.handtable import HiddenHandTable
@@ -19,16 +20,12 @@ SORTS = {"sort_rank": lambda c: (c.rank, c.suit), "sort_suit": lambda c: (c.suit
 def handle_key(t: HiddenHandTable, key: int) -> bool:
     """The keyboard as an accelerator: every key does what a click would (keys from the bottom seat's map)."""
     action = (t.keymap.lookup(key) or (None, None))[1]
-    count = len(t.my_hand)
-    if action in ("left", "right", "up", "down"):
-        t.kb_visible = True
-        t.kb_focus = moved_focus(t, t.kb_focus, action, count)
+    if action in WAYS:
+        t.focus.move(action, len(t.my_hand), [b.key for b in t.buttons()] + ["menu"])
     elif action == "press":
-        t.kb_visible = True
-        if t.kb_focus is None and count:
-            t.kb_focus = ("hand", 0)
-        if t.kb_focus is not None:
-            click(t, t.kb_focus)
+        target = t.focus.press(len(t.my_hand))
+        if target is not None:
+            click(t, target)
     elif action in COMMANDS and (action != "tip_close" or t.tip_showing()):
         COMMANDS[action](t)
     else:
@@ -36,47 +33,18 @@ def handle_key(t: HiddenHandTable, key: int) -> bool:
     return True
 
 
-def moved_focus(t: HiddenHandTable, focus: object, way: str, count: int) -> object:
-    """Left/Right along the hand (then on to the buttons), Up to the piles, Down back to the hand."""
-    names = [b.key for b in t.buttons()] + ["menu"]
-    last = ("hand", count - 1) if count else "stock"
-    if focus is None or (isinstance(focus, tuple) and focus[0] == "hand" and focus[1] >= count):
-        return ("hand", 0) if count else "stock"
-    if isinstance(focus, tuple) and focus[0] == "hand":
-        i = focus[1]
-        if way == "left":
-            return ("hand", max(0, i - 1))
-        if way == "right":
-            return ("hand", i + 1) if i + 1 < count else ("button", names[0])
-        return "stock" if way == "up" else focus
-    if focus in ("stock", "discard"):
-        if way in ("left", "right"):
-            return "discard" if focus == "stock" else "stock"
-        return ("hand", min(count - 1, count // 2)) if way == "down" and count else focus
-    if isinstance(focus, tuple) and focus[0] == "button":
-        i = names.index(focus[1]) if focus[1] in names else 0
-        if way == "left":
-            return last
-        if way == "up":
-            return ("button", names[i - 1]) if i > 0 else "discard"
-        if way == "down":
-            return ("button", names[min(len(names) - 1, i + 1)])
-    return focus
-
 def discard_by_key(t: HiddenHandTable) -> None:
     """D: discard the one selected card, or the card in focus if none is selected."""
     hand = t.model.hands[t.viewer]
     if len(t.selected) == 1:
         t.try_action(Discard(next(iter(t.selected))))
-    elif not t.selected and isinstance(t.kb_focus, tuple) and t.kb_focus[0] == "hand" \
-            and t.kb_focus[1] < len(hand):
-        t.try_action(Discard(hand[t.kb_focus[1]]))
+    elif not t.selected and isinstance(t.focus.at, tuple) and t.focus.at[0] == "hand" and t.focus.at[1] < len(hand):
+        t.try_action(Discard(hand[t.focus.at[1]]))
     else:
         t.show_toast("To discard with D, select exactly one card (arrows, then Space).", True)
 
 def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:
-    if event.type == pygame.MOUSEMOTION and t.kb_visible and event.rel != (0, 0):
-        t.kb_visible = False
+    t.focus.pointer_moved(event)
     return hand_event(t, event, handle_key, _drop, wheel=_scroll_log)
 
 

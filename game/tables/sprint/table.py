@@ -18,6 +18,8 @@ from engine.cards import Card
 from engine.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
 
+from game.kit.focus import Focus
+from game.kit.forward import Forward
 from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
@@ -62,14 +64,14 @@ class SprintTable(HiddenHandTable):
         self.drop_x: int | None = None  # where a card dragged from a pile was dropped (it lands there)
         self._lit_key: object = None
         self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back
-        self.kb_focus: object = None  # what the arrows point at: ("hand", i), "stock", "discard", ("button", key)
-        self.kb_visible = False  # the focus ring shows after a key, hides when the mouse moves
+        self.focus = Focus()  # the keyboard's: the input moves it, the view reads it
         self.tip_open = bool(self.humans) and app.settings.shows_tip(self.game_id)
         self._was_my_turn = False
         self._lay_the_table()
 
     # --- what the table holds ------------------------------------------------
 
+    kb_focus = Forward("focus", "at")
     hint_text = property(lambda self: self.hint.text)
     hint_glow = property(lambda self: self.hint.glow)
 
@@ -164,7 +166,7 @@ class SprintTable(HiddenHandTable):
 
     def _forget_the_last_player(self) -> None:
         super()._forget_the_last_player()
-        self.kb_focus = None
+        self.focus.at = None
 
     # --- input ----------------------------------------------------------------
 

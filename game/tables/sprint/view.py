@@ -113,20 +113,11 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     _draw_piles(t, surface)
     _draw_turn_order(t, surface)
     t.draw_hand_and_status(surface, skip, status_lines(t), 340)
-    focus = t.kb_focus if t.kb_visible else None
     if t.tip_showing():
         box, close = tip_layout(t.layout)
         draw_tip(surface, t.app.text, box, close, TIP_LINES, t.layout.scale, t.panels)
-    draw_controls(t, surface, t.buttons(), focus, _focus_rect(t, focus), avoid=True)
+    draw_controls(t, surface, t.buttons(), t.focus.shown(), t.focus.ring(t), avoid=True)
     draw_in_the_air(t, surface)
-
-
-def _focus_rect(t: HiddenHandTable, focus: object) -> pygame.Rect | None:
-    """Where the keyboard's ring goes: round a hand card, a pile or the menu button (a button rings itself)."""
-    L = t.layout
-    if isinstance(focus, tuple) and focus[0] == "hand":
-        return t.fan.rect_of(t.my_hand[focus[1]], L) if focus[1] < len(t.my_hand) else None
-    return {"stock": L.stock, "discard": L.discard, ("button", "menu"): L.menu_button}.get(focus)
 
 
 def _draw_piles(t: HiddenHandTable, surface: pygame.Surface) -> None:
