@@ -50,12 +50,14 @@ def queue_steps(t: Any, events: Sequence[Any], steps: Mapping[type, Callable[[An
             t.motion.queue(step)
 
 
-def note_step(t: Any, line: str, banner: bool = False) -> Step:
-    """A line in the log (and across the table with ``banner``)."""
+def note_step(t: Any, line: str, banner: bool = False, then: Callable[[], None] | None = None) -> Step:
+    """A line in the log (and across the table with ``banner``), then ``then()`` (what else changes with it)."""
     def step() -> list[Flight]:
         t.log.add(line)
         if banner:
             t.announce(line)
+        if then is not None:
+            then()
         return []
     return step
 

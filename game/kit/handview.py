@@ -15,24 +15,38 @@ import pygame
 from game.kit.layer import Region
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
+from game.kit.scorepanel import draw_panel_rim
 from game.kit.sprites import blit_card
 from game.kit.ui import Button, draw_focus_ring, draw_tooltip, key_tip
 
 
 def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
-                  draw_seat: Callable[[Any, pygame.Surface, int], None]) -> list[Region]:
+                  draw_seat: Callable[[Any, pygame.Surface, int, bool], bool], empty_words: str) -> list[Region]:
     """The seat panels and the log, each keyed by everything it shows: the hand (its cards only when face up),
-    whose turn, who sits at the bottom, and ``seat_key(seat)`` (the game's own)."""
+    whose turn, who sits at the bottom, and ``seat_key(seat)`` (the game's own).  A panel is rimmed while it is
+    its seat's turn, then ``draw_seat(t, surface, seat, active)`` draws it and says whether the seat has laid
+    nothing yet (the bottom seat's panel then says ``empty_words``)."""
     m = t.model
     regions: list[Region] = []
     for seat, spot in t.layout.spots.items():
         face = t.shows_face(seat)
         hand = tuple(s.id for s in m.held[seat]) if face else len(m.held[seat])
         key = (hand, face, seat == m.current and not m.over, seat == t.viewer) + seat_key(seat)
-        regions.append((seat, key, spot.panel, lambda surface, seat=seat: draw_seat(t, surface, seat)))
+        regions.append((seat, key, spot.panel,
+                        lambda surface, seat=seat: _draw_panel(t, surface, seat, draw_seat, empty_words)))
     regions.append(("log", t.log.key(), t.layout.log_panel,
                     lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
     return regions
+
+
+def _draw_panel(t: Any, surface: pygame.Surface, seat: int, draw_seat: Callable[[Any, pygame.Surface, int, bool], bool],
+                empty_words: str) -> None:
+    spot, s = t.layout.spots[seat], t.layout.scale
+    active = seat == t.model.current and not t.model.over
+    if active:
+        draw_panel_rim(surface, spot, s)
+    if draw_seat(t, surface, seat, active) and seat == t.viewer:
+        t.app.text.blit(surface, empty_words, round(18 * s), spot.matches.center, (120, 160, 140), "center")
 
 
 def with_keys(t: Any, buttons: list[Button]) -> list[Button]:

@@ -218,27 +218,19 @@ def _swap_step(t: HiddenHandTable, ev: WildSwapped) -> Step:
 
 
 def _renew_step(t: HiddenHandTable, ev: StockRenewed) -> Step:
-    def step() -> list[Flight]:
-        m = t.model
+    def renew() -> None:
         if ev.how == "reshuffle":
-            m.pile[:] = m.pile[-1:]
-            line = f"The stock ran out: the discards are shuffled into a new stock of {ev.size}."
-        else:
-            line = f"The stock ran out: a new pack of {ev.size} cards makes the stock."
-        t.log.add(line)
-        m.stock = ev.size
-        t.announce(line)
-        return []
-    return step
+            t.model.pile[:] = t.model.pile[-1:]
+        t.model.stock = ev.size
+
+    line = (f"The stock ran out: the discards are shuffled into a new stock of {ev.size}." if ev.how == "reshuffle"
+            else f"The stock ran out: a new pack of {ev.size} cards makes the stock.")
+    return note_step(t, line, banner=True, then=renew)
 
 
 def _scored_step(t: HiddenHandTable, ev: RoundScored) -> Step:
-    def step() -> list[Flight]:
-        t.log.add(f"Round {ev.round_no} scored: " + ", ".join(
-            f"{t.name(s)} {'out' if s == ev.went_out else '+' + str(p)}" for s, p in enumerate(ev.points)))
-        t.round_ended(ev.round_no)
-        return []
-    return step
+    points = ", ".join(f"{t.name(s)} {'out' if s == ev.went_out else '+' + str(p)}" for s, p in enumerate(ev.points))
+    return note_step(t, f"Round {ev.round_no} scored: {points}", then=lambda: t.round_ended(ev.round_no))
 
 
 def _voided(t: HiddenHandTable, ev: RoundVoided) -> Step:

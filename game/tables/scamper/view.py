@@ -17,7 +17,7 @@ from game.kit.handview import (
 )
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
-from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, seat_label
+from game.kit.scorepanel import HEADER_PX, card_count, seat_label
 from game.kit.sprites import blit_card
 from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, suited
 from game.kit.wording import whose
@@ -185,29 +185,22 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
     names = seat_names(t)
     return hand_regions(t, lambda seat: (tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)),
                                          t.state.sheet.totals[seat], seat == t.state.dealer, m.round_no, names[0],
-                                         names[1][seat]), draw_seat)
+                                         names[1][seat]), draw_seat, "Your melds go here")
 
 
-def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int) -> None:
-    L = t.layout
-    s = L.scale
-    spot = L.spots[seat]
-    m = t.model
-    active = seat == m.current and not m.over
-    if active:
-        draw_panel_rim(surface, spot, s)
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
+    """One seat's panel: its header (one text size for every seat), a rival's stack of backs, the melds it laid;
+    whether it has laid none."""
+    L, m = t.layout, t.model
     draw_seat_header(t, surface, seat, active)
-    mine = m.melds_of(seat)
     if seat != t.viewer:
         face = t.shows_face(seat)
         for sprite, r in zip(m.held[seat], stack_rects(L, seat, len(m.held[seat]))):
             blit_card(t.app.art, surface, sprite.card, r, face, shadow=False)
-    for i, rects in zip(mine, t.meld_layout(seat)):
+    for i, rects in zip(m.melds_of(seat), t.meld_layout(seat)):
         for sprite, r in zip(m.melds[i], rects):
             blit_card(t.app.art, surface, sprite.card, r, True, shadow=False)
-    melds = mine
-    if not melds and seat == t.viewer:
-        t.app.text.blit(surface, "Your melds go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
+    return not m.melds_of(seat)
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.cards import Card
+from engine.cards import Card, cards_of_mask
 
 from game.kit.layout import match_rows
 from game.kit.scoresheet import ScoreSheet, draw_scoresheet
@@ -119,7 +119,7 @@ class RoundOverScene(MenuScene):
             text.blit(surface, f"{total}", round(46 * s), (r.right - round(20 * s), r.centery), GOLD if win else INK, "midright")
             # the matches as small cards wrapped in rows, then the hand (face down unless revealed on purpose)
             area = pygame.Rect(r.x + round(240 * s), r.y + round(8 * s), r.w - round(360 * s), r.h - round(16 * s))
-            groups = [_cards(m) for m in state.laid[p]]
+            groups = [cards_of_mask(m) for m in state.laid[p]]
             hand = state.hand(p)
             for rects, cards, face in _card_rows(area, groups, list(hand), s):
                 for c, rr in zip(cards, rects):
@@ -161,9 +161,3 @@ def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Car
     if hand and len(rows) > len(groups):
         out.append((rows[-1], tuple(hand), False))
     return out
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    from engine.cards import cards_of_mask
-
-    return cards_of_mask(mask)

@@ -79,15 +79,13 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         # hot-seat: the pass-device screen between two human turns
         app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"]))
         table = table_of(app, GAME_ID)
-        for _ in range(3):  # a few turns, each behind a pass-device screen
+        for turn in range(4):  # a few turns, each behind a pass-device screen
             until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
             if isinstance(app.stack.top, PassDeviceScene):
                 app.stack.top.ready()
                 until(app, table.my_turn)
-            _play_simple_turn(app, table)
-        until(app, lambda: isinstance(app.stack.top, PassDeviceScene))
-        app.stack.top.ready()
-        until(app, table.my_turn)
+            if turn < 3:
+                _play_simple_turn(app, table)
         click(app, table.layout.stock.center if table.state.stock else table.layout.discard.center)
         until(app, table.my_turn)
         advance(app, 0.5)
@@ -211,11 +209,15 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     appshots.resume_screens(size, out, data_dir, {"confirm_discard": False}, one_turn)
 
 
+def _first_lay(table) -> Lay | None:
+    return next((a for a in table.state.legal_actions() if isinstance(a, Lay)), None)
+
+
 def _select_a_match_or_card(app: App, table) -> None:
     table.try_action(DRAW_STOCK)
     until(app, table.my_turn)
-    lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
-    table.selected = set(lays[0].cards) if lays else {table.model.hands[table.viewer][0]}
+    lay = _first_lay(table)
+    table.selected = set(lay.cards) if lay else {table.model.hands[table.viewer][0]}
     advance(app, 0.5)
 
 
@@ -226,9 +228,9 @@ def _play_simple_turn(app: App, table) -> None:
         click(app, L.stock.center if table.state.stock else L.discard.center)
         until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
     while table.my_turn() and table.state.phase is Phase.BUILD:
-        lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
-        if lays:
-            table.selected = set(lays[0].cards)
+        lay = _first_lay(table)
+        if lay:
+            table.selected = set(lay.cards)
             click(app, L.buttons["lay"].center)
         else:
             table.selected = {table.model.hands[table.viewer][-1]}

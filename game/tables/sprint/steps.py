@@ -136,14 +136,6 @@ def _turn_step(t: HiddenHandTable, ev: TurnPassed) -> Step:
     return step
 
 
-def _final_step(t: HiddenHandTable, ev: FinalRoundStarted) -> Step:
-    def step() -> list[Flight]:
-        t.model.final_left = ev.more_turns + 1
-        t.log.add(f"The stock is empty: {ev.more_turns} more turns after this one.")
-        return []
-    return step
-
-
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
     CardDrawn: _draw_step,
     DrawSkipped: lambda t, ev: note_step(t, f"{t.name(ev.player)} can't draw: both piles are empty."),
@@ -151,7 +143,8 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     ReplacementDrawn: _replacement_step,
     CardDiscarded: lambda t, ev: discard_step(t, ev.player, ev.card, f"{t.name(ev.player)} discarded {ev.card}.", 0.4),
     TurnPassed: _turn_step,
-    FinalRoundStarted: _final_step,
+    FinalRoundStarted: lambda t, ev: note_step(t, f"The stock is empty: {ev.more_turns} more turns after this one.",
+                                               then=lambda: setattr(t.model, "final_left", ev.more_turns + 1)),
     RoundOver: lambda t, ev: over_step(t, "The round is over."),
 }
 """Each event's step, by the event's type (an event with none shows nothing)."""

@@ -18,7 +18,7 @@ from game.kit.handview import (
 from game.kit.layer import Region
 from game.kit.layout import TableLayout
 from game.kit.messages import draw_banner, draw_tip
-from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, seat_label
+from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
 
@@ -89,23 +89,17 @@ def status_lines(t: HiddenHandTable) -> tuple[str, str]:
 def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels and the log, each with the key of everything it shows."""
     m = t.model
-    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat)
+    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here")
 
 
-def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int) -> None:
-    """One seat's panel: header, face-down hand and laid matches."""
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
+    """One seat's panel: header, face-down hand and laid matches; whether it has laid none."""
     L = t.layout
-    s = L.scale
-    spot = L.spots[seat]
-    active = seat == t.model.current and not t.model.over
-    if active:
-        draw_panel_rim(surface, spot, s)
     points = f"{t.model.points[seat]} pts"
     right = points if seat == t.viewer else f"{card_count(len(t.model.held[seat]))}  -  {points}"
-    draw_header(surface, t.app.text, spot.header, seat_label(t.record.players[seat]), right, active, s)
+    draw_header(surface, t.app.text, L.spots[seat].header, seat_label(t.record.players[seat]), right, active, L.scale)
     draw_seat_cards(surface, t.app.art, L, seat, t.model.hands[seat], t.shows_face(seat), t.model.laid[seat])
-    if not t.model.laid[seat] and seat == t.viewer:
-        t.app.text.blit(surface, "Your matches go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
+    return not t.model.laid[seat]
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
