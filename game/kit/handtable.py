@@ -10,7 +10,7 @@ frames, autosave per action, catching up a saved game, the end) are its
 A game's table subclasses it and keeps its own rules, layout of the piles,
 deal, steps and input: it calls :meth:`_open_turns`, sets ``model``, calls
 :meth:`_seat_players` and then :meth:`_lay_the_table`, and provides
-:meth:`hand_slot` and :meth:`_performed`, and names its ``view``, ``controls``
+:meth:`rival_slot` and :meth:`_performed`, and names its ``view``, ``controls``
 (input) and ``animator`` (steps) modules.
 """
 
@@ -177,6 +177,13 @@ class HiddenHandTable(Scene):
         SelectedCards(self.fan, self.my_hand).replace(cards)
 
     def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """Slot ``index`` of ``count`` in ``seat``'s hand: the bottom fan's, or a rival's (:meth:`rival_slot`)."""
+        if seat == self.viewer:
+            return self.layout.hand_rects(count)[index]
+        return self.rival_slot(seat, index, count)
+
+    def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """Where a rival's card ``index`` of ``count`` is drawn (the game's own)."""
         raise NotImplementedError
 
     def sprite_rect(self, seat: int, sprite: CardSprite) -> pygame.Rect:

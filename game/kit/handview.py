@@ -56,6 +56,11 @@ def with_keys(t: Any, buttons: list[Button]) -> list[Button]:
     return buttons
 
 
+def sort_buttons(t: Any) -> list[Button]:
+    """The two sorts of the bottom hand, in their places."""
+    return [Button(key, f"Sort by {key[5:]}", t.layout.buttons[key]) for key in ("sort_rank", "sort_suit")]
+
+
 def draw_piles(t: Any, surface: pygame.Surface, stock_glow: object, pile_glow: object, discarding: bool) -> None:
     """The stock and the discard pile (its top card lifted while dragged), glowing where the player may draw,
     or (``discarding``) the pile while one card is selected or a hand card is dragged."""

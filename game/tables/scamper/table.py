@@ -55,11 +55,8 @@ class ScamperTable(HiddenHandTable):
     def selected_cards(self) -> tuple[Card, ...]:
         return tuple(s.card for s in self.fan.selected_sprites(self.my_hand))  # type: ignore[misc]
 
-    def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
-        if seat == self.viewer:
-            return self.layout.hand_rects(count)[index]
-        rects = stack_rects(self.layout, seat, max(count, index + 1))
-        return rects[index]
+    def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        return stack_rects(self.layout, seat, max(count, index + 1))[index]
 
     def meld_sizes(self) -> dict[int, list[int]]:
         m = self.model

@@ -13,7 +13,8 @@ from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, waiting_lines, with_keys,
+    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
+    with_keys,
 )
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
@@ -84,8 +85,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
         out.append(Button("sort", "Sort by suit" if t.sort_by == "rank" else "Sort by rank", L.buttons["sort_rank"]))
         out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
     else:
-        out.append(Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]))
-        out.append(Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]))
+        out += sort_buttons(t)
     return with_keys(t, out)
 
 

@@ -81,10 +81,8 @@ class SprintTable(HiddenHandTable):
         assert sprite is not None, f"{card} is not in the bottom hand"
         return self.hand_targets()[sprite.id]
 
-    def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
-        """Slot ``index`` of ``count`` in ``seat``'s hand (the bottom fan, or an opponent's small fan)."""
-        if seat == self.viewer:
-            return self.layout.hand_rects(count)[index]
+    def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """An opponent's small fan."""
         rects = self.layout.fan_rects(seat, count)
         return rects[index] if rects else self.layout.seat_anchor(seat)
 

@@ -35,10 +35,6 @@ def check(table: Any) -> None:
         assert not wrong, "; ".join(wrong)
 
 
-def _summary(table: Any) -> str:
-    return f"{len(table.record.actions)} actions, scores {list(table.state.result.scores)}"
-
-
 def table_mismatches(table: Any, saved: Record) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` round (empty if it is exactly there).
 
@@ -68,7 +64,8 @@ LEVELS = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
 _SETTINGS = {"confirm_discard": False, "animation_speed": "fast", "ai_speed": "instant"}  # headless turns discard without asking
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hand_hot_spots, summary=_summary, mismatches=table_mismatches, shots=screenshots,
+    check=check, hot_spots=hand_hot_spots, mismatches=table_mismatches, shots=screenshots,
+    summary=lambda t: f"{len(t.record.actions)} actions, scores {list(t.state.result.scores)}",
     busy=lambda app: Restarting(app, GameSetup.all_ai(LEVELS), {"seats": len(LEVELS)}),
     selftest_setup=lambda: GameSetup.all_ai(["apprentice", "standard", "strategist"]),
     monkey_setup=lambda seed: GameSetup(),

@@ -13,7 +13,8 @@ from engine.sprint import Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, waiting_lines, with_keys,
+    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
+    with_keys,
 )
 from game.kit.layer import Region
 from game.kit.layout import TableLayout
@@ -42,9 +43,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
     out = [
         Button("lay", label, L.buttons["lay"], enabled=can, primary=can),
         Button("hint", "Hint", L.buttons["hint"], enabled=t.my_turn()),
-        Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]),
-        Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]),
-    ]
+    ] + sort_buttons(t)
     if len(t.humans) == 1 and not t.replaying:
         out.append(Button("undo", "Undo", L.undo_button, enabled=t.undo_reason() is None))
     if t.tip_showing():
