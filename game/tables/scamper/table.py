@@ -27,7 +27,6 @@ from game.shell.session import GameSetup
 from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
 from game.tables.scamper import steps as scamper_steps
-from game.tables.scamper.steps import TableModel
 
 
 class ScamperTable(HiddenHandTable):
@@ -43,7 +42,7 @@ class ScamperTable(HiddenHandTable):
         super().__init__(app)
         self._open_turns(setup, record, state, replay, TurnScheduler, timed=True)
         self._seat_players()
-        self.model = TableModel.empty(self.state.num_players)
+        self.model = scamper_steps.TableModel.empty(self.state.num_players)
         self.sort_by = "rank"
         self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}

@@ -38,9 +38,7 @@ class RoundOverScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         s = self.layout.scale
-        y = self.layout.h - round(70 * s)
-        w = round(230 * s)
-        gap = round(20 * s)
+        y, w, gap = self.layout.h - round(70 * s), round(230 * s), round(20 * s)
         x0 = self.layout.w // 2 - (3 * w + 2 * gap) // 2
         again = "Play again" if self.sheet is None else ("New match" if self.match_over else "Next round")
         keys = [("reveal", "Hide hands" if self.revealed else "Show hands"), ("again", again), ("menu", "Main menu")]

@@ -17,11 +17,13 @@ from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 from game.screens import appshots
 from game.shell.app import App
 from game.shell.headless import DT, advance, click, press, shoot, until
-from game.shell.modes import table_of
+from game.shell.modes import configure, table_of
 from game.shell.session import GameSetup, SeatConfig
 
 
 GAME_ID = "sprint"
+SETTINGS = {"confirm_discard": False, "think_ms": 60}
+"""The screenshots' app: headless turns discard without the question."""
 STATS = {"standard": (12, 3, 20, -2, 9), "master": (4, -3, 15), "hotseat:Ann": (8, 11), "hotseat:Bea": (11, 6)}
 """The statistics screen's sample lines."""
 LEVELS = (("Ada", "apprentice"), ("Ben", "standard"), ("Cleo", "strategist"), ("Dev", "master"))
@@ -38,9 +40,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     from game.screens import PassDeviceScene
 
     for size in sizes:
-        app = App(size, data_dir, seed=3, resizable=False)
-        app.settings.confirm_discard = False  # headless turns discard without the question
-        app.think_ms = 60
+        app = configure(App(size, data_dir, seed=3, resizable=False), SETTINGS)
         appshots.menu_screens(app, out, GAME_ID)
         appshots.product_screens(app, out, GAME_ID, STATS, STATS_ID)
         _table_extras(app, out)
@@ -142,10 +142,7 @@ def _table_extras(app: App, out: Path) -> None:
 
 def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     """The main screens at an extreme window size (960x600, 4K)."""
-    app = App(size, data_dir, seed=3, resizable=False)
-    app.settings.confirm_discard = False  # headless turns discard without the question
-    app.think_ms = 60
-    app.settings.ai_speed = "instant"
+    app = configure(App(size, data_dir, seed=3, resizable=False), {**SETTINGS, "ai_speed": "instant"})
     appshots.scaled_screens(app, out, GAME_ID, STATS, STATS_ID)
     _shoot_tip(app, out)
     for large in (False, True):

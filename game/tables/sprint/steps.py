@@ -111,16 +111,11 @@ def _replacement_step(t: HiddenHandTable, ev: ReplacementDrawn, delay: float = 0
     def step() -> list[Flight]:
         p = ev.player
         t.log.extend_last(f", drew {len(ev.cards)}" if ev.cards else ", the stock is empty")
-        hand = t.model.held[p]
-        flights = []
-        total = len(hand) + len(ev.cards)
-        for i, c in enumerate(ev.cards):
-            end = t.hand_slot(p, len(hand) + i, total)
-            sprite = t.sprites.new(c)
-            flights.append(t.fly(sprite, t.shows_face(p), t.layout.stock, end, 0.4, delay + 0.08 * i,
-                                 lander(t, p, sprite, end)))
-        t.model.stock -= len(ev.cards)
-        return flights
+        held, n = len(t.model.held[p]), len(ev.cards)
+        t.model.stock -= n
+        moves = [(t.sprites.new(c), t.hand_slot(p, held + i, held + n)) for i, c in enumerate(ev.cards)]
+        return [t.fly(sp, t.shows_face(p), t.layout.stock, end, 0.4, delay + 0.08 * i, lander(t, p, sp, end))
+                for i, (sp, end) in enumerate(moves)]
     return step
 
 

@@ -29,7 +29,6 @@ from game.screens import overlays
 from game.tables.sprint import assist as sprint_assist, input as sprint_input, match as sprint_match, view as sprint_view
 from game.tables.sprint.round_over import RoundOverScene
 from game.tables.sprint import steps as sprint_steps
-from game.tables.sprint.steps import TableModel
 
 SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
@@ -57,7 +56,7 @@ class SprintTable(HiddenHandTable):
         self._open_turns(setup, record, state, replay, TurnScheduler)
         self._seat_players()
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
-        self.model = TableModel.empty(self.state.num_players, self.state.current)
+        self.model = sprint_steps.TableModel.empty(self.state.num_players, self.state.current)
         if sprint_match.match_rounds(setup) > 1 and not self.replaying:
             self.log.add(f"Match: round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
         self.hint = Hint()
