@@ -29,7 +29,7 @@ from game.kit.handsteps import (
 )
 from game.kit.handtable import HiddenHandTable
 from game.kit.sprites import Hand
-from game.kit.wording import YOU, says as name_says, whose
+from game.kit.wording import YOU, says, whose
 
 
 @dataclass
@@ -60,11 +60,6 @@ def meld_words(cards: tuple[Card, ...]) -> str:
             return arrange(cards, keep_majority=False).describe()
         except IllegalMeld:
             return " ".join(str(c) for c in cards)
-
-
-def says(t: HiddenHandTable, seat: int, verb: str) -> str:
-    """``"Ada goes"``, but ``"You go"``."""
-    return name_says(t.name(seat), verb)
 
 
 def meld_owner(t: HiddenHandTable, seat: int, actor: int) -> str:
@@ -99,7 +94,7 @@ def queue_deal(t: HiddenHandTable) -> None:
         t.fan.forget()
         t.app.sound.play("deal")
         flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
-        t.log.add(f"Round {round_no}: {CONTRACTS[round_no - 1].describe()}. {says(t, first, 'starts')}.")
+        t.log.add(f"Round {round_no}: {CONTRACTS[round_no - 1].describe()}. {says(t.name(first), 'starts')}.")
         return flights
 
     t.motion.queue(deal)
@@ -249,11 +244,11 @@ STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     MeldLaid: lambda t, ev: _lay_step(t, ev.player, ev.meld, (ev.cards,), "laid"),
     AddedToMeld: _add_step,
     WildSwapped: _swap_step,
-    ScamperCalled: lambda t, ev: note_step(t, f'{says(t, ev.player, "calls")} "Scamper!"', banner=True),
+    ScamperCalled: lambda t, ev: note_step(t, f'{says(t.name(ev.player), "calls")} "Scamper!"', banner=True),
     Discarded: lambda t, ev: discard_step(t, ev.player, ev.card, f"{t.name(ev.player)} discarded the {ev.card.name}.",
                                           0.35),
     PenaltyGiven: lambda t, ev: note_step(t, f"{t.name(ev.player)}: +{ev.points}, {ev.reason}.", banner=True),
-    WentOut: lambda t, ev: note_step(t, f"{says(t, ev.player, 'goes')} out: Scamper!", banner=True),
+    WentOut: lambda t, ev: note_step(t, f"{says(t.name(ev.player), 'goes')} out: Scamper!", banner=True),
     StockRenewed: _renew_step,
     RoundVoided: _voided,
     RoundScored: _scored_step,

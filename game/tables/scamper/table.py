@@ -76,14 +76,9 @@ class ScamperTable(HiddenHandTable):
 
     def meld_rects(self) -> dict[int, list[pygame.Rect]]:
         """Every meld on the table (by number) and the rects of its cards."""
-        out: dict[int, list[pygame.Rect]] = {}
         m = self.model
-        for seat in range(self.state.num_players):
-            mine = m.melds_of(seat)
-            if mine:
-                for i, rects in zip(mine, self.meld_layout(seat)):
-                    out[i] = rects
-        return out
+        return {i: rects for seat in range(self.state.num_players) if seat in m.owners
+                for i, rects in zip(m.melds_of(seat), self.meld_layout(seat))}
 
     # --- acting -------------------------------------------------------------
 

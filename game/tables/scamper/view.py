@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from engine.melds import MatchKind, Meld
+from engine.scamper import CALL
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
@@ -81,18 +82,12 @@ def buttons(t: HiddenHandTable) -> list[Button]:
     if play and t.fan.selected and not t.replaying and t.proposal().wild_choice:  # where the spare wild goes
         out.append(Button("wild", "Wild: bottom" if t.wilds_low else "Wild: top", L.undo_button))
     if t.state.rules.advanced and t.is_human(t.viewer) and not t.replaying:
-        ready = play and t.state.why_illegal(_call(), t.viewer) is None
+        ready = play and t.state.why_illegal(CALL, t.viewer) is None
         out.append(Button("sort", "Sort by suit" if t.sort_by == "rank" else "Sort by rank", L.buttons["sort_rank"]))
         out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
     else:
         out += sort_buttons(t)
     return with_keys(t, out)
-
-
-def _call():  # the one CallScamper value
-    from engine.scamper import CALL
-
-    return CALL
 
 
 def status_lines(t: HiddenHandTable) -> tuple[str, str]:
