@@ -7,7 +7,7 @@ own checks and positions; ``table`` is a :class:`~game.kit.handtable.HiddenHandT
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -64,3 +64,36 @@ class Restarting:
 
     def fields(self) -> dict[str, Any]:
         return dict(self.own)
+
+
+def bots_play_to(setup: Any, score: Callable[[Any], int | None], stop: Callable[[Any], bool], level: str, seed: int,
+                 attempts: int = 4, limit: int = 3000) -> Any:
+    """A record of ``setup``'s game played by bots of ``level`` (each seat its own, seeded) until a moment that
+    counts (``score(state)`` not None) where ``stop(state)``, trying deals ``seed``, ``seed + 1``... in turn, each for
+    ``limit`` actions at most; else the counting moment of the best score seen.  ``setup.deal`` is set to the deal."""
+    info = setup.info
+    bots = {i: info.make_bot(level, seed=seed + i) for i in range(len(setup.seats))}
+    best: tuple[int, int, list[tuple[int, Any]]] | None = None  # (score, attempt, actions) of the best moment seen
+    for attempt in range(attempts):
+        record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
+        played: list[tuple[int, Any]] = []
+        for _ in range(limit):
+            if state.is_over:
+                break
+            got = score(state)
+            if got is not None and (best is None or got > best[0]):
+                best = (got, attempt, played[:])
+            if got is not None and stop(state):
+                setup.deal = seed + attempt
+                return record
+            p = state.current
+            action = bots[p].decide(state.observation(p))
+            record.append(p, action, state.apply(action, p))
+            played.append((p, action))
+    assert best is not None, "no moment of the game counted"
+    _, attempt, actions = best
+    record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
+    for p, action in actions:
+        record.append(p, action, state.apply(action, p))
+    setup.deal = seed + attempt
+    return record

@@ -13,7 +13,7 @@ import pygame
 from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
-from game.kit.scenarios import hand_hot_spots, hand_mismatches, open_at
+from game.kit.scenarios import bots_play_to, hand_hot_spots, hand_mismatches, open_at
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
 from game.shell.modes import Scenarios, configure
@@ -89,32 +89,10 @@ def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: 
              limit: int = 3000) -> tuple[GameSetup, Any]:
     """A setup and a record with actions played by bots until ``melds`` are down and seat 0 is to ``phase``."""
     setup = GameSetup(_seats(seats, human, level), None, seed, GAME, {"rounds": rounds, **(options or {})})
-    info = setup.info
-    bots = {i: info.make_bot(level, seed=seed + i) for i in range(seats)}
-    best: tuple[int, int, list[tuple[int, Any]]] | None = None  # (melds, attempt, actions) of the best moment seen
-    for attempt in range(attempts):
-        record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
-        played: list[tuple[int, Any]] = []
-        for n in range(limit):
-            if state.is_over:
-                break
-            if state.current == 0 and (phase is None or state.phase is phase):
-                if best is None or len(state.melds) > best[0]:
-                    best = (len(state.melds), attempt, played[:])
-                if len(state.melds) >= melds:
-                    setup.deal = seed + attempt
-                    return setup, record
-            p = state.current
-            action = bots[p].decide(state.observation(p))
-            record.append(p, action, state.apply(action, p))
-            played.append((p, action))
-    assert best is not None
-    _, attempt, actions = best
-    record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
-    for p, action in actions:
-        record.append(p, action, state.apply(action, p))
-    setup.deal = seed + attempt
-    return setup, record
+
+    def at_seat_0(s: ScamperGame) -> int | None:  # a moment that counts, by the melds down
+        return len(s.melds) if s.current == 0 and (phase is None or s.phase is phase) else None
+    return setup, bots_play_to(setup, at_seat_0, lambda s: len(s.melds) >= melds, level, seed, attempts, limit)
 
 
 def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> Any:
