@@ -180,13 +180,8 @@ def _add_step(t: HiddenHandTable, ev: AddedToMeld) -> Step:
                   f" {meld_words(tuple(m.melds[ev.meld].cards))}.")  # the meld as it was: the card lands later
         t.app.sound.play("lay")
 
-        def land() -> None:
-            if ev.low:
-                m.melds[ev.meld].insert(0, sprite)
-            else:
-                m.melds[ev.meld].append(sprite)
-
-        return [t.fly(sprite, True, start, end, 0.4, 0, land)]
+        meld = m.melds[ev.meld]
+        return [t.fly(sprite, True, start, end, 0.4, 0, lambda: meld.insert(0 if ev.low else len(meld), sprite))]
     return step
 
 

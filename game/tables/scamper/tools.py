@@ -13,11 +13,13 @@ import pygame
 from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
+from game.kit.hand import Drag
 from game.kit.scenarios import bots_play_to, hand_hot_spots, hand_mismatches, open_at
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
 from game.shell.modes import Scenarios, configure
 from game.shell.session import GameSetup, SeatConfig
+from game.tables.scamper import play as scamper_play
 
 GAME = "scamper"
 NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
@@ -169,6 +171,14 @@ def _select_a_meld(table: Any) -> None:
     table.selected = list(obs.hand[:3])
 
 
+def _look(app: App, wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> Any:
+    """The table at a :func:`position` (``crowd`` melds down at least), after ``wait`` seconds."""
+    setup, record = position(seats, melds, **position_options)
+    table = open_position(app, setup, record, crowd)
+    _advance(app, wait)
+    return table
+
+
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((960, 600), (1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
     """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
@@ -177,25 +187,14 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app = _app(data_dir, size, "fast")
         app.settings.ai_speed = "slow"
         for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)):
-            setup, record = position(seats, melds, seed=20 + seats, level="standard")
-            table = open_position(app, setup, record, crowd)
-            _advance(app, 0.5)
+            table = _look(app, 0.5, seats, melds, crowd, seed=20 + seats, level="standard")
             _select_a_meld(table)
             _advance(app, 0.2)
             _shoot(app, out, f"scamper-{seats}-seats")
-        setup, record = position(6, 0, seed=5, phase=Phase.OPENING)
-        table = open_position(app, setup, record)
-        _advance(app, 0.3)
+        _look(app, 0.3, 6, 0, seed=5, phase=Phase.OPENING)
         _shoot(app, out, "scamper-opening")
-        setup, record = position(4, 6, seed=9, options={"advanced": True})
-        table = open_position(app, setup, record)
-        _advance(app, 0.3)
-        from game.kit.hand import Drag
-        from game.tables.scamper import play as scamper_play
-
-        fits = [sp for sp in table.my_hand if scamper_play.takers(table, sp.card)]
-        sprite = fits[0] if fits else table.my_hand[0]
-
+        table = _look(app, 0.3, 4, 6, seed=9, options={"advanced": True})
+        sprite = next((sp for sp in table.my_hand if scamper_play.takers(table, sp.card)), table.my_hand[0])
         table.drag = Drag("hand", (10, 10), sprite)
         rects = table.meld_rects()
         lit = sorted(scamper_play.takers(table, sprite.card)) or sorted(rects)

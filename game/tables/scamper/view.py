@@ -141,21 +141,14 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
-    def room(seat: int, px: int) -> int:
-        return L.spots[seat].header.w - text.font(px).size(rights[seat])[0] - round(10 * L.scale)
-
-    def fits(label: str, seat: int, px: int) -> bool:
-        return text.font(px).size(label)[0] <= room(seat, px)
+    def fits(label: str, seat: int, px: int) -> bool:  # beside the header's right side
+        font = text.font(px)
+        return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
 
     sizes = range(base, MIN_TEXT_PX - 1, -1)
-    best = []
-    for seat in L.spots:
-        full, short = seat_label(players[seat]), str(players[seat].name)
-        px = next((p for p in sizes if fits(full, seat, p)), None)
-        if px is None:
-            px = next((p for p in sizes if fits(short, seat, p)), MIN_TEXT_PX)
-        best.append(px)
-    px = min(best, default=base)
+    px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
+              or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX) for seat in L.spots),
+             default=base)
     labels = {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px) else str(players[seat].name)
               for seat in L.spots}
     t._memo["names"] = (key, (px, labels))
