@@ -240,12 +240,8 @@ def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
     rules = t.state.rules
     rows = []
     for k, line in enumerate(sheet.lines):
-        notes = []
-        pen = [f"{t.name(s)} +{p}" for s, p in enumerate(line.penalties) if p]
-        if pen:
-            notes.append("no call: " + ", ".join(pen))
-        if line.replays:
-            notes.append(f"dealt {line.replays + 1} times")
+        pen = ", ".join(f"{t.name(s)} +{p}" for s, p in enumerate(line.penalties) if p)
+        notes = ([f"no call: {pen}"] if pen else []) + ([f"dealt {line.replays + 1} times"] if line.replays else [])
         last = k == len(sheet.lines) - 1
         rows.append(SheetRow(line.contract, line.points, {line.went_out: "out"}, line.round_no,
                              line.cards_left if with_cards and last else None, "; ".join(notes)))
@@ -255,7 +251,7 @@ def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
 
 
 def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
-    """Per seat: rounds won by going out, and the lowest round score."""
+    """Per seat: rounds won by going out."""
     lines = t.state.sheet.lines
     return [{"rounds_out": sum(1 for line in lines if line.went_out == s)} for s in range(t.state.num_players)]
 
