@@ -136,7 +136,7 @@ def test_resume_from_the_title_continues_at_the_exact_state(pg, tmp_path):
     app.saves.flush()
     live_state, live_model = table.state.clone(), table.model
     while table.steps or table.flights:  # what the table would show once its last cards land
-        table._update_flights(1.0)
+        table.motion.update(1.0)
 
     again = new_app(tmp_path)
     again.settings.ai_speed = "normal"  # so no bot acts in the frame of the click

@@ -17,19 +17,21 @@ from game.kit.layout import TableLayout
 STEPS = tuple(0.85 ** j for j in range(9))  # the card sizes tried, largest first (down to about a third)
 
 
-def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> list[list[Rect]] | None:
-    """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows; None if they don't fit."""
+def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float, squeeze: bool = False
+          ) -> list[list[Rect]] | None:
+    """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows; None if they don't
+    fit, or with ``squeeze`` closer cards whose rows that don't fit overlap the last one."""
     cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
-    step = round(cw * 0.36)
-    gap = round(cw * 0.22)
+    step = max(2, round(cw * 0.25)) if squeeze else round(cw * 0.36)
+    gap = step if squeeze else round(cw * 0.22)
     out: list[list[Rect]] = []
     x, y = area.x, area.y
     for n in sizes:
         width = cw + step * (n - 1)
         if x + width > area.right and x > area.x:
             x = area.x
-            y += ch + gap
-        if y + ch > area.bottom or width > area.w:
+            y = min(y + ch // 2, max(area.y, area.bottom - ch)) if squeeze else y + ch + gap
+        if not squeeze and (y + ch > area.bottom or width > area.w):
             return None
         out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
         x += width + gap
@@ -47,22 +49,10 @@ def fit_step(area: Rect, card: tuple[int, int], sizes: list[int]) -> int:
 
 
 def squeeze(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> list[list[Rect]]:
-    """Like :func:`place`, but always an answer: rows that don't fit overlap the last one."""
-    got = place(area, card, sizes, k)
-    if got is not None:
-        return got
-    cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
-    step = max(2, round(cw * 0.25))
-    out = []
-    x, y = area.x, area.y
-    for n in sizes:
-        width = cw + step * (n - 1)
-        if x + width > area.right and x > area.x:
-            x = area.x
-            y = min(y + ch // 2, max(area.y, area.bottom - ch))
-        out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
-        x += width + step
-    return out
+    """Like :func:`place`, but always an answer."""
+    got = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True)
+    assert got is not None
+    return got
 
 
 def stack_rect(layout: TableLayout, seat: int) -> Rect:

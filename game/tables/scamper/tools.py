@@ -13,10 +13,13 @@ import pygame
 from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
+from game.kit.hand import Drag
+from game.kit.scenarios import bots_play_to, hand_hot_spots, hand_mismatches, open_at
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
 from game.shell.modes import Scenarios, configure
 from game.shell.session import GameSetup, SeatConfig
+from game.tables.scamper import play as scamper_play
 
 GAME = "scamper"
 NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
@@ -30,29 +33,14 @@ def _app(data_dir: Path, size: tuple[int, int], anim: str) -> App:
     return configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": anim})
 
 
-def table_of(app: App) -> Any:
-    from game.tables.scamper.table import ScamperTable
-
-    return app.stack.find(ScamperTable)
-
-
 def table_mismatches(table: Any, state: ScamperGame) -> list[str]:
     """How what ``table`` shows differs from ``state`` (empty when the table is at rest and right)."""
-    out = []
     m = table.model
-    for p in range(state.num_players):
-        if sorted(m.hands[p]) != sorted(state.hands[p]):
-            out.append(f"seat {p}: the table shows a different hand")
+    out = hand_mismatches(table, state.hands, state.discard, len(state.stock), None if state.is_over else state.current)
     if [list(h.cards) for h in m.melds] != [list(x.cards) for x in state.melds]:
         out.append("the melds on the table differ from the engine's")
     if m.owners != list(state.owners):
         out.append("the melds' owners differ")
-    if list(m.discard) != list(state.discard):
-        out.append("the discard pile differs")
-    if m.stock != len(state.stock):
-        out.append(f"stock: the table shows {m.stock}, the engine has {len(state.stock)}")
-    if not state.is_over and m.current != state.current:
-        out.append(f"turn: the table shows seat {m.current}, the engine is at seat {state.current}")
     return out
 
 
@@ -65,11 +53,8 @@ def check(table: Any) -> None:
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
-    """Places worth clicking at the table: its buttons, the piles, the cards in hand, the melds down."""
-    L = table.layout
-    spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
-    spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.my_hand))]
-    return spots + [r[0].center for r in table.meld_rects().values() if r]
+    """Places worth clicking at the table: the hidden-hand table's, and the melds down."""
+    return hand_hot_spots(table) + [r[0].center for r in table.meld_rects().values() if r]
 
 
 def _resumed(table: Any, saved: Any) -> list[str]:
@@ -95,44 +80,25 @@ def _summary(table: Any) -> str:
 # --- positions to look at -----------------------------------------------------------
 
 
+def _seats(count: int, human: bool, level: str) -> list[SeatConfig]:
+    """You (or a bot of ``level``) and bots of the three levels in turn."""
+    return [SeatConfig(NAMES[0]) if human else SeatConfig(NAMES[0], "ai", level)] + [
+        SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
+
+
 def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: str = "easy",
              rounds: int = 10, phase: Phase | None = Phase.PLAY, options: dict | None = None, attempts: int = 4,
              limit: int = 3000) -> tuple[GameSetup, Any]:
     """A setup and a record with actions played by bots until ``melds`` are down and seat 0 is to ``phase``."""
-    setup = GameSetup([SeatConfig(NAMES[0])] if human else [SeatConfig(NAMES[0], "ai", level)], game=GAME)
-    setup.seats += [SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, seats)]
-    setup.options = {"rounds": rounds, **(options or {})}
-    setup.deal = seed
-    info = setup.info
-    bots = {i: info.make_bot(level, seed=seed + i) for i in range(seats)}
-    best: tuple[int, int, list[tuple[int, Any]]] | None = None  # (melds, attempt, actions) of the best moment seen
-    for attempt in range(attempts):
-        record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
-        played: list[tuple[int, Any]] = []
-        for n in range(limit):
-            if state.is_over:
-                break
-            if state.current == 0 and (phase is None or state.phase is phase):
-                if best is None or len(state.melds) > best[0]:
-                    best = (len(state.melds), attempt, played[:])
-                if len(state.melds) >= melds:
-                    setup.deal = seed + attempt
-                    return setup, record
-            p = state.current
-            action = bots[p].decide(state.observation(p))
-            record.append(p, action, state.apply(action, p))
-            played.append((p, action))
-    assert best is not None
-    _, attempt, actions = best
-    record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
-    for p, action in actions:
-        record.append(p, action, state.apply(action, p))
-    setup.deal = seed + attempt
-    return setup, record
+    setup = GameSetup(_seats(seats, human, level), None, seed, GAME, {"rounds": rounds, **(options or {})})
+
+    def at_seat_0(s: ScamperGame) -> int | None:  # a moment that counts, by the melds down
+        return len(s.melds) if s.current == 0 and (phase is None or s.phase is phase) else None
+    return setup, bots_play_to(setup, at_seat_0, lambda s: len(s.melds) >= melds, level, seed, attempts, limit)
 
 
 def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> Any:
-    """The table of ``setup`` at the end of ``record`` (as a resume opens it).
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title.
 
     ``crowd``: for the bench and the busiest screenshots, melds of stock cards are
     put down round the table (valid melds read by the engine, owners in turn) until
@@ -142,9 +108,7 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
     from game.tables.scamper.table import ScamperTable
 
     app.game_id = setup.game  # its saves go to its own shelf
-    fresh = record.without_actions()
-    table = ScamperTable(app, setup, record=fresh, state=fresh.start())
-    table.catch_up(record.actions)
+    table = open_at(app, ScamperTable, setup, record)
     if crowd:
         app.saves.note = lambda t: None  # type: ignore[method-assign]
         crowd_table(table, crowd)
@@ -207,6 +171,14 @@ def _select_a_meld(table: Any) -> None:
     table.selected = list(obs.hand[:3])
 
 
+def _look(app: App, wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> Any:
+    """The table at a :func:`position` (``crowd`` melds down at least), after ``wait`` seconds."""
+    setup, record = position(seats, melds, **position_options)
+    table = open_position(app, setup, record, crowd)
+    _advance(app, wait)
+    return table
+
+
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((960, 600), (1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
     """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
@@ -215,25 +187,14 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app = _app(data_dir, size, "fast")
         app.settings.ai_speed = "slow"
         for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)):
-            setup, record = position(seats, melds, seed=20 + seats, level="standard")
-            table = open_position(app, setup, record, crowd)
-            _advance(app, 0.5)
+            table = _look(app, 0.5, seats, melds, crowd, seed=20 + seats, level="standard")
             _select_a_meld(table)
             _advance(app, 0.2)
             _shoot(app, out, f"scamper-{seats}-seats")
-        setup, record = position(6, 0, seed=5, phase=Phase.OPENING)
-        table = open_position(app, setup, record)
-        _advance(app, 0.3)
+        _look(app, 0.3, 6, 0, seed=5, phase=Phase.OPENING)
         _shoot(app, out, "scamper-opening")
-        setup, record = position(4, 6, seed=9, options={"advanced": True})
-        table = open_position(app, setup, record)
-        _advance(app, 0.3)
-        from game.kit.hand import Drag
-        from game.tables.scamper import play as scamper_play
-
-        fits = [sp for sp in table.my_hand if scamper_play.takers(table, sp.card)]
-        sprite = fits[0] if fits else table.my_hand[0]
-
+        table = _look(app, 0.3, 4, 6, seed=9, options={"advanced": True})
+        sprite = next((sp for sp in table.my_hand if scamper_play.takers(table, sp.card)), table.my_hand[0])
         table.drag = Drag("hand", (10, 10), sprite)
         rects = table.meld_rects()
         lit = sorted(scamper_play.takers(table, sprite.card)) or sorted(rects)
@@ -252,18 +213,15 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         app.stack.pop()
         table.round_ended(max(1, table.state.contract_no - 1)) if table.state.sheet.lines else None
         _shoot(app, out, "scamper-round-over")
-        setup, record = position(3, 0, seed=4, human=False, rounds=2, phase=None)
-        app2 = app
-        app2.to_title()
-        app2.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
-        app2.settings.animation_speed = "off"
-        app2.start_game(GameSetup(setup.seats, None, 4, GAME, {"rounds": 2}))
-        _until(app2, lambda: type(app2.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
-        _shoot(app2, out, "scamper-standings")
-        hot = GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME)
-        app2.start_game(hot)
-        _advance(app2, 0.1)
-        _shoot(app2, out, "scamper-pass-device")
+        app.to_title()
+        app.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
+        app.settings.animation_speed = "off"
+        app.start_game(GameSetup(_seats(3, False, "easy"), None, 4, GAME, {"rounds": 2}))
+        _until(app, lambda: type(app.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
+        _shoot(app, out, "scamper-standings")
+        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME))
+        _advance(app, 0.1)
+        _shoot(app, out, "scamper-pass-device")
 
 
 class _Busy:
@@ -314,4 +272,4 @@ SCENARIOS = Scenarios(
     bench_settings={**_SETTINGS, "animation_speed": "normal"}, frames=200_000,
 )
 
-__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches", "table_of"]
+__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches"]

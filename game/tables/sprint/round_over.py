@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.cards import Card
+from engine.cards import Card, cards_of_mask
 
 from game.kit.layout import match_rows
 from game.kit.scoresheet import ScoreSheet, draw_scoresheet
@@ -38,9 +38,7 @@ class RoundOverScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         s = self.layout.scale
-        y = self.layout.h - round(70 * s)
-        w = round(230 * s)
-        gap = round(20 * s)
+        y, w, gap = self.layout.h - round(70 * s), round(230 * s), round(20 * s)
         x0 = self.layout.w // 2 - (3 * w + 2 * gap) // 2
         again = "Play again" if self.sheet is None else ("New match" if self.match_over else "Next round")
         keys = [("reveal", "Hide hands" if self.revealed else "Show hands"), ("again", again), ("menu", "Main menu")]
@@ -119,7 +117,7 @@ class RoundOverScene(MenuScene):
             text.blit(surface, f"{total}", round(46 * s), (r.right - round(20 * s), r.centery), GOLD if win else INK, "midright")
             # the matches as small cards wrapped in rows, then the hand (face down unless revealed on purpose)
             area = pygame.Rect(r.x + round(240 * s), r.y + round(8 * s), r.w - round(360 * s), r.h - round(16 * s))
-            groups = [_cards(m) for m in state.laid[p]]
+            groups = [cards_of_mask(m) for m in state.laid[p]]
             hand = state.hand(p)
             for rects, cards, face in _card_rows(area, groups, list(hand), s):
                 for c, rr in zip(cards, rects):
@@ -161,9 +159,3 @@ def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Car
     if hand and len(rows) > len(groups):
         out.append((rows[-1], tuple(hand), False))
     return out
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    from engine.cards import cards_of_mask
-
-    return cards_of_mask(mask)

@@ -18,16 +18,17 @@ from engine.cards import Card
 from engine.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
 
+from game.kit.focus import Focus
+from game.kit.forward import Forward
 from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
-from game.kit.ui import Button
 from game.kit.wording import whose
 from game.shell.session import GameSetup
-from game.screens.overlays import confirm_discard, open_pause
+from game.screens import overlays
 from game.tables.sprint import assist as sprint_assist, input as sprint_input, match as sprint_match, view as sprint_view
 from game.tables.sprint.round_over import RoundOverScene
-from game.tables.sprint.steps import TableModel, queue_deal, queue_events
+from game.tables.sprint import steps as sprint_steps
 
 SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
@@ -46,7 +47,7 @@ class SprintTable(HiddenHandTable):
 
     game_id = "sprint"  # the registry's id (its records are "sprint-snap-score/1")
     HOTKEYS = TABLE_HOTKEYS
-    view = sprint_view
+    view, controls, animator = sprint_view, sprint_input, sprint_steps
     draw_thumbnail = staticmethod(sprint_view.draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
@@ -55,28 +56,23 @@ class SprintTable(HiddenHandTable):
         self._open_turns(setup, record, state, replay, TurnScheduler)
         self._seat_players()
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
-        self.model = TableModel.empty(self.state.num_players, self.state.current)
+        self.model = sprint_steps.TableModel.empty(self.state.num_players, self.state.current)
         if sprint_match.match_rounds(setup) > 1 and not self.replaying:
             self.log.add(f"Match: round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
         self.hint = Hint()
         self.drop_x: int | None = None  # where a card dragged from a pile was dropped (it lands there)
         self._lit_key: object = None
         self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back
-        self.kb_focus: object = None  # what the arrows point at: ("hand", i), "stock", "discard", ("button", key)
-        self.kb_visible = False  # the focus ring shows after a key, hides when the mouse moves
+        self.focus = Focus()  # the keyboard's: the input moves it, the view reads it
         self.tip_open = bool(self.humans) and app.settings.shows_tip(self.game_id)
         self._was_my_turn = False
         self._lay_the_table()
 
     # --- what the table holds ------------------------------------------------
 
-    @property
-    def hint_text(self) -> str | None:
-        return self.hint.text
-
-    @property
-    def hint_glow(self) -> str | None:
-        return self.hint.glow
+    kb_focus = Forward("focus", "at")
+    hint_text = property(lambda self: self.hint.text)
+    hint_glow = property(lambda self: self.hint.glow)
 
     def card_rect(self, card: Card) -> pygame.Rect:
         """Where ``card`` of the bottom hand rests (its slot, hover and selection included)."""
@@ -84,10 +80,8 @@ class SprintTable(HiddenHandTable):
         assert sprite is not None, f"{card} is not in the bottom hand"
         return self.hand_targets()[sprite.id]
 
-    def hand_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
-        """Slot ``index`` of ``count`` in ``seat``'s hand (the bottom fan, or an opponent's small fan)."""
-        if seat == self.viewer:
-            return self.layout.hand_rects(count)[index]
+    def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
+        """An opponent's small fan."""
         rects = self.layout.fan_rects(seat, count)
         return rects[index] if rects else self.layout.seat_anchor(seat)
 
@@ -108,20 +102,11 @@ class SprintTable(HiddenHandTable):
             self.tip_open = False
         super().settings_changed()
 
-    # --- scene hooks ------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        sprint_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return sprint_view.status_lines(self)
-
     # --- acting -------------------------------------------------------------
 
     def _asks_first(self, action: Action) -> bool:
         if isinstance(action, Discard) and self.app.settings.confirm_discard:
-            confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
+            overlays.confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
             return True
         return False
 
@@ -129,15 +114,9 @@ class SprintTable(HiddenHandTable):
         sprint_assist.note_undoable(self, player, action, events)
         self.hint.clear()
         self.fan.pointed.clear()
-        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        self._queue_events(events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, Lay):
             self.selected -= set(action.cards)
-
-    def _queue_deal(self) -> None:
-        queue_deal(self)
-
-    def _queue_events(self, events: list[Event]) -> None:
-        queue_events(self, events)
 
     def selection_lay(self) -> tuple[Lay | None, str | None]:
         """The selected cards as a Lay and the reason it can't be played (None if it can)."""
@@ -151,14 +130,7 @@ class SprintTable(HiddenHandTable):
             return lay, f"It's {whose(self.name(self.state.current))} turn."
         return lay, self.state.why_illegal(lay)
 
-    def ask_hint(self) -> None:
-        sprint_assist.ask_hint(self)
-
-    def undo(self) -> None:
-        sprint_assist.undo(self)
-
-    def undo_reason(self) -> str | None:
-        return sprint_assist.undo_reason(self)
+    ask_hint, undo, undo_reason = sprint_assist.ask_hint, sprint_assist.undo, sprint_assist.undo_reason
 
     # --- update -------------------------------------------------------------
 
@@ -191,33 +163,13 @@ class SprintTable(HiddenHandTable):
 
     def _forget_the_last_player(self) -> None:
         super()._forget_the_last_player()
-        self.kb_focus = None
-
-    def _update_flights(self, dt: float) -> None:
-        self.motion.update(dt, instant=self.factor() == 0)
+        self.focus.at = None
 
     # --- input ----------------------------------------------------------------
-
-    def buttons(self) -> list[Button]:
-        return sprint_view.buttons(self)
 
     def tip_showing(self) -> bool:
         """The first-game tip shows only on the player's own turn: it never hides what the others play."""
         return self.tip_open and self.my_turn()
-
-    def tip_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
-        return sprint_view.tip_layout(self.layout)
-
-    # --- input (the rules live in sprint_input) ---------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.replay_event(event) or sprint_input.handle_event(self, event)
-
-    def handle_key(self, key: int) -> bool:
-        return sprint_input.handle_key(self, key)
-
-    def click(self, target: object) -> None:
-        sprint_input.click(self, target)
 
     def close_tip(self) -> None:
         """The first-game tip goes away for good (remembered in the settings, for this game only)."""
@@ -225,8 +177,7 @@ class SprintTable(HiddenHandTable):
         self.app.settings.close_tip(self.game_id)
         self.app.save_settings()
 
-    def open_pause(self) -> None:
-        open_pause(self)
+    open_pause = overlays.open_pause
 
 
 TableScene = SprintTable

@@ -1,0 +1,99 @@
+"""The headless tools' parts every hidden-hand table shares (see :mod:`game.shell.modes`): the points worth
+clicking, what a table shows compared with its engine, a table opened where a record stands.
+
+A game's tools module declares its ``SCENARIOS`` with these and keeps only its
+own checks and positions; ``table`` is a :class:`~game.kit.handtable.HiddenHandTable`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+Point = tuple[int, int]
+
+
+def hand_hot_spots(table: Any) -> list[Point]:
+    """Places worth clicking at a hidden-hand table: its buttons, the piles, the cards in the bottom hand."""
+    L = table.layout
+    spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
+    return spots + [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.my_hand))]
+
+
+def hand_mismatches(table: Any, hands: Sequence[Sequence[Any]], discard: Sequence[Any], stock: int,
+                    current: int | None) -> list[str]:
+    """How what ``table`` shows differs from the engine's ``hands``, ``discard`` pile, ``stock`` size and seat to play
+    (``current`` None: not compared); empty when it shows exactly that."""
+    m = table.model
+    out = [f"seat {p}: the table shows a different hand" for p, hand in enumerate(hands)
+           if sorted(m.hands[p]) != sorted(hand)]
+    if list(m.discard) != list(discard):
+        out.append("the discard pile differs")
+    if m.stock != stock:
+        out.append(f"stock: the table shows {m.stock} cards, the engine has {stock}")
+    if current is not None and m.current != current:
+        out.append(f"turn: the table shows seat {m.current}, the engine is at seat {current}")
+    return out
+
+
+def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequence[Any] | None = None) -> Any:
+    """A new table of ``setup`` where ``record`` stands (or after its first ``actions``), caught up without
+    animation as a resume opens it; not yet on the stack."""
+    fresh = record.without_actions()
+    table = table_type(app, setup, record=fresh, state=fresh.start())
+    table.catch_up(list(record.actions if actions is None else actions))
+    return table
+
+
+class Restarting:
+    """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) for a game of bots: ``setup`` started,
+    and started again whenever its table is no longer on top (its end screen came up), then let settle."""
+
+    def __init__(self, app: Any, setup: Any, fields: dict[str, Any], settle: int = 30) -> None:
+        self.app, self.setup, self.own, self.settle = app, setup, fields, settle
+        app.start_game(setup)
+        self.table = app.stack.top
+
+    def before(self, frame: int) -> None:
+        if self.app.stack.top is not self.table:
+            self.app.start_game(self.setup, replace=True)
+            self.table = self.app.stack.top
+            for _ in range(self.settle):
+                self.app.step(1 / 60, pygame.event.get())
+
+    def fields(self) -> dict[str, Any]:
+        return dict(self.own)
+
+
+def bots_play_to(setup: Any, score: Callable[[Any], int | None], stop: Callable[[Any], bool], level: str, seed: int,
+                 attempts: int = 4, limit: int = 3000) -> Any:
+    """A record of ``setup``'s game played by bots of ``level`` (each seat its own, seeded) until a moment that
+    counts (``score(state)`` not None) where ``stop(state)``, trying deals ``seed``, ``seed + 1``... in turn, each for
+    ``limit`` actions at most; else the counting moment of the best score seen.  ``setup.deal`` is set to the deal."""
+    info = setup.info
+    bots = {i: info.make_bot(level, seed=seed + i) for i in range(len(setup.seats))}
+    best: tuple[int, int, list[tuple[int, Any]]] | None = None  # (score, attempt, actions) of the best moment seen
+    for attempt in range(attempts):
+        record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
+        played: list[tuple[int, Any]] = []
+        for _ in range(limit):
+            if state.is_over:
+                break
+            got = score(state)
+            if got is not None and (best is None or got > best[0]):
+                best = (got, attempt, played[:])
+            if got is not None and stop(state):
+                setup.deal = seed + attempt
+                return record
+            p = state.current
+            action = bots[p].decide(state.observation(p))
+            record.append(p, action, state.apply(action, p))
+            played.append((p, action))
+    assert best is not None, "no moment of the game counted"
+    _, attempt, actions = best
+    record, state = info.record_type().begin(info, setup.players(), seed + attempt, setup.options)
+    for p, action in actions:
+        record.append(p, action, state.apply(action, p))
+    setup.deal = seed + attempt
+    return record
