@@ -118,7 +118,8 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
     drawn = []
     real = app.text.blit
     monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1])
-    app.dirty, table.layer_cache["key"] = True, None  # draw the (unchanged) pick screen again, this time listening
+    app.dirty = True
+    table.layer.invalidate()  # draw the (unchanged) pick screen again, this time listening
     frame(app)
     shown = " ".join(drawn)
     for uid in table.state.offer:

@@ -12,14 +12,11 @@ as it was).  Picking an upgrade: click its card or press 1, 2 or 3.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.double_or_nothing import PASS, Phase
 
-if TYPE_CHECKING:
-    from game.tables.double_or_nothing.table import DoubleTable
+from game.kit.contract import Table
 
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
@@ -42,13 +39,13 @@ def copy_step(mod: int) -> int:
     return (10 if mod & pygame.KMOD_SHIFT else 1) * (100 if mod & pygame.KMOD_CTRL else 1)
 
 
-def picking(t: DoubleTable) -> bool:
+def picking(t: Table) -> bool:
     """Whether the upgrade offer is on screen for a person to pick from."""
     return (t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0)
             and not t.motion.busy and not t.replaying)
 
 
-def target_at(t: DoubleTable, pos: tuple[int, int]) -> object:
+def target_at(t: Table, pos: tuple[int, int]) -> object:
     """What is under ``pos``: ("pick", id), ("button", key), ("col", n) or None."""
     L = t.layout
     if picking(t):
@@ -64,7 +61,7 @@ def target_at(t: DoubleTable, pos: tuple[int, int]) -> object:
     return ("col", n) if n is not None else None
 
 
-def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
+def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.kb_visible = False
         hover = target_at(t, event.pos)
@@ -118,11 +115,11 @@ def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
     return False
 
 
-def can_select(t: DoubleTable) -> bool:
+def can_select(t: Table) -> bool:
     return not t.replaying and t.shows_hand() and t.is_human(t.viewer) and not t.state.is_over and not picking(t)
 
 
-def click(t: DoubleTable, target: object) -> None:
+def click(t: Table, target: object) -> None:
     if not isinstance(target, tuple):
         return
     kind, key = target
@@ -149,7 +146,7 @@ def click(t: DoubleTable, target: object) -> None:
             t.close_tip()
 
 
-def adjust_copies(t: DoubleTable, step: int) -> None:
+def adjust_copies(t: Table, step: int) -> None:
     """Trim: ``step`` copies more (or fewer, if negative), within what the selection holds."""
     play, _ = t.selection_play()
     if play is None:
@@ -158,7 +155,7 @@ def adjust_copies(t: DoubleTable, step: int) -> None:
     t.copies = max(1, min(t.most_copies(), now + step))
 
 
-def type_copies(t: DoubleTable, key: int) -> bool:
+def type_copies(t: Table, key: int) -> bool:
     """Trim, typing the number of copies: digits, Backspace; Enter sets it, Esc (or C) leaves it as it was."""
     typed = t.typed_copies or ""
     if key in _TYPED:
@@ -173,7 +170,7 @@ def type_copies(t: DoubleTable, key: int) -> bool:
     return True
 
 
-def set_typed_copies(t: DoubleTable, typed: str) -> None:
+def set_typed_copies(t: Table, typed: str) -> None:
     """Enter on typed copies: within what the selection holds it is set; else a message, and nothing changes."""
     most = t.most_copies()
     if not typed:
@@ -185,7 +182,7 @@ def set_typed_copies(t: DoubleTable, typed: str) -> None:
         t.typed_copies = None
 
 
-def handle_key(t: DoubleTable, key: int, shift: bool = False, mod: int = 0) -> bool:
+def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True

@@ -24,6 +24,7 @@ from ai.scheduler import TurnScheduler
 from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import ReplayControls
 from game.kit.hint import Hint
+from game.kit.layer import TableLayer
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.passdevice import PassDeviceScene
 from game.kit.forward import Forward
@@ -33,6 +34,7 @@ from game.kit.wording import verb, whose
 from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
+from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
@@ -44,7 +46,7 @@ class DoubleTable(Scene):
     """A Run or a Duel in progress."""
 
     game_id = GAME_ID
-    draw_thumbnail = staticmethod(double_or_nothing_view.draw_thumbnail)
+    draw_thumbnail = staticmethod(draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:
@@ -61,7 +63,7 @@ class DoubleTable(Scene):
         self.toast: Toast | None = None
         self.banner: tuple[str, float] | None = None
         self.panels: dict = {}
-        self.layer_cache: dict = {}  # the drawn table while nothing but flights changes (the view's)
+        self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
         self.focus: object = None
         self.kb_visible = False
@@ -77,7 +79,6 @@ class DoubleTable(Scene):
         self.pending_pass = False
         self.stats_noted = False
         self.network: Any = None  # a network game's session (game.screens.net_table), else None
-        self.biggest: dict[int, Play] = {}
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
@@ -93,10 +94,7 @@ class DoubleTable(Scene):
             return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
         return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
 
-    @staticmethod
-    def stats_notes(lines: dict[str, Any]) -> list[str]:
-        """Under the statistics table: each upgrade's games and wins over every run."""
-        return upgrade_notes(lines)
+    stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
     game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
 
@@ -140,11 +138,6 @@ class DoubleTable(Scene):
     def sync_shown(self) -> None:
         """The model catches up with the engine, as the viewer may see it."""
         self.shown = Shown.of(self.state.observation(self.viewer))
-
-    def note_play(self, seat: int, play: Play) -> None:
-        best = self.biggest.get(seat)
-        if best is None or play.cards > best.cards:
-            self.biggest[seat] = play
 
     # --- selection -----------------------------------------------------------
 
@@ -244,9 +237,9 @@ class DoubleTable(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
-        if hasattr(self, "layer_cache"):
-            self.layer_cache.clear()
-        self.layout = self.view_layout = DoubleLayout(*size)
+        if hasattr(self, "layer"):
+            self.layer.invalidate()
+        self.layout = DoubleLayout(*size)
         surf = felt_background(size).copy()
         L = self.layout
         self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
@@ -300,12 +293,8 @@ class DoubleTable(Scene):
         return self.turns.perform(action)
 
     def shown(self, seat: int, action: Any, events: list[Any]) -> None:
-        """The controller played ``action``: its steps (or, catching up a saved run, only the largest plays)."""
+        """The controller played ``action``: its steps (none while catching up a saved run)."""
         if self.turns.catching_up:
-            for ev in events:
-                play = getattr(ev, "play", None)
-                if isinstance(play, Play):
-                    self.note_play(ev.seat, play)
             return
         self.set_selection(None)
         self.wrap = False

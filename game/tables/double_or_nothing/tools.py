@@ -48,9 +48,7 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
 
 
 def table_of(app: App):
-    from game.tables.double_or_nothing.table import DoubleTable
-
-    return app.stack.find(DoubleTable)
+    return app.stack.find(load(game_info(GAME_ID).table))
 
 
 def check(table: Any) -> None:
