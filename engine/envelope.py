@@ -3,7 +3,7 @@
 A record is a game's whole history: it gives save and resume, replays, the
 arena's logs and bug reports.  Every game but Sprint (whose
 ``sprint-snap-score/1`` records predate the collection and keep their own
-codec, :mod:`engine.records`) writes this envelope::
+codec, :mod:`engine.sprint.records`) writes this envelope::
 
     {"format": "snap/1", "seed": 123, "options": {"variant": "own"},
      "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "hard"}],

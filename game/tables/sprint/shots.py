@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from engine.records import Record
+from engine.sprint.records import Record
 from engine.sprint import Lay, Phase, Round
 
 from game.shell.app import App

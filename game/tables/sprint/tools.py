@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from engine.records import Record
+from engine.sprint.records import Record
 
 from game.shell.app import App
 from game.shell.modes import Scenarios
