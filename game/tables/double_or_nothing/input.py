@@ -119,31 +119,28 @@ def can_select(t: Table) -> bool:
     return not t.replaying and t.shows_hand() and t.is_human(t.viewer) and not t.state.is_over and not picking(t)
 
 
+BUTTONS = {"menu": "open_pause", "play": "play_selection", "hint": "ask_hint", "tip_close": "close_tip"}
+"""The buttons that call one method of the table, by key (Pass and Wrap do more)."""
+
+
 def click(t: Table, target: object) -> None:
     if not isinstance(target, tuple):
         return
     kind, key = target
     if kind == "pick":
         t.pick(str(key))
-    elif kind == "button":
+    elif key == "pass":
         button = next((b for b in t.buttons() if b.key == key), None)
-        if key == "menu":
-            t.open_pause()
-        elif key == "play":
-            t.play_selection()
-        elif key == "pass":
-            if button is not None and not button.enabled and t.my_turn():
-                t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
-            else:
-                t.try_action(PASS)
-        elif key == "wrap":
-            t.wrap = not t.wrap
-            t.copies = t.typed_copies = None
-            t.hint.clear()
-        elif key == "hint":
-            t.ask_hint()
-        elif key == "tip_close":
-            t.close_tip()
+        if button is not None and not button.enabled and t.my_turn():
+            t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
+        else:
+            t.try_action(PASS)
+    elif key == "wrap":
+        t.wrap = not t.wrap
+        t.copies = t.typed_copies = None
+        t.hint.clear()
+    elif key in BUTTONS:
+        getattr(t, BUTTONS[key])()
 
 
 def adjust_copies(t: Table, step: int) -> None:
@@ -227,18 +224,9 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
         else:
             t.set_selection(t.focus)
         return True
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        t.play_selection()
-        return True
-    pressed = BUTTON_KEYS.get(key)
-    if pressed == "pass" or pressed == "wrap" and t.my_rules().wrap:
+    pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
+    if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):
         click(t, ("button", pressed))
-        return True
-    if pressed == "hint":
-        t.ask_hint()
-        return True
-    if pressed == "tip_close" and t.tip_showing():
-        t.close_tip()
         return True
     if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
         t.set_selection(None)

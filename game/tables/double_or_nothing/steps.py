@@ -109,9 +109,6 @@ class Motion:
             if step.land is not None:
                 step.land()
 
-    def finish(self) -> None:
-        self.update(0.0, instant=True)
-
 
 def queue_events(t: Table, events: list[Any]) -> None:
     """Turn one action's events into steps; the last step sets the model from the engine."""
