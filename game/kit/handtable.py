@@ -10,8 +10,8 @@ frames, autosave per action, catching up a saved game, the end) are its
 A game's table subclasses it and keeps its own rules, layout of the piles,
 deal, steps and input: it calls :meth:`_open_turns`, sets ``model``, calls
 :meth:`_seat_players` and then :meth:`_lay_the_table`, and provides
-:meth:`hand_slot`, :meth:`_queue_deal`, :meth:`_queue_events` and
-:meth:`_performed`.
+:meth:`hand_slot` and :meth:`_performed`, and names its ``view``, ``controls``
+(input) and ``animator`` (steps) modules.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turns import TurnController
 from game.kit.ui import draw_panel, felt_background
 from game.base.scene import Scene
+
+
+BANNER_SECONDS = 2.4
+"""How long a line across the table (:meth:`HiddenHandTable.announce`) stays."""
 
 
 class HiddenHandTable(Scene):
@@ -107,13 +111,42 @@ class HiddenHandTable(Scene):
         else:
             self._queue_deal()
 
+    view: Any = None
+    """The table's view module: ``draw``, ``status_lines``, ``buttons`` and ``layer_regions`` (the cached layer), each
+    taking the table."""
+    controls: Any = None
+    """The table's input module: ``handle_event(table, event)`` and ``click(table, target)``."""
+    animator: Any = None
+    """The table's steps module: ``queue_deal(table)`` and ``queue_events(table, events)``."""
+
     def _queue_deal(self) -> None:
-        """Queue the deal's steps (the game's own)."""
-        raise NotImplementedError
+        self.animator.queue_deal(self)
 
     def _queue_events(self, events: list[Any]) -> None:
-        """Queue the steps that show ``events`` (the game's own)."""
-        raise NotImplementedError
+        self.animator.queue_events(self, events)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(self, surface)
+        self.draw_replay(surface)
+
+    def status_lines(self) -> tuple[str, str]:
+        lines: tuple[str, str] = self.view.status_lines(self)
+        return lines
+
+    def buttons(self) -> list[Any]:
+        found: list[Any] = self.view.buttons(self)
+        return found
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.replay_event(event) or bool(self.controls.handle_event(self, event))
+
+    def click(self, target: object) -> None:
+        self.controls.click(self, target)
+
+    def announce(self, line: str) -> None:
+        """``line`` across the table for a moment (not while a saved game is caught up)."""
+        if not self.catching_up:
+            self.banner = (line, BANNER_SECONDS)
 
     def _performed(self, player: int, action: Any, events: list[Any]) -> None:
         """After ``action`` is applied and recorded, before the autosave: show it (the game's own)."""
@@ -195,9 +228,6 @@ class HiddenHandTable(Scene):
             draw_panel(surf, spot.panel, PANEL_FILL, round(12 * s))
         draw_panel(surf, self.layout.log_panel, PANEL_FILL, round(12 * s))
         return surf
-
-    view: Any = None
-    """The table's view module: its ``layer_regions(table)`` say what the cached layer holds."""
 
     def _refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.view.layer_regions(self), self.app.art)

@@ -5,19 +5,16 @@ What a selection or a drop means is asked of the engine (:mod:`game.tables.scamp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from engine.cards import STANDARD_SIZE
+from engine.cards import STANDARD_SIZE, Card
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard
 from engine.scamper.table import Phase
 
 from game.kit.hand import HandFan
-from game.kit.pointer import hand_table_target, pointer_event, start_hand_table_drag
-
-if TYPE_CHECKING:
-    from game.tables.scamper.table import ScamperTable
+from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
+from game.kit.handtable import HiddenHandTable
+from game.kit.pointer import hand_table_target
 
 SORTS = {"sort_rank": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.rank, c.suit),
          "sort_suit": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.suit, c.rank)}
@@ -26,7 +23,7 @@ KEYS = {pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_r: 
         pygame.K_t: "sheet", pygame.K_c: "call", pygame.K_w: "wild"}
 
 
-def meld_at(t: ScamperTable, pos: tuple[int, int]) -> tuple[int, int | None] | None:
+def meld_at(t: HiddenHandTable, pos: tuple[int, int]) -> tuple[int, int | None] | None:
     """The meld (and the card in it) under ``pos``; a little margin round each meld counts."""
     best = None
     for meld, rects in t.meld_rects().items():
@@ -40,7 +37,7 @@ def meld_at(t: ScamperTable, pos: tuple[int, int]) -> tuple[int, int | None] | N
     return best
 
 
-def target_at(t: ScamperTable, pos: tuple[int, int]) -> object:
+def target_at(t: HiddenHandTable, pos: tuple[int, int]) -> object:
     """What is under the mouse: the shared table's targets, else a place in a meld."""
     target = hand_table_target(t, pos)
     if target is not None:
@@ -51,59 +48,41 @@ def target_at(t: ScamperTable, pos: tuple[int, int]) -> object:
     return None
 
 
-def handle_event(t: ScamperTable, event: pygame.event.Event) -> bool:
-    if event.type == pygame.KEYDOWN:
-        if event.key == pygame.K_ESCAPE:
-            t.open_pause()
-            return True
-        name = KEYS.get(event.key)
-        if name is None:
-            return False
-        if name == "stock":
-            click(t, "stock")
-        elif name == "pile":
-            click(t, "discard")
-        else:
-            _button(t, name)
-        return True
-    handled = pointer_event(t, event, target_at, start_hand_table_drag, _drop, click)
-    if handled is not None:
-        return handled
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-        t.fan.selected.clear()
-        return True
-    return False
+def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:
+    return hand_event(t, event, _key, _drop, target_at)
 
 
-def click(t: ScamperTable, target: object) -> None:
-    phase = t.state.phase
-    if target == "stock":
-        t.try_action(DRAW_STOCK)
-    elif target == "discard":
-        if phase in (Phase.DRAW, Phase.OPENING) or not t.my_turn():
-            t.try_action(DRAW_DISCARD)
-        elif len(t.fan.selected) == 1:
-            t.try_action(Discard(t.selected_cards()[0]))
-        else:
-            t.show_toast("To discard, select one card and click the pile, or drag the card onto it.", True)
-    elif isinstance(target, tuple) and target[0] == "hand":
-        if target[1] < len(t.my_hand):
-            t.fan.toggle(t.my_hand[target[1]])
-    elif isinstance(target, tuple) and target[0] == "meld":
+def _key(t: HiddenHandTable, key: int) -> bool:
+    name = KEYS.get(key)
+    if name in ("stock", "pile"):
+        click(t, "stock" if name == "stock" else "discard")
+    elif name is not None:
+        _button(t, name)
+    return name is not None
+
+
+def click(t: HiddenHandTable, target: object) -> None:
+    if click_pile_or_card(t, target, t.state.phase in (Phase.DRAW, Phase.OPENING), DRAW_STOCK, DRAW_DISCARD, Discard):
+        return
+    if isinstance(target, tuple) and target[0] == "meld":
         cards = t.selected_cards()
         if len(cards) == 1:
-            action, reason = t.drop_action(cards[0], target[1], target[2])
-            if action is None:
-                t.show_toast(reason or "That card doesn't go there.", True)
-            else:
-                t.try_action(action)
+            _on_meld(t, cards[0], target[1], target[2])
         else:
             t.show_toast("Drag a card onto a meld to add it (onto a wild to swap it), or select one card and click.")
     elif isinstance(target, tuple) and target[0] == "button":
         _button(t, target[1])
 
 
-def _button(t: ScamperTable, key: str) -> None:
+def _on_meld(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> None:
+    action, reason = t.drop_action(card, meld, place)
+    if action is None:
+        t.show_toast(reason or "That card doesn't go there.", True)
+    else:
+        t.try_action(action)
+
+
+def _button(t: HiddenHandTable, key: str) -> None:
     if key == "lay":
         p = t.proposal()
         if p.action is None or p.reason is not None:
@@ -131,23 +110,12 @@ def _button(t: ScamperTable, key: str) -> None:
         t.open_pause()
 
 
-def _drop(t: ScamperTable, pos: tuple[int, int]) -> None:
-    drag, t.drag = t.drag, None
-    L = t.layout
-    if drag is None:
-        return
-    if drag.what == "hand" and drag.sprite is not None:
-        card = drag.sprite.card
-        found = meld_at(t, pos)
-        if L.discard.inflate(L.discard.w // 2, L.discard.h // 3).collidepoint(pos):
-            t.try_action(Discard(card))  # type: ignore[arg-type]
-        elif found is not None:
-            action, reason = t.drop_action(card, found[0], found[1])  # type: ignore[arg-type]
-            if action is None:
-                t.show_toast(reason or "That card doesn't go there.", True)
-            else:
-                t.try_action(action)
-        elif pos[1] > L.status.bottom:
-            HandFan.move(t.my_hand, drag.sprite, pos[0], L)
-    elif pos[1] > L.status.top:
-        t.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD)
+def _drop(t: HiddenHandTable, pos: tuple[int, int]) -> None:
+    def on_meld(card: Card, at: tuple[int, int]) -> bool:
+        found = meld_at(t, at)
+        if found is not None:
+            _on_meld(t, card, *found)
+        return found is not None
+
+    drop_on_table(t, pos, Discard, lambda pile, at: t.try_action(DRAW_STOCK if pile == "stock" else DRAW_DISCARD),
+                  on_meld)

@@ -8,7 +8,7 @@ Also the score sheet's data and the table's statistics.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
@@ -19,11 +19,10 @@ from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
 from game.kit.ui import suited
 from game.screens.game_over import play_again
-
-if TYPE_CHECKING:
-    from game.tables.scamper.table import ScamperTable
+from game.kit.handtable import HiddenHandTable
 
 
+@dataclass(frozen=True)
 class Proposal:
     """The Lay button's action for the selection (or ``None``), its label, and why it can't be played.
 
@@ -33,17 +32,13 @@ class Proposal:
     end of a run (the player may move it: :func:`place_meld`'s ``wilds_low``).
     """
 
-    __slots__ = ("action", "label", "reason", "note", "melds", "left", "wild_choice")
-
-    def __init__(self, action: Action | None, label: str, reason: str | None, note: str = "",
-                 melds: tuple[Meld, ...] = (), left: tuple[Card, ...] = (), wild_choice: bool = False) -> None:
-        self.action = action
-        self.label = label
-        self.reason = reason
-        self.note = note
-        self.melds = melds
-        self.left = left
-        self.wild_choice = wild_choice
+    action: Action | None
+    label: str
+    reason: str | None
+    note: str = ""
+    melds: tuple[Meld, ...] = ()
+    left: tuple[Card, ...] = ()
+    wild_choice: bool = False
 
 
 def card_words(cards) -> str:
@@ -80,7 +75,7 @@ def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
     return f"{card_words(sorted(left))} {'doesn' if one else 'don'}'t fit: {'it stays' if one else 'they stay'} in your hand."
 
 
-def _contract_lay(cards: tuple[Card, ...], t: ScamperTable) -> tuple[LayContract | None, list[Card]]:
+def _contract_lay(cards: tuple[Card, ...], t: HiddenHandTable) -> tuple[LayContract | None, list[Card]]:
     """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
     and the selected cards it leaves out."""
     contract = t.state.observation(t.viewer).contract
@@ -120,7 +115,7 @@ def _one_out(cards: tuple[Card, ...]) -> str | None:
     return None
 
 
-def _ready(action: LayContract | LayMeld, t: ScamperTable, left: list[Card]) -> Proposal:
+def _ready(action: LayContract | LayMeld, t: HiddenHandTable, left: list[Card]) -> Proposal:
     """The proposal of a lay: its melds read as the engine will read them, and its words from them."""
     cards = action.melds if isinstance(action, LayContract) else (action.cards,)
     try:
@@ -132,7 +127,7 @@ def _ready(action: LayContract | LayMeld, t: ScamperTable, left: list[Card]) -> 
                     tuple(left), _wild_choice(cards))
 
 
-def proposal(t: ScamperTable) -> Proposal:
+def proposal(t: HiddenHandTable) -> Proposal:
     """What the selection makes: the contract, one meld, or the engine's reason it makes neither."""
     cards = t.selected_cards()
     state = t.state
@@ -161,7 +156,7 @@ def proposal(t: ScamperTable) -> Proposal:
     return _ready(LayMeld(meld.cards), t, [])
 
 
-def drop_actions(t: ScamperTable, card: Card, meld: int, place: int | None) -> list[Action]:
+def drop_actions(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> list[Action]:
     """What dropping ``card`` on meld ``meld`` (on its card ``place``, if over one) may mean, best first."""
     melds = t.state.melds
     if not 0 <= meld < len(melds):
@@ -178,7 +173,7 @@ def drop_actions(t: ScamperTable, card: Card, meld: int, place: int | None) -> l
     return out
 
 
-def drop_action(t: ScamperTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
+def drop_action(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
     """The first legal meaning of the drop, or the engine's reason for the most likely one."""
     actions = drop_actions(t, card, meld, place)
     if not actions:
@@ -192,7 +187,7 @@ def drop_action(t: ScamperTable, card: Card, meld: int, place: int | None) -> tu
     return None, t.state.why_illegal(first, t.viewer)
 
 
-def takers(t: ScamperTable, card: Card) -> set[int]:
+def takers(t: HiddenHandTable, card: Card) -> set[int]:
     """The melds that can take ``card`` now (an add or a swap): they light up while it is dragged."""
     if not t.my_turn() or t.state.phase is not Phase.PLAY:
         return set()
@@ -203,7 +198,7 @@ def takers(t: ScamperTable, card: Card) -> set[int]:
     return out
 
 
-def discard_doubt(t: ScamperTable, card: Card) -> str | None:
+def discard_doubt(t: HiddenHandTable, card: Card) -> str | None:
     """Why discarding ``card`` now looks like a slip (the table asks first), or None to discard at once.
 
     A slip: the card you just took from the discard pile, a card that could go on a meld on
@@ -228,7 +223,7 @@ def discard_doubt(t: ScamperTable, card: Card) -> str | None:
     return None
 
 
-def progress(t: ScamperTable) -> str:
+def progress(t: HiddenHandTable) -> str:
     """Your progress toward the round's contract, in the engine's words."""
     obs = t.state.observation(t.viewer)
     if obs.is_down:
@@ -240,7 +235,7 @@ def progress(t: ScamperTable) -> str:
     return line[:1].upper() + line[1:]  # it may follow a full stop
 
 
-def sheet_data(t: ScamperTable, with_cards: bool = True) -> ScoreSheet:
+def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
     sheet = t.state.sheet
     rules = t.state.rules
     rows = []
@@ -259,13 +254,13 @@ def sheet_data(t: ScamperTable, with_cards: bool = True) -> ScoreSheet:
                       rounds=rules.rounds, upcoming=upcoming)
 
 
-def stat_counts(t: ScamperTable) -> list[dict[str, int]]:
+def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
     """Per seat: rounds won by going out, and the lowest round score."""
     lines = t.state.sheet.lines
     return [{"rounds_out": sum(1 for line in lines if line.went_out == s)} for s in range(t.state.num_players)]
 
 
-def open_round_sheet(t: ScamperTable, round_no: int) -> None:
+def open_round_sheet(t: HiddenHandTable, round_no: int) -> None:
     """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
     lines = t.state.sheet.lines
     line = lines[round_no - 1] if len(lines) >= round_no else None
@@ -275,14 +270,14 @@ def open_round_sheet(t: ScamperTable, round_no: int) -> None:
                                 "Deal the next round", t.next_round))
 
 
-def open_sheet(t: ScamperTable) -> None:
+def open_sheet(t: HiddenHandTable) -> None:
     obs = t.state.observation(t.viewer)
     t.app.stack.push(SheetScene(t.app, sheet_data(t, False), "Score sheet",
                                 f"Round {t.state.contract_no} of {t.state.rules.rounds}: {obs.contract.describe()}",
                                 None, None))
 
 
-def standings(t: ScamperTable) -> StandingsScene:
+def standings(t: HiddenHandTable) -> StandingsScene:
     """The final standings (lowest total wins) above the whole sheet."""
     data = sheet_data(t, False)
     best = [data.players[s] for s in sorted(data.leaders(before_play=True))]

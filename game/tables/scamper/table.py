@@ -22,15 +22,12 @@ from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.ui import Button
 from game.screens.overlays import confirm_discard, open_pause
-from game.base.scene import Scene
 from game.shell.session import GameSetup
 from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
-from game.tables.scamper.steps import TableModel, queue_deal, queue_events
-
-BANNER_SECONDS = 2.4
+from game.tables.scamper import steps as scamper_steps
+from game.tables.scamper.steps import TableModel
 
 
 class ScamperTable(HiddenHandTable):
@@ -38,7 +35,7 @@ class ScamperTable(HiddenHandTable):
 
     game_id = GAME_ID
     HOTKEYS = scamper_view.HOTKEYS
-    view = scamper_view
+    view, controls, animator = scamper_view, scamper_input, scamper_steps
     draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)
 
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
@@ -94,13 +91,6 @@ class ScamperTable(HiddenHandTable):
 
     # --- acting -------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scamper_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return scamper_view.status_lines(self)
-
     def _asks_first(self, action: Action) -> bool:
         """A discard that looks like a slip (setting on) waits for the player to confirm it; others go at once."""
         if not isinstance(action, Discard) or not self.app.settings.confirm_discard:
@@ -112,19 +102,9 @@ class ScamperTable(HiddenHandTable):
         return True
 
     def _performed(self, player: int, action: Action, events: list[Event]) -> None:
-        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        self._queue_events(events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, (LayContract, LayMeld, Discard)):
             self.fan.selected.clear()
-
-    def _queue_deal(self) -> None:
-        queue_deal(self)
-
-    def _queue_events(self, events: list[Event]) -> None:
-        queue_events(self, events)
-
-    def announce(self, line: str) -> None:
-        if not self.catching_up:
-            self.banner = (line, BANNER_SECONDS)
 
     # --- the round's end and the game's ---------------------------------------
 
@@ -144,47 +124,37 @@ class ScamperTable(HiddenHandTable):
         self.press = self.drag = None
         scamper_play.open_sheet(self)
 
-    def result_scene(self) -> Scene:
-        return scamper_play.standings(self)
-
     # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
 
-    def _memo_key(self, *more: object) -> tuple[object, ...]:
-        return (len(self.record.entries), self.viewer, self.state.contract_no) + more
+    def _memoised(self, name: str, compute: Any, *key: object) -> Any:
+        """``compute(self)``, worked out again only once an action was played, the bottom seat or the round
+        changed, or ``key`` did."""
+        key = (len(self.record.entries), self.viewer, self.state.contract_no) + key
+        if self._memo.get(name, (None,))[0] != key:
+            self._memo[name] = (key, compute(self))
+        return self._memo[name][1]
 
     def proposal(self) -> scamper_play.Proposal:
         """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""
-        key = self._memo_key("lay", tuple(sorted(self.fan.selected)), self.wilds_low)
-        if self._memo.get("lay", (None,))[0] != key:
-            self._memo["lay"] = (key, scamper_play.proposal(self))
-        return self._memo["lay"][1]
+        return self._memoised("lay", scamper_play.proposal, tuple(sorted(self.fan.selected)), self.wilds_low)
 
     def progress_line(self) -> str:
         """The round's contract and the bottom seat's progress toward it."""
         if not self.model.dealt or self.pending_pass:
             return ""
-        key = self._memo_key("progress")
-        if self._memo.get("progress", (None,))[0] != key:
-            self._memo["progress"] = (key, scamper_play.progress(self))
-        return self._memo["progress"][1]
+        return self._memoised("progress", scamper_play.progress)
 
     def lit_melds(self) -> set[int]:
         """The melds that can take the dragged card (or the one selected card)."""
         sprite = self.drag.sprite if self.drag and self.drag.sprite is not None else None
         if sprite is None and len(self.fan.selected) == 1:
-            sprite = self.fan.selected_sprites(self.my_hand)[0] if self.fan.selected_sprites(self.my_hand) else None
+            chosen = self.fan.selected_sprites(self.my_hand)
+            sprite = chosen[0] if chosen else None
         if sprite is None or self.motion.busy:
             return set()
-        key = self._memo_key("lit", sprite.card)
-        if self._memo.get("lit", (None,))[0] != key:
-            self._memo["lit"] = (key, scamper_play.takers(self, sprite.card))  # type: ignore[arg-type]
-        return self._memo["lit"][1]
+        return self._memoised("lit", lambda t: scamper_play.takers(t, sprite.card), sprite.card)
 
-    def drop_action(self, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
-        return scamper_play.drop_action(self, card, meld, place)
-
-    def stat_counts(self) -> list[dict[str, int]]:
-        return scamper_play.stat_counts(self)
+    drop_action, stat_counts, result_scene = scamper_play.drop_action, scamper_play.stat_counts, scamper_play.standings
 
     # --- update -------------------------------------------------------------
 
@@ -197,17 +167,6 @@ class ScamperTable(HiddenHandTable):
             self.proposal()
         if not self.hold:
             self._take_turns(dt)
-
-    # --- input (the rules live in scamper_input) ---------------------------------
-
-    def buttons(self) -> list[Button]:
-        return scamper_view.buttons(self)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.replay_event(event) or scamper_input.handle_event(self, event)
-
-    def click(self, target: object) -> None:
-        scamper_input.click(self, target)
 
     def open_pause(self) -> None:
         open_pause(self)

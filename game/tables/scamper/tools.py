@@ -13,6 +13,7 @@ import pygame
 from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
+from game.kit.scenarios import hand_hot_spots, hand_mismatches, open_at
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
 from game.shell.modes import Scenarios, configure
@@ -30,29 +31,14 @@ def _app(data_dir: Path, size: tuple[int, int], anim: str) -> App:
     return configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": anim})
 
 
-def table_of(app: App) -> Any:
-    from game.tables.scamper.table import ScamperTable
-
-    return app.stack.find(ScamperTable)
-
-
 def table_mismatches(table: Any, state: ScamperGame) -> list[str]:
     """How what ``table`` shows differs from ``state`` (empty when the table is at rest and right)."""
-    out = []
     m = table.model
-    for p in range(state.num_players):
-        if sorted(m.hands[p]) != sorted(state.hands[p]):
-            out.append(f"seat {p}: the table shows a different hand")
+    out = hand_mismatches(table, state.hands, state.discard, len(state.stock), None if state.is_over else state.current)
     if [list(h.cards) for h in m.melds] != [list(x.cards) for x in state.melds]:
         out.append("the melds on the table differ from the engine's")
     if m.owners != list(state.owners):
         out.append("the melds' owners differ")
-    if list(m.discard) != list(state.discard):
-        out.append("the discard pile differs")
-    if m.stock != len(state.stock):
-        out.append(f"stock: the table shows {m.stock}, the engine has {len(state.stock)}")
-    if not state.is_over and m.current != state.current:
-        out.append(f"turn: the table shows seat {m.current}, the engine is at seat {state.current}")
     return out
 
 
@@ -65,11 +51,8 @@ def check(table: Any) -> None:
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
-    """Places worth clicking at the table: its buttons, the piles, the cards in hand, the melds down."""
-    L = table.layout
-    spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
-    spots += [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.my_hand))]
-    return spots + [r[0].center for r in table.meld_rects().values() if r]
+    """Places worth clicking at the table: the hidden-hand table's, and the melds down."""
+    return hand_hot_spots(table) + [r[0].center for r in table.meld_rects().values() if r]
 
 
 def _resumed(table: Any, saved: Any) -> list[str]:
@@ -132,7 +115,7 @@ def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: 
 
 
 def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> Any:
-    """The table of ``setup`` at the end of ``record`` (as a resume opens it).
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title.
 
     ``crowd``: for the bench and the busiest screenshots, melds of stock cards are
     put down round the table (valid melds read by the engine, owners in turn) until
@@ -142,9 +125,7 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
     from game.tables.scamper.table import ScamperTable
 
     app.game_id = setup.game  # its saves go to its own shelf
-    fresh = record.without_actions()
-    table = ScamperTable(app, setup, record=fresh, state=fresh.start())
-    table.catch_up(record.actions)
+    table = open_at(app, ScamperTable, setup, record)
     if crowd:
         app.saves.note = lambda t: None  # type: ignore[method-assign]
         crowd_table(table, crowd)
@@ -314,4 +295,4 @@ SCENARIOS = Scenarios(
     bench_settings={**_SETTINGS, "animation_speed": "normal"}, frames=200_000,
 )
 
-__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches", "table_of"]
+__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches"]

@@ -6,26 +6,23 @@ brought up to date from ``update``, never from ``draw``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.melds import MatchKind, Meld
 from engine.scamper.table import CONTRACTS, Phase
 
+from game.kit.handtable import HiddenHandTable
+from game.kit.handview import (
+    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, waiting_lines, with_keys,
+)
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
-from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.scorepanel import HEADER_PX, card_count, draw_panel_rim, seat_label
 from game.kit.sprites import blit_card
+from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, suited
+from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, key_tip, suited
-from game.kit.wording import whose
-
-if TYPE_CHECKING:
-    from game.tables.scamper.table import ScamperTable
 
 HOTKEYS = {name: chr(key).upper() for key, name in KEYS.items()}
 """Each button's key as its tooltip says it, from the one declaration of the keys (:data:`KEYS`)."""
@@ -41,7 +38,7 @@ def short_meld(meld: Meld) -> str:
     return suited(f"{lo}-{hi}{'CDHS'[meld.suit]}")
 
 
-def lay_label(t: ScamperTable, melds: tuple[Meld, ...], full: str, rect: pygame.Rect) -> str:
+def lay_label(t: HiddenHandTable, melds: tuple[Meld, ...], full: str, rect: pygame.Rect) -> str:
     """The Lay button's words at its own text size: in full if they fit, else short ("Lay 3×A + 5-7♦"),
     else the number of melds; the status line always says them in full."""
     px = round(rect.h * 0.55)
@@ -53,7 +50,7 @@ def lay_label(t: ScamperTable, melds: tuple[Meld, ...], full: str, rect: pygame.
     return "Lay"
 
 
-def banner_rect(t: ScamperTable) -> pygame.Rect:
+def banner_rect(t: HiddenHandTable) -> pygame.Rect:
     """The round's contract, across the middle of the table between your melds and the log."""
     L = t.layout
     own = L.spots[t.viewer].panel
@@ -62,7 +59,7 @@ def banner_rect(t: ScamperTable) -> pygame.Rect:
     return r
 
 
-def buttons(t: ScamperTable) -> list[Button]:
+def buttons(t: HiddenHandTable) -> list[Button]:
     """Lay (or, at your opening, Pass it left), Score sheet, the sorts, and Scamper! with the Advanced rules."""
     L = t.layout
     if t.replaying:
@@ -89,9 +86,7 @@ def buttons(t: ScamperTable) -> list[Button]:
     else:
         out.append(Button("sort_rank", "Sort by rank", L.buttons["sort_rank"]))
         out.append(Button("sort_suit", "Sort by suit", L.buttons["sort_suit"]))
-    for b in out:
-        b.hotkey = HOTKEYS.get(b.key) or None
-    return out
+    return with_keys(t, out)
 
 
 def _call():  # the one CallScamper value
@@ -100,21 +95,13 @@ def _call():  # the one CallScamper value
     return CALL
 
 
-def status_lines(t: ScamperTable) -> tuple[str, str]:
+def status_lines(t: HiddenHandTable) -> tuple[str, str]:
     s = t.state
-    m = t.model
     progress = t.progress_line()
-    if t.replaying:
-        return ("Replay: " + ("the game is over." if s.is_over and m.over else f"{t.name(m.current)} to play."),
-                KEYS_LINE)
-    if s.is_over:
-        return "The game is over.", "Counting the totals..."
-    cur = s.current
-    if t.motion.busy:
-        return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", progress)
-    if cur != t.viewer or not t.is_human(cur):
-        return f"{t.name(cur)} is {'thinking' if t.driver.thinking else 'playing'}...", progress
-    you = "" if t.name(cur) == "You" else f"{t.name(cur)}, "  # "You open", not "You, you open"
+    waiting = waiting_lines(t, "game", "Counting the totals...", progress)
+    if waiting is not None:
+        return waiting
+    you = "" if t.name(s.current) == "You" else f"{t.name(s.current)}, "  # "You open", not "You, you open"
     if s.phase is Phase.OPENING:
         return (f"{you}{'y' if you else 'Y'}ou open: click the face-up card to take it, or pass it to the left.",
                 "Pass it and you draw from the stock instead. " + progress)
@@ -134,14 +121,14 @@ def status_lines(t: ScamperTable) -> tuple[str, str]:
     return head, line2
 
 
-def header_right(t: ScamperTable, seat: int) -> str:
+def header_right(t: HiddenHandTable, seat: int) -> str:
     """A seat header's right side: dealer, cards in hand (a rival's), points."""
     total = t.state.sheet.totals[seat]
     dealer = "dealer  " if seat == t.state.dealer else ""
     return f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(t.model.held[seat]))}  {total} pts"
 
 
-def seat_names(t: ScamperTable) -> tuple[int, dict[int, str]]:
+def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     """One font size for every seat's header, and the label each shows at it.
 
     The size is the largest (from the usual header size down to the smallest
@@ -180,7 +167,7 @@ def seat_names(t: ScamperTable) -> tuple[int, dict[int, str]]:
     return px, labels
 
 
-def draw_seat_header(t: ScamperTable, surface: pygame.Surface, seat: int, active: bool) -> None:
+def draw_seat_header(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> None:
     """The name on the left (gold while it is this seat's turn), dealer, cards and points on the right: one size for all."""
     L = t.layout
     s = L.scale
@@ -192,25 +179,16 @@ def draw_seat_header(t: ScamperTable, surface: pygame.Surface, seat: int, active
                     max_w=rect.w - rs.get_width() - round(10 * s))
 
 
-def layer_regions(t: ScamperTable) -> list[Region]:
+def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels and the log, each keyed by everything it shows."""
     m = t.model
-    totals = t.state.sheet.totals
-    regions: list[Region] = []
     names = seat_names(t)
-    for seat, spot in t.layout.spots.items():
-        face = t.shows_face(seat)
-        melds = tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat))
-        key = (tuple(s.id for s in m.held[seat]) if face else len(m.held[seat]), face, melds, totals[seat],
-               seat == m.current and not m.over, seat == t.viewer, seat == t.state.dealer, m.round_no,
-               names[0], names[1][seat])
-        regions.append((seat, key, spot.panel, lambda surface, seat=seat: draw_seat(t, surface, seat)))
-    regions.append(("log", t.log.key(), t.layout.log_panel,
-                    lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
-    return regions
+    return hand_regions(t, lambda seat: (tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)),
+                                         t.state.sheet.totals[seat], seat == t.state.dealer, m.round_no, names[0],
+                                         names[1][seat]), draw_seat)
 
 
-def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int) -> None:
     L = t.layout
     s = L.scale
     spot = L.spots[seat]
@@ -232,36 +210,24 @@ def draw_seat(t: ScamperTable, surface: pygame.Surface, seat: int) -> None:
         t.app.text.blit(surface, "Your melds go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
 
 
-def draw(t: ScamperTable, surface: pygame.Surface) -> None:
-    L = t.layout
-    text = t.app.text
-    s = L.scale
+def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
+    s = t.layout.scale
     skip = t.draw_under(surface, lambda seat: seat_names(t)[1][seat])
     _draw_meld_lights(t, surface)
-    _draw_piles(t, surface)
-    banner = t.banner[0] if t.banner else f"Round {t.model.round_no} of {t.state.rules.rounds}: " \
-                                            f"{CONTRACTS[t.model.round_no - 1].describe()}"
-    draw_banner(surface, text, banner_rect(t), banner, s, t.panels)
+    m, my, phase = t.model, t.my_turn(), t.state.phase
+    draw_piles(t, surface, my and phase is Phase.DRAW and m.stock,
+               my and phase in (Phase.DRAW, Phase.OPENING) and m.pile, my and phase is Phase.PLAY)
+    draw_pile_counts(t, surface, f"Stock: {m.stock}")
+    banner = t.banner[0] if t.banner else f"Round {m.round_no} of {t.state.rules.rounds}: " \
+                                            f"{CONTRACTS[m.round_no - 1].describe()}"
+    draw_banner(surface, t.app.text, banner_rect(t), banner, s, t.panels)
     t.draw_hand_and_status(surface, skip, status_lines(t), 240)
-    btns = t.buttons()
-    for b in btns:
-        b.draw(surface, text, t.hover == ("button", b.key))
-    draw_menu_button(surface, t.layout.menu_button, t.hover == ("button", "menu"))
-    if isinstance(t.hover, tuple) and t.hover[0] == "button":
-        key = t.hover[1]
-        rect = L.menu_button if key == "menu" else next((b.rect for b in btns if b.key == key), None)
-        tip = "Menu, key: Esc" if key == "menu" else key_tip(HOTKEYS[key]) if HOTKEYS.get(key) else ""
-        if rect is not None and tip:
-            draw_tooltip(surface, text, tip, rect, s)
+    draw_controls(t, surface, t.buttons())
     _draw_meld_tip(t, surface)
-    for f in t.motion.flights:  # a card waiting for its turn to fly stays unseen in its pile
-        if f.tween.started:
-            blit_card(t.app.art, surface, f.card, f.rect, f.face_up)
-    t.floaters.draw(surface, text, s, t.factor())
-    draw_dragged(t, surface)
+    draw_in_the_air(t, surface, started_only=True)
 
 
-def _draw_meld_lights(t: ScamperTable, surface: pygame.Surface) -> None:
+def _draw_meld_lights(t: HiddenHandTable, surface: pygame.Surface) -> None:
     """While a card is dragged (or one is selected), the melds that can take it glow; the one under the mouse brighter."""
     lit = t.lit_melds()
     if not lit:
@@ -274,7 +240,7 @@ def _draw_meld_lights(t: ScamperTable, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
 
 
-def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
+def meld_tip(t: HiddenHandTable, meld: int, place: int | None) -> str:
     """A meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker is the 6 of hearts)"."""
     state = t.state
     if t.motion.busy or not 0 <= meld < len(state.melds) or meld >= len(t.model.melds):
@@ -288,7 +254,7 @@ def meld_tip(t: ScamperTable, meld: int, place: int | None) -> str:
     return words
 
 
-def _draw_meld_tip(t: ScamperTable, surface: pygame.Surface) -> None:
+def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
     if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag:
         return
     tip = meld_tip(t, t.hover[1], t.hover[2])
@@ -297,21 +263,6 @@ def _draw_meld_tip(t: ScamperTable, surface: pygame.Surface) -> None:
         area = rects[0].unionall(rects[1:])
         below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
         draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
-
-
-def _draw_piles(t: ScamperTable, surface: pygame.Surface) -> None:
-    L = t.layout
-    my = t.my_turn()
-    drag = t.drag.what if t.drag else None
-    draw_phase = my and t.state.phase in (Phase.DRAW, Phase.OPENING)
-    glow_stock = bool((my and t.state.phase is Phase.DRAW and t.model.stock) or drag == "stock")
-    glow_discard = bool((draw_phase and t.model.pile) or (
-        my and t.state.phase is Phase.PLAY and (len(t.fan.selected) == 1 or drag == "hand")))
-    draw_stock(surface, t.app.art, L.stock, t.model.stock, glow_stock)
-    pile = t.model.discard
-    draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow_discard)
-    draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}", L.scale)
-    draw_count(surface, t.app.text, L.discard, f"Discard: {len(pile)}", L.scale)
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:

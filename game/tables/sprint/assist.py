@@ -10,15 +10,13 @@ The history stays seed + actions: an undo removes the action from the record
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.sprint import Action, Discard, Draw, Event, Lay, Phase, ReplacementDrawn, RoundOver, Source
 
-if TYPE_CHECKING:
-    from game.tables.sprint.table import SprintTable
+from game.kit.handtable import HiddenHandTable
+from game.kit.scenarios import open_at
 
 
-def note_undoable(t: SprintTable, player: int, action: Action, events: list[Event]) -> None:
+def note_undoable(t: HiddenHandTable, player: int, action: Action, events: list[Event]) -> None:
     """After an action: whether it may be taken back (a bot's action ends any undo)."""
     reveals = isinstance(action, Draw) and action.source is Source.STOCK
     reveals = reveals or any(isinstance(e, ReplacementDrawn) and e.cards for e in events)
@@ -26,7 +24,7 @@ def note_undoable(t: SprintTable, player: int, action: Action, events: list[Even
     t.undoable = (player, action) if t.is_human(player) and not reveals and not over else None
 
 
-def undo_reason(t: SprintTable) -> str | None:
+def undo_reason(t: HiddenHandTable) -> str | None:
     """Why the last action can't be taken back now; None if it can."""
     if t.replaying:
         return "This is a replay: nothing to undo."
@@ -43,7 +41,7 @@ def undo_reason(t: SprintTable) -> str | None:
     return None
 
 
-def undo(t: SprintTable) -> None:
+def undo(t: HiddenHandTable) -> None:
     """Take back the last action: the table is rebuilt from the deal and the other actions, and saved so."""
     reason = undo_reason(t)
     if reason is not None:
@@ -51,9 +49,7 @@ def undo(t: SprintTable) -> None:
         return
     app = t.app
     player, action = t.record.actions[-1]
-    record = t.record.without_actions()
-    table = type(t)(app, t.setup, record=record, state=record.start())
-    table.catch_up(list(t.record.actions[:-1]))
+    table = open_at(app, type(t), t.setup, t.record, t.record.actions[:-1])
     table.tip_open = t.tip_open
     t.driver.cancel()
     app.saves.adopt(table)
@@ -68,7 +64,7 @@ def undo(t: SprintTable) -> None:
     app.dirty = True
 
 
-def light_matches(t: SprintTable) -> None:
+def light_matches(t: HiddenHandTable) -> None:
     """The cards of the bottom hand that are in a possible match glow (a setting; on in Apprentice games).
 
     Worked out once per hand and phase, in ``update``; only on the player's own turn after drawing.
@@ -87,7 +83,7 @@ def light_matches(t: SprintTable) -> None:
     t.fan.lit.update(s.id for s in t.my_hand if s.card in cards)
 
 
-def ask_hint(t: SprintTable) -> None:
+def ask_hint(t: HiddenHandTable) -> None:
     """The AI's advice for the bottom player: in words, and pointing at the cards (or lighting the pile)."""
     if not t.my_turn():
         t.show_toast("Hints are for your own turn.", True)

@@ -5,22 +5,18 @@ Every key does what a click would; the keys come from the bottom seat's keymap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Phase
 
 from game.kit.hand import HandFan
-from game.kit.pointer import hand_table_target, pointer_event, start_hand_table_drag
-
-if TYPE_CHECKING:
-    from game.tables.sprint.table import SprintTable
+from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
+from game.kit.handtable import HiddenHandTable
 
 SORTS = {"sort_rank": lambda c: (c.rank, c.suit), "sort_suit": lambda c: (c.suit, c.rank)}
 
 
-def handle_key(t: SprintTable, key: int) -> bool:
+def handle_key(t: HiddenHandTable, key: int) -> bool:
     """The keyboard as an accelerator: every key does what a click would (keys from the bottom seat's map)."""
     bound = t.keymap.lookup(key)
     if bound is None:
@@ -43,7 +39,7 @@ def handle_key(t: SprintTable, key: int) -> bool:
     elif action == "lay":
         click(t, ("button", "lay"))
     elif action == "discard":
-        discard_by_key(t, )
+        discard_by_key(t)
     elif action == "hint":
         t.ask_hint()
     elif action == "undo":
@@ -56,7 +52,7 @@ def handle_key(t: SprintTable, key: int) -> bool:
         return False
     return True
 
-def moved_focus(t: SprintTable, focus: object, way: str, count: int) -> object:
+def moved_focus(t: HiddenHandTable, focus: object, way: str, count: int) -> object:
     """Left/Right along the hand (then on to the buttons), Up to the piles, Down back to the hand."""
     names = [b.key for b in t.buttons()] + ["menu"]
     last = ("hand", count - 1) if count else "stock"
@@ -83,7 +79,7 @@ def moved_focus(t: SprintTable, focus: object, way: str, count: int) -> object:
             return ("button", names[min(len(names) - 1, i + 1)])
     return focus
 
-def discard_by_key(t: SprintTable) -> None:
+def discard_by_key(t: HiddenHandTable) -> None:
     """D: discard the one selected card, or the card in focus if none is selected."""
     hand = t.model.hands[t.viewer]
     if len(t.selected) == 1:
@@ -94,72 +90,46 @@ def discard_by_key(t: SprintTable) -> None:
     else:
         t.show_toast("To discard with D, select exactly one card (arrows, then Space).", True)
 
-def target_at(t: SprintTable, pos: tuple[int, int]) -> object:
-    """What is under the mouse: a button, a hand card, the stock, the discard pile or the menu."""
-    return hand_table_target(t, pos)
-
-def handle_event(t: SprintTable, event: pygame.event.Event) -> bool:
-    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-        t.open_pause()
-        return True
-    if event.type == pygame.KEYDOWN:
-        return handle_key(t, event.key)
+def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION and t.kb_visible and event.rel != (0, 0):
         t.kb_visible = False
-    handled = pointer_event(t, event, target_at, start_hand_table_drag, _drop, click)
-    if handled is not None:
-        return handled
-    if event.type == pygame.MOUSEWHEEL:
-        if t.layout.log_panel.collidepoint(t.mouse):
-            t.log.scroll_by(event.y)
-            return True
-        return False
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-        t.fan.selected.clear()
+    return hand_event(t, event, handle_key, _drop, wheel=_scroll_log)
+
+
+def _scroll_log(t: HiddenHandTable, event: pygame.event.Event) -> bool:
+    if t.layout.log_panel.collidepoint(t.mouse):
+        t.log.scroll_by(event.y)
         return True
     return False
 
-def click(t: SprintTable, target: object) -> None:
-    if target == "stock":
-        t.try_action(DRAW_STOCK)
-    elif target == "discard":
-        if t.state.phase is Phase.DRAW or not t.my_turn():
-            t.try_action(DRAW_DISCARD)
-        elif len(t.selected) == 1:
-            t.try_action(Discard(next(iter(t.selected))))
-        else:
-            t.show_toast("To discard, select one card and click the pile, or drag the card onto it.", True)
-    elif isinstance(target, tuple) and target[0] == "hand":
-        if target[1] < len(t.my_hand):
-            t.fan.toggle(t.my_hand[target[1]])
-    elif isinstance(target, tuple) and target[0] == "button":
-        key = target[1]
-        if key == "lay":
-            lay, reason = t.selection_lay()
-            if reason is not None or lay is None:
-                t.show_toast(reason or "Select cards to lay a match.", True)
-            else:
-                t.try_action(lay)
-        elif key == "hint":
-            t.ask_hint()
-        elif key == "undo":
-            t.undo()
-        elif key in SORTS:
-            HandFan.sort(t.my_hand, SORTS[key])
-        elif key == "menu":
-            t.open_pause()
-        elif key == "tip_close":
-            t.close_tip()
 
-def _drop(t: SprintTable, pos: tuple[int, int]) -> None:
-    drag, t.drag = t.drag, None
-    L = t.layout
-    if drag.what == "hand" and drag.sprite is not None:
-        if L.discard.inflate(L.discard.w // 2, L.discard.h // 3).collidepoint(pos):
-            t.try_action(Discard(drag.sprite.card))
-        elif pos[1] > L.status.bottom:
-            HandFan.move(t.my_hand, drag.sprite, pos[0], L)
-    elif pos[1] > L.status.top:
-        t.drop_x = pos[0]  # the card lands where it was dropped
-        if not t.try_action(DRAW_STOCK if drag.what == "stock" else DRAW_DISCARD):
-            t.drop_x = None
+def click(t: HiddenHandTable, target: object) -> None:
+    if click_pile_or_card(t, target, t.state.phase is Phase.DRAW, DRAW_STOCK, DRAW_DISCARD, Discard):
+        return
+    key = target[1] if isinstance(target, tuple) and target[0] == "button" else None
+    if key == "lay":
+        lay, reason = t.selection_lay()
+        if reason is not None or lay is None:
+            t.show_toast(reason or "Select cards to lay a match.", True)
+        else:
+            t.try_action(lay)
+    elif key == "hint":
+        t.ask_hint()
+    elif key == "undo":
+        t.undo()
+    elif key in SORTS:
+        HandFan.sort(t.my_hand, SORTS[key])
+    elif key == "menu":
+        t.open_pause()
+    elif key == "tip_close":
+        t.close_tip()
+
+
+def _drop(t: HiddenHandTable, pos: tuple[int, int]) -> None:
+    drop_on_table(t, pos, Discard, lambda pile, at: _take(t, pile, at[0]))
+
+
+def _take(t: HiddenHandTable, pile: str, x: int) -> None:
+    t.drop_x = x  # the card lands where it was dropped
+    if not t.try_action(DRAW_STOCK if pile == "stock" else DRAW_DISCARD):
+        t.drop_x = None

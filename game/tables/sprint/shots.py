@@ -12,56 +12,48 @@ from pathlib import Path
 import pygame
 
 from engine.sprint.records import Record
-from engine.sprint import Lay, Phase, Round
+from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
+from game.screens import appshots
 from game.shell.app import App
 from game.shell.headless import DT, advance, click, press, shoot, until
-from game.shell.storage import read_json
+from game.shell.modes import table_of
 from game.shell.session import GameSetup, SeatConfig
 
 
+GAME_ID = "sprint"
+STATS = {"standard": (12, 3, 20, -2, 9), "master": (4, -3, 15), "hotseat:Ann": (8, 11), "hotseat:Bea": (11, 6)}
+"""The statistics screen's sample lines."""
+LEVELS = (("Ada", "apprentice"), ("Ben", "standard"), ("Cleo", "strategist"), ("Dev", "master"))
+"""You and four bots, one of each level."""
 
+
+def _five() -> list[SeatConfig]:
+    return [SeatConfig("You")] + [SeatConfig(name, "ai", level) for name, level in LEVELS]
 
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
     """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
-    from game.screens import NewGameScene, PassDeviceScene
-    from game.tables.sprint.table import TableScene
+    from game.screens import PassDeviceScene
 
     for size in sizes:
         app = App(size, data_dir, seed=3, resizable=False)
         app.settings.confirm_discard = False  # headless turns discard without the question
         app.think_ms = 60
-        app.to_title()
-        shoot(app, out, "title")
-        app.stack.push(NewGameScene(app))
-        shoot(app, out, "new-game")
-        app.open_game_menu("sprint")
-        shoot(app, out, "game-menu")
-        for key in ("rules", "settings", "stats"):
-            app.open_game_menu("sprint")
-            if key == "settings":
-                app.to_title()  # settings are global: on the title
-            app.stack.top.on_button(key)
-            shoot(app, out, key)
-        _product_shots(app, out)
+        appshots.menu_screens(app, out, GAME_ID)
+        appshots.product_screens(app, out, GAME_ID, STATS, STATS_ID)
+        _table_extras(app, out)
 
         # you vs one Standard bot, your turn to draw, then a selection that makes a match
         app.settings.ai_speed = "instant"
-        app.start_game(GameSetup(deal=11, first=0))
-        table = table_of(app)
-        until(app, table.my_turn)
+        table = _start(app, GameSetup(deal=11, first=0))
         shoot(app, out, "table-2p")
         _select_a_match_or_card(app, table)
         shoot(app, out, "table-2p-selected")
 
         # five seats, mid-game, then mid-animation
-        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
-                           SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
-        app.start_game(setup)
-        table = table_of(app)
-        until(app, table.my_turn)
+        table = _start(app, GameSetup(_five(), first=1, deal=5))
         shoot(app, out, "table-5p")
         click(app, table.layout.stock.center)
         until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.4, 5)
@@ -72,20 +64,21 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         advance(app, 0.5)
         table.click(("button", "lay"))
         shoot(app, out, "table-5p-refused")
-        app.stack.top.open_pause() if isinstance(app.stack.top, TableScene) else None
+        if app.stack.top is table:
+            table.open_pause()
         shoot(app, out, "pause")
 
         # a Master bot thinking (the indicator beside its name)
         app.settings.ai_speed = "fast"
         app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Max", "ai", "master")], first=1, deal=21))
-        table = table_of(app)
+        table = table_of(app, GAME_ID)
         until(app, lambda: table.driver.thinking, 10)
         shoot(app, out, "table-master-thinking")
         app.settings.ai_speed = "instant"
 
         # hot-seat: the pass-device screen between two human turns
         app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"]))
-        table = table_of(app)
+        table = table_of(app, GAME_ID)
         for _ in range(3):  # a few turns, each behind a pass-device screen
             until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
             if isinstance(app.stack.top, PassDeviceScene):
@@ -113,57 +106,16 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _scale_shots(out, data_dir, size)
 
 
-def _sample_stats(app: App) -> None:
-    from engine.sprint import GAME_ID
-
-    from game.shell.stats import Statistics
-
-    app.stats = Statistics()
-    for key, scores in (("standard", (12, 3, 20, -2, 9)), ("master", (4, -3, 15)), ("hotseat:Ann", (8, 11)),
-                        ("hotseat:Bea", (11, 6))):
-        for k, score in enumerate(scores):
-            app.stats.line(GAME_ID, key).add(score, ("won", "lost", "won", "shared", "won")[k % 5])
+def _start(app: App, setup: GameSetup):  # -> SprintTable
+    """A new table of ``setup``, at the bottom player's turn."""
+    app.start_game(setup)
+    table = table_of(app, GAME_ID)
+    until(app, table.my_turn)
+    return table
 
 
-def _product_shots(app: App, out: Path) -> None:
-    """Rules pages, settings, statistics, notices, the tip, keyboard focus, four colours, large cards."""
-    from game.screens import RulesScene, SettingsScene, StatsScene
-
-    app.to_title()
-    damaged = app.data_dir / "notice-demo" / "settings.json"  # the real storage path makes the real notice
-    damaged.parent.mkdir(parents=True, exist_ok=True)
-    damaged.write_text('{"animation_speed": "fast", "vol')
-    _, problem = read_json(damaged, "settings")
-    app.problems.append(problem or "")
-    shoot(app, out, "title-notice")
-    app.stack.top.dismiss_notices()
-    press(app, pygame.K_DOWN)
-    shoot(app, out, "title-keyboard")
-    rules = RulesScene(app)
-    app.stack.push(rules)
-    for page in range(len(rules.sections)):
-        rules.page = page
-        rules.refresh()
-        shoot(app, out, f"rules-p{page + 1}")
-    app.to_title()
-    settings = SettingsScene(app)
-    app.stack.push(settings)
-    settings.focus = "set:four_colour"
-    app.settings.four_colour = True
-    app.apply_settings()
-    shoot(app, out, "settings-four-colour-focus")
-    app.settings.four_colour = False
-    app.apply_settings()
-    app.to_title()
-    _sample_stats(app)
-    stats = StatsScene(app)
-    app.stack.push(stats)
-    shoot(app, out, "stats-data")
-    stats.on_button("reset")
-    shoot(app, out, "stats-reset-confirm")
-    app.to_title()
-
-    # the first-game tip, the keyboard focus, four colours, large cards, the discard question
+def _table_extras(app: App, out: Path) -> None:
+    """The first-game tip, the keyboard focus, four colours, large cards, the discard question."""
     app.settings.ai_speed = "instant"
     table = _shoot_tip(app, out)
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
@@ -196,32 +148,11 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     app.settings.confirm_discard = False  # headless turns discard without the question
     app.think_ms = 60
     app.settings.ai_speed = "instant"
-    app.to_title()
-    shoot(app, out, "title")
-    app.open_game_menu("sprint")
-    shoot(app, out, "game-menu")
-    for key in ("rules", "settings"):
-        if key == "rules":
-            app.open_game_menu("sprint")
-        else:
-            app.to_title()  # settings are global: on the title
-        app.stack.top.on_button(key)
-        if key == "rules":
-            app.stack.top.page = 2
-            app.stack.top.refresh()
-        shoot(app, out, key)
-    app.open_game_menu("sprint")
-    _sample_stats(app)
-    app.stack.top.on_button("stats")
-    shoot(app, out, "stats-data")
-    table = _shoot_tip(app, out)
-    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "apprentice"), SeatConfig("Ben", "ai", "standard"),
-                       SeatConfig("Cleo", "ai", "strategist"), SeatConfig("Dev", "ai", "master")], first=1, deal=5)
+    appshots.scaled_screens(app, out, GAME_ID, STATS, STATS_ID)
+    _shoot_tip(app, out)
     for large in (False, True):
         app.settings.card_size = "large" if large else "normal"
-        app.start_game(setup)
-        table = table_of(app)
-        until(app, table.my_turn)
+        table = _start(app, GameSetup(_five(), first=1, deal=5))
         click(app, table.layout.stock.center)
         until(app, table.my_turn, 5)
         advance(app, 0.5)
@@ -230,47 +161,40 @@ def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
     _shoot_round_over(app, out)
 
 
-def _shoot_tip(app: App, out: Path):  # -> TableScene
+def _shoot_tip(app: App, out: Path):  # -> SprintTable
     """A fresh 2-player table showing the first-game tip; returns it with the tip closed."""
     app.settings.tips_seen = False
     app.settings.tips_closed = []  # a first game: every tip shows again
-    app.start_game(GameSetup(deal=11, first=0))
-    table = table_of(app)
-    until(app, table.my_turn)
+    table = _start(app, GameSetup(deal=11, first=0))
     shoot(app, out, "table-2p-tip")
     table.close_tip()
     return table
 
 
 def _shoot_round_over(app: App, out: Path) -> None:
-    """Play deal 11 to its end without animation, then shoot the round-over screen."""
+    """Deal 11 played to its end without animation, then the last round of a 5-seat match (the score sheet beside
+    the round's rows): each round-over screen once counted up."""
     from game.tables.sprint.round_over import RoundOverScene
 
-    app.settings.animation_speed = "off"
-    app.start_game(GameSetup(deal=11, first=0))
-    table = table_of(app)
-    while not isinstance(app.stack.top, RoundOverScene):
-        if table.my_turn():
-            _play_simple_turn(app, table)
-        app.step(DT, pygame.event.get())
-    app.settings.animation_speed = "normal"
-    advance(app, 2.0)
-    shoot(app, out, "round-over")
-    # the last round of a 5-seat match: the score sheet beside the round's rows
-    app.settings.animation_speed = "off"
-    seats = [SeatConfig("You", "ai", "standard"), SeatConfig("Ada", "ai", "apprentice"),
-             SeatConfig("Ben", "ai", "standard"), SeatConfig("Cleo", "ai", "strategist"),
-             SeatConfig("Dev", "ai", "standard")]
-    app.start_game(GameSetup(seats, 0, 11, options={"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}))
-    until(app, lambda: isinstance(app.stack.top, RoundOverScene), 120)
-    app.settings.animation_speed = "normal"
-    advance(app, 2.0)
-    shoot(app, out, "round-over-match")
+    seats = [SeatConfig(name, "ai", level) for name, level in (("You", "standard"), ("Ada", "apprentice"),
+             ("Ben", "standard"), ("Cleo", "strategist"), ("Dev", "standard"))]
+    match = {"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}
+    for name, setup in (("round-over", GameSetup(deal=11, first=0)),
+                        ("round-over-match", GameSetup(seats, 0, 11, options=match))):
+        app.settings.animation_speed = "off"
+        app.start_game(setup)
+        table = table_of(app, GAME_ID)
+        while not isinstance(app.stack.top, RoundOverScene):
+            if table.my_turn():
+                _play_simple_turn(app, table)
+            app.step(DT, pygame.event.get())
+        app.settings.animation_speed = "normal"
+        advance(app, 2.0)
+        shoot(app, out, name)
 
 
 def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
     """The title offering Resume (with a notice about a damaged file), and the Replays list."""
-    from game.screens.replays import ReplaysScene
     from game.shell.saves import SaveStore
 
     store = SaveStore(data_dir)
@@ -278,62 +202,38 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
         record, state = GameSetup.hotseat(["Ann"], ["standard", "master"][: 1 + deal % 2]).start(random.Random(deal))
         finish_simply(record, state)
         store._archive(record.dumps().encode())
-    app = App(size, data_dir, seed=3, resizable=False)
-    app.settings.confirm_discard = False  # headless turns discard without the question
-    app.settings.ai_speed = "slow"
-    app.to_title()
-    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
-    table = table_of(app)
-    until(app, table.my_turn)
-    _play_simple_turn(app, table)
-    app.saves.flush()
-    (data_dir / "stats.json").write_text("{ damaged")
-    app = App(size, data_dir, seed=3, resizable=False)  # the next launch
-    app.settings.confirm_discard = False  # headless turns discard without the question
-    app.to_title()
-    shoot(app, out, "title-resume")
-    app.problems.clear()  # the notice was seen on the title
-    app.stack.push(ReplaysScene(app))
-    shoot(app, out, "replays")
+
+    def one_turn(app: App) -> None:
+        app.settings.ai_speed = "slow"
+        _play_simple_turn(app, _start(app, GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")],
+                                                     first=0, deal=8)))
+
+    appshots.resume_screens(size, out, data_dir, {"confirm_discard": False}, one_turn)
 
 
 def _select_a_match_or_card(app: App, table) -> None:
-    from engine.sprint import DRAW_STOCK
-
     table.try_action(DRAW_STOCK)
     until(app, table.my_turn)
     lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
-    if lays:
-        table.selected = set(lays[0].cards)
-    else:
-        table.selected = {table.model.hands[table.viewer][0]}
+    table.selected = set(lays[0].cards) if lays else {table.model.hands[table.viewer][0]}
     advance(app, 0.5)
 
 
 def _play_simple_turn(app: App, table) -> None:
     """Play the bottom human's turn by clicks: draw, lay the first match, discard the first card."""
-    from engine.sprint import Discard
-
     L = table.layout
     if table.state.phase is Phase.DRAW:
         click(app, L.stock.center if table.state.stock else L.discard.center)
         until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
     while table.my_turn() and table.state.phase is Phase.BUILD:
         lays = [a for a in table.state.legal_actions() if isinstance(a, Lay)]
-        action = lays[0] if lays else Discard(table.model.hands[table.viewer][-1])
-        if isinstance(action, Lay):
-            table.selected = set(action.cards)
+        if lays:
+            table.selected = set(lays[0].cards)
             click(app, L.buttons["lay"].center)
         else:
-            table.selected = {action.card}
+            table.selected = {table.model.hands[table.viewer][-1]}
             click(app, L.discard.center)
         until(app, lambda: table.my_turn() or table.state.current != table.viewer, 10)
-
-
-def table_of(app: App):
-    from game.tables.sprint.table import TableScene
-
-    return app.stack.find(TableScene)
 
 
 def finish_simply(record: Record, state: Round) -> None:

@@ -21,13 +21,13 @@ from engine.sprint import Action, Discard, Event, Lay, Round
 from game.kit.handtable import HiddenHandTable
 from game.kit.hint import Hint
 from game.kit.keymap import Keymap
-from game.kit.ui import Button
 from game.kit.wording import whose
 from game.shell.session import GameSetup
 from game.screens.overlays import confirm_discard, open_pause
 from game.tables.sprint import assist as sprint_assist, input as sprint_input, match as sprint_match, view as sprint_view
 from game.tables.sprint.round_over import RoundOverScene
-from game.tables.sprint.steps import TableModel, queue_deal, queue_events
+from game.tables.sprint import steps as sprint_steps
+from game.tables.sprint.steps import TableModel
 
 SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
@@ -46,7 +46,7 @@ class SprintTable(HiddenHandTable):
 
     game_id = "sprint"  # the registry's id (its records are "sprint-snap-score/1")
     HOTKEYS = TABLE_HOTKEYS
-    view = sprint_view
+    view, controls, animator = sprint_view, sprint_input, sprint_steps
     draw_thumbnail = staticmethod(sprint_view.draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
@@ -70,13 +70,8 @@ class SprintTable(HiddenHandTable):
 
     # --- what the table holds ------------------------------------------------
 
-    @property
-    def hint_text(self) -> str | None:
-        return self.hint.text
-
-    @property
-    def hint_glow(self) -> str | None:
-        return self.hint.glow
+    hint_text = property(lambda self: self.hint.text)
+    hint_glow = property(lambda self: self.hint.glow)
 
     def card_rect(self, card: Card) -> pygame.Rect:
         """Where ``card`` of the bottom hand rests (its slot, hover and selection included)."""
@@ -108,15 +103,6 @@ class SprintTable(HiddenHandTable):
             self.tip_open = False
         super().settings_changed()
 
-    # --- scene hooks ------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        sprint_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return sprint_view.status_lines(self)
-
     # --- acting -------------------------------------------------------------
 
     def _asks_first(self, action: Action) -> bool:
@@ -129,15 +115,9 @@ class SprintTable(HiddenHandTable):
         sprint_assist.note_undoable(self, player, action, events)
         self.hint.clear()
         self.fan.pointed.clear()
-        queue_events(self, events)  # the steps note which sprites were chosen before the selection drops them
+        self._queue_events(events)  # the steps note which sprites were chosen before the selection drops them
         if isinstance(action, Lay):
             self.selected -= set(action.cards)
-
-    def _queue_deal(self) -> None:
-        queue_deal(self)
-
-    def _queue_events(self, events: list[Event]) -> None:
-        queue_events(self, events)
 
     def selection_lay(self) -> tuple[Lay | None, str | None]:
         """The selected cards as a Lay and the reason it can't be played (None if it can)."""
@@ -151,14 +131,7 @@ class SprintTable(HiddenHandTable):
             return lay, f"It's {whose(self.name(self.state.current))} turn."
         return lay, self.state.why_illegal(lay)
 
-    def ask_hint(self) -> None:
-        sprint_assist.ask_hint(self)
-
-    def undo(self) -> None:
-        sprint_assist.undo(self)
-
-    def undo_reason(self) -> str | None:
-        return sprint_assist.undo_reason(self)
+    ask_hint, undo, undo_reason = sprint_assist.ask_hint, sprint_assist.undo, sprint_assist.undo_reason
 
     # --- update -------------------------------------------------------------
 
@@ -198,9 +171,6 @@ class SprintTable(HiddenHandTable):
 
     # --- input ----------------------------------------------------------------
 
-    def buttons(self) -> list[Button]:
-        return sprint_view.buttons(self)
-
     def tip_showing(self) -> bool:
         """The first-game tip shows only on the player's own turn: it never hides what the others play."""
         return self.tip_open and self.my_turn()
@@ -210,14 +180,8 @@ class SprintTable(HiddenHandTable):
 
     # --- input (the rules live in sprint_input) ---------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.replay_event(event) or sprint_input.handle_event(self, event)
-
     def handle_key(self, key: int) -> bool:
         return sprint_input.handle_key(self, key)
-
-    def click(self, target: object) -> None:
-        sprint_input.click(self, target)
 
     def close_tip(self) -> None:
         """The first-game tip goes away for good (remembered in the settings, for this game only)."""

@@ -9,8 +9,10 @@ from typing import Any
 
 import pygame
 
+from engine.cards import ALL_CARDS
 from engine.sprint.records import Record
 
+from game.kit.scenarios import hand_hot_spots, hand_mismatches
 from game.shell.app import App
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup
@@ -29,16 +31,9 @@ def check(table: Any) -> None:
         assert not all_cards & h, "a card is in two hands"
         all_cards |= h
     if not table.flights and not table.steps and not table.deal_after_pass:
-        for p in range(state.num_players):
-            assert sorted(table.model.hands[p]) == sorted(state.hand(p)), f"table shows a wrong hand for seat {p}"
-        assert table.model.stock == len(state.stock), "table shows a wrong stock size"
-
-
-def hot_spots(table: Any) -> list[tuple[int, int]]:
-    """Places worth clicking at the table: its buttons, the piles, the cards in hand."""
-    L = table.layout
-    spots = [b.rect.center for b in table.buttons()] + [L.stock.center, L.discard.center]
-    return spots + [(r.x + 10, r.y + 20) for r in L.hand_rects(len(table.model.hands[table.viewer]))]
+        wrong = hand_mismatches(table, [state.hand(p) for p in range(state.num_players)], [ALL_CARDS[n] for n in state.discard],
+                                len(state.stock), None)
+        assert not wrong, "; ".join(wrong)
 
 
 class _Busy:
@@ -72,37 +67,28 @@ def table_mismatches(table: Any, saved: Record) -> list[str]:
     Compares the engine state, the actions, and what the table shows (hands, piles,
     laid matches, points, whose turn).
     """
-    from engine.cards import ALL_CARDS
-
     state = saved.final_state()
-    out = []
+    out = hand_mismatches(table, [state.hand(p) for p in range(state.num_players)],
+                          [ALL_CARDS[n] for n in state.discard], len(state.stock), state.current)
     if table.record.actions != saved.actions:
         out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
     if table.state != state:
         out.append("the engine state differs from the saved round's")
     model = table.model
     for p in range(state.num_players):
-        if sorted(model.hands[p]) != sorted(state.hand(p)):
-            out.append(f"seat {p}: the table shows a different hand")
         shown = sorted(tuple(sorted(m)) for m in model.laid[p])
         laid = sorted(tuple(sorted(m)) for m in state.observation(p).laid[p])
         if shown != laid:
             out.append(f"seat {p}: the table shows different matches")
         if model.points[p] != state.laid_points(p):
             out.append(f"seat {p}: the table shows {model.points[p]} points, the round {state.laid_points(p)}")
-    if model.stock != len(state.stock):
-        out.append(f"stock: the table shows {model.stock} cards, the round has {len(state.stock)}")
-    if model.discard != [ALL_CARDS[n] for n in state.discard]:
-        out.append("discard pile: the table shows different cards")
-    if model.current != state.current:
-        out.append(f"turn: the table shows seat {model.current}, the round is at seat {state.current}")
     return out
 
 
 _SETTINGS = {"confirm_discard": False, "animation_speed": "fast", "ai_speed": "instant"}  # headless turns discard without asking
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=table_mismatches, busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hand_hot_spots, summary=_summary, mismatches=table_mismatches, busy=_Busy, shots=screenshots,
     selftest_setup=lambda: GameSetup.all_ai(["apprentice", "standard", "strategist"]),
     monkey_setup=lambda seed: GameSetup(),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_BACKSPACE, pygame.K_1, pygame.K_TAB,

@@ -6,24 +6,21 @@ brought up to date from ``update``, never from ``draw``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.melds import describe_match
 from engine.sprint import Phase
 
+from game.kit.handtable import HiddenHandTable
+from game.kit.handview import (
+    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, waiting_lines, with_keys,
+)
 from game.kit.layer import Region
-from game.kit.messages import draw_banner, draw_tip
-from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
-from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, seat_label
 from game.kit.layout import TableLayout
+from game.kit.messages import draw_banner, draw_tip
+from game.kit.scorepanel import card_count, draw_header, draw_panel_rim, draw_seat_cards, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.ui import GOLD, Button, draw_focus_ring, draw_tooltip, key_tip
-
-if TYPE_CHECKING:
-    from game.tables.sprint.table import SprintTable
+from game.kit.ui import GOLD, Button
 
 TIP_LINES = (
     "First game? A turn has three steps:",
@@ -34,7 +31,7 @@ TIP_LINES = (
 )
 
 
-def buttons(t: SprintTable) -> list[Button]:
+def buttons(t: HiddenHandTable) -> list[Button]:
     """Lay (with the points the selection would score), Hint, the two sorts, and the tip's Got it."""
     L = t.layout
     if t.replaying:
@@ -52,9 +49,7 @@ def buttons(t: SprintTable) -> list[Button]:
         out.append(Button("undo", "Undo", L.undo_button, enabled=t.undo_reason() is None))
     if t.tip_showing():
         out.append(Button("tip_close", "Got it", tip_layout(L)[1], primary=True))
-    for b in out:
-        b.hotkey = t.HOTKEYS.get(b.key)
-    return out
+    return with_keys(t, out)
 
 
 def tip_layout(L: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
@@ -67,25 +62,15 @@ def tip_layout(L: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
     return box, close
 
 
-def status_lines(t: SprintTable) -> tuple[str, str]:
+def status_lines(t: HiddenHandTable) -> tuple[str, str]:
     """What is happening, and what the player at the bottom can do (or the hint)."""
-    s = t.state
-    m = t.model
-    if t.replaying:
-        head = "Replay: " + ("the round is over." if s.is_over and m.over else f"{t.name(m.current)} to play.")
-        return head, KEYS_LINE
-    if s.is_over:
-        return "The round is over.", "Counting the points..."
-    cur = s.current
-    if t.motion.busy:
-        return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", "")
-    if cur != t.viewer or not t.is_human(cur):
-        if t.driver.thinking:
-            return f"{t.name(cur)} is thinking...", ""
-        return f"{t.name(cur)} is playing...", "Your hand stays at the bottom; watch the log on the right."
-    you = t.name(cur)
+    waiting = waiting_lines(t, "round", "Counting the points...",
+                            playing="Your hand stays at the bottom; watch the log on the right.")
+    if waiting is not None:
+        return waiting
+    you = t.name(t.state.current)
     turn = "Your turn" if you == "You" else f"{you}, your turn"  # hot-seat names the player at the screen
-    if s.phase is Phase.DRAW:
+    if t.state.phase is Phase.DRAW:
         return (f"{turn}. Draw: click the stock or the discard pile.",
                 t.hint.status_line("Or drag a card from a pile into your hand.", prefix=""))
     lay, reason = t.selection_lay()
@@ -101,21 +86,13 @@ def status_lines(t: SprintTable) -> tuple[str, str]:
     return "Lay matches if you can, then discard: drag a card onto the discard pile.", line2
 
 
-def layer_regions(t: SprintTable) -> list[Region]:
+def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels and the log, each with the key of everything it shows."""
     m = t.model
-    regions: list[Region] = []
-    for seat, spot in t.layout.spots.items():
-        face = t.shows_face(seat)
-        key = (tuple(m.hands[seat]) if face else len(m.hands[seat]), face, tuple(m.laid[seat]), m.points[seat],
-               seat == m.current and not m.over, seat == t.viewer)
-        regions.append((seat, key, spot.panel, lambda surface, seat=seat: draw_seat(t, surface, seat)))
-    regions.append(("log", t.log.key(), t.layout.log_panel,
-                    lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
-    return regions
+    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat)
 
 
-def draw_seat(t: SprintTable, surface: pygame.Surface, seat: int) -> None:
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int) -> None:
     """One seat's panel: header, face-down hand and laid matches."""
     L = t.layout
     s = L.scale
@@ -131,11 +108,7 @@ def draw_seat(t: SprintTable, surface: pygame.Surface, seat: int) -> None:
         t.app.text.blit(surface, "Your matches go here", round(18 * s), spot.matches.center, (120, 160, 140), "center")
 
 
-def draw(t: SprintTable, surface: pygame.Surface) -> None:
-    L = t.layout
-    art = t.app.art
-    text = t.app.text
-    s = L.scale
+def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))
     _draw_piles(t, surface)
     _draw_turn_order(t, surface)
@@ -143,64 +116,36 @@ def draw(t: SprintTable, surface: pygame.Surface) -> None:
     focus = t.kb_focus if t.kb_visible else None
     if t.tip_showing():
         box, close = t.tip_layout()
-        draw_tip(surface, text, box, close, TIP_LINES, s, t.panels)
-    buttons = t.buttons()
-    for b in buttons:
-        b.draw(surface, text, t.hover == ("button", b.key), focus == ("button", b.key))
-    draw_menu_button(surface, t.layout.menu_button, t.hover == ("button", "menu"))
-    _draw_focus(t, surface, focus)
-    if isinstance(t.hover, tuple) and t.hover[0] == "button":
-        key = t.hover[1]
-        rect = L.menu_button if key == "menu" else next((b.rect for b in buttons if b.key == key), None)
-        if rect is not None:
-            label = "Menu, key: Esc" if key == "menu" else key_tip(t.HOTKEYS[key])
-            draw_tooltip(surface, text, label, rect, s, [b.rect for b in buttons] + [L.menu_button])
-    t.motion.draw(surface, art)
-    t.floaters.draw(surface, text, s, t.factor())
-    draw_dragged(t, surface)
+        draw_tip(surface, t.app.text, box, close, TIP_LINES, t.layout.scale, t.panels)
+    draw_controls(t, surface, t.buttons(), focus, _focus_rect(t, focus), avoid=True)
+    draw_in_the_air(t, surface)
 
 
-def _draw_focus(t: SprintTable, surface: pygame.Surface, focus: object) -> None:
-    """The keyboard focus: a ring around a hand card, a pile or the menu button."""
+def _focus_rect(t: HiddenHandTable, focus: object) -> pygame.Rect | None:
+    """Where the keyboard's ring goes: round a hand card, a pile or the menu button (a button rings itself)."""
     L = t.layout
-    rect = None
     if isinstance(focus, tuple) and focus[0] == "hand":
-        if focus[1] < len(t.my_hand):
-            rect = t.fan.rect_of(t.my_hand[focus[1]], L)
-    elif focus == "stock":
-        rect = L.stock
-    elif focus == "discard":
-        rect = L.discard
-    elif focus == ("button", "menu"):
-        rect = L.menu_button
-    if rect is not None:
-        draw_focus_ring(surface, rect, L.scale)
+        return t.fan.rect_of(t.my_hand[focus[1]], L) if focus[1] < len(t.my_hand) else None
+    return {"stock": L.stock, "discard": L.discard, ("button", "menu"): L.menu_button}.get(focus)
 
 
-def _draw_piles(t: SprintTable, surface: pygame.Surface) -> None:
-    L = t.layout
+def _draw_piles(t: HiddenHandTable, surface: pygame.Surface) -> None:
+    L, m = t.layout, t.model
     my = t.my_turn()
-    drag = t.drag.what if t.drag else None
-    draw_phase = my and t.state.phase is Phase.DRAW
-    glow_stock = bool((draw_phase and t.model.stock) or t.hint.glow == "stock" or drag == "stock")
-    glow_discard = bool((draw_phase and t.model.pile) or t.hint.glow == "discard" or (
-        my and t.state.phase is Phase.BUILD and (len(t.selected) == 1 or drag == "hand")))
-    draw_stock(surface, t.app.art, L.stock, t.model.stock, glow_stock)
-    pile = t.model.discard
-    draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow_discard)
-    left = t.model.final_left
-    if left is not None and not t.model.over:  # the stock ran out: the banner under the piles counts the last turns
+    drawing = my and t.state.phase is Phase.DRAW
+    draw_piles(t, surface, (drawing and m.stock) or t.hint.glow == "stock",
+               (drawing and m.pile) or t.hint.glow == "discard", my and t.state.phase is Phase.BUILD)
+    if m.final_left is not None and not m.over:  # the stock ran out: the banner under the piles counts the last turns
         banner = L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
+        left = m.final_left
         draw_banner(surface, t.app.text, banner, f"Final round: {left} turn{'s' if left != 1 else ''} left", L.scale,
                     t.panels)
         return
-    low = t.model.stock <= 2 * t.state.num_players
-    draw_count(surface, t.app.text, L.stock, f"Stock: {t.model.stock}" + (" - low" if low else ""), L.scale,
-               GOLD if low else None)
-    draw_count(surface, t.app.text, L.discard, f"Discard: {len(pile)}", L.scale)
+    low = m.stock <= 2 * t.state.num_players
+    draw_pile_counts(t, surface, f"Stock: {m.stock}" + (" - low" if low else ""), GOLD if low else None)
 
 
-def _draw_turn_order(t: SprintTable, surface: pygame.Surface) -> None:
+def _draw_turn_order(t: HiddenHandTable, surface: pygame.Surface) -> None:
     """Who plays now (gold), who is next, and the order after; in the final round only the seats still to play."""
     m = t.model
     order = play_order(t.state.num_players, m.current)
