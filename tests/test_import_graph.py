@@ -102,14 +102,6 @@ KNOWN_CIRCLES: dict[tuple[str, str], str] = {
     # Type-only back-imports from a table's parts to its table class, each closing a circle through the
     # table (which imports its parts).  They belong to tables other engineers are taking apart (issue 21);
     # the integrator empties this list once their branches are merged.
-    ("game.tables.sprint.assist", "game.tables.sprint.table"): "Sprint",
-    ("game.tables.sprint.input", "game.tables.sprint.table"): "Sprint",
-    ("game.tables.sprint.steps", "game.tables.sprint.table"): "Sprint",
-    ("game.tables.sprint.view", "game.tables.sprint.table"): "Sprint",
-    ("game.tables.scamper.input", "game.tables.scamper.table"): "Scamper",
-    ("game.tables.scamper.play", "game.tables.scamper.table"): "Scamper",
-    ("game.tables.scamper.steps", "game.tables.scamper.table"): "Scamper",
-    ("game.tables.scamper.view", "game.tables.scamper.table"): "Scamper",
     ("game.tables.snap.view", "game.tables.snap.table"): "Snap",
     ("game.tables.ratscrew.input", "game.tables.ratscrew.table"): "Ratscrew",
     ("game.tables.ratscrew.steps", "game.tables.ratscrew.table"): "Ratscrew",

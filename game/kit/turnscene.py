@@ -2,12 +2,11 @@
 
 :class:`TurnScene` opens the controller (a new, saved or replayed game), reads
 its state and record through it, names the seats, says a refusal (a toast and
-the refusal sound), lets time pass for the toast and the banner, runs a
-replay's controls (their keys and clicks first, their speed, drawn last), turns
-the table to another player behind the pass-device screen and opens the pause
-menu.  Each game's table subclasses it for its layout, drawing, input and steps
-(:class:`~game.kit.handtable.HiddenHandTable` for the hidden-hand games).
-"""
+the refusal sound), runs a replay's controls (their keys and clicks first, their
+speed, drawn last) and turns the table to another player behind the
+pass-device screen.  Each game's table subclasses it for its layout, drawing,
+input and steps (:class:`~game.kit.handtable.HiddenHandTable` for the
+hidden-hand games)."""
 
 from __future__ import annotations
 
@@ -25,7 +24,7 @@ from game.kit.wording import verb
 
 
 class TurnScene(Scene):
-    """A turn table's scene: its controller, seats, messages, replay controls, pass-device screen and pause."""
+    """A turn table's scene: its controller, seats, messages, replay controls and pass-device screen."""
 
     game_id = ""
     """The game's registry id."""
@@ -35,8 +34,6 @@ class TurnScene(Scene):
     """A replay's pause, speed and step (in the place of the action buttons), else None."""
     turns: TurnController
     """The table's turns: the state, the record, the seats' sources (see :mod:`game.kit.turns`)."""
-    pause_scene: Any = None
-    """The pause menu's scene class, handed in by the table (the kit imports no screen)."""
 
     def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
         """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
@@ -110,6 +107,3 @@ class TurnScene(Scene):
     def _forget_the_last_player(self) -> None:
         """Drop what the previous player was doing or was told (it may name their cards)."""
         self.toast = None
-
-    def open_pause(self) -> None:
-        self.app.stack.push(self.pause_scene(self.app, self))

@@ -29,7 +29,7 @@ from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
 from game.kit.wording import whose
 from game.base.scene import Scene
-from game.screens.overlays import PauseScene
+from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.art import draw_thumbnail
@@ -45,7 +45,6 @@ class DoubleTable(TurnScene):
 
     game_id = GAME_ID
     draw_thumbnail = staticmethod(draw_thumbnail)
-    pause_scene = PauseScene
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:
@@ -313,7 +312,7 @@ class DoubleTable(TurnScene):
 
     def open_pause(self) -> None:
         self.anchor = None  # a drag across the columns ends
-        super().open_pause()
+        open_pause(self)
 
     # --- the end ---------------------------------------------------------------
 
