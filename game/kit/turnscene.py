@@ -2,7 +2,7 @@
 
 :class:`TurnScene` opens the controller (a new, saved or replayed game), reads
 its state and record through it, names the seats, says a refusal (a toast and
-the refusal sound), runs a replay's controls (their keys and clicks first, their
+the refusal sound), closes the first-game tip for good, runs a replay's controls (their keys and clicks first, their
 speed, drawn last) and turns the table to another player behind the
 pass-device screen.  Each game's table subclasses it for its layout, drawing,
 input and steps (:class:`~game.kit.handtable.HiddenHandTable` for the
@@ -50,6 +50,7 @@ class TurnScene(Scene):
         self.stats_noted = False
         self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.panels: dict[Any, Any] = {}
+        self.tip_open = bool(self.humans) and self.app.settings.shows_tip(self.game_id)  # the first-game tip
 
     state = Forward("turns")
     record = Forward("turns")
@@ -80,6 +81,12 @@ class TurnScene(Scene):
         self.toast = Toast(text, TOAST_SECONDS, error)
         if error:
             self.app.sound.play("invalid")
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings, for this game only)."""
+        self.tip_open = False
+        self.app.settings.close_tip(self.game_id)
+        self.app.save_settings()
 
     def perform(self, action: Any) -> list[Any]:
         """Apply ``action`` for the seat to move, record it, save it, and show it."""

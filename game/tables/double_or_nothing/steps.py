@@ -127,17 +127,11 @@ def _note(t: Table, line: str, banner: str | None = None) -> Callable[[], None]:
     return land
 
 
-def _stacks(counts: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
-    return [(n + 1, k) for n, k in enumerate(counts) if k]
-
-
 def _played(t: Table, ev: Played, duration: float) -> Step:
     play = ev.play
     L = t.layout
-    flies = []
-    for i, n in enumerate(play.numbers):
-        start = L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand
-        flies.append(Fly(n, play.copies, start.copy(), L.area_card(i, play.width), 0.04 * i))
+    flies = [Fly(n, play.copies, (L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand).copy(),
+                 L.area_card(i, play.width), 0.04 * i) for i, n in enumerate(play.numbers)]
 
     def land() -> None:
         sh = t.shown
@@ -156,9 +150,10 @@ def _played(t: Table, ev: Played, duration: float) -> Step:
 def _drew(t: Table, ev: Drew, duration: float) -> Step:
     L = t.layout
     mine = ev.seat == t.viewer
-    start = L.deck(ev.seat == t.viewer)
+    start = L.deck(mine)
     if mine and ev.counts is not None:
-        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(_stacks(ev.counts))]
+        stacks = [(n + 1, k) for n, k in enumerate(ev.counts) if k]
+        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(stacks)]
     else:
         flies = [Fly(0, ev.cards, start.copy(), L.opp_hand if not mine else L.columns[3])]
 

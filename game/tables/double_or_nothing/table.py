@@ -67,7 +67,6 @@ class DoubleTable(TurnScene):
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
         self.typed_copies: str | None = None  # Trim: the copies being typed (None: not typing)
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
-        self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
         self.hotseat = self.turns.passes_device
@@ -194,12 +193,6 @@ class DoubleTable(TurnScene):
     def tip_showing(self) -> bool:
         """The first-game tip shows only on the player's own turn to play: it never hides the opponent's play."""
         return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY
-
-    def close_tip(self) -> None:
-        """The first-game tip goes away for good (remembered in the settings, for this game)."""
-        self.tip_open = False
-        self.app.settings.close_tip(GAME_ID)
-        self.app.save_settings()
 
     # --- scene hooks ---------------------------------------------------------
 
