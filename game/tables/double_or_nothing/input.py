@@ -179,6 +179,12 @@ def set_typed_copies(t: Table, typed: str) -> None:
         t.typed_copies = None
 
 
+def _extend(t: Table, n: int) -> None:
+    """The selection stretched to take in number ``n`` (a new one at ``n`` if there is none)."""
+    lo, hi = t.selection or (n, n)
+    t.set_selection(min(lo, n), max(hi, n))
+
+
 def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
@@ -200,29 +206,17 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
             return True
         return False
     if key in _DIGITS and can_select(t):
-        n = _DIGITS[key]
-        if shift and t.selection is not None:
-            lo, hi = t.selection
-            t.set_selection(min(lo, n), max(hi, n))
-        else:
-            t.set_selection(n)
-        t.focus = n
+        t.focus = _DIGITS[key]
+        _extend(t, t.focus) if shift else t.set_selection(t.focus)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         now = t.focus if isinstance(t.focus, int) else (4 if key == pygame.K_RIGHT else 5)
         t.focus = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
         if shift and t.selection is not None and can_select(t):
-            lo, hi = t.selection
-            t.set_selection(min(lo, t.focus), max(hi, t.focus))
+            _extend(t, t.focus)
         return True
     if key == pygame.K_SPACE and isinstance(t.focus, int) and can_select(t):
-        if t.selection is not None and t.selection[0] <= t.focus <= t.selection[1] and t.selection[0] == t.selection[1]:
-            t.set_selection(None)
-        elif t.selection is not None:
-            lo, hi = t.selection
-            t.set_selection(min(lo, t.focus), max(hi, t.focus))
-        else:
-            t.set_selection(t.focus)
+        t.set_selection(None) if t.selection == (t.focus, t.focus) else _extend(t, t.focus)
         return True
     pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
     if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):
