@@ -3,7 +3,7 @@
 * :mod:`engine.cards`   cards, codes and decks
 * :mod:`engine.melds`   what a set and a run are (the one home of meld logic)
 * :mod:`engine.sprint`  Sprint, Snap, Score: a round, its actions, events, observations
-* :mod:`engine.records` game records (save, resume, replay, bug reports)
+* :mod:`engine.envelope` game records (save, resume, replay, bug reports; Sprint's older format in :mod:`engine.sprint.records`)
 * :mod:`engine.games`   the registry of the collection's games
 """
 

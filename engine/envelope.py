@@ -3,7 +3,7 @@
 A record is a game's whole history: it gives save and resume, replays, the
 arena's logs and bug reports.  Every game but Sprint (whose
 ``sprint-snap-score/1`` records predate the collection and keep their own
-codec, :mod:`engine.records`) writes this envelope::
+codec, :mod:`engine.sprint.records`) writes this envelope::
 
     {"format": "snap/1", "seed": 123, "options": {"variant": "own"},
      "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "hard"}],
@@ -23,13 +23,32 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, TypeGuard
+from typing import Any, Iterator, Mapping, Protocol, TypeGuard
 
 from .core import GameState, Ms
 from .errors import IllegalAction
 
-if TYPE_CHECKING:
-    from .games import GameInfo
+
+class GameKind(Protocol):
+    """What a record reads of its game's entry in :mod:`engine.games` (a Protocol: the registry imports this
+    module, so this module names no class of the registry's)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def min_seats(self) -> int: ...
+    @property
+    def max_seats(self) -> int: ...
+    @property
+    def most_actions(self) -> int: ...
+    @property
+    def longest_ms(self) -> int | None: ...
+    def rules(self) -> Any: ...
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]: ...
 
 PLAYER_KINDS = ("human", "ai")
 MAX_NAME = 100
@@ -126,7 +145,7 @@ class Entry:
 class GameRecord:
     """A game's history in the shared envelope.  ``append`` as you play; ``to_json`` to save."""
 
-    info: GameInfo
+    info: GameKind
     players: tuple[PlayerInfo, ...]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
@@ -138,7 +157,7 @@ class GameRecord:
     """The state :meth:`from_json` replayed to (read it, never change it): no second replay to show how far a game got."""
 
     @classmethod
-    def begin(cls, info: GameInfo, players: list[PlayerInfo], seed: int,
+    def begin(cls, info: GameKind, players: list[PlayerInfo], seed: int,
               options: dict[str, Any] | None = None) -> tuple[GameRecord, GameState]:
         """A new game of ``info``'s from ``seed``: its record and its state."""
         record = cls(info, tuple(players), seed, info.resolve_options(options))
@@ -238,7 +257,7 @@ class GameRecord:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Any, info: GameInfo) -> GameRecord:
+    def from_json(cls, data: Any, info: GameKind) -> GameRecord:
         """Check a decoded record of ``info``'s game and replay it; raises :class:`RecordError`.
 
         Any game's record loads through :func:`engine.games.load_record`, which

@@ -211,7 +211,7 @@ GAMES: dict[str, GameInfo] = {
             "sprint", "Sprint, Snap, Score",
             "A quick rummy: lay sets and runs, draw replacements, score big matches.",
             2, 5, "engine.sprint", "sprint-snap-score",
-            record_class="engine.records:Record", script="engine.sprint.script",
+            record_class="engine.sprint.records:Record", script="engine.sprint.script",
             trial_seats=("standard", "apprentice"),
             levels=_SPRINT_LEVELS, default_level="standard", bots="ai.sprint:make_bot",
             table="game.tables.sprint.table:SprintTable", rules_pages="game.rules.sprint:SPRINT_RULES",

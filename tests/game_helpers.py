@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.records import PlayerInfo, Record
+from engine.sprint.records import PlayerInfo, Record
 from game.shell.app import App
 from game.tables.sprint.shots import finish_simply
 from game.screens import PassDeviceScene

@@ -11,7 +11,7 @@ from ai.arena import main as arena_main
 from ai.sprint import arena, hint
 from ai.sprint.hints import reason
 from engine.cards import mask_of, parse_cards
-from engine.records import Record
+from engine.sprint.records import Record
 from engine.sprint import DRAW_STOCK, Lay, Phase, Round
 
 

@@ -118,7 +118,8 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
     drawn = []
     real = app.text.blit
     monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1])
-    app.dirty, table.layer_cache["key"] = True, None  # draw the (unchanged) pick screen again, this time listening
+    app.dirty = True
+    table.layer.invalidate()  # draw the (unchanged) pick screen again, this time listening
     frame(app)
     shown = " ".join(drawn)
     for uid in table.state.offer:
@@ -412,3 +413,13 @@ def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
     _press(app, pygame.K_RETURN)
     assert table.record.entries[before].action == Play(4, 5, 150_910)
     assert table.state.hands[0] == parse_counts("49090x4 49090x5 3x7")
+
+
+def test_the_collections_screens_in_its_screenshots_are_its_own(app, tmp_path, monkeypatch) -> None:
+    """The app's screens shot for Double or Nothing show its New game screen (they showed Sprint's)."""
+    from game.screens import appshots
+
+    shown: dict[str, str] = {}
+    monkeypatch.setattr(appshots, "shoot", lambda a, out, name: shown.setdefault(name, getattr(a.stack.top, "title", "")))
+    appshots.menu_screens(app, tmp_path, GAME_ID)
+    assert shown["new-game"] == f"New game: {game_info(GAME_ID).title}"

@@ -10,7 +10,7 @@ import pytest
 
 from engine.envelope import RecordError
 from engine.games import GAMES, load_record
-from engine.records import MAX_ACTIONS
+from engine.sprint.records import MAX_ACTIONS
 from engine.snap import new_game
 from engine.snap.game import LONGEST_GAME_MS
 

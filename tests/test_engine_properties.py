@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from engine.cards import ALL_CARDS
 from engine.errors import IllegalAction
 from engine.melds import triangular
-from engine.records import PlayerInfo, Record
+from engine.sprint.records import PlayerInfo, Record
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Lay, Phase, Round, RoundOver
 from engine_helpers import cards_in_play
 

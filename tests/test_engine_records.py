@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.records import FORMAT, PlayerInfo, Record, RecordError
+from engine.sprint.records import FORMAT, PlayerInfo, Record, RecordError
 from engine.sprint import Round
 
 
@@ -179,7 +179,7 @@ def test_a_number_too_long_to_convert_is_a_record_error(field):
 
 
 def test_a_newer_format_with_an_absurd_version_number_is_not_a_crash():
-    from engine.records import is_newer_format
+    from engine.sprint.records import is_newer_format
 
     assert not is_newer_format("sprint-snap-score/" + "9" * 5000)
     assert is_newer_format("sprint-snap-score/2") and not is_newer_format("sprint-snap-score/01")
@@ -199,7 +199,7 @@ def test_the_seed_must_give_the_deal():
 
 
 def test_names_and_levels_are_bounded():
-    from engine.records import MAX_NAME_LENGTH
+    from engine.sprint.records import MAX_NAME_LENGTH
 
     assert _broken(lambda d: d["players"][0].update(name="A" * (MAX_NAME_LENGTH + 1))).startswith("players[0].name:")
     assert _broken(lambda d: d["players"][1].update(level="s" * 200_000)).startswith("players[1].level:")

@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.records import Record  # noqa: E402
+from engine.sprint.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
 from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402

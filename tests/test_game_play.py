@@ -8,7 +8,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from engine.records import Record  # noqa: E402
+from engine.sprint.records import Record  # noqa: E402
 from engine.sprint import Discard, Lay, Phase  # noqa: E402
 from game.screens import PassDeviceScene  # noqa: E402
 from game.tables.sprint.round_over import RoundOverScene  # noqa: E402

@@ -1,8 +1,9 @@
-"""The import graph of game/ has no cycle, counting imports inside functions too.
+"""The import graph of the project has no circle and its layers hold, counting every import.
 
-Only imports under ``if TYPE_CHECKING:`` are left out (they never run).  A cycle
-held together by deferred imports is still a cycle: it is what made the old
-table impossible to take apart.
+Imports inside functions count, and so do those under ``if TYPE_CHECKING:``: a
+circle held together by deferred or type-only imports is still a circle (it is
+what made the old table impossible to take apart).  The graph without the
+type-only imports is what runs; the check uses the graph with them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "engine", "ai")
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -27,10 +28,10 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(path: Path, modules: set[str], type_only: bool = False) -> set[str]:
+def _imports(path: Path, modules: set[str], type_only: bool = False, root: Path = ROOT) -> set[str]:
     """The project modules ``path`` imports (a package's ``__init__`` counts for ``from pkg import x``);
     with ``type_only`` those under ``if TYPE_CHECKING:`` too."""
-    name = _module_name(path)
+    name = _module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
@@ -97,11 +98,39 @@ def test_the_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
 
 
-def test_the_project_has_no_import_cycle() -> None:
-    graph = import_graph()
+KNOWN_CIRCLES: dict[tuple[str, str], str] = {
+    # Type-only back-imports from a table's parts to its table class, each closing a circle through the
+    # table (which imports its parts).  They belong to tables other engineers are taking apart (issue 21);
+    # the integrator empties this list once their branches are merged.
+    ("game.tables.snap.view", "game.tables.snap.table"): "Snap",
+    ("game.tables.ratscrew.input", "game.tables.ratscrew.table"): "Ratscrew",
+    ("game.tables.ratscrew.steps", "game.tables.ratscrew.table"): "Ratscrew",
+    ("game.tables.ratscrew.view", "game.tables.ratscrew.table"): "Ratscrew",
+}
+"""Imports (importer, imported) left out of the circle check, each naming its table; nothing else is."""
+
+
+def test_the_project_has_no_import_cycle_counting_type_only_imports() -> None:
+    graph = import_graph(type_only=True)
     assert "game.shell.app" in graph and graph["game.shell.app"], "the graph was read"
+    gone = sorted(f"{a} -> {b}" for a, b in KNOWN_CIRCLES if b not in graph.get(a, set()))
+    assert not gone, "no longer imported: take it off KNOWN_CIRCLES: " + ", ".join(gone)
+    for a, b in KNOWN_CIRCLES:
+        graph[a] = graph[a] - {b}
     cycle = find_cycle(graph)
-    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+    assert cycle is None, "import circle (type-only imports counted): " + " -> ".join(cycle or [])
+
+
+def test_the_check_counts_type_only_and_deferred_imports(tmp_path: Path) -> None:
+    """A module importing another only under ``if TYPE_CHECKING:``, or inside a function, is an edge."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n")
+    (pkg / "b.py").write_text("def f():\n    from pkg import a\n")
+    modules = {"pkg.a", "pkg.b", "pkg"}
+    names = {path.stem: _imports(path, modules, True, tmp_path) for path in (pkg / "a.py", pkg / "b.py")}
+    assert names == {"a": {"pkg.b"}, "b": {"pkg.a"}}
+    assert find_cycle({"pkg.a": names["a"], "pkg.b": names["b"]}) is not None
 
 
 def test_no_module_is_over_500_lines() -> None:
@@ -111,11 +140,19 @@ def test_no_module_is_over_500_lines() -> None:
     assert not too_long, "split these modules: " + ", ".join(too_long)
 
 
-LAYERS = (("game.base",), ("game.shell",), ("game.kit", "game.net"), ("game.screens", "game.tables", "game.rules"), ("game",))
-"""The game's layers, bottom first: primitives (text, card art, input pump, scenes), the shell, the kit and
-network play (beside each other: the host and client import the engine, the AI and the shell's storage),
-then screens, tables and rules pages; the package itself (its ``__main__``) on top.  A module imports
-only its own layer and those below it, type-only imports counted."""
+LAYERS = (("game.base", "game.rules"), ("game.shell",), ("game.net",), ("game.kit",), ("game.screens", "game.tables"),
+          ("game",))
+"""The game's layers, bottom first (the engine and the AI sit below them all and import no ``game``):
+
+- primitives: text, card art, the input pump and scenes (``game.base``), and beside them the rules pages
+  (``game.rules``: each game's in-game rules text as data; they import only the engine);
+- the shell (app, saves, settings, headless modes);
+- network play (``game.net``: host, client, protocol; it runs headless on a dedicated host, so it imports only
+  the engine, the AI and the shell's storage, and nothing of the kit, which draws);
+- the kit (controllers, layout, drawing helpers shared by the tables);
+- screens and tables on top; the package itself (its ``__main__``) above them.
+
+A module imports only its own layer and those below it, type-only imports counted."""
 
 LAYER_EXCEPTIONS = {
     ("game.shell.app", "game.screens"): "the app opens the title and a game's menu (to be handed in from above)",
@@ -168,9 +205,18 @@ def test_the_layer_finder_sees_an_upward_import() -> None:
 def test_the_layers_hold_counting_type_only_imports() -> None:
     found = {(a, b) for a, b in upward_imports(import_graph(type_only=True)) if a not in NOT_YET_CHECKED}
     unexpected = sorted(f"{a} imports {b}" for a, b in found - set(LAYER_EXCEPTIONS))
-    assert not unexpected, "an import goes up the layers (base < shell < kit < screens, tables):\n" + "\n".join(unexpected)
+    assert not unexpected, "an import goes up the layers (base, rules < shell < net < kit < screens, tables):\n" + "\n".join(unexpected)
     gone = sorted(f"{a} -> {b}" for a, b in set(LAYER_EXCEPTIONS) - found)
     assert not gone, "no longer imported: take it off LAYER_EXCEPTIONS: " + ", ".join(gone)
+
+
+def test_the_engine_and_the_ai_import_nothing_of_the_game() -> None:
+    """Below every layer of ``game``: the engine imports neither the AI nor the game, the AI not the game."""
+    above = {"engine": ("ai", "game"), "ai": ("game",)}
+    wrong = sorted(f"{module} imports {other}" for module, imported in import_graph(type_only=True).items()
+                   for other in imported for top in above.get(module.split(".")[0], ())
+                   if other == top or other.startswith(top + "."))
+    assert not wrong, "\n".join(wrong)
 
 
 

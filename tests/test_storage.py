@@ -97,7 +97,7 @@ def test_statistics_refuse_nonsense():
 
 from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
 
-from engine.records import PlayerInfo, Record  # noqa: E402
+from engine.sprint.records import PlayerInfo, Record  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from game.shell.stats import load_statistics, save_statistics  # noqa: E402
 from game.shell.storage import describe_os_error, read_file  # noqa: E402

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Sequence
 
-from engine.records import Deal, PlayerInfo, Record
+from engine.sprint.records import Deal, PlayerInfo, Record
 from engine.sprint import MAX_PLAYERS, MIN_PLAYERS, Round
 
 from . import LEVEL_NAMES, LEVELS, make_bot

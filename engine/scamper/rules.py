@@ -1,14 +1,14 @@
 """Legality: small named predicates, composed into :func:`refusal` and :func:`legal_actions`.
 
-Everything here works on an :class:`~engine.scamper.observation.Observation`
-of the player to move: what a player knows is enough to know what is legal.
+Everything here works on what the player to move may know (:class:`~engine.scamper.seen.Seen`, the fields of
+its observation): what a player knows is enough to know what is legal.
 Each predicate returns a reason a player can read, or ``None``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..cards import STANDARD_SIZE, Card, format_cards
 from ..melds import (
@@ -18,10 +18,8 @@ from .actions import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, CallScamper, Discard, Draw, LayContract, LayMeld,
     PassCard, Source, SwapWild,
 )
+from .seen import Seen
 from .table import Phase
-
-if TYPE_CHECKING:
-    from .observation import Observation
 
 CONTRACT_LAYS_OFFERED = 3
 """How many ways to lay the contract :func:`legal_actions` lists (any other valid lay is accepted too)."""
@@ -31,7 +29,7 @@ Reason = str | None
 # --- the predicates ------------------------------------------------------------
 
 
-def in_phase(obs: Observation, *phases: Phase) -> Reason:
+def in_phase(obs: Seen, *phases: Phase) -> Reason:
     if obs.phase in phases:
         return None
     if obs.phase is Phase.OPENING:
@@ -57,19 +55,19 @@ def keeps_a_card(hand: Sequence[Card], used: int) -> Reason:
     return None
 
 
-def is_down(obs: Observation) -> Reason:
+def is_down(obs: Seen) -> Reason:
     if obs.is_down:
         return None
     return f"Lay this round's contract ({obs.contract.describe()}) before anything else."
 
 
-def not_down_yet(obs: Observation) -> Reason:
+def not_down_yet(obs: Seen) -> Reason:
     if obs.is_down:
         return "Your contract is already down: lay single melds now."
     return None
 
 
-def meld_exists(obs: Observation, index: int) -> Reason:
+def meld_exists(obs: Seen, index: int) -> Reason:
     if 0 <= index < len(obs.melds):
         return None
     return f"There is no meld {index + 1} on the table."
@@ -93,7 +91,7 @@ def meets_contract(contract: Contract, melds: Sequence[Sequence[Card]]) -> Reaso
     return contract_reason(laid, contract)
 
 
-def takes_card(obs: Observation, action: AddToMeld) -> Reason:
+def takes_card(obs: Seen, action: AddToMeld) -> Reason:
     try:
         add_to_meld(obs.melds[action.meld], action.card, action.low, obs.rules.keep_majority)
     except IllegalMeld as exc:
@@ -101,7 +99,7 @@ def takes_card(obs: Observation, action: AddToMeld) -> Reason:
     return None
 
 
-def swappable(obs: Observation, action: SwapWild) -> Reason:
+def swappable(obs: Seen, action: SwapWild) -> Reason:
     if obs.owners[action.meld] == obs.seat:
         return "Wilds can be swapped out of other players' melds only, not your own."
     try:
@@ -118,7 +116,7 @@ def may_discard(hand: Sequence[Card], card: Card) -> Reason:
     return None
 
 
-def may_call(obs: Observation) -> Reason:
+def may_call(obs: Seen) -> Reason:
     if not obs.rules.advanced:
         return '"Scamper!" is called only with the Advanced rules.'
     if obs.called:
@@ -140,7 +138,7 @@ def first(*checks: Callable[[], Reason]) -> Reason:
 # --- composed -------------------------------------------------------------------
 
 
-def refusal(obs: Observation, action: object) -> Reason:
+def refusal(obs: Seen, action: object) -> Reason:
     """Why ``obs.seat`` may not play ``action`` now, or ``None`` if it may."""
     if obs.phase is Phase.OVER:
         return "The game is over."
@@ -189,7 +187,7 @@ def refusal(obs: Observation, action: object) -> Reason:
     return f"{action!r} is not an action of this game."
 
 
-def legal_actions(obs: Observation) -> list[Action]:
+def legal_actions(obs: Seen) -> list[Action]:
     """The legal actions of the player to move, in a fixed order.
 
     Opening: take, pass.  Draw: stock, discard.  Play, before going down: a few
@@ -242,7 +240,7 @@ def _could_take(meld: Meld, card: Card) -> bool:
     return card.suit == meld.suit and card.rank in (meld.rank - 1, meld.high + 1)
 
 
-def _lay_offs(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
+def _lay_offs(obs: Seen, distinct: Sequence[Card]) -> list[Action]:
     out: list[Action] = []
     keep = obs.rules.keep_majority
     for index, meld in enumerate(obs.melds):
@@ -258,7 +256,7 @@ def _lay_offs(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
     return out
 
 
-def _swaps(obs: Observation, distinct: Sequence[Card]) -> list[Action]:
+def _swaps(obs: Seen, distinct: Sequence[Card]) -> list[Action]:
     out: list[Action] = []
     held = set(distinct)
     for index, meld in enumerate(obs.melds):

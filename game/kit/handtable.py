@@ -1,6 +1,6 @@
 """The hidden-hand turn table's plumbing that Sprint and Scamper share.
 
-:class:`HiddenHandTable` is a :class:`~game.base.scene.Scene` for a table where
+:class:`HiddenHandTable` is a :class:`~game.kit.turnscene.TurnScene` for a table where
 every seat holds a hand the others must not see: the bottom seat's fan and its
 selection, sprites that fly between seats, hot-seat viewers and the
 pass-device screen, the felt with its seat panels, toasts.  The turns
@@ -29,55 +29,27 @@ from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards
 from game.kit.layer import TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import TOAST_SECONDS, Floaters, Toast, age_messages, draw_status, draw_toast
-from game.kit.passdevice import PassDeviceScene
+from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast
 from game.kit.pointer import Pointer
-from game.kit.replaycontrols import ReplayControls
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
-from game.kit.turns import TurnController
+from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
-from game.base.scene import Scene
 
 
 BANNER_SECONDS = 2.4
 """How long a line across the table (:meth:`HiddenHandTable.announce`) stays."""
 
 
-class HiddenHandTable(Scene):
+class HiddenHandTable(TurnScene):
     """What a hidden-hand turn table holds and how it shows it, whatever the game."""
 
     game_id = ""
     """The game's registry id (whether the device is passed between humans)."""
     hold = False
     """Play waits (a table sets it while, say, a round's score sheet is up)."""
-    banner: tuple[str, float] | None = None
-    """A line across the table and the seconds it has left."""
-    replay: ReplayControls | None = None
-    """A replay's pause, speed and step (in the place of the action buttons), else None."""
-    turns: TurnController
-    """The table's turns: the state, the record, the seats' sources (see :mod:`game.kit.turns`)."""
 
-    # --- setting the table ---------------------------------------------------
-
-    def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
-        """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
-        run by ``scheduler`` (``ai.scheduler.TurnScheduler``: the kit never imports the AI) with ``options``."""
-        self.setup = setup
-        record, state = setup.open(self.app.rng, record, state, replay)
-        self.replay = ReplayControls() if replay is not None else None
-        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, self, **options)
-        self.replaying = self.turns.replaying
-        self.humans = self.turns.humans
-
-    state = Forward("turns")
-    record = Forward("turns")
-    driver = Forward("turns", "source")
-    """The bots' (or the replay's) source of actions."""
-    catching_up = Forward("turns")
-    """A saved game's actions are being replayed without animation."""
-    finished = Forward("turns", "ended")
-    """The end was noticed and its screen opened."""
+    # --- setting the table (the controller: TurnScene._open_turns) ------------
 
     def _seat_players(self) -> None:
         """The bottom seat (the first human, else seat 0) and everything a table starts empty."""
@@ -203,17 +175,7 @@ class HiddenHandTable(Scene):
         sprite = self.model.held[seat].find(card, prefer=lambda s: s.id in chosen)
         return sprite if sprite is not None else self.sprites.new(card)
 
-    def factor(self) -> float:
-        return self.app.settings.anim_factor
-
     # --- seats -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.turns.name(seat)
-
-    def is_human(self, seat: int) -> bool:
-        return self.turns.is_human(seat)
-
 
     def shows_face(self, seat: int) -> bool:
         """Whether ``seat``'s hidden cards may be drawn face up right now."""
@@ -251,14 +213,6 @@ class HiddenHandTable(Scene):
         self.fan.pos.clear()
         self.layer.invalidate()
         self._refresh_layer()
-
-    def exit(self) -> None:
-        self.turns.cancel()
-
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
-        if error:
-            self.app.sound.play("invalid")
 
     # --- the bottom hand ---------------------------------------------------
 
@@ -341,10 +295,6 @@ class HiddenHandTable(Scene):
         """Whether ``action`` waits for a confirmation (the game opens it); it is played after Yes."""
         return False
 
-    def perform(self, action: Any) -> list[Any]:
-        """Apply ``action`` for the seat to move, record it, save it, and show it (after a confirmation)."""
-        return self.turns.perform(action)
-
     def shown(self, player: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: show it (a saved game's, caught up: no animation)."""
         if self.catching_up or action is None:
@@ -367,18 +317,6 @@ class HiddenHandTable(Scene):
         self.floaters.clear()
         self.fan.pos.clear()
 
-    def replay_dt(self, dt: float) -> float:
-        """A frame's time: at a replay's chosen speed."""
-        return self.replay.scaled(dt) if self.replay is not None else dt
-
-    def replay_event(self, event: pygame.event.Event) -> bool:
-        """A replay's controls take their keys and clicks first."""
-        return self.replay is not None and self.replay.handle_event(event)
-
-    def draw_replay(self, surface: pygame.Surface) -> None:
-        if self.replay is not None:
-            self.replay.draw(surface, self.app.text, self.layout.scale)
-
     def _tick(self, dt: float) -> None:
         """Time passes for everything that moves: the clock, toast and banner, floaters, flights, the fan."""
         self.clock.advance(dt)
@@ -400,12 +338,6 @@ class HiddenHandTable(Scene):
         self.fan.selected.clear()
         self.toast = None
         self.pointer.forget()
-
-    def open_pass(self, nxt: int) -> None:
-        """The pass-device screen for ``nxt`` (the controller says when)."""
-        self._forget_the_last_player()
-        self.pending_pass = True
-        self.app.stack.push(PassDeviceScene(self.app, nxt, self.name(nxt), self.hand_over_to))
 
     def hand_over_to(self, seat: int) -> None:
         """Called by the pass-device screen after the click."""

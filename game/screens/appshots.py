@@ -39,7 +39,7 @@ def menu_screens(app: App, out: Path, game_id: str) -> None:
 
     app.to_title()
     shoot(app, out, "title")
-    app.stack.push(NewGameScene(app))
+    app.stack.push(NewGameScene(app, game_id))  # the game's own options
     shoot(app, out, "new-game")
     app.open_game_menu(game_id)
     shoot(app, out, "game-menu")

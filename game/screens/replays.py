@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from engine.games import game_info
 
-from engine.records import Record
 
 from game.screens.menu import MenuScene
 from game.shell.session import GameSetup
@@ -18,7 +18,7 @@ from game.kit.ui import MUTED, Button
 PAGE_SIZE = 8
 
 
-def describe(path: Path, record: Record) -> str:
+def describe(path: Path, record: Any) -> str:
     """One line for a round: when, who, and the scores (or how far it got)."""
     try:
         when = time.strftime("%d %b %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")).lstrip("0")
@@ -43,7 +43,7 @@ class ReplaysScene(MenuScene):
         self.game_id = game_id or app.game_id
         self.title = f"{game_info(self.game_id).title}: replays"
         rounds, problems = app.shelf(self.game_id).saves.history()
-        self.rounds: list[tuple[Path, Record]] = rounds
+        self.rounds: list[tuple[Path, Any]] = rounds
         app.problems.extend(problems)
         self.page = 0
         super().__init__(app)

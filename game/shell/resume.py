@@ -8,7 +8,7 @@ animation, so a resumed table is exactly where the player left it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.envelope import is_int
 from engine.games import load, load_record_data
@@ -16,8 +16,15 @@ from engine.games import load, load_record_data
 from game.shell.session import GameSetup
 from game.shell.storage import DataError
 
-if TYPE_CHECKING:
-    from game.shell.app import App
+
+class ResumingApp(Protocol):
+    """What :func:`resume` uses of the app (which imports this module: a Protocol, not ``App``)."""
+
+    saves: Any
+    stack: Any
+    dirty: bool
+
+    def to_title(self) -> None: ...
 
 SavedGame = Any
 """A record of any game: ``players``, ``seed``, ``actions``, ``scores``, ``extra``, ``final_state()``,
@@ -68,7 +75,7 @@ def round_data(table: Any) -> dict[str, Any]:
     return data
 
 
-def resume(app: App, selftest: bool = False) -> Any:
+def resume(app: ResumingApp, selftest: bool = False) -> Any:
     """Open the current game's saved game at the exact state it was saved in; None if there is none.
 
     The saved actions are played on a fresh table with no animation.  For the

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import EDITION
 from engine.games import DEFAULT_GAME, GameInfo, game_info
-from engine.records import PlayerInfo, Record
+from engine.envelope import PlayerInfo
 
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
 AI_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
@@ -124,7 +124,7 @@ class GameSetup:
     @classmethod
     def from_record(cls, record: Any) -> GameSetup:
         """The setup a record was played with (any game's record)."""
-        if isinstance(record, Record):
+        if not hasattr(record, "info"):  # the collection's first game's own record kind: a first player, no options
             info = game_info(DEFAULT_GAME)
             first: int | None = record.first_player
             options: dict[str, Any] = {}

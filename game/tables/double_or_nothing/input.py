@@ -12,14 +12,11 @@ as it was).  Picking an upgrade: click its card or press 1, 2 or 3.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.double_or_nothing import PASS, Phase
 
-if TYPE_CHECKING:
-    from game.tables.double_or_nothing.table import DoubleTable
+from game.kit.contract import Table
 
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
@@ -42,13 +39,13 @@ def copy_step(mod: int) -> int:
     return (10 if mod & pygame.KMOD_SHIFT else 1) * (100 if mod & pygame.KMOD_CTRL else 1)
 
 
-def picking(t: DoubleTable) -> bool:
+def picking(t: Table) -> bool:
     """Whether the upgrade offer is on screen for a person to pick from."""
     return (t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0)
             and not t.motion.busy and not t.replaying)
 
 
-def target_at(t: DoubleTable, pos: tuple[int, int]) -> object:
+def target_at(t: Table, pos: tuple[int, int]) -> object:
     """What is under ``pos``: ("pick", id), ("button", key), ("col", n) or None."""
     L = t.layout
     if picking(t):
@@ -64,7 +61,7 @@ def target_at(t: DoubleTable, pos: tuple[int, int]) -> object:
     return ("col", n) if n is not None else None
 
 
-def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
+def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.kb_visible = False
         hover = target_at(t, event.pos)
@@ -118,38 +115,35 @@ def handle_event(t: DoubleTable, event: pygame.event.Event) -> bool:
     return False
 
 
-def can_select(t: DoubleTable) -> bool:
+def can_select(t: Table) -> bool:
     return not t.replaying and t.shows_hand() and t.is_human(t.viewer) and not t.state.is_over and not picking(t)
 
 
-def click(t: DoubleTable, target: object) -> None:
+BUTTONS = {"menu": "open_pause", "play": "play_selection", "hint": "ask_hint", "tip_close": "close_tip"}
+"""The buttons that call one method of the table, by key (Pass and Wrap do more)."""
+
+
+def click(t: Table, target: object) -> None:
     if not isinstance(target, tuple):
         return
     kind, key = target
     if kind == "pick":
         t.pick(str(key))
-    elif kind == "button":
+    elif key == "pass":
         button = next((b for b in t.buttons() if b.key == key), None)
-        if key == "menu":
-            t.open_pause()
-        elif key == "play":
-            t.play_selection()
-        elif key == "pass":
-            if button is not None and not button.enabled and t.my_turn():
-                t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
-            else:
-                t.try_action(PASS)
-        elif key == "wrap":
-            t.wrap = not t.wrap
-            t.copies = t.typed_copies = None
-            t.hint.clear()
-        elif key == "hint":
-            t.ask_hint()
-        elif key == "tip_close":
-            t.close_tip()
+        if button is not None and not button.enabled and t.my_turn():
+            t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
+        else:
+            t.try_action(PASS)
+    elif key == "wrap":
+        t.wrap = not t.wrap
+        t.copies = t.typed_copies = None
+        t.hint.clear()
+    elif key in BUTTONS:
+        getattr(t, BUTTONS[key])()
 
 
-def adjust_copies(t: DoubleTable, step: int) -> None:
+def adjust_copies(t: Table, step: int) -> None:
     """Trim: ``step`` copies more (or fewer, if negative), within what the selection holds."""
     play, _ = t.selection_play()
     if play is None:
@@ -158,7 +152,7 @@ def adjust_copies(t: DoubleTable, step: int) -> None:
     t.copies = max(1, min(t.most_copies(), now + step))
 
 
-def type_copies(t: DoubleTable, key: int) -> bool:
+def type_copies(t: Table, key: int) -> bool:
     """Trim, typing the number of copies: digits, Backspace; Enter sets it, Esc (or C) leaves it as it was."""
     typed = t.typed_copies or ""
     if key in _TYPED:
@@ -173,7 +167,7 @@ def type_copies(t: DoubleTable, key: int) -> bool:
     return True
 
 
-def set_typed_copies(t: DoubleTable, typed: str) -> None:
+def set_typed_copies(t: Table, typed: str) -> None:
     """Enter on typed copies: within what the selection holds it is set; else a message, and nothing changes."""
     most = t.most_copies()
     if not typed:
@@ -185,7 +179,13 @@ def set_typed_copies(t: DoubleTable, typed: str) -> None:
         t.typed_copies = None
 
 
-def handle_key(t: DoubleTable, key: int, shift: bool = False, mod: int = 0) -> bool:
+def _extend(t: Table, n: int) -> None:
+    """The selection stretched to take in number ``n`` (a new one at ``n`` if there is none)."""
+    lo, hi = t.selection or (n, n)
+    t.set_selection(min(lo, n), max(hi, n))
+
+
+def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True
@@ -206,42 +206,21 @@ def handle_key(t: DoubleTable, key: int, shift: bool = False, mod: int = 0) -> b
             return True
         return False
     if key in _DIGITS and can_select(t):
-        n = _DIGITS[key]
-        if shift and t.selection is not None:
-            lo, hi = t.selection
-            t.set_selection(min(lo, n), max(hi, n))
-        else:
-            t.set_selection(n)
-        t.focus = n
+        t.focus = _DIGITS[key]
+        _extend(t, t.focus) if shift else t.set_selection(t.focus)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         now = t.focus if isinstance(t.focus, int) else (4 if key == pygame.K_RIGHT else 5)
         t.focus = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
         if shift and t.selection is not None and can_select(t):
-            lo, hi = t.selection
-            t.set_selection(min(lo, t.focus), max(hi, t.focus))
+            _extend(t, t.focus)
         return True
     if key == pygame.K_SPACE and isinstance(t.focus, int) and can_select(t):
-        if t.selection is not None and t.selection[0] <= t.focus <= t.selection[1] and t.selection[0] == t.selection[1]:
-            t.set_selection(None)
-        elif t.selection is not None:
-            lo, hi = t.selection
-            t.set_selection(min(lo, t.focus), max(hi, t.focus))
-        else:
-            t.set_selection(t.focus)
+        t.set_selection(None) if t.selection == (t.focus, t.focus) else _extend(t, t.focus)
         return True
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        t.play_selection()
-        return True
-    pressed = BUTTON_KEYS.get(key)
-    if pressed == "pass" or pressed == "wrap" and t.my_rules().wrap:
+    pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
+    if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):
         click(t, ("button", pressed))
-        return True
-    if pressed == "hint":
-        t.ask_hint()
-        return True
-    if pressed == "tip_close" and t.tip_showing():
-        t.close_tip()
         return True
     if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
         t.set_selection(None)

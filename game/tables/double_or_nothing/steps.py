@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import pygame
 
-from engine.double_or_nothing import UPGRADES, Observation, Phase
+from engine.double_or_nothing import UPGRADES, Observation
 from engine.double_or_nothing.counts import ZERO, add, sub
 from engine.double_or_nothing.events import (
     CardsAdded, Doubled, Drew, DuelOver, GameWon, HandDealt, HandWon, Passed, Played, RunOver, SecondWind,
@@ -26,11 +26,9 @@ from engine.double_or_nothing.events import (
 from engine.double_or_nothing.plays import Play, describe
 from engine.double_or_nothing.upgrades import FIRST_RULES, SECOND_RULES, effect
 
+from game.kit.contract import Table
 from game.kit.tweens import out_cubic
 from game.kit.wording import whose
-
-if TYPE_CHECKING:
-    from game.tables.double_or_nothing.table import DoubleTable
 
 
 @dataclass
@@ -111,11 +109,8 @@ class Motion:
             if step.land is not None:
                 step.land()
 
-    def finish(self) -> None:
-        self.update(0.0, instant=True)
 
-
-def queue_events(t: DoubleTable, events: list[Any]) -> None:
+def queue_events(t: Table, events: list[Any]) -> None:
     """Turn one action's events into steps; the last step sets the model from the engine."""
     for ev in events:
         make = STEPS.get(type(ev))
@@ -124,7 +119,7 @@ def queue_events(t: DoubleTable, events: list[Any]) -> None:
     t.motion.queue(Step(0.0, land=t.sync_shown))
 
 
-def _note(t: DoubleTable, line: str, banner: str | None = None) -> Callable[[], None]:
+def _note(t: Table, line: str, banner: str | None = None) -> Callable[[], None]:
     def land() -> None:
         t.log.add(line)
         if banner:
@@ -132,17 +127,11 @@ def _note(t: DoubleTable, line: str, banner: str | None = None) -> Callable[[], 
     return land
 
 
-def _stacks(counts: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
-    return [(n + 1, k) for n, k in enumerate(counts) if k]
-
-
-def _played(t: DoubleTable, ev: Played, duration: float) -> Step:
+def _played(t: Table, ev: Played, duration: float) -> Step:
     play = ev.play
-    L = t.view_layout
-    flies = []
-    for i, n in enumerate(play.numbers):
-        start = L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand
-        flies.append(Fly(n, play.copies, start.copy(), L.area_card(i, play.width), 0.04 * i))
+    L = t.layout
+    flies = [Fly(n, play.copies, (L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand).copy(),
+                 L.area_card(i, play.width), 0.04 * i) for i, n in enumerate(play.numbers)]
 
     def land() -> None:
         sh = t.shown
@@ -153,18 +142,18 @@ def _played(t: DoubleTable, ev: Played, duration: float) -> Step:
         sh.hand_sizes[ev.seat] = ev.left_in_hand
         sh.top, sh.top_seat = play, ev.seat
         t.log.add(f"{t.name(ev.seat)}: {describe(play)}.")
-        t.note_play(ev.seat, play)
         t.app.sound.play("lay")
 
     return Step(duration, flies, land)
 
 
-def _drew(t: DoubleTable, ev: Drew, duration: float) -> Step:
-    L = t.view_layout
+def _drew(t: Table, ev: Drew, duration: float) -> Step:
+    L = t.layout
     mine = ev.seat == t.viewer
-    start = L.deck(ev.seat == t.viewer)
+    start = L.deck(mine)
     if mine and ev.counts is not None:
-        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(_stacks(ev.counts))]
+        stacks = [(n + 1, k) for n, k in enumerate(ev.counts) if k]
+        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(stacks)]
     else:
         flies = [Fly(0, ev.cards, start.copy(), L.opp_hand if not mine else L.columns[3])]
 
@@ -181,8 +170,8 @@ def _drew(t: DoubleTable, ev: Drew, duration: float) -> Step:
     return Step(duration, flies, land)
 
 
-def _passed(t: DoubleTable, ev: Passed, duration: float) -> Step:
-    L = t.view_layout
+def _passed(t: Table, ev: Passed, duration: float) -> Step:
+    L = t.layout
     end = L.deck(ev.to_seat == t.viewer)
     flies = [Fly(0, ev.cards_under, L.area_card(0, 1), end)] if ev.cards_under else []
     if ev.toll:  # Toll: from the passer's deck to the runner's
@@ -202,8 +191,8 @@ def _passed(t: DoubleTable, ev: Passed, duration: float) -> Step:
     return Step(duration, flies, land)
 
 
-def _hand_won(t: DoubleTable, ev: HandWon, duration: float) -> Step:
-    L = t.view_layout
+def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
+    L = t.layout
     end = L.deck(ev.seat == t.viewer)
     flies = [Fly(0, ev.cards_taken, L.area_card(0, 1), end)]
 
@@ -222,7 +211,7 @@ def _hand_won(t: DoubleTable, ev: HandWon, duration: float) -> Step:
     return Step(duration, flies, land)
 
 
-def _game_won(t: DoubleTable, ev: GameWon) -> Callable[[], None]:
+def _game_won(t: Table, ev: GameWon) -> Callable[[], None]:
     def land() -> None:
         loser = 1 - ev.seat
         t.log.add(f"{t.name(loser)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.")
@@ -230,23 +219,19 @@ def _game_won(t: DoubleTable, ev: GameWon) -> Callable[[], None]:
     return land
 
 
-def phase_pick(obs: Observation) -> bool:
-    return obs.phase is Phase.PICK
-
-
-def _upgrade_picked(t: DoubleTable, ev: UpgradePicked) -> Step:
+def _upgrade_picked(t: Table, ev: UpgradePicked) -> Step:
     u = UPGRADES[ev.upgrade]
     more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
     return Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {effect(ev.upgrade, t.state.upgrade_rules)}"))
 
 
-def _second_wind(t: DoubleTable, ev: SecondWind) -> Step:
+def _second_wind(t: Table, ev: SecondWind) -> Step:
     how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
         t.state.upgrade_rules, "half a deck against two and a half")
     return Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!"))
 
 
-def _run_over(t: DoubleTable, ev: RunOver) -> Step:
+def _run_over(t: Table, ev: RunOver) -> Step:
     line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
             else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
     return Step(0.0, land=_note(t, line))

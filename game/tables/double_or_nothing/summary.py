@@ -54,7 +54,7 @@ def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]
             elif isinstance(ev, UpgradePicked):
                 facts.upgrades.append((ev.upgrade, ev.stacks))
             elif isinstance(ev, GameWon) and mode is Mode.RUN:
-                for uid, _ in _held_before(facts, ev):
+                for uid in dict(facts.upgrades):  # the upgrades held while game ``ev.game`` was played
                     facts.upgrade_games[uid] = facts.upgrade_games.get(uid, 0) + 1
                     if ev.seat == 0:
                         facts.upgrade_wins[uid] = facts.upgrade_wins.get(uid, 0) + 1
@@ -63,14 +63,6 @@ def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]
         facts.games_won = st.games_won
         facts.reached = st.game
     return facts
-
-
-def _held_before(facts: RunFacts, ev: GameWon) -> list[tuple[str, int]]:
-    """The upgrades held while game ``ev.game`` was played (picked before it)."""
-    held: dict[str, int] = {}
-    for uid, stacks in facts.upgrades:
-        held[uid] = stacks
-    return list(held.items())
 
 
 def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
@@ -85,28 +77,21 @@ def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
     return [mine, {}]
 
 
-def upgrade_rates(stats: Any, record_format: str) -> list[tuple[str, int, int]]:
-    """(upgrade id, games played holding it, games won) over every run in the statistics, most played first."""
-    return rates_of(stats.games.get(record_format, {}))
-
-
 def upgrade_notes(lines: dict[str, Any]) -> list[str]:
     """The statistics screen's lines: each upgrade's games and wins over every run."""
     rates = rates_of(lines)
-    if not rates:
-        return []
-    return (["Upgrades over all runs: games played holding each, and how many were won"]
-            + [f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)" for uid, games, wins in rates])
+    return ["Upgrades over all runs: games played holding each, and how many were won"] + rates if rates else []
 
 
-def rates_of(lines: dict[str, Any]) -> list[tuple[str, int, int]]:
+def rates_of(lines: dict[str, Any]) -> list[str]:
+    """Each upgrade's line over every run in the statistics ("Trim: won 3 of 5 (60%)"), most played first."""
     out = []
     for uid in UPGRADES:
         games = sum(line.extra.get(f"games_{uid}", 0) for line in lines.values())
         wins = sum(line.extra.get(f"wins_{uid}", 0) for line in lines.values())
         if games:
-            out.append((uid, games, wins))
-    return sorted(out, key=lambda x: -x[1])
+            out.append((games, f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)"))
+    return [line for _, line in sorted(out, key=lambda x: -x[0])]
 
 
 def short(n: int) -> str:
@@ -141,20 +126,13 @@ class RunSummaryScene(GameOverScene):
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
         return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
 
-    def _held(self) -> list[tuple[str, int]]:
-        """The upgrades of this run, each once with its final stacks, in the order first picked."""
-        held: dict[str, int] = {}
-        for uid, stacks in self.facts.upgrades:
-            held[uid] = stacks
-        return list(held.items())
-
     def _upgrade_places(self, x: int, width: int) -> list[tuple[str, int, int, int]]:
         """(id, stacks, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
         s = self.layout.scale
         font = self.app.text.font(round(20 * s))
         size, gap, row = round(40 * s), round(24 * s), round(50 * s)
         out, cx, cy = [], x, 0
-        for uid, stacks in self._held():
+        for uid, stacks in dict(self.facts.upgrades).items():  # each once with its final stacks, first picked first
             w = size + round(8 * s) + font.size(UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else ""))[0]
             if cx > x and cx + w > x + width:
                 cx, cy = x, cy + row
@@ -162,7 +140,7 @@ class RunSummaryScene(GameOverScene):
             cx += w + gap
         return out
 
-    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[tuple[str, int, int]]]:
+    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[str]]:
         """The panel, fitted to what it holds, the y of each part in it, and the upgrade win rates to list.
 
         ``at["columns"]`` is how many columns the rates take: two, or three when two would not fit.
@@ -179,14 +157,14 @@ class RunSummaryScene(GameOverScene):
             y += round(84 * s)
         at["biggest"] = y
         y += round(30 * s) * len(self.facts.biggest)
-        rates: list[tuple[str, int, int]] = []
+        rates: list[str] = []
         if run:
             at["upgrades"] = y + round(8 * s)
             y = at["upgrades"] + round(32 * s)
             places = self._upgrade_places(0, width - round(80 * s))
             y += (places[-1][3] + round(58 * s)) if places else round(8 * s)
             at["rates"] = y
-            rates = upgrade_rates(self.app.shelf(self.table.setup.game).stats, self.table.setup.info.record_format)
+            rates = rates_of(self.app.shelf(self.table.setup.game).stats.games.get(self.table.setup.info.record_format, {}))
             if rates:
                 y += round(28 * s)
                 two = y + round(26 * s) * -(-len(rates) // 2) + round(20 * s)
@@ -265,7 +243,7 @@ class RunSummaryScene(GameOverScene):
             text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
 
     def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
-                    rates: list[tuple[str, int, int]], columns: int) -> None:
+                    rates: list[str], columns: int) -> None:
         s = self.layout.scale
         text = self.app.text
         if not rates:
@@ -276,8 +254,6 @@ class RunSummaryScene(GameOverScene):
         col_w = (panel.w - round(80 * s)) // columns
         row_h = round(26 * s)
         rows = max(1, min(-(-len(rates) // columns), (panel.bottom - round(16 * s) - y) // row_h))
-        for i, (uid, games, wins) in enumerate(rates[: rows * columns]):
-            cx = x + (i // rows) * col_w
-            cy = y + (i % rows) * row_h
-            line = f"{UPGRADES[uid].name}: won {wins} of {games} ({round(100 * wins / games)}%)"
-            text.blit(surface, line, round(19 * s), (cx, cy), INK, max_w=col_w - round(10 * s))
+        for i, line in enumerate(rates[: rows * columns]):
+            text.blit(surface, line, round(19 * s), (x + (i // rows) * col_w, y + (i % rows) * row_h), INK,
+                      max_w=col_w - round(10 * s))

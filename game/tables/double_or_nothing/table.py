@@ -22,17 +22,17 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
-from game.kit.replaycontrols import ReplayControls
 from game.kit.hint import Hint
-from game.kit.messages import TOAST_SECONDS, Toast, age_messages
-from game.kit.passdevice import PassDeviceScene
-from game.kit.forward import Forward
-from game.kit.turns import TurnController
+from game.kit.layer import TableLayer
+from game.kit.messages import age_messages
+from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
-from game.kit.wording import verb, whose
+from game.kit.wording import whose
 from game.base.scene import Scene
+from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
+from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
@@ -40,28 +40,20 @@ from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 BANNER_SECONDS = 1.6
 
 
-class DoubleTable(Scene):
+class DoubleTable(TurnScene):
     """A Run or a Duel in progress."""
 
     game_id = GAME_ID
-    draw_thumbnail = staticmethod(double_or_nothing_view.draw_thumbnail)
+    draw_thumbnail = staticmethod(draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
-        self.setup = setup
-        record, state = setup.open(app.rng, record, state, replay)
-        self.replay = ReplayControls() if replay is not None else None
-        self.turns = TurnController.open(app, setup, record, state, replay, TurnScheduler, self.replay, self)
-        self.replaying = self.turns.replaying
-        self.humans = self.turns.humans
+        self._open_turns(setup, record, state, replay, TurnScheduler)
         self.viewer = self.humans[0] if self.humans else 0
         self.motion = Motion()
         self.log = ActionLog(keep=40, shown=12)
-        self.toast: Toast | None = None
-        self.banner: tuple[str, float] | None = None
-        self.panels: dict = {}
-        self.layer_cache: dict = {}  # the drawn table while nothing but flights changes (the view's)
+        self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
         self.focus: object = None
         self.kb_visible = False
@@ -74,12 +66,7 @@ class DoubleTable(Scene):
         self.wrap = False  # Round the Bend: the selection goes the other way round
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
         self.typed_copies: str | None = None  # Trim: the copies being typed (None: not typing)
-        self.pending_pass = False
-        self.stats_noted = False
-        self.network: Any = None  # a network game's session (game.screens.net_table), else None
-        self.biggest: dict[int, Play] = {}
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
-        self.tip_open = bool(self.humans) and app.settings.shows_tip(GAME_ID)
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
         self.hotseat = self.turns.passes_device
@@ -93,10 +80,7 @@ class DoubleTable(Scene):
             return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
         return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
 
-    @staticmethod
-    def stats_notes(lines: dict[str, Any]) -> list[str]:
-        """Under the statistics table: each upgrade's games and wins over every run."""
-        return upgrade_notes(lines)
+    stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
     game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
 
@@ -108,22 +92,6 @@ class DoubleTable(Scene):
 
     # --- seats and what may be seen -------------------------------------------
 
-    state = Forward("turns")
-    record = Forward("turns")
-    driver = Forward("turns", "source")
-    """The bot's (or the replay's) source of actions."""
-    finished = Forward("turns", "ended")
-
-    def name(self, seat: int | None) -> str:
-        return self.turns.name(seat) if seat is not None else ""
-
-    def verb(self, seat: int | None, third: str) -> str:
-        """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
-        return verb(self.name(seat), third)
-
-    def is_human(self, seat: int) -> bool:
-        return self.turns.is_human(seat)
-
     def current(self) -> int | None:
         return self.turns.current
 
@@ -131,20 +99,12 @@ class DoubleTable(Scene):
         """Whether the viewer's hand may be drawn face up now (never while the device is being passed)."""
         return self.replaying or not self.pending_pass
 
-    def factor(self) -> float:
-        return self.app.settings.anim_factor
-
     def my_rules(self) -> Rules:
         return self.shown.obs.rules(self.viewer)
 
     def sync_shown(self) -> None:
         """The model catches up with the engine, as the viewer may see it."""
         self.shown = Shown.of(self.state.observation(self.viewer))
-
-    def note_play(self, seat: int, play: Play) -> None:
-        best = self.biggest.get(seat)
-        if best is None or play.cards > best.cards:
-            self.biggest[seat] = play
 
     # --- selection -----------------------------------------------------------
 
@@ -234,19 +194,13 @@ class DoubleTable(Scene):
         """The first-game tip shows only on the player's own turn to play: it never hides the opponent's play."""
         return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY
 
-    def close_tip(self) -> None:
-        """The first-game tip goes away for good (remembered in the settings, for this game)."""
-        self.tip_open = False
-        self.app.settings.close_tip(GAME_ID)
-        self.app.save_settings()
-
     # --- scene hooks ---------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
-        if hasattr(self, "layer_cache"):
-            self.layer_cache.clear()
-        self.layout = self.view_layout = DoubleLayout(*size)
+        if hasattr(self, "layer"):
+            self.layer.invalidate()
+        self.layout = DoubleLayout(*size)
         surf = felt_background(size).copy()
         L = self.layout
         self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
@@ -262,9 +216,6 @@ class DoubleTable(Scene):
             self.tip_open = False
         self.resize(self.app.size)
 
-    def exit(self) -> None:
-        self.turns.cancel()
-
     def is_animating(self) -> bool:
         if self.motion.busy or self.toast or self.banner or self.pending_pass:
             return True
@@ -274,16 +225,13 @@ class DoubleTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         double_or_nothing_view.draw(self, surface)
-        if self.replay is not None:
-            self.replay.draw(surface, self.app.text, self.layout.scale)
+        self.draw_replay(surface)
 
     def buttons(self):
         return double_or_nothing_view.buttons(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.replay is not None and self.replay.handle_event(event):
-            return True
-        return double_or_nothing_input.handle_event(self, event)
+        return self.replay_event(event) or double_or_nothing_input.handle_event(self, event)
 
     # --- acting --------------------------------------------------------------
 
@@ -296,16 +244,9 @@ class DoubleTable(Scene):
         """A person's action: refused with the engine's reason (changing nothing), or played."""
         return self.turns.try_action(self.viewer, action, self.motion.busy or self.pending_pass)
 
-    def perform(self, action: Any) -> list[Any]:
-        return self.turns.perform(action)
-
     def shown(self, seat: int, action: Any, events: list[Any]) -> None:
-        """The controller played ``action``: its steps (or, catching up a saved run, only the largest plays)."""
+        """The controller played ``action``: its steps (none while catching up a saved run)."""
         if self.turns.catching_up:
-            for ev in events:
-                play = getattr(ev, "play", None)
-                if isinstance(play, Play):
-                    self.note_play(ev.seat, play)
             return
         self.set_selection(None)
         self.wrap = False
@@ -319,11 +260,6 @@ class DoubleTable(Scene):
             self.viewer = self.current()  # type: ignore[assignment]
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
-
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
-        if error:
-            self.app.sound.play("invalid")
 
     def show_banner(self, text: str) -> None:
         self.banner = (text, BANNER_SECONDS * max(0.3, self.factor()) if self.factor() else 0.0)
@@ -341,8 +277,8 @@ class DoubleTable(Scene):
     # --- update --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        dt = self.replay_dt(dt)
         if self.replay is not None:  # in the place of Play, Pass and Wrap (a replay has none)
-            dt = self.replay.scaled(dt)
             rects = list(self.layout.buttons.values())
             self.replay.place(rects[0].unionall(rects[1:]))
         self.clock += dt
@@ -356,11 +292,9 @@ class DoubleTable(Scene):
             self.app.sound.play("round_won" if won else "round_lost")
         self.app.round_finished(self)
 
-    def open_pass(self, seat: int) -> None:
+    def _forget_the_last_player(self) -> None:
         self.set_selection(None)
         self.toast = None
-        self.pending_pass = True
-        self.app.stack.push(PassDeviceScene(self.app, seat, self.name(seat), self.hand_over_to))
 
     def hand_over_to(self, seat: int) -> None:
         """Called by the pass-device screen after the click: the table turns to ``seat``."""
@@ -370,10 +304,8 @@ class DoubleTable(Scene):
         self.sync_shown()
 
     def open_pause(self) -> None:
-        from game.screens.overlays import PauseScene
-
-        self.anchor = None
-        self.app.stack.push(PauseScene(self.app, self))
+        self.anchor = None  # a drag across the columns ends
+        open_pause(self)
 
     # --- the end ---------------------------------------------------------------
 

@@ -15,10 +15,12 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.envelope import GameRecord
 from engine.games import game_info, load
 
+from game.kit.scenarios import open_at as table_where
 from game.shell.app import App
+from game.screens import appshots
 from game.screens.game_over import GUARD_S
 from game.shell.headless import advance as _advance, shoot as _shoot, until as _until
-from game.shell.modes import Scenarios
+from game.shell.modes import Scenarios, table_of as _table_of
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 142
@@ -48,9 +50,7 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
 
 
 def table_of(app: App):
-    from game.tables.double_or_nothing.table import DoubleTable
-
-    return app.stack.find(DoubleTable)
+    return _table_of(app, GAME_ID)
 
 
 def check(table: Any) -> None:
@@ -111,8 +111,7 @@ def played_record(setup: GameSetup, until: Callable[[Any], bool], limit: int = 5
 def open_at(app: App, setup: GameSetup, record: GameRecord):
     """A table for ``setup`` opened at ``record``'s last action (the resume path, without animation)."""
     app.game_id = setup.game
-    table = load(setup.info.table)(app, setup, record=record.without_actions(), state=record.start())
-    table.catch_up(record.actions)
+    table = table_where(app, load(setup.info.table), setup, record)
     app.to_title()
     app.stack.push(table)
     app.dirty = True
@@ -144,29 +143,15 @@ def _select_refused(table) -> None:
 
 def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
                 scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
-    """Game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary, hot-seat, stats, at each size."""
-    from game.screens import PassDeviceScene
+    """The collection's screens; game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary,
+    hot-seat, stats, at each size."""
+    from game.screens import PassDeviceScene, StatsScene
 
     all_sizes = tuple(dict.fromkeys(sizes + tuple(scale_sizes) + ((960, 600),)))
     for size in all_sizes:
         app = App(size, data_dir / f"d{size[0]}", seed=3, resizable=False)
         app.settings.ai_speed = "instant"
-        app.to_title()
-        _shoot(app, out, "dn-title")
-        from game.screens.new_game import NewGameScene
-        from game.screens.rules import RulesScene
-
-        app.open_game_menu(GAME_ID)
-        _shoot(app, out, "dn-game-menu")
-        app.stack.push(NewGameScene(app, GAME_ID))
-        _shoot(app, out, "dn-new-game")
-        app.to_title()
-        rules = RulesScene(app, GAME_ID)
-        app.stack.push(rules)
-        for page in range(len(rules.sections)):
-            rules.page = page
-            rules.refresh()
-            _shoot(app, out, f"dn-rules-p{page + 1}")
+        appshots.menu_screens(app, out, GAME_ID)
         app.start_game(run_setup(11))
         table = table_of(app)
         _until(app, table.my_turn, 10)
@@ -220,12 +205,11 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "dn-hotseat-table")
         table.open_pause()
         _shoot(app, out, "dn-pause")
-        from game.screens.stats import StatsScene
-
         app.to_title()
         _shoot(app, out, "dn-title-resume")
         app.stack.push(StatsScene(app, GAME_ID))
         _shoot(app, out, "dn-stats")
+        appshots.product_screens(app, out, GAME_ID, {"standard": (1, 3, 2), "hard": (5,)}, GAME_ID)
 
 
 class _Busy:

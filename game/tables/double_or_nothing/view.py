@@ -9,7 +9,6 @@ Nothing draws one sprite per card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -20,18 +19,14 @@ from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import KEY_LABELS
-from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
+from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
+from game.kit.contract import Table
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
 
-if TYPE_CHECKING:
-    from game.tables.double_or_nothing.table import DoubleTable
-
 PANEL_FILL = (8, 40, 28, 170)
-__all__ = ["DoubleLayout", "draw", "hand_words", "buttons", "status_lines", "strength_words", "draw_thumbnail",
-           "draw_icon", "tip_lines"]
 
 
 def tip_lines(opponent: str) -> tuple[str, ...]:
@@ -149,7 +144,7 @@ def strength_words(strength: tuple[int, int, int]) -> str:
     return f"{cards:,} card{'s' if cards != 1 else ''}, {numbers} number{'s' if numbers != 1 else ''}, top {top}"
 
 
-def status_lines(t: DoubleTable) -> tuple[str, str]:
+def status_lines(t: Table) -> tuple[str, str]:
     obs = t.shown.obs
     st = t.state
     if t.replaying:
@@ -179,7 +174,7 @@ def status_lines(t: DoubleTable) -> tuple[str, str]:
     return f"{says(t.name(who), 'is')} thinking...", ""
 
 
-def buttons(t: DoubleTable) -> list[Button]:
+def buttons(t: Table) -> list[Button]:
     L = t.layout
     out: list[Button] = []
     if t.state.phase is Phase.PLAY and not t.replaying:
@@ -200,7 +195,7 @@ def buttons(t: DoubleTable) -> list[Button]:
     return out
 
 
-def layer_key(t: DoubleTable) -> tuple:
+def layer_key(t: Table) -> tuple:
     """Everything the cached layer shows: it is drawn again only when this changes."""
     sh = t.shown
     thinking = t.driver.thinking_seat is not None and not t.motion.busy
@@ -211,21 +206,14 @@ def layer_key(t: DoubleTable) -> tuple:
             t.tip_showing())
 
 
-def draw(t: DoubleTable, surface: pygame.Surface) -> None:
+def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
     L = t.layout
     s = L.scale
     text = t.app.text
     art = t.app.art
-    key = layer_key(t)
-    layer = t.layer_cache.get("surface")
-    if layer is None or layer.get_size() != surface.get_size():
-        layer = t.layer_cache["surface"] = pygame.Surface(surface.get_size()).convert()
-        t.layer_cache["key"] = None
-    if t.layer_cache.get("key") != key:
-        _draw_layer(t, layer)
-        t.layer_cache["key"] = key
-    surface.blit(layer, (0, 0))
+    t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
+    t.layer.draw(surface, art)
     step = t.motion.current
     if step is not None:
         for fly in step.flies:
@@ -238,11 +226,10 @@ def draw(t: DoubleTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
+def _draw_layer(t: Table, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
-    surface.blit(t.background, (0, 0))
     _draw_top(t, surface)
     _draw_area(t, surface)
     _draw_hand(t, surface)
@@ -269,7 +256,7 @@ def _draw_layer(t: DoubleTable, surface: pygame.Surface) -> None:
         _draw_pick(t, surface)
 
 
-def _draw_top(t: DoubleTable, surface: pygame.Surface) -> None:
+def _draw_top(t: Table, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
@@ -330,7 +317,7 @@ def hand_words(game_hand: int) -> str:
     return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
-def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
+def _draw_area(t: Table, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
@@ -373,7 +360,7 @@ def _draw_area(t: DoubleTable, surface: pygame.Surface) -> None:
             x = r.right + round(74 * s)
 
 
-def _draw_hand(t: DoubleTable, surface: pygame.Surface) -> None:
+def _draw_hand(t: Table, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
@@ -413,7 +400,7 @@ def _draw_hand(t: DoubleTable, surface: pygame.Surface) -> None:
               round(150 * s))
 
 
-def _draw_pick(t: DoubleTable, surface: pygame.Surface) -> None:
+def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from engine.records import Record
+from engine.sprint.records import Record
 from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
 from game.screens import appshots

@@ -15,7 +15,7 @@ import pygame
 
 from ai.scheduler import TurnScheduler
 from engine.cards import Card
-from engine.records import Record
+from engine.sprint.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
 
 from game.kit.focus import Focus

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from engine.cards import ALL_CARDS
-from engine.records import Record
+from engine.sprint.records import Record
 
 from game.kit.scenarios import Restarting, hand_hot_spots, hand_mismatches
 from game.shell.modes import Scenarios

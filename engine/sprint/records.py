@@ -26,10 +26,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeGuard
 
-from .cards import ALL_CARDS, Card
-from .envelope import MAX_NAME, PLAYER_KINDS as PLAYER_KINDS, PlayerInfo as PlayerInfo, RecordError as RecordError, decode_json, parse_players, shown
-from .errors import IllegalAction
-from .sprint import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, RoundOver, Source
+from ..cards import ALL_CARDS, Card
+from ..envelope import MAX_NAME, PLAYER_KINDS as PLAYER_KINDS, PlayerInfo as PlayerInfo, RecordError as RecordError, decode_json, parse_players, shown
+from ..errors import IllegalAction
+from . import MAX_PLAYERS, MIN_PLAYERS, Action, Discard, Draw, Event, Lay, Round, RoundOver, Source
 
 FORMAT = "sprint-snap-score/1"
 _FORMAT_NAME, _, _FORMAT_VERSION = FORMAT.rpartition("/")

@@ -1,0 +1,116 @@
+"""The scene side of a turn table: what every table holding a :class:`~game.kit.turns.TurnController` writes alike.
+
+:class:`TurnScene` opens the controller (a new, saved or replayed game), reads
+its state and record through it, names the seats, says a refusal (a toast and
+the refusal sound), closes the first-game tip for good, runs a replay's controls (their keys and clicks first, their
+speed, drawn last) and turns the table to another player behind the
+pass-device screen.  Each game's table subclasses it for its layout, drawing,
+input and steps (:class:`~game.kit.handtable.HiddenHandTable` for the
+hidden-hand games)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.base.scene import Scene
+from game.kit.forward import Forward
+from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.passdevice import PassDeviceScene
+from game.kit.replaycontrols import ReplayControls
+from game.kit.turns import TurnController
+from game.kit.wording import verb
+
+
+class TurnScene(Scene):
+    """A turn table's scene: its controller, seats, messages, replay controls and pass-device screen."""
+
+    game_id = ""
+    """The game's registry id."""
+    banner: tuple[str, float] | None = None
+    """A line across the table and the seconds it has left."""
+    replay: ReplayControls | None = None
+    """A replay's pause, speed and step (in the place of the action buttons), else None."""
+    turns: TurnController
+    """The table's turns: the state, the record, the seats' sources (see :mod:`game.kit.turns`)."""
+
+    def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
+        """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
+        run by ``scheduler`` (``ai.scheduler.TurnScheduler``: the kit never imports the AI) with ``options``;
+        and everything a turn table starts empty."""
+        self.setup = setup
+        record, state = setup.open(self.app.rng, record, state, replay)
+        self.replay = ReplayControls() if replay is not None else None
+        self.turns = TurnController.open(self.app, setup, record, state, replay, scheduler, self.replay, self, **options)
+        self.replaying = self.turns.replaying
+        self.humans = self.turns.humans
+        self.toast: Toast | None = None
+        self.pending_pass = False
+        self.stats_noted = False
+        self.network: Any = None  # a network game's session (game.screens.net_table), else None
+        self.panels: dict[Any, Any] = {}
+        self.tip_open = bool(self.humans) and self.app.settings.shows_tip(self.game_id)  # the first-game tip
+
+    state = Forward("turns")
+    record = Forward("turns")
+    driver = Forward("turns", "source")
+    """The bots' (or the replay's) source of actions."""
+    catching_up = Forward("turns")
+    """A saved game's actions are being replayed without animation."""
+    finished = Forward("turns", "ended")
+    """The end was noticed and its screen opened."""
+
+    def factor(self) -> float:
+        return self.app.settings.anim_factor
+
+    def name(self, seat: int | None) -> str:
+        return self.turns.name(seat) if seat is not None else ""
+
+    def verb(self, seat: int | None, third: str) -> str:
+        """``third`` ("wins") as the seat's name takes it: "You win", "Ada wins"."""
+        return verb(self.name(seat), third)
+
+    def is_human(self, seat: int) -> bool:
+        return self.turns.is_human(seat)
+
+    def exit(self) -> None:
+        self.turns.cancel()
+
+    def show_toast(self, text: str, error: bool = False) -> None:
+        self.toast = Toast(text, TOAST_SECONDS, error)
+        if error:
+            self.app.sound.play("invalid")
+
+    def close_tip(self) -> None:
+        """The first-game tip goes away for good (remembered in the settings, for this game only)."""
+        self.tip_open = False
+        self.app.settings.close_tip(self.game_id)
+        self.app.save_settings()
+
+    def perform(self, action: Any) -> list[Any]:
+        """Apply ``action`` for the seat to move, record it, save it, and show it."""
+        return self.turns.perform(action)
+
+    def replay_dt(self, dt: float) -> float:
+        """A frame's time: at a replay's chosen speed."""
+        return self.replay.scaled(dt) if self.replay is not None else dt
+
+    def replay_event(self, event: pygame.event.Event) -> bool:
+        """A replay's controls take their keys and clicks first."""
+        return self.replay is not None and self.replay.handle_event(event)
+
+    def draw_replay(self, surface: pygame.Surface) -> None:
+        if self.replay is not None:
+            self.replay.draw(surface, self.app.text, self.layout.scale)
+
+    def open_pass(self, seat: int) -> None:
+        """The pass-device screen for ``seat`` (the controller says when), the last player's doings forgotten;
+        its click calls the table's ``hand_over_to(seat)``."""
+        self._forget_the_last_player()
+        self.pending_pass = True
+        self.app.stack.push(PassDeviceScene(self.app, seat, self.name(seat), self.hand_over_to))
+
+    def _forget_the_last_player(self) -> None:
+        """Drop what the previous player was doing or was told (it may name their cards)."""
+        self.toast = None
