@@ -144,7 +144,7 @@ def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tm
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
     app.start_game(setup)
-    table = app.stack.top
+    table = next(s for s in app.stack.scenes if isinstance(s, SnapTable))
     run(app, 2)
     assert isinstance(app.stack.top, TryKeysScene)
     tryer = app.stack.top

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from engine.snap import SHARED, SHARED_PILE
+from game.kit.layer import Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_stock
+from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
@@ -144,7 +146,7 @@ def buttons(table: SnapTable) -> list[Button]:
         out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
     elif table.solo is not None and not table.skip.skipping:
         pot_open = bool(table.model.pot)
-        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey="Space"))
+        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=table.key_names(table.solo, "snap", key_name)[-1]))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
                           hotkey=table.key_label(table.solo, "snap-pot")))
     return out
@@ -183,31 +185,6 @@ def status_lines(table: SnapTable) -> tuple[str, str]:
     return first, second
 
 
-class SnapLayer:
-    """The table without what moves: felt, panels, piles, counts and the status, redrawn region by region
-    only when what a region shows changes (a flip repaints one seat, not the whole window)."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.keys: dict[Any, Any] = {}
-
-    def invalidate(self) -> None:
-        self.surface = None
-
-    def refresh(self, table: SnapTable) -> pygame.Surface:
-        if self.surface is None or self.surface.get_size() != table.background.get_size():
-            self.surface = table.background.copy()
-            self.keys = {}
-        for region, rect, key, paint in regions(table):
-            if self.keys.get(region) != key:
-                self.surface.blit(table.background, rect, rect)
-                self.surface.set_clip(rect)
-                paint(self.surface)
-                self.surface.set_clip(None)
-                self.keys[region] = key
-        return self.surface
-
-
 def _leaving(model: Any, place: SeatPlace) -> bool:
     """Cards are flying away from this seat's face-up pile (its placeholder words would show between them)."""
     return any(f.start == place.up for f in model.flights)
@@ -217,22 +194,22 @@ def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
 
-def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
-    """Each region of the layer: (name, rect, what it shows, how to paint it)."""
+def regions(table: SnapTable) -> list[Region]:
+    """Each region of the layer: (name, what it shows, rect, how to paint it)."""
     lay, model, state = table.layout, table.model, table.state
     s = lay.scale
     flying = model.flying()
-    out: list[tuple[Any, pygame.Rect, Any, Any]] = []
+    out: list[Region] = []
     for seat, place in enumerate(lay.places):
         key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
                model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
                table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
                _leaving(model, place))
-        out.append((seat, place.panel.inflate(round(18 * s), round(18 * s)), key,
+        out.append((seat, key, place.panel.inflate(round(18 * s), round(18 * s)),
                     lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
     middle.h += round(26 * s)
-    for _, rect, _, _ in out:  # never repaint a seat's rim
+    for _, _, rect, _ in out:  # never repaint a seat's rim
         if rect.colliderect(middle):
             if rect.centery > middle.centery:
                 middle.h = max(1, rect.top - middle.top)
@@ -240,9 +217,9 @@ def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
                 middle.h, middle.top = max(1, middle.bottom - rect.bottom), rect.bottom
     key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
            POT in model.lit)
-    out.append(("middle", middle, key, lambda surf: _draw_middle(table, surf, flying)))
+    out.append(("middle", key, middle, lambda surf: _draw_middle(table, surf, flying)))
     status = status_lines(table)
-    out.append(("status", lay.status, status, lambda surf: _draw_status(table, surf, status)))
+    out.append(("status", status, lay.status, lambda surf: _draw_status(table, surf, status)))
     return out
 
 
@@ -276,7 +253,7 @@ def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) ->
 def draw(table: SnapTable, surface: pygame.Surface) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
-    surface.blit(table.layer.refresh(table), (0, 0))
+    table.layer.draw(surface, art)
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
@@ -409,4 +386,4 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
                        card_h=0.3)
 
 
-__all__ = ["SnapLayer", "regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
+__all__ = ["regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
