@@ -148,7 +148,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "ratscrew-snap-lit")
         _advance(app, 3.5)
         if not table.model.barred[0] and table.state.stack and not table.state.snaps():
-            table.snap(0)
+            table.act(0, "snap")
             _advance(app, 0.1)
             _shoot(app, out, "ratscrew-wrong-snap")
         for _ in range(12):
@@ -185,7 +185,7 @@ def _humans_lay(table) -> None:
     """Whoever's turn it is lays, if they are human (the tool plays the human seats' turns)."""
     turn = table.state.turn
     if turn in table.humans and table.state.piles[turn] and not table.state.is_over:
-        table.lay(turn)
+        table.act(turn, "lay")
 
 
 def _until_snap(app: App, table, limit: float = 120.0) -> None:
@@ -193,7 +193,7 @@ def _until_snap(app: App, table, limit: float = 120.0) -> None:
     frames = 0
     while not (table.model.banner and table.model.banner.cards) and frames < limit / DT:
         if table.state.turn == 0 and table.state.piles[0] and frames % 40 == 0:
-            table.lay(0)  # the human seat lays when it is their turn
+            table.act(0, "lay")  # the human seat lays when it is their turn
         app.step(DT, pygame.event.get())
         frames += 1
     _advance(app, 0.3)
