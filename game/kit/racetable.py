@@ -92,15 +92,16 @@ class RaceTableScene(Scene):
     """How long the result stays on the table before the end screen (at normal speed)."""
     PAUSE_ON_FOCUS_LOSS = False
     """A race goes on without you: the window in the background opens the pause menu."""
+    PAUSE: ClassVar[Any]
+    """The pause menu's scene class (the screens' own, above the kit)."""
     network: Any = None
     """A network game's session (game.screens.net_table), else None."""
     toast: Toast | None = None
     stats_noted = False
 
-    def _open_race(self, app: Any, setup: Any, record: Any, state: Any, replay: Any) -> None:
-        """The game (new, saved or a replay's), its controller, its humans and their keys."""
-        from ai.reflex import run_until
-
+    def _open_race(self, app: Any, setup: Any, record: Any, state: Any, replay: Any, run_until: Any) -> None:
+        """The game (new, saved or a replay's), its controller (bots played by ``run_until``), its humans and
+        their keys."""
         self.setup, self.info = setup, setup.info
         record, state = setup.open(app.rng, record, state, replay)
         self.replay = ReplayControls() if replay is not None else None
@@ -186,9 +187,7 @@ class RaceTableScene(Scene):
             self.app.sound.play("invalid")
 
     def open_pause(self) -> None:
-        from game.screens.overlays import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.stack.push(self.PAUSE(self.app, self))
 
     def is_animating(self) -> bool:
         return not self.finished and not self.at_rest()

@@ -37,6 +37,7 @@ from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.ui import felt_background
 from game.kit.wording import says
 from game.base.scene import Scene
+from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
 from game.tables.ratscrew import input as ratscrew_input, view as ratscrew_view
 from game.tables.ratscrew.layout import RatscrewLayout
@@ -55,14 +56,17 @@ class RatscrewTable(RaceTableScene):
     """A single human's extra keys (beside their own pair): Space snaps, Enter lays."""
     SOLO_PAD = ("snap", "lay")
     COUNTED = ("lay", "laid")
+    PAUSE = PauseScene
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
     target_at = ratscrew_input.target_at
     click = ratscrew_input.click
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Ratscrew | None = None,
                  replay: GameRecord | None = None) -> None:
+        from ai.reflex import run_until
+
         super().__init__(app)
-        self._open_race(app, setup, record, state, replay)
+        self._open_race(app, setup, record, state, replay, run_until)
         self.race.on_step = self._watch_for_stall
         self.sprites = SpriteBook()
         self.motion = FlightQueue()

@@ -10,14 +10,13 @@ import pygame
 from engine.games import GAMES
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import advance, shoot
+from game.shell.headless import advance, play_until_over, shoot
+from game.shell.modes import checker, table_of
 from game.shell.session import GameSetup, SeatConfig
 
 
 def _table(app: App) -> Any:
-    from game.tables.snap.loop import table_of
-
-    return table_of(app)
+    return table_of(app, "snap")
 
 
 def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step: float = 1 / 30) -> bool:
@@ -102,13 +101,11 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     advance(app, 8.0)
     shoot(app, out, "snap-shared")
     # the end screen
-    from game.tables.snap.loop import finish
-
     quick = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game="snap", options={"time_limit": 3})
     quick.deal = 2
     app.start_game(quick)
     _play_humans_as_bots(app)
-    if finish(app, 1 / 20, 400):
+    if play_until_over(app, checker("snap"), 400 * 20, step=1 / 20):
         advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
         shoot(app, out, "snap-result")
     app.to_title()

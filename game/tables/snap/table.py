@@ -27,6 +27,7 @@ from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
 from game.kit.ui import Button
 from game.base.scene import Scene
+from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
 from game.tables.snap import view as snap_view
 from game.tables.snap.fx import SnapModel, take_in
@@ -44,12 +45,15 @@ class SnapTable(RaceTableScene):
     COUNTED = ("flip", "flipped")
     KEYS_FIRST_TITLE = "Before you start: try your keys"
     END_PAUSE_S = 1.6
+    PAUSE = PauseScene
     PAUSE_ON_FOCUS_LOSS = True
     draw_thumbnail = staticmethod(snap_view.draw_thumbnail)
 
     def __init__(self, app: Any, setup: GameSetup, record: Any = None, state: Any = None, replay: Any = None) -> None:
+        from ai.reflex import run_until
+
         super().__init__(app)
-        self._open_race(app, setup, record, state, replay)
+        self._open_race(app, setup, record, state, replay, run_until)
         self.layer = TableLayer()
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.resize(app.size)
