@@ -18,7 +18,7 @@ from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
-from game.shell.modes import Scenarios
+from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup, SeatConfig
 
 GAME = "ratscrew"
@@ -27,9 +27,7 @@ MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reporte
 
 
 def table_of(app: App) -> Any:
-    from game.tables.ratscrew.table import RatscrewTable
-
-    return app.stack.find(RatscrewTable)
+    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -40,13 +38,6 @@ def check(table: Any) -> None:
     assert len(set(state.stack) | {c for p in state.piles for c in p}) == 52, "a card is in two places"
     assert table.model.piles == [len(p) for p in state.piles], "the table shows wrong pile sizes"
     assert [s.card for s in table.model.stack] == list(state.stack), "the table shows a wrong stack"
-
-
-def check_invariants(app: App) -> None:
-    """:func:`check` on the Ratscrew table of ``app``, if one is open."""
-    table = table_of(app)
-    if table is not None:
-        check(table)
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
@@ -65,7 +56,7 @@ def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
     table = table_of(app)
     table.time_scale = FAST
-    return play_until_over(app, check_invariants, round(limit_s / FAST / DT) + 10,
+    return play_until_over(app, checker(GAME), round(limit_s / FAST / DT) + 10,
                            keep_going=lambda: table.clock.now < limit_s * 1000)
 
 
@@ -227,4 +218,4 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"}, play_out=_play_out,
 )
 
-__all__ = ["SCENARIOS", "check", "check_invariants", "table_of", "resume_mismatches", "SNAP", "LAY"]
+__all__ = ["SCENARIOS", "check", "table_of", "resume_mismatches", "SNAP", "LAY"]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import pygame
 
 from engine.snap import SHARED, SHARED_PILE
+from game.kit.racetable import RaceTableScene
 from game.kit.layer import Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
@@ -25,8 +26,6 @@ from game.kit.replaycontrols import KEYS_LINE
 from game.kit.wording import played_for
 from game.tables.snap.fx import POT
 
-if TYPE_CHECKING:
-    from game.tables.snap.table import SnapTable
 
 SEAT_RIMS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
 PANEL_FILL = (10, 40, 30, 175)
@@ -139,7 +138,7 @@ def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
     return surf
 
 
-def buttons(table: SnapTable) -> list[Button]:
+def buttons(table: RaceTableScene) -> list[Button]:
     lay = table.layout
     out = [Button("menu", "Menu", lay.menu_button, hotkey="Esc")]
     if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
@@ -152,7 +151,7 @@ def buttons(table: SnapTable) -> list[Button]:
     return out
 
 
-def status_lines(table: SnapTable) -> tuple[str, str]:
+def status_lines(table: RaceTableScene) -> tuple[str, str]:
     state = table.state
     if table.replaying:
         if table.driver.done and not state.is_over:
@@ -194,7 +193,7 @@ def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
 
-def regions(table: SnapTable) -> list[Region]:
+def regions(table: RaceTableScene) -> list[Region]:
     """Each region of the layer: (name, what it shows, rect, how to paint it)."""
     lay, model, state = table.layout, table.model, table.state
     s = lay.scale
@@ -223,7 +222,7 @@ def regions(table: SnapTable) -> list[Region]:
     return out
 
 
-def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, str]) -> None:
+def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     first, second = lines
@@ -234,7 +233,7 @@ def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, st
                   "topleft", lay.status.w - round(24 * s))
 
 
-def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) -> None:
+def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int]) -> None:
     lay, model, text = table.layout, table.model, table.app.text
     s = lay.scale
     if lay.shared:
@@ -250,7 +249,7 @@ def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) ->
         text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
 
 
-def draw(table: SnapTable, surface: pygame.Surface) -> None:
+def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
     table.layer.draw(surface, art)
@@ -278,7 +277,7 @@ def draw(table: SnapTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
 
-def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
+def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
     model, art = table.model, table.app.art
     pile = [sp for sp in model.pile(key) if sp.id not in flying]
     if key in model.lit:
@@ -291,7 +290,7 @@ def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame
         draw_empty(surface, rect)
 
 
-def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
+def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
     state = table.state
@@ -324,7 +323,7 @@ def label_rect(layout: SnapLayout, place: SeatPlace) -> pygame.Rect:
     return pygame.Rect(place.panel.x + round(4 * s), top, place.panel.w - round(8 * s), place.panel.bottom - top - round(4 * s))
 
 
-def _draw_labels(table: SnapTable, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
+def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
     """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
     colour, over cards flying past (the labels stay readable)."""
     lay, model, text = table.layout, table.model, table.app.text
@@ -358,7 +357,7 @@ def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
     return [" · ".join(parts[:half]), " · ".join(parts[half:])]
 
 
-def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
