@@ -22,8 +22,8 @@ from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
 from game.kit import skip
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.wording import played_for, says
+from game.kit.raceview import race_status
+from game.kit.wording import says
 from game.tables.ratscrew import input as ratscrew_input
 from game.tables.ratscrew.steps import FRESH_CALL_S
 
@@ -49,20 +49,12 @@ def table_background(t: RaceTableScene) -> pygame.Surface:
 def status_lines(t: RaceTableScene) -> tuple[str, str]:
     """What is happening, and what to do now."""
     st, m = t.state, t.model
-    if t.replaying:
-        if st.is_over:
-            return "Replay: the game is over.", "Esc: menu"
-        if t.driver.done:
-            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
-        return f"Replay: {t.name(m.turn)} to lay.", KEYS_LINE
+    out = f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, or snap to get back in.  Esc: menu"
+    shared = race_status(t, f"Replay: {t.name(m.turn)} to lay.", ("out of cards", out))
+    if shared is not None:
+        return shared
     if st.is_over:
         return f"{says(t.name(st.winner), 'holds')} every card!", ""
-    if t.skip.skipping:
-        return "Skipping to the end: the bots play on without waiting", f"{played_for(t.clock.now)} played"
-    if t.skip.offered:
-        who = "You are" if len(t.humans) == 1 else "Everyone at the keyboard is"
-        return (f"{who} out of cards", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, "
-                "or snap to get back in.  Esc: menu")
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
@@ -238,22 +230,18 @@ def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
     if m.call is None:
         if t.model.stack:
             return
-        t.app.text.blit(surface, f"Next call: {_call_word(t.state.observation(0).next_call)}", round(24 * s),
+        t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
                         L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
     fresh = m.call_age < FRESH_CALL_S
     px = round((48 if fresh else 40) * s)
-    word = _call_word(rank).upper() + "!"
+    word = rank.word.upper() + "!"
     matched = t.model.stack and t.model.stack[-1].card.rank == rank
     t.app.text.blit(surface, word, px, (L.call.centerx, L.call.centery - round(6 * s)), GOLD if matched else INK,
                     "center", L.call.w)
     t.app.text.blit(surface, f"call {number}", round(16 * s), (L.call.centerx, L.call.bottom - round(2 * s)), MUTED,
                     "midbottom")
-
-
-def _call_word(rank) -> str:
-    return rank.word if not rank.word.isdigit() else rank.word
 
 
 def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:

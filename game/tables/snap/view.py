@@ -22,8 +22,7 @@ from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.wording import played_for
+from game.kit.raceview import race_status
 from game.tables.snap.fx import POT
 
 
@@ -153,17 +152,11 @@ def buttons(table: RaceTableScene) -> list[Button]:
 
 def status_lines(table: RaceTableScene) -> tuple[str, str]:
     state = table.state
-    if table.replaying:
-        if table.driver.done and not state.is_over:
-            return "Replay: the end of the record (the game was left unfinished)", "Esc: menu"
-        return ("Replay: the game is over", "Esc: menu") if state.is_over else ("Replay", KEYS_LINE)
-    elif state.is_over:
+    shared = race_status(table, "Replay", ("out", f"Press {skip.KEY_NAME} to skip to the end."))
+    if shared is not None:
+        return shared
+    if state.is_over:
         first = "The game is over"
-    elif table.skip.skipping:
-        return "Skipping to the end: the bots play on without waiting", f"{played_for(state.clock)} played"
-    elif table.skip.offered:
-        who = "You are" if len(table.humans) == 1 else "Everyone at the keyboard is"
-        return f"{who} out", f"Press {skip.KEY_NAME} to skip to the end."
     elif state.claims:
         first = "A call is being judged..."
     elif state.auto_flip_ms:
