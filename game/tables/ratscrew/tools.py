@@ -20,6 +20,7 @@ from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup, SeatConfig
+from game.shell.shotsession import shoot_end, shot_app
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
@@ -44,12 +45,6 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
     """Places worth clicking at the table: the stack, the Snap! and menu buttons, every pile."""
     L = table.layout
     return [L.top_card.center, L.snap_button.center, L.menu_button.center] + [b.pile.center for b in L.seats.values()]
-
-
-def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:
-    app = App(size, data_dir, seed=seed, resizable=False)
-    app.settings.animation_speed = "fast"
-    return app
 
 
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
@@ -117,7 +112,7 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     state = table.state
     deck = list(state.stack) + [c for p in state.piles for c in reversed(p)]
     full = Ratscrew([[] for _ in range(seats)], state.rules, 0, stack=deck, calls_made=len(deck))
-    table.state = table.driver.state = full
+    table.race.swap_state(full)
     table.model = TableModel.from_state(full, table.sprites)
     table.model.call = (full.top_call, full.calls_made) if full.top_call is not None else None
     return table
@@ -127,9 +122,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
                 scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
-        app = _app(data_dir / f"shots-{size[0]}", size, seed=3)
-        app.to_title()
-        _shoot(app, out, "ratscrew-title")
+        app = shot_app(GAME, out, data_dir, size, "fast")
         setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
                           deal=12, game=GAME)
         app.start_game(setup)
@@ -167,9 +160,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _advance(app, 0.1)
         _shoot(app, out, "ratscrew-fan-52")
         app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
-        if _play_out(app):
-            _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
-            _shoot(app, out, "ratscrew-result")
+        shoot_end(app, out, "ratscrew-result", _play_out, GUARD_S)
 
 
 def _humans_lay(table) -> None:

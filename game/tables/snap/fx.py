@@ -99,35 +99,21 @@ class SnapModel:
         return not (self.flights or self.callouts or self.lit or self.red or self.popped or self.banner)
 
     def update(self, dt: float, instant: bool = False) -> None:
-        for f in self.flights:
+        for f in self.flights:  # (no flight of Snap's waits on another: each goes as it lands)
             f.tween.update(dt if not instant else 1e6)
-            if f.tween.done and not f.landed:
-                f.landed = True
-                if f.on_land:
-                    f.on_land()
-        self.flights = [f for f in self.flights if not f.landed]
+        self.flights = [f for f in self.flights if not f.tween.done]
         for c in self.callouts:
             c.age += dt
         self.callouts = [c for c in self.callouts if c.age < c.life][-4:]
-        for table in (self.lit, self.red):
-            for k in list(table):
-                table[k] -= dt
-                if table[k] <= 0:
-                    del table[k]
-        for k in list(self.popped):
-            self.popped[k] += dt
-            if self.popped[k] > 0.3:
-                del self.popped[k]
+        self.lit = {k: left - dt for k, left in self.lit.items() if left - dt > 0}
+        self.red = {k: left - dt for k, left in self.red.items() if left - dt > 0}
+        self.popped = {k: age + dt for k, age in self.popped.items() if age + dt <= 0.3}
         if self.banner is not None:
             text, left = self.banner
             self.banner = (text, left - dt) if left - dt > 0 or self.over else None
 
     def flying(self) -> set[int]:
         return {f.sprite.id for f in self.flights}
-
-    def finish(self) -> None:
-        """Land every flight at once (catching up, or animation off)."""
-        self.update(0.0, instant=True)
 
 
 Places = Callable[[Any], pygame.Rect]

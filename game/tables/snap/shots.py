@@ -13,6 +13,7 @@ from game.screens.game_over import GUARD_S
 from game.shell.headless import advance, play_until_over, shoot
 from game.shell.modes import checker, table_of
 from game.shell.session import GameSetup, SeatConfig
+from game.shell.shotsession import shoot_end, shot_app
 
 
 def _table(app: App) -> Any:
@@ -39,15 +40,7 @@ def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step:
 
 
 def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
-    import tempfile
-
-    if data_dir is not None:
-        Path(data_dir).mkdir(parents=True, exist_ok=True)  # a new folder named on the command line
-    folder = Path(tempfile.mkdtemp(prefix="snap-shots-", dir=data_dir))  # a fresh player each size: the keys screen shows
-    app = App(size, folder, seed=3, resizable=False)
-    app.settings.animation_speed = "normal"
-    app.to_title()
-    shoot(app, out, "snap-title")
+    app = shot_app("snap", out, data_dir, size)  # a fresh player each size: the keys screen shows
     # one human against two bots, a call on screen
     setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard"), SeatConfig("Ben", "ai", "medium")], game="snap")
     setup.deal = 4
@@ -105,9 +98,7 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     quick.deal = 2
     app.start_game(quick)
     _play_humans_as_bots(app)
-    if play_until_over(app, checker("snap"), 400 * 20, step=1 / 20):
-        advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
-        shoot(app, out, "snap-result")
+    shoot_end(app, out, "snap-result", lambda app: play_until_over(app, checker("snap"), 400 * 20, step=1 / 20), GUARD_S)
     app.to_title()
 
 

@@ -128,7 +128,7 @@ def make_layout(size: tuple[int, int], seats: int, variant: str, bottom: int = 0
     return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE, bottom % max(1, seats))
 
 
-def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
+def background(layout: SnapLayout) -> pygame.Surface:
     surf = felt_background((layout.w, layout.h))
     s = layout.scale
     for seat, place in enumerate(layout.places):
@@ -144,10 +144,15 @@ def buttons(table: RaceTableScene) -> list[Button]:
         out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
     elif table.solo is not None and not table.skip.skipping:
         pot_open = bool(table.model.pot)
-        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=table.key_names(table.solo, "snap", key_name)[-1]))
+        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=solo_snap_key(table)))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
                           hotkey=table.key_label(table.solo, "snap-pot")))
     return out
+
+
+def solo_snap_key(table: RaceTableScene) -> str:
+    """A lone player's own Snap! key (its last key: the extra one, Space)."""
+    return table.key_names(table.solo, "snap", key_name)[-1]
 
 
 def status_lines(table: RaceTableScene) -> tuple[str, str]:
@@ -168,8 +173,7 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
         left = max(0, state.time_limit_ms - state.clock) // 1000
         second = f"Time left {left // 60}:{left % 60:02d}"
     if table.solo is not None and not state.is_over:
-        flip = table.key_label(table.solo, "flip")
-        hint = f"Click your pile or press {flip} to flip. Space: Snap!"
+        hint = f"Click your pile or press {table.key_label(table.solo, 'flip')} to flip. {solo_snap_key(table)}: Snap!"
         second = f"{second}  ·  {hint}" if second else hint
     elif len(table.humans) > 1 and not state.is_over:
         hint = "Your keys are under your name."
