@@ -249,9 +249,9 @@ def test_a_won_call_leaves_one_callout_and_no_glow_on_the_piles_it_took():
     seven_h, seven_s = parse_cards("7H 7S")
     model.up[1].append(model.sprites.new(seven_h))
     model.up[2].append(model.sprites.new(seven_s))
-    take_in(model, [Called(0, "snap", 1000, 314, False)], lambda key: rect, 0.0, [0])
+    take_in(model, [Called(0, "snap", 1000, 314, False)], lambda key: rect, 0.0)
     assert set(model.lit) == {1, 2}
-    take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0, [0])
+    take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0)
     assert not model.lit and [c.text for c in model.callouts] == ["You take 2 cards in 314 ms!"]
 
 

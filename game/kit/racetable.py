@@ -186,6 +186,16 @@ class RaceTableScene(Scene):
         if error:
             self.app.sound.play("invalid")
 
+    def tell(self, text: str, seat: int | None = None, error: bool = False) -> None:
+        """A toast for the humans at the table (a bot's mistakes show on the table only); none while catching up."""
+        if not self.catching_up and (seat is None or self.is_human(seat)):
+            self.show_toast(text, error)
+
+    def sound(self, name: str) -> None:
+        """A sound, unless catching up or skipping to the end."""
+        if not self.catching_up and not self.skip.skipping:
+            self.app.sound.play(name)
+
     def open_pause(self) -> None:
         self.app.stack.push(self.PAUSE(self.app, self))
 

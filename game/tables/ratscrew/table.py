@@ -95,16 +95,6 @@ class RatscrewTable(RaceTableScene):
             self.motion.flights = [old for old in self.motion.flights if old.sprite.id != sprite.id] + [f]
         return f
 
-    def sound(self, name: str) -> None:
-        if not self.catching_up and not self.skip.skipping:
-            self.app.sound.play(name)
-
-    def tell(self, text: str, seat: int | None = None, error: bool = False) -> None:
-        """A toast for the humans at the table (a bot's mistakes show in the banner and the log only)."""
-        if self.catching_up or (seat is not None and not self.is_human(seat)):
-            return
-        self.show_toast(text, error)
-
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
         return self.model.stat_counts()

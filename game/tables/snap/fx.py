@@ -122,14 +122,13 @@ Places = Callable[[Any], pygame.Rect]
 
 @dataclass
 class Intake:
-    """What the steps of :func:`take_in` work with: the model, where piles are, the animation factor, the
-    humans at the table and how to tell them."""
+    """What the steps of :func:`take_in` work with: the model, where piles are, the animation factor and how to
+    tell the humans at the table (``tell(text, seat, error)``: a human seat's mistakes only)."""
 
     model: SnapModel
     place: Places
     factor: float
-    humans: list[int]
-    toast: Callable[[str], None] | None = None
+    tell: Callable[[str, int, bool], None] | None = None
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, delay: float) -> None:
         if self.factor > 0:
@@ -216,8 +215,8 @@ def _false_call(t: Intake, event: FalseCall) -> None:
     name = t.model.names[event.seat]
     t.model.red[event.seat] = 0.9
     t.say(Callout(f"{name}: {CALL_WORDS[event.call]} Wrong: {event.reason}", BAD, event.seat, life=2.6))
-    if t.toast is not None and event.seat in t.humans:
-        t.toast(f"{name}: wrong call ({event.reason}). One card to each player.")
+    if t.tell is not None:
+        t.tell(f"{name}: wrong call ({event.reason}). One card to each player.", event.seat, True)
 
 
 def _penalty(t: Intake, event: PenaltyPaid) -> None:
@@ -245,10 +244,10 @@ STEPS: dict[type, Callable[[Intake, Any], None]] = {
 """What each event does to the model (the events Snap's table shows)."""
 
 
-def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, humans: list[int],
-            toast: Callable[[str], None] | None = None) -> None:
+def take_in(model: SnapModel, events: list[Any], place: Places, factor: float,
+            tell: Callable[[str, int, bool], None] | None = None) -> None:
     """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
-    intake = Intake(model, place, factor, humans, toast)
+    intake = Intake(model, place, factor, tell)
     for event in events:
         step = STEPS.get(type(event))
         if step is not None:

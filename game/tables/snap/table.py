@@ -161,9 +161,9 @@ class SnapTable(RaceTableScene):
     def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:
             return  # the model is made from the state once caught up
-        if not self.skip.skipping and any(type(e).__name__ == "Flipped" for e in events):
-            self.app.sound.play("draw")
-        take_in(self.model, events, self.layout.rect_of, self.factor(), self.humans, lambda t: self.show_toast(t, True))
+        if any(type(e).__name__ == "Flipped" for e in events):
+            self.sound("draw")
+        take_in(self.model, events, self.layout.rect_of, self.factor(), self.tell)
 
     def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
         super().catch_up(actions, clock)
