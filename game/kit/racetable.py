@@ -73,6 +73,25 @@ def key_names(keymap: Keymap, seat: int, action: str, solo_keys: Mapping[int, st
     return out
 
 
+def race_mismatches(table: Any, saved: Any, check: Any = None) -> list[str]:
+    """How a resumed race differs from the ``saved`` game (empty: it is exactly there): its actions, its engine
+    state (the saved actions at their times, then the save's clock), its clock, and what ``check(table)``
+    finds the table showing that the engine doesn't hold."""
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if table.state.snapshot() != saved.final_state().snapshot():
+        out.append("the engine state differs from the saved game's")
+    if table.clock.now != saved.clock:
+        out.append(f"the clock: the table is at {table.clock.now} ms, the save at {saved.clock} ms")
+    try:
+        if check is not None:
+            check(table)
+    except AssertionError as e:
+        out.append(f"the table: {e}")
+    return out
+
+
 class RaceTableScene(Scene):
     """A race in progress (or a replay of one); see the module docstring."""
 
@@ -324,4 +343,4 @@ class RaceTableScene(Scene):
         self.app.round_finished(self)
 
 
-__all__ = ["RaceTableScene", "REPLAY_TOAST", "key_names", "short_key_name", "solo_keymap"]
+__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "key_names", "short_key_name", "solo_keymap"]

@@ -14,6 +14,7 @@ import pygame
 
 from engine.ratscrew import LAY, SNAP
 
+from game.kit.racetable import race_mismatches
 from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
@@ -60,24 +61,14 @@ def _summary(table: Any) -> str:
             f"winner {table.name(table.state.winner)}, stall re-rolls {table.rerolls}")
 
 
-def resume_mismatches(table, saved) -> list[str]:
+def resume_mismatches(table: Any, saved: Any) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` game (empty if it is exactly there)."""
     state = saved.final_state()
-    out = []
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state != state:
-        out.append("the engine state differs from the saved game's")
-    if table.model.piles != [len(p) for p in state.piles]:
-        out.append("the table shows different pile sizes")
-    if [s.card for s in table.model.stack] != list(state.stack):
-        out.append("the table shows a different stack")
+    out = race_mismatches(table, saved, check)
     if table.model.turn != state.turn:
         out.append("the table shows a different turn")
     if table.model.barred != [b is not None for b in state.barred]:
         out.append("the table shows different players barred")
-    if table.clock.now != saved.clock:
-        out.append(f"the clock: the table is at {table.clock.now} ms, the save at {saved.clock} ms")
     return out
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from engine.games import GAMES
+from game.kit.racetable import race_mismatches
 from game.shell.app import App
 from game.shell.headless import advance, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
@@ -64,15 +65,6 @@ def _summary(table: Any) -> str:
     stats = table.state.call_stats()
     return (f"{len(table.record.entries)} actions, {table.state.end_reason}: winners "
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
-
-
-def mismatches(table: Any, saved: Any) -> list[str]:
-    """How a resumed ``table`` differs from the ``saved`` game: its state, the saved actions played at their times."""
-    expected = saved.without_actions().start()
-    for seat, action, at in saved.actions:
-        expected.advance(at)
-        expected.apply(action, seat, at)
-    return [] if expected.snapshot() == table.state.snapshot() else ["the engine state differs from the saved game's"]
 
 
 def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
@@ -129,8 +121,8 @@ def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, 
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=mismatches,
-    busy=_Busy, shots=screenshots, monkey_setup=lambda seed: GameSetup.quick(GAME),
+    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary,
+    mismatches=lambda table, saved: race_mismatches(table, saved, check), busy=_Busy, shots=screenshots, monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
           pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5),
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"},
