@@ -19,6 +19,7 @@ from engine.ratscrew.moves import (
     SnapAccepted, SnapWrong, StackWon, TurnPassed,
 )
 
+from game.kit.racetable import stat_row
 from game.kit.sprites import Pile
 from game.kit.wording import says, verb
 
@@ -84,14 +85,9 @@ class TableModel:
 
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's counts for the statistics (the registry's ``stats`` keys)."""
-        out = []
-        for seat in range(len(self.piles)):
-            counts = {f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS}
-            counts["wrong_snaps"] = self.wrong[seat]
-            if self.fastest[seat] is not None:
-                counts["fastest_snap_ms"] = int(self.fastest[seat])  # type: ignore[arg-type]
-            out.append(counts)
-        return out
+        return [stat_row(**{f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS},
+                         wrong_snaps=self.wrong[seat], fastest_snap_ms=self.fastest[seat])
+                for seat in range(len(self.piles))]
 
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:

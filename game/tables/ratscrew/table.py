@@ -34,7 +34,6 @@ from game.kit.flights import Flight, FlightQueue, flight
 from game.kit.layer import TableLayer
 from game.kit.racetable import RaceTableScene
 from game.kit.sprites import CardSprite, SpriteBook
-from game.kit.ui import felt_background
 from game.kit.wording import says
 from game.base.scene import Scene
 from game.screens.overlays import PauseScene
@@ -154,7 +153,6 @@ class RatscrewTable(RaceTableScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
-        self._felt = felt_background(size)
         self.layout = RatscrewLayout(*size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.motion.flights = []

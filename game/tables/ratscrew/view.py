@@ -20,7 +20,7 @@ from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
-from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
+from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
 from game.kit.raceview import race_status
 from game.kit.wording import says
@@ -36,8 +36,8 @@ BARRED = (200, 60, 50)
 
 def table_background(t: RaceTableScene) -> pygame.Surface:
     """The felt with the seat panels and the log panel baked in."""
-    surf = t._felt.copy()
     L = t.layout
+    surf = felt_background((L.w, L.h))
     s = L.scale
     for box in L.seats.values():
         draw_panel(surf, box.panel, PANEL_FILL, round(12 * s))

@@ -22,7 +22,7 @@ import pygame
 
 from engine.snap import Flip, Snap, SnapPot
 from game.kit.layer import TableLayer
-from game.kit.racetable import REPLAY_TOAST, RaceTableScene
+from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
 from game.kit.ui import Button
@@ -173,15 +173,8 @@ class SnapTable(RaceTableScene):
 
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's fastest and average correct call and false calls (the registry's ``stats`` keys)."""
-        out = []
-        for st in self.state.call_stats():
-            counts = {"false_calls": st.false_calls}
-            if st.fastest_ms is not None:
-                counts["fastest_snap_ms"] = st.fastest_ms
-            if st.average_ms is not None:
-                counts["average_snap_ms"] = st.average_ms
-            out.append(counts)
-        return out
+        return [stat_row(false_calls=st.false_calls, fastest_snap_ms=st.fastest_ms, average_snap_ms=st.average_ms)
+                for st in self.state.call_stats()]
 
     def result_scene(self) -> Scene:
         return SnapResultScene(self.app, self)

@@ -14,6 +14,7 @@ import pygame
 
 from engine.snap import SHARED, SHARED_PILE
 from game.kit.racetable import RaceTableScene
+from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
@@ -26,7 +27,6 @@ from game.kit.raceview import race_status
 from game.tables.snap.fx import POT
 
 
-SEAT_RIMS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
 PANEL_FILL = (10, 40, 30, 175)
 
 
@@ -132,7 +132,7 @@ def background(layout: SnapLayout) -> pygame.Surface:
     surf = felt_background((layout.w, layout.h))
     s = layout.scale
     for seat, place in enumerate(layout.places):
-        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_RIMS[seat % len(SEAT_RIMS)])
+        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_COLOURS[seat % len(SEAT_COLOURS)])
     draw_panel(surf, layout.status, PANEL_FILL, round(10 * s))
     return surf
 
@@ -302,7 +302,7 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
     badge = text.render(str(model.down[seat]), round(22 * s), INK)
     pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
     pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-    pygame.draw.rect(surface, SEAT_RIMS[seat % len(SEAT_RIMS)], pill, 2, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
     surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared:
         _draw_pile(table, surface, seat, place.up, flying)
