@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from game.shell.app import App
 from game.shell.headless import advance, shoot
@@ -28,4 +28,26 @@ def shoot_end(app: App, out: Path, name: str, play_out: Callable[[App], bool], g
         shoot(app, out, name)
 
 
-__all__ = ["shot_app", "shoot_end"]
+def until_shown(app: App, table: Any, wanted: Callable[[Any], bool], limit_s: float, step: float,
+                each: Callable[[int], None] | None = None) -> bool:
+    """Run frames of ``step`` seconds (``each(frame)`` before each) until a race ``table`` has shown an event
+    that is ``wanted`` (its controller's ``show`` is watched), the game is over, or ``limit_s`` has run out."""
+    seen: list[Any] = []
+    show = table.race.show
+
+    def watch(events: list[Any], at: int) -> None:
+        seen.extend(e for e in events if wanted(e))
+        show(events, at)
+
+    table.race.show = watch
+    frame = 0
+    while not seen and frame < limit_s / step and not table.state.is_over:
+        if each is not None:
+            each(frame)
+        app.run(max_frames=1, fixed_dt=step)
+        frame += 1
+    table.race.show = show
+    return bool(seen)
+
+
+__all__ = ["shot_app", "shoot_end", "until_shown"]

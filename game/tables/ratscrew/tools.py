@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from engine.ratscrew import LAY, SNAP
+from engine.ratscrew.moves import StackWon
 
 from game.kit.racetable import race_mismatches
 from game.kit.seatkeys import DEFAULT_BLOCKS
@@ -21,7 +22,7 @@ from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup, SeatConfig
-from game.shell.shotsession import shoot_end, shot_app
+from game.shell.shotsession import shoot_end, shot_app, until_shown
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
@@ -162,13 +163,12 @@ def _humans_lay(table) -> None:
 
 
 def _until_snap(app: App, table, limit: float = 120.0) -> None:
-    """Run until a valid snap lights the stack (the moment to photograph)."""
-    frames = 0
-    while not (table.model.banner and table.model.banner.cards) and frames < limit / DT:
-        if table.state.turn == 0 and table.state.piles[0] and frames % 40 == 0:
-            table.act(0, "lay")  # the human seat lays when it is their turn
-        app.step(DT, pygame.event.get())
-        frames += 1
+    """Run until a valid snap lights the stack (the moment to photograph); the human seat lays in its turn."""
+    def lay(frame: int) -> None:
+        if table.state.turn == 0 and table.state.piles[0] and frame % 40 == 0:
+            table.act(0, "lay")
+
+    until_shown(app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
     _advance(app, 0.3)
 
 

@@ -13,30 +13,16 @@ from game.screens.game_over import GUARD_S
 from game.shell.headless import advance, play_until_over, shoot
 from game.shell.modes import checker, table_of
 from game.shell.session import GameSetup, SeatConfig
-from game.shell.shotsession import shoot_end, shot_app
+from game.shell.shotsession import shoot_end, shot_app, until_shown
 
 
 def _table(app: App) -> Any:
     return table_of(app, "snap")
 
 
-def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step: float = 1 / 30) -> bool:
-    """Run until the table's model shows a callout made by one of ``kinds`` of event (by its text)."""
-    table = _table(app)
-    seen: list[Any] = []
-    original = table.follow
-
-    def spy(events: list[Any]) -> None:
-        seen.extend(e for e in events if type(e).__name__ in kinds)
-        original(events)
-
-    table.follow = spy
-    frames = 0
-    while not seen and frames < limit_s / step and not table.state.is_over:
-        app.run(max_frames=1, fixed_dt=step)
-        frames += 1
-    table.follow = original
-    return bool(seen)
+def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0) -> bool:
+    """Run until the table shows an event of one of ``kinds`` (by its class name)."""
+    return until_shown(app, _table(app), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
 
 
 def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
