@@ -25,6 +25,7 @@ from game.base.scene import Scene
 from game.kit import skip
 from game.kit.forward import Forward
 from game.kit.keymap import Keymap
+from game.kit.layer import Region, TableLayer
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.races import RealtimeController
@@ -136,6 +137,7 @@ class RaceTableScene(Scene):
         self.solo: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.hover: Any = None
         self.panels: dict = {}
+        self.layer = TableLayer()
         self.actions = seat_actions_of(self.info)
         self.load_keys()
         self.keys_first = len(self.humans) >= 2 and not keys_tried(app, self.game_id)
@@ -205,6 +207,24 @@ class RaceTableScene(Scene):
 
     def exit(self) -> None:
         self.race.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the table laid out afresh (:meth:`lay_out`), its cached layer repainted."""
+        self.panels.clear()
+        self.lay_out(size)
+        self.layer.invalidate()
+        self.refresh_layer()
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """Set ``layout`` and ``background`` for ``size``."""
+        raise NotImplementedError
+
+    def layer_regions(self) -> list[Region]:
+        """What the table's cached layer holds (see :class:`~game.kit.layer.TableLayer`)."""
+        return []
+
+    def refresh_layer(self) -> None:
+        self.layer.refresh(self.background, self.layout, self.layer_regions(), self.app.art)
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

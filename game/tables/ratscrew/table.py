@@ -31,7 +31,6 @@ from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import bar_rect
 from game.kit.flights import Flight, FlightQueue, flight
-from game.kit.layer import TableLayer
 from game.kit.racetable import RaceTableScene
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.wording import says
@@ -57,6 +56,7 @@ class RatscrewTable(RaceTableScene):
     COUNTED = ("lay", "laid")
     PAUSE = PauseScene
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
+    layer_regions = ratscrew_view.layer_regions
     target_at = ratscrew_input.target_at
     click = ratscrew_input.click
 
@@ -73,7 +73,6 @@ class RatscrewTable(RaceTableScene):
         self.model = TableModel.from_state(self.state, self.sprites)
         self.idle = 0.0  # game seconds with nothing scheduled and nobody able to lay
         self.rerolls = 0
-        self.layer = TableLayer()
         self.log.add(f"{says(self.name(self.state.turn), 'lays')} first. Snap at any time; a wrong snap bars you.")
         self.resize(app.size)
 
@@ -128,7 +127,7 @@ class RatscrewTable(RaceTableScene):
         self.model.update(dt)
         self.motion.update(dt, instant=self.factor() == 0)
         self.race.advance(dt, game_dt, pygame.time.get_ticks(), getattr(self.app, "frame_at", None))
-        self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
+        self.refresh_layer()
 
     def settled(self) -> bool:
         return not self.motion.busy
@@ -151,13 +150,10 @@ class RatscrewTable(RaceTableScene):
         return (super().at_rest() and not self.motion.busy and self.model.banner is None
                 and self.model.call_age >= FRESH_CALL_S and any(self.state.piles))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.panels.clear()
+    def lay_out(self, size: tuple[int, int]) -> None:
         self.layout = RatscrewLayout(*size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.motion.flights = []
-        self.layer.invalidate()
-        self.layer.refresh(self.background, self.layout, ratscrew_view.layer_regions(self), self.app.art)
 
     def draw(self, surface: pygame.Surface) -> None:
         ratscrew_view.draw(self, surface)

@@ -21,7 +21,6 @@ from typing import Any, Iterable
 import pygame
 
 from engine.snap import Flip, Snap, SnapPot
-from game.kit.layer import TableLayer
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
@@ -48,13 +47,13 @@ class SnapTable(RaceTableScene):
     PAUSE = PauseScene
     PAUSE_ON_FOCUS_LOSS = True
     draw_thumbnail = staticmethod(snap_view.draw_thumbnail)
+    layer_regions = snap_view.regions
 
     def __init__(self, app: Any, setup: GameSetup, record: Any = None, state: Any = None, replay: Any = None) -> None:
         from ai.reflex import run_until
 
         super().__init__(app)
         self._open_race(app, setup, record, state, replay, run_until)
-        self.layer = TableLayer()
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.resize(app.size)
 
@@ -82,16 +81,10 @@ class SnapTable(RaceTableScene):
 
     # --- scene hooks -----------------------------------------------------------
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def lay_out(self, size: tuple[int, int]) -> None:
         self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant, self.solo or 0)
         self.background = snap_view.background(self.layout)
-        self.layer.invalidate()
-        self.panels.clear()
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
-        self.refresh_layer()
-
-    def refresh_layer(self) -> None:
-        self.layer.refresh(self.background, self.layout, snap_view.regions(self), self.app.art)
 
     def at_rest(self) -> bool:
         return super().at_rest() and self.model.still
