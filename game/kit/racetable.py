@@ -12,12 +12,12 @@ action id -> engine action), a lone player's extra keys (:attr:`SOLO_KEYS`)
 and which action the Resume button counts (:attr:`COUNTED`); it provides its
 model and drawing, :meth:`target_at` / :meth:`click` for the mouse,
 :meth:`play` (the frame's animation around :meth:`RealtimeController.advance`),
-the controller's hooks ``shown`` and ``refused``, and :meth:`winners`.
+and the controller's hooks ``shown`` and ``refused``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Mapping
 
 import pygame
 
@@ -167,10 +167,6 @@ class RaceTableScene(Scene):
 
     def factor(self) -> float:
         return 0.0 if self.skip.skipping else float(self.app.settings.anim_factor)
-
-    def winners(self) -> Iterable[int]:
-        """The seats that won (once the game is over)."""
-        raise NotImplementedError
 
     # --- keys -------------------------------------------------------------------
 
@@ -363,8 +359,8 @@ class RaceTableScene(Scene):
         return f"{n} card{'s' if n != 1 else ''} {done}, {played_for(state.clock)} played"
 
     def game_finished(self) -> None:
-        if self.humans:
-            won = any(s in self.humans for s in self.winners())
+        if self.humans:  # a human placed first (the engine's outcome): the winning sound
+            won = any(self.state.outcome().placings[s] == 1 for s in self.humans)
             self.app.sound.play("round_won" if won else "round_lost")
         self.app.round_finished(self)
 

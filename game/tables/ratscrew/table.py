@@ -21,7 +21,7 @@ reaction roll from now, misses included), so someone takes the stack.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pygame
 
@@ -96,9 +96,6 @@ class RatscrewTable(RaceTableScene):
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
         return self.model.stat_counts()
-
-    def winners(self) -> Iterable[int]:
-        return (self.state.winner,)
 
     def result_scene(self) -> Scene:
         return RatscrewResultScene(self.app, self)

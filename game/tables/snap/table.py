@@ -16,7 +16,7 @@ Space for Snap!.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 import pygame
 
@@ -75,9 +75,6 @@ class SnapTable(RaceTableScene):
 
     def can_flip(self, seat: int) -> bool:
         return not self.replaying and self.state.why_illegal(Flip(), seat) is None
-
-    def winners(self) -> Iterable[int]:
-        return self.state.winners
 
     # --- scene hooks -----------------------------------------------------------
 
