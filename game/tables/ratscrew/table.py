@@ -144,8 +144,8 @@ class RatscrewTable(RaceTableScene):
                 bot.observe(replace(state.observation(seat), since=now))
 
     def at_rest(self) -> bool:
-        return (super().at_rest() and not self.motion.busy and self.model.banner is None
-                and self.model.call_age >= FRESH_CALL_S and any(self.state.piles))
+        return (not self.motion.busy and self.model.banner is None and self.model.call_age >= FRESH_CALL_S
+                and any(self.state.piles) and super().at_rest())  # the driver's wait is read last (it costs most)
 
     def lay_out(self, size: tuple[int, int]) -> None:
         self.layout = RatscrewLayout(*size, self.state.num_seats)

@@ -84,7 +84,7 @@ class SnapTable(RaceTableScene):
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
 
     def at_rest(self) -> bool:
-        return super().at_rest() and self.model.still
+        return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest
 
     def draw(self, surface: pygame.Surface) -> None:
         snap_view.draw(self, surface)
