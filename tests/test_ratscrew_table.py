@@ -306,7 +306,8 @@ def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path
 
 
 def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
-    from game.tables.ratscrew.input import key_names, short_key_name
+    from game.kit.racetable import short_key_name
+    from game.tables.ratscrew.input import key_names
 
     assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
     app = make_app(tmp_path, (960, 600))

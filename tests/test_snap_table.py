@@ -128,7 +128,7 @@ def test_a_saved_game_resumes_exactly_and_replays(pg, tmp_path):
         expected.advance(at)
         expected.apply(action, seat, at)
     assert resumed.state.snapshot() == expected.snapshot()
-    snap_tools.check_invariants(again)  # the table shows exactly the engine's piles
+    snap_tools.check(snap_tools.table_of(again))  # the table shows exactly the engine's piles
     # the record replays in real time to the same game
     record = load_record(saved.dumps() if hasattr(saved, "dumps") else table.record.dumps())
     again.start_game(GameSetup.from_record(record), replay=record)
@@ -144,7 +144,7 @@ def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tm
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
     app.start_game(setup)
-    table = app.stack.top
+    table = next(s for s in app.stack.scenes if isinstance(s, SnapTable))
     run(app, 2)
     assert isinstance(app.stack.top, TryKeysScene)
     tryer = app.stack.top
@@ -249,9 +249,9 @@ def test_a_won_call_leaves_one_callout_and_no_glow_on_the_piles_it_took():
     seven_h, seven_s = parse_cards("7H 7S")
     model.up[1].append(model.sprites.new(seven_h))
     model.up[2].append(model.sprites.new(seven_s))
-    take_in(model, [Called(0, "snap", 1000, 314, False)], lambda key: rect, 0.0, [0])
+    take_in(model, [Called(0, "snap", 1000, 314, False)], lambda key: rect, 0.0)
     assert set(model.lit) == {1, 2}
-    take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0, [0])
+    take_in(model, [SnapWon(0, "snap", (seven_h, seven_s), (1, 2), 0, 314)], lambda key: rect, 0.0)
     assert not model.lit and [c.text for c in model.callouts] == ["You take 2 cards in 314 ms!"]
 
 

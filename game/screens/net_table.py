@@ -123,7 +123,7 @@ class RemoteRaceTable(RemoteTable):
         t.keys_first = False  # the game runs on the host: no keys screen holds it up (Players' keys is in the menu)
 
     def seat_keys_line(self, seat: int) -> str:
-        line = self.network.connection(seat)
+        line = self.network.connection(seat) if self.network is not None else ""  # (asked before attach too)
         return line or str(super().seat_keys_line(seat))  # type: ignore[misc]
 
 

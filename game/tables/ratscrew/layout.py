@@ -10,7 +10,7 @@ cached) at which the whole stack fits: a 52-card stack shrinks, never spills.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pygame import Rect
@@ -33,30 +33,11 @@ class SeatBox:
     info: Rect
 
 
-@dataclass
 class RatscrewLayout:
-    w: int
-    h: int
-    num_seats: int
-    scale: float = 0.0
-    margin: int = 0
-    status: Rect = field(default_factory=Rect)
-    menu_button: Rect = field(default_factory=Rect)
-    band: Rect = field(default_factory=Rect)
-    fan_area: Rect = field(default_factory=Rect)
-    top_card: Rect = field(default_factory=Rect)
-    call: Rect = field(default_factory=Rect)
-    banner: Rect = field(default_factory=Rect)
-    toast: Rect = field(default_factory=Rect)
-    log_panel: Rect = field(default_factory=Rect)
-    log: Rect = field(default_factory=Rect)
-    snap_button: Rect = field(default_factory=Rect)
-    seats: dict[int, SeatBox] = field(default_factory=dict)
-    pile_card: tuple[int, int] = (0, 0)
-    fan_heights: tuple[int, ...] = ()
+    """Every rect of the table for a ``w`` x ``h`` window and ``num_seats`` seats."""
 
-    def __post_init__(self) -> None:
-        w, h = self.w, self.h
+    def __init__(self, w: int, h: int, num_seats: int) -> None:
+        self.w, self.h, self.num_seats = w, h, num_seats
         s = self.scale = ui_scale(w, h)
         m = self.margin = max(6, round(12 * s))
         status_h = round(60 * s)

@@ -10,7 +10,7 @@ fastest snap) are kept here too, from the same events.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from engine.cards import Card, Rank
 from engine.ratscrew import Count, SnapReason
@@ -19,11 +19,9 @@ from engine.ratscrew.moves import (
     SnapAccepted, SnapWrong, StackWon, TurnPassed,
 )
 
+from game.kit.racetable import stat_row
 from game.kit.sprites import Pile
 from game.kit.wording import says, verb
-
-if TYPE_CHECKING:
-    from game.tables.ratscrew.table import RatscrewTable
 
 LAY_SECONDS = 0.22
 FRESH_CALL_S = 0.25  # a call just made shows bigger this long
@@ -87,14 +85,9 @@ class TableModel:
 
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's counts for the statistics (the registry's ``stats`` keys)."""
-        out = []
-        for seat in range(len(self.piles)):
-            counts = {f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS}
-            counts["wrong_snaps"] = self.wrong[seat]
-            if self.fastest[seat] is not None:
-                counts["fastest_snap_ms"] = int(self.fastest[seat])  # type: ignore[arg-type]
-            out.append(counts)
-        return out
+        return [stat_row(**{f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS},
+                         wrong_snaps=self.wrong[seat], fastest_snap_ms=self.fastest[seat])
+                for seat in range(len(self.piles))]
 
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
@@ -103,87 +96,120 @@ def showed_at(model: TableModel, reason: SnapReason) -> int | None:
     return max(times) if times else None
 
 
-def apply_events(table: RatscrewTable, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
-    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
+def _drop_news(model: TableModel, stale: bool) -> None:
+    """The banner's news goes (play moved on past the stack it told of) when ``stale``."""
+    if model.banner is not None and stale:
+        model.banner = None
+        model.lit.clear()
+
+
+def _laid(table: Any, event: CardLaid, at: int, animate: bool) -> None:
+    model, layout = table.model, table.layout
+    sprite = table.sprites.new(event.card)
+    if model.stack and animate:
+        n = len(model.stack)
+        table.fly(model.stack[-1], True, layout.top_card, layout.fan_slot(n - 1, n), LAY_SECONDS)
+    model.stack.append(sprite)
+    model.laid_at[event.card] = at
+    model.piles[event.player] -= 1
+    model.call, model.call_age = (event.call, event.number), 0.0
+    _drop_news(model, model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS))
+    if animate:
+        table.fly(sprite, True, layout.seats[event.player].pile, layout.top_card, LAY_SECONDS)
+        table.sound("lay")
+    table.log.add(f"{says(table.name(event.player), 'lays')} the {event.card.name}: \"{event.call.word}\"")
+
+
+def _out_of_turn(table: Any, event: LaidOutOfTurn, at: int, animate: bool) -> None:
     model = table.model
-    layout = table.layout
-    claims = model.claims
+    where = "the card is kept"
+    if event.card is not None:
+        sprite = table.sprites.new(event.card)
+        model.stack.insert(0, sprite)
+        model.laid_at[event.card] = at
+        model.piles[event.player] -= 1
+        _drop_news(model, model.banner is not None and model.banner.won)  # a new stack has begun
+        if animate:
+            table.fly(sprite, True, table.layout.seats[event.player].pile, table.layout.fan_slot(0, len(model.stack)),
+                      LAY_SECONDS)
+        where = f"the {event.card.name} goes under the stack"
+    who = table.name(event.player)
+    table.log.add(f"{who} laid out of turn: {where}")
+    table.tell(f"{who} laid out of turn ({where}) and {verb(who, 'is')} barred until the stack is won.", event.player)
+
+
+def _snap_wrong(table: Any, event: SnapWrong, at: int, animate: bool) -> None:
+    who = table.name(event.player)
+    table.model.wrong[event.player] += 1
+    table.log.add(f"{who}: wrong snap")
+    table.tell(event.why if len(table.humans) == 1 else f"{who}: {event.why}", event.player, error=True)
+    table.model.banner = Banner(f"{who}: wrong snap, barred until the stack is won", good=False)
+
+
+def _released(table: Any, event: PlayersReleased, at: int, animate: bool) -> None:
+    for seat in event.players:
+        table.model.barred[seat] = False
+    if event.why.startswith("everyone"):
+        table.log.add("Everyone was barred: all may snap again")
+
+
+def _count(table: Any, event: CountChanged, at: int, animate: bool) -> None:
+    table.model.count = None if event.owner is None or event.picture is None or event.left is None else \
+        Count(event.owner, event.left, event.picture)
+
+
+def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
+    table.model.claims[event.player] = event
+    table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
+
+
+def _won(table: Any, event: StackWon, at: int, animate: bool) -> None:
+    _stack_won(table, event, table.model.claims.get(event.player), at, animate)
+    table.model.claims.clear()
+
+
+def _barred(table: Any, event: PlayerBarred, at: int, animate: bool) -> None:
+    table.model.barred[event.player] = True
+
+
+def _turn(table: Any, event: TurnPassed, at: int, animate: bool) -> None:
+    table.model.turn = event.player
+
+
+def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
+    table.model.winner = event.winner
+    table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
+
+
+def _out(table: Any, event: PlayerOut, at: int, animate: bool) -> None:
+    table.log.add(f"{says(table.name(event.player), 'has')} no cards left (a snap can bring them back)")
+
+
+def _back_in(table: Any, event: PlayerBackIn, at: int, animate: bool) -> None:
+    table.log.add(f"{says(table.name(event.player), 'is')} back in")
+
+
+STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
+    CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
+    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _won, TurnPassed: _turn,
+    PlayerOut: _out, PlayerBackIn: _back_in, GameOver: _over,
+}
+"""What each event does to the table's model, log and flights."""
+
+
+def apply_events(table: Any, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
+    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
     for event in events:
-        if isinstance(event, CardLaid):
-            sprite = table.sprites.new(event.card)
-            start = layout.seats[event.player].pile
-            if model.stack and animate:
-                under = model.stack[-1]
-                n = len(model.stack)
-                table.fly(under, True, layout.top_card, layout.fan_slot(n - 1, n), LAY_SECONDS)
-            model.stack.append(sprite)
-            model.laid_at[event.card] = at
-            model.piles[event.player] -= 1
-            model.call, model.call_age = (event.call, event.number), 0.0
-            if model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS):
-                model.banner = None  # play has moved on (the stack it told of is gone): the old news goes
-                model.lit.clear()
-            if animate:
-                table.fly(sprite, True, start, layout.top_card, LAY_SECONDS)
-                table.sound("lay")
-            table.log.add(f"{says(table.name(event.player), 'lays')} the {event.card.name}: \"{event.call.word}\"")
-        elif isinstance(event, LaidOutOfTurn):
-            if event.card is not None:
-                sprite = table.sprites.new(event.card)
-                model.stack.insert(0, sprite)
-                model.laid_at[event.card] = at
-                model.piles[event.player] -= 1
-                if model.banner is not None and model.banner.won:
-                    model.banner = None  # a new stack has begun: the won one's news goes
-                    model.lit.clear()
-                if animate:
-                    table.fly(sprite, True, layout.seats[event.player].pile, layout.fan_slot(0, len(model.stack)),
-                              LAY_SECONDS)
-                where = f"the {event.card.name} goes under the stack"
-            else:
-                where = "the card is kept"
-            table.log.add(f"{table.name(event.player)} laid out of turn: {where}")
-            who = table.name(event.player)
-            table.tell(f"{who} laid out of turn ({where}) and {verb(who, 'is')} barred until the stack is won.",
-                       event.player)
-        elif isinstance(event, SnapAccepted):
-            claims[event.player] = event
-            table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
-        elif isinstance(event, SnapWrong):
-            model.wrong[event.player] += 1
-            table.log.add(f"{table.name(event.player)}: wrong snap")
-            table.tell(event.why if len(table.humans) == 1 else f"{table.name(event.player)}: {event.why}",
-                       event.player, error=True)
-            model.banner = Banner(f"{table.name(event.player)}: wrong snap, barred until the stack is won", good=False)
-        elif isinstance(event, PlayerBarred):
-            model.barred[event.player] = True
-        elif isinstance(event, PlayersReleased):
-            for seat in event.players:
-                model.barred[seat] = False
-            if event.why.startswith("everyone"):
-                table.log.add("Everyone was barred: all may snap again")
-        elif isinstance(event, CountChanged):
-            model.count = None if event.owner is None or event.picture is None or event.left is None else \
-                Count(event.owner, event.left, event.picture)
-        elif isinstance(event, StackWon):
-            _stack_won(table, event, claims.get(event.player), at, animate)
-            claims.clear()
-        elif isinstance(event, TurnPassed):
-            model.turn = event.player
-        elif isinstance(event, PlayerOut):
-            table.log.add(f"{says(table.name(event.player), 'has')} no cards left (a snap can bring them back)")
-        elif isinstance(event, PlayerBackIn):
-            table.log.add(f"{says(table.name(event.player), 'is')} back in")
-        elif isinstance(event, GameOver):
-            model.winner = event.winner
-            table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
+        step = STEPS.get(type(event))
+        if step is not None:
+            step(table, event, at, animate)
 
 
 RACE_SHOWN_MS = 3000
 """A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
 
 
-def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
+def race_lost(table: Any, seat: int, at: int) -> str | None:
     """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
     much sooner."""
     last = table.model.last_won
@@ -200,7 +226,7 @@ def race_lost(table: RatscrewTable, seat: int, at: int) -> str | None:
     return f"There is nothing to snap: the stack went to {name}."
 
 
-def _stack_won(table: RatscrewTable, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
+def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
     model = table.model
     layout = table.layout
     sprites = list(model.stack)

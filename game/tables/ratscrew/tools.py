@@ -13,13 +13,16 @@ from typing import Any
 import pygame
 
 from engine.ratscrew import LAY, SNAP
+from engine.ratscrew.moves import StackWon
 
+from game.kit.racetable import race_mismatches
 from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
-from game.shell.modes import Scenarios
+from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup, SeatConfig
+from game.shell.shotsession import shoot_end, shot_app, until_shown
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
@@ -27,9 +30,7 @@ MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reporte
 
 
 def table_of(app: App) -> Any:
-    from game.tables.ratscrew.table import RatscrewTable
-
-    return app.stack.find(RatscrewTable)
+    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -42,30 +43,17 @@ def check(table: Any) -> None:
     assert [s.card for s in table.model.stack] == list(state.stack), "the table shows a wrong stack"
 
 
-def check_invariants(app: App) -> None:
-    """:func:`check` on the Ratscrew table of ``app``, if one is open."""
-    table = table_of(app)
-    if table is not None:
-        check(table)
-
-
 def hot_spots(table: Any) -> list[tuple[int, int]]:
     """Places worth clicking at the table: the stack, the Snap! and menu buttons, every pile."""
     L = table.layout
     return [L.top_card.center, L.snap_button.center, L.menu_button.center] + [b.pile.center for b in L.seats.values()]
 
 
-def _app(data_dir: Path, size: tuple[int, int] = (1280, 720), seed: int = 7) -> App:
-    app = App(size, data_dir, seed=seed, resizable=False)
-    app.settings.animation_speed = "fast"
-    return app
-
-
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
     table = table_of(app)
     table.time_scale = FAST
-    return play_until_over(app, check_invariants, round(limit_s / FAST / DT) + 10,
+    return play_until_over(app, checker(GAME), round(limit_s / FAST / DT) + 10,
                            keep_going=lambda: table.clock.now < limit_s * 1000)
 
 
@@ -74,24 +62,14 @@ def _summary(table: Any) -> str:
             f"winner {table.name(table.state.winner)}, stall re-rolls {table.rerolls}")
 
 
-def resume_mismatches(table, saved) -> list[str]:
+def resume_mismatches(table: Any, saved: Any) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` game (empty if it is exactly there)."""
     state = saved.final_state()
-    out = []
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state != state:
-        out.append("the engine state differs from the saved game's")
-    if table.model.piles != [len(p) for p in state.piles]:
-        out.append("the table shows different pile sizes")
-    if [s.card for s in table.model.stack] != list(state.stack):
-        out.append("the table shows a different stack")
+    out = race_mismatches(table, saved, check)
     if table.model.turn != state.turn:
         out.append("the table shows a different turn")
     if table.model.barred != [b is not None for b in state.barred]:
         out.append("the table shows different players barred")
-    if table.clock.now != saved.clock:
-        out.append(f"the clock: the table is at {table.clock.now} ms, the save at {saved.clock} ms")
     return out
 
 
@@ -126,7 +104,7 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     state = table.state
     deck = list(state.stack) + [c for p in state.piles for c in reversed(p)]
     full = Ratscrew([[] for _ in range(seats)], state.rules, 0, stack=deck, calls_made=len(deck))
-    table.state = table.driver.state = full
+    table.race.swap_state(full)
     table.model = TableModel.from_state(full, table.sprites)
     table.model.call = (full.top_call, full.calls_made) if full.top_call is not None else None
     return table
@@ -136,9 +114,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
                 scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
-        app = _app(data_dir / f"shots-{size[0]}", size, seed=3)
-        app.to_title()
-        _shoot(app, out, "ratscrew-title")
+        app = shot_app(GAME, out, data_dir, size, "fast")
         setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
                           deal=12, game=GAME)
         app.start_game(setup)
@@ -148,7 +124,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _shoot(app, out, "ratscrew-snap-lit")
         _advance(app, 3.5)
         if not table.model.barred[0] and table.state.stack and not table.state.snaps():
-            table.snap(0)
+            table.act(0, "snap")
             _advance(app, 0.1)
             _shoot(app, out, "ratscrew-wrong-snap")
         for _ in range(12):
@@ -176,26 +152,23 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         _advance(app, 0.1)
         _shoot(app, out, "ratscrew-fan-52")
         app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
-        if _play_out(app):
-            _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
-            _shoot(app, out, "ratscrew-result")
+        shoot_end(app, out, "ratscrew-result", _play_out, GUARD_S)
 
 
 def _humans_lay(table) -> None:
     """Whoever's turn it is lays, if they are human (the tool plays the human seats' turns)."""
     turn = table.state.turn
     if turn in table.humans and table.state.piles[turn] and not table.state.is_over:
-        table.lay(turn)
+        table.act(turn, "lay")
 
 
 def _until_snap(app: App, table, limit: float = 120.0) -> None:
-    """Run until a valid snap lights the stack (the moment to photograph)."""
-    frames = 0
-    while not (table.model.banner and table.model.banner.cards) and frames < limit / DT:
-        if table.state.turn == 0 and table.state.piles[0] and frames % 40 == 0:
-            table.lay(0)  # the human seat lays when it is their turn
-        app.step(DT, pygame.event.get())
-        frames += 1
+    """Run until a valid snap lights the stack (the moment to photograph); the human seat lays in its turn."""
+    def lay(frame: int) -> None:
+        if table.state.turn == 0 and table.state.piles[0] and frame % 40 == 0:
+            table.act(0, "lay")
+
+    until_shown(app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
     _advance(app, 0.3)
 
 
@@ -227,4 +200,4 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"}, play_out=_play_out,
 )
 
-__all__ = ["SCENARIOS", "check", "check_invariants", "table_of", "resume_mismatches", "SNAP", "LAY"]
+__all__ = ["SCENARIOS", "check", "table_of", "resume_mismatches", "SNAP", "LAY"]

@@ -13,31 +13,31 @@ import pygame
 from engine.cards import Card
 
 from game.base.cardart import draw_suit, rank_text, suit_color
+from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
 from game.kit.scorepanel import PANEL_FILL
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
-from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel
+from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.wording import played_for, says
+from game.kit.raceview import race_status
+from game.kit.wording import says
 from game.tables.ratscrew import input as ratscrew_input
 from game.tables.ratscrew.steps import FRESH_CALL_S
 
 if TYPE_CHECKING:
-    from game.tables.ratscrew.table import RatscrewTable
     from game.tables.ratscrew.layout import RatscrewLayout
 
 LIT = (255, 214, 90)
 BARRED = (200, 60, 50)
 
 
-def table_background(t: RatscrewTable) -> pygame.Surface:
+def table_background(t: RaceTableScene) -> pygame.Surface:
     """The felt with the seat panels and the log panel baked in."""
-    surf = t._felt.copy()
     L = t.layout
+    surf = felt_background((L.w, L.h))
     s = L.scale
     for box in L.seats.values():
         draw_panel(surf, box.panel, PANEL_FILL, round(12 * s))
@@ -46,23 +46,15 @@ def table_background(t: RatscrewTable) -> pygame.Surface:
     return surf
 
 
-def status_lines(t: RatscrewTable) -> tuple[str, str]:
+def status_lines(t: RaceTableScene) -> tuple[str, str]:
     """What is happening, and what to do now."""
     st, m = t.state, t.model
-    if t.replaying:
-        if st.is_over:
-            return "Replay: the game is over.", "Esc: menu"
-        if t.driver.done:
-            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
-        return f"Replay: {t.name(m.turn)} to lay.", KEYS_LINE
+    out = f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, or snap to get back in.  Esc: menu"
+    shared = race_status(t, f"Replay: {t.name(m.turn)} to lay.", ("out of cards", out))
+    if shared is not None:
+        return shared
     if st.is_over:
         return f"{says(t.name(st.winner), 'holds')} every card!", ""
-    if t.skip.skipping:
-        return "Skipping to the end: the bots play on without waiting", f"{played_for(t.clock.now)} played"
-    if t.skip.offered:
-        who = "You are" if len(t.humans) == 1 else "Everyone at the keyboard is"
-        return (f"{who} out of cards", f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, "
-                "or snap to get back in.  Esc: menu")
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
@@ -80,7 +72,7 @@ def status_lines(t: RatscrewTable) -> tuple[str, str]:
     return head, "Bots only: watch them play.  Esc: menu"
 
 
-def layer_regions(t: RatscrewTable) -> list[Region]:
+def layer_regions(t: RaceTableScene) -> list[Region]:
     """What the cached layer holds (each redrawn only when its key changes): status, menu, seats, log, fan."""
     L = t.layout
     s = L.scale
@@ -124,13 +116,13 @@ def fan_touched(L: RatscrewLayout, old: tuple, new: tuple) -> pygame.Rect | None
     return None
 
 
-def seat_key(t: RatscrewTable, seat: int) -> tuple:
+def seat_key(t: RaceTableScene, seat: int) -> tuple:
     m, st = t.model, t.state
     return (m.piles[seat], m.turn == seat and not st.is_over, m.barred[seat], st.is_over, st.winner,
             t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
 
 
-def draw_fan(t: RatscrewTable, surface: pygame.Surface, under: list, flying: set[int]) -> None:
+def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: set[int]) -> None:
     """The stack under its top card, in rows; only the visible strip of each card is blitted."""
     L = t.layout
     s = L.scale
@@ -177,7 +169,7 @@ def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: l
     return 0
 
 
-def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
+def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text
@@ -218,7 +210,7 @@ def draw(t: RatscrewTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
+def _badge(t: RaceTableScene, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
     """The counting-out count, a gold disc on the picture card's top right (``inside`` the card in the fan,
     whose cached region ends close to the card)."""
     s = t.layout.scale
@@ -230,7 +222,7 @@ def _badge(t: RatscrewTable, surface: pygame.Surface, rect: pygame.Rect, left: i
     t.app.text.blit(surface, str(left), round(r * 1.3), c, (30, 20, 10), "center")
 
 
-def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
+def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
     """The call for the last card laid, big as it is laid, then settling."""
     L = t.layout
     s = L.scale
@@ -238,13 +230,13 @@ def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
     if m.call is None:
         if t.model.stack:
             return
-        t.app.text.blit(surface, f"Next call: {_call_word(t.state.observation(0).next_call)}", round(24 * s),
+        t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
                         L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
     fresh = m.call_age < FRESH_CALL_S
     px = round((48 if fresh else 40) * s)
-    word = _call_word(rank).upper() + "!"
+    word = rank.word.upper() + "!"
     matched = t.model.stack and t.model.stack[-1].card.rank == rank
     t.app.text.blit(surface, word, px, (L.call.centerx, L.call.centery - round(6 * s)), GOLD if matched else INK,
                     "center", L.call.w)
@@ -252,11 +244,7 @@ def _draw_call(t: RatscrewTable, surface: pygame.Surface) -> None:
                     "midbottom")
 
 
-def _call_word(rank) -> str:
-    return rank.word if not rank.word.isdigit() else rank.word
-
-
-def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
+def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:
     b = t.model.banner
     if b is None:
         return
@@ -284,13 +272,13 @@ def _draw_banner(t: RatscrewTable, surface: pygame.Surface) -> None:
         surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
 
 
-def card_codes_width(t: RatscrewTable, cards: Sequence[Card], px: int) -> int:
+def card_codes_width(t: RaceTableScene, cards: Sequence[Card], px: int) -> int:
     """How wide :func:`draw_card_codes` draws ``cards`` (its tiles and the gaps after them)."""
     return sum(t.app.text.render(rank_text(c.rank), px).get_width() + round(px * 0.95) + round(px * 0.25)
                for c in cards)
 
 
-def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
+def draw_card_codes(surface: pygame.Surface, t: RaceTableScene, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
     """Cards as a rank and a suit shape on small white tiles ("7 club"); returns the x after them."""
     four = t.app.art.four_colour
     for card in cards:
@@ -304,7 +292,7 @@ def draw_card_codes(surface: pygame.Surface, t: RatscrewTable, cards: Sequence[C
     return x
 
 
-def _draw_seat(t: RatscrewTable, surface: pygame.Surface, seat: int) -> None:
+def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
     L = t.layout
     s = L.scale
     text = t.app.text

@@ -99,25 +99,15 @@ class SnapModel:
         return not (self.flights or self.callouts or self.lit or self.red or self.popped or self.banner)
 
     def update(self, dt: float, instant: bool = False) -> None:
-        for f in self.flights:
+        for f in self.flights:  # (no flight of Snap's waits on another: each goes as it lands)
             f.tween.update(dt if not instant else 1e6)
-            if f.tween.done and not f.landed:
-                f.landed = True
-                if f.on_land:
-                    f.on_land()
-        self.flights = [f for f in self.flights if not f.landed]
+        self.flights = [f for f in self.flights if not f.tween.done]
         for c in self.callouts:
             c.age += dt
         self.callouts = [c for c in self.callouts if c.age < c.life][-4:]
-        for table in (self.lit, self.red):
-            for k in list(table):
-                table[k] -= dt
-                if table[k] <= 0:
-                    del table[k]
-        for k in list(self.popped):
-            self.popped[k] += dt
-            if self.popped[k] > 0.3:
-                del self.popped[k]
+        self.lit = {k: left - dt for k, left in self.lit.items() if left - dt > 0}
+        self.red = {k: left - dt for k, left in self.red.items() if left - dt > 0}
+        self.popped = {k: age + dt for k, age in self.popped.items() if age + dt <= 0.3}
         if self.banner is not None:
             text, left = self.banner
             self.banner = (text, left - dt) if left - dt > 0 or self.over else None
@@ -125,108 +115,143 @@ class SnapModel:
     def flying(self) -> set[int]:
         return {f.sprite.id for f in self.flights}
 
-    def finish(self) -> None:
-        """Land every flight at once (catching up, or animation off)."""
-        self.update(0.0, instant=True)
-
 
 Places = Callable[[Any], pygame.Rect]
 """Where a pile is drawn: (seat, SHARED or POT) -> rect; ("down", seat) -> that seat's face-down stack."""
 
 
-def take_in(model: SnapModel, events: list[Any], place: Places, factor: float, humans: list[int],
-            toast: Callable[[str], None] | None = None) -> None:
-    """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
-    name = model.names
-    stagger = 0.035
+@dataclass
+class Intake:
+    """What the steps of :func:`take_in` work with: the model, where piles are, the animation factor and how to
+    tell the humans at the table (``tell(text, seat, error)``: a human seat's mistakes only)."""
 
-    def fly(sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, delay: float,
-            on_land: Callable[[], None] | None = None) -> None:
-        if factor <= 0:
-            if on_land:
-                on_land()
-            return
-        model.flights.append(flight(sprite, face_up, start, end, 0.42, delay, on_land, factor))
+    model: SnapModel
+    place: Places
+    factor: float
+    tell: Callable[[str, int, bool], None] | None = None
 
-    def say(callout: Callout) -> None:
+    def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, delay: float) -> None:
+        if self.factor > 0:
+            self.model.flights.append(flight(sprite, face_up, start, end, 0.42, delay, None, self.factor))
+
+    def say(self, callout: Callout) -> None:
         """One callout at a time: the newest replaces the older ones (a resolved call never stacks on its result)."""
-        model.callouts[:] = [callout]
+        self.model.callouts[:] = [callout]
 
+
+STAGGER = 0.035
+
+
+def _flipped(t: Intake, event: Flipped) -> None:
+    t.model.pile(event.pile).append(t.model.sprites.new(event.card))
+    t.model.down[event.seat] -= 1
+    t.model.popped[event.pile] = 0.0
+
+
+def _turned_over(t: Intake, event: PileTurnedOver) -> None:
+    t.model.up[event.seat].clear()
+    t.model.down[event.seat] += event.count
+    name = t.model.names[event.seat]
+    t.say(Callout(f"{name} {verb(name, 'turns')} the pile over", CALM, event.seat, life=1.4))
+
+
+def _called(t: Intake, event: Called) -> None:
+    snaps, pots = t.model.matches()
+    for key in (snaps if event.call == SNAP else pots):
+        t.model.lit[key] = 1.2
+    if event.call != SNAP:
+        t.model.lit[POT] = 1.2
+    tie = "  (a tie?)" if event.joined else ""
+    t.say(Callout(f"{t.model.names[event.seat]}: {CALL_WORDS[event.call]} {event.reaction_ms} ms{tie}", GOOD, event.seat,
+                  event.reaction_ms))
+
+
+def _won(t: Intake, event: SnapWon) -> None:
+    model = t.model
+    keys: list[Any] = list(event.piles) + ([POT] if event.from_pot else [])
+    target = t.place(("down", event.seat))
+    i = 0
+    for key in keys:
+        start = t.place(key)
+        for sprite in list(model.pile(key)):
+            t.fly(sprite, True, start, target, i * STAGGER)
+            i += 1
+        model.pile(key).clear()
+    for key in keys:  # the piles changed hands: nothing left to glow
+        model.lit.pop(key, None)
+    model.down[event.seat] += len(event.cards)
+    pot = " and the pot" if event.from_pot else ""
+    name = model.names[event.seat]
+    t.say(Callout(f"{name} {verb(name, 'takes')} {len(event.cards)} cards{pot} in {event.reaction_ms} ms!", GOOD,
+                  event.seat))
+
+
+def _tied(t: Intake, event: SnapTied) -> None:
+    model = t.model
+    target = t.place(POT)
+    taken = [(sprite, key) for key in event.piles for sprite in model.pile(key)]
+    for key in event.piles:
+        model.pile(key).clear()
+        model.lit.pop(key, None)
+    for i, card in enumerate(event.cards):  # the pot's order: the matching cards end on top
+        k = next(k for k, (sprite, _) in enumerate(taken) if sprite.card == card)
+        sprite, key = taken.pop(k)
+        model.pot.append(sprite)
+        t.fly(sprite, True, t.place(key), target, i * STAGGER)
+    who = " and ".join(model.names[s] for s in event.seats)
+    t.say(Callout(f"Tie: {who}! The cards go to the snap pot ({event.pot_size}).", GOOD, None, life=2.6))
+
+
+def _lapsed(t: Intake, event: CallLapsed) -> None:
+    who = " and ".join(t.model.names[s] for s in event.seats)
+    last = t.model.callouts[-1] if t.model.callouts else None
+    if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
+        last.text += f"  ({who}: too late)"
+    else:
+        t.say(Callout(f"{who}: too late, the match is gone (no penalty)", CALM, None, life=1.6))
+
+
+def _false_call(t: Intake, event: FalseCall) -> None:
+    name = t.model.names[event.seat]
+    t.model.red[event.seat] = 0.9
+    t.say(Callout(f"{name}: {CALL_WORDS[event.call]} Wrong: {event.reason}", BAD, event.seat, life=2.6))
+    if t.tell is not None:
+        t.tell(f"{name}: wrong call ({event.reason}). One card to each player.", event.seat, True)
+
+
+def _penalty(t: Intake, event: PenaltyPaid) -> None:
+    start = t.place(("down", event.seat))
+    for i, other in enumerate(event.paid):
+        t.model.down[event.seat] -= 1
+        t.model.down[other] += 1
+        t.fly(t.model.sprites.new(_BACK), False, start, t.place(("down", other)), i * 0.06)
+
+
+def _eliminated(t: Intake, event: Eliminated) -> None:
+    t.model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
+    t.say(Callout(f"{says(t.model.names[event.seat], 'is')} out: {event.reason}.", BAD, event.seat, life=3.0))
+
+
+def _over(t: Intake, event: GameOver) -> None:
+    t.model.over = True
+    t.model.banner = (result_line(event, t.model.names), 99.0)
+
+
+STEPS: dict[type, Callable[[Intake, Any], None]] = {
+    Flipped: _flipped, PileTurnedOver: _turned_over, Called: _called, SnapWon: _won, SnapTied: _tied,
+    CallLapsed: _lapsed, FalseCall: _false_call, PenaltyPaid: _penalty, Eliminated: _eliminated, GameOver: _over,
+}
+"""What each event does to the model (the events Snap's table shows)."""
+
+
+def take_in(model: SnapModel, events: list[Any], place: Places, factor: float,
+            tell: Callable[[str, int, bool], None] | None = None) -> None:
+    """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
+    intake = Intake(model, place, factor, tell)
     for event in events:
-        if isinstance(event, Flipped):
-            key = event.pile
-            model.pile(key).append(model.sprites.new(event.card))
-            model.down[event.seat] -= 1
-            model.popped[key] = 0.0
-        elif isinstance(event, PileTurnedOver):
-            model.up[event.seat].clear()
-            model.down[event.seat] += event.count
-            say(Callout(f"{name[event.seat]} {verb(name[event.seat], 'turns')} the pile over", CALM,
-                                          event.seat, life=1.4))
-        elif isinstance(event, Called):
-            snaps, pots = model.matches()
-            for key in (snaps if event.call == SNAP else pots):
-                model.lit[key] = 1.2
-            if event.call != SNAP:
-                model.lit[POT] = 1.2
-            word = CALL_WORDS[event.call]
-            tie = "  (a tie?)" if event.joined else ""
-            say(Callout(f"{name[event.seat]}: {word} {event.reaction_ms} ms{tie}", GOOD, event.seat, event.reaction_ms))
-        elif isinstance(event, SnapWon):
-            keys: list[Any] = list(event.piles) + ([POT] if event.from_pot else [])
-            target = place(("down", event.seat))
-            i = 0
-            for key in keys:
-                start = place(key)
-                for sprite in list(model.pile(key)):
-                    fly(sprite, True, start, target, i * stagger)
-                    i += 1
-                model.pile(key).clear()
-            for key in keys:  # the piles changed hands: nothing left to glow
-                model.lit.pop(key, None)
-            model.down[event.seat] += len(event.cards)
-            pot = " and the pot" if event.from_pot else ""
-            took = f"{name[event.seat]} {verb(name[event.seat], 'takes')} {len(event.cards)} cards{pot}"
-            say(Callout(f"{took} in {event.reaction_ms} ms!", GOOD, event.seat))
-        elif isinstance(event, SnapTied):
-            target = place(POT)
-            taken = [(sprite, key) for key in event.piles for sprite in model.pile(key)]
-            for key in event.piles:
-                model.pile(key).clear()
-                model.lit.pop(key, None)
-            for i, card in enumerate(event.cards):  # the pot's order: the matching cards end on top
-                k = next(k for k, (sprite, _) in enumerate(taken) if sprite.card == card)
-                sprite, key = taken.pop(k)
-                model.pot.append(sprite)
-                fly(sprite, True, place(key), target, i * stagger)
-            who = " and ".join(name[s] for s in event.seats)
-            say(Callout(f"Tie: {who}! The cards go to the snap pot ({event.pot_size}).", GOOD, None, life=2.6))
-        elif isinstance(event, CallLapsed):
-            who = " and ".join(name[s] for s in event.seats)
-            last = model.callouts[-1] if model.callouts else None
-            if last is not None and last.colour == GOOD and last.ms is None and last.seat is not None:  # joins the win
-                last.text += f"  ({who}: too late)"
-            else:
-                say(Callout(f"{who}: too late, the match is gone (no penalty)", CALM, None, life=1.6))
-        elif isinstance(event, FalseCall):
-            model.red[event.seat] = 0.9
-            word = CALL_WORDS[event.call]
-            say(Callout(f"{name[event.seat]}: {word} Wrong: {event.reason}", BAD, event.seat, life=2.6))
-            if toast is not None and event.seat in humans:
-                toast(f"{name[event.seat]}: wrong call ({event.reason}). One card to each player.")
-        elif isinstance(event, PenaltyPaid):
-            start = place(("down", event.seat))
-            for i, other in enumerate(event.paid):
-                model.down[event.seat] -= 1
-                model.down[other] += 1
-                fly(model.sprites.new(_BACK), False, start, place(("down", other)), i * 0.06)
-        elif isinstance(event, Eliminated):
-            model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
-            say(Callout(f"{says(name[event.seat], 'is')} out: "
-                                          f"{event.reason}.", BAD, event.seat, life=3.0))
-        elif isinstance(event, GameOver):
-            model.over = True
-            model.banner = (result_line(event, name), 99.0)
+        step = STEPS.get(type(event))
+        if step is not None:
+            step(intake, event)
 
 
 def result_line(event: GameOver, name: list[str]) -> str:

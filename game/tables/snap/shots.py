@@ -10,45 +10,23 @@ import pygame
 from engine.games import GAMES
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import advance, shoot
+from game.shell.headless import advance, play_until_over, shoot
+from game.shell.modes import checker, table_of
 from game.shell.session import GameSetup, SeatConfig
+from game.shell.shotsession import shoot_end, shot_app, until_shown
 
 
 def _table(app: App) -> Any:
-    from game.tables.snap.loop import table_of
-
-    return table_of(app)
+    return table_of(app, "snap")
 
 
-def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0, step: float = 1 / 30) -> bool:
-    """Run until the table's model shows a callout made by one of ``kinds`` of event (by its text)."""
-    table = _table(app)
-    seen: list[Any] = []
-    original = table.follow
-
-    def spy(events: list[Any]) -> None:
-        seen.extend(e for e in events if type(e).__name__ in kinds)
-        original(events)
-
-    table.follow = spy
-    frames = 0
-    while not seen and frames < limit_s / step and not table.state.is_over:
-        app.run(max_frames=1, fixed_dt=step)
-        frames += 1
-    table.follow = original
-    return bool(seen)
+def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0) -> bool:
+    """Run until the table shows an event of one of ``kinds`` (by its class name)."""
+    return until_shown(app, _table(app), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
 
 
 def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
-    import tempfile
-
-    if data_dir is not None:
-        Path(data_dir).mkdir(parents=True, exist_ok=True)  # a new folder named on the command line
-    folder = Path(tempfile.mkdtemp(prefix="snap-shots-", dir=data_dir))  # a fresh player each size: the keys screen shows
-    app = App(size, folder, seed=3, resizable=False)
-    app.settings.animation_speed = "normal"
-    app.to_title()
-    shoot(app, out, "snap-title")
+    app = shot_app("snap", out, data_dir, size)  # a fresh player each size: the keys screen shows
     # one human against two bots, a call on screen
     setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard"), SeatConfig("Ben", "ai", "medium")], game="snap")
     setup.deal = 4
@@ -102,15 +80,11 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     advance(app, 8.0)
     shoot(app, out, "snap-shared")
     # the end screen
-    from game.tables.snap.loop import finish
-
     quick = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game="snap", options={"time_limit": 3})
     quick.deal = 2
     app.start_game(quick)
     _play_humans_as_bots(app)
-    if finish(app, 1 / 20, 400):
-        advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
-        shoot(app, out, "snap-result")
+    shoot_end(app, out, "snap-result", lambda app: play_until_over(app, checker("snap"), 400 * 20, step=1 / 20), GUARD_S)
     app.to_title()
 
 

@@ -1,29 +1,52 @@
-"""Snap's part of the headless modes (:mod:`game.shell.modes`): its two table hooks and its own scenarios,
-and the input stamping measure (``python -m game.tables.snap.tools --stamping SECONDS``).
+"""Snap's part of the headless modes (:mod:`game.shell.modes`): its two table hooks and its own scenarios.
 
 Bots react at their own sampled moments whatever the step, so a fixed step changes nothing of who wins a call.
 """
 
 from __future__ import annotations
 
-import json
-import random
-import statistics
-import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from engine.games import GAMES
+from game.kit.racetable import race_mismatches
 from game.shell.app import App
-from game.shell.headless import advance
-from game.shell.modes import Scenarios
+from game.shell.headless import advance, play_until_over
+from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup
 
-from game.tables.snap.loop import check, check_invariants, finish, same_game_state, table_of
-
 GAME = "snap"
+STEP = 1 / 30
+"""The self-tests' frame step: a Snap game lasts minutes of game time."""
+
+
+def table_of(app: App) -> Any:
+    return table_in(app, GAME)
+
+
+def check(table: Any) -> None:
+    """Raise AssertionError if the engine lost a card or the table shows other cards than the engine holds."""
+    state, model = table.state, table.model
+    inventory = state.inventory()
+    assert len(inventory) == 52 and len(set(inventory.values())) == 1, f"cards not conserved: {sum(inventory.values())}"
+    assert model.down == [len(d) for d in state.down], f"face-down counts {model.down} != {[len(d) for d in state.down]}"
+    for seat in range(state.num_seats):
+        assert list(model.up[seat].cards) == state.up[seat], f"seat {seat}'s face-up pile is wrong"
+    assert list(model.shared.cards) == state.shared, "the shared pile is wrong"
+    assert list(model.pot.cards) == state.pot, "the snap pot is wrong"
+
+
+def same_game_state(a: Any, b: Any) -> bool:
+    """Same cards everywhere, same turn, same eliminations, calls and records (the clocks may differ: timers ran on)."""
+    x, y = a.snapshot(), b.snapshot()
+    return x[:7] == y[:7] and x[10:] == y[10:] and a.winners == b.winners
+
+
+def finish(app: App, step: float = STEP, limit_s: float = 900.0) -> bool:
+    """Run the loop, checking the invariants every frame, until the game is over and its end screen is up."""
+    return play_until_over(app, checker(GAME), int(limit_s / step), step=step)
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
@@ -42,15 +65,6 @@ def _summary(table: Any) -> str:
     stats = table.state.call_stats()
     return (f"{len(table.record.entries)} actions, {table.state.end_reason}: winners "
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
-
-
-def mismatches(table: Any, saved: Any) -> list[str]:
-    """How a resumed ``table`` differs from the ``saved`` game: its state, the saved actions played at their times."""
-    expected = saved.without_actions().start()
-    for seat, action, at in saved.actions:
-        expected.advance(at)
-        expected.apply(action, seat, at)
-    return [] if expected.snapshot() == table.state.snapshot() else ["the engine state differs from the saved game's"]
 
 
 def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
@@ -107,72 +121,12 @@ def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, 
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=mismatches,
-    busy=_Busy, shots=screenshots, monkey_setup=lambda seed: GameSetup.quick(GAME),
+    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary,
+    mismatches=lambda table, saved: race_mismatches(table, saved, check), busy=_Busy, shots=screenshots, monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
           pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5),
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"},
     play_out=finish, same_state=same_game_state,
 )
 
-__all__ = ["SCENARIOS", "check", "check_invariants", "finish", "same_game_state", "table_of", "GAMES"]
-
-
-def stamping(seconds: float, size: tuple[int, int] = (1920, 1080), data_dir: Path | None = None) -> dict[str, Any]:
-    """The input stamping error in the real app loop: a 6-seat Snap table of bots playing at full size, run by
-    :meth:`App.run` in real time (the input pump between frames), while another thread posts key presses at
-    random moments; the error is each event's ``read_at`` minus the moment it was posted."""
-    import tempfile
-    import threading
-
-    app = App(size, data_dir or Path(tempfile.mkdtemp(prefix="snap-stamp-")), seed=1, resizable=False)
-    app.to_title()
-    _busy_table(app)
-    sent: dict[int, float] = {}
-    errors: list[float] = []
-    collect = app.pump.collect
-    rng = random.Random(1)
-    stop = threading.Event()
-
-    def reading(fps: int) -> list[Any]:
-        events = collect(fps)
-        errors.extend((e.read_at - sent[e.n]) * 1000 for e in events if getattr(e, "n", None) in sent)
-        return [e for e in events if getattr(e, "n", None) is None]
-
-    def poster() -> None:
-        n = 0
-        while not stop.is_set():
-            time.sleep(rng.uniform(0.005, 0.05))
-            n += 1
-            sent[n] = time.perf_counter()
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=n))
-
-    app.pump.collect = reading  # type: ignore[method-assign]
-    thread = threading.Thread(target=poster, daemon=True)
-    thread.start()
-    end = time.perf_counter() + seconds
-    app.run(hook=lambda a, frame: time.perf_counter() < end and table_of(a) is not None)
-    stop.set()
-    thread.join(1.0)
-    errors.sort()
-
-    def pct(p: float) -> float:
-        return round(errors[min(len(errors) - 1, int(p * len(errors)))], 3) if errors else 0.0
-
-    return {"events": len(errors), "frames": app.frames, "size": f"{size[0]}x{size[1]}",
-            "error_ms_mean": round(statistics.fmean(errors), 3) if errors else 0.0, "error_ms_p50": pct(0.5),
-            "error_ms_p90": pct(0.9), "error_ms_p99": pct(0.99), "error_ms_max": round(errors[-1], 3) if errors else 0.0}
-
-
-if __name__ == "__main__":
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m game.tables.snap.tools",
-                                     description="Measure input stamping in the real app loop at a Snap table.")
-    parser.add_argument("--stamping", type=float, metavar="SECONDS", default=8.0)
-    parser.add_argument("--size", default="1920x1080")
-    args = parser.parse_args()
-    pygame.display.init()
-    pygame.font.init()
-    w, h = (int(x) for x in args.size.lower().split("x"))
-    print(json.dumps(stamping(args.stamping, (w, h))))
+__all__ = ["SCENARIOS", "check", "finish", "same_game_state", "table_of", "GAMES"]

@@ -8,25 +8,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import pygame
 
 from engine.snap import SHARED, SHARED_PILE
+from game.kit.racetable import RaceTableScene
+from game.kit.keyscreens import SEAT_COLOURS
+from game.kit.layer import Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_stock
+from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
-from game.kit.replaycontrols import KEYS_LINE
-from game.kit.wording import played_for
+from game.kit.raceview import race_status
 from game.tables.snap.fx import POT
 
-if TYPE_CHECKING:
-    from game.tables.snap.table import SnapTable
 
-SEAT_RIMS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
 PANEL_FILL = (10, 40, 30, 175)
 
 
@@ -128,41 +128,40 @@ def make_layout(size: tuple[int, int], seats: int, variant: str, bottom: int = 0
     return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE, bottom % max(1, seats))
 
 
-def background(layout: SnapLayout, turn_free: bool = True) -> pygame.Surface:
+def background(layout: SnapLayout) -> pygame.Surface:
     surf = felt_background((layout.w, layout.h))
     s = layout.scale
     for seat, place in enumerate(layout.places):
-        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_RIMS[seat % len(SEAT_RIMS)])
+        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_COLOURS[seat % len(SEAT_COLOURS)])
     draw_panel(surf, layout.status, PANEL_FILL, round(10 * s))
     return surf
 
 
-def buttons(table: SnapTable) -> list[Button]:
+def buttons(table: RaceTableScene) -> list[Button]:
     lay = table.layout
     out = [Button("menu", "Menu", lay.menu_button, hotkey="Esc")]
     if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
         out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
     elif table.solo is not None and not table.skip.skipping:
         pot_open = bool(table.model.pot)
-        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey="Space"))
+        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=solo_snap_key(table)))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
                           hotkey=table.key_label(table.solo, "snap-pot")))
     return out
 
 
-def status_lines(table: SnapTable) -> tuple[str, str]:
+def solo_snap_key(table: RaceTableScene) -> str:
+    """A lone player's own Snap! key (its last key: the extra one, Space)."""
+    return table.key_names(table.solo, "snap", key_name)[-1]
+
+
+def status_lines(table: RaceTableScene) -> tuple[str, str]:
     state = table.state
-    if table.replaying:
-        if table.driver.done and not state.is_over:
-            return "Replay: the end of the record (the game was left unfinished)", "Esc: menu"
-        return ("Replay: the game is over", "Esc: menu") if state.is_over else ("Replay", KEYS_LINE)
-    elif state.is_over:
+    shared = race_status(table, "Replay", ("out", f"Press {skip.KEY_NAME} to skip to the end."))
+    if shared is not None:
+        return shared
+    if state.is_over:
         first = "The game is over"
-    elif table.skip.skipping:
-        return "Skipping to the end: the bots play on without waiting", f"{played_for(state.clock)} played"
-    elif table.skip.offered:
-        who = "You are" if len(table.humans) == 1 else "Everyone at the keyboard is"
-        return f"{who} out", f"Press {skip.KEY_NAME} to skip to the end."
     elif state.claims:
         first = "A call is being judged..."
     elif state.auto_flip_ms:
@@ -174,38 +173,12 @@ def status_lines(table: SnapTable) -> tuple[str, str]:
         left = max(0, state.time_limit_ms - state.clock) // 1000
         second = f"Time left {left // 60}:{left % 60:02d}"
     if table.solo is not None and not state.is_over:
-        flip = table.key_label(table.solo, "flip")
-        hint = f"Click your pile or press {flip} to flip. Space: Snap!"
+        hint = f"Click your pile or press {table.key_label(table.solo, 'flip')} to flip. {solo_snap_key(table)}: Snap!"
         second = f"{second}  ·  {hint}" if second else hint
     elif len(table.humans) > 1 and not state.is_over:
         hint = "Your keys are under your name."
         second = f"{second}  ·  {hint}" if second else hint
     return first, second
-
-
-class SnapLayer:
-    """The table without what moves: felt, panels, piles, counts and the status, redrawn region by region
-    only when what a region shows changes (a flip repaints one seat, not the whole window)."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.keys: dict[Any, Any] = {}
-
-    def invalidate(self) -> None:
-        self.surface = None
-
-    def refresh(self, table: SnapTable) -> pygame.Surface:
-        if self.surface is None or self.surface.get_size() != table.background.get_size():
-            self.surface = table.background.copy()
-            self.keys = {}
-        for region, rect, key, paint in regions(table):
-            if self.keys.get(region) != key:
-                self.surface.blit(table.background, rect, rect)
-                self.surface.set_clip(rect)
-                paint(self.surface)
-                self.surface.set_clip(None)
-                self.keys[region] = key
-        return self.surface
 
 
 def _leaving(model: Any, place: SeatPlace) -> bool:
@@ -217,22 +190,22 @@ def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
 
-def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
-    """Each region of the layer: (name, rect, what it shows, how to paint it)."""
+def regions(table: RaceTableScene) -> list[Region]:
+    """Each region of the layer: (name, what it shows, rect, how to paint it)."""
     lay, model, state = table.layout, table.model, table.state
     s = lay.scale
     flying = model.flying()
-    out: list[tuple[Any, pygame.Rect, Any, Any]] = []
+    out: list[Region] = []
     for seat, place in enumerate(lay.places):
         key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
                model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
                table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
                _leaving(model, place))
-        out.append((seat, place.panel.inflate(round(18 * s), round(18 * s)), key,
+        out.append((seat, key, place.panel.inflate(round(18 * s), round(18 * s)),
                     lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
     middle.h += round(26 * s)
-    for _, rect, _, _ in out:  # never repaint a seat's rim
+    for _, _, rect, _ in out:  # never repaint a seat's rim
         if rect.colliderect(middle):
             if rect.centery > middle.centery:
                 middle.h = max(1, rect.top - middle.top)
@@ -240,13 +213,13 @@ def regions(table: SnapTable) -> list[tuple[Any, pygame.Rect, Any, Any]]:
                 middle.h, middle.top = max(1, middle.bottom - rect.bottom), rect.bottom
     key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
            POT in model.lit)
-    out.append(("middle", middle, key, lambda surf: _draw_middle(table, surf, flying)))
+    out.append(("middle", key, middle, lambda surf: _draw_middle(table, surf, flying)))
     status = status_lines(table)
-    out.append(("status", lay.status, status, lambda surf: _draw_status(table, surf, status)))
+    out.append(("status", status, lay.status, lambda surf: _draw_status(table, surf, status)))
     return out
 
 
-def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, str]) -> None:
+def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     first, second = lines
@@ -257,7 +230,7 @@ def _draw_status(table: SnapTable, surface: pygame.Surface, lines: tuple[str, st
                   "topleft", lay.status.w - round(24 * s))
 
 
-def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) -> None:
+def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int]) -> None:
     lay, model, text = table.layout, table.model, table.app.text
     s = lay.scale
     if lay.shared:
@@ -273,10 +246,10 @@ def _draw_middle(table: SnapTable, surface: pygame.Surface, flying: set[int]) ->
         text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
 
 
-def draw(table: SnapTable, surface: pygame.Surface) -> None:
+def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
-    surface.blit(table.layer.refresh(table), (0, 0))
+    table.layer.draw(surface, art)
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
@@ -301,7 +274,7 @@ def draw(table: SnapTable, surface: pygame.Surface) -> None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
 
-def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
+def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
     model, art = table.model, table.app.art
     pile = [sp for sp in model.pile(key) if sp.id not in flying]
     if key in model.lit:
@@ -314,7 +287,7 @@ def _draw_pile(table: SnapTable, surface: pygame.Surface, key: Any, rect: pygame
         draw_empty(surface, rect)
 
 
-def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
+def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
     state = table.state
@@ -329,7 +302,7 @@ def _draw_seat(table: SnapTable, surface: pygame.Surface, seat: int, place: Any,
     badge = text.render(str(model.down[seat]), round(22 * s), INK)
     pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
     pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-    pygame.draw.rect(surface, SEAT_RIMS[seat % len(SEAT_RIMS)], pill, 2, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
     surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared:
         _draw_pile(table, surface, seat, place.up, flying)
@@ -347,7 +320,7 @@ def label_rect(layout: SnapLayout, place: SeatPlace) -> pygame.Rect:
     return pygame.Rect(place.panel.x + round(4 * s), top, place.panel.w - round(8 * s), place.panel.bottom - top - round(4 * s))
 
 
-def _draw_labels(table: SnapTable, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
+def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
     """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
     colour, over cards flying past (the labels stay readable)."""
     lay, model, text = table.layout, table.model, table.app.text
@@ -381,7 +354,7 @@ def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
     return [" · ".join(parts[:half]), " · ".join(parts[half:])]
 
 
-def _draw_callouts(table: SnapTable, surface: pygame.Surface) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
@@ -409,4 +382,4 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
                        card_h=0.3)
 
 
-__all__ = ["SnapLayer", "regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
+__all__ = ["regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
