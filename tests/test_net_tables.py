@@ -92,6 +92,12 @@ class HostDouble:
     def connection(self, seat: int) -> str:
         return "reconnecting..." if seat in self.away else ("" if seat in self.seats else "40 ms")
 
+    def quiet(self) -> bool:
+        return False  # the double's host plays on at each call of updates: always something to take
+
+    def wake_with(self, callback: Any) -> None:
+        pass
+
     def waiting_for(self) -> str | None:
         return self.paused
 
