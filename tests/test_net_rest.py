@@ -7,6 +7,7 @@ loop, resting between looks at its queue, steps at once to take the message.
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -76,3 +77,14 @@ def test_a_remote_race_table_rests_at_a_players_flip_and_wakes_on_a_message(pg, 
     assert table.handle_event(pygame.event.Event(NET_WAKE))  # taken (and drawn) at once
     host.inbox.append((1, None, host.now))  # news from the host waits: the table steps until it has taken it
     assert app.stack.is_animating()
+
+
+def test_idle_cpu_measures_a_joined_race_table_resting_at_your_flip(pg, tmp_path, capsys) -> None:
+    """``--idle-cpu net-snap``: a dedicated host in its own process on 127.0.0.1, this app joined, its table waiting
+    for this computer's flip (the host's CPU is not counted)."""
+    from game.shell.cli import main
+
+    assert main(["--game", "snap", "--idle-cpu", "net-snap", "--seconds", "1", "--data-dir", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["screen"] == "net-snap" and out["top_scene"] == "RemoteSnapTable" and out["seconds"] >= 1
+    assert out["resting"] and out["frames_drawn"] <= 1  # before: it stepped and drew at frame rate all game long
