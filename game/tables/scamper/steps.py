@@ -17,7 +17,7 @@ import pygame
 
 from engine.cards import Card
 from engine.melds import arrange, IllegalMeld, read_meld
-from engine.scamper import Event, Source
+from engine.scamper import Event, Phase, Source
 from engine.wire import HIDDEN_CARD
 from engine.scamper.events import (
     AddedToMeld, ContractLaid, Discarded, Drew, GameOver, MeldLaid, PassedFaceUp, PenaltyGiven, RoundDealt, RoundScored,
@@ -99,6 +99,10 @@ def queue_deal(t: ScamperTable) -> None:
     stock = len(state.stock)
     first = state.current
     round_no = state.contract_no
+    if state.phase is Phase.OPENING and not melds and not under and not any(state.passed):
+        opening = f"Round {round_no}: {state_contract(t, round_no)}. {says(t, first, 'starts')}."
+    else:  # a network game's table opening on a round under way: whoever is to play did not start it
+        opening = f"Round {round_no} under way: {state_contract(t, round_no)}. {whose(t.name(first), True)} turn."
 
     def deal() -> list[Flight]:
         m = t.model
@@ -135,7 +139,7 @@ def queue_deal(t: ScamperTable) -> None:
 
             flights.append(t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, min(2.0, 0.02 * len(order)) + 0.1,
                                  land_top))
-        t.log.add(f"Round {round_no}: {state_contract(t, round_no)}. {says(t, first, 'starts')}.")
+        t.log.add(opening)
         return flights
 
     t.motion.queue(deal)
