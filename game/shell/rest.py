@@ -102,8 +102,7 @@ def _join_a_host(app, game_id: str) -> Callable[[], None]:
     import subprocess
 
     from engine.games import game_info
-    from game.screens.lobby import LobbyScene
-    from game.screens.net_session import join_session
+    from game.screens.lobby import open_joined_lobby
 
     info = game_info(game_id)
     room = "KXPTAM"
@@ -113,9 +112,9 @@ def _join_a_host(app, game_id: str) -> Callable[[], None]:
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "CARDROOM_LOOPBACK_ONLY": "1"})
     assert host.stdout is not None
     port = int(json.loads(host.stdout.readline())["port"])
-    session, problem = join_session("127.0.0.1", port, room, "You")
-    assert session is not None, problem
-    app.stack.push(LobbyScene(app, session))
+    problem = open_joined_lobby(app, "127.0.0.1", port, room, "You")  # as the Join screen does
+    assert problem is None, problem
+    session = app.stack.top.session
     session.set_ready(True)
 
     def stop() -> None:
