@@ -11,6 +11,9 @@ controller journals (the host keeps the journal).  Every remote table draws a
 line across the top while the host holds the game for a seat that is away, never
 pauses when the window loses the focus (the others play on), and opens again on
 a fresh picture (a rejoin: the table is rebuilt exactly as a resumed game is).
+A remote table rests as the game's own does (nothing moving, nothing from the
+host waiting to be taken); each message from the host wakes the loop
+(:data:`NET_WAKE`, posted by the client's network thread).
 """
 
 from __future__ import annotations
