@@ -142,7 +142,8 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
             assert all(type(c) is not Card for c in others)  # no other seat's card ever reached this computer
             play_my_turns(table, helper)
         host = session.host.authority
-        assert table.state.is_over and host is not None and host.is_over and session.host.lobby()["over"]
+        assert table.state.is_over and host is not None and host.is_over
+        until(app, lambda: session.host.lobby()["over"], 5)  # the host's thread notes it just after sending the end
         out, _ = friend.communicate(timeout=30)
         report = json.loads(out.strip().splitlines()[-1])
         assert report["over"] and report["version"] == host.version and not report["refused"], report
