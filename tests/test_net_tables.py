@@ -23,6 +23,7 @@ from ai.reflex import run_until  # noqa: E402
 from engine import wire  # noqa: E402
 from engine.games import game_info  # noqa: E402
 from game.kit.remote import Refusal, View  # noqa: E402
+from game.kit.wording import whose  # noqa: E402
 from game.kit.rtdriver import RealtimeDriver  # noqa: E402
 from game.screens.net_session import Player, Started  # noqa: E402
 from game.screens.net_table import open_remote_table  # noqa: E402
@@ -91,6 +92,12 @@ class HostDouble:
 
     def connection(self, seat: int) -> str:
         return "reconnecting..." if seat in self.away else ("" if seat in self.seats else "40 ms")
+
+    def quiet(self) -> bool:
+        return False  # the double's host plays on at each call of updates: always something to take
+
+    def wake_with(self, callback: Any) -> None:
+        pass
 
     def waiting_for(self) -> str | None:
         return self.paused
@@ -229,8 +236,14 @@ def test_a_remote_scamper_table_plays_a_round_through_the_host_and_never_sees_a_
     assert played_first == 0 or (real.melds and not real.is_over)  # the round is well under way: melds are down
     host = TurnHostDouble("scamper", real, [0], bots, [Player("You", "human"), Player("Ada", "human"),
                                                        Player("Ben", "bot", "standard")])
+    first = real.current
     table = open_remote_table(app, host)
     app.run(max_frames=60, fixed_dt=DT)
+    first_line, to_play = table.log.lines[0], table.name(first)
+    if played_first:  # opened on a round under way: not "X starts" (whoever is to play did not start it)
+        assert first_line.startswith("Round 1 under way: ") and first_line.endswith(f" {whose(to_play, True)} turn.")
+    else:
+        assert first_line.startswith("Round 1: ") and first_line.endswith((f"{to_play} starts.", "You start."))
     assert [len(h) for h in table.model.held] == [len(h) for h in real.hands]
     assert [len(m) for m in table.model.melds] == [len(m.cards) for m in real.melds]
     def no_other_card_here() -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,12 @@ class RemoteLink(Protocol):
 
     def updates(self) -> list[View | Refusal]:
         """What came from the host since the last call (never blocks)."""
+
+    def quiet(self) -> bool:
+        """Nothing from the host waits to be taken (a table may rest: a message wakes it)."""
+
+    def wake_with(self, callback: Callable[[], None]) -> None:
+        """``callback()`` (from any thread) when a message arrives while none waits: it wakes a resting table."""
 
     def connection(self, seat: int) -> str:
         """A seat's connection for its badge: "42 ms", "reconnecting...", "" (a bot, or this computer)."""
@@ -145,8 +151,9 @@ class RemoteRaceDriver:
         self.presses.clear()
 
     def waiting(self, now: int, horizon_ms: int = 0) -> bool:
-        """Never at rest: the host may send at any moment and the table steps to hear it."""
-        return False
+        """Nothing can happen here until a key or the host's next message: no press to send, nothing from the host
+        waiting (the game's timers and the bots run on the host; a message wakes a resting table)."""
+        return not self.presses and not self.fresh and not self.state.is_over and self.link.quiet()
 
     def retime(self, *args: Any) -> None:
         """Bots play on the host: nothing to retime here."""

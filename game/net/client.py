@@ -38,7 +38,7 @@ import asyncio
 import queue
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from engine.games import game_info
 from engine.wire import WireError, decode, decode_state
@@ -77,6 +77,10 @@ class Client:
         self.rules: Any = None
         self._args: tuple[str, int, str, str] = ("", 0, "", "")
         self.clock_ms = clock_ms
+        self.wake: Callable[[], None] | None = None
+        """Called on the network thread when a message waits and none waited since the last :meth:`poll` (a
+        resting table is woken by it: see :mod:`game.screens.net_table`); what it raises is ignored."""
+        self._woken = False
 
     # --- the pygame side ----------------------------------------------------
 
@@ -90,6 +94,7 @@ class Client:
     def poll(self) -> list[dict[str, Any]]:
         """Every message received since the last poll, oldest first (never blocks)."""
         out: list[dict[str, Any]] = []
+        self._woken = False  # a message put from now on wakes the pygame side again
         while True:
             try:
                 message = self.inbox.get_nowait()
@@ -163,8 +168,19 @@ class Client:
             except (OSError, RuntimeError):
                 pass
 
+    def pending(self) -> bool:
+        """A message waits to be polled."""
+        return not self.inbox.empty()
+
     def _post(self, message: dict[str, Any]) -> None:
         self.inbox.put(message)
+        wake = self.wake
+        if wake is not None and not self._woken:
+            self._woken = True
+            try:
+                wake()
+            except Exception:  # noqa: BLE001 - the pygame side's hook never stops the network thread
+                pass
 
     def _status(self, state: str, reason: str = "") -> None:
         self.status = state

@@ -114,7 +114,7 @@ class Host:
         self._listening = threading.Event()
         self._error: BaseException | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._lobby_shape: Any = None
+        self._lobby_told: dict[str, Any] | None = None  # the lobby last sent to the clients
         self._lobby_sent = 0.0
         if config.resume and config.journal is not None and config.journal.exists():
             self._resume()
@@ -462,6 +462,8 @@ class Host:
         return all(self._connected(i) and i in self.ready for i in people)
 
     def _lobby_changed(self) -> None:
+        """The lobby as it is now (for :meth:`lobby`), sent to every client if it changed: at once, or within
+        :data:`LOBBY_PINGS_S` when only the pings moved (never kept back for good)."""
         authority = self.authority
         seats = []
         for i, spec in enumerate(self.seats):
@@ -475,16 +477,20 @@ class Host:
                  "over": bool(authority is not None and authority.is_over), "paused": self.paused_reason,
                  "address": self.address, "port": self.port, "seats": seats}
         with self._lock:
-            changed = lobby != self._lobby
             self._lobby = lobby
-        shape = [{k: v for k, v in seat.items() if k != "ping_ms"} for seat in seats]
-        t = now_ms()
-        if changed and (shape != self._lobby_shape or t - self._lobby_sent >= LOBBY_PINGS_S * 1000):
-            self._lobby_shape, self._lobby_sent = shape, t  # only the pings moved: told every few seconds
+        told, t = self._lobby_told, now_ms()
+        if lobby != told and (told is None or without_pings(lobby) != without_pings(told)
+                              or t - self._lobby_sent >= LOBBY_PINGS_S * 1000):
+            self._lobby_told, self._lobby_sent = lobby, t  # a ping that moved waits, at most this long
             self._broadcast(lobby)
 
     def _publish(self) -> None:
         self._lobby_changed()
+
+
+def without_pings(lobby: dict[str, Any]) -> dict[str, Any]:
+    """The lobby but its seats' pings (what changes all the time: told every few seconds, the rest at once)."""
+    return {**lobby, "seats": [{k: v for k, v in seat.items() if k != "ping_ms"} for seat in lobby["seats"]]}
 
 
 __all__ = ["Host", "HostConfig", "SeatSpec", "HERE", "REMOTE", "BOT"]

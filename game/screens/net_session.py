@@ -148,6 +148,14 @@ class NetSession:
         out, self.views = self.views, []
         return out
 
+    def wake_with(self, callback: Any) -> None:
+        """``callback()`` is called (on the network thread) when a message arrives while none waits."""
+        self.client.wake = callback
+
+    def quiet(self) -> bool:
+        """Nothing from the host waits to be taken."""
+        return not self.views and not self.client.pending()
+
     def connection(self, seat: int) -> str:
         if seat in self.away:
             return "reconnecting..."

@@ -11,6 +11,9 @@ controller journals (the host keeps the journal).  Every remote table draws a
 line across the top while the host holds the game for a seat that is away, never
 pauses when the window loses the focus (the others play on), and opens again on
 a fresh picture (a rejoin: the table is rebuilt exactly as a resumed game is).
+A remote table rests as the game's own does (nothing moving, nothing from the
+host waiting to be taken); each message from the host wakes the loop
+(:data:`NET_WAKE`, posted by the client's network thread).
 """
 
 from __future__ import annotations
@@ -32,6 +35,15 @@ from game.shell.session import GameSetup, SeatConfig
 
 _CLASSES: dict[type, type] = {}
 
+NET_WAKE = pygame.event.custom_type()
+"""Posted (from the network thread) when a message from the host arrived: a resting table steps to take it."""
+
+
+def post_wake() -> None:
+    """A message came: wake the loop (it may be resting; pygame's queue takes events from any thread)."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(NET_WAKE))
+
 
 class NeverSkip(SkipToEnd):
     """A remote race is played at the host's pace: no "Skip to the end"."""
@@ -51,8 +63,11 @@ class RemoteTable:
         t: Any = self
         t.network = session  # the table contract's hook: a network game
         t.stats_noted = True  # the host's game: never counted on this computer
+        session.wake_with(post_wake)  # the table may rest: each message from the host wakes it
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == NET_WAKE:
+            return True  # the host sent something: this frame takes it (update) and draws
         if event.type == pygame.WINDOWFOCUSLOST:
             return False  # a network game goes on: nothing pauses when this window loses the focus
         return bool(super().handle_event(event))  # type: ignore[misc]
@@ -64,18 +79,20 @@ class RemoteTable:
 
     def update(self, dt: float) -> None:
         t: Any = self
-        if set_connections(list(t.record.players), t.network):
+        super().update(dt)  # type: ignore[misc]
+        if set_connections(list(t.record.players), t.network):  # after the host's news of this frame
             refresh = getattr(t, "layer", None)
             if refresh is not None and hasattr(refresh, "invalidate"):
                 refresh.invalidate()
-        super().update(dt)  # type: ignore[misc]
+            t.app.dirty = True  # a badge changed: drawn even at rest
         if t.network.fresh_picture:
             open_remote_table(t.app, t.network)
 
     def is_animating(self) -> bool:
-        """The host may send at any moment: keep stepping while the game is on."""
+        """As the game's own table, and while anything from the host waits to be taken; at rest otherwise (a
+        message from the host wakes the loop: :data:`NET_WAKE`)."""
         t: Any = self
-        return not t.state.is_over or bool(super().is_animating())  # type: ignore[misc]
+        return bool(super().is_animating()) or not t.network.quiet()  # type: ignore[misc]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
@@ -139,6 +156,11 @@ class RemoteTurnTable(RemoteTable):
         turns.authority = HostAuthority(session)
         turns.source = HostPlays()  # the bots play on the host
         turns.journal = lambda: None  # the host keeps the journal
+
+    def is_animating(self) -> bool:
+        """Also while a view of the host's waits for the table's steps (taken one per still frame)."""
+        turns: Any = getattr(self, "turns")
+        return bool(super().is_animating()) or bool(turns.authority.pending)
 
 
 class RemoteDuelTable(RemoteTurnTable):

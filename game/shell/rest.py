@@ -6,7 +6,9 @@ table plays on until it waits for the human), then runs the real loop for the
 given seconds and reads the process's CPU time from ``/proc/<pid>/stat``
 (``os.times()`` where there is no ``/proc``).  It prints one JSON object, with
 ``cpu_percent`` of one core.  The screens are :data:`MENUS` and every playable
-game's id (that game's table, you against a bot, waiting for you).
+game's id (that game's table, you against a bot, waiting for you), or ``net-`` and a game's id: that game's
+table on a friend's computer (a dedicated host, ``python -m game.net.serve``, in a process of its own on
+127.0.0.1 with this computer's seat and a bot; its CPU is not counted), waiting for you.
 
 ``python -m game --first-frame`` starts the app, draws the title once and prints
 JSON with the seconds from the process's start (the launcher's, for the
@@ -30,7 +32,11 @@ SETTLE_S = 12.0
 
 
 def screens() -> list[str]:
-    return list(MENUS) + [info.id for info in playable_games()]
+    return list(MENUS) + [info.id for info in playable_games()] + [NET + info.id for info in playable_games()]
+
+
+NET = "net-"
+"""``net-ID``: game ID's table joined over the network (see :func:`_join_a_host`)."""
 
 
 def _ticks() -> float:
@@ -58,8 +64,8 @@ def seconds_since_start(pid: int | str = "self") -> float | None:
     return uptime - start / _ticks()
 
 
-def _open(app, screen: str, game_id: str) -> None:
-    """Put ``screen`` on top of the app's stack, as a player would reach it."""
+def _open(app, screen: str, game_id: str) -> Callable[[], None] | None:
+    """Put ``screen`` on top of the app's stack, as a player would reach it; what ends what it started, if anything."""
     from game.screens.game_menu import GameMenuScene
     from game.screens.new_game import NewGameScene
     from game.screens.replays import ReplaysScene
@@ -81,8 +87,42 @@ def _open(app, screen: str, game_id: str) -> None:
 
         app.start_game(GameSetup.quick(game_id))
         app.stack.push(PauseScene(app, app.stack.top))
+    elif screen.startswith(NET):
+        return _join_a_host(app, screen[len(NET):])
     elif screen != "title":
         app.start_game(GameSetup.quick(screen))
+    return None
+
+
+def _join_a_host(app, game_id: str) -> Callable[[], None]:
+    """A dedicated host of ``game_id`` in a process of its own on 127.0.0.1 (this computer's seat and a bot at the
+    game's usual level), joined through the Join screen's session and its lobby: the table opens when the host
+    starts.  What ends the host's process."""
+    import json
+    import subprocess
+
+    from engine.games import game_info
+    from game.screens.lobby import open_joined_lobby
+
+    info = game_info(game_id)
+    room = "KXPTAM"
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game.net.serve", "--game", game_id, "--bind", "127.0.0.1", "--port", "0", "--room", room,
+         "--seats", f"remote,bot:{info.default_level}", "--seconds", "600"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "CARDROOM_LOOPBACK_ONLY": "1"})
+    assert host.stdout is not None
+    port = int(json.loads(host.stdout.readline())["port"])
+    problem = open_joined_lobby(app, "127.0.0.1", port, room, "You")  # as the Join screen does
+    assert problem is None, problem
+    session = app.stack.top.session
+    session.set_ready(True)
+
+    def stop() -> None:
+        session.close()
+        host.kill()
+        host.communicate()
+
+    return stop
 
 
 def idle_cpu(screen: str, seconds: float, game_id: str, data_dir: Path, size: tuple[int, int]) -> dict[str, object]:
@@ -92,23 +132,32 @@ def idle_cpu(screen: str, seconds: float, game_id: str, data_dir: Path, size: tu
     from game.shell.app import App
 
     app = App(size, data_dir, seed=1)
-    _open(app, screen, game_id)
-    start = time.perf_counter()
-    settle_end = start + (SETTLE_S if screen not in MENUS else 1.0)
+    stop = _open(app, screen, game_id)
+    try:
+        start = time.perf_counter()
+        opened = [start]  # when the screen opened (a joined table: when the host started the game)
+        limit = SETTLE_S if screen not in MENUS else 1.0
 
-    def settling(a, frame: int) -> bool:  # a table plays on (at least 2 s: the deal) until it waits for the human
-        now = time.perf_counter()
-        return now < settle_end and (screen in MENUS or now < start + 2.0 or a.stack.is_animating())
+        def settling(a, frame: int) -> bool:  # a table plays on (at least 2 s: the deal) until it waits for the human
+            now = time.perf_counter()
+            if screen.startswith(NET) and type(a.stack.top).__name__ == "LobbyScene":
+                opened[0] = now
+                return now < start + 30  # the lobby, until the host starts the game
+            return now < opened[0] + limit and (screen in MENUS or now < opened[0] + 2.0 or a.stack.is_animating())
 
-    app.run(hook=settling)
-    top = type(app.stack.top).__name__
-    frames0, wall0, cpu0 = app.frames, time.perf_counter(), cpu_seconds()
-    end = wall0 + seconds
-    app.run(hook=lambda a, frame: time.perf_counter() < end)
-    cpu, wall = cpu_seconds() - cpu0, time.perf_counter() - wall0
+        app.run(hook=settling)
+        top = type(app.stack.top).__name__
+        frames0, wall0, cpu0 = app.frames, time.perf_counter(), cpu_seconds()
+        end = wall0 + seconds
+        app.run(hook=lambda a, frame: time.perf_counter() < end)
+        cpu, wall = cpu_seconds() - cpu0, time.perf_counter() - wall0
+        resting = not app.stack.is_animating()
+    finally:
+        if stop is not None:
+            stop()
     return {"screen": screen, "game": game_id, "top_scene": top, "seconds": round(wall, 2),
             "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / wall, 2),
-            "frames_drawn": app.frames - frames0, "resting": not app.stack.is_animating(),
+            "frames_drawn": app.frames - frames0, "resting": resting,
             "video_driver": pygame.display.get_driver(), "size": f"{app.size[0]}x{app.size[1]}",
             "source": "/proc/self/stat" if Path("/proc/self/stat").exists() else "os.times"}
 

@@ -17,7 +17,7 @@ import pygame
 
 from engine.cards import Card
 from engine.melds import arrange, IllegalMeld, read_meld
-from engine.scamper import CONTRACTS, Event, Source
+from engine.scamper import CONTRACTS, Event, Phase, Source
 from engine.scamper.events import (
     AddedToMeld, ContractLaid, Discarded, Drew, GameOver, MeldLaid, PassedFaceUp, PenaltyGiven, RoundDealt, RoundScored,
     RoundVoided, ScamperCalled, StockRenewed, WentOut, WildSwapped,
@@ -80,6 +80,11 @@ def queue_deal(t: HiddenHandTable) -> None:
     stock = len(state.stock)
     first = state.current
     round_no = state.contract_no
+    contract = CONTRACTS[round_no - 1].describe()
+    if state.phase is Phase.OPENING and not melds and not under and not any(state.passed):
+        opening = f"Round {round_no}: {contract}. {says(t.name(first), 'starts')}."
+    else:  # a network game's table opening on a round under way: whoever is to play did not start it
+        opening = f"Round {round_no} under way: {contract}. {whose(t.name(first), True)} turn."
 
     def deal() -> list[Flight]:
         m = t.model
@@ -94,7 +99,7 @@ def queue_deal(t: HiddenHandTable) -> None:
         t.fan.forget()
         t.app.sound.play("deal")
         flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
-        t.log.add(f"Round {round_no}: {CONTRACTS[round_no - 1].describe()}. {says(t.name(first), 'starts')}.")
+        t.log.add(opening)
         return flights
 
     t.motion.queue(deal)
