@@ -25,6 +25,10 @@ the same deal.  It prints JSON, per player (by the order of ``--players``):
   average round points minus this player's (lower is better in Scamper, so a
   positive margin is good), with its own per-deal 95% interval;
 * ``mean_total``: the mean final total;
+``sides``, when a level plays in more than one seat (``expert,hard,expert,hard``):
+per level, its seats' games won together (``score_share``) and the mean, over
+rounds, of the other levels' average points minus its own average
+(``margin_per_round``), each with its per-deal 95% interval;
 and, by player name, ``decision_ms`` (median and 99th percentile) and
 ``behaviours``: how often each behaviour a bot counts fired out of the
 decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
@@ -32,7 +36,12 @@ decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
 
 A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
 soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
-(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth).
+(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth); Expert
+takes the same variants (``expert:nohold``).  Expert's ``behaviours`` count
+``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
+(another player was down and it shed a dearer card than the odds alone pick),
+``keep_prospects`` (once down, it kept a card that could still join a meld where
+Hard would have thrown it) and ``hold``.
 """
 
 from __future__ import annotations
@@ -52,7 +61,7 @@ from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, pla
 from ..arenakit import summarize
 from ..stats import add_counts, behaviour_report, mean_interval, per_deal_means
 from ..stats import t_quantile as student_t
-from . import LEVELS, Bot, HoldRule, make_bot
+from . import BOT_LEVELS, Bot, HoldRule, make_bot
 
 
 def variant(text: str) -> dict[str, Any]:
@@ -116,11 +125,15 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
     share_by_deal: list[list[float]] = [[] for _ in players]
     margin_by_deal: list[list[float]] = [[] for _ in players]
     totals: list[list[int]] = [[] for _ in players]
+    sides = list(dict.fromkeys(players))  # a level in several seats is also judged as one side
+    side_share: dict[str, list[float]] = {level: [] for level in sides}
+    side_margin: dict[str, list[float]] = {level: [] for level in sides}
     games = 0
     for deal in range(deals):
         deal_seed = seed * 100_003 + deal
         shares = [0.0] * n
         margins: list[list[float]] = [[] for _ in players]
+        side_rounds: dict[str, list[float]] = {level: [] for level in sides}
         for rotation in range(n):
             seat_of = [(j + rotation) % n for j in range(n)]
             levels = [""] * n
@@ -137,9 +150,17 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
                 for points in rounds:
                     others = (sum(points) - points[seat]) / (n - 1)
                     margins[j].append(others - points[seat])
+            for level in sides if len(sides) > 1 else ():
+                for points in rounds:
+                    mine = [points[s] for s in range(n) if levels[s] == level]
+                    rest = [points[s] for s in range(n) if levels[s] != level]
+                    side_rounds[level].append(statistics.fmean(rest) - statistics.fmean(mine))
         for j in range(n):
             share_by_deal[j].append(shares[j] / n)
             margin_by_deal[j].append(statistics.fmean(margins[j]))
+        for level in sides if len(sides) > 1 else ():
+            side_share[level].append(sum(shares[j] for j in range(n) if players[j] == level) / n)
+            side_margin[level].append(statistics.fmean(side_rounds[level]))
     report: dict[str, Any] = {
         "game": "scamper", "players": list(players), "deals": deals, "games": games, "seed": seed,
         "options": options, "results": [],
@@ -153,6 +174,13 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
             "margin_ci95": t_interval(margin_by_deal[j]),
             "mean_total": round(statistics.fmean(totals[j]), 1),
         })
+    if len(sides) < n and len(sides) > 1:
+        report["sides"] = [{
+            "level": level, "seats": players.count(level),
+            "score_share": round(statistics.fmean(side_share[level]), 4), "ci95": t_interval(side_share[level]),
+            "margin_per_round": round(statistics.fmean(side_margin[level]), 2),
+            "margin_ci95": t_interval(side_margin[level]),
+        } for level in sides]
     report["decision_ms"] = {
         level: {"median": round(statistics.median(ts), 3), "p99": round(sorted(ts)[int(0.99 * (len(ts) - 1))], 3),
                 "decisions": len(ts)}
@@ -168,10 +196,10 @@ def _players(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(f"name {MIN_SEATS} to {MAX_SEATS} players, like hard,standard")
     for name in levels:
         level, _, suffix = name.partition(":")
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
-        if suffix and level != "hard":
-            raise argparse.ArgumentTypeError(f"{name!r}: only Hard has variants")
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(BOT_LEVELS)}")
+        if suffix and level not in ("hard", "expert"):
+            raise argparse.ArgumentTypeError(f"{name!r}: only Hard and Expert have variants")
         if suffix:
             try:
                 variant(suffix)
@@ -257,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     """The old command line (``--deals``), kept one release: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same)")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")
