@@ -199,3 +199,14 @@ def test_arena_judges_a_level_in_several_seats_as_one_side(capsys):
     assert abs(hard["margin_per_round"] - 0.75 * sum(by_player)) < 0.02  # the same points, averaged by side
     assert main(["--players", "hard,standard", "--deals", "1", "--rounds", "1"]) == 0
     assert "sides" not in json.loads(capsys.readouterr().out)
+
+
+def test_the_old_arena_form_gives_the_same_report_in_worker_processes():
+    from ai.scamper.arena import run
+
+    options = {"rounds": 1, "stock_out": "replay"}
+    alone = run(["hard", "standard", "hard", "standard"], 2, 3, options)
+    shared = run(["hard", "standard", "hard", "standard"], 2, 3, options, jobs=2)
+    for report in (alone, shared):
+        assert report.pop("decision_ms")["hard"]["decisions"] > 0
+    assert shared == alone and alone["games"] == 8 and len(alone["sides"]) == 2

@@ -50,6 +50,7 @@ import argparse
 import json
 import math
 import statistics
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Sequence
 
@@ -118,49 +119,76 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     return outcome.scores, [line.points for line in state.sheet.lines], outcome.placings
 
 
-def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One deal of :func:`run`, played once per rotation of the seats: per player its share of the games won,
+    its mean margin per round and its totals; per side (a level in several seats) the same as one side."""
+
+    shares: tuple[float, ...]
+    margins: tuple[float, ...]
+    totals: tuple[tuple[int, ...], ...]
+    side_share: dict[str, float]
+    side_margin: dict[str, float]
+    times: dict[str, list[float]]
+    counts: dict[str, dict[str, tuple[int, int]]]
+
+
+def play_deal(deal: int, players: Sequence[str], seed: int, options: dict[str, Any]) -> DealResult:
+    """Deal ``deal`` of a run of ``seed`` (its seed: ``seed * 100_003 + deal``), once per rotation of the seats."""
     n = len(players)
     times: dict[str, list[float]] = {level: [] for level in players}
     counts: dict[str, dict[str, tuple[int, int]]] = {}
-    share_by_deal: list[list[float]] = [[] for _ in players]
-    margin_by_deal: list[list[float]] = [[] for _ in players]
-    totals: list[list[int]] = [[] for _ in players]
     sides = list(dict.fromkeys(players))  # a level in several seats is also judged as one side
-    side_share: dict[str, list[float]] = {level: [] for level in sides}
-    side_margin: dict[str, list[float]] = {level: [] for level in sides}
-    games = 0
-    for deal in range(deals):
-        deal_seed = seed * 100_003 + deal
-        shares = [0.0] * n
-        margins: list[list[float]] = [[] for _ in players]
-        side_rounds: dict[str, list[float]] = {level: [] for level in sides}
-        for rotation in range(n):
-            seat_of = [(j + rotation) % n for j in range(n)]
-            levels = [""] * n
-            for j, seat in enumerate(seat_of):
-                levels[seat] = players[j]
-            scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times,
-                                            counts)
-            games += 1
-            winners = [s for s in range(n) if placings[s] == 1]
-            for j, seat in enumerate(seat_of):
-                if seat in winners:
-                    shares[j] += 1 / len(winners)
-                totals[j].append(scores[seat])
-                for points in rounds:
-                    others = (sum(points) - points[seat]) / (n - 1)
-                    margins[j].append(others - points[seat])
-            for level in sides if len(sides) > 1 else ():
-                for points in rounds:
-                    mine = [points[s] for s in range(n) if levels[s] == level]
-                    rest = [points[s] for s in range(n) if levels[s] != level]
-                    side_rounds[level].append(statistics.fmean(rest) - statistics.fmean(mine))
-        for j in range(n):
-            share_by_deal[j].append(shares[j] / n)
-            margin_by_deal[j].append(statistics.fmean(margins[j]))
+    deal_seed = seed * 100_003 + deal
+    shares = [0.0] * n
+    margins: list[list[float]] = [[] for _ in players]
+    totals: list[list[int]] = [[] for _ in players]
+    side_rounds: dict[str, list[float]] = {level: [] for level in sides}
+    for rotation in range(n):
+        seat_of = [(j + rotation) % n for j in range(n)]
+        levels = [""] * n
+        for j, seat in enumerate(seat_of):
+            levels[seat] = players[j]
+        scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times, counts)
+        winners = [s for s in range(n) if placings[s] == 1]
+        for j, seat in enumerate(seat_of):
+            if seat in winners:
+                shares[j] += 1 / len(winners)
+            totals[j].append(scores[seat])
+            for points in rounds:
+                others = (sum(points) - points[seat]) / (n - 1)
+                margins[j].append(others - points[seat])
         for level in sides if len(sides) > 1 else ():
-            side_share[level].append(sum(shares[j] for j in range(n) if players[j] == level) / n)
-            side_margin[level].append(statistics.fmean(side_rounds[level]))
+            for points in rounds:
+                mine = [points[s] for s in range(n) if levels[s] == level]
+                rest = [points[s] for s in range(n) if levels[s] != level]
+                side_rounds[level].append(statistics.fmean(rest) - statistics.fmean(mine))
+    return DealResult(
+        tuple(share / n for share in shares), tuple(statistics.fmean(m) for m in margins),
+        tuple(tuple(t) for t in totals),
+        {level: sum(shares[j] for j in range(n) if players[j] == level) / n for level in side_rounds if side_rounds[level]},
+        {level: statistics.fmean(side_rounds[level]) for level in side_rounds if side_rounds[level]},
+        times, counts)
+
+
+def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any], jobs: int = 1) -> dict[str, Any]:
+    """``deals`` deals, each once per rotation of the seats (in ``jobs`` worker processes: the same report)."""
+    n = len(players)
+    done = play_all(partial(play_deal, players=players, seed=seed, options=options), range(deals), jobs)
+    times: dict[str, list[float]] = {level: [] for level in players}
+    counts: dict[str, dict[str, tuple[int, int]]] = {}
+    for result in done:
+        for level, ts in result.times.items():
+            times[level] += ts
+        for level, bot_counts in result.counts.items():
+            add_counts(counts, level, bot_counts)
+    share_by_deal = [[r.shares[j] for r in done] for j in range(n)]
+    margin_by_deal = [[r.margins[j] for r in done] for j in range(n)]
+    totals = [[t for r in done for t in r.totals[j]] for j in range(n)]
+    sides = list(dict.fromkeys(players))
+    side_share = {level: [r.side_share[level] for r in done if level in r.side_share] for level in sides}
+    side_margin = {level: [r.side_margin[level] for r in done if level in r.side_margin] for level in sides}
+    games = deals * n
     report: dict[str, Any] = {
         "game": "scamper", "players": list(players), "deals": deals, "games": games, "seed": seed,
         "options": options, "results": [],
@@ -291,11 +319,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds per game (default 10)")
     parser.add_argument("--stock-out", default="replay", choices=("replay", "add-pack", "reshuffle"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="accepted for symmetry with Sprint's arena; runs in one process")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals (default 1; the report is the same)")
     parser.add_argument("--json", action="store_true", help="accepted for symmetry with the other arenas; the report is always JSON")
     args = parser.parse_args(argv)
     options = {"rounds": args.rounds, "stock_out": args.stock_out}
-    print(json.dumps(run(args.players, args.deals, args.seed, options)))
+    print(json.dumps(run(args.players, args.deals, args.seed, options, args.jobs)))
     return 0
 
 
