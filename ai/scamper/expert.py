@@ -53,7 +53,8 @@ class ExpertParams:
     lay_by_count: bool = True  # go down the way that leaves the fewest cards stuck (Hard: the fewest points)
     keep_prospects: bool = True  # once down, keep the cards that could still be shed (pairs, near runs)
     take_to_meld: bool = True  # once down, take the top discard when it makes a new meld with the hand
-    deny_weight: float = 4.0  # draws it costs to discard a card the next player (not down) would likely take
+    deny_weight: float = 4.0  # draws it costs to discard a card the next player (not down) would likely take, shared
+    # among the opponents: with n seats the next player is one of n - 1, so the weight is deny_weight / (n - 1)
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
@@ -155,6 +156,11 @@ class Expert(Hard):
         tally(self.counts, "take_by_odds", taken)
         return taken
 
+    def deny_weight(self, obs: Observation) -> float:
+        """Draws it costs to feed the next player a card it surely takes: the whole weight with one opponent,
+        a share with more (slowing one of them helps the others as much as this seat)."""
+        return self.params.deny_weight / max(1, obs.num_seats - 1)
+
     def lay_cost(self, obs: Observation, lay: LayContract) -> tuple[int, ...]:
         if not self.params.lay_by_count:
             return super().lay_cost(obs, lay)
@@ -179,7 +185,7 @@ class Expert(Hard):
             rest.remove(d.card)
             return (self._draws(obs, rest) - weight * card_points(d.card)
                     + self.params.feed_weight * self.feeds(obs, d.card)
-                    + self.params.deny_weight * taking.get(int(d.card), 0.0), -card_points(d.card))
+                    + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
