@@ -212,3 +212,15 @@ def test_a_card_the_next_player_took_and_threw_back_is_not_dealt_to_it_as_known(
     obs = state.observation(0)
     hands = list(next_player_hands(obs, Yardstick.of(obs), random.Random(1), 5))
     assert all(hand[0] == int(Card("JD")) and len(hand) == 8 for hand in hands)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_expert_shares_the_cost_of_feeding_the_next_player_among_its_opponents(seed):
+    # three sets of three: two are made, the kings are a pair and the 8 is spare, but the next player took two
+    # 8s and would likely take it.  At four seats slowing that one player helps the other two as much, so
+    # the spare 8 goes; weighing it as if that player were the only opponent, Expert would break a made set
+    four = game("7H 7S 7D 9D 9S 9C KD KH 8C", OTHER, OTHER, OTHER, discard="5C", round_no=4)
+    four.taken[1] = cards("8H 8S")
+    assert make_bot("expert", seed=seed).decide(four.observation(0)) == Discard(Card("8C"))
+    unshared = Expert(seed, params=ExpertParams(deny_weight=12.0))  # 4 draws per opponent at four seats
+    assert unshared.decide(four.observation(0)) != Discard(Card("8C"))
