@@ -10,7 +10,9 @@ their outs), and:
   dealt that player (what it took from the discard pile, the rest from the
   unseen cards), each weighed by the round's public history, so a hand that
   would have wanted a card the player passed over or threw counts 0.05 as much
-  (:func:`~ai.scamper.odds.take_odds_steps`);
+  (:func:`~ai.scamper.odds.take_odds_steps`); that cost is shared among the
+  opponents (4 draws for a sure take with one opponent, 4/3 with three: slowing
+  the next player helps the other two as much as Expert);
   once another player is down (the round may end soon) a point weighs more;
 * takes the top discard, or the face-up card at the opening, by Hard's rule
   (``take_rule="odds"``, taking when it saves more than the stock's one draw
