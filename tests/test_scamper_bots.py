@@ -27,7 +27,7 @@ def test_the_registry_makes_the_bots():
     assert [lv.id for lv in info.levels] == list(LEVELS)
     assert info.make_bot("hard", seed=1).level == "hard"
     with pytest.raises(ValueError):
-        make_bot("expert")
+        make_bot("master")
 
 
 def test_standard_takes_the_discard_its_plan_wants_and_passes_a_useless_one():
@@ -178,6 +178,35 @@ def test_arena_refuses_unknown_players():
     from ai.scamper.arena import _players
 
     assert _players("hard,hard:nohold,hard:hold=30/3/100") == ["hard", "hard:nohold", "hard:hold=30/3/100"]
-    for bad in ("hard,expert", "hard,standard:nohold", "hard,hard:sometimes", "hard,hard:hold=30/3"):
+    assert _players("expert,hard,expert:nohold") == ["expert", "hard", "expert:nohold"]
+    for bad in ("hard,master", "hard,standard:nohold", "hard,hard:sometimes", "hard,hard:hold=30/3"):
         with pytest.raises(argparse.ArgumentTypeError):
             _players(bad)
+
+
+def test_arena_judges_a_level_in_several_seats_as_one_side(capsys):
+    import json
+
+    from ai.scamper.arena import main
+
+    assert main(["--players", "hard,standard,hard,standard", "--deals", "1", "--rounds", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    hard, standard = report["sides"]
+    assert (hard["level"], hard["seats"], standard["level"]) == ("hard", 2, "standard")
+    assert abs(hard["score_share"] + standard["score_share"] - 1) < 1e-9
+    assert hard["margin_per_round"] == -standard["margin_per_round"]
+    by_player = [r["margin_per_round"] for r in report["results"] if r["level"] == "hard"]
+    assert abs(hard["margin_per_round"] - 0.75 * sum(by_player)) < 0.02  # the same points, averaged by side
+    assert main(["--players", "hard,standard", "--deals", "1", "--rounds", "1"]) == 0
+    assert "sides" not in json.loads(capsys.readouterr().out)
+
+
+def test_the_old_arena_form_gives_the_same_report_in_worker_processes():
+    from ai.scamper.arena import run
+
+    options = {"rounds": 1, "stock_out": "replay"}
+    alone = run(["hard", "standard", "hard", "standard"], 2, 3, options)
+    shared = run(["hard", "standard", "hard", "standard"], 2, 3, options, jobs=2)
+    for report in (alone, shared):
+        assert report.pop("decision_ms")["hard"]["decisions"] > 0
+    assert shared == alone and alone["games"] == 8 and len(alone["sides"]) == 2

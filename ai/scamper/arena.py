@@ -25,6 +25,10 @@ the same deal.  It prints JSON, per player (by the order of ``--players``):
   average round points minus this player's (lower is better in Scamper, so a
   positive margin is good), with its own per-deal 95% interval;
 * ``mean_total``: the mean final total;
+``sides``, when a level plays in more than one seat (``expert,hard,expert,hard``):
+per level, its seats' games won together (``score_share``) and the mean, over
+rounds, of the other levels' average points minus its own average
+(``margin_per_round``), each with its per-deal 95% interval;
 and, by player name, ``decision_ms`` (median and 99th percentile) and
 ``behaviours``: how often each behaviour a bot counts fired out of the
 decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
@@ -32,7 +36,12 @@ decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
 
 A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
 soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
-(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth).
+(:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth); Expert
+takes the same variants (``expert:nohold``).  Expert's ``behaviours`` count
+``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
+(another player was down and it shed a dearer card than the odds alone pick),
+``keep_prospects`` (once down, it kept a card that could still join a meld where
+Hard would have thrown it) and ``hold``.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ import argparse
 import json
 import math
 import statistics
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Sequence
 
@@ -52,7 +62,7 @@ from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, pla
 from ..arenakit import summarize
 from ..stats import add_counts, behaviour_report, mean_interval, per_deal_means
 from ..stats import t_quantile as student_t
-from . import LEVELS, Bot, HoldRule, make_bot
+from . import BOT_LEVELS, Bot, HoldRule, make_bot
 
 
 def variant(text: str) -> dict[str, Any]:
@@ -109,37 +119,76 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     return outcome.scores, [line.points for line in state.sheet.lines], outcome.placings
 
 
-def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One deal of :func:`run`, played once per rotation of the seats: per player its share of the games won,
+    its mean margin per round and its totals; per side (a level in several seats) the same as one side."""
+
+    shares: tuple[float, ...]
+    margins: tuple[float, ...]
+    totals: tuple[tuple[int, ...], ...]
+    side_share: dict[str, float]
+    side_margin: dict[str, float]
+    times: dict[str, list[float]]
+    counts: dict[str, dict[str, tuple[int, int]]]
+
+
+def play_deal(deal: int, players: Sequence[str], seed: int, options: dict[str, Any]) -> DealResult:
+    """Deal ``deal`` of a run of ``seed`` (its seed: ``seed * 100_003 + deal``), once per rotation of the seats."""
     n = len(players)
     times: dict[str, list[float]] = {level: [] for level in players}
     counts: dict[str, dict[str, tuple[int, int]]] = {}
-    share_by_deal: list[list[float]] = [[] for _ in players]
-    margin_by_deal: list[list[float]] = [[] for _ in players]
+    sides = list(dict.fromkeys(players))  # a level in several seats is also judged as one side
+    deal_seed = seed * 100_003 + deal
+    shares = [0.0] * n
+    margins: list[list[float]] = [[] for _ in players]
     totals: list[list[int]] = [[] for _ in players]
-    games = 0
-    for deal in range(deals):
-        deal_seed = seed * 100_003 + deal
-        shares = [0.0] * n
-        margins: list[list[float]] = [[] for _ in players]
-        for rotation in range(n):
-            seat_of = [(j + rotation) % n for j in range(n)]
-            levels = [""] * n
-            for j, seat in enumerate(seat_of):
-                levels[seat] = players[j]
-            scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times,
-                                            counts)
-            games += 1
-            winners = [s for s in range(n) if placings[s] == 1]
-            for j, seat in enumerate(seat_of):
-                if seat in winners:
-                    shares[j] += 1 / len(winners)
-                totals[j].append(scores[seat])
-                for points in rounds:
-                    others = (sum(points) - points[seat]) / (n - 1)
-                    margins[j].append(others - points[seat])
-        for j in range(n):
-            share_by_deal[j].append(shares[j] / n)
-            margin_by_deal[j].append(statistics.fmean(margins[j]))
+    side_rounds: dict[str, list[float]] = {level: [] for level in sides}
+    for rotation in range(n):
+        seat_of = [(j + rotation) % n for j in range(n)]
+        levels = [""] * n
+        for j, seat in enumerate(seat_of):
+            levels[seat] = players[j]
+        scores, rounds, placings = play(levels, deal_seed, options, deal_seed * n + rotation, times, counts)
+        winners = [s for s in range(n) if placings[s] == 1]
+        for j, seat in enumerate(seat_of):
+            if seat in winners:
+                shares[j] += 1 / len(winners)
+            totals[j].append(scores[seat])
+            for points in rounds:
+                others = (sum(points) - points[seat]) / (n - 1)
+                margins[j].append(others - points[seat])
+        for level in sides if len(sides) > 1 else ():
+            for points in rounds:
+                mine = [points[s] for s in range(n) if levels[s] == level]
+                rest = [points[s] for s in range(n) if levels[s] != level]
+                side_rounds[level].append(statistics.fmean(rest) - statistics.fmean(mine))
+    return DealResult(
+        tuple(share / n for share in shares), tuple(statistics.fmean(m) for m in margins),
+        tuple(tuple(t) for t in totals),
+        {level: sum(shares[j] for j in range(n) if players[j] == level) / n for level in side_rounds if side_rounds[level]},
+        {level: statistics.fmean(side_rounds[level]) for level in side_rounds if side_rounds[level]},
+        times, counts)
+
+
+def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any], jobs: int = 1) -> dict[str, Any]:
+    """``deals`` deals, each once per rotation of the seats (in ``jobs`` worker processes: the same report)."""
+    n = len(players)
+    done = play_all(partial(play_deal, players=players, seed=seed, options=options), range(deals), jobs)
+    times: dict[str, list[float]] = {level: [] for level in players}
+    counts: dict[str, dict[str, tuple[int, int]]] = {}
+    for result in done:
+        for level, ts in result.times.items():
+            times[level] += ts
+        for level, bot_counts in result.counts.items():
+            add_counts(counts, level, bot_counts)
+    share_by_deal = [[r.shares[j] for r in done] for j in range(n)]
+    margin_by_deal = [[r.margins[j] for r in done] for j in range(n)]
+    totals = [[t for r in done for t in r.totals[j]] for j in range(n)]
+    sides = list(dict.fromkeys(players))
+    side_share = {level: [r.side_share[level] for r in done if level in r.side_share] for level in sides}
+    side_margin = {level: [r.side_margin[level] for r in done if level in r.side_margin] for level in sides}
+    games = deals * n
     report: dict[str, Any] = {
         "game": "scamper", "players": list(players), "deals": deals, "games": games, "seed": seed,
         "options": options, "results": [],
@@ -153,6 +202,13 @@ def run(players: Sequence[str], deals: int, seed: int, options: dict[str, Any]) 
             "margin_ci95": t_interval(margin_by_deal[j]),
             "mean_total": round(statistics.fmean(totals[j]), 1),
         })
+    if len(sides) < n and len(sides) > 1:
+        report["sides"] = [{
+            "level": level, "seats": players.count(level),
+            "score_share": round(statistics.fmean(side_share[level]), 4), "ci95": t_interval(side_share[level]),
+            "margin_per_round": round(statistics.fmean(side_margin[level]), 2),
+            "margin_ci95": t_interval(side_margin[level]),
+        } for level in sides]
     report["decision_ms"] = {
         level: {"median": round(statistics.median(ts), 3), "p99": round(sorted(ts)[int(0.99 * (len(ts) - 1))], 3),
                 "decisions": len(ts)}
@@ -168,10 +224,10 @@ def _players(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(f"name {MIN_SEATS} to {MAX_SEATS} players, like hard,standard")
     for name in levels:
         level, _, suffix = name.partition(":")
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
-        if suffix and level != "hard":
-            raise argparse.ArgumentTypeError(f"{name!r}: only Hard has variants")
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError(f"unknown level {level!r}: choose from {', '.join(BOT_LEVELS)}")
+        if suffix and level not in ("hard", "expert"):
+            raise argparse.ArgumentTypeError(f"{name!r}: only Hard and Expert have variants")
         if suffix:
             try:
                 variant(suffix)
@@ -257,17 +313,17 @@ def main(argv: list[str] | None = None) -> int:
     """The old command line (``--deals``), kept one release: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same)")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")
     parser.add_argument("--stock-out", default="replay", choices=("replay", "add-pack", "reshuffle"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="accepted for symmetry with Sprint's arena; runs in one process")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals (default 1; the report is the same)")
     parser.add_argument("--json", action="store_true", help="accepted for symmetry with the other arenas; the report is always JSON")
     args = parser.parse_args(argv)
     options = {"rounds": args.rounds, "stock_out": args.stock_out}
-    print(json.dumps(run(args.players, args.deals, args.seed, options)))
+    print(json.dumps(run(args.players, args.deals, args.seed, options, args.jobs)))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Scamper opponents: Easy, Standard and Hard.  Each decides from an observation alone.
+"""Scamper opponents: Easy, Standard and Hard (Expert builds on Hard: :mod:`ai.scamper.expert`).  Each decides
+from an observation alone.
 
 * Easy draws from the stock (a wild from the discard pile), goes down at once with the
   first way it is offered, lays off what it can and discards at random.
@@ -206,7 +207,11 @@ class Hard(Standard):
             options.append(LayContract(plan.melds()))
         options += [LayContract(m) for m in contract_lays(obs.hand, obs.contract, 8)]
         legal = [a for a in dict.fromkeys(options) if obs.why_illegal(a) is None]
-        return min(legal, key=lambda a: self.left_after(obs, a)) if legal else lays[0]
+        return min(legal, key=lambda a: self.lay_cost(obs, a)) if legal else lays[0]
+
+    def lay_cost(self, obs: Observation, lay: LayContract) -> tuple[int, ...]:
+        """How :meth:`lay` ranks the ways to go down (least first): the points left after it."""
+        return (self.left_after(obs, lay),)
 
     @staticmethod
     def stuck_after(obs: Observation, lay: LayContract, more_melds: bool = False) -> list[Card]:
@@ -255,17 +260,21 @@ class Hard(Standard):
     def _fits_elsewhere(obs: Observation, swap: SwapWild) -> bool:
         return fits_table(obs.melds, swap.card)
 
-    def discard(self, obs: Observation, discards: list[Discard]) -> Action:
+    @staticmethod
+    def feeds(obs: Observation, card: Card) -> int:
+        """How much ``card`` would help the next player: 2 if it could lay it off (or a wild), 1 if it is
+        near a card that player took from the discard pile, else 0."""
         nxt = (obs.seat + 1) % obs.num_seats
-        wanted = obs.taken[nxt]
+        if is_wild(card):
+            return 2
+        if obs.down[nxt] and fits_table(obs.melds, card):
+            return 2
+        return int(any(not is_wild(t) and (t.rank == card.rank or t.suit == card.suit and abs(t.rank - card.rank) <= 2)
+                       for t in obs.taken[nxt]))
 
+    def discard(self, obs: Observation, discards: list[Discard]) -> Action:
         def feeds(card: Card) -> int:
-            if is_wild(card):
-                return 2
-            if obs.down[nxt] and fits_table(obs.melds, card):
-                return 2
-            return int(any(not is_wild(t) and (t.rank == card.rank or t.suit == card.suit and abs(t.rank - card.rank) <= 2)
-                           for t in wanted))
+            return self.feeds(obs, card)
 
         if obs.is_down:
             return min(discards, key=lambda d: (feeds(d.card), -card_points(d.card)))
@@ -284,12 +293,4 @@ class Hard(Standard):
         return min(scored, key=lambda s: s[0])[1]
 
 
-def bot_class(level: str) -> type[Bot]:
-    classes: dict[str, type[Bot]] = {"easy": Easy, "standard": Standard, "hard": Hard}
-    try:
-        return classes[level]
-    except KeyError:
-        raise ValueError(f"unknown Scamper level {level!r}: choose one of {', '.join(classes)}") from None
-
-
-__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "bot_class", "fits_table", "spare_cards"]
+__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "fits_table", "spare_cards"]

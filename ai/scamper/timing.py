@@ -1,4 +1,5 @@
-"""How long Scamper bots take per decision on big hands: the table's budget is p99 <= 20 ms.
+"""How long Scamper bots take per decision on big hands: the table's budget is p99 <= 20 ms (Expert, which
+thinks in slices between frames: p99 <= 50 ms of CPU for the whole decision).
 
     python -m ai.scamper.timing [--hands 200] [--size 20] [--wilds 4] [--seed 1]
 
@@ -7,7 +8,8 @@ For every contract, random hands of ``size`` cards holding ``wilds`` wilds
 whether to take the discard and once to choose a play (lay or discard, the
 solver's heaviest work).  Prints JSON: median and 99th percentile in ms per
 level (wall clock, and the thread's CPU time, steadier on a busy machine), and
-the wall time of one call of the solver alone.
+the wall time of one call of the solver alone.  Expert's time is its whole
+decision (every slice of its ``think``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from engine.cards import Card
 from engine.melds import JOKER, is_wild, solve
 from engine.scamper import CONTRACTS, Observation, Phase, Rules, ScoreSheet, pack
 
-from . import LEVELS, make_bot
+from . import BOT_LEVELS, make_bot
 
 
 def hand_with_wilds(rng: random.Random, size: int, wilds: int) -> list[Card]:
@@ -49,8 +51,8 @@ def _summary(ts: list[float]) -> dict[str, float]:
 
 def run(hands: int, size: int, wilds: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
-    times: dict[str, list[float]] = {level: [] for level in LEVELS}
-    cpu: dict[str, list[float]] = {level: [] for level in LEVELS}
+    times: dict[str, list[float]] = {level: [] for level in BOT_LEVELS}
+    cpu: dict[str, list[float]] = {level: [] for level in BOT_LEVELS}
     solver: list[float] = []
     for i in range(hands):
         round_no = 1 + i % len(CONTRACTS)
@@ -59,7 +61,7 @@ def run(hands: int, size: int, wilds: int, seed: int) -> dict[str, object]:
         start = time.perf_counter()
         solve(hand, CONTRACTS[round_no - 1])
         solver.append((time.perf_counter() - start) * 1000)
-        for level in LEVELS:
+        for level in BOT_LEVELS:
             bot = make_bot(level, seed=i)
             for phase, cards in ((Phase.DRAW, hand[:-1]), (Phase.PLAY, hand)):
                 obs = observation(cards, round_no, phase, top if top != JOKER else hand[0])
