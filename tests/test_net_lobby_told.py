@@ -3,6 +3,7 @@ moved within a few seconds, and never a change kept back for good (seen as a fri
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from game.net import host as host_module
@@ -75,3 +76,27 @@ def test_only_pings_wait_the_rest_is_told_at_once(monkeypatch: Any) -> None:
     lobby = here.lobbies()[-1]
     assert lobby["paused"] == "Ada is reconnecting..." and lobby["seats"][1]["ping_ms"] == 2
     assert friend.lobbies()[-1] == lobby
+
+
+def test_a_tick_that_raises_is_reported_and_the_host_keeps_ticking(monkeypatch: Any, capsys: Any) -> None:
+    """Once the ticker stopped for good at the first error (bots never moved again: a stalled game)."""
+    host = Host(HostConfig("scamper", [SeatSpec("remote"), SeatSpec("bot", "standard")], room="KXPTAM", seed=3,
+                           bind="127.0.0.1", port=0))
+    calls: list[float] = []
+
+    def tick(t: float, dt: float) -> None:
+        calls.append(t)
+        if len(calls) == 2:
+            raise RuntimeError("a bot tripped")
+
+    monkeypatch.setattr(host, "_tick", tick)
+    host.start()
+    try:
+        deadline = time.monotonic() + 10
+        while len(calls) < 12 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        host.stop()
+    assert len(calls) >= 12  # ticks went on after the error
+    assert isinstance(host.tick_error, RuntimeError)
+    assert "a bot tripped" in capsys.readouterr().err

@@ -11,21 +11,17 @@ Host API (the in-app Host screen and ``python -m game.net.serve`` both use it)::
     host.start_game()            # start now (HostConfig.auto_start starts once every seat is in and ready)
     host.stop()
 
-Seats: ``here`` (a human on this computer; a table connects as a client with
-:attr:`Host.local_token`), ``remote`` (the next friend who joins with the room
-code gets it, and a token to rejoin with), ``bot`` at a level.  Options
-(:class:`HostConfig`): the game's options, ``bot_after_s`` (a turn game's dropped
-seat is played by a bot after that long; ``None``: wait), ``ai_speed``, a
-``journal`` path (every accepted action is written there; ``resume=True``
+Seats: ``here`` (a human on this computer; its table joins with :attr:`Host.local_token`), ``remote`` (the next
+friend who joins with the room code gets it, and a token to rejoin with), ``bot`` at a level.  Options
+(:class:`HostConfig`): the game's options, ``bot_after_s`` (a turn game's dropped seat is played by a bot after that
+long; ``None``: wait), ``ai_speed``, a ``journal`` path (every accepted action is written there; ``resume=True``
 carries on a game from it after a crash, same room and tokens), ``seed``.
 
-Network rules: every line a client sends is size-limited and schema-checked
-(:mod:`game.net.protocol`); a client acts only for its seats; malformed,
-out-of-turn, forged and flooded messages are refused with a reason and never
-stop the host (a flood past a limit, an over-long line or a client that stops
-reading is disconnected; it may rejoin).  Races are judged as
-:mod:`game.net.clock` explains; turn games wait for a dropped player, races
-pause until every player is back.
+Network rules: every line a client sends is size-limited and schema-checked (:mod:`game.net.protocol`); a client
+acts only for its seats; malformed, out-of-turn, forged and flooded messages are refused with a reason and never stop
+the host (a flood past a limit, an over-long line or a client that stops reading is disconnected; it may rejoin).
+Races are judged as :mod:`game.net.clock` explains; turn games wait for a dropped player, races pause until every
+player is back.
 """
 
 from __future__ import annotations
@@ -35,6 +31,7 @@ import json
 import random
 import secrets
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,6 +110,7 @@ class Host:
         self._stop: asyncio.Event | None = None
         self._listening = threading.Event()
         self._error: BaseException | None = None
+        self.tick_error: Exception | None = None  # the last error a tick met (reported; the host kept serving)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._lobby_told: dict[str, Any] | None = None  # the lobby last sent to the clients
         self._lobby_sent = 0.0
@@ -424,24 +422,30 @@ class Host:
                 conn.send(message)
 
     async def _ticker(self) -> None:
-        last_ping = 0.0
-        last = now_ms()
+        last_ping, last = 0.0, now_ms()
         while True:
             await asyncio.sleep(TICK_S)
             t = now_ms()
-            dt, last = (t - last) / 1000, t
-            try:
-                self._tick(t, dt)
-                if t - last_ping >= PING_S * 1000:
-                    last_ping = t
-                    for conn in self.conns:
-                        if conn.seats:
-                            conn.ping()
-                    self._update_window()
-                    self._lobby_changed()
-            except Exception as exc:  # keep serving; the journal holds the game
-                self._error = exc
-                raise
+            pings = t - last_ping >= PING_S * 1000
+            last_ping = t if pings else last_ping
+            self._beat(t, (t - last) / 1000, pings)
+            last = t
+
+    def _beat(self, t: float, dt: float, pings: bool) -> None:
+        """One tick: bots, timers, (every ``PING_S``) pings and the lobby.  An error is reported on stderr and the
+        host keeps serving (the journal holds the game): a tick that raised must not stop every later tick."""
+        try:
+            self._tick(t, dt)
+            if pings:
+                for conn in self.conns:
+                    if conn.seats:
+                        conn.ping()
+                self._update_window()
+                self._lobby_changed()
+        except Exception as exc:
+            if repr(exc) != repr(self.tick_error):
+                traceback.print_exc()  # to stderr
+            self.tick_error = exc
 
     def _tick(self, t: float, dt: float) -> None:
         if self.config.auto_start and not self.started and self._all_in():
