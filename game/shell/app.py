@@ -79,8 +79,11 @@ class App:
         self.art = CardArt()
         self.art.four_colour = self.settings.four_colour
         self.text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
-        self.sound = Sounds(self)
-        self.sound.open()
+        self.sound = Sounds(self)  # its mixer opens just after the first frame (see step)
+        self._after_first: list[Callable[[], None]] = [self.sound.open]
+        self.defer_pictures = False
+        """Start-up only (the real window, ``--first-frame``): the title's first frame shows its tiles'
+        places and the pictures follow a frame later, so the five tables are imported after it."""
         self.problems = [p for p in (problem,) if p]
         self.problems += migrate(self.data_dir)
         self._shelves: dict[str, Shelf] = {}
@@ -253,10 +256,25 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def after_first_frame(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once the first frame is up: at the start of the next step or loop turn (at once if that
+        frame is past).  A job that changes the picture sets ``dirty``."""
+        if self.frames and not self._after_first:
+            job()
+        else:
+            self._after_first.append(job)
+
+    def _run_after_first(self) -> None:
+        if self._after_first and self.frames:
+            jobs, self._after_first = self._after_first, []
+            for job in jobs:
+                job()
+
     # --- the loop ----------------------------------------------------------------
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """Handle ``events``, advance ``dt`` seconds and draw if anything changed; True if drawn."""
+        self._run_after_first()  # the first frame is up: what it did not need waits no longer
         for shelf in self._shelves.values():
             if shelf.saves.told:
                 shelf.saves.poll()  # a file write failed on the writer thread: the player hears of it now
@@ -313,6 +331,7 @@ class App:
                 self.step(fixed_dt, pygame.event.get())
                 continue
             race = getattr(self.stack.top, "stamps_input", False)
+            self._run_after_first()
             moving = self.dirty or self._was_animating or self.stack.is_animating()
             if race and moving:
                 events = self.pump.collect(FPS)  # reads input every ms until the frame is due, stamping each event
