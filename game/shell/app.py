@@ -31,6 +31,7 @@ from game.shell.stats import Statistics
 from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
 from game.base.text import Text
+from game.kit.retained import Canvas
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -65,9 +66,9 @@ class App:
         self.fullscreen = bool(self.settings.fullscreen and resizable)  # the mode this app last set (not asked back)
         self.mode_changes = 0  # set_mode calls after the first (a test counts them: F11 toggles once)
         if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.screen = Canvas(pygame.display.set_mode((0, 0), pygame.FULLSCREEN))
         else:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
+            self.screen = Canvas(pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0))
         pygame.display.set_caption(COLLECTION_TITLE)
         try:
             with warnings.catch_warnings():
@@ -241,9 +242,9 @@ class App:
         self.mode_changes += 1
         if on:
             self.window_size = self.size
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.screen = Canvas(pygame.display.set_mode((0, 0), pygame.FULLSCREEN))
         else:
-            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0)
+            self.screen = Canvas(pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0))
         self.stack.resize(self.size)
         self.dirty = True
 
@@ -297,20 +298,41 @@ class App:
         if self.dirty or animating or self._was_animating:  # one more frame after motion stops
             self._was_animating = animating
             self.art.begin_frame()
-            self.stack.draw(self.screen)
-            pygame.display.flip()
+            self._draw_frame()
             self.dirty = False
             self.frames += 1
             return True
         return False
 
+    def _draw_frame(self) -> None:
+        """Draw the stack on the window's :class:`Canvas` and present what changed (the whole window when a
+        frame did not start from the last frame's layer, see :mod:`game.kit.retained`)."""
+        window = pygame.display.get_surface()
+        if not isinstance(self.screen, Canvas) or window is None:  # drawn on the window itself (a test's)
+            self.stack.draw(self.screen)
+            pygame.display.flip()
+            return
+        if window.get_size() != self.screen.get_size():  # the window was set by someone else
+            self.screen = Canvas(window)
+        canvas = self.screen
+        canvas.begin_frame()
+        self.stack.draw(canvas)
+        rects = canvas.end_frame()
+        if rects is None:
+            window.blit(canvas, (0, 0))
+            pygame.display.flip()
+        else:
+            for r in rects:
+                window.blit(canvas, r, r)
+            pygame.display.update(rects)
+
     def resize(self) -> None:
         w, h = pygame.display.get_surface().get_size()
         if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and not self.fullscreen:  # sizes seen mid-switch are not the player's
             self.mode_changes += 1
-            self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+            self.screen = Canvas(pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE))
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = Canvas(pygame.display.get_surface())
         self.stack.resize(self.size)
         self.dirty = True
 

@@ -23,6 +23,7 @@ from game.tables.double_or_nothing.input import KEY_LABELS
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
+from game.kit.retained import tracked_surface
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
 
@@ -220,7 +221,7 @@ def draw(t: DoubleTable, surface: pygame.Surface) -> None:
     key = layer_key(t)
     layer = t.layer_cache.get("surface")
     if layer is None or layer.get_size() != surface.get_size():
-        layer = t.layer_cache["surface"] = pygame.Surface(surface.get_size()).convert()
+        layer = t.layer_cache["surface"] = tracked_surface(surface.get_size())  # the window repaints what changed
         t.layer_cache["key"] = None
     if t.layer_cache.get("key") != key:
         _draw_layer(t, layer)

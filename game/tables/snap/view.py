@@ -20,6 +20,7 @@ from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
 from game.kit.replaycontrols import KEYS_LINE
+from game.kit.retained import tracked_copy
 from game.kit.wording import played_for
 from game.tables.snap.fx import POT
 
@@ -196,7 +197,7 @@ class SnapLayer:
 
     def refresh(self, table: SnapTable) -> pygame.Surface:
         if self.surface is None or self.surface.get_size() != table.background.get_size():
-            self.surface = table.background.copy()
+            self.surface = tracked_copy(table.background)  # the window repaints only where it changed
             self.keys = {}
         for region, rect, key, paint in regions(table):
             if self.keys.get(region) != key:

@@ -1,0 +1,213 @@
+"""Retained drawing: a frame repaints and presents only what changed since the last one.
+
+A table's frame is its cached layer (the whole window, blitted at (0, 0)) and then
+what moves over it (cards in the air, toasts, the hovered card...).  Blitting the
+whole layer every frame costs a third of a millisecond at 1920x1080 and nearly three
+at 3840x2160, and presenting the whole window as much again.  Instead the window is
+drawn on a :class:`Canvas` that keeps the last frame and notes the rectangle of every
+blit, fill and ``pygame.draw`` call made on it.  When a frame starts with the same
+layer as the last one, and that layer is a :class:`Tracked` surface (which notes,
+the same way, every rectangle repainted on it since), the canvas blits the layer
+back only where the last frame drew over it or where the layer changed; the frame's
+own drawing follows as ever and only those rectangles go to the window.  Any other
+first blit (a menu's felt, a layer seen for the first time, an untracked layer) is
+done whole, and the whole window is presented: nothing is ever left behind that a
+full redraw would not show (``tests/test_retained.py`` compares the two, pixel for
+pixel, over every table's busy frames).
+
+``pygame.draw`` is C code that never calls a surface's methods, so its functions
+are wrapped once (here, on import) to note their rectangles on these two kinds of
+surface; on any other surface they are what they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Sequence
+
+import pygame
+
+RectLike = Any
+MERGE_SLACK = 24
+"""Rectangles this close (px) are joined before they are blitted or presented: fewer, larger blits."""
+FULL_SHARE = 0.6
+"""When the rectangles to present cover more than this share of the window, the whole window is presented."""
+
+
+class _Noting(pygame.Surface):
+    """A surface that tells :meth:`note` the rectangle of every blit and fill made on it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fresh()
+
+    def fresh(self) -> None:
+        """Start afresh: nothing of what was drawn before is known (a new surface, or a copy)."""
+        raise NotImplementedError
+
+    def note(self, rect: pygame.Rect | None) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Any:
+        copy = super().copy()  # of this class, made without __init__
+        copy.fresh()
+        return copy
+
+    def subsurface(self, *args: Any) -> pygame.Surface:
+        raise TypeError("draw on the surface itself: what is drawn on a subsurface would not be noted")
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        rect = super().blit(source, dest, area, special_flags)
+        self.note(rect)
+        return rect
+
+    def blits(self, blit_sequence: Iterable[Any], doreturn: Any = True) -> Any:
+        rects = [self.blit(*item) for item in blit_sequence]
+        return rects if doreturn else None
+
+    def fblits(self, blit_sequence: Iterable[Any], special_flags: int = 0) -> None:
+        for source, dest in blit_sequence:
+            self.blit(source, dest, None, special_flags)
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        done = super().fill(color, rect, special_flags)
+        self.note(done)
+        return done
+
+
+class Tracked(_Noting):
+    """A cached layer that remembers where it was drawn on (``damage``) until the canvas takes it."""
+
+    def fresh(self) -> None:
+        self.damage: list[pygame.Rect] = [self.get_rect()]  # a new layer: all of it is new
+
+    def note(self, rect: pygame.Rect | None) -> None:
+        if rect:
+            self.damage.append(pygame.Rect(rect))
+
+    def take_damage(self) -> list[pygame.Rect]:
+        damage, self.damage = self.damage, []
+        return damage
+
+
+def tracked_copy(surface: pygame.Surface) -> Tracked:
+    """A :class:`Tracked` copy of ``surface`` (same size and pixel format)."""
+    copy = Tracked(surface.get_size(), surface.get_flags() & pygame.SRCALPHA, surface)
+    pygame.Surface.blit(copy, surface, (0, 0))
+    return copy
+
+
+def tracked_surface(size: tuple[int, int]) -> Tracked:
+    """A new opaque :class:`Tracked` layer in the window's pixel format (as ``Surface(size).convert()``)."""
+    screen = pygame.display.get_surface()
+    return Tracked(size, 0, screen) if screen is not None else Tracked(size)
+
+
+def merged(rects: Sequence[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
+    """``rects`` clipped to ``bounds``, with those that touch (within :data:`MERGE_SLACK`) joined."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        r = pygame.Rect(rect).clip(bounds)
+        if not r.w or not r.h:
+            continue
+        joined = True
+        while joined:  # a joined rectangle may now reach others
+            joined = False
+            grown = r.inflate(MERGE_SLACK, MERGE_SLACK)
+            for i in range(len(out) - 1, -1, -1):
+                if grown.colliderect(out[i]):
+                    r = r.union(out.pop(i))
+                    grown = r.inflate(MERGE_SLACK, MERGE_SLACK)
+                    joined = True
+        out.append(r)
+    return out
+
+
+class Canvas(_Noting):
+    """The window's picture, kept between frames (see the module's text).
+
+    ``begin_frame``, draw the frame on it, then ``end_frame`` gives the rectangles of the window to present
+    (None: all of it).  ``retain = False`` draws every frame whole (as the window itself would)."""
+
+    is_window = True  # cards blit onto it through the window's own encoded copies (game.base.cardart.lane_of)
+
+    def __init__(self, window: pygame.Surface) -> None:
+        super().__init__(window.get_size(), 0, window)
+
+    def fresh(self) -> None:
+        self.retain = True
+        self._base: Tracked | None = None  # last frame's layer, when it was a tracked one
+        self._marks: list[pygame.Rect] = []  # where last frame drew over its layer
+        self._new: list[pygame.Rect] = []
+        self._restored: list[pygame.Rect] = []
+        self._first = False
+        self._whole = True
+        self.frames_retained = 0  # frames that repainted only what changed (the bench and tests read it)
+
+    def begin_frame(self) -> None:
+        self._first, self._whole = True, True
+        self._new, self._restored = [], []
+
+    def end_frame(self) -> list[pygame.Rect] | None:
+        """The rectangles the frame changed (None: the whole window)."""
+        self._first = False
+        self._marks = self._new
+        if self._whole or self._base is None:
+            return None
+        bounds = self.get_rect()
+        rects = merged(self._restored + self._new, bounds)
+        if sum(r.w * r.h for r in rects) > FULL_SHARE * bounds.w * bounds.h:
+            return None
+        return rects
+
+    def note(self, rect: pygame.Rect | None) -> None:
+        if self._first:  # the frame did not start with a layer: nothing of the last frame can be kept
+            self._first = False
+            self._base = None
+        if rect:
+            self._new.append(pygame.Rect(rect))
+
+    def _starts_with_layer(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> bool:
+        """The frame's first blit is a whole-window layer: the one this canvas can keep."""
+        self._first = False
+        at = dest.topleft if isinstance(dest, pygame.Rect) else tuple(dest)
+        if (area is not None or special_flags or at != (0, 0) or source.get_size() != self.get_size()
+                or not isinstance(source, Tracked) or source.get_flags() & pygame.SRCALPHA):
+            self._base = None
+            return False
+        damage = source.take_damage()
+        if self.retain and source is self._base:
+            self._restored = merged(self._marks + damage, self.get_rect())
+            for r in self._restored:
+                pygame.Surface.blit(self, source, r, r)
+            self._whole = False
+            self.frames_retained += 1
+        else:
+            pygame.Surface.blit(self, source, (0, 0))
+            self._base = source
+        return True
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        if self._first and self._starts_with_layer(source, dest, area, special_flags):
+            return self.get_rect()
+        return super().blit(source, dest, area, special_flags)
+
+
+_NOTING = (Canvas, Tracked)
+
+
+def _noting(draw: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+    def noted(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = draw(surface, *args, **kwargs)
+        if type(surface) in _NOTING:
+            surface.note(rect)
+        return rect
+    noted.__name__ = draw.__name__
+    noted.__doc__ = draw.__doc__
+    noted.__wrapped__ = draw  # type: ignore[attr-defined]
+    return noted
+
+
+for _name in ("rect", "circle", "line", "lines", "aaline", "aalines", "polygon", "aapolygon", "ellipse", "arc"):
+    _draw = getattr(pygame.draw, _name, None)
+    if _draw is not None and not hasattr(_draw, "__wrapped__"):
+        setattr(pygame.draw, _name, _noting(_draw))
