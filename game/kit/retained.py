@@ -28,7 +28,9 @@ import pygame
 
 RectLike = Any
 MERGE_SLACK = 24
-"""Rectangles this close (px) are joined before they are blitted or presented: fewer, larger blits."""
+"""Rectangles this close (px) are joined before they are blitted or presented: fewer, larger blits ..."""
+MERGE_GROWTH = 1.25
+"""... when the rectangle joining them is not much larger than the two (an L of two thin strips stays two)."""
 FULL_SHARE = 0.6
 """When the rectangles to present cover more than this share of the window, the whole window is presented."""
 
@@ -103,21 +105,24 @@ def tracked_surface(size: tuple[int, int]) -> Tracked:
 
 
 def merged(rects: Sequence[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds``, with those that touch (within :data:`MERGE_SLACK`) joined."""
+    """``rects`` clipped to ``bounds``, with those that touch (within :data:`MERGE_SLACK`) joined when that adds
+    little (:data:`MERGE_GROWTH`); the result may overlap, which only repaints the overlap twice."""
     out: list[pygame.Rect] = []
     for rect in rects:
-        r = pygame.Rect(rect).clip(bounds)
+        r = bounds.clip(rect)
         if not r.w or not r.h:
             continue
         joined = True
         while joined:  # a joined rectangle may now reach others
             joined = False
-            grown = r.inflate(MERGE_SLACK, MERGE_SLACK)
-            for i in range(len(out) - 1, -1, -1):
-                if grown.colliderect(out[i]):
-                    r = r.union(out.pop(i))
-                    grown = r.inflate(MERGE_SLACK, MERGE_SLACK)
+            for i in r.inflate(MERGE_SLACK, MERGE_SLACK).collidelistall(out):
+                other = out[i]
+                both = r.union(other)
+                if both.w * both.h <= MERGE_GROWTH * (r.w * r.h + other.w * other.h) + MERGE_SLACK * MERGE_SLACK:
+                    r = both
+                    del out[i]
                     joined = True
+                    break
         out.append(r)
     return out
 
