@@ -103,3 +103,27 @@ def test_a_frame_not_started_from_a_tracked_layer_is_whole(pg):
     pygame.draw.rect(canvas, (1, 2, 3), (0, 0, 5, 5))  # something before the layer: nothing kept
     canvas.blit(layer, (0, 0))
     assert canvas.end_frame() is None and canvas.frames_retained == 0
+
+
+def test_cells_cover_every_rectangle_from_aligned_columns():
+    import random
+
+    from game.kit.retained import CELL, Cells
+
+    rng = random.Random(5)
+    size = (1366, 768)
+    for _ in range(20):
+        cells = Cells(size)
+        given = [pygame.Rect(rng.randrange(-50, size[0]), rng.randrange(-50, size[1]), rng.randrange(1, 400),
+                             rng.randrange(1, 300)) for _ in range(rng.randrange(1, 40))]
+        for r in given:
+            cells.add(r)
+        out = cells.rects()
+        bounds = pygame.Rect((0, 0), size)
+        for r in given:
+            r = r.clip(bounds)
+            for x, y in ((r.left, r.top), (r.right - 1, r.bottom - 1), (r.centerx, r.centery)):
+                if r.w and r.h:
+                    assert any(o.collidepoint(x, y) for o in out), (r, x, y)
+        assert all(o.x % CELL == 0 and bounds.contains(o) for o in out)
+        assert cells.area() >= sum(o.w * o.h for o in out) - CELL * CELL * len(out)  # no cell twice (edge cells clip)

@@ -22,18 +22,14 @@ surface; on any other surface they are what they were.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable
 
 import pygame
 
-RectLike = Any
-MERGE_SLACK = 24
-"""Rectangles this close (px) are joined before they are blitted or presented: fewer, larger blits ..."""
-MERGE_GROWTH = 1.25
-"""... when the rectangle joining them is not much larger than the two (an L of two thin strips stays two)."""
-ALIGN = 16
-"""Rectangles start at a multiple of this many pixels (64 bytes a row): copying rows that start elsewhere was
-ten times slower per pixel on the machine measured (a row copy's misaligned path)."""
+CELL = 16
+"""Changed areas are kept as cells of this many pixels a side: a rectangle is widened to the cells it touches,
+so every row copied starts on a 64-byte boundary (copying rows that start elsewhere ran ten times slower per
+pixel on the machine measured) and a frame's hundred rectangles become a few bands in microseconds."""
 FULL_SHARE = 0.6
 """When the rectangles to present cover more than this share of the window, the whole window is presented."""
 
@@ -107,29 +103,48 @@ def tracked_surface(size: tuple[int, int]) -> Tracked:
     return Tracked(size, 0, screen) if screen is not None else Tracked(size)
 
 
-def merged(rects: Sequence[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds``, with those that touch (within :data:`MERGE_SLACK`) joined when that adds
-    little (:data:`MERGE_GROWTH`); the result may overlap, which only repaints the overlap twice."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        r = bounds.clip(rect)
-        if not r.w or not r.h:
-            continue
-        left = r.x - r.x % ALIGN
-        r.w, r.x = r.right - left, left
-        joined = True
-        while joined:  # a joined rectangle may now reach others
-            joined = False
-            for i in r.inflate(MERGE_SLACK, MERGE_SLACK).collidelistall(out):
-                other = out[i]
-                both = r.union(other)
-                if both.w * both.h <= MERGE_GROWTH * (r.w * r.h + other.w * other.h) + MERGE_SLACK * MERGE_SLACK:
-                    r = both
-                    del out[i]
-                    joined = True
-                    break
-        out.append(r)
-    return out
+class Cells:
+    """A set of :data:`CELL`-sized cells of a ``size`` surface: one bit mask of cell columns per cell row."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.rows = [0] * -(-size[1] // CELL)
+
+    def add(self, rect: pygame.Rect) -> None:
+        c0, c1 = max(0, rect.x) // CELL, -(-min(self.size[0], rect.right) // CELL)
+        r0, r1 = max(0, rect.y) // CELL, -(-min(self.size[1], rect.bottom) // CELL)
+        if c1 > c0:
+            bits = ((1 << (c1 - c0)) - 1) << c0
+            rows = self.rows
+            for r in range(r0, r1):
+                rows[r] |= bits
+
+    def rects(self) -> list[pygame.Rect]:
+        """The cells as rectangles: each row's runs of cells, a run joined with the same run on the rows below."""
+        w, h = self.size
+        out: list[pygame.Rect] = []
+        open_runs: dict[tuple[int, int], pygame.Rect] = {}
+        for r, mask in enumerate(self.rows):
+            runs: dict[tuple[int, int], pygame.Rect] = {}
+            base = 0
+            while mask:
+                skip = (mask & -mask).bit_length() - 1
+                mask >>= skip
+                base += skip
+                n = (~mask & (mask + 1)).bit_length() - 1  # the run's length: the low bits that are set
+                mask >>= n
+                rect = open_runs.get((base, n))
+                if rect is None:
+                    rect = pygame.Rect(base * CELL, r * CELL, min(n * CELL, w - base * CELL), 0)
+                    out.append(rect)
+                rect.h = min((r + 1) * CELL, h) - rect.y
+                runs[(base, n)] = rect
+                base += n
+            open_runs = runs
+        return out
+
+    def area(self) -> int:
+        return sum(bin(mask).count("1") for mask in self.rows) * CELL * CELL
 
 
 class Canvas(_Noting):
@@ -146,35 +161,39 @@ class Canvas(_Noting):
     def fresh(self) -> None:
         self.retain = True
         self._base: Tracked | None = None  # last frame's layer, when it was a tracked one
-        self._marks: list[pygame.Rect] = []  # where last frame drew over its layer
-        self._new: list[pygame.Rect] = []
-        self._restored: list[pygame.Rect] = []
+        self._marks = Cells(self.get_size())  # where last frame drew over its layer
+        self._new: list[pygame.Rect] = []  # what this frame drew, as drawn
+        self._restored = Cells(self.get_size())  # where this frame put the layer back
         self._first = False
         self._whole = True
         self.frames_retained = 0  # frames that repainted only what changed (the bench and tests read it)
 
     def begin_frame(self) -> None:
         self._first, self._whole = True, True
-        self._new, self._restored = [], []
+        self._new = []
 
     def end_frame(self) -> list[pygame.Rect] | None:
         """The rectangles the frame changed (None: the whole window)."""
         self._first = False
-        self._marks = self._new
+        marks = Cells(self.get_size())
+        for rect in self._new:
+            marks.add(rect)
+        self._marks = marks
         if self._whole or self._base is None:
             return None
-        bounds = self.get_rect()
-        rects = merged(self._restored + self._new, bounds)
-        if sum(r.w * r.h for r in rects) > FULL_SHARE * bounds.w * bounds.h:
+        shown = Cells(self.get_size())
+        shown.rows = [a | b for a, b in zip(self._restored.rows, marks.rows)]
+        w, h = self.get_size()
+        if shown.area() > FULL_SHARE * w * h:
             return None
-        return rects
+        return shown.rects()
 
     def note(self, rect: pygame.Rect | None) -> None:
         if self._first:  # the frame did not start with a layer: nothing of the last frame can be kept
             self._first = False
             self._base = None
         if rect:
-            self._new.append(pygame.Rect(rect))
+            self._new.append(rect)
 
     def _starts_with_layer(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> bool:
         """The frame's first blit is a whole-window layer: the one this canvas can keep."""
@@ -186,8 +205,10 @@ class Canvas(_Noting):
             return False
         damage = source.take_damage()
         if self.retain and source is self._base:
-            self._restored = merged(self._marks + damage, self.get_rect())
-            for r in self._restored:
+            restored = self._restored = self._marks
+            for rect in damage:
+                restored.add(rect)
+            for r in restored.rects():
                 pygame.Surface.blit(self, source, r, r)
             self._whole = False
             self.frames_retained += 1
