@@ -49,7 +49,7 @@ class _Noting(pygame.Surface):
         raise NotImplementedError
 
     def copy(self) -> Any:
-        copy = super().copy()  # of this class, made without __init__
+        copy: Any = super().copy()  # of this class, made without __init__
         copy.fresh()
         return copy
 
@@ -144,7 +144,7 @@ class Cells:
         return out
 
     def area(self) -> int:
-        return sum(bin(mask).count("1") for mask in self.rows) * CELL * CELL
+        return sum(mask.bit_count() for mask in self.rows) * CELL * CELL
 
 
 class Canvas(_Noting):
@@ -230,7 +230,8 @@ def _noting(draw: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
     def noted(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw(surface, *args, **kwargs)
         if type(surface) in _NOTING:
-            surface.note(rect)
+            noting: Any = surface
+            noting.note(rect)
         return rect
     noted.__name__ = draw.__name__
     noted.__doc__ = draw.__doc__
