@@ -34,30 +34,20 @@ FULL_SHARE = 0.6
 """When the rectangles to present cover more than this share of the window, the whole window is presented."""
 
 
-class _Noting(pygame.Surface):
-    """A surface that tells :meth:`note` the rectangle of every blit and fill made on it."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fresh()
-
-    def fresh(self) -> None:
-        """Start afresh: nothing of what was drawn before is known (a new surface, or a copy)."""
-        raise NotImplementedError
+class _Notes:
+    """Blits, fills and their batches, each rectangle told to :meth:`note` (``_blit``/``_fill`` draw)."""
 
     def note(self, rect: pygame.Rect | None) -> None:
         raise NotImplementedError
 
-    def copy(self) -> Any:
-        copy: Any = super().copy()  # of this class, made without __init__
-        copy.fresh()
-        return copy
+    def _blit(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> pygame.Rect:
+        raise NotImplementedError
 
-    def subsurface(self, *args: Any) -> pygame.Surface:
-        raise TypeError("draw on the surface itself: what is drawn on a subsurface would not be noted")
+    def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
+        raise NotImplementedError
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
-        rect = super().blit(source, dest, area, special_flags)
+        rect = self._blit(source, dest, area, special_flags)
         self.note(rect)
         return rect
 
@@ -70,16 +60,35 @@ class _Noting(pygame.Surface):
             self.blit(source, dest, None, special_flags)
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
-        done = super().fill(color, rect, special_flags)
+        done = self._fill(color, rect, special_flags)
         self.note(done)
         return done
 
+    def subsurface(self, *args: Any) -> pygame.Surface:
+        raise TypeError("draw on the surface itself: what is drawn on a subsurface would not be noted")
 
-class Tracked(_Noting):
+
+class Tracked(_Notes, pygame.Surface):
     """A cached layer that remembers where it was drawn on (``damage``) until the canvas takes it."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fresh()
+
     def fresh(self) -> None:
-        self.damage: list[pygame.Rect] = [self.get_rect()]  # a new layer: all of it is new
+        """A new layer, or a copy: all of it is new."""
+        self.damage: list[pygame.Rect] = [self.get_rect()]
+
+    def copy(self) -> Any:
+        copy: Any = pygame.Surface.copy(self)  # of this class, made without __init__
+        copy.fresh()
+        return copy
+
+    def _blit(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> pygame.Rect:
+        return pygame.Surface.blit(self, source, dest, area, special_flags)
+
+    def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
+        return pygame.Surface.fill(self, color, rect, special_flags)
 
     def note(self, rect: pygame.Rect | None) -> None:
         if rect:
@@ -147,26 +156,35 @@ class Cells:
         return sum(mask.bit_count() for mask in self.rows) * CELL * CELL
 
 
-class Canvas(_Noting):
-    """The window's picture, kept between frames (see the module's text).
+class Canvas(_Notes):
+    """The window, drawn on through this (see the module's text): what it is asked to do it does on the window
+    and notes; anything else a surface has (sizes, clips, ``get_at``...) is the window's own.
 
     ``begin_frame``, draw the frame on it, then ``end_frame`` gives the rectangles of the window to present
-    (None: all of it).  ``retain = False`` draws every frame whole (as the window itself would)."""
+    (None: all of it).  ``retain = False`` draws every frame whole."""
 
     is_window = True  # cards blit onto it through the window's own encoded copies (game.base.cardart.lane_of)
 
     def __init__(self, window: pygame.Surface) -> None:
-        super().__init__(window.get_size(), 0, window)
-
-    def fresh(self) -> None:
+        self.window = window
+        self.size = window.get_size()  # the window's size when this was made: another size needs another
         self.retain = True
         self._base: Tracked | None = None  # last frame's layer, when it was a tracked one
-        self._marks = Cells(self.get_size())  # where last frame drew over its layer
+        self._marks = Cells(window.get_size())  # where last frame drew over its layer
         self._new: list[pygame.Rect] = []  # what this frame drew, as drawn
-        self._restored = Cells(self.get_size())  # where this frame put the layer back
+        self._restored = Cells(window.get_size())  # where this frame put the layer back
         self._first = False
         self._whole = True
         self.frames_retained = 0  # frames that repainted only what changed (the bench and tests read it)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.window, name)
+
+    def _blit(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> pygame.Rect:
+        return self.window.blit(source, dest, area, special_flags)
+
+    def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
+        return self.window.fill(color, rect, special_flags)
 
     def begin_frame(self) -> None:
         self._first, self._whole = True, True
@@ -209,29 +227,30 @@ class Canvas(_Noting):
             for rect in damage:
                 restored.add(rect)
             for r in restored.rects():
-                pygame.Surface.blit(self, source, r, r)
+                self.window.blit(source, r, r)
             self._whole = False
             self.frames_retained += 1
         else:
-            pygame.Surface.blit(self, source, (0, 0))
+            self.window.blit(source, (0, 0))
             self._base = source
         return True
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         if self._first and self._starts_with_layer(source, dest, area, special_flags):
-            return self.get_rect()
+            return self.window.get_rect()
         return super().blit(source, dest, area, special_flags)
 
 
-_NOTING = (Canvas, Tracked)
-
-
 def _noting(draw: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
-    def noted(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
+    def noted(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        kind = type(surface)
+        if kind is Canvas:
+            rect = draw(surface.window, *args, **kwargs)
+            surface.note(rect)
+            return rect
         rect = draw(surface, *args, **kwargs)
-        if type(surface) in _NOTING:
-            noting: Any = surface
-            noting.note(rect)
+        if kind is Tracked:
+            surface.note(rect)
         return rect
     noted.__name__ = draw.__name__
     noted.__doc__ = draw.__doc__

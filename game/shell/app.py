@@ -66,9 +66,9 @@ class App:
         self.fullscreen = bool(self.settings.fullscreen and resizable)  # the mode this app last set (not asked back)
         self.mode_changes = 0  # set_mode calls after the first (a test counts them: F11 toggles once)
         if self.fullscreen:
-            self.screen = Canvas(pygame.display.set_mode((0, 0), pygame.FULLSCREEN))
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = Canvas(pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0))
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
         pygame.display.set_caption(COLLECTION_TITLE)
         try:
             with warnings.catch_warnings():
@@ -82,6 +82,7 @@ class App:
         self.text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
         self.sound = Sounds(self)  # its mixer opens just after the first frame (see step)
         self._after_first: list[Callable[[], None]] = [self.sound.open]
+        self._pen: Canvas | None = None  # draws on the window, noting where (retained drawing)
         self.defer_pictures = False
         """Start-up only (the real window, ``--first-frame``): the title's first frame shows its tiles'
         places and the pictures follow a frame later, so the five tables are imported after it."""
@@ -242,9 +243,10 @@ class App:
         self.mode_changes += 1
         if on:
             self.window_size = self.size
-            self.screen = Canvas(pygame.display.set_mode((0, 0), pygame.FULLSCREEN))
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = Canvas(pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0))
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0)
+        self._pen = None
         self.stack.resize(self.size)
         self.dirty = True
 
@@ -286,6 +288,7 @@ class App:
                 self.resize()
             elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
                 self.dirty = True
+                self._pen = None  # the system may have lost the window's picture: present it whole
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             elif self.stack.handle_event(event):
@@ -305,34 +308,27 @@ class App:
         return False
 
     def _draw_frame(self) -> None:
-        """Draw the stack on the window's :class:`Canvas` and present what changed (the whole window when a
-        frame did not start from the last frame's layer, see :mod:`game.kit.retained`)."""
-        window = pygame.display.get_surface()
-        if not isinstance(self.screen, Canvas) or window is None:  # drawn on the window itself (a test's)
-            self.stack.draw(self.screen)
-            pygame.display.flip()
-            return
-        if window.get_size() != self.screen.get_size():  # the window was set by someone else
-            self.screen = Canvas(window)
-        canvas = self.screen
-        canvas.begin_frame()
-        self.stack.draw(canvas)
-        rects = canvas.end_frame()
+        """Draw the stack on the window through its :class:`Canvas` and present what changed (the whole window
+        when a frame did not start from the last frame's layer, see :mod:`game.kit.retained`)."""
+        if self._pen is None or self._pen.window is not self.screen or self._pen.size != self.screen.get_size():
+            self._pen = Canvas(self.screen)
+        pen = self._pen
+        pen.begin_frame()
+        self.stack.draw(pen)  # type: ignore[arg-type]  # it draws on the window and notes where
+        rects = pen.end_frame()
         if rects is None:
-            window.blit(canvas, (0, 0))
             pygame.display.flip()
         else:
-            for r in rects:
-                window.blit(canvas, r, r)
             pygame.display.update(rects)
 
     def resize(self) -> None:
         w, h = pygame.display.get_surface().get_size()
         if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and not self.fullscreen:  # sizes seen mid-switch are not the player's
             self.mode_changes += 1
-            self.screen = Canvas(pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE))
+            self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
-            self.screen = Canvas(pygame.display.get_surface())
+            self.screen = pygame.display.get_surface()
+        self._pen = None  # a new picture: drawn and presented whole
         self.stack.resize(self.size)
         self.dirty = True
 
