@@ -1,4 +1,4 @@
-"""Retained drawing (game.kit.retained): a frame that repaints only what changed shows exactly what a whole
+"""Retained drawing (game.base.retained): a frame that repaints only what changed shows exactly what a whole
 redraw shows, in every table's busiest state, with the pointer moving, cards flying and a menu opened over it."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.games import playable_games  # noqa: E402
-from game.kit.retained import Canvas, Tracked, tracked_copy  # noqa: E402
+from game.base.retained import Canvas, Tracked, tracked_copy  # noqa: E402
 from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.headless import DT  # noqa: E402
@@ -107,7 +107,7 @@ def test_a_frame_not_started_from_a_tracked_layer_is_whole(pg):
 def test_cells_cover_every_rectangle_from_aligned_columns():
     import random
 
-    from game.kit.retained import CELL, Cells
+    from game.base.retained import CELL, Cells
 
     rng = random.Random(5)
     size = (1366, 768)

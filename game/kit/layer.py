@@ -15,7 +15,7 @@ from typing import Callable, Hashable, Iterable, NamedTuple, Union
 import pygame
 
 from game.base.cardart import CardArt
-from game.kit.retained import tracked_copy
+from game.base.retained import tracked_copy
 
 
 class Partial(NamedTuple):

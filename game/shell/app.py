@@ -31,7 +31,7 @@ from game.shell.stats import Statistics
 from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
 from game.base.text import Text
-from game.kit.retained import Canvas
+from game.base.retained import Canvas
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -309,7 +309,7 @@ class App:
 
     def _draw_frame(self) -> None:
         """Draw the stack on the window through its :class:`Canvas` and present what changed (the whole window
-        when a frame did not start from the last frame's layer, see :mod:`game.kit.retained`)."""
+        when a frame did not start from the last frame's layer, see :mod:`game.base.retained`)."""
         if self._pen is None or self._pen.window is not self.screen or self._pen.size != self.screen.get_size():
             self._pen = Canvas(self.screen)
         pen = self._pen

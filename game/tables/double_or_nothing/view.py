@@ -23,7 +23,7 @@ from game.tables.double_or_nothing.input import KEY_LABELS
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, draw_thumbnail
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import KEYS_LINE
-from game.kit.retained import tracked_surface
+from game.base.retained import tracked_surface
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
 

@@ -20,7 +20,7 @@ from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
 from game.kit.replaycontrols import KEYS_LINE
-from game.kit.retained import tracked_copy
+from game.base.retained import tracked_copy
 from game.kit.wording import played_for
 from game.tables.snap.fx import POT
 

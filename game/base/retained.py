@@ -4,16 +4,17 @@ A table's frame is its cached layer (the whole window, blitted at (0, 0)) and th
 what moves over it (cards in the air, toasts, the hovered card...).  Blitting the
 whole layer every frame costs a third of a millisecond at 1920x1080 and nearly three
 at 3840x2160, and presenting the whole window as much again.  Instead the window is
-drawn on a :class:`Canvas` that keeps the last frame and notes the rectangle of every
-blit, fill and ``pygame.draw`` call made on it.  When a frame starts with the same
-layer as the last one, and that layer is a :class:`Tracked` surface (which notes,
-the same way, every rectangle repainted on it since), the canvas blits the layer
-back only where the last frame drew over it or where the layer changed; the frame's
-own drawing follows as ever and only those rectangles go to the window.  Any other
-first blit (a menu's felt, a layer seen for the first time, an untracked layer) is
-done whole, and the whole window is presented: nothing is ever left behind that a
-full redraw would not show (``tests/test_retained.py`` compares the two, pixel for
-pixel, over every table's busy frames).
+drawn on through a :class:`Canvas`, which notes the rectangle of every blit, fill
+and ``pygame.draw`` call (the window keeps its picture between frames).  When a
+frame starts with the same layer as the last one, and that layer is a
+:class:`Tracked` surface (which notes, the same way, every rectangle repainted on it
+since), the canvas blits the layer back only where the last frame drew over it or
+where the layer changed; the frame's own drawing follows as ever and only those
+rectangles are presented.  Any other first blit (a menu's felt, a layer seen for the
+first time, an untracked layer) is done whole, and the whole window is presented:
+nothing is ever left behind that a full redraw would not show
+(``tests/test_retained.py`` compares the two, pixel for pixel, over every table's
+busy frames).
 
 ``pygame.draw`` is C code that never calls a surface's methods, so its functions
 are wrapped once (here, on import) to note their rectangles on these two kinds of
