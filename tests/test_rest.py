@@ -194,3 +194,37 @@ def test_a_far_timer_lets_a_race_table_rest_and_a_near_one_wakes_it(pg, tmp_path
     assert deadline is not None and deadline - now > REST_HORIZON_MS  # the length limit, far off
     assert table.driver.waiting(now)
     assert not table.driver.waiting(deadline - REST_HORIZON_MS // 2)  # the same timer, close: awake
+
+
+def test_the_first_title_frame_needs_no_table_and_no_mixer(tmp_path):
+    """A start draws the title before importing the five tables or opening the mixer; the next frame is the
+    whole title, pixel for pixel what an app that drew the pictures at once shows."""
+    import subprocess
+    import sys
+
+    code = f"""
+import sys, pygame
+pygame.display.init(); pygame.font.init()
+from game.shell.app import App
+app = App((1280, 720), {str(tmp_path)!r}, seed=1, resizable=False)
+app.defer_pictures = True
+app.to_title()
+assert app.step(0.0, [])
+first = pygame.image.tobytes(app.screen, "RGB")
+tables = sorted(m for m in sys.modules if m.startswith("game.tables."))
+assert not tables, tables
+assert pygame.mixer.get_init() is None and not app.sound.tried
+app.step(0.0, [])
+assert app.sound.tried and any(m.startswith("game.tables.") for m in sys.modules)
+deferred = pygame.image.tobytes(app.screen, "RGB")
+assert deferred != first
+at_once = App((1280, 720), {str(tmp_path)!r}, seed=1, resizable=False)
+at_once.to_title()
+at_once.step(0.0, [])
+assert pygame.image.tobytes(at_once.screen, "RGB") == deferred
+print("ok")
+"""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "ok" in result.stdout, result.stderr

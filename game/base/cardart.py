@@ -155,7 +155,7 @@ def lane_of(target: pygame.Surface) -> int:
     """Which lane's copies blit onto ``target``.  SDL re-encodes a run-length encoded surface each time it is
     blitted to another destination than the last one (a third of a millisecond for a card): a card blitted to a
     table's cached layer and then to the window would pay it twice a frame, so each lane has its own copy."""
-    if target is pygame.display.get_surface():
+    if target is pygame.display.get_surface() or getattr(target, "is_window", False):  # or the window's canvas
         return SCREEN
     return TRANSLUCENT if target.get_flags() & pygame.SRCALPHA else OFF_SCREEN
 

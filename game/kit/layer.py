@@ -15,6 +15,7 @@ from typing import Callable, Hashable, Iterable, NamedTuple, Union
 import pygame
 
 from game.base.cardart import CardArt
+from game.base.retained import tracked_copy
 
 
 class Partial(NamedTuple):
@@ -49,7 +50,7 @@ class TableLayer:
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
         """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh."""
         if self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner:
-            self.surface = background.copy()
+            self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
             self._owner = owner
             self._keys = {}
             self._faces = {}

@@ -6,6 +6,7 @@ import pygame
 
 from engine.games import COLLECTION_TITLE, GameInfo, load, playable_games
 
+from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, Text, draw_panel
 from game.screens.game_menu import GameMenuScene
 from game.screens.menu import MenuScene
@@ -67,7 +68,13 @@ class TitleScene(MenuScene):
 
     def __init__(self, app) -> None:
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._waiting = False
         super().__init__(app)
+
+    def _pictures_came(self) -> None:
+        self._waiting = False
+        self.refresh()
+        self.app.dirty = True
 
     def tiles(self) -> list[GameInfo]:
         return playable_games()
@@ -113,6 +120,13 @@ class TitleScene(MenuScene):
 
     def _picture(self, info: GameInfo, size: tuple[int, int]) -> pygame.Surface:
         key = (info.id, size)
+        if key not in self._pictures and self.app.defer_pictures and not self.app.frames:
+            if not self._waiting:  # the pictures import the five tables: they come a frame after the first
+                self._waiting = True
+                self.app.after_first_frame(self._pictures_came)
+            empty = pygame.Surface(size).convert()
+            draw_table_picture(empty, self.app.art, [])  # the bare felt the picture is drawn on
+            return empty
         if key not in self._pictures:
             self._pictures[key] = table_picture(info, self.app.art, size)
         return self._pictures[key]

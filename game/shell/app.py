@@ -31,6 +31,7 @@ from game.shell.stats import Statistics
 from game.shell.assets import asset_path
 from game.shell.storage import default_data_dir, describe_os_error
 from game.base.text import Text
+from game.base.retained import Canvas
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -79,8 +80,12 @@ class App:
         self.art = CardArt()
         self.art.four_colour = self.settings.four_colour
         self.text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
-        self.sound = Sounds(self)
-        self.sound.open()
+        self.sound = Sounds(self)  # its mixer opens just after the first frame (see step)
+        self._after_first: list[Callable[[], None]] = [self.sound.open]
+        self._pen: Canvas | None = None  # draws on the window, noting where (retained drawing)
+        self.defer_pictures = False
+        """Start-up only (the real window, ``--first-frame``): the title's first frame shows its tiles'
+        places and the pictures follow a frame later, so the five tables are imported after it."""
         self.problems = [p for p in (problem,) if p]
         self.problems += migrate(self.data_dir)
         self._shelves: dict[str, Shelf] = {}
@@ -241,6 +246,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0)
+        self._pen = None
         self.stack.resize(self.size)
         self.dirty = True
 
@@ -253,10 +259,25 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def after_first_frame(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once the first frame is up: at the start of the next step or loop turn (at once if that
+        frame is past).  A job that changes the picture sets ``dirty``."""
+        if self.frames and not self._after_first:
+            job()
+        else:
+            self._after_first.append(job)
+
+    def _run_after_first(self) -> None:
+        if self._after_first and self.frames:
+            jobs, self._after_first = self._after_first, []
+            for job in jobs:
+                job()
+
     # --- the loop ----------------------------------------------------------------
 
     def step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """Handle ``events``, advance ``dt`` seconds and draw if anything changed; True if drawn."""
+        self._run_after_first()  # the first frame is up: what it did not need waits no longer
         for shelf in self._shelves.values():
             if shelf.saves.told:
                 shelf.saves.poll()  # a file write failed on the writer thread: the player hears of it now
@@ -267,6 +288,7 @@ class App:
                 self.resize()
             elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
                 self.dirty = True
+                self._pen = None  # the system may have lost the window's picture: present it whole
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             elif self.stack.handle_event(event):
@@ -279,12 +301,25 @@ class App:
         if self.dirty or animating or self._was_animating:  # one more frame after motion stops
             self._was_animating = animating
             self.art.begin_frame()
-            self.stack.draw(self.screen)
-            pygame.display.flip()
+            self._draw_frame()
             self.dirty = False
             self.frames += 1
             return True
         return False
+
+    def _draw_frame(self) -> None:
+        """Draw the stack on the window through its :class:`Canvas` and present what changed (the whole window
+        when a frame did not start from the last frame's layer, see :mod:`game.base.retained`)."""
+        if self._pen is None or self._pen.window is not self.screen or self._pen.size != self.screen.get_size():
+            self._pen = Canvas(self.screen)
+        pen = self._pen
+        pen.begin_frame()
+        self.stack.draw(pen)  # type: ignore[arg-type]  # it draws on the window and notes where
+        rects = pen.end_frame()
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
 
     def resize(self) -> None:
         w, h = pygame.display.get_surface().get_size()
@@ -293,6 +328,7 @@ class App:
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
             self.screen = pygame.display.get_surface()
+        self._pen = None  # a new picture: drawn and presented whole
         self.stack.resize(self.size)
         self.dirty = True
 
@@ -313,6 +349,7 @@ class App:
                 self.step(fixed_dt, pygame.event.get())
                 continue
             race = getattr(self.stack.top, "stamps_input", False)
+            self._run_after_first()
             moving = self.dirty or self._was_animating or self.stack.is_animating()
             if race and moving:
                 events = self.pump.collect(FPS)  # reads input every ms until the frame is due, stamping each event

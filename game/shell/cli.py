@@ -148,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             app = App(args.size or DEFAULT_SIZE, data_dir, args.seed)
         except pygame.error as exc:
             report_startup_problem(f"The game window could not be opened: {exc}", 1)
+        app.defer_pictures = True  # the title's first frame comes before the tables are imported
         app.to_title()
         if args.autoplay:
             app.start_game(GameSetup.all_ai(args.autoplay, args.info.id))

@@ -1,6 +1,7 @@
 """Short sound effects (``assets/sounds/*.wav``, made by ``assets/make_sounds.py``).
 
-The mixer is opened once, when the app starts.  With no audio device (CI, a
+The mixer is opened once, just after the app's first frame (:meth:`game.shell.app.App.step`; opening it
+costs about a tenth of a second the title need not wait for), or at the first effect played before that.  With no audio device (CI, a
 laptop without a sound card, ``SDL_AUDIODRIVER=dummy``) or a mixer that fails to
 open, every :meth:`Sounds.play` is silently nothing: no exception, no error
 lines.  libasound writes "ALSA lib ..." lines straight to file descriptor 2 while
@@ -51,9 +52,11 @@ class Sounds:
         self.available = False
         self.played: list[str] = []  # every effect played while sound is on (tests read it)
         self._last: dict[str, float] = {}
+        self.tried = False  # open() has run (whether or not there is audio)
 
     def open(self) -> bool:
         """Open the mixer (once) and load the effects; False, quietly, if there is no audio."""
+        self.tried = True
         if self.available:
             return True
         try:
@@ -72,6 +75,8 @@ class Sounds:
         settings = self.app.settings
         if not settings.sound or settings.volume <= 0:
             return
+        if not self.tried:
+            self.open()
         now = time.monotonic()
         if now - self._last.get(name, -1.0) < 0.05:
             return  # a burst (a deal, a resumed round caught up in one frame) plays once

@@ -1,0 +1,128 @@
+"""Retained drawing (game.base.retained): a frame that repaints only what changed shows exactly what a whole
+redraw shows, in every table's busiest state, with the pointer moving, cards flying and a menu opened over it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.games import playable_games  # noqa: E402
+from game.base.retained import Canvas, Tracked, tracked_copy  # noqa: E402
+from game.shell import modes  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.headless import DT  # noqa: E402
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def whole_redraw(app: App) -> bytes:
+    """The stack drawn afresh on a plain surface of the window's format."""
+    plain = pygame.Surface(app.size, 0, app.screen)
+    app.art.begin_frame()
+    app.stack.draw(plain)
+    return pygame.image.tobytes(plain, "RGB")
+
+
+def key(k: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)]
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in playable_games()])
+def test_a_retained_frame_is_a_whole_redraw(pg, tmp_path, game_id):
+    app = modes.configure(App(SIZE, tmp_path, seed=3, resizable=False), modes.scenarios(game_id).bench_settings)
+    app.to_title()
+    busy = modes.scenarios(game_id).busy(app)
+    hot = modes.scenarios(game_id).hot_spots(modes.table_of(app, game_id))
+    app.step(DT, [])
+    canvas = app._pen
+    assert isinstance(canvas, Canvas) and canvas.window is app.screen
+    drawn = compared = 0
+    for frame in range(150):
+        busy.before(frame)
+        events: list[pygame.event.Event] = []
+        if frame % 7 == 3 and hot:  # the pointer over cards and buttons: hover rings come and go
+            x, y = hot[(frame // 7) % len(hot)]
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        if frame in (90, 100):  # the pause menu over the table, then gone
+            events += key(pygame.K_ESCAPE)
+        if app.step(DT, events):
+            drawn += 1
+            shown = pygame.image.tobytes(app.screen, "RGB")
+            whole = whole_redraw(app)
+            assert shown == whole, f"{game_id}: frame {frame} left something behind (or missed something)"
+            compared += 1
+    assert compared >= 60
+    assert canvas.frames_retained >= drawn // 3, (game_id, canvas.frames_retained, drawn)  # the point of it
+
+
+def test_an_overlay_that_moves_leaves_no_trail(pg):
+    window = pygame.display.set_mode((200, 120))
+    canvas = Canvas(window)
+    layer = tracked_copy(pygame.Surface((200, 120)).convert())
+    layer.fill((0, 90, 50))
+    for x in range(0, 160, 9):
+        if x == 81:  # the layer changes under the overlays
+            pygame.draw.rect(layer, (9, 9, 9), (5, 5, 30, 30))
+        canvas.begin_frame()
+        canvas.blit(layer, (0, 0))
+        pygame.draw.circle(canvas, (250, 250, 250), (x + 10, 50), 8)
+        canvas.fill((200, 0, 0), (x, 90, 12, 12))
+        canvas.end_frame()
+        expected = layer.copy()
+        pygame.draw.circle(expected, (250, 250, 250), (x + 10, 50), 8)
+        expected.fill((200, 0, 0), (x, 90, 12, 12))
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), x
+    assert canvas.frames_retained == len(range(0, 160, 9)) - 1
+
+
+def test_a_frame_not_started_from_a_tracked_layer_is_whole(pg):
+    window = pygame.display.set_mode((100, 80))
+    canvas = Canvas(window)
+    plain = pygame.Surface((100, 80)).convert()
+    for _ in range(3):
+        canvas.begin_frame()
+        canvas.blit(plain, (0, 0))
+        assert canvas.end_frame() is None
+    layer = tracked_copy(plain)
+    assert isinstance(layer, Tracked) and layer.take_damage() == [layer.get_rect()]
+    canvas.begin_frame()
+    pygame.draw.rect(canvas, (1, 2, 3), (0, 0, 5, 5))  # something before the layer: nothing kept
+    canvas.blit(layer, (0, 0))
+    assert canvas.end_frame() is None and canvas.frames_retained == 0
+
+
+def test_cells_cover_every_rectangle_from_aligned_columns():
+    import random
+
+    from game.base.retained import CELL, Cells
+
+    rng = random.Random(5)
+    size = (1366, 768)
+    for _ in range(20):
+        cells = Cells(size)
+        given = [pygame.Rect(rng.randrange(-50, size[0]), rng.randrange(-50, size[1]), rng.randrange(1, 400),
+                             rng.randrange(1, 300)) for _ in range(rng.randrange(1, 40))]
+        for r in given:
+            cells.add(r)
+        out = cells.rects()
+        bounds = pygame.Rect((0, 0), size)
+        for r in given:
+            r = r.clip(bounds)
+            for x, y in ((r.left, r.top), (r.right - 1, r.bottom - 1), (r.centerx, r.centery)):
+                if r.w and r.h:
+                    assert any(o.collidepoint(x, y) for o in out), (r, x, y)
+        assert all(o.x % CELL == 0 and bounds.contains(o) for o in out)
+        assert cells.area() >= sum(o.w * o.h for o in out) - CELL * CELL * len(out)  # no cell twice (edge cells clip)
