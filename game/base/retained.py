@@ -107,12 +107,6 @@ def tracked_copy(surface: pygame.Surface) -> Tracked:
     return copy
 
 
-def tracked_surface(size: tuple[int, int]) -> Tracked:
-    """A new opaque :class:`Tracked` layer in the window's pixel format (as ``Surface(size).convert()``)."""
-    screen = pygame.display.get_surface()
-    return Tracked(size, 0, screen) if screen is not None else Tracked(size)
-
-
 class Cells:
     """A set of :data:`CELL`-sized cells of a ``size`` surface: one bit mask of cell columns per cell row."""
 
