@@ -228,10 +228,6 @@ def _voided(t: HiddenHandTable, ev: RoundVoided) -> Step:
     return note_step(t, f"{why.capitalize()}: round {ev.round_no} is dealt again.", banner=True)
 
 
-def _dealt(t: HiddenHandTable, ev: RoundDealt) -> None:
-    queue_deal(t)
-
-
 STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     Drew: _draw_step,
     PassedFaceUp: _pass_step,
@@ -247,7 +243,7 @@ STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     StockRenewed: _renew_step,
     RoundVoided: _voided,
     RoundScored: _scored_step,
-    RoundDealt: _dealt,  # the deal queues its own steps
+    RoundDealt: lambda t, ev: queue_deal(t),  # the deal queues its own steps
     GameOver: lambda t, ev: over_step(t, "The game is over."),
 }
 """Each event's step, by the event's type (None: the step queued itself; an event with none shows nothing)."""

@@ -128,13 +128,9 @@ def crowd_table(table: Any, count: int) -> None:
     k = 0
     while len(state.melds) < count:
         stock = [c for c in state.stock if not is_wild(c)]
-        made = None
-        if k % 3 == 2:  # a run of 4 now and then
-            for c in stock:
-                want = [c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
-                if all(want):
-                    made = want
-                    break
+        runs = ([c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
+                for c in stock) if k % 3 == 2 else ()  # a run of 4 now and then
+        made = next((run for run in runs if all(run)), None)
         if made is None:
             ranks: dict[int, list[Any]] = {}
             for c in stock:

@@ -56,9 +56,7 @@ def banner_rect(t: HiddenHandTable) -> pygame.Rect:
     """The round's contract, across the middle of the table between your melds and the log."""
     L = t.layout
     own = L.spots[t.viewer].panel
-    r = pygame.Rect(L.banner)
-    r.x, r.w = own.right + L.margin, L.log_panel.x - own.right - 2 * L.margin
-    return r
+    return pygame.Rect(own.right + L.margin, L.banner.y, L.log_panel.x - own.right - 2 * L.margin, L.banner.h)
 
 
 def buttons(t: HiddenHandTable) -> list[Button]:
