@@ -124,8 +124,7 @@ def _pass_step(t: HiddenHandTable, ev: PassedFaceUp) -> Step:
         m = t.model
         sprite = m.pile.pop() if m.pile else t.sprites.new(ev.card)
         t.log.add(f"{t.name(ev.player)} passed the {ev.card.name} to {t.name(ev.to)}.")
-        hand = m.held[ev.to]
-        end = t.hand_slot(ev.to, len(hand), len(hand) + 1)
+        end = t.hand_slot(ev.to, len(m.held[ev.to]), len(m.held[ev.to]) + 1)
         return [t.fly(sprite, True, t.layout.discard, end, 0.4, 0, lander(t, ev.to, sprite, end))]
     return step
 
@@ -195,8 +194,7 @@ def _swap_step(t: HiddenHandTable, ev: WildSwapped) -> Step:
         meld = m.melds[ev.meld]
         wild = meld[ev.place]
         at = _meld_place_rect(t, ev.meld, ev.place, 0)
-        hand = m.held[p]
-        end = t.hand_slot(p, len(hand), len(hand) + 1)
+        end = t.hand_slot(p, len(m.held[p]), len(m.held[p]) + 1)
         meld[ev.place] = sprite
         t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in "
                   f"{meld_owner(t, m.owners[ev.meld], p)} "
