@@ -29,10 +29,6 @@ _SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
 """The self-tests' app: no animation, instant bots with a short think budget."""
 
 
-def _app(data_dir: Path, size: tuple[int, int], anim: str) -> App:
-    return configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": anim})
-
-
 def table_mismatches(table: Any, state: ScamperGame) -> list[str]:
     """How what ``table`` shows differs from ``state`` (empty when the table is at rest and right)."""
     m = table.model
@@ -180,7 +176,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
     all_sizes = tuple(dict.fromkeys(tuple(sizes) + ((960, 600), (1280, 720), (1920, 1080))))
     for size in all_sizes:
-        app = _app(data_dir, size, "fast")
+        app = configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": "fast"})
         app.settings.ai_speed = "slow"
         for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)):
             table = _look(app, 0.5, seats, melds, crowd, seed=20 + seats, level="standard")
