@@ -195,8 +195,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             table.hover = ("meld", lit[0], None)
         _shoot(app, out, "scamper-drag")
         table.drag = None
-        wilds = [(i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places]
-        meld, place = wilds[0] if wilds else (0, None)
+        meld, place = next(((i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places), (0, None))
         if table.meld_rects().get(meld):
             table.hover = ("meld", meld, place)
             _shoot(app, out, "scamper-meld-tip")

@@ -21,7 +21,7 @@ from game.kit.layer import Region
 from game.kit.messages import draw_banner
 from game.kit.scorepanel import HEADER_PX, card_count, draw_header, seat_label
 from game.kit.sprites import blit_card
-from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, suited
+from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, Button, draw_tooltip, suited
 from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
@@ -245,4 +245,4 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
                        + [(code, x, 0.8) for code, x in hand], card_h=0.26)
 
 
-__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail", "SELECT", "MUTED"]
+__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail"]
