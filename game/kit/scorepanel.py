@@ -35,9 +35,10 @@ def card_count(count: int) -> str:
 
 
 def draw_header(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, right: str, active: bool,
-                scale: float) -> None:
-    """The name on the left (gold while it is this seat's turn), ``right`` (cards, points) on the right."""
-    px = max(17, round(HEADER_PX * scale))
+                scale: float, px: int | None = None) -> None:
+    """The name on the left (gold while it is this seat's turn), ``right`` (cards, points) on the right; at text
+    size ``px`` (else the usual header size)."""
+    px = px or max(17, round(HEADER_PX * scale))
     rs = text.render(right, px, MUTED)
     surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * scale))))
     text.blit(surface, label, px, (rect.x, rect.y + round(2 * scale)), GOLD if active else INK,

@@ -40,12 +40,8 @@ def meld_at(t: HiddenHandTable, pos: tuple[int, int]) -> tuple[int, int | None] 
 def target_at(t: HiddenHandTable, pos: tuple[int, int]) -> object:
     """What is under the mouse: the shared table's targets, else a place in a meld."""
     target = hand_table_target(t, pos)
-    if target is not None:
-        return target
-    found = meld_at(t, pos)
-    if found is not None:
-        return ("meld", found[0], found[1])
-    return None
+    found = meld_at(t, pos) if target is None else None
+    return target if found is None else ("meld", *found)
 
 
 def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:

@@ -78,15 +78,17 @@ def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
 def _contract_lay(cards: tuple[Card, ...], t: HiddenHandTable) -> tuple[LayContract | None, list[Card]]:
     """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
     and the selected cards it leaves out."""
-    contract = t.state.observation(t.viewer).contract
     low = t.wilds_low
-    lays = contract_lays(cards, contract, 8)
+    lays = contract_lays(cards, t.state.observation(t.viewer).contract, 8)
+
+    def left_out(lay: tuple[tuple[Card, ...], ...]) -> list[Card]:
+        return list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
     for lay in lays:
         if sum(len(m) for m in lay) == len(cards):
             return LayContract(_placed(lay, low)), []
     for lay in lays:  # the engine's lay, with the other selected cards added where they fit
         melds = [tuple(m) for m in lay]
-        left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
+        left = left_out(lay)
         for card in list(left):
             for k, meld in enumerate(melds):
                 try:
@@ -97,11 +99,7 @@ def _contract_lay(cards: tuple[Card, ...], t: HiddenHandTable) -> tuple[LayContr
                 break
         if not left:
             return LayContract(_placed(tuple(melds), low)), []
-    if lays:
-        lay = lays[0]
-        left = list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
-        return LayContract(_placed(lay, low)), left
-    return None, []
+    return (LayContract(_placed(lays[0], low)), left_out(lays[0])) if lays else (None, [])
 
 
 def _one_out(cards: tuple[Card, ...]) -> str | None:
@@ -162,15 +160,9 @@ def drop_actions(t: HiddenHandTable, card: Card, meld: int, place: int | None) -
     if not 0 <= meld < len(melds):
         return []
     m = melds[meld]
-    out: list[Action] = []
-    places = [place] if place is not None else []
-    places += [i for i in m.wild_places if i != place]
-    for i in places:
-        if 0 <= i < len(m.cards) and not m.is_natural_at(i):
-            out.append(SwapWild(meld, i, card))
-    out.append(AddToMeld(meld, card, False))
-    out.append(AddToMeld(meld, card, True))
-    return out
+    places = ([] if place is None else [place]) + [i for i in m.wild_places if i != place]
+    swaps: list[Action] = [SwapWild(meld, i, card) for i in places if 0 <= i < len(m.cards) and not m.is_natural_at(i)]
+    return swaps + [AddToMeld(meld, card, False), AddToMeld(meld, card, True)]
 
 
 def drop_action(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
@@ -191,11 +183,8 @@ def takers(t: HiddenHandTable, card: Card) -> set[int]:
     """The melds that can take ``card`` now (an add or a swap): they light up while it is dragged."""
     if not t.my_turn() or t.state.phase is not Phase.PLAY:
         return set()
-    out = set()
-    for i in range(len(t.state.melds)):
-        if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None)):
-            out.add(i)
-    return out
+    return {i for i in range(len(t.state.melds))
+            if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None))}
 
 
 def discard_doubt(t: HiddenHandTable, card: Card) -> str | None:
@@ -278,6 +267,5 @@ def standings(t: HiddenHandTable) -> StandingsScene:
     data = sheet_data(t, False)
     best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
     title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
-
     again = "New network game" if t.network is not None else "Play again"
     return StandingsScene(t.app, data, title, lambda: play_again(t), t.app.to_title, again)

@@ -129,8 +129,7 @@ def _pass_step(t: HiddenHandTable, ev: PassedFaceUp) -> Step:
         m = t.model
         sprite = m.pile.pop() if m.pile else t.sprites.new(ev.card)
         t.log.add(f"{t.name(ev.player)} passed the {ev.card.name} to {t.name(ev.to)}.")
-        hand = m.held[ev.to]
-        end = t.hand_slot(ev.to, len(hand), len(hand) + 1)
+        end = t.hand_slot(ev.to, len(m.held[ev.to]), len(m.held[ev.to]) + 1)
         return [t.fly(sprite, True, t.layout.discard, end, 0.4, 0, lander(t, ev.to, sprite, end))]
     return step
 
@@ -200,8 +199,7 @@ def _swap_step(t: HiddenHandTable, ev: WildSwapped) -> Step:
         meld = m.melds[ev.meld]
         wild = meld[ev.place]
         at = _meld_place_rect(t, ev.meld, ev.place, 0)
-        hand = m.held[p]
-        end = t.hand_slot(p, len(hand), len(hand) + 1)
+        end = t.hand_slot(p, len(m.held[p]), len(m.held[p]) + 1)
         meld[ev.place] = sprite
         t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in "
                   f"{meld_owner(t, m.owners[ev.meld], p)} "
@@ -233,10 +231,6 @@ def _voided(t: HiddenHandTable, ev: RoundVoided) -> Step:
     return note_step(t, f"{why.capitalize()}: round {ev.round_no} is dealt again.", banner=True)
 
 
-def _dealt(t: HiddenHandTable, ev: RoundDealt) -> None:
-    queue_deal(t)
-
-
 STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     Drew: _draw_step,
     PassedFaceUp: _pass_step,
@@ -252,7 +246,7 @@ STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     StockRenewed: _renew_step,
     RoundVoided: _voided,
     RoundScored: _scored_step,
-    RoundDealt: _dealt,  # the deal queues its own steps
+    RoundDealt: lambda t, ev: queue_deal(t),  # the deal queues its own steps
     GameOver: lambda t, ev: over_step(t, "The game is over."),
 }
 """Each event's step, by the event's type (None: the step queued itself; an event with none shows nothing)."""

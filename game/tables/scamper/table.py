@@ -57,13 +57,10 @@ class ScamperTable(HiddenHandTable):
     def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
         return stack_rects(self.layout, seat, max(count, index + 1))[index]
 
-    def meld_sizes(self) -> dict[int, list[int]]:
-        m = self.model
-        return {seat: [len(m.melds[i]) for i in m.melds_of(seat)] for seat in range(self.state.num_players)}
-
     def meld_layout(self, seat: int, sizes: list[int] | None = None) -> list[list[pygame.Rect]]:
         """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step), cached."""
-        by_seat = self.meld_sizes()
+        m = self.model
+        by_seat = {s: [len(m.melds[i]) for i in m.melds_of(s)] for s in range(self.state.num_players)}
         if sizes is not None:
             by_seat[seat] = list(sizes)
         key = (id(self.layout), self.viewer, tuple(tuple(v) for v in by_seat.values()))

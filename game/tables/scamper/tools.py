@@ -29,10 +29,6 @@ _SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
 """The self-tests' app: no animation, instant bots with a short think budget."""
 
 
-def _app(data_dir: Path, size: tuple[int, int], anim: str) -> App:
-    return configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": anim})
-
-
 def table_mismatches(table: Any, state: ScamperGame) -> list[str]:
     """How what ``table`` shows differs from ``state`` (empty when the table is at rest and right)."""
     m = table.model
@@ -128,13 +124,9 @@ def crowd_table(table: Any, count: int) -> None:
     k = 0
     while len(state.melds) < count:
         stock = [c for c in state.stock if not is_wild(c)]
-        made = None
-        if k % 3 == 2:  # a run of 4 now and then
-            for c in stock:
-                want = [c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
-                if all(want):
-                    made = want
-                    break
+        runs = ([c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
+                for c in stock) if k % 3 == 2 else ()  # a run of 4 now and then
+        made = next((run for run in runs if all(run)), None)
         if made is None:
             ranks: dict[int, list[Any]] = {}
             for c in stock:
@@ -184,7 +176,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
     all_sizes = tuple(dict.fromkeys(tuple(sizes) + ((960, 600), (1280, 720), (1920, 1080))))
     for size in all_sizes:
-        app = _app(data_dir, size, "fast")
+        app = configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": "fast"})
         app.settings.ai_speed = "slow"
         for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)):
             table = _look(app, 0.5, seats, melds, crowd, seed=20 + seats, level="standard")
@@ -203,8 +195,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             table.hover = ("meld", lit[0], None)
         _shoot(app, out, "scamper-drag")
         table.drag = None
-        wilds = [(i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places]
-        meld, place = wilds[0] if wilds else (0, None)
+        meld, place = next(((i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places), (0, None))
         if table.meld_rects().get(meld):
             table.hover = ("meld", meld, place)
             _shoot(app, out, "scamper-meld-tip")

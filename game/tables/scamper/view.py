@@ -19,9 +19,9 @@ from game.kit.handview import (
 )
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
-from game.kit.scorepanel import HEADER_PX, card_count, seat_label
+from game.kit.scorepanel import HEADER_PX, card_count, draw_header, seat_label
 from game.kit.sprites import blit_card
-from game.kit.ui import GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, SELECT, Button, draw_tooltip, suited
+from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, Button, draw_tooltip, suited
 from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
@@ -56,9 +56,7 @@ def banner_rect(t: HiddenHandTable) -> pygame.Rect:
     """The round's contract, across the middle of the table between your melds and the log."""
     L = t.layout
     own = L.spots[t.viewer].panel
-    r = pygame.Rect(L.banner)
-    r.x, r.w = own.right + L.margin, L.log_panel.x - own.right - 2 * L.margin
-    return r
+    return pygame.Rect(own.right + L.margin, L.banner.y, L.log_panel.x - own.right - 2 * L.margin, L.banner.h)
 
 
 def buttons(t: HiddenHandTable) -> list[Button]:
@@ -155,18 +153,6 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     return px, labels
 
 
-def draw_seat_header(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> None:
-    """The name on the left (gold while it is this seat's turn), dealer, cards and points on the right: one size for all."""
-    L = t.layout
-    s = L.scale
-    rect = L.spots[seat].header
-    px, labels = seat_names(t)
-    rs = t.app.text.render(header_right(t, seat), px, MUTED)
-    surface.blit(rs, rs.get_rect(topright=(rect.right, rect.y + round(2 * s))))
-    t.app.text.blit(surface, labels[seat], px, (rect.x, rect.y + round(2 * s)), GOLD if active else INK,
-                    max_w=rect.w - rs.get_width() - round(10 * s))
-
-
 def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels and the log, each keyed by everything it shows."""
     m = t.model
@@ -180,7 +166,8 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
     """One seat's panel: its header (one text size for every seat), a rival's stack of backs, the melds it laid;
     whether it has laid none."""
     L, m = t.layout, t.model
-    draw_seat_header(t, surface, seat, active)
+    px, labels = seat_names(t)  # one text size for every seat's header
+    draw_header(surface, t.app.text, L.spots[seat].header, labels[seat], header_right(t, seat), active, L.scale, px)
     if seat != t.viewer:
         face = t.shows_face(seat)
         for sprite, r in zip(m.held[seat], stack_rects(L, seat, len(m.held[seat]))):
@@ -258,4 +245,4 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
                        + [(code, x, 0.8) for code, x in hand], card_h=0.26)
 
 
-__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail", "SELECT", "MUTED"]
+__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail"]
