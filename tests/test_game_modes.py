@@ -82,6 +82,7 @@ def test_bench_prints_frame_times_as_json(tmp_path):
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["frame_ms_p50"] > 0 and figures["frame_ms_p99"] >= figures["frame_ms_p50"]
+    assert 0 < figures["frames_retained"] <= 60  # the window's canvas counts them (it read 0 from the wrong object)
 
 
 def test_replay_plays_a_record_back_to_its_final_state(pg, tmp_path):

@@ -307,6 +307,11 @@ class App:
             return True
         return False
 
+    @property
+    def frames_retained(self) -> int:
+        """Frames the window's canvas repainted only where they changed (since the window last changed size)."""
+        return self._pen.frames_retained if self._pen is not None else 0
+
     def _draw_frame(self) -> None:
         """Draw the stack on the window through its :class:`Canvas` and present what changed (the whole window
         when a frame did not start from the last frame's layer, see :mod:`game.base.retained`)."""
