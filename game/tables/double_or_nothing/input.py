@@ -93,7 +93,7 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         target = target_at(t, event.pos)
-        pressed, t.press = getattr(t, "press", None), None
+        pressed, t.press = t.press, None
         if t.anchor is not None:
             if not t.moved and t.was_single and target == ("col", t.anchor):
                 t.set_selection(None)  # a second click on a lone selected number lets it go

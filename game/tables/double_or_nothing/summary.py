@@ -208,8 +208,7 @@ class RunSummaryScene(GameOverScene):
 
     def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
         """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         f = self.facts
         first = max(1, f.reached - 8)
         games = list(range(first, min(32, f.reached + 2) + 1))
@@ -233,8 +232,7 @@ class RunSummaryScene(GameOverScene):
             text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
 
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         size = round(40 * s)
         for uid, stacks, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
             u = UPGRADES[uid]
@@ -244,8 +242,7 @@ class RunSummaryScene(GameOverScene):
 
     def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
                     rates: list[str], columns: int) -> None:
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         if not rates:
             return
         text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",

@@ -34,7 +34,7 @@ from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
-from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
+from game.tables.double_or_nothing.summary import RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
@@ -314,11 +314,8 @@ class DoubleTable(TurnScene):
         return stat_counts_of(self.record, self.state)
 
     def result_scene(self) -> Scene:
-        return RunSummaryScene(self.app, self, self.summary_facts())
-
-    def summary_facts(self) -> RunFacts:
-        """What the end screen tells of the run or the duel (from the record)."""
-        return run_facts(self.record)
+        """The end screen: what it tells of the run or the duel comes from the record."""
+        return RunSummaryScene(self.app, self, run_facts(self.record))
 
 
 TableScene = DoubleTable

@@ -18,7 +18,7 @@ from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import KEY_LABELS
+from game.tables.double_or_nothing.input import KEY_LABELS, picking
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
 from game.kit.contract import Table
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
@@ -208,10 +208,8 @@ def layer_key(t: Table) -> tuple:
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
     t.layer.draw(surface, art)
     step = t.motion.current
@@ -227,15 +225,13 @@ def draw(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_layer(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text = t.layout, t.app.text
     s = L.scale
-    text = t.app.text
     _draw_top(t, surface)
     _draw_area(t, surface)
     _draw_hand(t, surface)
     t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    picking = t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0) and not t.motion.busy
-    if not t.toast and not picking:
+    if not t.toast and not picking(t):
         line1, line2 = status_lines(t)
         draw_status(surface, text, L.status, line1, line2, s)
         if t.my_turn():
@@ -252,15 +248,13 @@ def _draw_layer(t: Table, surface: pygame.Surface) -> None:
             draw_focus_ring(surface, b.rect, s)  # the hint says: pass
         if t.hover == ("button", b.key) and b.hotkey:
             draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
-    if picking:
+    if picking(t):
         _draw_pick(t, surface)
 
 
 def _draw_top(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     obs = sh.obs
     me, other = t.viewer, 1 - t.viewer
@@ -318,10 +312,8 @@ def hand_words(game_hand: int) -> str:
 
 
 def _draw_area(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     step = t.motion.current
     quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
@@ -361,10 +353,8 @@ def _draw_area(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_hand(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     me = t.viewer
     visible = t.shows_hand()
@@ -401,9 +391,8 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text = t.layout, t.app.text
     s = L.scale
-    text = t.app.text
     draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, t.panels)
     obs = t.state.observation(0)
     cards = L.pick_cards(len(obs.offer))
