@@ -197,8 +197,7 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             ids = list(offer)
-            now = t.focus[1] if isinstance(t.focus, tuple) and t.focus[1] in ids else None
-            i = -1 if now is None else ids.index(now)
+            i = ids.index(t.focus[1]) if isinstance(t.focus, tuple) and t.focus[1] in ids else -1
             t.focus = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus, tuple):

@@ -65,9 +65,9 @@ def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]
     return facts
 
 
-def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
+def stat_counts_of(table: Any) -> list[dict[str, int]]:
     """Each seat's own statistics: the runner's runs, best game, upgrades and their games; a duel's nothing more."""
-    facts = run_facts(record)
+    facts = run_facts(table.record)
     if facts.mode is not Mode.RUN:
         return [{}, {}]
     mine: dict[str, int] = {"runs": 1, "best_game": facts.reached, "upgrades_picked": len(facts.upgrades)}

@@ -227,8 +227,7 @@ class DoubleTable(TurnScene):
         double_or_nothing_view.draw(self, surface)
         self.draw_replay(surface)
 
-    def buttons(self):
-        return double_or_nothing_view.buttons(self)
+    buttons = double_or_nothing_view.buttons
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.replay_event(event) or double_or_nothing_input.handle_event(self, event)
@@ -309,9 +308,7 @@ class DoubleTable(TurnScene):
 
     # --- the end ---------------------------------------------------------------
 
-    def stat_counts(self) -> list[dict[str, int]]:
-        """Each seat's own counts for the statistics: runs, best game reached, upgrades and their games."""
-        return stat_counts_of(self.record, self.state)
+    stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
 
     def result_scene(self) -> Scene:
         """The end screen: what it tells of the run or the duel comes from the record."""
