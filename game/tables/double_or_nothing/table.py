@@ -69,9 +69,7 @@ class DoubleTable(TurnScene):
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
-        self.hotseat = self.turns.passes_device
-        if self.hotseat:
-            self.pending_pass = True  # the first player gets the device before any hand shows
+        self.hotseat = self.pending_pass = self.turns.passes_device  # the first player gets the device before any hand shows
         self.log.add(self._opening_line())
 
     def _opening_line(self) -> str:

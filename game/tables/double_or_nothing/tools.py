@@ -45,8 +45,8 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
               **options: Any) -> GameSetup:
     """A Run (or, with ``mode="duel"``, a Duel): you (or a ``runner`` bot) against ``level``."""
     you = SeatConfig("Bot", "ai", runner) if runner else SeatConfig("You")
-    opts = {"mode": "run", **options}
-    return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, game_info(GAME_ID).resolve_options(opts))
+    opts = game_info(GAME_ID).resolve_options({"mode": "run", **options})
+    return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, opts)
 
 
 def table_of(app: App):

@@ -22,7 +22,7 @@ from game.tables.double_or_nothing.input import KEY_LABELS, picking
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
 from game.kit.contract import Table
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
-from game.kit.replaycontrols import KEYS_LINE
+from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
 
@@ -147,15 +147,11 @@ def strength_words(strength: tuple[int, int, int]) -> str:
 def status_lines(t: Table) -> tuple[str, str]:
     obs = t.shown.obs
     st = t.state
+    what = "Run" if st.mode is Mode.RUN else "Duel"
     if t.replaying:
-        what = "Run" if st.mode is Mode.RUN else "Duel"
-        if st.is_over:
-            return f"Replay: the {what.lower()} is over.", "Esc: menu"
-        if t.driver.done:
-            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
-        return f"Replay of a {what}", KEYS_LINE
+        return replay_status(t, what.lower(), f"Replay of a {what}")
     if st.is_over:
-        return ("The run is over." if st.mode is Mode.RUN else "The duel is over."), ""
+        return f"The {what.lower()} is over.", ""
     movers = st.to_move()
     if st.phase is Phase.PICK:
         if t.is_human(0):
