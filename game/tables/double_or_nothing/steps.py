@@ -65,10 +65,8 @@ class Fly:
 
     def rect_at(self, t: float, duration: float) -> pygame.Rect:
         k = out_cubic(max(0.0, min(1.0, (t - self.delay) / max(1e-6, duration))))
-        r = self.start.copy()
-        r.x = round(self.start.x + (self.end.x - self.start.x) * k)
-        r.y = round(self.start.y + (self.end.y - self.start.y) * k)
-        return r
+        x, y = (round(a + (b - a) * k) for a, b in zip(self.start.topleft, self.end.topleft))
+        return pygame.Rect(x, y, self.start.w, self.start.h)
 
 
 @dataclass
