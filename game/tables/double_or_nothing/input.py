@@ -63,7 +63,7 @@ def target_at(t: Table, pos: tuple[int, int]) -> object:
 
 def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
-        t.kb_visible = False
+        t.focus.visible = False
         hover = target_at(t, event.pos)
         changed = hover != t.hover
         t.hover = hover
@@ -189,7 +189,7 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True
-    t.kb_visible = True
+    t.focus.visible = True
     if picking(t):
         offer = t.state.offer
         if key in _DIGITS and _DIGITS[key] <= len(offer):
@@ -197,25 +197,25 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             ids = list(offer)
-            i = ids.index(t.focus[1]) if isinstance(t.focus, tuple) and t.focus[1] in ids else -1
-            t.focus = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
+            i = ids.index(t.focus.at[1]) if isinstance(t.focus.at, tuple) and t.focus.at[1] in ids else -1
+            t.focus.at = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus, tuple):
-            t.pick(t.focus[1])
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus.at, tuple):
+            t.pick(t.focus.at[1])
             return True
         return False
     if key in _DIGITS and can_select(t):
-        t.focus = _DIGITS[key]
-        _extend(t, t.focus) if shift else t.set_selection(t.focus)
+        t.focus.at = _DIGITS[key]
+        _extend(t, t.focus.at) if shift else t.set_selection(t.focus.at)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
-        now = t.focus if isinstance(t.focus, int) else (4 if key == pygame.K_RIGHT else 5)
-        t.focus = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
+        now = t.focus.at if isinstance(t.focus.at, int) else (4 if key == pygame.K_RIGHT else 5)
+        t.focus.at = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
         if shift and t.selection is not None and can_select(t):
-            _extend(t, t.focus)
+            _extend(t, t.focus.at)
         return True
-    if key == pygame.K_SPACE and isinstance(t.focus, int) and can_select(t):
-        t.set_selection(None) if t.selection == (t.focus, t.focus) else _extend(t, t.focus)
+    if key == pygame.K_SPACE and isinstance(t.focus.at, int) and can_select(t):
+        t.set_selection(None) if t.selection == (t.focus.at, t.focus.at) else _extend(t, t.focus.at)
         return True
     pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
     if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):

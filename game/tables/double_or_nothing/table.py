@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
@@ -55,8 +56,7 @@ class DoubleTable(TurnScene):
         self.log = ActionLog(keep=40, shown=12)
         self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
-        self.focus: object = None
-        self.kb_visible = False
+        self.focus = Focus()  # the keyboard's: a column (1-8), a button's key or ("pick", id), and whether it shows
         self.clock = 0.0
         self.selection: tuple[int, int] | None = None  # (lo, hi) as selected, lo <= hi
         self.anchor: int | None = None  # the column a drag started on

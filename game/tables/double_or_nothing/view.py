@@ -196,7 +196,7 @@ def layer_key(t: Table) -> tuple:
     sh = t.shown
     thinking = t.driver.thinking_seat is not None and not t.motion.busy
     return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
-            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus, t.kb_visible, t.viewer,
+            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus.shown(), t.viewer,
             t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
             t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
             t.tip_showing())
@@ -239,7 +239,7 @@ def _draw_layer(t: Table, surface: pygame.Surface) -> None:
         box, close = L.tip()
         draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
     for b in buttons(t):
-        b.draw(surface, text, t.hover == ("button", b.key), t.kb_visible and t.focus == b.key)
+        b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
         if b.key == "pass" and t.hint.glow == "pass":
             draw_focus_ring(surface, b.rect, s)  # the hint says: pass
         if t.hover == ("button", b.key) and b.hotkey:
@@ -373,8 +373,8 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
                              border_radius=round(10 * s))
         draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
-    if t.kb_visible and isinstance(t.focus, int):
-        r = L.columns[t.focus - 1].inflate(round(14 * s), round(14 * s))
+    if isinstance(t.focus.shown(), int):
+        r = L.columns[t.focus.at - 1].inflate(round(14 * s), round(14 * s))
         pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
     d = L.my_deck
     draw_stack(surface, art, 0, sh.deck_sizes[me], d)
@@ -399,7 +399,7 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     held = dict(obs.upgrades)
     for k, (uid, r) in enumerate(zip(obs.offer, cards)):
         u = UPGRADES[uid]
-        hot = t.hover == ("pick", uid) or (t.kb_visible and t.focus == ("pick", uid))
+        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
         draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
                    GOLD if hot else (120, 110, 80), t.panels)
         icon = Rect(0, 0, round(90 * s), round(90 * s))
