@@ -18,15 +18,14 @@ from engine.double_or_nothing import PASS, Phase
 
 from game.kit.contract import Table
 
-_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
+_DIGITS = {getattr(pygame, f"K_{pad}{n}"): n for pad in ("", "KP") for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
 """The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
 LETTER_KEYS = tuple(BUTTON_KEYS)
 """The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
 KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
 """Each button's key as the button shows it."""
-_DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
-_TYPED = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
+_TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
 """Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c
 """Trim: starts typing the number of copies."""
