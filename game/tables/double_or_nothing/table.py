@@ -35,7 +35,7 @@ from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
-from game.tables.double_or_nothing.summary import RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
+from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
@@ -309,8 +309,11 @@ class DoubleTable(TurnScene):
     stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
 
     def result_scene(self) -> Scene:
-        """The end screen: what it tells of the run or the duel comes from the record."""
-        return RunSummaryScene(self.app, self, run_facts(self.record))
+        return RunSummaryScene(self.app, self, self.summary_facts())
+
+    def summary_facts(self) -> RunFacts:
+        """What the end screen tells of the run or the duel (from the record; a network client's from the views)."""
+        return run_facts(self.record)
 
 
 TableScene = DoubleTable
