@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.kit.replaycontrols import KEYS_LINE
+from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.kit.wording import played_for
 
@@ -16,11 +16,7 @@ def race_status(t: Any, replay_line: str, out: tuple[str, str]) -> tuple[str, st
     """The status lines of a replay, of a skip under way and of the skip on offer (``out``: what the humans
     are out of, and what they may do), else None (the table's own lines; also once the game is over)."""
     if t.replaying:
-        if t.state.is_over:
-            return "Replay: the game is over.", "Esc: menu"
-        if t.driver.done:
-            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
-        return replay_line, KEYS_LINE
+        return replay_status(t, "game", replay_line)
     if t.state.is_over:
         return None
     if t.skip.skipping:

@@ -170,6 +170,16 @@ class ReplayControls:
 
 
 KEYS_LINE = "Space: pause  ·  N: next  ·  1-4: speed  ·  Esc: menu"
+
+
+def replay_status(t: Any, noun: str, playing: str) -> tuple[str, str]:
+    """A replay's status lines: ``playing`` with the keys while it runs, else that the ``noun`` ("game") is over
+    or the record ended before it was."""
+    if t.state.is_over:
+        return f"Replay: the {noun} is over.", "Esc: menu"
+    if t.driver.done:
+        return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
+    return playing, KEYS_LINE
 """A replay's second status line: the controls' keys."""
 
 

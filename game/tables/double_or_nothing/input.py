@@ -18,15 +18,14 @@ from engine.double_or_nothing import PASS, Phase
 
 from game.kit.contract import Table
 
-_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)}
+_DIGITS = {getattr(pygame, f"K_{pad}{n}"): n for pad in ("", "KP") for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
 """The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
 LETTER_KEYS = tuple(BUTTON_KEYS)
 """The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
 KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
 """Each button's key as the button shows it."""
-_DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)})
-_TYPED = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
+_TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
 """Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c
 """Trim: starts typing the number of copies."""
@@ -63,7 +62,7 @@ def target_at(t: Table, pos: tuple[int, int]) -> object:
 
 def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
-        t.kb_visible = False
+        t.focus.visible = False
         hover = target_at(t, event.pos)
         changed = hover != t.hover
         t.hover = hover
@@ -93,7 +92,7 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         target = target_at(t, event.pos)
-        pressed, t.press = getattr(t, "press", None), None
+        pressed, t.press = t.press, None
         if t.anchor is not None:
             if not t.moved and t.was_single and target == ("col", t.anchor):
                 t.set_selection(None)  # a second click on a lone selected number lets it go
@@ -189,7 +188,7 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True
-    t.kb_visible = True
+    t.focus.visible = True
     if picking(t):
         offer = t.state.offer
         if key in _DIGITS and _DIGITS[key] <= len(offer):
@@ -197,26 +196,25 @@ def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             ids = list(offer)
-            now = t.focus[1] if isinstance(t.focus, tuple) and t.focus[1] in ids else None
-            i = -1 if now is None else ids.index(now)
-            t.focus = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
+            i = ids.index(t.focus.at[1]) if isinstance(t.focus.at, tuple) and t.focus.at[1] in ids else -1
+            t.focus.at = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus, tuple):
-            t.pick(t.focus[1])
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus.at, tuple):
+            t.pick(t.focus.at[1])
             return True
         return False
     if key in _DIGITS and can_select(t):
-        t.focus = _DIGITS[key]
-        _extend(t, t.focus) if shift else t.set_selection(t.focus)
+        t.focus.at = _DIGITS[key]
+        _extend(t, t.focus.at) if shift else t.set_selection(t.focus.at)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
-        now = t.focus if isinstance(t.focus, int) else (4 if key == pygame.K_RIGHT else 5)
-        t.focus = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
+        now = t.focus.at if isinstance(t.focus.at, int) else (4 if key == pygame.K_RIGHT else 5)
+        t.focus.at = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
         if shift and t.selection is not None and can_select(t):
-            _extend(t, t.focus)
+            _extend(t, t.focus.at)
         return True
-    if key == pygame.K_SPACE and isinstance(t.focus, int) and can_select(t):
-        t.set_selection(None) if t.selection == (t.focus, t.focus) else _extend(t, t.focus)
+    if key == pygame.K_SPACE and isinstance(t.focus.at, int) and can_select(t):
+        t.set_selection(None) if t.selection == (t.focus.at, t.focus.at) else _extend(t, t.focus.at)
         return True
     pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
     if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):

@@ -65,10 +65,8 @@ class Fly:
 
     def rect_at(self, t: float, duration: float) -> pygame.Rect:
         k = out_cubic(max(0.0, min(1.0, (t - self.delay) / max(1e-6, duration))))
-        r = self.start.copy()
-        r.x = round(self.start.x + (self.end.x - self.start.x) * k)
-        r.y = round(self.start.y + (self.end.y - self.start.y) * k)
-        return r
+        x, y = (round(a + (b - a) * k) for a, b in zip(self.start.topleft, self.end.topleft))
+        return pygame.Rect(x, y, self.start.w, self.start.h)
 
 
 @dataclass
@@ -211,14 +209,6 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
     return Step(duration, flies, land)
 
 
-def _game_won(t: Table, ev: GameWon) -> Callable[[], None]:
-    def land() -> None:
-        loser = 1 - ev.seat
-        t.log.add(f"{t.name(loser)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.")
-        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!")
-    return land
-
-
 def _upgrade_picked(t: Table, ev: UpgradePicked) -> Step:
     u = UPGRADES[ev.upgrade]
     more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
@@ -244,7 +234,9 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
     HandDealt: lambda t, ev: Step(0.0, land=_note(
         t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")),
-    GameWon: lambda t, ev: Step(0.6 * t.factor(), land=_game_won(t, ev)),
+    GameWon: lambda t, ev: Step(0.6 * t.factor(), land=_note(
+        t, f"{t.name(1 - ev.seat)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.",
+        f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!")),
     Doubled: lambda t, ev: Step(0.0, land=_note(
         t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
         f"Double! Game {ev.game}: hands of {ev.hand_size:,}")),

@@ -65,9 +65,9 @@ def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]
     return facts
 
 
-def stat_counts_of(record: Any, state: Any) -> list[dict[str, int]]:
+def stat_counts_of(table: Any) -> list[dict[str, int]]:
     """Each seat's own statistics: the runner's runs, best game, upgrades and their games; a duel's nothing more."""
-    facts = run_facts(record)
+    facts = run_facts(table.record)
     if facts.mode is not Mode.RUN:
         return [{}, {}]
     mine: dict[str, int] = {"runs": 1, "best_game": facts.reached, "upgrades_picked": len(facts.upgrades)}
@@ -208,8 +208,7 @@ class RunSummaryScene(GameOverScene):
 
     def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
         """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         f = self.facts
         first = max(1, f.reached - 8)
         games = list(range(first, min(32, f.reached + 2) + 1))
@@ -233,8 +232,7 @@ class RunSummaryScene(GameOverScene):
             text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
 
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         size = round(40 * s)
         for uid, stacks, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
             u = UPGRADES[uid]
@@ -244,8 +242,7 @@ class RunSummaryScene(GameOverScene):
 
     def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
                     rates: list[str], columns: int) -> None:
-        s = self.layout.scale
-        text = self.app.text
+        s, text = self.layout.scale, self.app.text
         if not rates:
             return
         text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",

@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
@@ -55,8 +56,7 @@ class DoubleTable(TurnScene):
         self.log = ActionLog(keep=40, shown=12)
         self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
-        self.focus: object = None
-        self.kb_visible = False
+        self.focus = Focus()  # the keyboard's: a column (1-8), a button's key or ("pick", id), and whether it shows
         self.clock = 0.0
         self.selection: tuple[int, int] | None = None  # (lo, hi) as selected, lo <= hi
         self.anchor: int | None = None  # the column a drag started on
@@ -69,9 +69,7 @@ class DoubleTable(TurnScene):
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
-        self.hotseat = self.turns.passes_device
-        if self.hotseat:
-            self.pending_pass = True  # the first player gets the device before any hand shows
+        self.hotseat = self.pending_pass = self.turns.passes_device  # the first player gets the device before any hand shows
         self.log.add(self._opening_line())
 
     def _opening_line(self) -> str:
@@ -227,8 +225,7 @@ class DoubleTable(TurnScene):
         double_or_nothing_view.draw(self, surface)
         self.draw_replay(surface)
 
-    def buttons(self):
-        return double_or_nothing_view.buttons(self)
+    buttons = double_or_nothing_view.buttons
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.replay_event(event) or double_or_nothing_input.handle_event(self, event)
@@ -309,15 +306,13 @@ class DoubleTable(TurnScene):
 
     # --- the end ---------------------------------------------------------------
 
-    def stat_counts(self) -> list[dict[str, int]]:
-        """Each seat's own counts for the statistics: runs, best game reached, upgrades and their games."""
-        return stat_counts_of(self.record, self.state)
+    stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
 
     def result_scene(self) -> Scene:
         return RunSummaryScene(self.app, self, self.summary_facts())
 
     def summary_facts(self) -> RunFacts:
-        """What the end screen tells of the run or the duel (from the record)."""
+        """What the end screen tells of the run or the duel (from the record; a network client's from the views)."""
         return run_facts(self.record)
 
 

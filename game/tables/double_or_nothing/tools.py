@@ -15,7 +15,7 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.envelope import GameRecord
 from engine.games import game_info, load
 
-from game.kit.scenarios import open_at as table_where
+from game.kit.scenarios import Restarting, open_at as table_where
 from game.shell.app import App
 from game.screens import appshots
 from game.screens.game_over import GUARD_S
@@ -45,8 +45,8 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
               **options: Any) -> GameSetup:
     """A Run (or, with ``mode="duel"``, a Duel): you (or a ``runner`` bot) against ``level``."""
     you = SeatConfig("Bot", "ai", runner) if runner else SeatConfig("You")
-    opts = {"mode": "run", **options}
-    return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, game_info(GAME_ID).resolve_options(opts))
+    opts = game_info(GAME_ID).resolve_options({"mode": "run", **options})
+    return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, opts)
 
 
 def table_of(app: App):
@@ -212,28 +212,15 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         appshots.product_screens(app, out, GAME_ID, {"standard": (1, 3, 2), "hard": (5,)}, GAME_ID)
 
 
-class _Busy:
+def _busy(app: App) -> Restarting:
     """A game-20 duel between bots, stacks always in flight."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
-        self.setup.options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20})
-        self.setup.deal = 20
-        app.start_game(self.setup)
-
-    def before(self, frame: int) -> None:
-        if table_of(self.app) is None or self.app.stack.top is not table_of(self.app):
-            self.app.start_game(self.setup, replace=True)
-            for _ in range(30):
-                self.app.step(1 / 60, pygame.event.get())
-
-    def fields(self) -> dict[str, Any]:
-        return {"game_number": 20}
+    setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
+    setup.options, setup.deal = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20}), 20
+    return Restarting(app, setup, {"game_number": 20})
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_busy, shots=screenshots,
     selftest_setup=lambda: run_setup(SELFTEST_DEAL, runner="hard"), monkey_setup=run_setup,
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
           pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB, pygame.K_c),

@@ -18,11 +18,11 @@ from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import KEY_LABELS
+from game.tables.double_or_nothing.input import KEY_LABELS, picking
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
 from game.kit.contract import Table
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
-from game.kit.replaycontrols import KEYS_LINE
+from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
 
@@ -147,15 +147,11 @@ def strength_words(strength: tuple[int, int, int]) -> str:
 def status_lines(t: Table) -> tuple[str, str]:
     obs = t.shown.obs
     st = t.state
+    what = "Run" if st.mode is Mode.RUN else "Duel"
     if t.replaying:
-        what = "Run" if st.mode is Mode.RUN else "Duel"
-        if st.is_over:
-            return f"Replay: the {what.lower()} is over.", "Esc: menu"
-        if t.driver.done:
-            return "Replay: the end of the record (the game was left unfinished).", "Esc: menu"
-        return f"Replay of a {what}", KEYS_LINE
+        return replay_status(t, what.lower(), f"Replay of a {what}")
     if st.is_over:
-        return ("The run is over." if st.mode is Mode.RUN else "The duel is over."), ""
+        return f"The {what.lower()} is over.", ""
     movers = st.to_move()
     if st.phase is Phase.PICK:
         if t.is_human(0):
@@ -200,7 +196,7 @@ def layer_key(t: Table) -> tuple:
     sh = t.shown
     thinking = t.driver.thinking_seat is not None and not t.motion.busy
     return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
-            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus, t.kb_visible, t.viewer,
+            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus.shown(), t.viewer,
             t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
             t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
             t.tip_showing())
@@ -208,10 +204,8 @@ def layer_key(t: Table) -> tuple:
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
     t.layer.draw(surface, art)
     step = t.motion.current
@@ -227,15 +221,13 @@ def draw(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_layer(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text = t.layout, t.app.text
     s = L.scale
-    text = t.app.text
     _draw_top(t, surface)
     _draw_area(t, surface)
     _draw_hand(t, surface)
     t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    picking = t.state.phase is Phase.PICK and t.shown.obs.phase is Phase.PICK and t.is_human(0) and not t.motion.busy
-    if not t.toast and not picking:
+    if not t.toast and not picking(t):
         line1, line2 = status_lines(t)
         draw_status(surface, text, L.status, line1, line2, s)
         if t.my_turn():
@@ -247,20 +239,18 @@ def _draw_layer(t: Table, surface: pygame.Surface) -> None:
         box, close = L.tip()
         draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
     for b in buttons(t):
-        b.draw(surface, text, t.hover == ("button", b.key), t.kb_visible and t.focus == b.key)
+        b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
         if b.key == "pass" and t.hint.glow == "pass":
             draw_focus_ring(surface, b.rect, s)  # the hint says: pass
         if t.hover == ("button", b.key) and b.hotkey:
             draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
-    if picking:
+    if picking(t):
         _draw_pick(t, surface)
 
 
 def _draw_top(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     obs = sh.obs
     me, other = t.viewer, 1 - t.viewer
@@ -318,10 +308,8 @@ def hand_words(game_hand: int) -> str:
 
 
 def _draw_area(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     step = t.motion.current
     quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
@@ -361,10 +349,8 @@ def _draw_area(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_hand(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    text = t.app.text
-    art = t.app.art
     sh = t.shown
     me = t.viewer
     visible = t.shows_hand()
@@ -387,8 +373,8 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
                              border_radius=round(10 * s))
         draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
-    if t.kb_visible and isinstance(t.focus, int):
-        r = L.columns[t.focus - 1].inflate(round(14 * s), round(14 * s))
+    if isinstance(t.focus.shown(), int):
+        r = L.columns[t.focus.at - 1].inflate(round(14 * s), round(14 * s))
         pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
     d = L.my_deck
     draw_stack(surface, art, 0, sh.deck_sizes[me], d)
@@ -401,9 +387,8 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
-    L = t.layout
+    L, text = t.layout, t.app.text
     s = L.scale
-    text = t.app.text
     draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, t.panels)
     obs = t.state.observation(0)
     cards = L.pick_cards(len(obs.offer))
@@ -414,7 +399,7 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     held = dict(obs.upgrades)
     for k, (uid, r) in enumerate(zip(obs.offer, cards)):
         u = UPGRADES[uid]
-        hot = t.hover == ("pick", uid) or (t.kb_visible and t.focus == ("pick", uid))
+        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
         draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
                    GOLD if hot else (120, 110, 80), t.panels)
         icon = Rect(0, 0, round(90 * s), round(90 * s))
