@@ -389,10 +389,12 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     L, text = t.layout, t.app.text
     s = L.scale
-    draw_panel(surface, surface.get_rect(), (0, 0, 0, 140), 0, None, t.panels)
+    draw_panel(surface, surface.get_rect(), (0, 0, 0, 170), 0, None, t.panels)
     obs = t.state.observation(0)
     cards = L.pick_cards(len(obs.offer))
     title_y = cards[0].y - round(90 * s)
+    band = Rect(cards[0].x, title_y - round(10 * s), cards[-1].right - cards[0].x, round(86 * s))
+    draw_panel(surface, band, (8, 34, 26, 240), round(14 * s), None, t.panels)  # the heading clear of the header's words
     text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
     text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
                        "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
