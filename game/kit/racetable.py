@@ -120,6 +120,9 @@ class RaceTableScene(Scene):
     """A race goes on without you: the window in the background opens the pause menu."""
     PAUSE: ClassVar[Any]
     """The pause menu's scene class (the screens' own, above the kit)."""
+    view: Any = None
+    """The table's view module: ``draw(table, surface)``, ``status_lines(table)`` and ``layer_regions(table)`` (the
+    cached layer)."""
     network: Any = None
     """A network game's session (game.screens.net_table), else None."""
     toast: Toast | None = None
@@ -216,8 +219,9 @@ class RaceTableScene(Scene):
         raise NotImplementedError
 
     def layer_regions(self) -> list[Region]:
-        """What the table's cached layer holds (see :class:`~game.kit.layer.TableLayer`)."""
-        return []
+        """What the table's cached layer holds (see :class:`~game.kit.layer.TableLayer`): its view's."""
+        regions: list[Region] = self.view.layer_regions(self) if self.view is not None else []
+        return regions
 
     def refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.layer_regions(), self.app.art)
@@ -339,6 +343,14 @@ class RaceTableScene(Scene):
     def settled(self) -> bool:
         """No card is in the air (the end screen waits for it)."""
         return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(self, surface)
+        self.draw_replay(surface)
+
+    def status_lines(self) -> tuple[str, str]:
+        lines: tuple[str, str] = self.view.status_lines(self)
+        return lines
 
     def draw_replay(self, surface: pygame.Surface) -> None:
         if self.replay is not None:

@@ -29,7 +29,6 @@ WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to it
 WON_SECONDS = 0.45
 BANNER_SECONDS = 3.0
 BANNER_MIN_SECONDS = 1.5  # a banner about the stack in play stays at least this long, even when the next card comes
-CALL_SECONDS = 1.4
 
 RULE_KEYS = ("calling_out", "standard", "sandwich", "dark_queen", "counting_out")
 
@@ -181,18 +180,13 @@ def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
     table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
-def _out(table: Any, event: PlayerOut, at: int, animate: bool) -> None:
-    table.log.add(f"{says(table.name(event.player), 'has')} no cards left (a snap can bring them back)")
-
-
-def _back_in(table: Any, event: PlayerBackIn, at: int, animate: bool) -> None:
-    table.log.add(f"{says(table.name(event.player), 'is')} back in")
-
-
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
     PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _won, TurnPassed: _turn,
-    PlayerOut: _out, PlayerBackIn: _back_in, GameOver: _over,
+    GameOver: _over,
+    PlayerOut: lambda table, e, at, animate: table.log.add(
+        f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
+    PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
 }
 """What each event does to the table's model, log and flights."""
 
@@ -255,12 +249,11 @@ def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int,
         table.sound("draw")
     elif event.how == "count":
         model.lit = {s.id for s in sprites}
-        model.banner = Banner(f"Counted out: the stack goes to {name}", (), True, won=True)
+        model.banner = Banner(f"Counted out: the stack goes to {name}", won=True)
         table.log.add(f"The count ran out: {says(name, 'takes')} {len(sprites)} cards")
         table.sound("draw")
     else:
-        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", (), True,
-                              won=True)
+        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", won=True)
         table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
     model.stack = Pile()
     model.laid_at.clear()

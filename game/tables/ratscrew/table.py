@@ -56,7 +56,7 @@ class RatscrewTable(RaceTableScene):
     COUNTED = ("lay", "laid")
     PAUSE = PauseScene
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
-    layer_regions = ratscrew_view.layer_regions
+    view = ratscrew_view
     target_at = ratscrew_input.target_at
     click = ratscrew_input.click
 
@@ -151,13 +151,6 @@ class RatscrewTable(RaceTableScene):
         self.layout = RatscrewLayout(*size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.motion.flights = []
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ratscrew_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return ratscrew_view.status_lines(self)
 
 
 TableScene = RatscrewTable

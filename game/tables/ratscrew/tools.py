@@ -23,6 +23,7 @@ from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_u
 from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup, SeatConfig
 from game.shell.shotsession import shoot_end, shot_app, until_shown
+from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
@@ -77,8 +78,7 @@ def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
     setup = GameSetup.all_ai(["medium"] * seats, GAME)
     setup.deal = seed
-    setup.options = {"standard": False, "sandwich": False, "calling_out": False, "counting_out": False,
-                     "dark_queen": False}
+    setup.options = dict.fromkeys(RULE_KEYS, False)
     app.start_game(setup)
     table = table_of(app)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
@@ -97,8 +97,6 @@ def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
 def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     """A table whose stack holds the whole deck (the busiest picture there is), bots idle."""
     from engine.ratscrew import Ratscrew
-
-    from game.tables.ratscrew.steps import TableModel
 
     table = _busy_table(app, seats, 1, seed)
     state = table.state

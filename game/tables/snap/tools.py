@@ -69,12 +69,10 @@ def _summary(table: Any) -> str:
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
 
 
-def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
+def _busy_table(app: App) -> Any:
     """A 6-seat bot table a little way in: every pile has cards, the pot too."""
-    levels = ["hard", "medium", "easy", "hard", "medium", "easy"][:seats]
-    setup = GameSetup.all_ai(levels, "snap")
-    setup.deal = 11
-    setup.options = {"variant": variant}
+    setup = GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME)
+    setup.deal, setup.options = 11, {"variant": "own"}
     app.start_game(setup)
     table = table_of(app)
     advance(app, 6.0)
@@ -89,9 +87,7 @@ def _fly_everything(table: Any) -> None:
     lay, model = table.layout, table.model
     n = 0
     for seat in range(model.num_seats):
-        for card in list(model.up[seat].cards)[-4:] or [None]:
-            if card is None:
-                continue
+        for card in list(model.up[seat].cards)[-4:]:
             target = lay.rect_of(("down", (seat + 1) % model.num_seats))
             model.flights.append(flight(model.sprites.new(card), True, lay.rect_of(seat), target, 0.8, 0.02 * n, None, 1.0))
             n += 1
