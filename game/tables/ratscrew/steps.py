@@ -67,12 +67,9 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        model = cls([len(p) for p in state.piles], state.turn, barred=[b is not None for b in state.barred],
-                    snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
-        for card in state.stack:
-            model.stack.append(sprites.new(card))
-        model.count = state.count
-        return model
+        return cls([len(p) for p in state.piles], state.turn, Pile(sprites.new(c) for c in state.stack),
+                   [b is not None for b in state.barred], count=state.count, snaps=[{} for _ in range(n)],
+                   wrong=[0] * n, fastest=[None] * n)
 
     def update(self, dt: float) -> None:
         self.call_age += dt
@@ -221,10 +218,8 @@ def race_lost(table: Any, seat: int, at: int) -> str | None:
 
 
 def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
-    model = table.model
-    layout = table.layout
+    model, layout, name = table.model, table.layout, table.name(event.player)
     sprites = list(model.stack)
-    name = table.name(event.player)
     model.last_won = (event.player, claim.at if claim is not None else at, event.how)
     for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
         table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
