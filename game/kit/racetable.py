@@ -31,6 +31,7 @@ from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.races import RealtimeController
 from game.kit.replaycontrols import ReplayControls, replay_times
 from game.kit.seatkeys import key_name, open_pads, pad_event
+from game.kit.viewtable import ViewTable
 from game.kit.wording import played_for
 
 REPLAY_TOAST = "This is a replay: watch, or press Esc for the menu."
@@ -99,7 +100,7 @@ def race_mismatches(table: Any, saved: Any, check: Any = None) -> list[str]:
     return out
 
 
-class RaceTableScene(Scene):
+class RaceTableScene(ViewTable, Scene):
     """A race in progress (or a replay of one); see the module docstring."""
 
     game_id = ""
@@ -343,14 +344,6 @@ class RaceTableScene(Scene):
     def settled(self) -> bool:
         """No card is in the air (the end screen waits for it)."""
         return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        lines: tuple[str, str] = self.view.status_lines(self)
-        return lines
 
     def draw_replay(self, surface: pygame.Surface) -> None:
         if self.replay is not None:
