@@ -21,8 +21,8 @@ from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
-from game.shell.session import GameSetup, SeatConfig
-from game.shell.shotsession import shoot_end, shot_app, until_shown
+from game.shell.session import GameSetup
+from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
@@ -113,10 +113,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
         app = shot_app(GAME, out, data_dir, size, "fast")
-        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
-                          deal=12, game=GAME)
-        app.start_game(setup)
-        table = table_of(app)
+        table = start_seats(app, GAME, "You Ada:medium Ben:hard", 12)
         _shoot(app, out, "ratscrew-start")
         _until_snap(app, table)
         _shoot(app, out, "ratscrew-snap-lit")

@@ -16,8 +16,8 @@ from game.screens.game_over import GUARD_S
 from game.shell.app import App
 from game.shell.headless import advance, play_until_over, shoot
 from game.shell.modes import Scenarios, checker, table_of as table_in
-from game.shell.session import GameSetup, SeatConfig
-from game.shell.shotsession import shoot_end, shot_app, until_shown
+from game.shell.session import GameSetup
+from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 
 GAME = "snap"
 STEP = 1 / 30
@@ -123,7 +123,7 @@ def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0) -> bo
 
 def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
     app = shot_app("snap", out, data_dir, size)  # a fresh player each size: the keys screen shows
-    _start(app, "You Ada:hard Ben:medium", 4, bots=False)  # one human against two bots, a call on screen
+    start_seats(app, GAME, "You Ada:hard Ben:medium", 4)  # one human against two bots, a call on screen
     advance(app, 0.5)
     shoot(app, out, "snap-start")
     _play_humans_as_bots(app)
@@ -137,7 +137,7 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     table_of(app).driver.bots.pop(0, None)
     _wrong_call(app)
     shoot(app, out, "snap-false-call")
-    _start(app, "Ann Bo Cy Dev:hard Eve:medium Finn:easy", 9, bots=False)  # 6 seats, hot-seat with three humans
+    start_seats(app, GAME, "Ann Bo Cy Dev:hard Eve:medium Finn:easy", 9)  # 6 seats, hot-seat with three humans
     advance(app, 0.2)
     shoot(app, out, "snap-keys-first")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
@@ -159,22 +159,14 @@ def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: boo
     if _until_event(app, ("SnapWon", "SnapTied"), 120):
         advance(app, 0.2)
     shoot(app, out, "snap-six")
-    _start(app, "You Ada:medium Ben:easy Cleo:hard", 5, variant="shared")  # the shared pile
+    start_seats(app, GAME, "You Ada:medium Ben:easy Cleo:hard", 5, variant="shared")  # the shared pile
+    _play_humans_as_bots(app)
     advance(app, 8.0)
     shoot(app, out, "snap-shared")
-    _start(app, "You Ada:hard", 2, time_limit=3)  # the end screen
+    start_seats(app, GAME, "You Ada:hard", 2, time_limit=3)  # the end screen
+    _play_humans_as_bots(app)
     shoot_end(app, out, "snap-result", lambda app: finish(app, 1 / 20, 400), GUARD_S)
     app.to_title()
-
-
-def _start(app: App, seats: str, deal: int, bots: bool = True, **options: Any) -> None:
-    """Start a game of ``seats`` ("You Ada:hard": a name, a bot's level after it) on ``deal``; with ``bots``, hard
-    bots play the human seats."""
-    players = [SeatConfig(name.split(":")[0], "ai", name.split(":")[1]) if ":" in name else SeatConfig(name)
-               for name in seats.split()]
-    app.start_game(GameSetup(players, deal=deal, game=GAME, options=options))
-    if bots:
-        _play_humans_as_bots(app)
 
 
 def _play_humans_as_bots(app: App) -> None:
