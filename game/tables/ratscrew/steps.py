@@ -159,11 +159,6 @@ def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
     table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
 
 
-def _won(table: Any, event: StackWon, at: int, animate: bool) -> None:
-    _stack_won(table, event, table.model.claims.get(event.player), at, animate)
-    table.model.claims.clear()
-
-
 def _barred(table: Any, event: PlayerBarred, at: int, animate: bool) -> None:
     table.model.barred[event.player] = True
 
@@ -177,49 +172,11 @@ def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
     table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
-STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
-    CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
-    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _won, TurnPassed: _turn,
-    GameOver: _over,
-    PlayerOut: lambda table, e, at, animate: table.log.add(
-        f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
-    PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
-}
-"""What each event does to the table's model, log and flights."""
-
-
-def apply_events(table: Any, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
-    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
-    for event in events:
-        step = STEPS.get(type(event))
-        if step is not None:
-            step(table, event, at, animate)
-
-
-RACE_SHOWN_MS = 3000
-"""A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
-
-
-def race_lost(table: Any, seat: int, at: int) -> str | None:
-    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
-    much sooner."""
-    last = table.model.last_won
-    if last is None:
-        return None
-    winner, won_at, how = last
-    name = table.name(winner)
-    if winner == seat:
-        return f"{name} already took this stack."
-    if how == "snap" and at - won_at <= RACE_SHOWN_MS:
-        return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
-    if how == "count":
-        return f"Too late: the count ran out and the stack went to {name}."
-    return f"There is nothing to snap: the stack went to {name}."
-
-
-def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
+def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
+    """The stack goes to its winner: by the snap claimed for it (the claims are settled), a count or a stall."""
     model, layout, name = table.model, table.layout, table.name(event.player)
-    sprites = list(model.stack)
+    sprites, claim = list(model.stack), model.claims.get(event.player)
+    model.claims.clear()
     model.last_won = (event.player, claim.at if claim is not None else at, event.how)
     for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
         table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
@@ -262,6 +219,46 @@ def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int,
     for i, sprite in enumerate(sprites):
         start = layout.top_card if i == n - 1 else rects[i]
         table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
+
+
+STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
+    CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
+    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won, TurnPassed: _turn,
+    GameOver: _over,
+    PlayerOut: lambda table, e, at, animate: table.log.add(
+        f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
+    PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
+}
+"""What each event does to the table's model, log and flights."""
+
+
+def apply_events(table: Any, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
+    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
+    for event in events:
+        step = STEPS.get(type(event))
+        if step is not None:
+            step(table, event, at, animate)
+
+
+RACE_SHOWN_MS = 3000
+"""A refused snap this soon after the stack was won lost the race to it (later, it is simply too late)."""
+
+
+def race_lost(table: Any, seat: int, at: int) -> str | None:
+    """Why ``seat``'s snap at ``at`` found the stack empty, when it just went somewhere: who took it and how
+    much sooner."""
+    last = table.model.last_won
+    if last is None:
+        return None
+    winner, won_at, how = last
+    name = table.name(winner)
+    if winner == seat:
+        return f"{name} already took this stack."
+    if how == "snap" and at - won_at <= RACE_SHOWN_MS:
+        return f"{says(name, 'was')} {at - won_at} ms faster: the stack went to {name}."
+    if how == "count":
+        return f"Too late: the count ran out and the stack went to {name}."
+    return f"There is nothing to snap: the stack went to {name}."
 
 
 __all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]

@@ -176,9 +176,8 @@ class _Busy:
 
     def before(self, frame: int) -> None:
         if frame % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
-            table = self.table
+            table, n = self.table, len(self.table.model.stack)
             under, top = table.model.stack[-2], table.model.stack[-1]
-            n = len(table.model.stack)
             table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
             table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
 

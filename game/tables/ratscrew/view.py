@@ -62,8 +62,7 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
         me = t.humans[0]
         if m.barred[me]:
             return head, "You are barred until someone else wins the stack."
-        names = ratscrew_input.key_names(t, me)  # the same keys as on the panel and the Snap button
-        lay_keys, snap_keys = names if names is not None else ("", "")
+        lay_keys, snap_keys = ratscrew_input.key_names(t, me) or ("", "")  # as on the panel and the Snap button
         lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
         return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
