@@ -77,8 +77,7 @@ def resume_mismatches(table: Any, saved: Any) -> list[str]:
 def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
     setup = GameSetup.all_ai(["medium"] * seats, GAME)
-    setup.deal = seed
-    setup.options = dict.fromkeys(RULE_KEYS, False)
+    setup.deal, setup.options = seed, dict.fromkeys(RULE_KEYS, False)
     app.start_game(setup)
     table = table_of(app)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
@@ -133,8 +132,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             if _ % 30 == 0:
                 _humans_lay(table)
             app.step(DT, pygame.event.get())
-        hot = GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)
-        app.start_game(hot)
+        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME))
         table = table_of(app)
         if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
             _shoot(app, out, "ratscrew-try-keys")

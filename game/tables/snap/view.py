@@ -280,10 +280,8 @@ def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: p
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
-    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
-    s = lay.scale
-    state = table.state
-    out = model.out[seat]
+    lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
+    s, out = lay.scale, model.out[seat]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
@@ -316,13 +314,10 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
     """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
     colour, over cards flying past (the labels stay readable)."""
     lay, model, text = table.layout, table.model, table.app.text
-    s = lay.scale
-    out = model.out[seat]
+    s, out = lay.scale, model.out[seat]
     if backed:
         draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
-    name = table.name(seat)
-    held = model.down[seat] + len(model.up[seat])
-    line = f"{name}  ·  {held} cards" if not out else f"{name}  ·  out"
+    line = f"{table.name(seat)}  ·  " + ("out" if out else f"{model.down[seat] + len(model.up[seat])} cards")
     text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     keys = table.seat_keys_line(seat)
     for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
