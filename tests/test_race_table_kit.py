@@ -89,3 +89,25 @@ def test_no_part_of_a_race_table_imports_its_table_class_not_even_for_types():
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.ImportFrom):
                     assert node.module != f"game.tables.{game}.table", f"{path.name} imports its table class"
+
+
+def test_a_screenshot_game_starts_from_a_seat_line_and_its_table_draws_through_its_view(tmp_path):
+    """``start_seats`` (game/shell/shotsession.py): names, bots' levels after a colon, the deal and options; the
+    race table's status lines and drawing are its view module's (game/kit/viewtable.py)."""
+    from game_helpers import make_app
+
+    from game.kit.viewtable import ViewTable
+    from game.shell.shotsession import start_seats
+    from game.tables.ratscrew import view
+
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        table = start_seats(app, "ratscrew", "You Ada:hard Ben:medium", 12, sandwich=False)
+        assert [(p.name, p.kind, p.level) for p in table.record.players] == [
+            ("You", "human", None), ("Ada", "ai", "hard"), ("Ben", "ai", "medium")]
+        assert table.setup.deal == 12 and table.setup.options == {"sandwich": False}
+        assert isinstance(table, ViewTable) and table.view is view and table.status_lines() == view.status_lines(table)
+        table.draw(app.screen)  # the view's drawing, then the replay's (none here)
+    finally:
+        pygame.quit()

@@ -35,13 +35,14 @@ from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
+from game.kit.viewtable import ViewTable
 
 
 BANNER_SECONDS = 2.4
 """How long a line across the table (:meth:`HiddenHandTable.announce`) stays."""
 
 
-class HiddenHandTable(TurnScene):
+class HiddenHandTable(ViewTable, TurnScene):
     """What a hidden-hand turn table holds and how it shows it, whatever the game."""
 
     game_id = ""
@@ -96,14 +97,6 @@ class HiddenHandTable(TurnScene):
 
     def _queue_events(self, events: list[Any]) -> None:
         self.animator.queue_events(self, events)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        lines: tuple[str, str] = self.view.status_lines(self)
-        return lines
 
     def buttons(self) -> list[Any]:
         found: list[Any] = self.view.buttons(self)

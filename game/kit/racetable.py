@@ -31,6 +31,7 @@ from game.kit.messages import TOAST_SECONDS, Toast, age_messages
 from game.kit.races import RealtimeController
 from game.kit.replaycontrols import ReplayControls, replay_times
 from game.kit.seatkeys import key_name, open_pads, pad_event
+from game.kit.viewtable import ViewTable
 from game.kit.wording import played_for
 
 REPLAY_TOAST = "This is a replay: watch, or press Esc for the menu."
@@ -99,7 +100,7 @@ def race_mismatches(table: Any, saved: Any, check: Any = None) -> list[str]:
     return out
 
 
-class RaceTableScene(Scene):
+class RaceTableScene(ViewTable, Scene):
     """A race in progress (or a replay of one); see the module docstring."""
 
     game_id = ""
@@ -120,6 +121,9 @@ class RaceTableScene(Scene):
     """A race goes on without you: the window in the background opens the pause menu."""
     PAUSE: ClassVar[Any]
     """The pause menu's scene class (the screens' own, above the kit)."""
+    view: Any = None
+    """The table's view module: ``draw(table, surface)``, ``status_lines(table)`` and ``layer_regions(table)`` (the
+    cached layer)."""
     network: Any = None
     """A network game's session (game.screens.net_table), else None."""
     toast: Toast | None = None
@@ -216,8 +220,9 @@ class RaceTableScene(Scene):
         raise NotImplementedError
 
     def layer_regions(self) -> list[Region]:
-        """What the table's cached layer holds (see :class:`~game.kit.layer.TableLayer`)."""
-        return []
+        """What the table's cached layer holds (see :class:`~game.kit.layer.TableLayer`): its view's."""
+        regions: list[Region] = self.view.layer_regions(self) if self.view is not None else []
+        return regions
 
     def refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.layer_regions(), self.app.art)

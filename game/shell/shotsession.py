@@ -9,6 +9,8 @@ from typing import Any, Callable
 
 from game.shell.app import App
 from game.shell.headless import advance, shoot
+from game.shell.modes import table_of
+from game.shell.session import GameSetup, SeatConfig
 
 def shot_app(game_id: str, out: Path, data_dir: Path | None, size: tuple[int, int], speed: str = "normal") -> App:
     """A new player's app (a fresh folder in ``data_dir``: first-time screens show) at the title, shot."""
@@ -19,6 +21,15 @@ def shot_app(game_id: str, out: Path, data_dir: Path | None, size: tuple[int, in
     app.to_title()
     shoot(app, out, f"{game_id}-title")
     return app
+
+
+def start_seats(app: App, game_id: str, seats: str, deal: int, **options: Any) -> Any:
+    """Start a game of ``seats`` (a line of names, a bot's level after its name: "You Ada:hard") on ``deal``, with
+    the game's ``options``; its table."""
+    players = [SeatConfig(name.split(":")[0], "ai", name.split(":")[1]) if ":" in name else SeatConfig(name)
+               for name in seats.split()]
+    app.start_game(GameSetup(players, deal=deal, game=game_id, options=options))
+    return table_of(app, game_id)
 
 
 def shoot_end(app: App, out: Path, name: str, play_out: Callable[[App], bool], guard_s: float) -> None:
@@ -50,4 +61,4 @@ def until_shown(app: App, table: Any, wanted: Callable[[Any], bool], limit_s: fl
     return bool(seen)
 
 
-__all__ = ["shot_app", "shoot_end", "until_shown"]
+__all__ = ["shot_app", "shoot_end", "start_seats", "until_shown"]

@@ -26,7 +26,6 @@ FAN_SIZES = 9  # the fan's card heights: the largest and eight steps down
 class SeatBox:
     """One seat's panel: header line, face-down pile, count and keys lines."""
 
-    seat: int
     panel: Rect
     header: Rect
     pile: Rect
@@ -60,7 +59,7 @@ class RatscrewLayout:
             header = Rect(panel.x + pad, panel.y + round(6 * s), panel.w - 2 * pad, round(26 * s))
             pile = Rect(panel.x + pad + round(4 * s), header.bottom + round(6 * s), *self.pile_card)
             info = Rect(pile.right + pad + round(6 * s), pile.y, panel.right - pad - pile.right - pad - round(6 * s), ph)
-            self.seats[seat] = SeatBox(seat, panel, header, pile, info)
+            self.seats[seat] = SeatBox(panel, header, pile, info)
 
         # the middle band: fan | top card | log
         band_top = self.status.bottom + m
@@ -96,8 +95,7 @@ class RatscrewLayout:
         return [Rect(r) for r in _fan(area.x, area.y, area.w, area.h, self.fan_heights, count, self.top_card.centery)]
 
     def fan_card(self, count: int) -> tuple[int, int]:
-        rects = self.fan(max(1, count))
-        return rects[0].size
+        return self.fan(max(1, count))[0].size
 
     def fan_slot(self, index: int, count: int) -> Rect:
         rects = self.fan(count)

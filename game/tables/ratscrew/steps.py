@@ -29,7 +29,6 @@ WON_PAUSE = 0.9  # the lit cards stay put this long before the stack flies to it
 WON_SECONDS = 0.45
 BANNER_SECONDS = 3.0
 BANNER_MIN_SECONDS = 1.5  # a banner about the stack in play stays at least this long, even when the next card comes
-CALL_SECONDS = 1.4
 
 RULE_KEYS = ("calling_out", "standard", "sandwich", "dark_queen", "counting_out")
 
@@ -68,12 +67,9 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        model = cls([len(p) for p in state.piles], state.turn, barred=[b is not None for b in state.barred],
-                    snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
-        for card in state.stack:
-            model.stack.append(sprites.new(card))
-        model.count = state.count
-        return model
+        return cls([len(p) for p in state.piles], state.turn, Pile(sprites.new(c) for c in state.stack),
+                   [b is not None for b in state.barred], count=state.count, snaps=[{} for _ in range(n)],
+                   wrong=[0] * n, fastest=[None] * n)
 
     def update(self, dt: float) -> None:
         self.call_age += dt
@@ -163,11 +159,6 @@ def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
     table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
 
 
-def _won(table: Any, event: StackWon, at: int, animate: bool) -> None:
-    _stack_won(table, event, table.model.claims.get(event.player), at, animate)
-    table.model.claims.clear()
-
-
 def _barred(table: Any, event: PlayerBarred, at: int, animate: bool) -> None:
     table.model.barred[event.player] = True
 
@@ -181,18 +172,62 @@ def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
     table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
-def _out(table: Any, event: PlayerOut, at: int, animate: bool) -> None:
-    table.log.add(f"{says(table.name(event.player), 'has')} no cards left (a snap can bring them back)")
-
-
-def _back_in(table: Any, event: PlayerBackIn, at: int, animate: bool) -> None:
-    table.log.add(f"{says(table.name(event.player), 'is')} back in")
+def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
+    """The stack goes to its winner: by the snap claimed for it (the claims are settled), a count or a stall."""
+    model, layout, name = table.model, table.layout, table.name(event.player)
+    sprites, claim = list(model.stack), model.claims.get(event.player)
+    model.claims.clear()
+    model.last_won = (event.player, claim.at if claim is not None else at, event.how)
+    for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
+        table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
+                   "laid the top card.", seat)
+    if event.how == "snap" and claim is not None:
+        reasons = claim.reasons
+        for reason in reasons:
+            model.snaps[event.player][reason.rule] = model.snaps[event.player].get(reason.rule, 0) + 1
+        since = [t for t in (showed_at(model, r) for r in reasons) if t is not None]
+        if since:
+            took = max(0, claim.at - min(since))
+            best = model.fastest[event.player]
+            model.fastest[event.player] = took if best is None else min(best, took)
+        lit_cards = {c for r in reasons for c in r.cards}
+        model.lit = {s.id for s in sprites if s.card in lit_cards}
+        first = reasons[0]
+        beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
+                              won=True)
+        more = ", ".join(r.label for r in reasons[1:])
+        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
+        table.sound("draw")
+    elif event.how == "count":
+        model.lit = {s.id for s in sprites}
+        model.banner = Banner(f"Counted out: the stack goes to {name}", won=True)
+        table.log.add(f"The count ran out: {says(name, 'takes')} {len(sprites)} cards")
+        table.sound("draw")
+    else:
+        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", won=True)
+        table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
+    model.stack = Pile()
+    model.laid_at.clear()
+    model.piles[event.player] += len(sprites)
+    model.call = None
+    if not animate:
+        return
+    n = len(sprites)
+    rects = layout.fan(n)
+    target = layout.seats[event.player].pile
+    for i, sprite in enumerate(sprites):
+        start = layout.top_card if i == n - 1 else rects[i]
+        table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
 
 
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
-    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _won, TurnPassed: _turn,
-    PlayerOut: _out, PlayerBackIn: _back_in, GameOver: _over,
+    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won, TurnPassed: _turn,
+    GameOver: _over,
+    PlayerOut: lambda table, e, at, animate: table.log.add(
+        f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
+    PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
 }
 """What each event does to the table's model, log and flights."""
 
@@ -224,56 +259,6 @@ def race_lost(table: Any, seat: int, at: int) -> str | None:
     if how == "count":
         return f"Too late: the count ran out and the stack went to {name}."
     return f"There is nothing to snap: the stack went to {name}."
-
-
-def _stack_won(table: Any, event: StackWon, claim: SnapAccepted | None, at: int, animate: bool) -> None:
-    model = table.model
-    layout = table.layout
-    sprites = list(model.stack)
-    name = table.name(event.player)
-    model.last_won = (event.player, claim.at if claim is not None else at, event.how)
-    for seat in event.beaten:  # snapped at the very same millisecond and lost the tie
-        table.tell(f"A tie to the millisecond with {name}: the stack goes to {name}, nearer the left of whoever "
-                   "laid the top card.", seat)
-    if event.how == "snap" and claim is not None:
-        reasons = claim.reasons
-        for reason in reasons:
-            model.snaps[event.player][reason.rule] = model.snaps[event.player].get(reason.rule, 0) + 1
-        since = [t for t in (showed_at(model, r) for r in reasons) if t is not None]
-        if since:
-            took = max(0, claim.at - min(since))
-            best = model.fastest[event.player]
-            model.fastest[event.player] = took if best is None else min(best, took)
-        lit_cards = {c for r in reasons for c in r.cards}
-        model.lit = {s.id for s in sprites if s.card in lit_cards}
-        first = reasons[0]
-        beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
-        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
-                              won=True)
-        more = ", ".join(r.label for r in reasons[1:])
-        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
-        table.sound("draw")
-    elif event.how == "count":
-        model.lit = {s.id for s in sprites}
-        model.banner = Banner(f"Counted out: the stack goes to {name}", (), True, won=True)
-        table.log.add(f"The count ran out: {says(name, 'takes')} {len(sprites)} cards")
-        table.sound("draw")
-    else:
-        model.banner = Banner(f"Nobody can lay and no snap showed: the stack goes back to {name}", (), True,
-                              won=True)
-        table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
-    model.stack = Pile()
-    model.laid_at.clear()
-    model.piles[event.player] += len(sprites)
-    model.call = None
-    if not animate:
-        return
-    n = len(sprites)
-    rects = layout.fan(n)
-    target = layout.seats[event.player].pile
-    for i, sprite in enumerate(sprites):
-        start = layout.top_card if i == n - 1 else rects[i]
-        table.fly(sprite, True, start, target, WON_SECONDS, delay=WON_PAUSE + 0.012 * (n - 1 - i))
 
 
 __all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]

@@ -21,7 +21,7 @@ reaction roll from now, misses included), so someone takes the stack.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -30,7 +30,7 @@ from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 
 from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import bar_rect
-from game.kit.flights import Flight, FlightQueue, flight
+from game.kit.flights import FlightQueue, flight
 from game.kit.racetable import RaceTableScene
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.wording import says
@@ -56,7 +56,7 @@ class RatscrewTable(RaceTableScene):
     COUNTED = ("lay", "laid")
     PAUSE = PauseScene
     draw_thumbnail = staticmethod(ratscrew_view.draw_thumbnail)
-    layer_regions = ratscrew_view.layer_regions
+    view = ratscrew_view
     target_at = ratscrew_input.target_at
     click = ratscrew_input.click
 
@@ -87,11 +87,10 @@ class RatscrewTable(RaceTableScene):
         return True
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
-            delay: float = 0.0, on_land: Callable[[], None] | None = None) -> Flight:
-        f = flight(sprite, face_up, start, end, duration, delay, on_land, self.factor())
+            delay: float = 0.0) -> None:
         if self.factor() > 0:
+            f = flight(sprite, face_up, start, end, duration, delay, None, self.factor())
             self.motion.flights = [old for old in self.motion.flights if old.sprite.id != sprite.id] + [f]
-        return f
 
     def stat_counts(self) -> list[dict[str, int]]:
         """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
@@ -151,13 +150,6 @@ class RatscrewTable(RaceTableScene):
         self.layout = RatscrewLayout(*size, self.state.num_seats)
         self.background = ratscrew_view.table_background(self)
         self.motion.flights = []
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ratscrew_view.draw(self, surface)
-        self.draw_replay(surface)
-
-    def status_lines(self) -> tuple[str, str]:
-        return ratscrew_view.status_lines(self)
 
 
 TableScene = RatscrewTable

@@ -21,8 +21,9 @@ from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
-from game.shell.session import GameSetup, SeatConfig
-from game.shell.shotsession import shoot_end, shot_app, until_shown
+from game.shell.session import GameSetup
+from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
+from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
@@ -76,9 +77,7 @@ def resume_mismatches(table: Any, saved: Any) -> list[str]:
 def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
     setup = GameSetup.all_ai(["medium"] * seats, GAME)
-    setup.deal = seed
-    setup.options = {"standard": False, "sandwich": False, "calling_out": False, "counting_out": False,
-                     "dark_queen": False}
+    setup.deal, setup.options = seed, dict.fromkeys(RULE_KEYS, False)
     app.start_game(setup)
     table = table_of(app)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
@@ -98,8 +97,6 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     """A table whose stack holds the whole deck (the busiest picture there is), bots idle."""
     from engine.ratscrew import Ratscrew
 
-    from game.tables.ratscrew.steps import TableModel
-
     table = _busy_table(app, seats, 1, seed)
     state = table.state
     deck = list(state.stack) + [c for p in state.piles for c in reversed(p)]
@@ -115,10 +112,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
     """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
         app = shot_app(GAME, out, data_dir, size, "fast")
-        setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "hard")],
-                          deal=12, game=GAME)
-        app.start_game(setup)
-        table = table_of(app)
+        table = start_seats(app, GAME, "You Ada:medium Ben:hard", 12)
         _shoot(app, out, "ratscrew-start")
         _until_snap(app, table)
         _shoot(app, out, "ratscrew-snap-lit")
@@ -138,8 +132,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
             if _ % 30 == 0:
                 _humans_lay(table)
             app.step(DT, pygame.event.get())
-        hot = GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)
-        app.start_game(hot)
+        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME))
         table = table_of(app)
         if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
             _shoot(app, out, "ratscrew-try-keys")
@@ -181,9 +174,8 @@ class _Busy:
 
     def before(self, frame: int) -> None:
         if frame % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
-            table = self.table
+            table, n = self.table, len(self.table.model.stack)
             under, top = table.model.stack[-2], table.model.stack[-1]
-            n = len(table.model.stack)
             table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
             table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
 

@@ -36,8 +36,7 @@ BARRED = (200, 60, 50)
 
 def table_background(t: RaceTableScene) -> pygame.Surface:
     """The felt with the seat panels and the log panel baked in."""
-    L = t.layout
-    surf = felt_background((L.w, L.h))
+    L, surf = t.layout, felt_background((t.layout.w, t.layout.h))
     s = L.scale
     for box in L.seats.values():
         draw_panel(surf, box.panel, PANEL_FILL, round(12 * s))
@@ -63,8 +62,7 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
         me = t.humans[0]
         if m.barred[me]:
             return head, "You are barred until someone else wins the stack."
-        names = ratscrew_input.key_names(t, me)  # the same keys as on the panel and the Snap button
-        lay_keys, snap_keys = names if names is not None else ("", "")
+        lay_keys, snap_keys = ratscrew_input.key_names(t, me) or ("", "")  # as on the panel and the Snap button
         lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
         return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
@@ -74,9 +72,8 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
 
 def layer_regions(t: RaceTableScene) -> list[Region]:
     """What the cached layer holds (each redrawn only when its key changes): status, menu, seats, log, fan."""
-    L = t.layout
+    L, text = t.layout, t.app.text
     s = L.scale
-    text = t.app.text
     line1, line2 = status_lines(t)
     regions: list[Region] = [
         ("status", (line1, line2), L.status, lambda surf: draw_status(surf, text, L.status, line1, line2, s)),
@@ -89,7 +86,7 @@ def layer_regions(t: RaceTableScene) -> list[Region]:
         regions.append((("seat", seat), seat_key(t, seat), box.panel,
                         lambda surf, seat=seat: _draw_seat(t, surf, seat)))
     flying = t.motion.flying()
-    under = [sp for sp in t.model.stack[:-1]]
+    under = list(t.model.stack[:-1])
     shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
     count = t.model.count
     fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count,
@@ -124,11 +121,9 @@ def seat_key(t: RaceTableScene, seat: int) -> tuple:
 
 def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: set[int]) -> None:
     """The stack under its top card, in rows; only the visible strip of each card is blitted."""
-    L = t.layout
+    L, art, count = t.layout, t.app.art, t.model.count
     s = L.scale
-    art = t.app.art
     rects = L.fan(len(under))
-    count = t.model.count
     if not under and not t.motion.flights:
         t.app.text.blit(surface, "Cards laid earlier fan out here, every one in view.", round(20 * s),
                         L.fan_area.center, MUTED, "center", L.fan_area.w)
@@ -170,15 +165,10 @@ def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: l
 
 
 def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
-    L = t.layout
-    s = L.scale
-    text = t.app.text
-    art = t.app.art
+    L, text, art, stack, count = t.layout, t.app.text, t.app.art, t.model.stack, t.model.count
+    s, top = L.scale, L.top_card
     t.layer.draw(surface, art)
     flying = t.motion.flying()
-    stack = t.model.stack
-    count = t.model.count
-    top = L.top_card
     if stack and stack[-1].id not in flying:
         sprite = stack[-1]
         if sprite.id in t.model.lit:
@@ -224,9 +214,8 @@ def _badge(t: RaceTableScene, surface: pygame.Surface, rect: pygame.Rect, left: 
 
 def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
     """The call for the last card laid, big as it is laid, then settling."""
-    L = t.layout
+    L, m = t.layout, t.model
     s = L.scale
-    m = t.model
     if m.call is None:
         if t.model.stack:
             return
@@ -256,7 +245,7 @@ def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:
         words = t.app.text.render(label, px, INK)
         extra = t.app.text.render("  + " + ", ".join(b.more), round(px * 0.8), MUTED) if b.more else None
         width = pad + words.get_width() + pad
-        width += round(10 * s) + card_codes_width(t, b.cards, px) if b.cards else 0
+        width += round(10 * s) + draw_card_codes(None, t, b.cards, 0, 0, px) if b.cards else 0
         width += extra.get_width() if extra is not None else 0
         if width <= L.banner.w:
             break
@@ -272,33 +261,26 @@ def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:
         surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
 
 
-def card_codes_width(t: RaceTableScene, cards: Sequence[Card], px: int) -> int:
-    """How wide :func:`draw_card_codes` draws ``cards`` (its tiles and the gaps after them)."""
-    return sum(t.app.text.render(rank_text(c.rank), px).get_width() + round(px * 0.95) + round(px * 0.25)
-               for c in cards)
-
-
-def draw_card_codes(surface: pygame.Surface, t: RaceTableScene, cards: Sequence[Card], x: int, cy: int, px: int) -> int:
-    """Cards as a rank and a suit shape on small white tiles ("7 club"); returns the x after them."""
+def draw_card_codes(surface: pygame.Surface | None, t: RaceTableScene, cards: Sequence[Card], x: int, cy: int,
+                    px: int) -> int:
+    """Cards as a rank and a suit shape on small white tiles ("7 club"); returns the x after them (with no
+    ``surface``: only measured)."""
     four = t.app.art.four_colour
     for card in cards:
         color = suit_color(card.suit, four)
         label = t.app.text.render(rank_text(card.rank), px, color)
         tile = pygame.Rect(x, cy - round(px * 0.62), label.get_width() + round(px * 0.95), round(px * 1.24))
-        pygame.draw.rect(surface, (252, 251, 246), tile, border_radius=max(3, px // 6))
-        surface.blit(label, label.get_rect(midleft=(tile.x + round(px * 0.12), cy)))
-        draw_suit(surface, card.suit, (tile.right - round(px * 0.42), cy), px * 0.62, color)
+        if surface is not None:
+            pygame.draw.rect(surface, (252, 251, 246), tile, border_radius=max(3, px // 6))
+            surface.blit(label, label.get_rect(midleft=(tile.x + round(px * 0.12), cy)))
+            draw_suit(surface, card.suit, (tile.right - round(px * 0.42), cy), px * 0.62, color)
         x = tile.right + round(px * 0.25)
     return x
 
 
 def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
-    L = t.layout
-    s = L.scale
-    text = t.app.text
-    box = L.seats[seat]
-    m = t.model
-    st = t.state
+    L, text, m, st = t.layout, t.app.text, t.model, t.state
+    s, box = L.scale, L.seats[seat]
     turn = m.turn == seat and not st.is_over and st.piles[seat]
     if turn:
         pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
@@ -308,9 +290,7 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
     draw_stock(surface, t.app.art, box.pile, m.piles[seat], glow=t.hover == ("pile", seat) and t.is_human(seat))
     x, y = box.info.x, box.info.y
-    px = round(19 * s)
-    line = round(24 * s)
-    n = m.piles[seat]
+    px, n = round(19 * s), m.piles[seat]
     text.blit(surface, f"{n} card{'s' if n != 1 else ''}" if n else "No cards", round(26 * s), (x, y),
               INK if n else MUTED, max_w=box.info.w)
     y += round(32 * s)
@@ -321,7 +301,6 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
         text.blit(surface, "To lay", px, (x, y), GOLD, max_w=box.info.w)
     elif not n:
         text.blit(surface, "Out: snap to get back in", px, (x, y), MUTED, max_w=box.info.w)
-    y += line
     if m.barred[seat] and not st.is_over:  # a red band across the pile: may not snap until the stack is won
         tag = pygame.Rect(0, 0, box.pile.w + round(16 * s), round(26 * s))
         tag.center = box.pile.center
@@ -344,10 +323,7 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
     fan = [("4D", 0.16, 0.36), ("9S", 0.24, 0.36), ("7C", 0.32, 0.36), ("2D", 0.40, 0.36), ("7H", 0.48, 0.36)]
     draw_table_picture(surface, art, fan + [("QS", 0.74, 0.42), (None, 0.22, 0.8), (None, 0.78, 0.8)], card_h=0.34)
     w, h = surface.get_size()
-    rects = []
-    for fx in (0.32, 0.48):
-        r = pygame.Rect(0, 0, round(h * 0.34 * 0.7), round(h * 0.34))
-        r.center = (round(fx * w), round(0.36 * h))
-        rects.append(r)
-    group = rects[0].union(rects[1]).inflate(max(4, w // 50), max(4, w // 50))
+    a, b = (pygame.Rect(0, 0, round(h * 0.34 * 0.7), round(h * 0.34)) for _ in range(2))
+    a.center, b.center = (round(0.32 * w), round(0.36 * h)), (round(0.48 * w), round(0.36 * h))
+    group = a.union(b).inflate(max(4, w // 50), max(4, w // 50))
     pygame.draw.rect(surface, GLOW, group, width=max(2, w // 100), border_radius=max(3, w // 40))

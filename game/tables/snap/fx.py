@@ -78,20 +78,12 @@ class SnapModel:
             return self.pot
         return self.shared if key == SHARED else self.up[key]
 
-    def cards(self, key: Any) -> list[Any]:
-        return list(self.pile(key).cards)
-
     def matches(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The piles a "Snap!" and a "Snap Pot!" would take now, as the table shows them."""
-        up = [self.cards(s) for s in range(self.num_seats)]
-        shared = self.cards(SHARED)
-        return snap_piles(self.variant, up, shared), pot_piles(self.variant, up, shared, self.cards(POT))
+        up, shared = [list(p.cards) for p in self.up], list(self.shared.cards)
+        return snap_piles(self.variant, up, shared), pot_piles(self.variant, up, shared, list(self.pot.cards))
 
     # --- time ---------------------------------------------------------------
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.flights)
 
     @property
     def still(self) -> bool:

@@ -47,7 +47,7 @@ class SnapTable(RaceTableScene):
     PAUSE = PauseScene
     PAUSE_ON_FOCUS_LOSS = True
     draw_thumbnail = staticmethod(snap_view.draw_thumbnail)
-    layer_regions = snap_view.regions
+    view = snap_view
 
     def __init__(self, app: Any, setup: GameSetup, record: Any = None, state: Any = None, replay: Any = None) -> None:
         from ai.reflex import run_until
@@ -85,10 +85,6 @@ class SnapTable(RaceTableScene):
 
     def at_rest(self) -> bool:
         return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest
-
-    def draw(self, surface: pygame.Surface) -> None:
-        snap_view.draw(self, surface)
-        self.draw_replay(surface)
 
     def buttons(self) -> list[Button]:
         return snap_view.buttons(self)
@@ -138,7 +134,7 @@ class SnapTable(RaceTableScene):
         self.refresh_layer()
 
     def settled(self) -> bool:
-        return not self.model.busy
+        return not self.model.flights
 
     def refused(self, p: Any) -> None:
         """A refused call: the engine's reason, for a human (a bot's urge to call is no mistake to show)."""

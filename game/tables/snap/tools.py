@@ -12,10 +12,12 @@ import pygame
 
 from engine.games import GAMES
 from game.kit.racetable import race_mismatches
+from game.screens.game_over import GUARD_S
 from game.shell.app import App
-from game.shell.headless import advance, play_until_over
+from game.shell.headless import advance, play_until_over, shoot
 from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup
+from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 
 GAME = "snap"
 STEP = 1 / 30
@@ -67,12 +69,10 @@ def _summary(table: Any) -> str:
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
 
 
-def _busy_table(app: App, seats: int = 6, variant: str = "own") -> Any:
+def _busy_table(app: App) -> Any:
     """A 6-seat bot table a little way in: every pile has cards, the pot too."""
-    levels = ["hard", "medium", "easy", "hard", "medium", "easy"][:seats]
-    setup = GameSetup.all_ai(levels, "snap")
-    setup.deal = 11
-    setup.options = {"variant": variant}
+    setup = GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME)
+    setup.deal, setup.options = 11, {"variant": "own"}
     app.start_game(setup)
     table = table_of(app)
     advance(app, 6.0)
@@ -87,9 +87,7 @@ def _fly_everything(table: Any) -> None:
     lay, model = table.layout, table.model
     n = 0
     for seat in range(model.num_seats):
-        for card in list(model.up[seat].cards)[-4:] or [None]:
-            if card is None:
-                continue
+        for card in list(model.up[seat].cards)[-4:]:
             target = lay.rect_of(("down", (seat + 1) % model.num_seats))
             model.flights.append(flight(model.sprites.new(card), True, lay.rect_of(seat), target, 0.8, 0.02 * n, None, 1.0))
             n += 1
@@ -114,10 +112,78 @@ class _Busy:
 def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),),
                 sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))) -> None:
     """The table (2, 3 and 6 seats, shared pile), a call on screen, a wrong call, the keys screens, the end screen."""
-    from game.tables.snap.shots import shoot_all
-
     for size in tuple(sizes) + tuple(s for s in scale_sizes if s not in sizes):
         shoot_all(out, data_dir, size, full=size in sizes or size[0] < 1280)  # 4K: the table shots only
+
+
+def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0) -> bool:
+    """Run until the table shows an event of one of ``kinds`` (by its class name)."""
+    return until_shown(app, table_of(app), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
+
+
+def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
+    app = shot_app("snap", out, data_dir, size)  # a fresh player each size: the keys screen shows
+    start_seats(app, GAME, "You Ada:hard Ben:medium", 4)  # one human against two bots, a call on screen
+    advance(app, 0.5)
+    shoot(app, out, "snap-start")
+    _play_humans_as_bots(app)
+    if _until_event(app, ("Called",)):
+        shoot(app, out, "snap-call")
+    advance(app, 0.25)
+    shoot(app, out, "snap-winnings")
+    if not full:
+        return
+    # a wrong call by the human
+    table_of(app).driver.bots.pop(0, None)
+    _wrong_call(app)
+    shoot(app, out, "snap-false-call")
+    start_seats(app, GAME, "Ann Bo Cy Dev:hard Eve:medium Finn:easy", 9)  # 6 seats, hot-seat with three humans
+    advance(app, 0.2)
+    shoot(app, out, "snap-keys-first")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP5, mod=0, unicode="", scancode=0))
+    advance(app, 0.05)
+    shoot(app, out, "snap-try-keys")
+    from game.kit.keyscreens import KeyBindingScene, seat_actions_of
+
+    app.stack.push(KeyBindingScene(app, "snap", "Change keys", seat_actions_of(GAMES["snap"]), ["Ann", "Bo", "Cy"]))
+    app.stack.top.choose(1, 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    advance(app, 0.05)
+    shoot(app, out, "snap-bind-refused")
+    app.stack.pop()
+    if hasattr(app.stack.top, "on_button"):
+        app.stack.top.on_button("done")
+    _play_humans_as_bots(app)
+    advance(app, 12.0)
+    if _until_event(app, ("SnapWon", "SnapTied"), 120):
+        advance(app, 0.2)
+    shoot(app, out, "snap-six")
+    start_seats(app, GAME, "You Ada:medium Ben:easy Cleo:hard", 5, variant="shared")  # the shared pile
+    _play_humans_as_bots(app)
+    advance(app, 8.0)
+    shoot(app, out, "snap-shared")
+    start_seats(app, GAME, "You Ada:hard", 2, time_limit=3)  # the end screen
+    _play_humans_as_bots(app)
+    shoot_end(app, out, "snap-result", lambda app: finish(app, 1 / 20, 400), GUARD_S)
+    app.to_title()
+
+
+def _play_humans_as_bots(app: App) -> None:
+    """Give every human seat a hard bot (screenshots of a game in full swing)."""
+    table = table_of(app)
+    for seat in table.humans:
+        table.driver.bots[seat] = GAMES["snap"].make_bot("hard", seed=seat)
+
+
+def _wrong_call(app: App) -> None:
+    table = table_of(app)
+    for _ in range(400):
+        if not table.state.snap_piles() and not table.state.pot_piles() and not table.state.claims:
+            break
+        app.run(max_frames=1, fixed_dt=1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    advance(app, 0.3)
 
 
 SCENARIOS = Scenarios(

@@ -7,7 +7,7 @@ window size and the number of seats); panels are baked into one background.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
@@ -38,18 +38,13 @@ class SeatPlace:
     name: tuple[int, int]  # midtop of the name line
 
 
-@dataclass
 class SnapLayout:
-    w: int
-    h: int
-    seats: int
-    shared: bool
-    bottom: int = 0
-    """The seat drawn at the bottom (a lone player's own, say at a network table; seat 0 otherwise)."""
-    places: list[SeatPlace] = field(default_factory=list)
+    """Every place of the table for a ``w`` x ``h`` window, ``n`` seats, ``shared`` (everyone flips to one pile) and
+    the seat drawn at the ``bottom`` (a lone player's own, say at a network table; seat 0 otherwise)."""
 
-    def __post_init__(self) -> None:
-        w, h, n = self.w, self.h, self.seats
+    def __init__(self, w: int, h: int, n: int, shared: bool, bottom: int = 0) -> None:
+        self.w, self.h, self.seats, self.shared, self.bottom = w, h, n, shared, bottom
+        self.places: list[SeatPlace] = []
         self.scale = ui_scale(w, h)
         s = self.scale
         gap = round(12 * s)
@@ -161,24 +156,21 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
     if shared is not None:
         return shared
     if state.is_over:
-        first = "The game is over"
-    elif state.claims:
+        return "The game is over", ""
+    if state.claims:
         first = "A call is being judged..."
     elif state.auto_flip_ms:
         first = f"Cards flip by themselves: {table.name(state.turn)} next"
     else:
         first = f"{table.name(state.turn)} to flip"
-    second = ""
-    if state.time_limit_ms and not state.is_over:
-        left = max(0, state.time_limit_ms - state.clock) // 1000
-        second = f"Time left {left // 60}:{left % 60:02d}"
-    if table.solo is not None and not state.is_over:
-        hint = f"Click your pile or press {table.key_label(table.solo, 'flip')} to flip. {solo_snap_key(table)}: Snap!"
-        second = f"{second}  ·  {hint}" if second else hint
-    elif len(table.humans) > 1 and not state.is_over:
-        hint = "Your keys are under your name."
-        second = f"{second}  ·  {hint}" if second else hint
-    return first, second
+    left = max(0, (state.time_limit_ms or 0) - state.clock) // 1000
+    parts = [f"Time left {left // 60}:{left % 60:02d}"] if state.time_limit_ms else []
+    if table.solo is not None:
+        flip = table.key_label(table.solo, "flip")
+        parts.append(f"Click your pile or press {flip} to flip. {solo_snap_key(table)}: Snap!")
+    elif len(table.humans) > 1:
+        parts.append("Your keys are under your name.")
+    return first, "  ·  ".join(parts)
 
 
 def _leaving(model: Any, place: SeatPlace) -> bool:
@@ -190,7 +182,7 @@ def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
 
-def regions(table: RaceTableScene) -> list[Region]:
+def layer_regions(table: RaceTableScene) -> list[Region]:
     """Each region of the layer: (name, what it shows, rect, how to paint it)."""
     lay, model, state = table.layout, table.model, table.state
     s = lay.scale
@@ -288,10 +280,8 @@ def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: p
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
-    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
-    s = lay.scale
-    state = table.state
-    out = model.out[seat]
+    lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
+    s, out = lay.scale, model.out[seat]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
@@ -324,13 +314,10 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
     """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
     colour, over cards flying past (the labels stay readable)."""
     lay, model, text = table.layout, table.model, table.app.text
-    s = lay.scale
-    out = model.out[seat]
+    s, out = lay.scale, model.out[seat]
     if backed:
         draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
-    name = table.name(seat)
-    held = model.down[seat] + len(model.up[seat])
-    line = f"{name}  ·  {held} cards" if not out else f"{name}  ·  out"
+    line = f"{table.name(seat)}  ·  " + ("out" if out else f"{model.down[seat] + len(model.up[seat])} cards")
     text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     keys = table.seat_keys_line(seat)
     for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
@@ -357,20 +344,16 @@ def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
 def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
-    items = table.model.callouts[-1:]  # one at a time: the newest replaces the older
-    y = lay.callouts.bottom
-    for c in reversed(items):
+    for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
-        px = round(34 * s) if c is items[-1] else round(24 * s)
-        surf = text.fit(c.text, px, lay.callouts.w, c.colour)
-        box = surf.get_rect(midbottom=(lay.callouts.centerx, y)).inflate(round(24 * s), round(10 * s))
+        surf = text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)
+        box = surf.get_rect(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
         over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         if fade < 1.0:
             surf = surf.copy()
             surf.set_alpha(round(255 * fade))
         surface.blit(surf, surf.get_rect(center=box.center))
-        y = box.y - round(6 * s)
 
 
 def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
@@ -382,4 +365,4 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
                        card_h=0.3)
 
 
-__all__ = ["regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
+__all__ = ["layer_regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
