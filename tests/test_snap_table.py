@@ -298,3 +298,17 @@ def test_once_you_are_out_you_can_skip_to_the_end_and_it_ends_as_if_watched(pg, 
     assert skipped.state.snapshot() == watched.state.snapshot() and skipped.state.winners == watched.state.winners
     assert skipped.stat_counts() == watched.stat_counts() and skipped_stats == watched_stats and skipped_stats
     assert skipped_frames * 20 < watched_frames, (skipped_frames, watched_frames)
+
+
+def test_while_a_call_is_judged_the_status_says_flips_wait(pg, tmp_path):
+    """It used to go on offering the flip key, which the engine refuses while a call is judged."""
+    app = make_app(tmp_path)
+    table = solo_table(app, {"tie_ms": 150}, matching_deal())
+    table.driver.bots[1] = exact_bot(5000)  # the bot flips but never calls first
+    key(app, pygame.K_a, 1 / 60)
+    until(app, lambda: bool(table.state.snap_piles()), 5, 1 / 60)
+    assert "to flip" in snap_view.status_lines(table)[1]
+    key(app, pygame.K_s, 1 / 60)  # You call: the tie window stays open 150 ms
+    until(app, lambda: bool(table.state.claims), 2, 1 / 60)
+    first, second = snap_view.status_lines(table)
+    assert first == "A call is being judged..." and "Flips wait for the verdict" in second and "to flip" not in second

@@ -167,7 +167,8 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
     parts = [f"Time left {left // 60}:{left % 60:02d}"] if state.time_limit_ms else []
     if table.solo is not None:
         flip = table.key_label(table.solo, "flip")
-        parts.append(f"Click your pile or press {flip} to flip. {solo_snap_key(table)}: Snap!")
+        judged = "Flips wait for the verdict" if state.claims else f"Click your pile or press {flip} to flip"
+        parts.append(f"{judged}. {solo_snap_key(table)}: Snap!")
     elif len(table.humans) > 1:
         parts.append("Your keys are under your name.")
     return first, "  ·  ".join(parts)
