@@ -55,3 +55,10 @@ def played_for(ms: int) -> str:
 
 
 __all__ = ["YOU", "played_for", "says", "verb", "whom", "whose"]
+
+
+def winners_title(names: list[str], what: str = "") -> str:
+    """An end screen's title: "You win!", "Ada wins the match!", "Shared win: Ada and You"."""
+    if len(names) == 1:
+        return f"{says(names[0], 'wins')}{what}!"
+    return f"Shared win{what}: " + " and ".join(names)

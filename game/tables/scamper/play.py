@@ -18,6 +18,7 @@ from engine.scamper.table import Phase
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
 from game.kit.ui import suited
+from game.kit.wording import winners_title
 from game.screens.game_over import play_again
 from game.kit.handtable import HiddenHandTable
 
@@ -266,6 +267,6 @@ def standings(t: HiddenHandTable) -> StandingsScene:
     """The final standings (lowest total wins) above the whole sheet."""
     data = sheet_data(t, False)
     best = [data.players[s] for s in sorted(data.leaders(before_play=True))]
-    title = f"{best[0]} wins!" if len(best) == 1 else "Shared win: " + " and ".join(best)
+    title = winners_title(best)
     again = "New network game" if t.network is not None else "Play again"
     return StandingsScene(t.app, data, title, lambda: play_again(t), t.app.to_title, again)

@@ -10,7 +10,7 @@ from game.kit.layout import match_rows
 from game.kit.scoresheet import ScoreSheet, draw_scoresheet
 from game.kit.tweens import out_cubic
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
-from game.kit.wording import says
+from game.kit.wording import winners_title
 from game.screens.menu import MenuScene
 from game.tables.sprint.match import match_rounds, next_round, played
 
@@ -78,10 +78,7 @@ class RoundOverScene(MenuScene):
                 winners, what = sorted(self.sheet.leaders()), " the match"
             else:
                 return f"Round {n} of {total}: " + " and ".join(self.table.name(p) for p in winners)
-        names = [self.table.name(p) for p in winners]
-        if len(names) == 1:
-            return f"{says(names[0], 'wins')}{what}!"
-        return f"Shared win{what}: " + " and ".join(names)
+        return winners_title([self.table.name(p) for p in winners], what)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
