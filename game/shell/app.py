@@ -83,6 +83,7 @@ class App:
         self.sound = Sounds(self)  # its mixer opens just after the first frame (see step)
         self._after_first: list[Callable[[], None]] = [self.sound.open]
         self._pen: Canvas | None = None  # draws on the window, noting where (retained drawing)
+        self._retained_banked = 0  # frames retained by the canvases before this one
         self.defer_pictures = False
         """Start-up only (the real window, ``--first-frame``): the title's first frame shows its tiles'
         places and the pictures follow a frame later, so the five tables are imported after it."""
@@ -246,7 +247,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE if self.resizable else 0)
-        self._pen = None
+        self._drop_pen()
         self.stack.resize(self.size)
         self.dirty = True
 
@@ -288,7 +289,7 @@ class App:
                 self.resize()
             elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
                 self.dirty = True
-                self._pen = None  # the system may have lost the window's picture: present it whole
+                self._drop_pen()  # the system may have lost the window's picture: present it whole
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             elif self.stack.handle_event(event):
@@ -309,13 +310,20 @@ class App:
 
     @property
     def frames_retained(self) -> int:
-        """Frames the window's canvas repainted only where they changed (since the window last changed size)."""
-        return self._pen.frames_retained if self._pen is not None else 0
+        """Frames the window's canvases repainted only where they changed."""
+        return self._retained_banked + (self._pen.frames_retained if self._pen is not None else 0)
+
+    def _drop_pen(self) -> None:
+        """The next frame is drawn and presented whole on a new canvas; the frames retained so far still count."""
+        if self._pen is not None:
+            self._retained_banked += self._pen.frames_retained
+        self._pen = None
 
     def _draw_frame(self) -> None:
         """Draw the stack on the window through its :class:`Canvas` and present what changed (the whole window
         when a frame did not start from the last frame's layer, see :mod:`game.base.retained`)."""
         if self._pen is None or self._pen.window is not self.screen or self._pen.size != self.screen.get_size():
+            self._drop_pen()
             self._pen = Canvas(self.screen)
         pen = self._pen
         pen.begin_frame()
@@ -333,7 +341,7 @@ class App:
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
             self.screen = pygame.display.get_surface()
-        self._pen = None  # a new picture: drawn and presented whole
+        self._drop_pen()  # a new picture: drawn and presented whole
         self.stack.resize(self.size)
         self.dirty = True
 
