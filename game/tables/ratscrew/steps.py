@@ -88,8 +88,7 @@ class TableModel:
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
     """When a snap pattern first showed: when the last of its cards joined the stack."""
-    times = [model.laid_at[c] for c in reason.cards if c in model.laid_at]
-    return max(times) if times else None
+    return max((model.laid_at[c] for c in reason.cards if c in model.laid_at), default=None)
 
 
 def _drop_news(model: TableModel, stale: bool) -> None:
@@ -229,15 +228,8 @@ STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
     PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
 }
-"""What each event does to the table's model, log and flights."""
-
-
-def apply_events(table: Any, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
-    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
-    for event in events:
-        step = STEPS.get(type(event))
-        if step is not None:
-            step(table, event, at, animate)
+"""What each event does to the table's model, log and flights: ``step(table, event, at, animate)`` (the event
+happened at ``at``; its flights start if ``animate``)."""
 
 
 RACE_SHOWN_MS = 3000
@@ -261,4 +253,4 @@ def race_lost(table: Any, seat: int, at: int) -> str | None:
     return f"There is nothing to snap: the stack went to {name}."
 
 
-__all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]
+__all__ = ["TableModel", "Banner", "STEPS", "race_lost", "showed_at", "RULE_KEYS"]

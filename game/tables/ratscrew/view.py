@@ -217,10 +217,9 @@ def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
     L, m = t.layout, t.model
     s = L.scale
     if m.call is None:
-        if t.model.stack:
-            return
-        t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
-                        L.call.center, MUTED, "center", L.call.w)
+        if not t.model.stack:
+            t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
+                            L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
     fresh = m.call_age < FRESH_CALL_S

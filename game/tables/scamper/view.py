@@ -127,15 +127,11 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     The size is the largest (from the usual header size down to the smallest
     text) at which every seat's name fits beside its right side; a label that
     can't fit whole even at the smallest size shows the name without the bot's
-    level ("Finn", not "Finn (E...").  Worked out once per layout and headers.
+    level ("Finn", not "Finn (E...").  Worked out again once the layout, the headers or the play changed.
     """
     L = t.layout
     players = t.record.players
     rights = {seat: header_right(t, seat) for seat in L.spots}
-    key = (id(L), tuple(rights.items()), tuple(seat_label(p) for p in players))
-    got = t._memo.get("names")
-    if got is not None and got[0] == key:
-        return got[1]
     text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
@@ -143,14 +139,14 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
         font = text.font(px)
         return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
 
-    sizes = range(base, MIN_TEXT_PX - 1, -1)
-    px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
-              or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX) for seat in L.spots),
-             default=base)
-    labels = {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px) else str(players[seat].name)
-              for seat in L.spots}
-    t._memo["names"] = (key, (px, labels))
-    return px, labels
+    def fitted(_: object) -> tuple[int, dict[int, str]]:
+        sizes = range(base, MIN_TEXT_PX - 1, -1)
+        px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
+                  or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX)
+                  for seat in L.spots), default=base)
+        return px, {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px)
+                    else str(players[seat].name) for seat in L.spots}
+    return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
 
 
 def layer_regions(t: HiddenHandTable) -> list[Region]:

@@ -21,6 +21,7 @@ from engine.snap import (
 )
 from engine.snap.actions import CALL_WORDS
 from game.kit.flights import Flight, flight
+from game.kit.racetable import run_steps
 from game.kit.sprites import CardSprite, Pile, SpriteBook
 from game.kit.wording import says, verb
 
@@ -239,11 +240,7 @@ STEPS: dict[type, Callable[[Intake, Any], None]] = {
 def take_in(model: SnapModel, events: list[Any], place: Places, factor: float,
             tell: Callable[[str, int, bool], None] | None = None) -> None:
     """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
-    intake = Intake(model, place, factor, tell)
-    for event in events:
-        step = STEPS.get(type(event))
-        if step is not None:
-            step(intake, event)
+    run_steps(STEPS, events, Intake(model, place, factor, tell))
 
 
 def result_line(event: GameOver, name: list[str]) -> str:
