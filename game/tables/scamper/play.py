@@ -232,9 +232,9 @@ def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
     for k, line in enumerate(sheet.lines):
         pen = ", ".join(f"{t.name(s)} +{p}" for s, p in enumerate(line.penalties) if p)
         notes = ([f"no call: {pen}"] if pen else []) + ([f"dealt {line.replays + 1} times"] if line.replays else [])
-        last = k == len(sheet.lines) - 1
+        last = with_cards and k == len(sheet.lines) - 1
         rows.append(SheetRow(line.contract, line.points, {line.went_out: "out"}, line.round_no,
-                             line.cards_left if with_cards and last else None, "; ".join(notes)))
+                             line.cards_left if last else None, "; ".join(notes)))
     upcoming = tuple(CONTRACTS[i].describe() for i in range(len(sheet.lines), rules.rounds))
     return ScoreSheet([t.name(s) for s in range(t.state.num_players)], rows, lower_wins=True, start=sheet.start,
                       rounds=rules.rounds, upcoming=upcoming)

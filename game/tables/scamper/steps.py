@@ -76,10 +76,9 @@ def queue_deal(t: HiddenHandTable) -> None:
     hands = [list(h) for h in state.hands]
     face_up = state.discard[-1] if state.discard else None
     under = list(state.discard[:-1])
-    melds = [(tuple(meld.cards), owner) for meld, owner in zip(state.melds, state.owners)]
-    stock = len(state.stock)
-    first = state.current
-    round_no = state.contract_no
+    melds, owners = [tuple(meld.cards) for meld in state.melds], list(state.owners)
+    stock = len(state.stock) + (face_up is not None) + sum(len(h) for h in hands)  # before the deal's flights
+    first, round_no = state.current, state.contract_no
     contract = CONTRACTS[round_no - 1].describe()
     if state.phase is Phase.OPENING and not melds and not under and not any(state.passed):
         opening = f"Round {round_no}: {contract}. {says(t.name(first), 'starts')}."
@@ -89,13 +88,9 @@ def queue_deal(t: HiddenHandTable) -> None:
     def deal() -> list[Flight]:
         m = t.model
         m.held = [Hand() for _ in hands]
-        m.melds = [Hand(t.sprites.new(c) for c in cards) for cards, _ in melds]
-        m.owners = [owner for _, owner in melds]
+        m.melds, m.owners = [Hand(t.sprites.new(c) for c in cards) for cards in melds], list(owners)
         m.pile = Hand(t.sprites.new(c) for c in under)
-        m.round_no = round_no
-        m.current = first
-        m.stock = stock + (face_up is not None) + sum(len(h) for h in hands)
-        m.dealt = True
+        m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
         t.fan.forget()
         t.app.sound.play("deal")
         flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import pygame
 
+from engine.cards import HIDDEN_CARD
 from engine.snap import (
     SHARED, SHARED_PILE, SNAP, CallLapsed, Called, Eliminated, FalseCall, Flipped, GameOver, PenaltyPaid,
     PileTurnedOver, SnapTied, SnapWon, pot_piles, snap_piles,
@@ -217,7 +218,7 @@ def _penalty(t: Intake, event: PenaltyPaid) -> None:
     for i, other in enumerate(event.paid):
         t.model.down[event.seat] -= 1
         t.model.down[other] += 1
-        t.fly(t.model.sprites.new(_BACK), False, start, t.place(("down", other)), i * 0.06)
+        t.fly(t.model.sprites.new(HIDDEN_CARD), False, start, t.place(("down", other)), i * 0.06)
 
 
 def _eliminated(t: Intake, event: Eliminated) -> None:
@@ -261,14 +262,5 @@ def reason_line(reason: str, winners: int) -> str:
         return "Time is up: the most cards win." if winners == 1 else "Time is up: the most cards, shared."
     return "The last player with cards."
 
-
-class _Back:
-    """What a face-down penalty card shows (never drawn face up)."""
-
-    def __repr__(self) -> str:
-        return "back"
-
-
-_BACK: Any = _Back()
 
 __all__ = ["SnapModel", "Callout", "take_in", "result_line", "reason_line", "POT", "SHARED", "SHARED_PILE"]

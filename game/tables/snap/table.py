@@ -24,7 +24,6 @@ from engine.snap import Flip, Snap, SnapPot
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
-from game.kit.ui import Button
 from game.base.scene import Scene
 from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
@@ -58,8 +57,7 @@ class SnapTable(RaceTableScene):
         self.resize(app.size)
 
     def key_label(self, seat: int, action: str) -> str | None:
-        names = self.key_names(seat, action, key_name)
-        return names[0] if names else None
+        return next(iter(self.key_names(seat, action, key_name)), None)
 
     def seat_keys_line(self, seat: int) -> str:
         """Under a seat's name: a human's keys (hot-seat) or a bot's level."""
@@ -86,8 +84,7 @@ class SnapTable(RaceTableScene):
     def at_rest(self) -> bool:
         return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest
 
-    def buttons(self) -> list[Button]:
-        return snap_view.buttons(self)
+    buttons = snap_view.buttons
 
     # --- input -------------------------------------------------------------------
 
@@ -142,9 +139,6 @@ class SnapTable(RaceTableScene):
             self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
 
     def shown(self, events: list[Any], at: int) -> None:
-        self.follow(events)
-
-    def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
