@@ -191,12 +191,11 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
             model.fastest[event.player] = took if best is None else min(best, took)
         lit_cards = {c for r in reasons for c in r.cards}
         model.lit = {s.id for s in sprites if s.card in lit_cards}
-        first = reasons[0]
+        first, more = reasons[0], tuple(r.label for r in reasons[1:])  # the other rules the same snap showed
         beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
-        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
-                              won=True)
-        more = ", ".join(r.label for r in reasons[1:])
-        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=more, won=True)
+        also = f" (also {', '.join(more)})" if more else ""
+        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}{also}")
         table.sound("draw")
     elif event.how == "count":
         model.lit = {s.id for s in sprites}

@@ -31,6 +31,7 @@ from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import bar_rect
 from game.kit.flights import FlightQueue, flight
+from game.kit.forward import Forward
 from game.kit.racetable import RaceTableScene, run_steps
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.wording import says
@@ -92,9 +93,7 @@ class RatscrewTable(RaceTableScene):
             f = flight(sprite, face_up, start, end, duration, delay, None, self.factor())
             self.motion.flights = [old for old in self.motion.flights if old.sprite.id != sprite.id] + [f]
 
-    def stat_counts(self) -> list[dict[str, int]]:
-        """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
-        return self.model.stat_counts()
+    stat_counts = Forward("model")  # each seat's snaps by rule, wrong snaps and fastest snap
 
     def result_scene(self) -> Scene:
         return RatscrewResultScene(self.app, self)

@@ -139,11 +139,9 @@ def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: se
             continue
         nxt = rects[i + 1] if i + 1 < len(rects) else None
         right = nxt is not None and nxt.y == rect.y and under[i + 1].id not in flying
-        below = _covered_below(rect, rects, i, under, flying)
-        w = (nxt.x - rect.x) if right and nxt is not None else rect.w
-        h = below if below else rect.h
-        face = art.face(sprite.card, rect.size, surface)
-        surface.blit(face, rect.topleft, (0, 0, w, h))
+        w = nxt.x - rect.x if right and nxt is not None else rect.w
+        h = _covered_below(rect, rects, i, under, flying) or rect.h
+        surface.blit(art.face(sprite.card, rect.size, surface), rect.topleft, (0, 0, w, h))
     for sprite, rect in zip(under, rects):
         if sprite.id in flying:
             continue
