@@ -80,13 +80,11 @@ def _contract_lay(cards: tuple[Card, ...], t: HiddenHandTable) -> tuple[LayContr
     """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
     and the selected cards it leaves out."""
     low = t.wilds_low
-    lays = contract_lays(cards, t.state.observation(t.viewer).contract, 8)
+    lays = sorted(contract_lays(cards, t.state.observation(t.viewer).contract, 8),
+                  key=lambda lay: sum(len(m) for m in lay) != len(cards))  # a lay of every selected card first
 
     def left_out(lay: tuple[tuple[Card, ...], ...]) -> list[Card]:
         return list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
-    for lay in lays:
-        if sum(len(m) for m in lay) == len(cards):
-            return LayContract(_placed(lay, low)), []
     for lay in lays:  # the engine's lay, with the other selected cards added where they fit
         melds = [tuple(m) for m in lay]
         left = left_out(lay)

@@ -71,10 +71,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
     else:
         p = t.proposal()
         can = play and p.action is not None and p.reason is None
-        down = t.state.observation(t.viewer).is_down
-        label = p.label if t.fan.selected else ("Lay a meld" if down else "Lay contract")
-        if p.melds and t.fan.selected:
-            label = lay_label(t, p.melds, label, L.buttons["lay"])
+        label = lay_label(t, p.melds, p.label, L.buttons["lay"]) if p.melds else p.label  # "Lay contract" for none
         first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
     out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
     if play and t.fan.selected and not t.replaying and t.proposal().wild_choice:  # where the spare wild goes
@@ -101,7 +98,7 @@ def status_lines(t: HiddenHandTable) -> tuple[str, str]:
     if s.phase is Phase.DRAW:
         return f"{you}{'y' if you else 'Y'}our turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
-    if t.fan.selected and len(t.fan.selected) > 1:
+    if len(t.fan.selected) > 1:
         wild = f"W: the wild to the {'top' if t.wilds_low else 'bottom'}." if p.wild_choice else ""
         line2 = p.reason or " ".join(x for x in (f"Ready: {p.label[4:]}.", p.note, wild, "Click Lay (L).") if x)
     elif len(t.fan.selected) == 1:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from engine.snap import Flip, Snap, SnapPot
+from engine.snap import SHARED_PILE, Flip, Snap, SnapPot
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
@@ -77,7 +77,8 @@ class SnapTable(RaceTableScene):
     # --- scene hooks -----------------------------------------------------------
 
     def lay_out(self, size: tuple[int, int]) -> None:
-        self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant, self.solo or 0)
+        n = self.state.num_seats  # the bottom seat: a lone player's own (say at a network table), else seat 0
+        self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
         self.background = snap_view.background(self.layout)
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
 
@@ -139,6 +140,9 @@ class SnapTable(RaceTableScene):
             self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
 
     def shown(self, events: list[Any], at: int) -> None:
+        self.follow(events)
+
+    def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
