@@ -378,4 +378,5 @@ class RaceTableScene(ViewTable, Scene):
         self.app.round_finished(self)
 
 
-__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "run_steps", "key_names", "short_key_name", "solo_keymap"]
+__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "run_steps", "key_names", "short_key_name",
+           "solo_keymap"]

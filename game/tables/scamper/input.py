@@ -99,7 +99,8 @@ def _wild(t: HiddenHandTable) -> None:
 
 COMMANDS = {"lay": _lay, "pass": lambda t: t.try_action(PASS), "take": lambda t: t.try_action(DRAW_DISCARD),
             "call": lambda t: t.try_action(CALL), "wild": _wild, "sheet": lambda t: t.show_sheet(),
-            "menu": lambda t: t.open_pause(), "stock": lambda t: click(t, "stock"), "pile": lambda t: click(t, "discard")}
+            "menu": lambda t: t.open_pause(), "stock": lambda t: click(t, "stock"),
+            "pile": lambda t: click(t, "discard")}
 """What each button (and each key: S and P click the stock and the pile) does, by name; the sorts besides."""
 
 
