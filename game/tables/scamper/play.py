@@ -247,8 +247,7 @@ def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
 def open_round_sheet(t: HiddenHandTable, round_no: int) -> None:
     """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
     lines = t.state.sheet.lines
-    line = lines[round_no - 1] if len(lines) >= round_no else None
-    who = t.name(line.went_out) if line is not None else "Someone"
+    who = t.name(lines[round_no - 1].went_out) if len(lines) >= round_no else "Someone"
     t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {t.state.rules.rounds}",
                                 f"{who} went out. Cards left in hand score against their holder.",
                                 "Deal the next round", t.next_round))
