@@ -137,6 +137,8 @@ class Client:
             loop.call_soon_threadsafe(self._write, writer, data)
 
     def close(self) -> None:
+        """Say bye and end the connection; nothing is posted to the pygame side from now on (its wake hook goes)."""
+        self.wake = None  # the table that hooked it is gone: a message still arriving must not post into its loop
         self._closing = True
         self._send({"t": "bye"})
         loop = self._loop
