@@ -99,3 +99,17 @@ def test_an_action_the_engine_trips_on_is_refused_with_the_reason_and_reported(c
     refused = [m for m in conns[mover][1].messages() if m["t"] == "refused"]
     assert refused == [{"t": "refused", "reason": "the host could not take that action (KeyError)", "n": 9}]
     assert isinstance(host.error, KeyError) and "a bug in the engine" in capsys.readouterr().err
+
+
+def test_a_friend_who_joins_under_a_bots_name_keeps_it_and_the_bot_takes_another() -> None:
+    """The Host screen names its bots Ada, Ben, ... (AI_NAMES): a friend called Ada sat beside a bot called Ada."""
+    host = Host(HostConfig("scamper", [SeatSpec("here", name="Host"), SeatSpec("remote"), SeatSpec("bot", "standard", "Ada"),
+                                       SeatSpec("bot", "standard", "Ben")], room="KXPTAM", seed=3))
+    conn, writer = connection(())
+    host.conns.append(conn)
+    host._hello(conn, {"t": "hello", "v": 1, "room": "KXPTAM", "name": "ada"})
+    names = [seat["name"] for seat in host.lobby()["seats"]]
+    assert names == ["Host", "ada", "Cleo", "Ben"]  # before: "ada" beside the bot "Ada"
+    assert [m for m in writer.messages() if m["t"] == "lobby"][-1]["seats"][2]["name"] == "Cleo"
+    host._begin()
+    assert host.authority is not None and [p.name for p in host.authority.record.players] == names

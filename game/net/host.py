@@ -41,7 +41,7 @@ from game.net import protocol
 from game.net.authority import BOT, HERE, REMOTE, Authority, HostMeta, SeatSpec, Update, load_meta, save_meta
 from game.net.clock import claim_window
 from game.net.connection import FLOOD_BURST, FLOOD_RATE, Connection, now_ms
-from game.net.hostlobby import lobby_of, without_pings
+from game.net.hostlobby import lobby_of, unclash, without_pings
 
 TICK_S = 0.005
 PING_S = 0.25
@@ -83,8 +83,7 @@ class Host:
             raise ValueError(f"{self.info.title} seats {self.info.min_seats} to {self.info.max_seats}")
         self.info.resolve_options(config.options)
         self.room = config.room or protocol.new_room_code()
-        problem = protocol.room_code_problem(self.room)
-        if problem:
+        if problem := protocol.room_code_problem(self.room):
             raise ValueError(problem)
         self.seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
         self.tokens: dict[str, tuple[int, ...]] = {}
@@ -285,6 +284,8 @@ class Host:
             self.dropped_at.pop(seat, None)
             if self.authority is not None:
                 self.authority.give_back(seat)
+        if not self.started:
+            unclash(self.names, self.seats, seats)  # a bot named as this player takes another name
         conn.send({"t": "welcome", "seats": list(seats), "token": token, "game": self.info.id,
                    "options": self.info.resolve_options(self.config.options), "room": self.room,
                    "realtime": self.info.realtime, "num_seats": len(self.seats)})

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.net.authority import BOT
+from game.net.authority import BOT, SeatSpec
+from game.shell.session import AI_NAMES
 
 
 def lobby_of(host: Any) -> dict[str, Any]:
@@ -33,4 +34,15 @@ def without_pings(lobby: dict[str, Any]) -> dict[str, Any]:
     return {**lobby, "seats": [{k: v for k, v in seat.items() if k != "ping_ms"} for seat in lobby["seats"]]}
 
 
-__all__ = ["lobby_of", "without_pings"]
+def unclash(names: dict[int, str], seats: list[SeatSpec], joined: tuple[int, ...]) -> None:
+    """A person who joined (``joined``: their seats) under a bot's name keeps it: the bot takes the first name of
+    :data:`AI_NAMES` no seat has (the Host screen names its bots from that list, and a friend may be called Ada)."""
+    for seat in joined:
+        name = names.get(seat, "").casefold()
+        for other, spec in enumerate(seats):
+            if spec.kind == BOT and other not in joined and name and names.get(other, "").casefold() == name:
+                taken = {n.casefold() for n in names.values()}
+                names[other] = next((n for n in AI_NAMES if n.casefold() not in taken), f"Bot {other + 1}")
+
+
+__all__ = ["lobby_of", "without_pings", "unclash"]
