@@ -136,6 +136,14 @@ def threads_and_stacks(depth: int = 14) -> str:
     return "\n".join(out)
 
 
+def open_files() -> int:
+    """How many file descriptors this process holds open (sockets, pipes, files; -1 where it can't be told)."""
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return -1
+
+
 def thread_names() -> list[str]:
     """The live threads of this process, by name (``(daemon)`` marked)."""
     import threading

@@ -28,7 +28,7 @@ from engine.games import game_info  # noqa: E402
 from game.screens.lobby import LobbyScene  # noqa: E402
 from game.screens.network import HostScene  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from tests.net_helpers import ROOT, _env, queued_events, thread_names, threads_and_stacks  # noqa: E402
+from tests.net_helpers import ROOT, _env, open_files, queued_events, thread_names, threads_and_stacks  # noqa: E402
 
 DT = 1 / 60
 
@@ -122,8 +122,8 @@ def stall_report(why: str, app: App, session: Any, table: Any, friend: subproces
             f"hold {table.hold}, ended {table.turns.ended}, top {app.stack.top!r}"
             f"\nsession: client {session.client.status}, paused {session.paused!r}, problem {session.problem!r}, "
             f"reconnects {session.reconnects}, views {len(session.views)}, inbox {session.client.inbox.qsize()}"
-            f"\nat the start: {before}\nnow: threads {thread_names()}, pygame queue {queued_events()}"
-            f"\n{threads_and_stacks()}")
+            f"\nat the start: {before}\nnow: threads {thread_names()}, pygame queue {queued_events()}, open files "
+            f"{open_files()}\n{threads_and_stacks()}")
     if friend.poll() is None:
         friend.kill()  # (after the host was read: its connection goes with it)
     out, err = friend.communicate()
@@ -134,7 +134,7 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
     """Title -> Host -> lobby -> a friend's process joins -> Start -> the round played to its end: this computer's
     table through the in-app host, the friend's process and the bots on the host; everyone sees the end.  A stall
     fails within 30 s of no progress and says where everything stands (see :func:`stall_report`)."""
-    before = f"threads {thread_names()}, pygame queue {queued_events()}"
+    before = f"threads {thread_names()}, pygame queue {queued_events()}, open files {open_files()}"
     app = App((1280, 720), tmp_path, seed=5, resizable=False)
     app.settings.animation_speed = "fast"
     app.settings.ai_speed = "instant"
