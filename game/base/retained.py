@@ -128,7 +128,15 @@ class Cells:
         w, h = self.size
         out: list[pygame.Rect] = []
         open_runs: dict[tuple[int, int], pygame.Rect] = {}
+        last = 0
         for r, mask in enumerate(self.rows):
+            if mask == last:  # the row above's runs, each joined as it would be: only their heights grow
+                if mask:
+                    bottom = min((r + 1) * CELL, h)
+                    for rect in open_runs.values():
+                        rect.h = bottom - rect.y
+                continue
+            last = mask
             runs: dict[tuple[int, int], pygame.Rect] = {}
             base = 0
             while mask:
