@@ -49,7 +49,8 @@ class TableLayer:
 
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
         """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh."""
-        if self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner:
+        new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
+        if new:
             self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
             self._owner = owner
             self._keys = {}
@@ -66,7 +67,8 @@ class TableLayer:
             part = region.touched(old, key) if isinstance(region, Partial) and old is not self else None
             if part is not None:
                 area = area.clip(part)
-            self.surface.blit(background, area, area)
+            if not new:  # a new layer is the background already
+                self.surface.blit(background, area, area)
             self.painted.append(area)
             start = len(art.faces_blitted)
             self.surface.set_clip(area)  # what a region draws past its rect would never be cleared: it stays inside
