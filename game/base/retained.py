@@ -91,8 +91,11 @@ class Tracked(_Notes, pygame.Surface):
     def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
         return pygame.Surface.fill(self, color, rect, special_flags)
 
+    quiet = False
+    """Set while drawing inside an area already noted (a layer region's repaint, clipped to it): nothing to add."""
+
     def note(self, rect: pygame.Rect | None) -> None:
-        if rect:
+        if rect and not self.quiet:
             self.damage.append(pygame.Rect(rect))
 
     def take_damage(self) -> list[pygame.Rect]:
