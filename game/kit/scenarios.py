@@ -11,6 +11,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from engine.games import load
+
 Point = tuple[int, int]
 
 
@@ -43,6 +45,19 @@ def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequenc
     fresh = record.without_actions()
     table = table_type(app, setup, record=fresh, state=fresh.start())
     table.catch_up(list(record.actions if actions is None else actions))
+    return table
+
+
+def open_on_top(app: Any, setup: Any, record: Any, before: Callable[[Any], None] | None = None) -> Any:
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it, ``before(table)`` done to it first),
+    on top of the title; its saves go to its game's shelf."""
+    app.game_id = setup.game
+    table = open_at(app, load(setup.info.table), setup, record)
+    if before is not None:
+        before(table)
+    app.to_title()
+    app.stack.push(table)
+    app.dirty = True
     return table
 
 

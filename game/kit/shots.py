@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.kit.scenarios import open_on_top
 from game.shell.app import App
 from game.shell.headless import advance, click as click_at, press, shoot, until as run_until
 from game.shell.modes import configure, table_of
@@ -137,6 +138,14 @@ def start(setup: Callable[[], GameSetup]) -> Step:
     def step(s: Shot) -> None:
         s.app.start_game(setup())
         s.found()
+    return step
+
+
+def opened(setup: Callable[[], GameSetup], record: Callable[[GameSetup], Any]) -> Step:
+    """A table of ``setup()`` opened where ``record(setup)`` stands (as a resume opens it), on top of the title."""
+    def step(s: Shot) -> None:
+        made = setup()
+        s.table = open_on_top(s.app, made, record(made))
     return step
 
 

@@ -7,7 +7,6 @@ records see ordinary times.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -15,14 +14,14 @@ import pygame
 from engine.ratscrew import LAY, SNAP
 from engine.ratscrew.moves import StackWon
 
+from game.kit import shots
 from game.kit.racetable import race_mismatches
 from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
+from game.shell.headless import DT, play_until_over
 from game.shell.modes import Scenarios, checker, table_of as table_in
 from game.shell.session import GameSetup
-from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
@@ -107,62 +106,57 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     return table
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
-    """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
-    for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
-        app = shot_app(GAME, out, data_dir, size, "fast")
-        table = start_seats(app, GAME, "You Ada:medium Ben:hard", 12)
-        _shoot(app, out, "ratscrew-start")
-        _until_snap(app, table)
-        _shoot(app, out, "ratscrew-snap-lit")
-        _advance(app, 3.5)
-        if not table.model.barred[0] and table.state.stack and not table.state.snaps():
-            table.act(0, "snap")
-            _advance(app, 0.1)
-            _shoot(app, out, "ratscrew-wrong-snap")
-        for _ in range(12):
-            _humans_lay(table)
-            _advance(app, 0.5)
-        _shoot(app, out, "ratscrew-midgame")
-        for _ in range(round(90 / DT)):  # a picture card counting down: its badge
-            if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
-                _shoot(app, out, "ratscrew-count")
-                break
-            if _ % 30 == 0:
-                _humans_lay(table)
-            app.step(DT, pygame.event.get())
-        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME))
-        table = table_of(app)
-        if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
-            _shoot(app, out, "ratscrew-try-keys")
-            app.stack.top.on_button("done")
-        for _ in range(10):
-            _humans_lay(table)
-            _advance(app, 0.5)
-        _shoot(app, out, "ratscrew-hotseat-6")
-        table = _full_stack_table(app, 4)
-        _advance(app, 0.1)
-        _shoot(app, out, "ratscrew-fan-52")
-        app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
-        shoot_end(app, out, "ratscrew-result", _play_out, GUARD_S)
-
-
-def _humans_lay(table) -> None:
+def _humans_lay(s: shots.Shot) -> None:
     """Whoever's turn it is lays, if they are human (the tool plays the human seats' turns)."""
+    table = s.table
     turn = table.state.turn
     if turn in table.humans and table.state.piles[turn] and not table.state.is_over:
         table.act(turn, "lay")
 
 
-def _until_snap(app: App, table, limit: float = 120.0) -> None:
+def _until_snap(s: shots.Shot, limit: float = 120.0) -> None:
     """Run until a valid snap lights the stack (the moment to photograph); the human seat lays in its turn."""
+    table = s.table
+
     def lay(frame: int) -> None:
         if table.state.turn == 0 and table.state.piles[0] and frame % 40 == 0:
             table.act(0, "lay")
 
-    until_shown(app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
-    _advance(app, 0.3)
+    shots.until_shown(s.app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
+
+
+def _count(s: shots.Shot) -> None:
+    """A picture card counting down: its badge (the humans lay now and then)."""
+    table = s.table
+    for frame in range(round(90 / DT)):
+        if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
+            shots.photo("ratscrew-count")(s)
+            return
+        if frame % 30 == 0:
+            _humans_lay(s)
+        s.app.step(DT, pygame.event.get())
+
+
+def _full_stack(s: shots.Shot) -> None:
+    s.table = _full_stack_table(s.app, 4)
+
+
+SHOTS = shots.Plan(GAME, (
+    shots.only(lambda s: not s.scaled or s.size[0] <= 1920), shots.fresh("fast"),
+    shots.seats("You Ada:medium Ben:hard", 12), shots.photo("ratscrew-start"),
+    _until_snap, shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
+    shots.when(lambda s: not s.table.model.barred[0] and s.table.state.stack and not s.table.state.snaps(),
+               lambda s: s.table.act(0, "snap"), shots.wait(0.1), shots.photo("ratscrew-wrong-snap")),
+    shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"), _count,
+    shots.start(lambda: GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)),
+    shots.when(lambda s: s.app.stack.top is not s.table,  # the first hot-seat game: everyone tries their keys
+               shots.photo("ratscrew-try-keys"), lambda s: s.app.stack.top.on_button("done")),
+    shots.repeat(10, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-hotseat-6"),
+    _full_stack, shots.wait(0.1), shots.photo("ratscrew-fan-52"),
+    shots.start(lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME)),
+    shots.end("ratscrew-result", _play_out, GUARD_S),
+), scale_sizes=((960, 600),))
+"""The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
 
 
 class _Busy:
@@ -184,7 +178,7 @@ class _Busy:
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, busy=_Busy, shots=SHOTS,
     selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME),
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
