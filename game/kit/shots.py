@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.kit.passdevice import PassDeviceScene
 from game.kit.scenarios import open_on_top
 from game.shell.app import App
 from game.shell.headless import advance, click as click_at, press, shoot, until as run_until
@@ -201,6 +202,16 @@ def until(test: Test, limit: float = 60.0) -> Step:
 def my_turn(s: Shot) -> bool:
     """Whether it is the table's bottom player's turn (a :func:`until` test)."""
     return bool(s.table.my_turn())
+
+
+def passing(s: Shot) -> bool:
+    """Whether the pass-device screen is up (a :func:`until` or :func:`when` test)."""
+    return isinstance(s.app.stack.top, PassDeviceScene)
+
+
+def ready(s: Shot) -> None:
+    """The next player is at the screen: the pass-device screen on top goes."""
+    s.app.stack.top.ready()
 
 
 def keys(*pressed: int) -> Step:

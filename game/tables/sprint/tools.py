@@ -15,7 +15,7 @@ from engine.sprint.records import Record
 from game.kit.scenarios import Restarting, hand_hot_spots, hand_mismatches
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup
-from game.tables.sprint.shots import screenshots
+from game.tables.sprint.shots import SHOTS
 
 
 def check(table: Any) -> None:
@@ -64,7 +64,7 @@ LEVELS = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
 _SETTINGS = {"confirm_discard": False, "animation_speed": "fast", "ai_speed": "instant"}  # headless turns discard without asking
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hand_hot_spots, mismatches=table_mismatches, shots=screenshots,
+    check=check, hot_spots=hand_hot_spots, mismatches=table_mismatches, shots=SHOTS,
     summary=lambda t: f"{len(t.record.actions)} actions, scores {list(t.state.result.scores)}",
     busy=lambda app: Restarting(app, GameSetup.all_ai(LEVELS), {"seats": len(LEVELS)}),
     selftest_setup=lambda: GameSetup.all_ai(["apprentice", "standard", "strategist"]),
