@@ -61,6 +61,26 @@ def open_on_top(app: Any, setup: Any, record: Any, before: Callable[[Any], None]
     return table
 
 
+class Bench:
+    """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) from a declaration: ``open(app)`` makes
+    it, made again whenever it is off the top or ``stale(table)``; ``keep(table, frame)`` before each timed frame
+    (cards kept in the air); ``fields``: the game's figures for the JSON, or a function of the table giving them."""
+
+    def __init__(self, app: Any, open: Callable[[Any], Any], fields: dict[str, Any] | Callable[[Any], dict[str, Any]],
+                 keep: Callable[[Any, int], Any] | None = None, stale: Callable[[Any], bool] | None = None) -> None:
+        self.app, self.open, self.own, self.keep, self.stale = app, open, fields, keep, stale
+        self.table = open(app)
+
+    def before(self, frame: int) -> None:
+        if self.app.stack.top is not self.table or (self.stale is not None and self.stale(self.table)):
+            self.table = self.open(self.app)
+        if self.keep is not None:
+            self.keep(self.table, frame)
+
+    def fields(self) -> dict[str, Any]:
+        return self.own(self.table) if callable(self.own) else dict(self.own)
+
+
 class Restarting:
     """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) for a game of bots: ``setup`` started,
     and started again whenever its table is no longer on top (its end screen came up), then let settle."""

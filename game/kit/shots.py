@@ -18,7 +18,7 @@ import pygame
 from game.kit.passdevice import PassDeviceScene
 from game.kit.scenarios import open_on_top
 from game.shell.app import App
-from game.shell.headless import advance, click as click_at, press, shoot, until as run_until
+from game.shell.headless import DT, advance, click as click_at, press, shoot, until as run_until
 from game.shell.modes import configure, table_of
 from game.shell.session import GameSetup, SeatConfig
 
@@ -134,6 +134,13 @@ def seats(line: str, deal: int | None, **options: Any) -> Step:
     return step
 
 
+def made(open_table: Callable[[App], Any]) -> Step:
+    """The table ``open_table(app)`` makes (a game's special position)."""
+    def step(s: Shot) -> None:
+        s.table = open_table(s.app)
+    return step
+
+
 def start(setup: Callable[[], GameSetup]) -> Step:
     """A game of ``setup()`` (made when the step runs: a setup's deal is filled in as it starts)."""
     def step(s: Shot) -> None:
@@ -194,9 +201,19 @@ def wait(seconds: float) -> Step:
     return lambda s: advance(s.app, seconds)
 
 
-def until(test: Test, limit: float = 60.0) -> Step:
-    """Run the loop until ``test(shot)`` (``limit`` seconds at most)."""
-    return lambda s: run_until(s.app, lambda: test(s), limit)
+def until(test: Test, limit: float = 60.0, each: Step | None = None, every: int = 1) -> Step:
+    """Run the loop until ``test(shot)`` (``limit`` seconds at most), ``each`` before every ``every``-th frame."""
+    if each is None:
+        return lambda s: run_until(s.app, lambda: test(s), limit)
+
+    def step(s: Shot) -> None:
+        frames = 0
+        while not test(s) and frames < limit / DT:
+            if frames % every == 0:
+                each(s)
+            s.app.step(DT, pygame.event.get())
+            frames += 1
+    return step
 
 
 def my_turn(s: Shot) -> bool:

@@ -16,6 +16,7 @@ from engine.ratscrew.moves import StackWon
 
 from game.kit import shots
 from game.kit.racetable import race_mismatches
+from game.kit.scenarios import Bench
 from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
@@ -125,20 +126,9 @@ def _until_snap(s: shots.Shot, limit: float = 120.0) -> None:
     shots.until_shown(s.app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
 
 
-def _count(s: shots.Shot) -> None:
-    """A picture card counting down: its badge (the humans lay now and then)."""
-    table = s.table
-    for frame in range(round(90 / DT)):
-        if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
-            shots.photo("ratscrew-count")(s)
-            return
-        if frame % 30 == 0:
-            _humans_lay(s)
-        s.app.step(DT, pygame.event.get())
-
-
-def _full_stack(s: shots.Shot) -> None:
-    s.table = _full_stack_table(s.app, 4)
+def _counting(s: shots.Shot) -> bool:
+    """A picture card is counting down (its badge showing), no card in the air."""
+    return s.table.model.count is not None and s.table.model.count.left < 4 and not s.table.motion.flights
 
 
 SHOTS = shots.Plan(GAME, (
@@ -147,38 +137,31 @@ SHOTS = shots.Plan(GAME, (
     _until_snap, shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
     shots.when(lambda s: not s.table.model.barred[0] and s.table.state.stack and not s.table.state.snaps(),
                lambda s: s.table.act(0, "snap"), shots.wait(0.1), shots.photo("ratscrew-wrong-snap")),
-    shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"), _count,
+    shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"),
+    shots.until(_counting, 90, each=_humans_lay, every=30), shots.when(_counting, shots.photo("ratscrew-count")),
     shots.start(lambda: GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)),
     shots.when(lambda s: s.app.stack.top is not s.table,  # the first hot-seat game: everyone tries their keys
                shots.photo("ratscrew-try-keys"), lambda s: s.app.stack.top.on_button("done")),
     shots.repeat(10, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-hotseat-6"),
-    _full_stack, shots.wait(0.1), shots.photo("ratscrew-fan-52"),
+    shots.made(_full_stack_table), shots.wait(0.1), shots.photo("ratscrew-fan-52"),
     shots.start(lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME)),
     shots.end("ratscrew-result", _play_out, GUARD_S),
 ), scale_sizes=((960, 600),))
 """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
 
 
-class _Busy:
-    """A 4-seat table with the whole deck fanned in the stack, and cards always in flight (the top card and the
-    one under it fly in turn), the log and the seats drawn."""
-
-    def __init__(self, app: App) -> None:
-        self.table = _full_stack_table(app, 4)
-
-    def before(self, frame: int) -> None:
-        if frame % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
-            table, n = self.table, len(self.table.model.stack)
-            under, top = table.model.stack[-2], table.model.stack[-1]
-            table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
-            table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
-
-    def fields(self) -> dict[str, Any]:
-        return {"stack": len(self.table.model.stack)}
+def _keep_flying(table: Any, frame: int) -> None:
+    """Keep a card in the air: the top card flies off to a seat's pile and back, the one under it to the fan."""
+    if frame % 20 == 0:
+        n = len(table.model.stack)
+        under, top = table.model.stack[-2], table.model.stack[-1]
+        table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
+        table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, busy=_Busy, shots=SHOTS,
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, shots=SHOTS,
+    busy=lambda app: Bench(app, _full_stack_table, lambda table: {"stack": len(table.model.stack)}, keep=_keep_flying),
     selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME),
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,

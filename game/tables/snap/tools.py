@@ -12,6 +12,7 @@ import pygame
 from engine.games import GAMES
 from game.kit import shots
 from game.kit.racetable import race_mismatches
+from game.kit.scenarios import Bench
 from game.screens.game_over import GUARD_S
 from game.shell.app import App
 from game.shell.headless import advance, play_until_over
@@ -92,22 +93,6 @@ def _fly_everything(table: Any) -> None:
             n += 1
 
 
-class _Busy:
-    """The busiest table: 6 seats, cards always in flight, calls on screen."""
-
-    def __init__(self, app: App) -> None:
-        self.app, self.table = app, _busy_table(app)
-
-    def before(self, frame: int) -> None:
-        if table_of(self.app) is None or self.table.state.is_over or self.app.stack.top is not self.table:
-            self.table = _busy_table(self.app)
-        if not self.table.model.flights:
-            _fly_everything(self.table)
-
-    def fields(self) -> dict[str, Any]:
-        return {"seats": 6}
-
-
 def _shown(*kinds: str, limit_s: float = 240.0) -> shots.Test:
     """Run until the table shows an event of one of ``kinds`` (by its class name); whether it did."""
     return lambda s: shots.until_shown(s.app, s.found(), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
@@ -167,7 +152,10 @@ SHOTS = shots.Plan(GAME, (
 
 SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary,
-    mismatches=lambda table, saved: race_mismatches(table, saved, check), busy=_Busy, shots=SHOTS, monkey_setup=lambda seed: GameSetup.quick(GAME),
+    mismatches=lambda table, saved: race_mismatches(table, saved, check), shots=SHOTS,
+    busy=lambda app: Bench(app, _busy_table, {"seats": 6}, stale=lambda table: table.state.is_over,
+                           keep=lambda table, frame: table.model.flights or _fly_everything(table)),
+    monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
           pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5),
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"},
