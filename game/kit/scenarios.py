@@ -64,21 +64,24 @@ def open_on_top(app: Any, setup: Any, record: Any, before: Callable[[Any], None]
 class Bench:
     """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) from a declaration: ``open(app)`` makes
     it, made again whenever it is off the top or ``stale(table)``; ``keep(table, frame)`` before each timed frame
-    (cards kept in the air); ``fields``: the game's figures for the JSON, or a function of the table giving them."""
+    (cards kept in the air); ``fields``: the game's figures for the JSON, or a function of the bench giving them
+    (:attr:`opened`: every table it made, in turn)."""
 
-    def __init__(self, app: Any, open: Callable[[Any], Any], fields: dict[str, Any] | Callable[[Any], dict[str, Any]],
+    def __init__(self, app: Any, open: Callable[[Any], Any], fields: dict[str, Any] | Callable[[Bench], dict[str, Any]],
                  keep: Callable[[Any, int], Any] | None = None, stale: Callable[[Any], bool] | None = None) -> None:
         self.app, self.open, self.own, self.keep, self.stale = app, open, fields, keep, stale
         self.table = open(app)
+        self.opened = [self.table]
 
     def before(self, frame: int) -> None:
         if self.app.stack.top is not self.table or (self.stale is not None and self.stale(self.table)):
             self.table = self.open(self.app)
+            self.opened.append(self.table)
         if self.keep is not None:
             self.keep(self.table, frame)
 
     def fields(self) -> dict[str, Any]:
-        return self.own(self.table) if callable(self.own) else dict(self.own)
+        return self.own(self) if callable(self.own) else dict(self.own)
 
 
 class Restarting:

@@ -161,7 +161,7 @@ def _keep_flying(table: Any, frame: int) -> None:
 
 SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, shots=SHOTS,
-    busy=lambda app: Bench(app, _full_stack_table, lambda table: {"stack": len(table.model.stack)}, keep=_keep_flying),
+    busy=lambda app: Bench(app, _full_stack_table, lambda b: {"stack": len(b.table.model.stack)}, keep=_keep_flying),
     selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME),
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,

@@ -14,7 +14,7 @@ from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
 from game.kit import shots
-from game.kit.scenarios import bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
+from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, p99 as _p99
 from game.shell.modes import Scenarios
@@ -214,46 +214,33 @@ SHOTS = shots.Plan(GAME, (
 """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
 
 
-class _Busy:
+def _bench(app: App) -> Bench:
     """A 10-seat table with 30 melds down, bots playing on and cards always in flight; also the bots' decision
     times at the table (each decision runs inside one frame)."""
+    setup, record = position(10, 6, seed=3, human=False, level="standard")
+    melds: list[int] = []
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.setup, self.record = position(10, 6, seed=3, human=False, level="standard")
-        self.decide: list[float] = []
-        self.decide_cpu: list[float] = []
-        self.melds_seen: list[int] = []
-        self.table = self._open()
-
-    def _open(self) -> Any:
-        table = open_position(self.app, self.setup, self.record, crowd=30)
+    def crowded(app: App) -> Any:
+        table = open_position(app, setup, record, crowd=30)
         for _ in range(600):  # the deal lands and the card sizes are cached before the timing
             if not table.motion.busy and len(table.model.melds) >= 30:
                 break
-            self.app.step(DT, pygame.event.get())
+            app.step(DT, pygame.event.get())
         return table
 
-    def _collect(self) -> None:
-        self.decide += self.table.driver.driver.decide_ms
-        self.decide_cpu += self.table.driver.driver.decide_cpu_ms
-
-    def before(self, frame: int) -> None:
-        if self.app.stack.top is not self.table or len(self.table.model.melds) < 30:
-            self._collect()
-            self.table = self._open()
-        self.melds_seen.append(len(self.table.model.melds))
-
-    def fields(self) -> dict[str, Any]:
-        self._collect()
-        return {"seats": 10, "melds_on_table_min": min(self.melds_seen), "melds_on_table_max": max(self.melds_seen),
-                "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(self.decide),
-                "bot_decide_ms_p99": _p99(self.decide), "bot_decide_cpu_ms_p99": _p99(self.decide_cpu)}
+    def fields(bench: Bench) -> dict[str, Any]:
+        decide = [ms for t in bench.opened for ms in t.driver.driver.decide_ms]
+        cpu = [ms for t in bench.opened for ms in t.driver.driver.decide_cpu_ms]
+        return {"seats": 10, "melds_on_table_min": min(melds), "melds_on_table_max": max(melds),
+                "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(decide),
+                "bot_decide_ms_p99": _p99(decide), "bot_decide_cpu_ms_p99": _p99(cpu)}
+    return Bench(app, crowded, fields, keep=lambda table, frame: melds.append(len(table.model.melds)),
+                 stale=lambda table: len(table.model.melds) < 30)
 
 
 SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=_resumed,
-    busy=_Busy, shots=SHOTS,
+    busy=_bench, shots=SHOTS,
     monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
                                         game=GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
