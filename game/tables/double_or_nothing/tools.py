@@ -19,7 +19,7 @@ from game.kit.scenarios import Restarting, open_on_top as open_at  # a table ope
 from game.shell.app import App
 from game.screens import appshots
 from game.screens.game_over import GUARD_S
-from game.shell.modes import Scenarios, table_of as _table_of
+from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 142
@@ -46,10 +46,6 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
     you = SeatConfig("Bot", "ai", runner) if runner else SeatConfig("You")
     opts = game_info(GAME_ID).resolve_options({"mode": "run", **options})
     return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, opts)
-
-
-def table_of(app: App):
-    return _table_of(app, GAME_ID)
 
 
 def check(table: Any) -> None:

@@ -21,17 +21,13 @@ from game.kit.seatkeys import DEFAULT_BLOCKS
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, play_until_over
-from game.shell.modes import Scenarios, checker, table_of as table_in
+from game.shell.modes import Scenarios, checker, table_of
 from game.shell.session import GameSetup
 from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
 MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reported, not waited for
-
-
-def table_of(app: App) -> Any:
-    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -52,7 +48,7 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
 
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
-    table = table_of(app)
+    table = table_of(app, GAME)
     table.time_scale = FAST
     return play_until_over(app, checker(GAME), round(limit_s / FAST / DT) + 10,
                            keep_going=lambda: table.clock.now < limit_s * 1000)
@@ -79,7 +75,7 @@ def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     setup = GameSetup.all_ai(["medium"] * seats, GAME)
     setup.deal, setup.options = seed, dict.fromkeys(RULE_KEYS, False)
     app.start_game(setup)
-    table = table_of(app)
+    table = table_of(app, GAME)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
     speed, app.settings.animation_speed = app.settings.animation_speed, "off"
     at = 0
@@ -169,4 +165,4 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"}, play_out=_play_out,
 )
 
-__all__ = ["SCENARIOS", "check", "table_of", "resume_mismatches", "SNAP", "LAY"]
+__all__ = ["SCENARIOS", "check", "resume_mismatches", "SNAP", "LAY"]

@@ -16,16 +16,12 @@ from game.kit.scenarios import Bench
 from game.screens.game_over import GUARD_S
 from game.shell.app import App
 from game.shell.headless import advance, play_until_over
-from game.shell.modes import Scenarios, checker, table_of as table_in
+from game.shell.modes import Scenarios, checker, table_of
 from game.shell.session import GameSetup
 
 GAME = "snap"
 STEP = 1 / 30
 """The self-tests' frame step: a Snap game lasts minutes of game time."""
-
-
-def table_of(app: App) -> Any:
-    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -74,7 +70,7 @@ def _busy_table(app: App) -> Any:
     setup = GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME)
     setup.deal, setup.options = 11, {"variant": "own"}
     app.start_game(setup)
-    table = table_of(app)
+    table = table_of(app, GAME)
     advance(app, 6.0)
     return table
 
@@ -162,4 +158,4 @@ SCENARIOS = Scenarios(
     play_out=finish, same_state=same_game_state,
 )
 
-__all__ = ["SCENARIOS", "check", "finish", "same_game_state", "table_of", "GAMES"]
+__all__ = ["SCENARIOS", "check", "finish", "same_game_state", "GAMES"]
