@@ -13,6 +13,8 @@ import pygame
 
 from engine.games import load
 
+from game.kit.passdevice import PassDeviceScene
+
 Point = tuple[int, int]
 
 
@@ -59,6 +61,24 @@ def open_on_top(app: Any, setup: Any, record: Any, before: Callable[[Any], None]
     app.stack.push(table)
     app.dirty = True
     return table
+
+
+def opened(setup: Callable[[], Any], record: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """For a screenshot step (``shots.made``): a table of ``setup()`` opened where ``record(setup)`` stands."""
+    def open_table(app: Any) -> Any:
+        made = setup()
+        return open_on_top(app, made, record(made))
+    return open_table
+
+
+def passing(s: Any) -> bool:
+    """Whether the pass-device screen is up (a screenshot step's test, of its ``shots.Shot``)."""
+    return isinstance(s.app.stack.top, PassDeviceScene)
+
+
+def ready(s: Any) -> None:
+    """The next player is at the screen: the pass-device screen on top goes (a screenshot step)."""
+    s.app.stack.top.ready()
 
 
 class Bench:

@@ -14,7 +14,7 @@ from typing import Callable, Mapping
 
 import pygame
 
-from game.kit.shots import Shot, Step
+from game.shell.shots import Shot, Step
 from game.shell.app import App
 from game.shell.headless import press, shoot
 from game.shell.storage import read_json
@@ -53,7 +53,7 @@ def menu_screens(app: App, out: Path, game_id: str) -> None:
 
 
 def menu(s: Shot) -> None:
-    """:func:`menu_screens` as a screenshot step (:mod:`game.kit.shots`)."""
+    """:func:`menu_screens` as a screenshot step (:mod:`game.shell.shots`)."""
     menu_screens(s.app, s.out, s.game)
 
 

@@ -14,8 +14,9 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.envelope import GameRecord
 from engine.games import game_info
 
-from game.kit import shots
-from game.kit.scenarios import Restarting, open_on_top as open_at  # a table opened at a record's last action
+from game.shell import shots
+from game.kit.scenarios import Restarting, opened, passing, ready
+from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell.app import App
 from game.screens import appshots
 from game.screens.game_over import GUARD_S
@@ -132,12 +133,6 @@ def _play(s: Any) -> None:
     s.table.play_selection()
 
 
-def _passing(s: Any) -> bool:
-    from game.screens import PassDeviceScene
-
-    return isinstance(s.app.stack.top, PassDeviceScene)
-
-
 def _stats(s: Any) -> None:
     from game.screens import StatsScene
 
@@ -148,8 +143,8 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.app(folder=lambda s: s.data_dir / f"d{s.size[0]}", ai_speed="instant"), appshots.menu,
     shots.start(lambda: run_setup(11)), shots.until(shots.my_turn, 10), shots.photo("dn-game1"),
     _select_best, shots.photo("dn-game1-selected"),
-    shots.opened(lambda: run_setup(20, "standard", mode="duel", game_number=20),
-                 lambda duel: played_record(duel, lambda st: st.top is not None and st.turn == 0, 400)),
+    shots.made(opened(lambda: run_setup(20, "standard", mode="duel", game_number=20),
+                      lambda duel: played_record(duel, lambda st: st.top is not None and st.turn == 0, 400))),
     shots.until(shots.my_turn, 5), _select_best, shots.wait(0.2), shots.photo("dn-game20"),
     _select_refused, _play, shots.photo("dn-game20-refused"),
     shots.settings(ai_speed="normal"), lambda s: setattr(s.table, "toast", None),
@@ -157,15 +152,16 @@ SHOTS = shots.Plan(GAME_ID, (
         lambda s: s.table.motion.current is not None and s.table.motion.current.elapsed > 0.12, 2),
         shots.photo("dn-game20-flight")),
     shots.settings(ai_speed="instant"),
-    shots.opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: st.phase is Phase.PICK)),
+    shots.made(opened(lambda: run_setup(short_run_deal()),
+                      lambda run: played_record(run, lambda st: st.phase is Phase.PICK))),
     shots.wait(0.3), shots.photo("dn-upgrade-pick"), lambda s: s.table.pick(s.table.state.offer[0]),
     shots.until(shots.my_turn, 10), shots.photo("dn-upgrades-held"),
-    shots.opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: False)),
+    shots.made(opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: False))),
     shots.until(lambda s: s.app.stack.top is not s.table, 10),
     shots.wait(GUARD_S + 0.2), shots.photo("dn-run-summary"),  # past the end screen's guard: its buttons usable
     shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,
                                   game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3}))),
-    shots.until(_passing, 5), shots.photo("dn-hotseat-pass"), lambda s: s.app.stack.top.ready(),
+    shots.until(passing, 5), shots.photo("dn-hotseat-pass"), ready,
     shots.until(shots.my_turn, 5), _select_best, shots.photo("dn-hotseat-table"),
     lambda s: s.table.open_pause(), shots.photo("dn-pause"), shots.title, shots.photo("dn-title-resume"),
     _stats, shots.photo("dn-stats"), appshots.product({"standard": (1, 3, 2), "hard": (5,)}),

@@ -14,7 +14,7 @@ import pygame
 from engine.ratscrew import LAY, SNAP
 from engine.ratscrew.moves import StackWon
 
-from game.kit import shots
+from game.shell import shots
 from game.kit.racetable import race_mismatches
 from game.kit.scenarios import Bench
 from game.kit.seatkeys import DEFAULT_BLOCKS

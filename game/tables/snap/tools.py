@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from engine.games import GAMES
-from game.kit import shots
+from game.shell import shots
 from game.kit.racetable import race_mismatches
 from game.kit.scenarios import Bench
 from game.screens.game_over import GUARD_S

@@ -14,7 +14,8 @@ import pygame
 from engine.sprint.records import Record
 from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
-from game.kit import shots
+from game.kit.scenarios import passing, ready
+from game.shell import shots
 from game.screens import appshots
 from game.shell.app import App
 from game.shell.headless import DT, click, until
@@ -137,8 +138,8 @@ def finish_simply(record: Record, state: Round) -> None:
         record.append(player, action, state.apply(action))
 
 
-_TURN_READY = (shots.until(lambda s: shots.passing(s) or shots.my_turn(s)),
-               shots.when(shots.passing, shots.ready, shots.until(shots.my_turn)))
+_TURN_READY = (shots.until(lambda s: passing(s) or shots.my_turn(s)),
+               shots.when(passing, ready, shots.until(shots.my_turn)))
 """Wait for the next turn of a human, behind a pass-device screen when there is one."""
 _FIVE = (*_start(lambda: GameSetup(_five(), first=1, deal=5)), shots.click(lambda s: s.table.layout.stock.center))
 
@@ -175,7 +176,7 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.repeat(3, *_TURN_READY, lambda s: _play_simple_turn(s.app, s.table)), *_TURN_READY,
     shots.click(lambda s: s.table.layout.stock.center if s.table.state.stock else s.table.layout.discard.center),
     shots.until(shots.my_turn), shots.wait(0.5), shots.photo("hotseat-table"),
-    _play_until(shots.passing), shots.photo("hotseat-pass"),
+    _play_until(passing), shots.photo("hotseat-pass"),
     *_round_over(), lambda s: s.app.stack.top.on_button("reveal"), shots.photo("round-over-hands"),
     _save_shots,
 ), scaled=(  # the main screens at an extreme window size (960x600, 4K)

@@ -1,5 +1,6 @@
 """Screenshots as declarations: a game's tools declare a :class:`Plan` (the steps to play and shoot at each size)
-and the plan is the game's ``Scenarios.shots``; this runner plays the steps through the real loop, headless.
+and the plan is the game's ``Scenarios.shots`` (:mod:`game.shell.modes`); this runner plays the steps through the
+real loop, headless.  The kit's steps for its own screens and tables are in :mod:`game.kit.scenarios`.
 
 A step is any callable of a :class:`Shot` (the app being shot, its folder and size, the game's table): the ones
 here start games, wait, press, click and shoot; a game writes its own steps only for what is truly its own (its
@@ -15,8 +16,6 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.kit.passdevice import PassDeviceScene
-from game.kit.scenarios import open_on_top
 from game.shell.app import App
 from game.shell.headless import DT, advance, click as click_at, press, shoot, until as run_until
 from game.shell.modes import configure, table_of
@@ -149,14 +148,6 @@ def start(setup: Callable[[], GameSetup]) -> Step:
     return step
 
 
-def opened(setup: Callable[[], GameSetup], record: Callable[[GameSetup], Any]) -> Step:
-    """A table of ``setup()`` opened where ``record(setup)`` stands (as a resume opens it), on top of the title."""
-    def step(s: Shot) -> None:
-        made = setup()
-        s.table = open_on_top(s.app, made, record(made))
-    return step
-
-
 def until_shown(app: App, table: Any, wanted: Callable[[Any], bool], limit_s: float, step: float,
                 each: Callable[[int], None] | None = None) -> bool:
     """Run frames of ``step`` seconds (``each(frame)`` before each) until a race ``table`` has shown an event
@@ -219,16 +210,6 @@ def until(test: Test, limit: float = 60.0, each: Step | None = None, every: int 
 def my_turn(s: Shot) -> bool:
     """Whether it is the table's bottom player's turn (a :func:`until` test)."""
     return bool(s.table.my_turn())
-
-
-def passing(s: Shot) -> bool:
-    """Whether the pass-device screen is up (a :func:`until` or :func:`when` test)."""
-    return isinstance(s.app.stack.top, PassDeviceScene)
-
-
-def ready(s: Shot) -> None:
-    """The next player is at the screen: the pass-device screen on top goes."""
-    s.app.stack.top.ready()
 
 
 def keys(*pressed: int) -> Step:

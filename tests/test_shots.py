@@ -1,5 +1,5 @@
-"""The kit's screenshot runner and frame-bench declaration (game/kit/shots.py, game/kit/scenarios.py): a game's
-screenshots are a Plan of steps the kit plays at each size; its bench table a Bench."""
+"""The screenshot runner and the frame-bench declaration (game/shell/shots.py, game/kit/scenarios.py): a game's
+screenshots are a Plan of steps the runner plays at each size; its bench table a Bench."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.kit import shots  # noqa: E402
+from game.shell import shots  # noqa: E402
 from game.kit.scenarios import Bench  # noqa: E402
 
 
