@@ -170,6 +170,18 @@ def until_shown(app: App, table: Any, wanted: Callable[[Any], bool], limit_s: fl
     return bool(seen)
 
 
+def shown(wanted: Callable[[Any], bool], limit_s: float, step: float = DT, each: Step | None = None,
+          every: int = 1) -> Test:
+    """Run the race table's loop until it shows an event that is ``wanted`` (see :func:`until_shown`; ``each``
+    before every ``every``-th frame); whether it did.  A step, or a test for :func:`when`."""
+    def test(s: Shot) -> bool:
+        def act(frame: int) -> None:
+            if frame % every == 0 and each is not None:
+                each(s)
+        return until_shown(s.app, s.found(), wanted, limit_s, step, act if each is not None else None)
+    return test
+
+
 def end(name: str, play_out: Callable[[App], bool], guard_s: float) -> Step:
     """Play the table to its end screen and shoot it past the screen's ``guard_s`` (its buttons usable)."""
     def step(s: Shot) -> None:

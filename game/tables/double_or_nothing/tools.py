@@ -172,9 +172,8 @@ stats, at each size."""
 
 def _busy(app: App) -> Restarting:
     """A game-20 duel between bots, stacks always in flight."""
-    setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
-    setup.options, setup.deal = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20}), 20
-    return Restarting(app, setup, {"game_number": 20})
+    options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20})
+    return Restarting(app, GameSetup.all_ai(["standard", "easy"], GAME_ID, 20, **options), {"game_number": 20})
 
 
 SCENARIOS = Scenarios(

@@ -72,9 +72,7 @@ def resume_mismatches(table: Any, saved: Any) -> list[str]:
 
 def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
-    setup = GameSetup.all_ai(["medium"] * seats, GAME)
-    setup.deal, setup.options = seed, dict.fromkeys(RULE_KEYS, False)
-    app.start_game(setup)
+    app.start_game(GameSetup.all_ai(["medium"] * seats, GAME, seed, **dict.fromkeys(RULE_KEYS, False)))
     table = table_of(app, GAME)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
     speed, app.settings.animation_speed = app.settings.animation_speed, "off"
@@ -111,15 +109,10 @@ def _humans_lay(s: shots.Shot) -> None:
         table.act(turn, "lay")
 
 
-def _until_snap(s: shots.Shot, limit: float = 120.0) -> None:
-    """Run until a valid snap lights the stack (the moment to photograph); the human seat lays in its turn."""
-    table = s.table
-
-    def lay(frame: int) -> None:
-        if table.state.turn == 0 and table.state.piles[0] and frame % 40 == 0:
-            table.act(0, "lay")
-
-    shots.until_shown(s.app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
+def _lay_first(s: shots.Shot) -> None:
+    """The first seat (the human) lays in its turn."""
+    if s.table.state.turn == 0 and s.table.state.piles[0]:
+        s.table.act(0, "lay")
 
 
 def _counting(s: shots.Shot) -> bool:
@@ -130,7 +123,8 @@ def _counting(s: shots.Shot) -> bool:
 SHOTS = shots.Plan(GAME, (
     shots.only(lambda s: not s.scaled or s.size[0] <= 1920), shots.fresh("fast"),
     shots.seats("You Ada:medium Ben:hard", 12), shots.photo("ratscrew-start"),
-    _until_snap, shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
+    shots.shown(lambda e: isinstance(e, StackWon) and e.how == "snap", 120, DT, _lay_first, 40),  # a snap lit
+    shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
     shots.when(lambda s: not s.table.model.barred[0] and s.table.state.stack and not s.table.state.snaps(),
                lambda s: s.table.act(0, "snap"), shots.wait(0.1), shots.photo("ratscrew-wrong-snap")),
     shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"),

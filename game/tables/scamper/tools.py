@@ -59,12 +59,6 @@ def _resumed(table: Any, saved: Any) -> list[str]:
     return wrong + ([] if table.state == state else ["the engine state differs from the saved game's"])
 
 
-def _selftest_setup() -> GameSetup:
-    setup = GameSetup.all_ai(["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], game=GAME)
-    setup.options = {"rounds": 10}
-    return setup
-
-
 def _summary(table: Any) -> str:
     lines = table.state.sheet.lines
     assert len(lines) == 10, f"{len(lines)} rounds on the sheet, not 10"
@@ -239,7 +233,9 @@ def _bench(app: App) -> Bench:
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=_resumed,
+    check=check, hot_spots=hot_spots, selftest_setup=lambda: GameSetup.all_ai(
+        ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
+    summary=_summary, mismatches=_resumed,
     busy=_bench, shots=SHOTS,
     monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
                                         game=GAME),

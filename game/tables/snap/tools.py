@@ -53,12 +53,6 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
     return [b.rect.center for b in table.buttons()] + [p.down.center for p in places] + [p.up.center for p in places]
 
 
-def _selftest_setup() -> GameSetup:
-    setup = GameSetup.all_ai(["hard", "medium", "easy"], GAME)
-    setup.options = {"time_limit": 3}
-    return setup
-
-
 def _summary(table: Any) -> str:
     stats = table.state.call_stats()
     return (f"{len(table.record.entries)} actions, {table.state.end_reason}: winners "
@@ -67,9 +61,7 @@ def _summary(table: Any) -> str:
 
 def _busy_table(app: App) -> Any:
     """A 6-seat bot table a little way in: every pile has cards, the pot too."""
-    setup = GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME)
-    setup.deal, setup.options = 11, {"variant": "own"}
-    app.start_game(setup)
+    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME, 11, variant="own"))
     table = table_of(app, GAME)
     advance(app, 6.0)
     return table
@@ -90,8 +82,7 @@ def _fly_everything(table: Any) -> None:
 
 
 def _shown(*kinds: str, limit_s: float = 240.0) -> shots.Test:
-    """Run until the table shows an event of one of ``kinds`` (by its class name); whether it did."""
-    return lambda s: shots.until_shown(s.app, s.found(), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
+    return shots.shown(lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)  # events by their class's name
 
 
 def _humans_as_bots(s: shots.Shot) -> None:
@@ -147,7 +138,8 @@ SHOTS = shots.Plan(GAME, (
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary,
+    check=check, hot_spots=hot_spots, summary=_summary,
+    selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME, time_limit=3),
     mismatches=lambda table, saved: race_mismatches(table, saved, check), shots=SHOTS,
     busy=lambda app: Bench(app, _busy_table, {"seats": 6}, stale=lambda table: table.state.is_over,
                            keep=lambda table, frame: table.model.flights or _fly_everything(table)),
