@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.shell import shots  # noqa: E402
-from game.kit.scenarios import Bench  # noqa: E402
+from game.kit.scenarios import Bench, saved_mismatches  # noqa: E402
 
 
 def _log(seen: list, tag: str) -> shots.Step:
@@ -101,3 +101,13 @@ def test_a_bench_opens_its_table_again_when_stale_or_off_the_top_and_keeps_it_bu
     bench.before(2)
     assert kept == [(0, 0), (1, 1), (2, 2)] and bench.fields() == {"tables": 3}
     assert Bench(app, open_table, {"seats": 6}).fields() == {"seats": 6}
+
+
+def test_a_resumed_tables_actions_and_state_are_compared_with_the_saved_records():
+    saved = SimpleNamespace(actions=[1, 2, 3])
+    same = SimpleNamespace(record=SimpleNamespace(actions=[1, 2, 3]), state=(5, 6))
+    assert saved_mismatches(same, saved, (5, 6)) == []
+    behind = SimpleNamespace(record=SimpleNamespace(actions=[1, 2]), state=(5, 7))
+    assert saved_mismatches(behind, saved, (5, 6), noun="run") == [
+        "actions: the table has 2, the save 3", "the engine state differs from the saved run's"]
+    assert saved_mismatches(behind, saved, (5, 6), same=lambda a, b: a[0] == b[0])[1:] == []  # the game's own "same"

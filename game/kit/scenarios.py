@@ -41,6 +41,18 @@ def hand_mismatches(table: Any, hands: Sequence[Sequence[Any]], discard: Sequenc
     return out
 
 
+def saved_mismatches(table: Any, saved: Any, state: Any, same: Callable[[Any, Any], bool] | None = None,
+                     noun: str = "game") -> list[str]:
+    """How a resumed ``table``'s actions and engine state differ from the ``saved`` record's and its final
+    ``state`` (``same``: whether two states are the same, equal by default); empty when they are exactly those."""
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if not (same(table.state, state) if same is not None else table.state == state):
+        out.append(f"the engine state differs from the saved {noun}'s")
+    return out
+
+
 def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequence[Any] | None = None) -> Any:
     """A new table of ``setup`` where ``record`` stands (or after its first ``actions``), caught up without
     animation as a resume opens it; not yet on the stack."""

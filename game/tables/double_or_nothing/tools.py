@@ -15,7 +15,7 @@ from engine.envelope import GameRecord
 from engine.games import game_info
 
 from game.shell import shots
-from game.kit.scenarios import Restarting, opened, passing, ready
+from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell.app import App
 from game.screens import appshots
@@ -73,12 +73,8 @@ def _summary(table: Any) -> str:
 
 def mismatches(table, saved) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
-    out = []
     state = saved.final_state()
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state.snapshot() != state.snapshot():
-        out.append("the engine state differs from the saved run's")
+    out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
     obs = state.observation(table.viewer)
     if tuple(table.shown.hand) != tuple(obs.hand) or tuple(table.shown.area) != tuple(obs.area):
         out.append("the table shows a different hand or play area")

@@ -15,6 +15,7 @@ from engine.scamper.table import Phase
 from game.kit.hand import Drag
 from game.shell import shots
 from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
+from game.kit.scenarios import saved_mismatches
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, p99 as _p99
 from game.shell.modes import Scenarios
@@ -55,8 +56,7 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
 
 def _resumed(table: Any, saved: Any) -> list[str]:
     state = saved.final_state()
-    wrong = table_mismatches(table, state)
-    return wrong + ([] if table.state == state else ["the engine state differs from the saved game's"])
+    return table_mismatches(table, state) + saved_mismatches(table, saved, state)
 
 
 def _summary(table: Any) -> str:
