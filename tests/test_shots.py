@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.shell import shots  # noqa: E402
-from game.kit.scenarios import Bench, saved_mismatches  # noqa: E402
+from game.kit.scenarios import Bench, saved_mismatches, started  # noqa: E402
 
 
 def _log(seen: list, tag: str) -> shots.Step:
@@ -111,3 +111,11 @@ def test_a_resumed_tables_actions_and_state_are_compared_with_the_saved_records(
     assert saved_mismatches(behind, saved, (5, 6), noun="run") == [
         "actions: the table has 2, the save 3", "the engine state differs from the saved run's"]
     assert saved_mismatches(behind, saved, (5, 6), same=lambda a, b: a[0] == b[0])[1:] == []  # the game's own "same"
+
+
+def test_a_started_bench_table_runs_its_seconds_of_frames_after_the_start():
+    ran: list[tuple[int, float]] = []
+    app = SimpleNamespace(stack=SimpleNamespace(top=None))
+    app.start_game = lambda setup: setattr(app.stack, "top", ("table of", setup))
+    app.run = lambda max_frames, fixed_dt: ran.append((max_frames, fixed_dt))
+    assert started(lambda: "six bots", 6.0)(app) == ("table of", "six bots") and ran == [(360, 1 / 60)]

@@ -83,6 +83,16 @@ def opened(setup: Callable[[], Any], record: Callable[[Any], Any]) -> Callable[[
     return open_table
 
 
+def started(setup: Callable[[], Any], seconds: float) -> Callable[[Any], Any]:
+    """For a :class:`Bench`: a table of ``setup()`` started and run ``seconds`` of 1/60 s frames."""
+    def open_table(app: Any) -> Any:
+        app.start_game(setup())
+        table = app.stack.top
+        app.run(max_frames=max(1, round(seconds * 60)), fixed_dt=1 / 60)
+        return table
+    return open_table
+
+
 def passing(s: Any) -> bool:
     """Whether the pass-device screen is up (a screenshot step's test, of its ``shots.Shot``)."""
     return isinstance(s.app.stack.top, PassDeviceScene)

@@ -12,11 +12,11 @@ import pygame
 from engine.games import GAMES
 from game.shell import shots
 from game.kit.racetable import race_mismatches
-from game.kit.scenarios import Bench
+from game.kit.scenarios import Bench, started
 from game.screens.game_over import GUARD_S
 from game.shell.app import App
-from game.shell.headless import advance, play_until_over
-from game.shell.modes import Scenarios, checker, table_of
+from game.shell.headless import play_until_over
+from game.shell.modes import Scenarios, checker
 from game.shell.session import GameSetup
 
 GAME = "snap"
@@ -57,14 +57,6 @@ def _summary(table: Any) -> str:
     stats = table.state.call_stats()
     return (f"{len(table.record.entries)} actions, {table.state.end_reason}: winners "
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
-
-
-def _busy_table(app: App) -> Any:
-    """A 6-seat bot table a little way in: every pile has cards, the pot too."""
-    app.start_game(GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME, 11, variant="own"))
-    table = table_of(app, GAME)
-    advance(app, 6.0)
-    return table
 
 
 def _fly_everything(table: Any) -> None:
@@ -141,8 +133,10 @@ SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, summary=_summary,
     selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME, time_limit=3),
     mismatches=lambda table, saved: race_mismatches(table, saved, check), shots=SHOTS,
-    busy=lambda app: Bench(app, _busy_table, {"seats": 6}, stale=lambda table: table.state.is_over,
-                           keep=lambda table, frame: table.model.flights or _fly_everything(table)),
+    busy=lambda app: Bench(  # six bots a little way in (every pile has cards, the pot too), cards always flying
+        app, started(lambda: GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME, 11, variant="own"), 6.0),
+        {"seats": 6}, stale=lambda table: table.state.is_over,
+        keep=lambda table, frame: table.model.flights or _fly_everything(table)),
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
           pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5),
