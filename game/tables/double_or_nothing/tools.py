@@ -14,9 +14,9 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.envelope import GameRecord
 from engine.games import game_info
 
-from game.shell import shots
 from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
+from game.shell import shots
 from game.shell.app import App
 from game.screens import appshots
 from game.screens.game_over import GUARD_S

@@ -14,10 +14,10 @@ import pygame
 from engine.ratscrew import LAY, SNAP
 from engine.ratscrew.moves import StackWon
 
-from game.shell import shots
 from game.kit.racetable import race_mismatches
 from game.kit.scenarios import Bench
 from game.kit.seatkeys import DEFAULT_BLOCKS
+from game.shell import shots
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
 from game.shell.headless import DT, play_until_over

@@ -13,9 +13,9 @@ from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
-from game.shell import shots
 from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
 from game.kit.scenarios import saved_mismatches
+from game.shell import shots
 from game.shell.app import App
 from game.shell.headless import DT, advance as _advance, p99 as _p99
 from game.shell.modes import Scenarios

@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 
 from engine.games import GAMES
-from game.shell import shots
 from game.kit.racetable import race_mismatches
 from game.kit.scenarios import Bench, started
 from game.screens.game_over import GUARD_S
+from game.shell import shots
 from game.shell.app import App
 from game.shell.headless import play_until_over
 from game.shell.modes import Scenarios, checker

@@ -15,8 +15,8 @@ from engine.sprint.records import Record
 from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
 from game.kit.scenarios import passing, ready
-from game.shell import shots
 from game.screens import appshots
+from game.shell import shots
 from game.shell.app import App
 from game.shell.headless import DT, click, until
 from game.shell.modes import configure, table_of
