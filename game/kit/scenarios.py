@@ -1,8 +1,10 @@
-"""The headless tools' parts every hidden-hand table shares (see :mod:`game.shell.modes`): the points worth
-clicking, what a table shows compared with its engine, a table opened where a record stands.
+"""The headless tools' parts every table shares (see :mod:`game.shell.modes`): the points worth clicking at a
+hidden-hand table, what a table shows compared with its engine and a resumed table with its save, a table opened
+where a record stands, the frame bench's busy table as a declaration (:class:`Bench`), and the kit's own steps for
+the screenshot runner (:mod:`game.shell.shots`).
 
 A game's tools module declares its ``SCENARIOS`` with these and keeps only its
-own checks and positions; ``table`` is a :class:`~game.kit.handtable.HiddenHandTable`.
+own checks and positions.
 """
 
 from __future__ import annotations
