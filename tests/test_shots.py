@@ -119,3 +119,11 @@ def test_a_started_bench_table_runs_its_seconds_of_frames_after_the_start():
     app.start_game = lambda setup: setattr(app.stack, "top", ("table of", setup))
     app.run = lambda max_frames, fixed_dt: ran.append((max_frames, fixed_dt))
     assert started(lambda: "six bots", 6.0)(app) == ("table of", "six bots") and ran == [(360, 1 / 60)]
+
+
+def test_applied_settings_are_set_then_applied_as_the_settings_screen_does():
+    seen: list = []
+    app = SimpleNamespace(settings=SimpleNamespace(card_size="normal"))
+    app.apply_settings = lambda: seen.append(app.settings.card_size)
+    shots.applied(card_size="large", think_ms=20)(shots.Shot("sprint", None, None, (960, 600), app=app))  # type: ignore[arg-type]
+    assert seen == ["large"] and app.think_ms == 20  # think_ms is the app's own

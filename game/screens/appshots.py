@@ -57,6 +57,13 @@ def menu(s: Shot) -> None:
     menu_screens(s.app, s.out, s.game)
 
 
+def stats(s: Shot) -> None:
+    """The game's statistics screen, pushed (a screenshot step)."""
+    from game.screens import StatsScene
+
+    s.app.stack.push(StatsScene(s.app, s.game))
+
+
 def product(lines: SampleStats, stats_id: str | None = None) -> Step:
     """:func:`product_screens` as a screenshot step: ``lines`` under ``stats_id`` (the game's id by default)."""
     return lambda s: product_screens(s.app, s.out, s.game, lines, stats_id or s.game)

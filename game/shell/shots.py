@@ -110,6 +110,13 @@ def settings(**values: Any) -> Step:
     return lambda s: configure(s.app, values)
 
 
+def applied(**values: Any) -> Step:
+    """Settings by name, then applied (as the settings screen applies them: card size, colours)."""
+    def step(s: Shot) -> None:
+        configure(s.app, values).apply_settings()
+    return step
+
+
 def title(s: Shot) -> None:
     s.app.to_title()
 

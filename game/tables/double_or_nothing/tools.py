@@ -125,16 +125,6 @@ def _select_refused(s: Any) -> None:
     table.set_selection(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
 
 
-def _play(s: Any) -> None:
-    s.table.play_selection()
-
-
-def _stats(s: Any) -> None:
-    from game.screens import StatsScene
-
-    s.app.stack.push(StatsScene(s.app, GAME_ID))
-
-
 SHOTS = shots.Plan(GAME_ID, (
     shots.app(folder=lambda s: s.data_dir / f"d{s.size[0]}", ai_speed="instant"), appshots.menu,
     shots.start(lambda: run_setup(11)), shots.until(shots.my_turn, 10), shots.photo("dn-game1"),
@@ -142,9 +132,9 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.made(opened(lambda: run_setup(20, "standard", mode="duel", game_number=20),
                       lambda duel: played_record(duel, lambda st: st.top is not None and st.turn == 0, 400))),
     shots.until(shots.my_turn, 5), _select_best, shots.wait(0.2), shots.photo("dn-game20"),
-    _select_refused, _play, shots.photo("dn-game20-refused"),
+    _select_refused, lambda s: s.table.play_selection(), shots.photo("dn-game20-refused"),
     shots.settings(ai_speed="normal"), lambda s: setattr(s.table, "toast", None),
-    shots.when(shots.my_turn, _select_best, _play, shots.until(
+    shots.when(shots.my_turn, _select_best, lambda s: s.table.play_selection(), shots.until(
         lambda s: s.table.motion.current is not None and s.table.motion.current.elapsed > 0.12, 2),
         shots.photo("dn-game20-flight")),
     shots.settings(ai_speed="instant"),
@@ -160,7 +150,7 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.until(passing, 5), shots.photo("dn-hotseat-pass"), ready,
     shots.until(shots.my_turn, 5), _select_best, shots.photo("dn-hotseat-table"),
     lambda s: s.table.open_pause(), shots.photo("dn-pause"), shots.title, shots.photo("dn-title-resume"),
-    _stats, shots.photo("dn-stats"), appshots.product({"standard": (1, 3, 2), "hard": (5,)}),
+    appshots.stats, shots.photo("dn-stats"), appshots.product({"standard": (1, 3, 2), "hard": (5,)}),
 ), scale_sizes=((960, 600),), always=((960, 600),))
 """The collection's screens; game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary, hot-seat,
 stats, at each size."""

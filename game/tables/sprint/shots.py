@@ -41,10 +41,6 @@ def _start(setup: Callable[[], GameSetup]) -> tuple[shots.Step, ...]:
     return shots.start(setup), shots.until(shots.my_turn)
 
 
-def _apply(s: shots.Shot) -> None:
-    s.app.apply_settings()
-
-
 def _tip() -> tuple[shots.Step, ...]:
     """A fresh 2-player table showing the first-game tip (a first game: every tip shows again), then closed."""
     return (lambda s: configure(s.app, {"tips_seen": False, "tips_closed": []}),
@@ -149,11 +145,11 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.settings(ai_speed="instant"), *_tip(),
     shots.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE), shots.photo("table-2p-keyboard"),
     lambda s: shots.keys(*[pygame.K_RIGHT] * len(s.table.model.hands[0]))(s), shots.photo("table-2p-keyboard-button"),
-    shots.settings(four_colour=True, card_size="large"), _apply, shots.wait(0.5),
+    shots.applied(four_colour=True, card_size="large"), shots.wait(0.5),
     shots.photo("table-2p-four-colour-large"),
     shots.settings(confirm_discard=True), shots.keys(pygame.K_s), shots.until(shots.my_turn, 5),
     _select(lambda t: {t.model.hands[0][0]}), shots.keys(pygame.K_d), shots.photo("table-confirm-discard"),
-    shots.settings(four_colour=False, card_size="normal", confirm_discard=False), _apply, shots.title,
+    shots.applied(four_colour=False, card_size="normal", confirm_discard=False), shots.title,
     # you vs one Standard bot, your turn to draw, then a selection that makes a match
     shots.settings(ai_speed="instant"), *_start(lambda: GameSetup(deal=11, first=0)), shots.photo("table-2p"),
     lambda s: s.table.try_action(DRAW_STOCK), shots.until(shots.my_turn),
