@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
@@ -34,7 +35,7 @@ from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.art import draw_thumbnail
-from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
+from game.tables.double_or_nothing.steps import Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
@@ -52,7 +53,7 @@ class DoubleTable(TurnScene):
         super().__init__(app)
         self._open_turns(setup, record, state, replay, TurnScheduler)
         self.viewer = self.humans[0] if self.humans else 0
-        self.motion = Motion()
+        self.motion = FlightQueue()
         self.log = ActionLog(keep=40, shown=12)
         self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None

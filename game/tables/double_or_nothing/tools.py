@@ -174,7 +174,7 @@ def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = 
         if table.my_turn():
             _select_best(table)
             table.play_selection()
-            _until(app, lambda: table.motion.current is not None and table.motion.current.elapsed > 0.12, 2)
+            _until(app, lambda: table.motion.flights and table.motion.flights[0].tween.elapsed > 0.12, 2)
             _shoot(app, out, "dn-game20-flight")
         app.settings.ai_speed = "instant"
 
