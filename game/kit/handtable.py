@@ -75,7 +75,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _lay_the_table(self) -> None:
         """Place everything for the window, then deal (or first hand the device to the first human)."""
         self.layout = self._make_layout(self.app.size, self.viewer)
-        self._place_replay()
+        self.place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.deal_after_pass = self.turns.passes_device
@@ -177,12 +177,6 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
         return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
 
-    def _place_replay(self) -> None:
-        """A replay's controls take the action buttons' column (a replay has nothing to lay or sort)."""
-        if self.replay is not None:
-            rects = list(self.layout.buttons.values())
-            self.replay.place(rects[0].unionall(rects[1:]))
-
     def _table_background(self) -> pygame.Surface:
         surf = self._felt.copy()
         s = self.layout.scale
@@ -200,7 +194,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.floaters.clear()
         self._felt = felt_background(size)
         self.layout = self._make_layout(size, self.viewer)
-        self._place_replay()
+        self.place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.fan.pos.clear()

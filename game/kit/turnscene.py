@@ -100,6 +100,12 @@ class TurnScene(Scene):
         """A replay's controls take their keys and clicks first."""
         return self.replay is not None and self.replay.handle_event(event)
 
+    def place_replay(self) -> None:
+        """A replay's controls take the action buttons' place (a replay has no actions to press)."""
+        if self.replay is not None:
+            rects = list(self.layout.buttons.values())
+            self.replay.place(rects[0].unionall(rects[1:]))
+
     def draw_replay(self, surface: pygame.Surface) -> None:
         if self.replay is not None:
             self.replay.draw(surface, self.app.text, self.layout.scale)

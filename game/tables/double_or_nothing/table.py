@@ -29,6 +29,7 @@ from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
+from game.kit.viewtable import ViewTable
 from game.kit.wording import whose
 from game.base.scene import Scene
 from game.screens.overlays import open_pause
@@ -42,10 +43,11 @@ from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 BANNER_SECONDS = 1.6
 
 
-class DoubleTable(TurnScene):
+class DoubleTable(ViewTable, TurnScene):
     """A Run or a Duel in progress."""
 
     game_id = GAME_ID
+    view = double_or_nothing_view
     draw_thumbnail = staticmethod(draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
@@ -197,10 +199,10 @@ class DoubleTable(TurnScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
-        if hasattr(self, "layer"):
-            self.layer.invalidate()
+        self.layer.invalidate()
         self.layout = DoubleLayout(*size)
-        surf = felt_background(size).copy()
+        self.place_replay()
+        surf = felt_background(size)
         L = self.layout
         self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
         s = L.scale
@@ -221,10 +223,6 @@ class DoubleTable(TurnScene):
         if self.replay is not None and self.replay.waiting:
             return False  # a paused replay: nothing to draw until something happens
         return not self.state.is_over and not self.is_human(self.current() if self.current() is not None else -1)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        double_or_nothing_view.draw(self, surface)
-        self.draw_replay(surface)
 
     buttons = double_or_nothing_view.buttons
 
@@ -276,9 +274,6 @@ class DoubleTable(TurnScene):
 
     def update(self, dt: float) -> None:
         dt = self.replay_dt(dt)
-        if self.replay is not None:  # in the place of Play, Pass and Wrap (a replay has none)
-            rects = list(self.layout.buttons.values())
-            self.replay.place(rects[0].unionall(rects[1:]))
         self.clock += dt
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
