@@ -23,8 +23,8 @@ BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", 
 """The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
 LETTER_KEYS = tuple(BUTTON_KEYS)
 """The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
-KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
-"""Each button's key as the button shows it."""
+HOTKEYS = {"play": "Enter", "menu": "Esc", **{name: chr(key).upper() for key, name in BUTTON_KEYS.items()}}
+"""Each button's key as its tooltip shows it."""
 _TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
 """Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c

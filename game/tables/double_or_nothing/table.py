@@ -84,6 +84,7 @@ class DoubleTable(ViewTable, TurnScene):
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
     game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+    HOTKEYS = double_or_nothing_input.HOTKEYS
 
     @staticmethod
     def describe_state(state: Any, record: Any = None) -> str:

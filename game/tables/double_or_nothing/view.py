@@ -18,10 +18,11 @@ from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import KEY_LABELS, picking
+from game.tables.double_or_nothing.input import picking
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
+from game.kit.handview import with_keys
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
@@ -178,18 +179,16 @@ def buttons(t: Table) -> list[Button]:
         mine = t.my_turn()
         play, reason = t.selection_play()
         out.append(Button("play", "Play", L.buttons["play"], enabled=mine and play is not None and reason is None,
-                          primary=True, hotkey="Enter"))
-        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None,
-                          hotkey=KEY_LABELS["pass"]))
+                          primary=True))
+        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None))
         if t.my_rules().wrap:
-            label = "Straight" if t.wrap else "Wrap 8>1"
-            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey=KEY_LABELS["wrap"]))
+            out.append(Button("wrap", "Straight" if t.wrap else "Wrap 8>1", L.buttons["wrap"], enabled=mine))
         if t.humans:
-            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey=KEY_LABELS["hint"]))
-    out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine))
+    out.append(Button("menu", "Menu", L.menu_button))
     if t.tip_showing():
-        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey=KEY_LABELS["tip_close"]))
-    return out
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True))
+    return with_keys(t, out)
 
 
 def layer_key(t: Table) -> tuple:
