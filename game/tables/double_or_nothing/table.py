@@ -218,12 +218,8 @@ class DoubleTable(ViewTable, TurnScene):
             self.tip_open = False
         self.resize(self.app.size)
 
-    def is_animating(self) -> bool:
-        if self.motion.busy or self.toast or self.banner or self.pending_pass:
-            return True
-        if self.replay is not None and self.replay.waiting:
-            return False  # a paused replay: nothing to draw until something happens
-        return not self.state.is_over and not self.is_human(self.current() if self.current() is not None else -1)
+    def moving(self) -> bool:
+        return super().moving() or bool(self.toast)
 
     buttons = double_or_nothing_view.buttons
 
@@ -231,15 +227,6 @@ class DoubleTable(ViewTable, TurnScene):
         return self.replay_event(event) or double_or_nothing_input.handle_event(self, event)
 
     # --- acting --------------------------------------------------------------
-
-    def my_turn(self) -> bool:
-        """The viewer may act: their turn, nothing moving, nothing covering the table."""
-        return (not self.replaying and not self.state.is_over and self.current() == self.viewer
-                and self.is_human(self.viewer) and not self.motion.busy and not self.pending_pass)
-
-    def try_action(self, action: Any) -> bool:
-        """A person's action: refused with the engine's reason (changing nothing), or played."""
-        return self.turns.try_action(self.viewer, action, self.motion.busy or self.pending_pass)
 
     def shown(self, seat: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: its steps (none while catching up a saved run)."""
