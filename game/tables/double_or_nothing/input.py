@@ -152,7 +152,8 @@ def adjust_copies(t: Table, step: int) -> None:
 
 
 def type_copies(t: Table, key: int) -> bool:
-    """Trim, typing the number of copies: digits, Backspace; Enter sets it, Esc (or C) leaves it as it was."""
+    """Trim, typing the number of copies: digits, Backspace; Enter sets it (within what the selection holds; else a
+    message, and nothing changes), Esc (or C) leaves it as it was."""
     typed = t.typed_copies or ""
     if key in _TYPED:
         if len(typed) < MAX_TYPED and (typed or _TYPED[key] != "0"):
@@ -162,20 +163,14 @@ def type_copies(t: Table, key: int) -> bool:
     elif key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
         t.typed_copies = None
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        set_typed_copies(t, typed)
+        most = t.most_copies()
+        if not typed:
+            t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
+        elif int(typed) > most:
+            t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
+        else:
+            t.copies, t.typed_copies = int(typed), None
     return True
-
-
-def set_typed_copies(t: Table, typed: str) -> None:
-    """Enter on typed copies: within what the selection holds it is set; else a message, and nothing changes."""
-    most = t.most_copies()
-    if not typed:
-        t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
-    elif int(typed) > most:
-        t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
-    else:
-        t.copies = int(typed)
-        t.typed_copies = None
 
 
 def _extend(t: Table, n: int) -> None:

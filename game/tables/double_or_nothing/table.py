@@ -73,13 +73,10 @@ class DoubleTable(ViewTable, TurnScene):
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
         self.hotseat = self.pending_pass = self.turns.passes_device  # the first player gets the device before any hand shows
-        self.log.add(self._opening_line())
-
-    def _opening_line(self) -> str:
         st = self.state
-        if st.mode is Mode.RUN:
-            return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
-        return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
+        self.log.add(f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
+                     if st.mode is Mode.RUN else
+                     f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}.")
 
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
