@@ -254,10 +254,10 @@ def test_the_run_summary_panel_fits_what_it_holds(tmp_path, size):
     table = tools.open_at(app, run, tools.played_record(run, lambda st: False))
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene), 60)
     scene = app.stack.top
-    panel, at, rates = scene._body()
+    panel, at, rates, columns = scene._body()
     s = scene.layout.scale
     assert panel.bottom <= min(b.rect.top for b in scene.buttons)
-    assert rates and at["columns"] == 2
+    assert rates and columns == 2
     end = at["rates"] + round(28 * s) + round(26 * s) * ((len(rates) + 1) // 2)  # the last line of the rates
     assert end <= panel.bottom <= end + round(24 * s)  # no empty half-screen under a short run
     assert table.state.is_over

@@ -101,11 +101,9 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         if target is not None and target == pressed:
             click(t, target)
         return True
-    if event.type == pygame.MOUSEWHEEL:
-        if t.my_rules().trim and t.selection is not None:
-            adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
-            return True
-        return False
+    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection is not None:
+        adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
+        return True
     if event.type == pygame.KEYDOWN:
         mod = getattr(event, "mod", 0)
         if t.typed_copies is not None:

@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.ending import play_end_sound
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
@@ -159,13 +160,9 @@ class DoubleTable(ViewTable, TurnScene):
         return self.my_rules().trim and self.most_copies() > 1
 
     def set_selection(self, lo: int | None, hi: int | None = None) -> None:
-        if lo is None:
-            self.selection = None
-        else:
-            hi = lo if hi is None else hi
-            self.selection = (min(lo, hi), max(lo, hi))
-        self.copies = None
-        self.typed_copies = None
+        hi = lo if hi is None else hi
+        self.selection = None if lo is None or hi is None else (min(lo, hi), max(lo, hi))
+        self.copies = self.typed_copies = None
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
     # --- help: the hint and the first-game tip -------------------------------
@@ -265,9 +262,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
     def game_finished(self) -> None:
-        if self.humans and not self.replaying:
-            won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
-            self.app.sound.play("round_won" if won else "round_lost")
+        play_end_sound(self)
         self.app.round_finished(self)
 
     def _forget_the_last_player(self) -> None:
