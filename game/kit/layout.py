@@ -238,11 +238,13 @@ class TableLayout:
         return Rect(spot.fan.x, spot.fan.y, sw, sh)
 
 
-def match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int) -> list[list[Rect]] | None:
-    """Groups of overlapping cards (``sizes``) left to right, wrapped in rows, or None if they don't fit in ``area``."""
+def match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int,
+               row_gap: int | None = None) -> list[list[Rect]] | None:
+    """Groups of overlapping cards (``sizes``) left to right, wrapped in rows (``row_gap`` apart, else a little),
+    or None if they don't fit in ``area``."""
     out: list[list[Rect]] = []
     x, y = area.x, area.y
-    row_gap = max(2, round(ch * 0.06))
+    row_gap = max(2, round(ch * 0.06)) if row_gap is None else row_gap
     for n in sizes:
         width = cw + step * (n - 1)
         if x + width > area.right and x > area.x:

@@ -17,7 +17,7 @@ and the controller's hooks ``shown`` and ``refused``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 import pygame
 
@@ -80,6 +80,14 @@ def stat_row(**counts: int | None) -> dict[str, int]:
     """One seat's counts for the statistics (the registry's ``stats`` keys), leaving out those it has none of
     (a fastest call when it made none)."""
     return {key: int(value) for key, value in counts.items() if value is not None}
+
+
+def run_steps(steps: Mapping[type, Callable[..., None]], events: Iterable[Any], first: Any, *rest: Any) -> None:
+    """Each event's step by its type, called as ``step(first, event, *rest)`` (an event with none shows nothing)."""
+    for event in events:
+        step = steps.get(type(event))
+        if step is not None:
+            step(first, event, *rest)
 
 
 def race_mismatches(table: Any, saved: Any, check: Any = None) -> list[str]:
@@ -369,4 +377,5 @@ class RaceTableScene(ViewTable, Scene):
         self.app.round_finished(self)
 
 
-__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "key_names", "short_key_name", "solo_keymap"]
+__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "run_steps", "key_names", "short_key_name",
+           "solo_keymap"]

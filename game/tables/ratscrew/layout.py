@@ -126,8 +126,4 @@ def _fan(x: int, y: int, w: int, h: int, heights: tuple[int, ...], count: int, b
     if beside_y is not None and count <= per_row:  # one row: next to the top card, not in the far corner
         x += w - ((count - 1) * step_x + cw)
         y = min(max(y, beside_y - ch // 2), y + h - ch)
-    out = []
-    for i in range(count):
-        r, c = divmod(i, per_row)
-        out.append(Rect(x + c * step_x, y + r * step_y, cw, ch))
-    return tuple(out)
+    return tuple(Rect(x + i % per_row * step_x, y + i // per_row * step_y, cw, ch) for i in range(count))

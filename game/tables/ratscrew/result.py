@@ -25,18 +25,14 @@ class RatscrewResultScene(GameOverScene):
 
     subtitle = "One player holds the whole deck."
 
-    def standings(self) -> list[int]:
-        t = self.table
-        counts = t.stat_counts()
-        won = [sum(c.get(f"snaps_{k}", 0) for k in RULE_KEYS) for c in counts]
-        return sorted(range(t.state.num_seats), key=lambda p: (p != t.state.winner, -t.model.piles[p], -won[p], p))
-
     def draw_body(self, surface: pygame.Surface) -> None:
         t = self.table
         counts = t.stat_counts()
+        won = [sum(c.get(f"snaps_{k}", 0) for k in RULE_KEYS) for c in counts]
+        order = sorted(range(t.state.num_seats), key=lambda p: (p != t.state.winner, -t.model.piles[p], -won[p], p))
         rows = [(str(place), t.name(p), str(t.model.piles[p]), *(str(counts[p].get(f"snaps_{k}", 0)) for k in RULE_KEYS),
                  str(counts[p]["wrong_snaps"]), ms_cell(counts[p].get("fastest_snap_ms")))
-                for place, p in enumerate(self.standings(), 1)]
+                for place, p in enumerate(order, 1)]
         draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, WIDTHS, rows,
                        "Snaps won by rule (a snap counts for every rule it showed); fastest: from the snap showing to "
                        "the winning press.")

@@ -88,8 +88,7 @@ class TableModel:
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
     """When a snap pattern first showed: when the last of its cards joined the stack."""
-    times = [model.laid_at[c] for c in reason.cards if c in model.laid_at]
-    return max(times) if times else None
+    return max((model.laid_at[c] for c in reason.cards if c in model.laid_at), default=None)
 
 
 def _drop_news(model: TableModel, stale: bool) -> None:
@@ -192,12 +191,11 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
             model.fastest[event.player] = took if best is None else min(best, took)
         lit_cards = {c for r in reasons for c in r.cards}
         model.lit = {s.id for s in sprites if s.card in lit_cards}
-        first = reasons[0]
+        first, more = reasons[0], tuple(r.label for r in reasons[1:])  # the other rules the same snap showed
         beaten = f" (beating {', '.join(table.name(b) for b in event.beaten)} by a hair)" if event.beaten else ""
-        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=tuple(r.label for r in reasons[1:]),
-                              won=True)
-        more = ", ".join(r.label for r in reasons[1:])
-        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}" + (f" (also {more})" if more else ""))
+        model.banner = Banner(f"{name}: {first.label}", first.cards, True, more=more, won=True)
+        also = f" (also {', '.join(more)})" if more else ""
+        table.log.add(f"{says(name, 'wins')} {len(sprites)} cards{beaten}{also}")
         table.sound("draw")
     elif event.how == "count":
         model.lit = {s.id for s in sprites}
@@ -229,15 +227,8 @@ STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
     PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
 }
-"""What each event does to the table's model, log and flights."""
-
-
-def apply_events(table: Any, events: list[Any] | tuple[Any, ...], at: int, animate: bool = True) -> None:
-    """Move the model on by ``events`` (that happened at ``at``); start their flights if ``animate``."""
-    for event in events:
-        step = STEPS.get(type(event))
-        if step is not None:
-            step(table, event, at, animate)
+"""What each event does to the table's model, log and flights: ``step(table, event, at, animate)`` (the event
+happened at ``at``; its flights start if ``animate``)."""
 
 
 RACE_SHOWN_MS = 3000
@@ -261,4 +252,4 @@ def race_lost(table: Any, seat: int, at: int) -> str | None:
     return f"There is nothing to snap: the stack went to {name}."
 
 
-__all__ = ["TableModel", "Banner", "apply_events", "race_lost", "showed_at", "RULE_KEYS"]
+__all__ = ["TableModel", "Banner", "STEPS", "race_lost", "showed_at", "RULE_KEYS"]

@@ -31,7 +31,8 @@ from engine.ratscrew import EMPTY_STACK, LAY, SNAP, Ratscrew
 from game.kit.actionlog import ActionLog
 from game.kit.replaycontrols import bar_rect
 from game.kit.flights import FlightQueue, flight
-from game.kit.racetable import RaceTableScene
+from game.kit.forward import Forward
+from game.kit.racetable import RaceTableScene, run_steps
 from game.kit.sprites import CardSprite, SpriteBook
 from game.kit.wording import says
 from game.base.scene import Scene
@@ -40,7 +41,7 @@ from game.shell.session import GameSetup
 from game.tables.ratscrew import input as ratscrew_input, view as ratscrew_view
 from game.tables.ratscrew.layout import RatscrewLayout
 from game.tables.ratscrew.result import RatscrewResultScene
-from game.tables.ratscrew.steps import FRESH_CALL_S, TableModel, apply_events, race_lost
+from game.tables.ratscrew.steps import FRESH_CALL_S, STEPS, TableModel, race_lost
 
 STALL_SECONDS = 2.0
 
@@ -92,9 +93,7 @@ class RatscrewTable(RaceTableScene):
             f = flight(sprite, face_up, start, end, duration, delay, None, self.factor())
             self.motion.flights = [old for old in self.motion.flights if old.sprite.id != sprite.id] + [f]
 
-    def stat_counts(self) -> list[dict[str, int]]:
-        """Each seat's snaps by rule, wrong snaps and fastest snap (the registry's ``stats`` keys)."""
-        return self.model.stat_counts()
+    stat_counts = Forward("model")  # each seat's snaps by rule, wrong snaps and fastest snap
 
     def result_scene(self) -> Scene:
         return RatscrewResultScene(self.app, self)
@@ -104,7 +103,7 @@ class RatscrewTable(RaceTableScene):
         self.motion.flights = []
 
     def shown(self, events: list[Any], at: int) -> None:
-        apply_events(self, events, at, animate=not self.catching_up)
+        run_steps(STEPS, events, self, at, not self.catching_up)
 
     def refused(self, p: Any) -> None:
         """A human's refused lay or snap: the engine's reason (or who took the stack, and how much sooner)."""

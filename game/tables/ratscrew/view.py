@@ -139,11 +139,9 @@ def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: se
             continue
         nxt = rects[i + 1] if i + 1 < len(rects) else None
         right = nxt is not None and nxt.y == rect.y and under[i + 1].id not in flying
-        below = _covered_below(rect, rects, i, under, flying)
-        w = (nxt.x - rect.x) if right and nxt is not None else rect.w
-        h = below if below else rect.h
-        face = art.face(sprite.card, rect.size, surface)
-        surface.blit(face, rect.topleft, (0, 0, w, h))
+        w = nxt.x - rect.x if right and nxt is not None else rect.w
+        h = _covered_below(rect, rects, i, under, flying) or rect.h
+        surface.blit(art.face(sprite.card, rect.size, surface), rect.topleft, (0, 0, w, h))
     for sprite, rect in zip(under, rects):
         if sprite.id in flying:
             continue
@@ -217,10 +215,9 @@ def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
     L, m = t.layout, t.model
     s = L.scale
     if m.call is None:
-        if t.model.stack:
-            return
-        t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
-                        L.call.center, MUTED, "center", L.call.w)
+        if not t.model.stack:
+            t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
+                            L.call.center, MUTED, "center", L.call.w)
         return
     rank, number = m.call
     fresh = m.call_age < FRESH_CALL_S

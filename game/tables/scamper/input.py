@@ -50,9 +50,7 @@ def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:
 
 def _key(t: HiddenHandTable, key: int) -> bool:
     name = KEYS.get(key)
-    if name in ("stock", "pile"):
-        click(t, "stock" if name == "stock" else "discard")
-    elif name is not None:
+    if name is not None:
         _button(t, name)
     return name is not None
 
@@ -101,8 +99,9 @@ def _wild(t: HiddenHandTable) -> None:
 
 COMMANDS = {"lay": _lay, "pass": lambda t: t.try_action(PASS), "take": lambda t: t.try_action(DRAW_DISCARD),
             "call": lambda t: t.try_action(CALL), "wild": _wild, "sheet": lambda t: t.show_sheet(),
-            "menu": lambda t: t.open_pause()}
-"""What each button (and its key) does, by name; the sorts besides."""
+            "menu": lambda t: t.open_pause(), "stock": lambda t: click(t, "stock"),
+            "pile": lambda t: click(t, "discard")}
+"""What each button (and each key: S and P click the stock and the pile) does, by name; the sorts besides."""
 
 
 def _drop(t: HiddenHandTable, pos: tuple[int, int]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from game.kit.layout import TableLayout
+from game.kit.layout import TableLayout, match_rows
 
 STEPS = tuple(0.85 ** j for j in range(9))  # the card sizes tried, largest first (down to about a third)
 
@@ -22,37 +22,23 @@ def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float, squeeze
     """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows; None if they don't
     fit, or with ``squeeze`` closer cards whose rows that don't fit overlap the last one."""
     cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
-    step = max(2, round(cw * 0.25)) if squeeze else round(cw * 0.36)
-    gap = step if squeeze else round(cw * 0.22)
+    if not squeeze:
+        return match_rows(area, sizes, cw, ch, round(cw * 0.36), round(cw * 0.22), round(cw * 0.22))
+    step = max(2, round(cw * 0.25))
     out: list[list[Rect]] = []
     x, y = area.x, area.y
     for n in sizes:
         width = cw + step * (n - 1)
         if x + width > area.right and x > area.x:
-            x = area.x
-            y = min(y + ch // 2, max(area.y, area.bottom - ch)) if squeeze else y + ch + gap
-        if not squeeze and (y + ch > area.bottom or width > area.w):
-            return None
+            x, y = area.x, min(y + ch // 2, max(area.y, area.bottom - ch))
         out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])
-        x += width + gap
+        x += width + step
     return out
 
 
 def fit_step(area: Rect, card: tuple[int, int], sizes: list[int]) -> int:
     """The index in :data:`STEPS` of the largest size at which ``sizes`` fit ``area`` (the last if none does)."""
-    if not sizes:
-        return 0
-    for j, k in enumerate(STEPS):
-        if place(area, card, sizes, k) is not None:
-            return j
-    return len(STEPS) - 1
-
-
-def squeeze(area: Rect, card: tuple[int, int], sizes: list[int], k: float) -> list[list[Rect]]:
-    """Like :func:`place`, but always an answer."""
-    got = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True)
-    assert got is not None
-    return got
+    return next((j for j, k in enumerate(STEPS) if place(area, card, sizes, k) is not None), len(STEPS) - 1)
 
 
 def stack_rect(layout: TableLayout, seat: int) -> Rect:
@@ -92,5 +78,5 @@ def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]])
     for seat, sizes in by_seat.items():
         area = meld_area(layout, seat, viewer)
         k = STEPS[fit_step(area, card, sizes)] if seat == viewer else shared
-        out[seat] = squeeze(area, card, sizes, k)
+        out[seat] = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True) or []
     return out

@@ -80,13 +80,11 @@ def _contract_lay(cards: tuple[Card, ...], t: HiddenHandTable) -> tuple[LayContr
     """A way to lay the round's contract using the selected cards (all of them if the engine finds one),
     and the selected cards it leaves out."""
     low = t.wilds_low
-    lays = contract_lays(cards, t.state.observation(t.viewer).contract, 8)
+    lays = sorted(contract_lays(cards, t.state.observation(t.viewer).contract, 8),
+                  key=lambda lay: sum(len(m) for m in lay) != len(cards))  # a lay of every selected card first
 
     def left_out(lay: tuple[tuple[Card, ...], ...]) -> list[Card]:
         return list((Counter(cards) - Counter(c for m in lay for c in m)).elements())
-    for lay in lays:
-        if sum(len(m) for m in lay) == len(cards):
-            return LayContract(_placed(lay, low)), []
     for lay in lays:  # the engine's lay, with the other selected cards added where they fit
         melds = [tuple(m) for m in lay]
         left = left_out(lay)
@@ -232,9 +230,9 @@ def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
     for k, line in enumerate(sheet.lines):
         pen = ", ".join(f"{t.name(s)} +{p}" for s, p in enumerate(line.penalties) if p)
         notes = ([f"no call: {pen}"] if pen else []) + ([f"dealt {line.replays + 1} times"] if line.replays else [])
-        last = k == len(sheet.lines) - 1
+        last = with_cards and k == len(sheet.lines) - 1
         rows.append(SheetRow(line.contract, line.points, {line.went_out: "out"}, line.round_no,
-                             line.cards_left if with_cards and last else None, "; ".join(notes)))
+                             line.cards_left if last else None, "; ".join(notes)))
     upcoming = tuple(CONTRACTS[i].describe() for i in range(len(sheet.lines), rules.rounds))
     return ScoreSheet([t.name(s) for s in range(t.state.num_players)], rows, lower_wins=True, start=sheet.start,
                       rounds=rules.rounds, upcoming=upcoming)
@@ -249,8 +247,7 @@ def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
 def open_round_sheet(t: HiddenHandTable, round_no: int) -> None:
     """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
     lines = t.state.sheet.lines
-    line = lines[round_no - 1] if len(lines) >= round_no else None
-    who = t.name(line.went_out) if line is not None else "Someone"
+    who = t.name(lines[round_no - 1].went_out) if len(lines) >= round_no else "Someone"
     t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {t.state.rules.rounds}",
                                 f"{who} went out. Cards left in hand score against their holder.",
                                 "Deal the next round", t.next_round))

@@ -28,7 +28,7 @@ from game.kit.handsteps import (
     HandModel, deal_flights, discard_step, draw_step, lander, lift, note_step, over_step, queue_steps,
 )
 from game.kit.handtable import HiddenHandTable
-from game.kit.sprites import Hand
+from game.kit.sprites import CardSprite, Hand
 from game.kit.wording import YOU, says, whose
 
 
@@ -76,10 +76,9 @@ def queue_deal(t: HiddenHandTable) -> None:
     hands = [list(h) for h in state.hands]
     face_up = state.discard[-1] if state.discard else None
     under = list(state.discard[:-1])
-    melds = [(tuple(meld.cards), owner) for meld, owner in zip(state.melds, state.owners)]
-    stock = len(state.stock)
-    first = state.current
-    round_no = state.contract_no
+    melds, owners = [tuple(meld.cards) for meld in state.melds], list(state.owners)
+    stock = len(state.stock) + (face_up is not None) + sum(len(h) for h in hands)  # before the deal's flights
+    first, round_no = state.current, state.contract_no
     contract = CONTRACTS[round_no - 1].describe()
     if state.phase is Phase.OPENING and not melds and not under and not any(state.passed):
         opening = f"Round {round_no}: {contract}. {says(t.name(first), 'starts')}."
@@ -89,13 +88,9 @@ def queue_deal(t: HiddenHandTable) -> None:
     def deal() -> list[Flight]:
         m = t.model
         m.held = [Hand() for _ in hands]
-        m.melds = [Hand(t.sprites.new(c) for c in cards) for cards, _ in melds]
-        m.owners = [owner for _, owner in melds]
+        m.melds, m.owners = [Hand(t.sprites.new(c) for c in cards) for cards in melds], list(owners)
         m.pile = Hand(t.sprites.new(c) for c in under)
-        m.round_no = round_no
-        m.current = first
-        m.stock = stock + (face_up is not None) + sum(len(h) for h in hands)
-        m.dealt = True
+        m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
         t.fan.forget()
         t.app.sound.play("deal")
         flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
@@ -170,44 +165,40 @@ def _meld_place_rect(t: HiddenHandTable, meld: int, place: int, grow: int) -> py
     return rects[max(0, min(place, len(rects) - 1))]
 
 
-def _add_step(t: HiddenHandTable, ev: AddedToMeld) -> Step:
+def _onto_meld(t: HiddenHandTable, ev: AddedToMeld | WildSwapped, fly: Callable[..., list[Flight]]) -> Step:
+    """``ev.card`` lifted from ``ev.player``'s hand for meld ``ev.meld``: ``fly(sprite, start, meld, whose)`` logs it
+    (``whose``: the meld's owner in the player's words) and makes its flights."""
     chosen = t.chosen()
 
     def step() -> list[Flight]:
         m = t.model
-        p = ev.player
-        sprite, start = lift(t, p, ev.card, chosen)
+        sprite, start = lift(t, ev.player, ev.card, chosen)
         if ev.meld >= len(m.melds):
             return []
-        end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(m.melds[ev.meld]), 1)
-        t.log.add(f"{t.name(p)} added the {ev.card.name} to {meld_owner(t, m.owners[ev.meld], p)}"
-                  f" {meld_words(tuple(m.melds[ev.meld].cards))}.")  # the meld as it was: the card lands later
         t.app.sound.play("lay")
-
-        meld = m.melds[ev.meld]
-        return [t.fly(sprite, True, start, end, 0.4, 0, lambda: meld.insert(0 if ev.low else len(meld), sprite))]
+        return fly(sprite, start, m.melds[ev.meld], meld_owner(t, m.owners[ev.meld], ev.player))
     return step
+
+
+def _add_step(t: HiddenHandTable, ev: AddedToMeld) -> Step:
+    def fly(sprite: CardSprite, start: pygame.Rect, meld: Hand, whose: str) -> list[Flight]:
+        end = _meld_place_rect(t, ev.meld, 0 if ev.low else len(meld), 1)
+        t.log.add(f"{t.name(ev.player)} added the {ev.card.name} to {whose}"
+                  f" {meld_words(tuple(meld.cards))}.")  # the meld as it was: the card lands later
+        return [t.fly(sprite, True, start, end, 0.4, 0, lambda: meld.insert(0 if ev.low else len(meld), sprite))]
+    return _onto_meld(t, ev, fly)
 
 
 def _swap_step(t: HiddenHandTable, ev: WildSwapped) -> Step:
-    chosen = t.chosen()
-
-    def step() -> list[Flight]:
-        m = t.model
-        p = ev.player
-        sprite, start = lift(t, p, ev.card, chosen)
-        meld = m.melds[ev.meld]
-        wild = meld[ev.place]
-        at = _meld_place_rect(t, ev.meld, ev.place, 0)
-        end = t.hand_slot(p, len(m.held[p]), len(m.held[p]) + 1)
+    def fly(sprite: CardSprite, start: pygame.Rect, meld: Hand, whose: str) -> list[Flight]:
+        p, wild, held = ev.player, meld[ev.place], len(t.model.held[ev.player])
+        at, end = _meld_place_rect(t, ev.meld, ev.place, 0), t.hand_slot(p, held, held + 1)
         meld[ev.place] = sprite
-        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in "
-                  f"{meld_owner(t, m.owners[ev.meld], p)} "
+        t.log.add(f"{t.name(p)} swapped the {ev.card.name} for the {ev.wild.name} in {whose} "
                   f"{meld_words(tuple(s.card for s in meld))}.")
-        t.app.sound.play("lay")
         return [t.fly(sprite, True, start, at, 0.4, 0),
                 t.fly(wild, True, at, end, 0.45, 0.1, lander(t, p, wild, end))]
-    return step
+    return _onto_meld(t, ev, fly)
 
 
 def _renew_step(t: HiddenHandTable, ev: StockRenewed) -> Step:

@@ -81,13 +81,11 @@ class ScamperTable(HiddenHandTable):
 
     def _asks_first(self, action: Action) -> bool:
         """A discard that looks like a slip (setting on) waits for the player to confirm it; others go at once."""
-        if not isinstance(action, Discard) or not self.app.settings.confirm_discard:
-            return False
-        doubt = scamper_play.discard_doubt(self, action.card)
-        if doubt is None:
-            return False
-        overlays.confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
-        return True
+        doubt = isinstance(action, Discard) and self.app.settings.confirm_discard \
+            and scamper_play.discard_doubt(self, action.card)
+        if doubt:
+            overlays.confirm_discard(self, action, action.card.name, " " + doubt, default="yes")
+        return bool(doubt)
 
     def _performed(self, player: int, action: Action, events: list[Event]) -> None:
         self._queue_events(events)  # the steps note which sprites were chosen before the selection drops them
@@ -114,7 +112,7 @@ class ScamperTable(HiddenHandTable):
 
     # --- what the engine says of the selection, the drag and the hand (memoised per action) ---
 
-    def _memoised(self, name: str, compute: Any, *key: object) -> Any:
+    def memoised(self, name: str, compute: Any, *key: object) -> Any:
         """``compute(self)``, worked out again only once an action was played, the bottom seat or the round
         changed, or ``key`` did."""
         key = (len(self.record.entries), self.viewer, self.state.contract_no) + key
@@ -124,23 +122,22 @@ class ScamperTable(HiddenHandTable):
 
     def proposal(self) -> scamper_play.Proposal:
         """The Lay button's action for the selection, its label, and the engine's reason it can't be played."""
-        return self._memoised("lay", scamper_play.proposal, tuple(sorted(self.fan.selected)), self.wilds_low)
+        return self.memoised("lay", scamper_play.proposal, tuple(sorted(self.fan.selected)), self.wilds_low)
 
     def progress_line(self) -> str:
         """The round's contract and the bottom seat's progress toward it."""
         if not self.model.dealt or self.pending_pass:
             return ""
-        return self._memoised("progress", scamper_play.progress)
+        return self.memoised("progress", scamper_play.progress)
 
     def lit_melds(self) -> set[int]:
         """The melds that can take the dragged card (or the one selected card)."""
-        sprite = self.drag.sprite if self.drag and self.drag.sprite is not None else None
+        sprite = self.drag.sprite if self.drag else None
         if sprite is None and len(self.fan.selected) == 1:
-            chosen = self.fan.selected_sprites(self.my_hand)
-            sprite = chosen[0] if chosen else None
+            sprite = next(iter(self.fan.selected_sprites(self.my_hand)), None)
         if sprite is None or self.motion.busy:
             return set()
-        return self._memoised("lit", lambda t: scamper_play.takers(t, sprite.card), sprite.card)
+        return self.memoised("lit", lambda t: scamper_play.takers(t, sprite.card), sprite.card)
 
     drop_action, stat_counts, result_scene = scamper_play.drop_action, scamper_play.stat_counts, scamper_play.standings
 
@@ -149,12 +146,12 @@ class ScamperTable(HiddenHandTable):
     def update(self, dt: float) -> None:
         dt = self.replay_dt(dt)
         self._tick(dt)
-        self._refresh_layer()
         if self.is_human(self.viewer) and not self.motion.busy:
             self.progress_line()  # worked out here, so a frame only reads it
             self.proposal()
         if not self.hold:
             self._take_turns(dt)
+        self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause
 

@@ -14,7 +14,7 @@ from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
+    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
     with_keys,
 )
 from game.kit.layer import Region
@@ -71,10 +71,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
     else:
         p = t.proposal()
         can = play and p.action is not None and p.reason is None
-        down = t.state.observation(t.viewer).is_down
-        label = p.label if t.fan.selected else ("Lay a meld" if down else "Lay contract")
-        if p.melds and t.fan.selected:
-            label = lay_label(t, p.melds, label, L.buttons["lay"])
+        label = lay_label(t, p.melds, p.label, L.buttons["lay"]) if p.melds else p.label  # "Lay contract" for none
         first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
     out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
     if play and t.fan.selected and not t.replaying and t.proposal().wild_choice:  # where the spare wild goes
@@ -101,7 +98,7 @@ def status_lines(t: HiddenHandTable) -> tuple[str, str]:
     if s.phase is Phase.DRAW:
         return f"{you}{'y' if you else 'Y'}our turn. Draw: click the stock or the discard pile.", progress
     p = t.proposal()
-    if t.fan.selected and len(t.fan.selected) > 1:
+    if len(t.fan.selected) > 1:
         wild = f"W: the wild to the {'top' if t.wilds_low else 'bottom'}." if p.wild_choice else ""
         line2 = p.reason or " ".join(x for x in (f"Ready: {p.label[4:]}.", p.note, wild, "Click Lay (L).") if x)
     elif len(t.fan.selected) == 1:
@@ -127,15 +124,11 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     The size is the largest (from the usual header size down to the smallest
     text) at which every seat's name fits beside its right side; a label that
     can't fit whole even at the smallest size shows the name without the bot's
-    level ("Finn", not "Finn (E...").  Worked out once per layout and headers.
+    level ("Finn", not "Finn (E...").  Worked out again once the layout, the headers or the play changed.
     """
     L = t.layout
     players = t.record.players
     rights = {seat: header_right(t, seat) for seat in L.spots}
-    key = (id(L), tuple(rights.items()), tuple(seat_label(p) for p in players))
-    got = t._memo.get("names")
-    if got is not None and got[0] == key:
-        return got[1]
     text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
@@ -143,23 +136,33 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
         font = text.font(px)
         return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
 
-    sizes = range(base, MIN_TEXT_PX - 1, -1)
-    px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
-              or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX) for seat in L.spots),
-             default=base)
-    labels = {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px) else str(players[seat].name)
-              for seat in L.spots}
-    t._memo["names"] = (key, (px, labels))
-    return px, labels
+    def fitted(_: object) -> tuple[int, dict[int, str]]:
+        sizes = range(base, MIN_TEXT_PX - 1, -1)
+        px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
+                  or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX)
+                  for seat in L.spots), default=base)
+        return px, {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px)
+                    else str(players[seat].name) for seat in L.spots}
+    return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
+
+
+TOAST_INSET = 240
+"""How much narrower than the status lines a toast is."""
 
 
 def layer_regions(t: HiddenHandTable) -> list[Region]:
-    """The seat panels and the log, each keyed by everything it shows."""
+    """The seat panels, the log and the bottom (hand and status lines), each keyed by everything it shows."""
     m = t.model
     names = seat_names(t)
     return hand_regions(t, lambda seat: (tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)),
                                          t.state.sheet.totals[seat], seat == t.state.dealer, m.round_no, names[0],
-                                         names[1][seat]), draw_seat, "Your melds go here")
+                                         names[1][seat]), draw_seat, "Your melds go here") + [
+        t.bottom_region(*_bottom(t))]
+
+
+def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
+    """What the bottom region shows (:meth:`HiddenHandTable.bottom_region`'s arguments)."""
+    return status_lines(t), TOAST_INSET, [counts_rect(t), banner_rect(t)], t.buttons(), None
 
 
 def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
@@ -189,8 +192,8 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     banner = t.banner[0] if t.banner else f"Round {m.round_no} of {t.state.rules.rounds}: " \
                                             f"{CONTRACTS[m.round_no - 1].describe()}"
     draw_banner(surface, t.app.text, banner_rect(t), banner, s, t.panels)
-    t.draw_hand_and_status(surface, skip, status_lines(t), 240)
-    draw_controls(t, surface, t.buttons())
+    t.draw_bottom(surface, skip, lambda: _bottom(t))
+    draw_control_tips(t, surface)
     _draw_meld_tip(t, surface)
     draw_in_the_air(t, surface, started_only=True)
 

@@ -15,12 +15,14 @@ from typing import Any, Callable
 
 import pygame
 
+from engine.cards import HIDDEN_CARD
 from engine.snap import (
     SHARED, SHARED_PILE, SNAP, CallLapsed, Called, Eliminated, FalseCall, Flipped, GameOver, PenaltyPaid,
     PileTurnedOver, SnapTied, SnapWon, pot_piles, snap_piles,
 )
 from engine.snap.actions import CALL_WORDS
 from game.kit.flights import Flight, flight
+from game.kit.racetable import run_steps
 from game.kit.sprites import CardSprite, Pile, SpriteBook
 from game.kit.wording import says, verb
 
@@ -216,7 +218,7 @@ def _penalty(t: Intake, event: PenaltyPaid) -> None:
     for i, other in enumerate(event.paid):
         t.model.down[event.seat] -= 1
         t.model.down[other] += 1
-        t.fly(t.model.sprites.new(_BACK), False, start, t.place(("down", other)), i * 0.06)
+        t.fly(t.model.sprites.new(HIDDEN_CARD), False, start, t.place(("down", other)), i * 0.06)
 
 
 def _eliminated(t: Intake, event: Eliminated) -> None:
@@ -239,11 +241,7 @@ STEPS: dict[type, Callable[[Intake, Any], None]] = {
 def take_in(model: SnapModel, events: list[Any], place: Places, factor: float,
             tell: Callable[[str, int, bool], None] | None = None) -> None:
     """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
-    intake = Intake(model, place, factor, tell)
-    for event in events:
-        step = STEPS.get(type(event))
-        if step is not None:
-            step(intake, event)
+    run_steps(STEPS, events, Intake(model, place, factor, tell))
 
 
 def result_line(event: GameOver, name: list[str]) -> str:
@@ -264,14 +262,5 @@ def reason_line(reason: str, winners: int) -> str:
         return "Time is up: the most cards win." if winners == 1 else "Time is up: the most cards, shared."
     return "The last player with cards."
 
-
-class _Back:
-    """What a face-down penalty card shows (never drawn face up)."""
-
-    def __repr__(self) -> str:
-        return "back"
-
-
-_BACK: Any = _Back()
 
 __all__ = ["SnapModel", "Callout", "take_in", "result_line", "reason_line", "POT", "SHARED", "SHARED_PILE"]

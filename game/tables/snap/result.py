@@ -30,11 +30,8 @@ class SnapResultScene(GameOverScene):
     def rows(self) -> list[tuple[str, ...]]:
         state = self.table.state
         outcome = state.outcome()
-        stats = state.call_stats()
-        order = sorted(range(state.num_seats), key=lambda s: (outcome.placings[s], s))
         out = []
-        for seat in order:
-            st = stats[seat]
+        for seat, st in sorted(enumerate(state.call_stats()), key=lambda seat_stats: outcome.placings[seat_stats[0]]):
             cards = state.holding(seat) if state.is_in(seat) else 0
             out.append((ORDINALS[outcome.placings[seat] - 1], self.table.name(seat), str(cards),
                         f"{st.wins} of {st.calls}" if st.calls else "-",

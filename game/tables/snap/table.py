@@ -20,11 +20,10 @@ from typing import Any
 
 import pygame
 
-from engine.snap import Flip, Snap, SnapPot
+from engine.snap import SHARED_PILE, Flip, Snap, SnapPot
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
-from game.kit.ui import Button
 from game.base.scene import Scene
 from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
@@ -58,8 +57,7 @@ class SnapTable(RaceTableScene):
         self.resize(app.size)
 
     def key_label(self, seat: int, action: str) -> str | None:
-        names = self.key_names(seat, action, key_name)
-        return names[0] if names else None
+        return next(iter(self.key_names(seat, action, key_name)), None)
 
     def seat_keys_line(self, seat: int) -> str:
         """Under a seat's name: a human's keys (hot-seat) or a bot's level."""
@@ -79,15 +77,15 @@ class SnapTable(RaceTableScene):
     # --- scene hooks -----------------------------------------------------------
 
     def lay_out(self, size: tuple[int, int]) -> None:
-        self.layout = snap_view.make_layout(size, self.state.num_seats, self.state.variant, self.solo or 0)
+        n = self.state.num_seats  # the bottom seat: a lone player's own (say at a network table), else seat 0
+        self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
         self.background = snap_view.background(self.layout)
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
 
     def at_rest(self) -> bool:
         return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest
 
-    def buttons(self) -> list[Button]:
-        return snap_view.buttons(self)
+    buttons = snap_view.buttons
 
     # --- input -------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from engine.snap import SHARED, SHARED_PILE
+from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Region
@@ -117,10 +117,6 @@ class SnapLayout:
         if key == SHARED:
             return self.middle
         return self.places[key].up
-
-
-def make_layout(size: tuple[int, int], seats: int, variant: str, bottom: int = 0) -> SnapLayout:
-    return SnapLayout(size[0], size[1], seats, variant == SHARED_PILE, bottom % max(1, seats))
 
 
 def background(layout: SnapLayout) -> pygame.Surface:
@@ -366,4 +362,4 @@ def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
                        card_h=0.3)
 
 
-__all__ = ["layer_regions", "SnapLayout", "make_layout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
+__all__ = ["layer_regions", "SnapLayout", "background", "buttons", "draw", "draw_thumbnail", "status_lines"]
