@@ -295,14 +295,14 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
 
 
 def test_the_end_screen_takes_no_letter_the_table_uses(app):
-    from game.tables.double_or_nothing.input import LETTER_KEYS
+    from game.tables.double_or_nothing.input import BUTTON_KEYS
 
     app.start_game(duel(deal=5))
     table = app.stack.top
     play_through(app, table, INFO.make_bot("standard", seed=1))
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene))
     again = next(b for b in app.stack.top.buttons if b.key == "again")
-    assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in LETTER_KEYS  # P is Pass
+    assert again.label == "Play again" and again.hotkey and ord(again.hotkey.lower()) not in BUTTON_KEYS  # P is Pass
 
 
 def _at_the_last_word():

@@ -20,9 +20,8 @@ from game.kit.contract import Table
 
 _DIGITS = {getattr(pygame, f"K_{pad}{n}"): n for pad in ("", "KP") for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
-"""The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
-LETTER_KEYS = tuple(BUTTON_KEYS)
-"""The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
+"""The table's letter keys and the button each presses: the one declaration (the buttons show these keys, the end
+screen takes none of them)."""
 HOTKEYS = {"play": "Enter", "menu": "Esc", **{name: chr(key).upper() for key, name in BUTTON_KEYS.items()}}
 """Each button's key as its tooltip shows it."""
 _TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}

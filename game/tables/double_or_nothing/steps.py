@@ -46,12 +46,9 @@ class Shown:
 
     @classmethod
     def of(cls, obs: Observation) -> Shown:
-        me, other = obs.seat, 1 - obs.seat
-        hands = [0, 0]
-        decks = [0, 0]
-        hands[me], hands[other] = sum(obs.hand), obs.opponent_hand_size
-        decks[me], decks[other] = obs.deck_size, obs.opponent_deck_size
-        return cls(obs, tuple(obs.hand), tuple(obs.area), obs.top, obs.top_seat, hands, decks)
+        way = 1 if obs.seat == 0 else -1  # the sizes by seat: the viewer's and the other's, seat 0's first
+        return cls(obs, tuple(obs.hand), tuple(obs.area), obs.top, obs.top_seat,
+                   [sum(obs.hand), obs.opponent_hand_size][::way], [obs.deck_size, obs.opponent_deck_size][::way])
 
 
 @dataclass
@@ -185,22 +182,10 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
     return step(duration, land, flies)
 
 
-def _upgrade_picked(t: Table, ev: UpgradePicked) -> Step:
-    u = UPGRADES[ev.upgrade]
-    more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
-    return _note(t, f"{t.name(0)} took {u.name}{more}: {effect(ev.upgrade, t.state.upgrade_rules)}")
-
-
 def _second_wind(t: Table, ev: SecondWind) -> Step:
     how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
         t.state.upgrade_rules, "half a deck against two and a half")
     return _note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!")
-
-
-def _run_over(t: Table, ev: RunOver) -> Step:
-    line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
-            else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
-    return _note(t, line)
 
 
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
@@ -217,10 +202,14 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
         t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
         f"Double! Game {ev.game}: hands of {ev.hand_size:,}"),
     UpgradesOffered: lambda t, ev: _note(t, "Pick one upgrade of three."),
-    UpgradePicked: _upgrade_picked,
+    UpgradePicked: lambda t, ev: _note(
+        t, f"{t.name(0)} took {UPGRADES[ev.upgrade].name}{f' (x{ev.stacks})' if ev.stacks > 1 else ''}: "
+           f"{effect(ev.upgrade, t.state.upgrade_rules)}"),
     CardsAdded: lambda t, ev: _note(t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."),
     SecondWind: _second_wind,
-    RunOver: _run_over,
+    RunOver: lambda t, ev: _note(
+        t, f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
+        else f"The run is over at game {ev.reached}: {ev.games_won} games won."),
     DuelOver: lambda t, ev: _note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel."),
 }
 """Each event's step, by the event's type (an event with none shows nothing)."""

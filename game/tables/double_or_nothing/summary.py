@@ -126,17 +126,18 @@ class RunSummaryScene(GameOverScene):
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
         return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
 
-    def _upgrade_places(self, x: int, width: int) -> list[tuple[str, int, int, int]]:
-        """(id, stacks, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
+    def _upgrade_places(self, x: int, width: int) -> list[tuple[str, str, int, int]]:
+        """(id, label, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
         s = self.layout.scale
         font = self.app.text.font(round(20 * s))
         size, gap, row = round(40 * s), round(24 * s), round(50 * s)
         out, cx, cy = [], x, 0
         for uid, stacks in dict(self.facts.upgrades).items():  # each once with its final stacks, first picked first
-            w = size + round(8 * s) + font.size(UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else ""))[0]
+            label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
+            w = size + round(8 * s) + font.size(label)[0]
             if cx > x and cx + w > x + width:
                 cx, cy = x, cy + row
-            out.append((uid, stacks, cx, cy))
+            out.append((uid, label, cx, cy))
             cx += w + gap
         return out
 
@@ -230,10 +231,8 @@ class RunSummaryScene(GameOverScene):
     def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
         s, text = self.layout.scale, self.app.text
         size = round(40 * s)
-        for uid, stacks, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
-            u = UPGRADES[uid]
-            draw_icon(surface, text, u.icon, pygame.Rect(ux, y + uy, size, size))
-            label = u.name + (f" x{stacks}" if stacks > 1 else "")
+        for uid, label, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
+            draw_icon(surface, text, UPGRADES[uid].icon, pygame.Rect(ux, y + uy, size, size))
             text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
 
     def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,

@@ -81,7 +81,7 @@ class DoubleTable(ViewTable, TurnScene):
 
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
-    game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+    game_keys = double_or_nothing_input.BUTTON_KEYS  # the end screen's letters avoid them
     HOTKEYS = double_or_nothing_input.HOTKEYS
 
     @staticmethod
@@ -108,25 +108,29 @@ class DoubleTable(ViewTable, TurnScene):
 
     # --- selection -----------------------------------------------------------
 
-    def selection_numbers(self) -> tuple[int, ...]:
+    def span(self) -> tuple[int, int] | None:
+        """The selection as a play's ``(lo, hi)`` (wrapped: from hi up past 8 to lo), or None without one."""
         if self.selection is None:
-            return ()
+            return None
         lo, hi = self.selection
-        if self.wrap and lo != hi:
-            return tuple(range(hi, 9)) + tuple(range(1, lo + 1))
-        return tuple(range(lo, hi + 1))
+        return (hi, lo) if self.wrap and lo != hi else (lo, hi)
+
+    def selection_numbers(self) -> tuple[int, ...]:
+        span = self.span()
+        if span is None:
+            return ()
+        lo, hi = span
+        return tuple(range(lo, hi + 1)) if lo <= hi else tuple(range(lo, 9)) + tuple(range(1, hi + 1))
 
     def selection_play(self) -> tuple[Play | None, str | None]:
         """The selection as the play it makes, and the engine's reason it can't be played now (None if it can)."""
-        if self.selection is None:
+        span = self.span()
+        if span is None:
             return None, "Select numbers: drag across the columns, or click one."
-        lo, hi = self.selection
-        if self.wrap and lo != hi:
-            lo, hi = hi, lo  # the other way round: from hi up past 8 to lo
         most = self.most_copies()
         copies = max(1, most if self.copies is None else min(self.copies, most))
         try:
-            play = Play(lo, hi, copies)
+            play = Play(*span, copies)
         except ValueError as exc:
             return None, str(exc)
         seat = self.current()
@@ -150,10 +154,8 @@ class DoubleTable(ViewTable, TurnScene):
 
     def most_copies(self) -> int:
         """The most copies of each selected number held (0 without a selection)."""
-        if self.selection is None:
-            return 0
-        lo, hi = self.selection
-        return most_copies(self.shown.hand, *((hi, lo) if self.wrap and lo != hi else (lo, hi)))
+        span = self.span()
+        return most_copies(self.shown.hand, *span) if span else 0
 
     def can_trim(self) -> bool:
         """Whether Trim's copies may be chosen now: Trim held, and a selection of more than one copy each."""
@@ -234,7 +236,7 @@ class DoubleTable(ViewTable, TurnScene):
         """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
         self.turns.catch_up(actions)
         self.motion.steps.clear()
-        if self.hotseat and self.current() is not None and self.current() in self.humans:
+        if self.hotseat and self.current() in self.humans:
             self.viewer = self.current()  # type: ignore[assignment]
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")

@@ -274,19 +274,16 @@ def _draw_top(t: Table, surface: pygame.Surface) -> None:
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
     i = L.info_panel
-    title = f"The Run - Game {obs.game} of {MAX_GAME}" if obs.mode is Mode.RUN else f"Duel - Game {obs.game}"
-    text.blit(surface, title, round(30 * s), (i.x + round(16 * s), i.y + round(10 * s)), GOLD,
-              max_w=i.w - round(32 * s))
-    hs = obs.hand_sizes[me]
-    ps = obs.pass_sizes[me]
-    line = f"{hand_words(obs.game_hand).capitalize()} - hands of {hs:,} - a pass draws {ps:,}"
-    text.blit(surface, line, round(20 * s), (i.x + round(16 * s), i.y + round(44 * s)), INK, max_w=i.w - round(32 * s))
-    if obs.mode is Mode.RUN:
-        more = f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})"
-        text.blit(surface, more, round(18 * s), (i.x + round(16 * s), i.y + round(68 * s)), MUTED, max_w=i.w - round(32 * s))
+    run = obs.mode is Mode.RUN
+    rows = [(f"The Run - Game {obs.game} of {MAX_GAME}" if run else f"Duel - Game {obs.game}", 30, 10, GOLD),
+            (f"{hand_words(obs.game_hand).capitalize()} - hands of {obs.hand_sizes[me]:,} - a pass draws "
+             f"{obs.pass_sizes[me]:,}", 20, 44, INK),
+            (f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
+    for words, px, dy, color in rows[:3 if run else 2]:
+        text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color, max_w=i.w - round(32 * s))
     # the runner's upgrades, as icons along the bottom left of the area
     held = obs.upgrades
-    if held and obs.mode is Mode.RUN:
+    if held and run:
         x = L.area.x + round(12 * s)
         y = L.area.y + round(56 * s)
         row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
