@@ -105,15 +105,10 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
 
     draw_table_picture(surface, art, [(None, 0.16, 0.2), (None, 0.17, 0.19)], card_h=0.26)
     w, h = surface.get_size()
-    ch = max(12, round(h * 0.26))
-    cw = round(ch * CARD_RATIO)
-    for i, n in enumerate((5, 6, 7)):
-        r = Rect(0, 0, cw, ch)
-        r.center = (round(w * (0.42 + 0.13 * i)), round(h * 0.38))
-        art.blit_number(surface, n, r, shadow=False)
-    ch2 = max(10, round(h * 0.22))
-    cw2 = round(ch2 * CARD_RATIO)
-    for i in range(8):
-        r = Rect(0, 0, cw2, ch2)
-        r.center = (round(w * (0.1 + 0.114 * i)), round(h * 0.76))
-        art.blit_number(surface, i + 1, r, shadow=False)
+    for numbers, least, height, left, step, y in (((5, 6, 7), 12, 0.26, 0.42, 0.13, 0.38),
+                                                  (range(1, 9), 10, 0.22, 0.1, 0.114, 0.76)):
+        ch = max(least, round(h * height))
+        for i, n in enumerate(numbers):
+            r = Rect(0, 0, round(ch * CARD_RATIO), ch)
+            r.center = (round(w * (left + step * i)), round(h * y))
+            art.blit_number(surface, n, r, shadow=False)

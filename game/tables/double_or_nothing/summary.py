@@ -190,13 +190,10 @@ class RunSummaryScene(GameOverScene):
         left = panel.x + round(40 * s)
         px = round(22 * s)
         y = at["biggest"]
-        for seat in (0, 1):
-            best = self.facts.biggest.get(seat)
-            if best is not None:
-                play, game = best
-                line = f"Biggest play by {self.table.name(seat)}: {describe(play)} (game {game})"
-                text.blit(surface, line, px, (left, y), INK, max_w=panel.w - round(80 * s))
-                y += round(30 * s)
+        for seat, (play, game) in sorted(self.facts.biggest.items()):
+            line = f"Biggest play by {self.table.name(seat)}: {describe(play)} (game {game})"
+            text.blit(surface, line, px, (left, y), INK, max_w=panel.w - round(80 * s))
+            y += round(30 * s)
         if self.facts.mode is Mode.RUN:
             text.blit(surface, "Upgrades this run:" if self.facts.upgrades else "No upgrades were picked this run.", px,
                       (left, at["upgrades"]), MUTED)

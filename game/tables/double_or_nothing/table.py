@@ -138,19 +138,20 @@ class DoubleTable(ViewTable, TurnScene):
             return play, f"It's {whose(self.name(seat))} turn."
         return play, self.state.why_illegal(play, self.viewer)
 
-    def preview_text(self) -> tuple[str, bool]:
+    def preview_text(self) -> str:
+        """The line above the hand: the selected play and its strength, or why there is none."""
         play, reason = self.selection_play()
         if play is None:
-            return (reason or ""), False
+            return reason or ""
         s = play.strength(self.my_rules())
         text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
         if reason is None and self.shown.top is not None:
             text += f"  -  beats {describe(self.shown.top)}"
         if self.typed_copies is not None:
-            return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)", False
+            return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
         if self.can_trim():
             text += "  -  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
-        return text, reason is None
+        return text
 
     def most_copies(self) -> int:
         """The most copies of each selected number held (0 without a selection)."""

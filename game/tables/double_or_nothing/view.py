@@ -166,7 +166,7 @@ def status_lines(t: Table) -> tuple[str, str]:
         first = "Your turn: lead anything." if obs.top is None else "Your turn: beat it or pass."
         if obs.top is not None and obs.opponent_hand_size == 0:  # the Last Word (upgrade rules 4)
             first = f"Last Word: beat {whose(t.name(1 - obs.seat))} last cards to take the play area, or pass."
-        return first, t.hint.status_line(t.preview_text()[0])
+        return first, t.hint.status_line(t.preview_text())
     if t.is_human(who):
         return f"{whose(t.name(who), capital=True)} turn.", ""
     return f"{says(t.name(who), 'is')} thinking...", ""
@@ -331,12 +331,11 @@ def _draw_area(t: Table, surface: pygame.Surface) -> None:
         strip = L.strip
         text.blit(surface, f"In the play area: {total:,}", round(19 * s), (strip.x, strip.centery), MUTED, "midleft")
         x = strip.x + round(190 * s)
-        cw = max(10, round(strip.h * 0.55))
+        ch = strip.h - round(4 * s)
         for n, k in enumerate(sh.area):
             if not k:
                 continue
-            r = Rect(x, strip.y + round(2 * s), cw, strip.h - round(4 * s))
-            r.w = round(r.h * CARD_RATIO)
+            r = Rect(x, strip.y + round(2 * s), round(ch * CARD_RATIO), ch)
             art.blit_number(surface, n + 1, r, shadow=False)
             text.blit(surface, f"x {k:,}", round(18 * s), (r.right + round(4 * s), r.centery), INK, "midleft")
             x = r.right + round(74 * s)
@@ -404,13 +403,11 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
         text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
                   r.w - round(20 * s))
         y = icon.bottom + round(50 * s)
-        for line in text.wrap(effect(uid, t.state.upgrade_rules), round(20 * s), r.w - round(28 * s))[:5]:
-            text.blit(surface, line, round(20 * s), (r.centerx, y), (60, 66, 62), "midtop")
-            y += round(22 * s)
-        y += round(8 * s)
-        for line in text.wrap(helps(uid, t.state.upgrade_rules), round(18 * s), r.w - round(28 * s))[:4]:
-            text.blit(surface, line, round(18 * s), (r.centerx, y), (30, 100, 90), "midtop")
-            y += round(20 * s)
+        for words, px, most, color in ((effect, 20, 5, (60, 66, 62)), (helps, 18, 4, (30, 100, 90))):
+            for line in text.wrap(words(uid, t.state.upgrade_rules), round(px * s), r.w - round(28 * s))[:most]:
+                text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
+                y += round((px + 2) * s)
+            y += round(8 * s)
         stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
         text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
                   "midbottom")
