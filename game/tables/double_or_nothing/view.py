@@ -52,7 +52,7 @@ class DoubleLayout:
     def __post_init__(self) -> None:
         w, h = self.w, self.h
         s = self.scale = ui_scale(w, h)
-        pad = self.pad = round(16 * s)
+        pad = round(16 * s)
         self.top_panel = Rect(pad, pad, round(560 * s), round(92 * s))
         self.info_panel = Rect(w - pad - round(470 * s), pad, round(470 * s), round(92 * s))
         small_h = round(70 * s)
