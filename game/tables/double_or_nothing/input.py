@@ -67,7 +67,7 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         t.hover = hover
         if t.anchor is not None and getattr(event, "buttons", (0,))[0]:
             n = t.layout.column_at(event.pos, loose=True)
-            if n is not None and (t.selection is None or t.selection != (min(t.anchor, n), max(t.anchor, n))):
+            if n is not None and t.selection != (min(t.anchor, n), max(t.anchor, n)):
                 t.set_selection(t.anchor, n)
                 t.moved = True
                 return True

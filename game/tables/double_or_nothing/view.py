@@ -280,7 +280,8 @@ def _draw_top(t: Table, surface: pygame.Surface) -> None:
              f"{obs.pass_sizes[me]:,}", 20, 44, INK),
             (f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
     for words, px, dy, color in rows[:3 if run else 2]:
-        text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color, max_w=i.w - round(32 * s))
+        text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
+                  max_w=i.w - round(32 * s))
     # the runner's upgrades, as icons along the bottom left of the area
     held = obs.upgrades
     if held and run:
