@@ -158,7 +158,7 @@ def test_a_saved_game_resumes_exactly(pg, tmp_path):
     assert isinstance(resumed, RatscrewTable)
     saved = app2.saves.pending_record()
     assert resumed.record.actions == saved_actions == saved.actions
-    assert ratscrew_tools.resume_mismatches(resumed, saved) == []
+    assert ratscrew_tools.SCENARIOS.mismatches(resumed, saved) == []
     frames(app2, 30)  # and it plays on
     assert resumed.clock.now > saved.clock
 
@@ -287,7 +287,7 @@ def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp
     fresh.catch_up(saved.actions, clock=saved.clock)
     assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
     assert fresh.model.piles == [len(p) for p in fresh.state.piles]
-    assert ratscrew_tools.resume_mismatches(fresh, saved) == []
+    assert ratscrew_tools.SCENARIOS.mismatches(fresh, saved) == []
 
 
 def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path):

@@ -56,7 +56,6 @@ class TableModel:
     count: Count | None = None
     lit: set[int] = field(default_factory=set)  # sprite ids of the cards that made the snap
     banner: Banner | None = None
-    winner: int | None = None
     snaps: list[dict[str, int]] = field(default_factory=list)  # per seat: rule -> snaps won by it
     wrong: list[int] = field(default_factory=list)
     fastest: list[int | None] = field(default_factory=list)
@@ -166,11 +165,6 @@ def _turn(table: Any, event: TurnPassed, at: int, animate: bool) -> None:
     table.model.turn = event.player
 
 
-def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
-    table.model.winner = event.winner
-    table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
-
-
 def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
     """The stack goes to its winner: by the snap claimed for it (the claims are settled), a count or a stall."""
     model, layout, name = table.model, table.layout, table.name(event.player)
@@ -222,7 +216,7 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
     PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won, TurnPassed: _turn,
-    GameOver: _over,
+    GameOver: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.winner), 'holds')} every card and wins"),
     PlayerOut: lambda table, e, at, animate: table.log.add(
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
     PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),
