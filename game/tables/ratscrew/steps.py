@@ -15,8 +15,8 @@ from typing import Any, Callable
 from engine.cards import Card, Rank
 from engine.ratscrew import Count, SnapReason
 from engine.ratscrew.moves import (
-    CardLaid, CountChanged, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerBarred, PlayerOut, PlayersReleased,
-    SnapAccepted, SnapWrong, StackWon, TurnPassed,
+    CardLaid, CountChanged, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerOut, PlayersReleased, SnapAccepted, SnapWrong,
+    StackWon,
 )
 
 from game.kit.racetable import stat_row
@@ -48,9 +48,7 @@ class Banner:
 @dataclass
 class TableModel:
     piles: list[int]
-    turn: int
     stack: Pile = field(default_factory=Pile)
-    barred: list[bool] = field(default_factory=list)
     call: tuple[Rank, int] | None = None  # the last call and its number
     call_age: float = 99.0
     count: Count | None = None
@@ -66,9 +64,8 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        return cls([len(p) for p in state.piles], state.turn, Pile(sprites.new(c) for c in state.stack),
-                   [b is not None for b in state.barred], count=state.count, snaps=[{} for _ in range(n)],
-                   wrong=[0] * n, fastest=[None] * n)
+        return cls([len(p) for p in state.piles], Pile(sprites.new(c) for c in state.stack), count=state.count,
+                   snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
 
     def update(self, dt: float) -> None:
         self.call_age += dt
@@ -141,8 +138,6 @@ def _snap_wrong(table: Any, event: SnapWrong, at: int, animate: bool) -> None:
 
 
 def _released(table: Any, event: PlayersReleased, at: int, animate: bool) -> None:
-    for seat in event.players:
-        table.model.barred[seat] = False
     if event.why.startswith("everyone"):
         table.log.add("Everyone was barred: all may snap again")
 
@@ -155,14 +150,6 @@ def _count(table: Any, event: CountChanged, at: int, animate: bool) -> None:
 def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
     table.model.claims[event.player] = event
     table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
-
-
-def _barred(table: Any, event: PlayerBarred, at: int, animate: bool) -> None:
-    table.model.barred[event.player] = True
-
-
-def _turn(table: Any, event: TurnPassed, at: int, animate: bool) -> None:
-    table.model.turn = event.player
 
 
 def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
@@ -215,7 +202,7 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
 
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
-    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won, TurnPassed: _turn,
+    PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won,
     GameOver: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.winner), 'holds')} every card and wins"),
     PlayerOut: lambda table, e, at, animate: table.log.add(
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),

