@@ -190,7 +190,6 @@ def test_an_all_bot_table_never_hangs_when_every_bot_misses_the_last_snap(pg, tm
     state = Ratscrew([[], []], table.state.rules, 0, stack=rest + cards, calls_made=52)
     state.version = 1000  # the bots look at it afresh
     table.state = table.driver.state = state
-    table.model.piles = [0, 0]
     table.model.stack.clear()
     for c in state.stack:
         table.model.stack.append(table.sprites.new(c))
@@ -286,7 +285,6 @@ def test_a_save_whose_snap_settled_after_the_last_action_resumes_exactly(pg, tmp
                           state=saved.without_actions().start())
     fresh.catch_up(saved.actions, clock=saved.clock)
     assert fresh.state == saved.final_state() and fresh.state.claim is None  # the snap was settled
-    assert fresh.model.piles == [len(p) for p in fresh.state.piles]
     assert ratscrew_tools.SCENARIOS.mismatches(fresh, saved) == []
 
 
@@ -348,7 +346,6 @@ def _last_pair(app, *reflexes):
     state = Ratscrew(piles, table.state.rules, n - 1 if held else 0, stack=rest[len(held):] + cards, calls_made=52)
     state.version = 1000  # the bots look at it afresh
     table.state = table.driver.state = state
-    table.model.piles = [len(p) for p in piles]
     table.model.stack.clear()
     for c in state.stack:
         table.model.stack.append(table.sprites.new(c))

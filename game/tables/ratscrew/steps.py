@@ -4,7 +4,8 @@ The model changes at once when an event comes in (a real-time table never
 queues the game behind its animations); the flights only carry sprites across
 the felt, and a sprite in the air is drawn by its flight, not in its place.
 The per-seat tallies for the statistics (snaps by rule, wrong snaps, the
-fastest snap) are kept here too, from the same events.
+fastest snap) are kept here too, from the same events.  What the engine state
+already says (whose turn, who is barred, each pile's size) is read from it.
 """
 
 from __future__ import annotations
@@ -47,7 +48,6 @@ class Banner:
 
 @dataclass
 class TableModel:
-    piles: list[int]
     stack: Pile = field(default_factory=Pile)
     call: tuple[Rank, int] | None = None  # the last call and its number
     call_age: float = 99.0
@@ -64,7 +64,7 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        return cls([len(p) for p in state.piles], Pile(sprites.new(c) for c in state.stack), count=state.count,
+        return cls(Pile(sprites.new(c) for c in state.stack), count=state.count,
                    snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
 
     def update(self, dt: float) -> None:
@@ -79,7 +79,7 @@ class TableModel:
         """Each seat's counts for the statistics (the registry's ``stats`` keys)."""
         return [stat_row(**{f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS},
                          wrong_snaps=self.wrong[seat], fastest_snap_ms=self.fastest[seat])
-                for seat in range(len(self.piles))]
+                for seat in range(len(self.snaps))]
 
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
@@ -102,7 +102,6 @@ def _laid(table: Any, event: CardLaid, at: int, animate: bool) -> None:
         table.fly(model.stack[-1], True, layout.top_card, layout.fan_slot(n - 1, n), LAY_SECONDS)
     model.stack.append(sprite)
     model.laid_at[event.card] = at
-    model.piles[event.player] -= 1
     model.call, model.call_age = (event.call, event.number), 0.0
     _drop_news(model, model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS))
     if animate:
@@ -118,7 +117,6 @@ def _out_of_turn(table: Any, event: LaidOutOfTurn, at: int, animate: bool) -> No
         sprite = table.sprites.new(event.card)
         model.stack.insert(0, sprite)
         model.laid_at[event.card] = at
-        model.piles[event.player] -= 1
         _drop_news(model, model.banner is not None and model.banner.won)  # a new stack has begun
         if animate:
             table.fly(sprite, True, table.layout.seats[event.player].pile, table.layout.fan_slot(0, len(model.stack)),
@@ -188,7 +186,6 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
         table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
     model.stack = Pile()
     model.laid_at.clear()
-    model.piles[event.player] += len(sprites)
     model.call = None
     if not animate:
         return

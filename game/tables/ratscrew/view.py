@@ -17,7 +17,7 @@ from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
-from game.kit.scorepanel import PANEL_FILL
+from game.kit.scorepanel import PANEL_FILL, card_count
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel, felt_background
@@ -114,8 +114,8 @@ def fan_touched(L: RatscrewLayout, old: tuple, new: tuple) -> pygame.Rect | None
 
 
 def seat_key(t: RaceTableScene, seat: int) -> tuple:
-    m, st = t.model, t.state
-    return (m.piles[seat], st.turn == seat and not st.is_over, st.barred[seat] is not None, st.is_over, st.winner,
+    st = t.state
+    return (len(st.piles[seat]), st.turn == seat and not st.is_over, st.barred[seat] is not None, st.is_over, st.winner,
             t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
 
 
@@ -276,7 +276,7 @@ def draw_card_codes(surface: pygame.Surface | None, t: RaceTableScene, cards: Se
 
 
 def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
-    L, text, m, st = t.layout, t.app.text, t.model, t.state
+    L, text, st = t.layout, t.app.text, t.state
     s, box = L.scale, L.seats[seat]
     turn = st.turn == seat and not st.is_over and st.piles[seat]
     if turn:
@@ -285,10 +285,10 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
     connection = player.extra.get("connection")  # a network seat's ping, or "reconnecting..."
     who = player.name + (f"  ({connection})" if connection else "" if not player.is_ai else f"  ({(player.level or '').title()} bot)")
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
-    draw_stock(surface, t.app.art, box.pile, m.piles[seat], glow=t.hover == ("pile", seat) and t.is_human(seat))
+    px, n = round(19 * s), len(st.piles[seat])
+    draw_stock(surface, t.app.art, box.pile, n, glow=t.hover == ("pile", seat) and t.is_human(seat))
     x, y = box.info.x, box.info.y
-    px, n = round(19 * s), m.piles[seat]
-    text.blit(surface, f"{n} card{'s' if n != 1 else ''}" if n else "No cards", round(26 * s), (x, y),
+    text.blit(surface, card_count(n) if n else "No cards", round(26 * s), (x, y),
               INK if n else MUTED, max_w=box.info.w)
     y += round(32 * s)
     if st.is_over:
