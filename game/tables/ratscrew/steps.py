@@ -5,7 +5,7 @@ queues the game behind its animations); the flights only carry sprites across
 the felt, and a sprite in the air is drawn by its flight, not in its place.
 The per-seat tallies for the statistics (snaps by rule, wrong snaps, the
 fastest snap) are kept here too, from the same events.  What the engine state
-already says (whose turn, who is barred, each pile's size) is read from it.
+already says (whose turn, who is barred, each pile's size, the count) is read from it.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.cards import Card, Rank
-from engine.ratscrew import Count, SnapReason
+from engine.ratscrew import SnapReason
 from engine.ratscrew.moves import (
-    CardLaid, CountChanged, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerOut, PlayersReleased, SnapAccepted, SnapWrong,
-    StackWon,
+    CardLaid, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerOut, PlayersReleased, SnapAccepted, SnapWrong, StackWon,
 )
 
 from game.kit.racetable import stat_row
@@ -51,7 +50,6 @@ class TableModel:
     stack: Pile = field(default_factory=Pile)
     call: tuple[Rank, int] | None = None  # the last call and its number
     call_age: float = 99.0
-    count: Count | None = None
     lit: set[int] = field(default_factory=set)  # sprite ids of the cards that made the snap
     banner: Banner | None = None
     snaps: list[dict[str, int]] = field(default_factory=list)  # per seat: rule -> snaps won by it
@@ -64,8 +62,8 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        return cls(Pile(sprites.new(c) for c in state.stack), count=state.count,
-                   snaps=[{} for _ in range(n)], wrong=[0] * n, fastest=[None] * n)
+        return cls(Pile(sprites.new(c) for c in state.stack), snaps=[{} for _ in range(n)], wrong=[0] * n,
+                   fastest=[None] * n)
 
     def update(self, dt: float) -> None:
         self.call_age += dt
@@ -140,11 +138,6 @@ def _released(table: Any, event: PlayersReleased, at: int, animate: bool) -> Non
         table.log.add("Everyone was barred: all may snap again")
 
 
-def _count(table: Any, event: CountChanged, at: int, animate: bool) -> None:
-    table.model.count = None if event.owner is None or event.picture is None or event.left is None else \
-        Count(event.owner, event.left, event.picture)
-
-
 def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
     table.model.claims[event.player] = event
     table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
@@ -199,7 +192,7 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
 
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
-    PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won,
+    PlayersReleased: _released, StackWon: _stack_won,
     GameOver: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.winner), 'holds')} every card and wins"),
     PlayerOut: lambda table, e, at, animate: table.log.add(
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),

@@ -97,7 +97,7 @@ def _humans_lay(s: shots.Shot) -> None:
 
 def _counting(s: shots.Shot) -> bool:
     """A picture card is counting down (its badge showing), no card in the air."""
-    return s.table.model.count is not None and s.table.model.count.left < 4 and not s.table.motion.flights
+    return s.table.state.count is not None and s.table.state.count.left < 4 and not s.table.motion.flights
 
 
 SHOTS = shots.Plan(GAME, (

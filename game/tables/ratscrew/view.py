@@ -88,7 +88,7 @@ def layer_regions(t: RaceTableScene) -> list[Region]:
     flying = t.motion.flying()
     under = list(t.model.stack[:-1])
     shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
-    count = t.model.count
+    count = t.state.count
     fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count,
                not under and not t.motion.flights, len(under))
     regions.append(Partial("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
@@ -121,7 +121,7 @@ def seat_key(t: RaceTableScene, seat: int) -> tuple:
 
 def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: set[int]) -> None:
     """The stack under its top card, in rows; only the visible strip of each card is blitted."""
-    L, art, count = t.layout, t.app.art, t.model.count
+    L, art, count = t.layout, t.app.art, t.state.count
     s = L.scale
     rects = L.fan(len(under))
     if not under and not t.motion.flights:
@@ -163,7 +163,7 @@ def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: l
 
 
 def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
-    L, text, art, stack, count = t.layout, t.app.text, t.app.art, t.model.stack, t.model.count
+    L, text, art, stack, count = t.layout, t.app.text, t.app.art, t.model.stack, t.state.count
     s, top = L.scale, L.top_card
     t.layer.draw(surface, art)
     flying = t.motion.flying()
