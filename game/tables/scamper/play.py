@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
 from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
-from engine.scamper.table import Phase
 
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
@@ -179,11 +178,9 @@ def drop_action(t: HiddenHandTable, card: Card, meld: int, place: int | None) ->
 
 
 def takers(t: HiddenHandTable, card: Card) -> set[int]:
-    """The melds that can take ``card`` now (an add or a swap): they light up while it is dragged."""
-    if not t.my_turn() or t.state.phase is not Phase.PLAY:
-        return set()
-    return {i for i in range(len(t.state.melds))
-            if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None))}
+    """The melds that can take ``card`` now (the engine's legal adds and swaps): they light up while it is dragged."""
+    legal = t.state.legal_actions(t.viewer) if t.my_turn() else []
+    return {a.meld for a in legal if isinstance(a, (AddToMeld, SwapWild)) and a.card == card}
 
 
 def discard_doubt(t: HiddenHandTable, card: Card) -> str | None:
