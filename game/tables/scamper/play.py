@@ -152,35 +152,28 @@ def proposal(t: HiddenHandTable) -> Proposal:
     return _ready(LayMeld(meld.cards), t, [])
 
 
-def drop_actions(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> list[Action]:
-    """What dropping ``card`` on meld ``meld`` (on its card ``place``, if over one) may mean, best first."""
-    melds = t.state.melds
-    if not 0 <= meld < len(melds):
-        return []
-    m = melds[meld]
-    places = ([] if place is None else [place]) + [i for i in m.wild_places if i != place]
-    swaps: list[Action] = [SwapWild(meld, i, card) for i in places if 0 <= i < len(m.cards) and not m.is_natural_at(i)]
-    return swaps + [AddToMeld(meld, card, False), AddToMeld(meld, card, True)]
+def _onto_melds(t: HiddenHandTable, card: Card) -> list[AddToMeld | SwapWild]:
+    """The engine's legal adds and swaps of ``card`` for the bottom seat now."""
+    return [a for a in t.state.legal_actions(t.viewer) if isinstance(a, (AddToMeld, SwapWild)) and a.card == card]
 
 
 def drop_action(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
-    """The first legal meaning of the drop, or the engine's reason for the most likely one."""
-    actions = drop_actions(t, card, meld, place)
-    if not actions:
+    """The drop's legal meaning (a swap for the wild under it first, any swap, an add at the top, at the bottom),
+    or the engine's reason for the most likely one."""
+    if not 0 <= meld < len(t.state.melds):
         return None, "There is no meld there."
-    for a in actions:
-        if t.state.why_illegal(a, t.viewer) is None:
-            return a, None
-    first = actions[0]
-    if isinstance(first, SwapWild) and place is None:
-        first = actions[-2]
-    return None, t.state.why_illegal(first, t.viewer)
+    legal = sorted((a for a in _onto_melds(t, card) if a.meld == meld),
+                   key=lambda a: (isinstance(a, AddToMeld), getattr(a, "place", None) != place))
+    if legal:
+        return legal[0], None
+    wilds = t.state.melds[meld].wild_places
+    likely = SwapWild(meld, place if place in wilds else wilds[0], card) if place is not None and wilds else None
+    return None, t.state.why_illegal(likely or AddToMeld(meld, card, False), t.viewer)
 
 
 def takers(t: HiddenHandTable, card: Card) -> set[int]:
     """The melds that can take ``card`` now (the engine's legal adds and swaps): they light up while it is dragged."""
-    legal = t.state.legal_actions(t.viewer) if t.my_turn() else []
-    return {a.meld for a in legal if isinstance(a, (AddToMeld, SwapWild)) and a.card == card}
+    return {a.meld for a in _onto_melds(t, card)} if t.my_turn() else set()
 
 
 def discard_doubt(t: HiddenHandTable, card: Card) -> str | None:
