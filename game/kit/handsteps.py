@@ -93,8 +93,10 @@ def lift(t: Any, seat: int, card: Card, chosen: set[int]) -> tuple[CardSprite, p
 def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: Card | None, duration: float,
                  gap: float, count_down: bool) -> list[Flight]:
     """The deal's flights: one card at a time round the table from seat ``first``, then ``face_up`` onto the
-    discard pile.  Each landing takes a card off the stock's count with ``count_down`` (else the table set it)."""
+    discard pile, with the deal's sound.  Each landing takes a card off the stock's count with ``count_down`` (else the
+    table set it)."""
     m, n = t.model, len(hands)
+    t.app.sound.play("deal")
     size = max((len(h) for h in hands), default=0)
     order = [(r, (first + k) % n) for r in range(size) for k in range(n) if r < len(hands[(first + k) % n])]
     flights = []

@@ -59,7 +59,7 @@ def click(t: HiddenHandTable, target: object) -> None:
     if click_pile_or_card(t, target, t.state.phase in (Phase.DRAW, Phase.OPENING), DRAW_STOCK, DRAW_DISCARD, Discard):
         return
     if isinstance(target, tuple) and target[0] == "meld":
-        cards = t.selected_cards()
+        cards = tuple(t.selected)
         if len(cards) == 1:
             _on_meld(t, cards[0], target[1], target[2])
         else:

@@ -125,7 +125,7 @@ def _ready(action: LayContract | LayMeld, t: HiddenHandTable, left: list[Card]) 
 
 def proposal(t: HiddenHandTable) -> Proposal:
     """What the selection makes: the contract, one meld, or the engine's reason it makes neither."""
-    cards = t.selected_cards()
+    cards = tuple(t.selected)
     state = t.state
     obs = state.observation(t.viewer)
     if not cards:

@@ -92,10 +92,8 @@ def queue_deal(t: HiddenHandTable) -> None:
         m.pile = Hand(t.sprites.new(c) for c in under)
         m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
         t.fan.forget()
-        t.app.sound.play("deal")
-        flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
         t.log.add(opening)
-        return flights
+        return deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
 
     t.motion.queue(deal)
 
