@@ -132,24 +132,20 @@ def proposal(t: HiddenHandTable) -> Proposal:
         if obs.is_down:
             return Proposal(None, "Lay a meld", "Select 3 or more cards that make a set or a run.")
         return Proposal(None, "Lay contract", f"Select the cards of your contract: {obs.contract.describe()}.")
-    if not obs.is_down:
-        action, left = _contract_lay(cards, t)
-        if action is None:
-            try:
-                meld = arrange(cards, keep_majority=True)
-            except IllegalMeld as exc:
-                plan = solve(cards, obs.contract)
-                if plan is not None and len(cards) > 3:
-                    return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
-                return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
-            reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
-            return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
+    action, left = (None, []) if obs.is_down else _contract_lay(cards, t)
+    if action is not None:
         return _ready(action, t, left)
-    try:
-        meld = place_meld(cards, t.wilds_low)
+    try:  # one meld: laid once down, else the engine's reason it is not the contract
+        meld = place_meld(cards, obs.is_down and t.wilds_low)
     except IllegalMeld as exc:
+        plan = None if obs.is_down else solve(cards, obs.contract)
+        if plan is not None and len(cards) > 3:
+            return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
         return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
-    return _ready(LayMeld(meld.cards), t, [])
+    if obs.is_down:
+        return _ready(LayMeld(meld.cards), t, [])
+    reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
+    return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
 
 
 def _onto_melds(t: HiddenHandTable, card: Card) -> list[AddToMeld | SwapWild]:
