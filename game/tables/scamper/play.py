@@ -27,7 +27,7 @@ class Proposal:
     """The Lay button's action for the selection (or ``None``), its label, and why it can't be played.
 
     ``melds`` are the melds the action lays as the engine reads them (the label and
-    the lay come from the same cards in the same order); ``left`` the selected
+    the lay come from the same cards in the same order); ``note`` names the selected
     cards it leaves in the hand; ``wild_choice`` whether a wild could go at either
     end of a run (the player may move it: :func:`place_meld`'s ``wilds_low``).
     """
@@ -37,7 +37,6 @@ class Proposal:
     reason: str | None
     note: str = ""
     melds: tuple[Meld, ...] = ()
-    left: tuple[Card, ...] = ()
     wild_choice: bool = False
 
 
@@ -120,7 +119,7 @@ def _ready(action: LayContract | LayMeld, t: HiddenHandTable, left: list[Card]) 
     except IllegalMeld:  # the engine refuses it (its reason shows): the cards as they are
         melds, words = (), " + ".join(format_cards(m) for m in cards)
     return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
-                    tuple(left), _wild_choice(cards))
+                    _wild_choice(cards))
 
 
 def proposal(t: HiddenHandTable) -> Proposal:
