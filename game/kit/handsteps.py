@@ -124,12 +124,13 @@ def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: C
 
 
 def draw_step(t: Any, player: int, card: Card | None, from_stock: bool, line: str, duration: float,
-              drop_x: int | None = None) -> Step:
-    """A card drawn from the stock (``card`` None: a card this table may not see) or taken from the discard pile;
-    into the bottom fan under ``drop_x`` when it was dragged there."""
+              drop_x: int | None = None, sound: str | None = "draw") -> Step:
+    """A card drawn from the stock (``card`` None: a card this table may not see) or taken from the discard pile
+    (or passed from it: no ``sound``); into the bottom fan under ``drop_x`` when it was dragged there."""
     def step() -> list[Flight]:
         m = t.model
-        t.app.sound.play("draw")
+        if sound:
+            t.app.sound.play(sound)
         if from_stock:
             start, face_up = t.layout.stock, t.shows_face(player)
             m.stock -= 1
