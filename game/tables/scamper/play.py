@@ -61,11 +61,6 @@ def _placed(melds: tuple[tuple[Card, ...], ...], wilds_low: bool) -> tuple[tuple
     return tuple(out)
 
 
-def _wild_choice(melds: tuple[tuple[Card, ...], ...]) -> bool:
-    """Whether a wild of these melds could go at either end of its run."""
-    return _placed(melds, False) != _placed(melds, True)
-
-
 def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
     """Selected cards a lay leaves out, said so: "7S doesn't fit: it stays in your hand." ('' if none)."""
     if not left:
@@ -119,7 +114,7 @@ def _ready(action: LayContract | LayMeld, t: HiddenHandTable, left: list[Card]) 
     except IllegalMeld:  # the engine refuses it (its reason shows): the cards as they are
         melds, words = (), " + ".join(format_cards(m) for m in cards)
     return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
-                    _wild_choice(cards))
+                    _placed(cards, False) != _placed(cards, True))  # a wild could go at either end of a run
 
 
 def proposal(t: HiddenHandTable) -> Proposal:
