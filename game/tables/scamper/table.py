@@ -44,6 +44,7 @@ class ScamperTable(HiddenHandTable):
         self.model = scamper_steps.TableModel.empty(self.state.num_players)
         self.sort_by = "rank"
         self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
+        self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
         self._memo: dict[str, tuple[Any, Any]] = {}
         self._lay_the_table()
 
@@ -58,8 +59,13 @@ class ScamperTable(HiddenHandTable):
         by_seat = {s: [len(m.melds[i]) for i in m.melds_of(s)] for s in range(self.state.num_players)}
         if sizes is not None:
             by_seat[seat] = list(sizes)
-        return self.memoised(f"melds{sizes is None}", lambda t: table_melds(t.layout, t.viewer, by_seat), id(self.layout),
-                             tuple(tuple(v) for v in by_seat.values()))[seat]
+        key = (id(self.layout), self.viewer, tuple(tuple(v) for v in by_seat.values()))
+        rects = self._meld_cache.get(key)
+        if rects is None:
+            if len(self._meld_cache) > 200:
+                self._meld_cache.clear()
+            rects = self._meld_cache[key] = table_melds(self.layout, self.viewer, by_seat)
+        return rects[seat]
 
     def meld_rects(self) -> dict[int, list[pygame.Rect]]:
         """Every meld on the table (by number) and the rects of its cards."""
