@@ -116,3 +116,48 @@ def _items(node: Any) -> list[Any]:
             if tag in node:
                 return list(node[tag])
     return []
+
+
+def threads_and_stacks(depth: int = 14) -> str:
+    """Every live thread of this process (name, daemon or not) with its innermost ``depth`` frames: where a stalled
+    test stands."""
+    import sys
+    import threading
+    import traceback
+
+    frames = sys._current_frames()
+    out = []
+    for thread in threading.enumerate():
+        kind = "daemon" if thread.daemon else "non-daemon"
+        out.append(f"--- thread {thread.name!r} ({kind}, ident {thread.ident})")
+        frame = frames.get(thread.ident) if thread.ident is not None else None
+        if frame is not None:
+            out.append("".join(traceback.format_stack(frame)[-depth:]).rstrip())
+    return "\n".join(out)
+
+
+def open_files() -> int:
+    """How many file descriptors this process holds open (sockets, pipes, files; -1 where it can't be told)."""
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return -1
+
+
+def thread_names() -> list[str]:
+    """The live threads of this process, by name (``(daemon)`` marked)."""
+    import threading
+
+    return sorted(t.name + (" (daemon)" if t.daemon else "") for t in threading.enumerate())
+
+
+def queued_events() -> int:
+    """How many events wait in pygame's queue (taken out and put back, in order; 0 without a display)."""
+    import pygame
+
+    if not pygame.display.get_init():
+        return 0
+    events = pygame.event.get(pump=False)
+    for event in events:
+        pygame.event.post(event)
+    return len(events)

@@ -83,8 +83,9 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
     host = Host(HostConfig("sprint", [SeatSpec("remote"), SeatSpec("remote")], room=ROOM, seed=5, ai_speed="instant",
                            flood_rate=1e6, flood_burst=1e6))
     host.start()
+    good: list[Client] = []
     try:
-        good = [Client(), Client()]
+        good += [Client(), Client()]
         players = [SeatPlayer(c) for c in good]
         for i, client in enumerate(good):
             client.connect("127.0.0.1", host.port, ROOM, f"Good {i}")
@@ -178,4 +179,6 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
         assert all(p.over for p in players)
         assert host._thread is not None and host._thread.is_alive()
     finally:
+        for client in good:
+            client.close()  # (the host's bye ends them too, unless it never reached them: then they would retry)
         host.stop()

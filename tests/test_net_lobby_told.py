@@ -98,5 +98,5 @@ def test_a_tick_that_raises_is_reported_and_the_host_keeps_ticking(monkeypatch: 
     finally:
         host.stop()
     assert len(calls) >= 12  # ticks went on after the error
-    assert isinstance(host.tick_error, RuntimeError)
+    assert isinstance(host.error, RuntimeError)
     assert "a bot tripped" in capsys.readouterr().err

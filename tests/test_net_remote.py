@@ -92,3 +92,39 @@ def test_the_hosts_views_show_one_a_still_frame_and_a_refusal_frees_the_table() 
     assert [s[1] for s in shown] == ["x", "y"] and turns.state.moves == 2
     assert not turns.try_action(0, "no") and told[-1] == "Not that."  # the engine's reason, nothing sent
     assert link.sent == [(0, "ok")]
+
+
+@dataclass
+class NumberingLink(Link):
+    """A link that numbers its messages, as the network session does (a refusal names the number it refuses)."""
+
+    n: int = 0
+
+    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> int:  # type: ignore[override]
+        super().send(seat, action, stamp_ms)
+        self.n += 1
+        return self.n
+
+
+def test_a_refusal_of_an_earlier_message_leaves_the_action_in_flight_waiting_for_its_answer() -> None:
+    """Once any refusal freed the table: a second action went out while the first one's answer was still due,
+    and the view answering the first was taken as this computer's answer to the second."""
+    link = NumberingLink()
+    shown: list[tuple[int, Any, list[Any]]] = []
+    told: list[str] = []
+    turns = TurnController(Game(), Record(), [0], HostPlays(), authority=HostAuthority(link),  # type: ignore[arg-type]
+                           show=lambda s, a, e: shown.append((s, a, e)), tell=lambda text, error: told.append(text))
+    link.n = 6  # messages 1..6 went before (pongs, an earlier action)
+    assert turns.try_action(0, "ok") and link.sent == [(0, "ok")]
+    link.inbox.append(Refusal(0, "Too late for that.", 5))  # about message 5, not the action in flight (7)
+    turns.step(0.016, False, 0)
+    assert told == ["Too late for that."]  # told, as any refusal ...
+    assert turns.authority.awaiting  # ... but the action in flight still waits for its answer
+    assert not turns.try_action(0, "ok") and link.sent == [(0, "ok")]  # so no second action goes out
+    link.inbox.append(Refusal(0, "Not now.", 7))  # the action in flight refused: the table is free again
+    turns.step(0.016, False, 0)
+    assert told[-1] == "Not now." and not turns.authority.awaiting
+    assert turns.try_action(0, "ok") and link.sent == [(0, "ok"), (0, "ok")]
+    link.inbox.append(Refusal(None, "too many messages: slow down"))  # names no message: it may be this one
+    turns.step(0.016, False, 0)
+    assert not turns.authority.awaiting and shown == []

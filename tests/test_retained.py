@@ -126,3 +126,53 @@ def test_cells_cover_every_rectangle_from_aligned_columns():
                     assert any(o.collidepoint(x, y) for o in out), (r, x, y)
         assert all(o.x % CELL == 0 and bounds.contains(o) for o in out)
         assert cells.area() >= sum(o.w * o.h for o in out) - CELL * CELL * len(out)  # no cell twice (edge cells clip)
+
+
+def drawn_with_the_bottom_live(app: App, table) -> bytes:
+    """The frame as it was drawn before the bottom went into the cached layer: a layer made afresh without the
+    bottom region, and the fan, status lines and buttons drawn over it in the frame."""
+    from game.kit.layer import TableLayer  # the kit's tables import pygame's display: not at the top
+
+    fresh = TableLayer()
+    kept, in_layer = table.layer, table._bottom_in_layer
+    regions = [r for r in table.view.layer_regions(table) if r[0] != "bottom"]
+    fresh.refresh(table.background, table.layout, regions, app.art)
+    table.layer, table._bottom_in_layer = fresh, False
+    try:
+        return whole_redraw(app)
+    finally:
+        table.layer, table._bottom_in_layer = kept, in_layer
+
+
+@pytest.mark.parametrize("game_id", ["sprint", "scamper"])
+def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, game_id):
+    """A hidden-hand table keeps its fan at rest, status lines and buttons in its cached layer: every frame, with
+    the pointer over the cards and buttons, a card selected and the pause menu, shows what drawing them in the
+    frame showed -- and frames with the fan at rest draw none of them."""
+    from game.kit.messages import Toast
+
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App(SIZE, tmp_path, seed=5, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    app.step(DT, [])
+    in_layer = compared = 0
+    for frame in range(240):
+        busy.before(frame)
+        table = modes.table_of(app, game_id)
+        hot = scen.hot_spots(table) + [b.rect.center for b in table.buttons()] + [table.layout.menu_button.center]
+        events: list[pygame.event.Event] = []
+        if frame % 15 == 2:  # hover rings and lifts on the hand's cards and the buttons come and go
+            x, y = hot[(frame // 15) % len(hot)]
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        if frame % 40 == 21:
+            table.toast = Toast("A refusal in the status lines' place", 0.4, error=frame % 80 == 21)
+            table.fan.selected ^= {s.id for s in list(table.my_hand)[:1]}  # a card lifted and glowing
+        if frame in (150, 160):
+            events += key(pygame.K_ESCAPE)
+        if app.step(DT, events) and app.stack.top is table:
+            assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), (game_id, frame)
+            compared += 1
+            in_layer += table._bottom_in_layer
+    assert compared >= 150
+    assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)

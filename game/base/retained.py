@@ -91,8 +91,11 @@ class Tracked(_Notes, pygame.Surface):
     def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
         return pygame.Surface.fill(self, color, rect, special_flags)
 
+    quiet = False
+    """Set while drawing inside an area already noted (a layer region's repaint, clipped to it): nothing to add."""
+
     def note(self, rect: pygame.Rect | None) -> None:
-        if rect:
+        if rect and not self.quiet:
             self.damage.append(pygame.Rect(rect))
 
     def take_damage(self) -> list[pygame.Rect]:
@@ -128,7 +131,15 @@ class Cells:
         w, h = self.size
         out: list[pygame.Rect] = []
         open_runs: dict[tuple[int, int], pygame.Rect] = {}
+        last = 0
         for r, mask in enumerate(self.rows):
+            if mask == last:  # the row above's runs, each joined as it would be: only their heights grow
+                if mask:
+                    bottom = min((r + 1) * CELL, h)
+                    for rect in open_runs.values():
+                        rect.h = bottom - rect.y
+                continue
+            last = mask
             runs: dict[tuple[int, int], pygame.Rect] = {}
             base = 0
             while mask:

@@ -142,6 +142,12 @@ class HandFan:
     def draw(self, surface: pygame.Surface, art: CardArt, hand: Hand, layout: HandSlots, face_up: bool,
              hover: int | None, hover_glow: bool, skip: set[int]) -> None:
         """The cards at their eased positions, selected ones glowing; ``skip`` holds sprites drawn elsewhere."""
+        draw_cards(surface, art, self.drawn(hand, layout, face_up, hover, hover_glow, skip), face_up)
+
+    def drawn(self, hand: Hand, layout: HandSlots, face_up: bool, hover: int | None, hover_glow: bool,
+              skip: set[int]) -> list[tuple[Any, pygame.Rect, tuple[int, int, int] | None, bool]]:
+        """What :meth:`draw` draws, bottom card first: (card, rect, glow colour or None, pointed at)."""
+        out = []
         targets = None
         for i, s in enumerate(hand):
             if s.id in skip:
@@ -150,16 +156,23 @@ class HandFan:
             if r is None:
                 targets = targets or self.targets(hand, layout, hover)
                 r = targets[s.id]
+            glow = None
             if face_up:
-                if s.id in self.selected:
-                    art.blit_glow(surface, r, SELECT)
-                elif s.id in self.lit:
-                    art.blit_glow(surface, r, LIT)
-                elif i == hover and hover_glow:
-                    art.blit_glow(surface, r, (255, 255, 255))
-            blit_card(art, surface, s.card, r, face_up)
-            if face_up and s.id in self.pointed:
-                draw_pointer(surface, r)
+                glow = SELECT if s.id in self.selected else LIT if s.id in self.lit else \
+                    (255, 255, 255) if i == hover and hover_glow else None
+            out.append((s.card, r, glow, face_up and s.id in self.pointed))
+        return out
+
+
+def draw_cards(surface: pygame.Surface, art: CardArt, cards: list[tuple[Any, pygame.Rect, Any, bool]],
+               face_up: bool) -> None:
+    """A fan's cards as :meth:`HandFan.drawn` lists them."""
+    for card, r, glow, pointed in cards:
+        if glow is not None:
+            art.blit_glow(surface, r, glow)
+        blit_card(art, surface, card, r, face_up)
+        if pointed:
+            draw_pointer(surface, r)
 
 
 def draw_pointer(surface: pygame.Surface, card: pygame.Rect) -> None:

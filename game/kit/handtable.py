@@ -17,7 +17,7 @@ deal, steps and input: it calls :meth:`_open_turns`, sets ``model``, calls
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -26,10 +26,11 @@ from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, Step, flight
 from game.kit.forward import Forward
-from game.kit.hand import Drag, HandFan, SelectedCards
-from game.kit.layer import TableLayer
+from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
+from game.kit.handview import button_looks, draw_buttons
+from game.kit.layer import Partial, TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast
+from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.pointer import Pointer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -64,6 +65,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
+        self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
@@ -256,15 +258,77 @@ class HiddenHandTable(ViewTable, TurnScene):
             draw_thinking(surface, self.app.text, L.spots[seat].header, thinker(seat), self.clock.seconds, L.scale)
         return skip
 
-    def draw_hand_and_status(self, surface: pygame.Surface, skip: set[int], lines: Any, toast_inset: int) -> None:
-        """The bottom seat's fan, then the toast (``toast_inset`` px narrower than the status box) or status ``lines``."""
-        L, s = self.layout, self.layout.scale
+    def draw_bottom(self, surface: pygame.Surface, skip: set[int], parts: Callable[[], tuple[Any, ...]]) -> None:
+        """The bottom seat's fan, the toast or the status lines and the buttons, unless the cached layer holds
+        them (:meth:`bottom_region`, whose arguments ``parts()`` gives)."""
+        if not self._bottom_in_layer:
+            lines, toast_inset, _, buttons, focus = parts()
+            self._draw_bottom(surface, self._bottom_key(skip, lines, toast_inset, buttons, focus))
+
+    def bottom_region(self, lines: Any, toast_inset: int, live_above: list[pygame.Rect], buttons: list[Any],
+                      focus: object) -> Partial:
+        """The fan at rest, the status lines (or the toast, ``toast_inset`` px narrower) and the buttons (``focus``
+        ringed) as a region of the cached layer, keyed by what they show, so a frame that changes nothing there
+        draws none of them; a change repaints only the lines, cards or buttons it touched.  While the fan moves
+        (cards easing to new places), a card lies above the status lines (eased back from where it was dropped)
+        or ``live_above`` (drawn before them) reaches below the status lines' top, they are drawn every frame
+        as before and the region is bare: in the same order, so the same pixels."""
+        skip = self.motion.flying() | ({self.drag.sprite.id} if self.drag and self.drag.sprite is not None else set())
+        key = self._bottom_key(skip, lines, toast_inset, buttons, focus)
+        L = self.layout
+        band = pygame.Rect(0, L.status.top, L.w, L.h - L.status.top)
+        pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
+        self._bottom_in_layer = (not self._hand_moving() and band.collidelist(live_above) < 0
+                                 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1]))  # r: (x, y, w, h)
+        if not self._bottom_in_layer:
+            key = (None, (), ())
+
+        def touched(old: Any, new: Any) -> pygame.Rect | None:
+            parts = [self._words_rect(w) for w in {old[0], new[0]} if w is not None] if old[0] != new[0] else []
+            parts += [pygame.Rect(r).inflate(2 * pad, 2 * pad) for _, r, _, _, _ in set(old[1]) ^ set(new[1])]
+            parts += [pygame.Rect(b[2]).inflate(2 * pad, 2 * pad) for b in set(old[2]) ^ set(new[2])]
+            return parts[0].unionall(parts[1:]) if parts else None
+
+        return Partial("bottom", key, band.inflate(-6, -6), lambda layer: self._draw_bottom(layer, key),
+                       touched)
+
+    def _bottom_key(self, skip: set[int], lines: Any, toast_inset: int, buttons: list[Any], focus: object
+                    ) -> tuple[Any, ...]:
+        """(the toast or the status lines, the fan's cards as drawn: (card, rect, glow, pointed at, face up),
+        the buttons' looks and the menu button's)."""
+        L, face = self.layout, self.shows_face(self.viewer)
         hover_i = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
-        self.fan.draw(surface, self.app.art, self.my_hand, L, self.shows_face(self.viewer), hover_i, self.my_turn(), skip)
-        if self.toast:
-            draw_toast(surface, self.app.text, L.status.inflate(-round(toast_inset * s), 0), self.toast, s, self.panels)
+        cards = self.fan.drawn(self.my_hand, L, face, hover_i, self.my_turn(), skip)
+        words = (("toast", self.toast._replace(left=0.0), tuple(L.status.inflate(-round(toast_inset * L.scale), 0)))
+                 if self.toast else ("status", *lines))
+        looks = tuple(look for look in button_looks(self, buttons, focus) if self.in_band(look[2]))
+        return words, tuple((c, tuple(r), g, p, face) for c, r, g, p in cards), looks
+
+    def in_band(self, rect: tuple[int, int, int, int]) -> bool:
+        """Whether a button at ``rect`` (focus ring and all) lies from the status lines' top down: the bottom
+        region draws it (:func:`~game.kit.handview.draw_control_tips` draws the others, after a tip)."""
+        s = rect[3] / 44  # as the button paints itself
+        return rect[1] - max(2, round(3 * s)) - max(3, round(4 * s)) - 1 >= self.layout.status.top
+
+    def _words_rect(self, words: tuple[Any, ...]) -> pygame.Rect:
+        """Where the toast or the status lines of a :meth:`_bottom_key` lie."""
+        if words[0] == "toast":
+            return pygame.Rect(words[2])
+        L = self.layout
+        rects = [at for _, at in status_lines_at(self.app.text, L.status, words[1], words[2], L.scale)]
+        return rects[0].unionall(rects[1:])
+
+    def _draw_bottom(self, surface: pygame.Surface, key: tuple[Any, ...]) -> None:
+        (words, cards, looks), L = key, self.layout
+        if words is None:
+            return
+        face = bool(cards) and cards[0][4]  # one hand: all face up or all face down
+        draw_cards(surface, self.app.art, [(c, pygame.Rect(r), g, p) for c, r, g, p, _ in cards], face)
+        if words[0] == "toast":
+            draw_toast(surface, self.app.text, pygame.Rect(words[2]), words[1], L.scale, self.panels)
         else:
-            draw_status(surface, self.app.text, L.status, *lines, s)
+            draw_status(surface, self.app.text, L.status, words[1], words[2], L.scale)
+        draw_buttons(surface, self.app.text, looks)
 
     def is_animating(self) -> bool:
         if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:

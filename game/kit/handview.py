@@ -79,14 +79,40 @@ def draw_pile_counts(t: Any, surface: pygame.Surface, stock: str, color: tuple[i
     draw_count(surface, t.app.text, L.discard, f"Discard: {len(t.model.discard)}", L.scale)
 
 
-def draw_controls(t: Any, surface: pygame.Surface, buttons: list[Button], focus: object = None,
-                  focus_rect: pygame.Rect | None = None, avoid: bool = False) -> None:
-    """The buttons and the menu button (``focus`` ringed), the keyboard's ring on ``focus_rect``, and the hovered
-    button's key in a tooltip (kept off the other buttons with ``avoid``)."""
-    L, text = t.layout, t.app.text
-    for b in buttons:
-        b.draw(surface, text, t.hover == ("button", b.key), focus == ("button", b.key))
-    draw_menu_button(surface, L.menu_button, t.hover == ("button", "menu"))
+def counts_rect(t: Any) -> pygame.Rect:
+    """Where :func:`draw_pile_counts` may draw: under both piles, one line high (a game names it among what is drawn
+    before the bottom region, :meth:`~game.kit.handtable.HiddenHandTable.bottom_region`)."""
+    L = t.layout
+    px = max(17, round(20 * L.scale))
+    width = max(L.stock.w * 2, round(120 * L.scale))
+    return pygame.Rect(L.stock.centerx - width // 2, L.stock.bottom, L.discard.centerx - L.stock.centerx + width,
+                       round(6 * L.scale) + t.app.text.font(px).get_linesize())
+
+
+def button_looks(t: Any, buttons: list[Button], focus: object = None) -> tuple[tuple[Any, ...], ...]:
+    """What each button looks like, (key, label, rect, enabled, primary, hovered, focused), the menu button last
+    (its label None)."""
+    menu = ("menu", None, tuple(t.layout.menu_button), True, False, t.hover == ("button", "menu"), False)
+    return tuple((b.key, b.label, tuple(b.rect), b.enabled, b.primary, t.hover == ("button", b.key),
+                  focus == ("button", b.key)) for b in buttons) + (menu,)
+
+
+def draw_buttons(surface: pygame.Surface, text: Any, looks: tuple[tuple[Any, ...], ...]) -> None:
+    """The buttons as :func:`button_looks` gives them."""
+    for key, label, rect, enabled, primary, hover, focused in looks:
+        if label is None:
+            draw_menu_button(surface, pygame.Rect(rect), hover)
+        else:
+            Button(key, label, pygame.Rect(rect), enabled, primary).draw(surface, text, hover, focused)
+
+
+def draw_control_tips(t: Any, surface: pygame.Surface, focus: object = None, focus_rect: pygame.Rect | None = None,
+                      avoid: bool = False) -> None:
+    """The buttons the bottom region does not hold (:meth:`~game.kit.handtable.HiddenHandTable.bottom_region`:
+    a tip's close button), the keyboard's ring on ``focus_rect`` and the hovered button's key in a tooltip (kept
+    off the other buttons with ``avoid``): what is drawn over the buttons."""
+    L, text, buttons = t.layout, t.app.text, t.buttons()
+    draw_buttons(surface, text, tuple(look for look in button_looks(t, buttons, focus) if not t.in_band(look[2])))
     if focus_rect is not None:
         draw_focus_ring(surface, focus_rect, L.scale)
     if not (isinstance(t.hover, tuple) and t.hover[0] == "button"):

@@ -15,7 +15,7 @@ from typing import Callable, Hashable, Iterable, NamedTuple, Union
 import pygame
 
 from game.base.cardart import CardArt
-from game.base.retained import tracked_copy
+from game.base.retained import Tracked, tracked_copy
 
 
 class Partial(NamedTuple):
@@ -37,7 +37,7 @@ Region = Union[tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface],
 
 class TableLayer:
     def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
+        self.surface: Tracked | None = None
         self._owner: object = None
         self._keys: dict[Hashable, Hashable] = {}
         self._faces: dict[Hashable, list] = {}
@@ -49,7 +49,8 @@ class TableLayer:
 
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
         """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh."""
-        if self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner:
+        new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
+        if new:
             self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
             self._owner = owner
             self._keys = {}
@@ -66,11 +67,14 @@ class TableLayer:
             part = region.touched(old, key) if isinstance(region, Partial) and old is not self else None
             if part is not None:
                 area = area.clip(part)
-            self.surface.blit(background, area, area)
+            if not new:  # a new layer is the background already
+                self.surface.blit(background, area, area)
             self.painted.append(area)
             start = len(art.faces_blitted)
             self.surface.set_clip(area)  # what a region draws past its rect would never be cleared: it stays inside
+            self.surface.quiet = True  # so all it draws lies in the area just noted (or in a new layer, all new)
             draw(self.surface)
+            self.surface.quiet = False
             self.surface.set_clip(None)
             if part is None:
                 self._faces[name] = art.faces_blitted[start:]

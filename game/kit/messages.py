@@ -66,12 +66,21 @@ def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toa
 
 def draw_status(surface: pygame.Surface, text: Text, rect: pygame.Rect, line1: str, line2: str, scale: float) -> None:
     """The status lines above the hand: what is happening, and what to do (or the hint)."""
+    for surf, at in status_lines_at(text, rect, line1, line2, scale):
+        surface.blit(surf, at)
+
+
+def status_lines_at(text: Text, rect: pygame.Rect, line1: str, line2: str, scale: float
+                    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The status lines' pictures and where :func:`draw_status` puts them."""
     s = scale
     room = rect.w - round(320 * s)  # clear of the Undo and menu buttons at the right end
-    text.blit(surface, suited(line1), round(27 * s), (rect.centerx, rect.y + round(2 * s)), INK, "midtop", room)
-    if line2:
-        text.blit(surface, suited(line2), max(16, round(20 * s)), (rect.centerx, rect.y + round(28 * s)), MUTED,
-                  "midtop", room)
+    lines = [(line1, round(27 * s), INK, 2)] + ([(line2, max(16, round(20 * s)), MUTED, 28)] if line2 else [])
+    out = []
+    for line, px, color, dy in lines:
+        surf = text.fit(suited(line), px, room, color) if room else text.render(suited(line), px, color)
+        out.append((surf, surf.get_rect(midtop=(rect.centerx, rect.y + round(dy * s)))))
+    return out
 
 
 def draw_banner(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, scale: float,

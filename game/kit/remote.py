@@ -54,6 +54,8 @@ class Refusal:
 
     seat: int | None
     reason: str
+    n: int | None = None
+    """The number of the message refused (what :meth:`RemoteLink.send` returned), when the host named it."""
 
 
 class RemoteLink(Protocol):
@@ -62,8 +64,9 @@ class RemoteLink(Protocol):
     seats: list[int]
     """This computer's seats."""
 
-    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> None:
-        """Send ``seat``'s ``action`` (a race's press with its moment on this computer's monotonic clock)."""
+    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> int | None:
+        """Send ``seat``'s ``action`` (a race's press with its moment on this computer's monotonic clock); the
+        message's number (a refusal names it), or None."""
 
     def updates(self) -> list[View | Refusal]:
         """What came from the host since the last call (never blocks)."""
@@ -177,6 +180,8 @@ class HostAuthority:
     link: RemoteLink
     sent: tuple[int, Any] | None = None
     """The seat and action that went to the host and whose view has not come back: the table takes no other."""
+    sent_n: int | None = None
+    """The number of that message (None: the link numbers none)."""
     pending: list[View | Refusal] = field(default_factory=list)
 
     @property
@@ -185,8 +190,13 @@ class HostAuthority:
 
     def play(self, controller: Any, seat: int, action: Any) -> list[Any] | None:
         self.sent = (seat, action)
-        self.link.send(seat, action)
+        self.sent_n = self.link.send(seat, action)
         return None
+
+    def refuses_mine(self, refusal: Refusal) -> bool:
+        """``refusal`` is about the action in flight: it names that message, or no message at all (it may be
+        about it).  A refusal of an earlier message leaves the action in flight waiting for its answer."""
+        return self.sent is not None and (refusal.n is None or self.sent_n is None or refusal.n == self.sent_n)
 
     def pump(self, controller: Any, busy: bool) -> bool:
         self.pending += self.link.updates()
@@ -194,7 +204,8 @@ class HostAuthority:
         while self.pending and not busy:
             update = self.pending.pop(0)
             if isinstance(update, Refusal):
-                self.sent = None
+                if self.refuses_mine(update):
+                    self.sent = self.sent_n = None
                 controller.tell(update.reason, True)
                 continue
             before = controller.current
@@ -203,7 +214,7 @@ class HostAuthority:
             if self.sent is not None and (seat == self.sent[0] or (seat is None and before == self.sent[0])):
                 if seat is None:
                     seat, action = self.sent  # the view that answers this computer's action (a host that names no play)
-                self.sent = None
+                self.sent = self.sent_n = None
             controller.receive(controller.state, seat if seat is not None else before, action, list(update.events))
             shown = busy = True
         return shown or bool(self.pending)

@@ -137,6 +137,8 @@ class Client:
             loop.call_soon_threadsafe(self._write, writer, data)
 
     def close(self) -> None:
+        """Say bye and end the connection; nothing is posted to the pygame side from now on (its wake hook goes)."""
+        self.wake = None  # the table that hooked it is gone: a message still arriving must not post into its loop
         self._closing = True
         self._send({"t": "bye"})
         loop = self._loop
@@ -292,6 +294,10 @@ class Client:
                 message["events_obj"] = [decode(e) for e in message.get("events", [])]
                 message["plays_obj"] = self._plays(message)
             except (WireError, KeyError, TypeError, ValueError):
+                # a view this client can't read: dropped silently, it left the table a version behind for good (the
+                # host waited for a move this player never saw was theirs).  The connection ends instead: the client
+                # rejoins with its token and the host sends the whole picture.
+                self._shut()
                 return ""
             self.view = message
         elif kind == "bye":

@@ -41,6 +41,7 @@ from game.net import protocol
 from game.net.authority import BOT, HERE, REMOTE, Authority, HostMeta, SeatSpec, Update, load_meta, save_meta
 from game.net.clock import claim_window
 from game.net.connection import FLOOD_BURST, FLOOD_RATE, Connection, now_ms
+from game.net.hostlobby import lobby_of, unclash, without_pings
 
 TICK_S = 0.005
 PING_S = 0.25
@@ -82,8 +83,7 @@ class Host:
             raise ValueError(f"{self.info.title} seats {self.info.min_seats} to {self.info.max_seats}")
         self.info.resolve_options(config.options)
         self.room = config.room or protocol.new_room_code()
-        problem = protocol.room_code_problem(self.room)
-        if problem:
+        if problem := protocol.room_code_problem(self.room):
             raise ValueError(problem)
         self.seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
         self.tokens: dict[str, tuple[int, ...]] = {}
@@ -110,7 +110,7 @@ class Host:
         self._stop: asyncio.Event | None = None
         self._listening = threading.Event()
         self._error: BaseException | None = None
-        self.tick_error: Exception | None = None  # the last error a tick met (reported; the host kept serving)
+        self.error: Exception | None = None  # the last error met serving a tick or an action (reported; serving went on)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._lobby_told: dict[str, Any] | None = None  # the lobby last sent to the clients
         self._lobby_sent = 0.0
@@ -165,7 +165,7 @@ class Host:
         server = await asyncio.start_server(self._client, self.config.bind, self.config.port,
                                             limit=protocol.MAX_CLIENT_BYTES + 2)
         self.port = server.sockets[0].getsockname()[1]
-        self._publish()
+        self._lobby_changed()
         self._listening.set()
         ticker = asyncio.create_task(self._ticker())
         try:
@@ -284,6 +284,8 @@ class Host:
             self.dropped_at.pop(seat, None)
             if self.authority is not None:
                 self.authority.give_back(seat)
+        if not self.started:
+            unclash(self.names, self.seats, seats)  # a bot named as this player takes another name
         conn.send({"t": "welcome", "seats": list(seats), "token": token, "game": self.info.id,
                    "options": self.info.resolve_options(self.config.options), "room": self.room,
                    "realtime": self.info.realtime, "num_seats": len(self.seats)})
@@ -393,28 +395,39 @@ class Host:
             if self.config.keep_judged:
                 self.judged.append({"seat": seat, "n": n, "at": at, "seen": message.get("seen"),
                                     "stamp": message.get("stamp")})
-        reason, update = self.authority.submit(seat, message["action"], at, (conn, n))
+        try:
+            reason, update = self.authority.submit(seat, message["action"], at, (conn, n))
+        except Exception as exc:  # the engine met a bug: reported, and the sender told it was not played
+            self._report(exc)
+            conn.refuse(f"the host could not take that action ({type(exc).__name__})", n)
+            return
         if reason is not None:
             conn.refuse(reason, n)
             return
-        self._distribute(update)
+        self._distribute(update)  # played: every client hears of it (never told "refused")
 
     def _distribute(self, update: Update) -> None:
         for seat, reason, tag in update.refused:
             conn, n = tag
             conn.refuse(reason, n)
         if update.changed:
-            for conn in self.conns:
+            for conn in list(self.conns):
                 if conn.seats:
                     self._send_view(conn, update.plays)
             if self.authority is not None and self.authority.is_over:
                 self._lobby_changed()
 
     def _send_view(self, conn: Connection, plays: list[Any] | None = None) -> None:
-        """A view of what ``plays`` did; without them the full picture (a join, a rejoin, the start)."""
+        """A view of what ``plays`` did; without them the full picture (a join, a rejoin, the start).  A view that
+        can't be made is reported and its connection closed: the client rejoins with its token and takes the whole
+        picture (it is never left a version behind without a word, nor are the other clients)."""
         if self.authority is not None:
-            conn.send_view(self.info.id, self.authority.state, self.authority.version, self.authority.clock,
-                           plays, self.authority.rules.action_to_json)
+            try:
+                conn.send_view(self.info.id, self.authority.state, self.authority.version, self.authority.clock,
+                               plays, self.authority.rules.action_to_json)
+            except Exception as exc:
+                self._report(exc)
+                conn.close()
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for conn in self.conns:
@@ -443,9 +456,14 @@ class Host:
                 self._update_window()
                 self._lobby_changed()
         except Exception as exc:
-            if repr(exc) != repr(self.tick_error):
-                traceback.print_exc()  # to stderr
-            self.tick_error = exc
+            self._report(exc)
+
+    def _report(self, exc: Exception) -> None:
+        """From an ``except`` block: an error met while serving, on stderr with its traceback (once while the same one
+        repeats) and kept in :attr:`error`; the host serves on."""
+        if repr(exc) != repr(self.error):
+            traceback.print_exc()  # to stderr
+        self.error = exc
 
     def _tick(self, t: float, dt: float) -> None:
         if self.config.auto_start and not self.started and self._all_in():
@@ -468,18 +486,7 @@ class Host:
     def _lobby_changed(self) -> None:
         """The lobby as it is now (for :meth:`lobby`), sent to every client if it changed: at once, or within
         :data:`LOBBY_PINGS_S` when only the pings moved (never kept back for good)."""
-        authority = self.authority
-        seats = []
-        for i, spec in enumerate(self.seats):
-            conn = next((c for c in self.conns if i in c.seats and not c.closed), None)
-            seats.append({"seat": i, "kind": spec.kind, "name": self.names.get(i, "") or (spec.level if spec.kind == BOT else ""),
-                          "level": spec.level, "connected": spec.kind == BOT or conn is not None,
-                          "ready": spec.kind == BOT or i in self.ready,
-                          "ping_ms": round(conn.sync.rtt_ms) if conn is not None and conn.sync.ready else None,
-                          "bot_playing": authority is not None and i in authority.bots and spec.kind != BOT})
-        lobby = {"t": "lobby", "room": self.room, "game": self.info.id, "started": self.started,
-                 "over": bool(authority is not None and authority.is_over), "paused": self.paused_reason,
-                 "address": self.address, "port": self.port, "seats": seats}
+        lobby = lobby_of(self)
         with self._lock:
             self._lobby = lobby
         told, t = self._lobby_told, now_ms()
@@ -487,14 +494,6 @@ class Host:
                               or t - self._lobby_sent >= LOBBY_PINGS_S * 1000):
             self._lobby_told, self._lobby_sent = lobby, t  # a ping that moved waits, at most this long
             self._broadcast(lobby)
-
-    def _publish(self) -> None:
-        self._lobby_changed()
-
-
-def without_pings(lobby: dict[str, Any]) -> dict[str, Any]:
-    """The lobby but its seats' pings (what changes all the time: told every few seconds, the rest at once)."""
-    return {**lobby, "seats": [{k: v for k, v in seat.items() if k != "ping_ms"} for seat in lobby["seats"]]}
 
 
 __all__ = ["Host", "HostConfig", "SeatSpec", "HERE", "REMOTE", "BOT"]

@@ -128,14 +128,16 @@ class NetSession:
 
     # --- the link a remote table uses ---------------------------------------------------
 
-    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> None:
+    def send(self, seat: int, action: Any, stamp_ms: float | None = None) -> int:
+        """Send ``seat``'s ``action``; the message's number (the host's refusal of it names it)."""
         info = game_info(self.lobby.game)
         data = info.rules().action_to_json(action)
-        n = self.client.send(seat, data, None if stamp_ms is None else max(0, int(stamp_ms)))
+        n: int = self.client.send(seat, data, None if stamp_ms is None else max(0, int(stamp_ms)))
         self.sent[n] = seat
         if len(self.sent) > 256:
             for old in sorted(self.sent)[:128]:
                 del self.sent[old]
+        return n
 
     def clock_ms(self) -> float:
         """The clock presses are stamped with: the client's."""
@@ -194,7 +196,8 @@ class NetSession:
         if kind == "view":
             return self._take_view(message)
         if kind == "refused":
-            seat = self.sent.pop(message.get("n"), None) if isinstance(message.get("n"), int) else None
+            n = message.get("n") if type(message.get("n")) is int else None
+            seat = self.sent.pop(n, None) if n is not None else None
             reason = str(message.get("reason", "refused"))
             if self.started is None:
                 self.problem = f"The host says: {reason}"
@@ -202,7 +205,7 @@ class NetSession:
                     self.keep_seat(None)
                     self.problem += ". This computer's old seat there is forgotten: Join again."
             else:
-                self.views.append(Refusal(seat, reason[:1].upper() + reason[1:]))
+                self.views.append(Refusal(seat, reason[:1].upper() + reason[1:], n))
             return True
         if kind == "pause":
             self.paused = str(message.get("reason") or "The host holds the game.")

@@ -142,12 +142,12 @@ class ScamperTable(HiddenHandTable):
     def update(self, dt: float) -> None:
         dt = self.replay_dt(dt)
         self._tick(dt)
-        self._refresh_layer()
         if self.is_human(self.viewer) and not self.motion.busy:
             self.progress_line()  # worked out here, so a frame only reads it
             self.proposal()
         if not self.hold:
             self._take_turns(dt)
+        self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause
 

@@ -14,7 +14,7 @@ from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
+    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
     with_keys,
 )
 from game.kit.layer import Region
@@ -145,13 +145,23 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
 
 
+TOAST_INSET = 240
+"""How much narrower than the status lines a toast is."""
+
+
 def layer_regions(t: HiddenHandTable) -> list[Region]:
-    """The seat panels and the log, each keyed by everything it shows."""
+    """The seat panels, the log and the bottom (hand and status lines), each keyed by everything it shows."""
     m = t.model
     names = seat_names(t)
     return hand_regions(t, lambda seat: (tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)),
                                          t.state.sheet.totals[seat], seat == t.state.dealer, m.round_no, names[0],
-                                         names[1][seat]), draw_seat, "Your melds go here")
+                                         names[1][seat]), draw_seat, "Your melds go here") + [
+        t.bottom_region(*_bottom(t))]
+
+
+def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
+    """What the bottom region shows (:meth:`HiddenHandTable.bottom_region`'s arguments)."""
+    return status_lines(t), TOAST_INSET, [counts_rect(t), banner_rect(t)], t.buttons(), None
 
 
 def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
@@ -177,8 +187,8 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     banner = t.banner[0] if t.banner else f"Round {m.round_no} of {t.state.rules.rounds}: " \
                                             f"{CONTRACTS[m.round_no - 1].describe()}"
     draw_banner(surface, t.app.text, banner_rect(t), banner, s, t.panels)
-    t.draw_hand_and_status(surface, skip, status_lines(t), 240)
-    draw_controls(t, surface, t.buttons())
+    t.draw_bottom(surface, skip, lambda: _bottom(t))
+    draw_control_tips(t, surface)
     _draw_meld_tip(t, surface)
     draw_in_the_air(t, surface, started_only=True)
 

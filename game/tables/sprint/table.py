@@ -138,12 +138,12 @@ class SprintTable(HiddenHandTable):
         dt = self.replay_dt(dt)
         self._tick(dt)
         sprint_assist.light_matches(self)
-        self._refresh_layer()
         mine = self.my_turn()
         if mine and not self._was_my_turn and not self.state.is_over:
             self.app.sound.play("your_turn")
         self._was_my_turn = mine
         self._take_turns(dt)
+        self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     def game_finished(self) -> None:
         if self.humans and not self.replaying:

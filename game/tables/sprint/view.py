@@ -13,7 +13,7 @@ from engine.sprint import Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    draw_controls, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
+    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
     with_keys,
 )
 from game.kit.layer import Region
@@ -85,10 +85,21 @@ def status_lines(t: HiddenHandTable) -> tuple[str, str]:
     return "Lay matches if you can, then discard: drag a card onto the discard pile.", line2
 
 
+TOAST_INSET = 340
+"""How much narrower than the status lines a toast is."""
+
+
 def layer_regions(t: HiddenHandTable) -> list[Region]:
-    """The seat panels and the log, each with the key of everything it shows."""
+    """The seat panels, the log and the bottom (hand and status lines), each with the key of everything it shows."""
     m = t.model
-    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here")
+    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here") + [
+        t.bottom_region(*_bottom(t))]
+
+
+def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
+    """What the bottom region shows (:meth:`HiddenHandTable.bottom_region`'s arguments)."""
+    banner = _final_banner(t)
+    return status_lines(t), TOAST_INSET, [counts_rect(t)] + ([banner] if banner else []), t.buttons(), t.focus.shown()
 
 
 def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
@@ -105,11 +116,11 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))
     _draw_piles(t, surface)
     _draw_turn_order(t, surface)
-    t.draw_hand_and_status(surface, skip, status_lines(t), 340)
+    t.draw_bottom(surface, skip, lambda: _bottom(t))  # with the buttons: the tip lies clear of them
     if t.tip_showing():
         box, close = tip_layout(t.layout)
         draw_tip(surface, t.app.text, box, close, TIP_LINES, t.layout.scale, t.panels)
-    draw_controls(t, surface, t.buttons(), t.focus.shown(), t.focus.ring(t), avoid=True)
+    draw_control_tips(t, surface, t.focus.shown(), t.focus.ring(t), avoid=True)
     draw_in_the_air(t, surface)
 
 
@@ -119,14 +130,22 @@ def _draw_piles(t: HiddenHandTable, surface: pygame.Surface) -> None:
     drawing = my and t.state.phase is Phase.DRAW
     draw_piles(t, surface, (drawing and m.stock) or t.hint.glow == "stock",
                (drawing and m.pile) or t.hint.glow == "discard", my and t.state.phase is Phase.BUILD)
-    if m.final_left is not None and not m.over:  # the stock ran out: the banner under the piles counts the last turns
-        banner = L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
+    banner = _final_banner(t)
+    if banner is not None:  # the stock ran out: the banner under the piles counts the last turns
         left = m.final_left
         draw_banner(surface, t.app.text, banner, f"Final round: {left} turn{'s' if left != 1 else ''} left", L.scale,
                     t.panels)
         return
     low = m.stock <= 2 * t.state.num_players
     draw_pile_counts(t, surface, f"Stock: {m.stock}" + (" - low" if low else ""), GOLD if low else None)
+
+
+def _final_banner(t: HiddenHandTable) -> pygame.Rect | None:
+    """Where the banner counting the last turns lies (under the piles), once the stock ran out."""
+    L, m = t.layout, t.model
+    if m.final_left is None or m.over:
+        return None
+    return L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
 
 
 def _draw_turn_order(t: HiddenHandTable, surface: pygame.Surface) -> None:
