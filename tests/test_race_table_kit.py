@@ -92,12 +92,12 @@ def test_no_part_of_a_race_table_imports_its_table_class_not_even_for_types():
 
 
 def test_a_screenshot_game_starts_from_a_seat_line_and_its_table_draws_through_its_view(tmp_path):
-    """``start_seats`` (game/shell/shotsession.py): names, bots' levels after a colon, the deal and options; the
+    """``start_seats`` (game/shell/shots.py): names, bots' levels after a colon, the deal and options; the
     race table's status lines and drawing are its view module's (game/kit/viewtable.py)."""
     from game_helpers import make_app
 
     from game.kit.viewtable import ViewTable
-    from game.shell.shotsession import start_seats
+    from game.shell.shots import start_seats
     from game.tables.ratscrew import view
 
     pygame.init()

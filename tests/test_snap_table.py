@@ -128,7 +128,7 @@ def test_a_saved_game_resumes_exactly_and_replays(pg, tmp_path):
         expected.advance(at)
         expected.apply(action, seat, at)
     assert resumed.state.snapshot() == expected.snapshot()
-    snap_tools.check(snap_tools.table_of(again))  # the table shows exactly the engine's piles
+    snap_tools.check(modes.table_of(again, "snap"))  # the table shows exactly the engine's piles
     # the record replays in real time to the same game
     record = load_record(saved.dumps() if hasattr(saved, "dumps") else table.record.dumps())
     again.start_game(GameSetup.from_record(record), replay=record)

@@ -1,8 +1,10 @@
-"""The headless tools' parts every hidden-hand table shares (see :mod:`game.shell.modes`): the points worth
-clicking, what a table shows compared with its engine, a table opened where a record stands.
+"""The headless tools' parts every table shares (see :mod:`game.shell.modes`): the points worth clicking at a
+hidden-hand table, what a table shows compared with its engine and a resumed table with its save, a table opened
+where a record stands, the frame bench's busy table as a declaration (:class:`Bench`), and the kit's own steps for
+the screenshot runner (:mod:`game.shell.shots`).
 
 A game's tools module declares its ``SCENARIOS`` with these and keeps only its
-own checks and positions; ``table`` is a :class:`~game.kit.handtable.HiddenHandTable`.
+own checks and positions.
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import pygame
+
+from engine.games import load
+
+from game.kit.passdevice import PassDeviceScene
 
 Point = tuple[int, int]
 
@@ -37,6 +43,18 @@ def hand_mismatches(table: Any, hands: Sequence[Sequence[Any]], discard: Sequenc
     return out
 
 
+def saved_mismatches(table: Any, saved: Any, state: Any, same: Callable[[Any, Any], bool] | None = None,
+                     noun: str = "game") -> list[str]:
+    """How a resumed ``table``'s actions and engine state differ from the ``saved`` record's and its final
+    ``state`` (``same``: whether two states are the same, equal by default); empty when they are exactly those."""
+    out = []
+    if table.record.actions != saved.actions:
+        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
+    if not (same(table.state, state) if same is not None else table.state == state):
+        out.append(f"the engine state differs from the saved {noun}'s")
+    return out
+
+
 def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequence[Any] | None = None) -> Any:
     """A new table of ``setup`` where ``record`` stands (or after its first ``actions``), caught up without
     animation as a resume opens it; not yet on the stack."""
@@ -44,6 +62,70 @@ def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequenc
     table = table_type(app, setup, record=fresh, state=fresh.start())
     table.catch_up(list(record.actions if actions is None else actions))
     return table
+
+
+def open_on_top(app: Any, setup: Any, record: Any, before: Callable[[Any], None] | None = None) -> Any:
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it, ``before(table)`` done to it first),
+    on top of the title; its saves go to its game's shelf."""
+    app.game_id = setup.game
+    table = open_at(app, load(setup.info.table), setup, record)
+    if before is not None:
+        before(table)
+    app.to_title()
+    app.stack.push(table)
+    app.dirty = True
+    return table
+
+
+def opened(setup: Callable[[], Any], record: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """For a screenshot step (``shots.made``): a table of ``setup()`` opened where ``record(setup)`` stands."""
+    def open_table(app: Any) -> Any:
+        made = setup()
+        return open_on_top(app, made, record(made))
+    return open_table
+
+
+def started(setup: Callable[[], Any], seconds: float) -> Callable[[Any], Any]:
+    """For a :class:`Bench`: a table of ``setup()`` started and run ``seconds`` of 1/60 s frames."""
+    def open_table(app: Any) -> Any:
+        app.start_game(setup())
+        table = app.stack.top
+        app.run(max_frames=max(1, round(seconds * 60)), fixed_dt=1 / 60)
+        return table
+    return open_table
+
+
+def passing(s: Any) -> bool:
+    """Whether the pass-device screen is up (a screenshot step's test, of its ``shots.Shot``)."""
+    return isinstance(s.app.stack.top, PassDeviceScene)
+
+
+def ready(s: Any) -> None:
+    """The next player is at the screen: the pass-device screen on top goes (a screenshot step)."""
+    s.app.stack.top.ready()
+
+
+class Bench:
+    """The frame bench's table (:attr:`game.shell.modes.Scenarios.busy`) from a declaration: ``open(app)`` makes
+    it, made again whenever it is off the top or ``stale(table)``; ``keep(table, frame)`` before each timed frame
+    (cards kept in the air); ``fields``: the game's figures for the JSON, or a function of the bench giving them
+    (:attr:`opened`: every table it made, in turn)."""
+
+    def __init__(self, app: Any, open: Callable[[Any], Any], fields: dict[str, Any] | Callable[[Bench], dict[str, Any]],
+                 keep: Callable[[Any, int], Any] | None = None, stale: Callable[[Any], bool] | None = None) -> None:
+        self.app, self.open, self.own, self.keep, self.stale = app, open, fields, keep, stale
+        self.table = open(app)
+        self.opened = [self.table]
+
+    def before(self, frame: int) -> None:
+        if self.app.stack.top is not self.table or (self.stale is not None and self.stale(self.table)):
+            self.table = self.open(self.app)
+            self.opened.append(self.table)
+        if self.keep is not None:
+            self.keep(self.table, frame)
+
+    def fields(self) -> dict[str, Any]:
+        return self.own(self) if callable(self.own) else dict(self.own)
 
 
 class Restarting:

@@ -14,6 +14,7 @@ from typing import Callable, Mapping
 
 import pygame
 
+from game.shell.shots import Shot, Step
 from game.shell.app import App
 from game.shell.headless import press, shoot
 from game.shell.storage import read_json
@@ -49,6 +50,23 @@ def menu_screens(app: App, out: Path, game_id: str) -> None:
             app.to_title()  # settings are global: on the title
         app.stack.top.on_button(key)
         shoot(app, out, key)
+
+
+def menu(s: Shot) -> None:
+    """:func:`menu_screens` as a screenshot step (:mod:`game.shell.shots`)."""
+    menu_screens(s.app, s.out, s.game)
+
+
+def stats(s: Shot) -> None:
+    """The game's statistics screen, pushed (a screenshot step)."""
+    from game.screens import StatsScene
+
+    s.app.stack.push(StatsScene(s.app, s.game))
+
+
+def product(lines: SampleStats, stats_id: str | None = None) -> Step:
+    """:func:`product_screens` as a screenshot step: ``lines`` under ``stats_id`` (the game's id by default)."""
+    return lambda s: product_screens(s.app, s.out, s.game, lines, stats_id or s.game)
 
 
 def product_screens(app: App, out: Path, game_id: str, lines: SampleStats, stats_id: str) -> None:

@@ -53,9 +53,11 @@ class GameSetup:
         return cls(seats, game=game)
 
     @classmethod
-    def all_ai(cls, levels: list[str], game: str = DEFAULT_GAME) -> GameSetup:
+    def all_ai(cls, levels: list[str], game: str = DEFAULT_GAME, deal: int | None = None,
+               **options: Any) -> GameSetup:
+        """Bots of ``levels`` in every seat, on ``deal`` (a new one: None), with the game's ``options``."""
         seats = [SeatConfig(AI_NAMES[i], "ai", lv) for i, lv in enumerate(levels)]
-        return cls(seats, game=game)
+        return cls(seats, deal=deal, game=game, options=options)
 
     @classmethod
     def hotseat(cls, names: list[str], ai_levels: list[str] = (), game: str = DEFAULT_GAME) -> GameSetup:

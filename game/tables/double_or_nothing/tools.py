@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 
 from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.envelope import GameRecord
-from engine.games import game_info, load
+from engine.games import game_info
 
-from game.kit.scenarios import Restarting, open_at as table_where
+from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
+from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
+from game.shell import shots
 from game.shell.app import App
 from game.screens import appshots
 from game.screens.game_over import GUARD_S
-from game.shell.headless import advance as _advance, shoot as _shoot, until as _until
-from game.shell.modes import Scenarios, table_of as _table_of
+from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 
 SELFTEST_DEAL = 142
@@ -49,10 +49,6 @@ def run_setup(deal: int | None = None, level: str = "standard", runner: str | No
     return GameSetup([you, SeatConfig("Ada", "ai", level)], None, deal, GAME_ID, opts)
 
 
-def table_of(app: App):
-    return _table_of(app, GAME_ID)
-
-
 def check(table: Any) -> None:
     """Raise AssertionError if the table shows what the engine doesn't hold, or the cards are not conserved."""
     st = table.state
@@ -77,12 +73,8 @@ def _summary(table: Any) -> str:
 
 def mismatches(table, saved) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
-    out = []
     state = saved.final_state()
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state.snapshot() != state.snapshot():
-        out.append("the engine state differs from the saved run's")
+    out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
     obs = state.observation(table.viewer)
     if tuple(table.shown.hand) != tuple(obs.hand) or tuple(table.shown.area) != tuple(obs.area):
         out.append("the table shows a different hand or play area")
@@ -108,18 +100,9 @@ def played_record(setup: GameSetup, until: Callable[[Any], bool], limit: int = 5
     return record
 
 
-def open_at(app: App, setup: GameSetup, record: GameRecord):
-    """A table for ``setup`` opened at ``record``'s last action (the resume path, without animation)."""
-    app.game_id = setup.game
-    table = table_where(app, load(setup.info.table), setup, record)
-    app.to_title()
-    app.stack.push(table)
-    app.dirty = True
-    return table
-
-
-def _select_best(table) -> None:
+def _select_best(s: Any) -> None:
     """Select the strongest legal play, or any column held (so a preview shows)."""
+    table = s.table
     plays = [a for a in table.state.legal_actions(table.viewer) if isinstance(a, Play) and not a.wraps]
     if plays:
         best = max(plays, key=lambda p: p.strength())
@@ -130,8 +113,9 @@ def _select_best(table) -> None:
             table.set_selection(held[0], held[min(2, len(held) - 1)])
 
 
-def _select_refused(table) -> None:
+def _select_refused(s: Any) -> None:
     """Select a span the engine refuses (too weak to answer, or a number not held)."""
+    table = s.table
     for lo in range(1, 9):
         for hi in range(lo, 9):
             table.set_selection(lo, hi)
@@ -141,86 +125,45 @@ def _select_refused(table) -> None:
     table.set_selection(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
-    """The collection's screens; game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary,
-    hot-seat, stats, at each size."""
-    from game.screens import PassDeviceScene, StatsScene
-
-    all_sizes = tuple(dict.fromkeys(sizes + tuple(scale_sizes) + ((960, 600),)))
-    for size in all_sizes:
-        app = App(size, data_dir / f"d{size[0]}", seed=3, resizable=False)
-        app.settings.ai_speed = "instant"
-        appshots.menu_screens(app, out, GAME_ID)
-        app.start_game(run_setup(11))
-        table = table_of(app)
-        _until(app, table.my_turn, 10)
-        _shoot(app, out, "dn-game1")
-        _select_best(table)
-        _shoot(app, out, "dn-game1-selected")
-
-        duel = run_setup(20, "standard", mode="duel", game_number=20)
-        record = played_record(duel, lambda st: st.top is not None and st.turn == 0, 400)
-        table = open_at(app, duel, record)
-        _until(app, table.my_turn, 5)
-        _select_best(table)
-        _advance(app, 0.2)
-        _shoot(app, out, "dn-game20")
-        _select_refused(table)
-        table.play_selection()
-        _shoot(app, out, "dn-game20-refused")
-        app.settings.ai_speed = "normal"
-        table.toast = None
-        if table.my_turn():
-            _select_best(table)
-            table.play_selection()
-            _until(app, lambda: table.motion.current is not None and table.motion.current.elapsed > 0.12, 2)
-            _shoot(app, out, "dn-game20-flight")
-        app.settings.ai_speed = "instant"
-
-        run = run_setup(short_run_deal())
-        record = played_record(run, lambda st: st.phase is Phase.PICK)
-        table = open_at(app, run, record)
-        _advance(app, 0.3)
-        _shoot(app, out, "dn-upgrade-pick")
-        table.pick(table.state.offer[0])
-        _until(app, table.my_turn, 10)
-        _shoot(app, out, "dn-upgrades-held")
-
-        record = played_record(run, lambda st: False)
-        table = open_at(app, run, record)
-        _until(app, lambda: app.stack.top is not table, 10)
-        _advance(app, GUARD_S + 0.2)  # past the end screen's guard: its buttons usable
-        _shoot(app, out, "dn-run-summary")
-
-        hot = GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,
-                        game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3}))
-        app.start_game(hot)
-        table = table_of(app)
-        _until(app, lambda: isinstance(app.stack.top, PassDeviceScene), 5)
-        _shoot(app, out, "dn-hotseat-pass")
-        app.stack.top.ready()
-        _until(app, table.my_turn, 5)
-        _select_best(table)
-        _shoot(app, out, "dn-hotseat-table")
-        table.open_pause()
-        _shoot(app, out, "dn-pause")
-        app.to_title()
-        _shoot(app, out, "dn-title-resume")
-        app.stack.push(StatsScene(app, GAME_ID))
-        _shoot(app, out, "dn-stats")
-        appshots.product_screens(app, out, GAME_ID, {"standard": (1, 3, 2), "hard": (5,)}, GAME_ID)
+SHOTS = shots.Plan(GAME_ID, (
+    shots.app(folder=lambda s: s.data_dir / f"d{s.size[0]}", ai_speed="instant"), appshots.menu,
+    shots.start(lambda: run_setup(11)), shots.until(shots.my_turn, 10), shots.photo("dn-game1"),
+    _select_best, shots.photo("dn-game1-selected"),
+    shots.made(opened(lambda: run_setup(20, "standard", mode="duel", game_number=20),
+                      lambda duel: played_record(duel, lambda st: st.top is not None and st.turn == 0, 400))),
+    shots.until(shots.my_turn, 5), _select_best, shots.wait(0.2), shots.photo("dn-game20"),
+    _select_refused, lambda s: s.table.play_selection(), shots.photo("dn-game20-refused"),
+    shots.settings(ai_speed="normal"), lambda s: setattr(s.table, "toast", None),
+    shots.when(shots.my_turn, _select_best, lambda s: s.table.play_selection(), shots.until(
+        lambda s: s.table.motion.flights and s.table.motion.flights[0].tween.elapsed > 0.12, 2),
+        shots.photo("dn-game20-flight")),
+    shots.settings(ai_speed="instant"),
+    shots.made(opened(lambda: run_setup(short_run_deal()),
+                      lambda run: played_record(run, lambda st: st.phase is Phase.PICK))),
+    shots.wait(0.3), shots.photo("dn-upgrade-pick"), lambda s: s.table.pick(s.table.state.offer[0]),
+    shots.until(shots.my_turn, 10), shots.photo("dn-upgrades-held"),
+    shots.made(opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: False))),
+    shots.until(lambda s: s.app.stack.top is not s.table, 10),
+    shots.wait(GUARD_S + 0.2), shots.photo("dn-run-summary"),  # past the end screen's guard: its buttons usable
+    shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,
+                                  game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3}))),
+    shots.until(passing, 5), shots.photo("dn-hotseat-pass"), ready,
+    shots.until(shots.my_turn, 5), _select_best, shots.photo("dn-hotseat-table"),
+    lambda s: s.table.open_pause(), shots.photo("dn-pause"), shots.title, shots.photo("dn-title-resume"),
+    appshots.stats, shots.photo("dn-stats"), appshots.product({"standard": (1, 3, 2), "hard": (5,)}),
+), scale_sizes=((960, 600),), always=((960, 600),))
+"""The collection's screens; game 1, game 20, a refusal, mid-flight, the upgrade pick, the run summary, hot-seat,
+stats, at each size."""
 
 
 def _busy(app: App) -> Restarting:
     """A game-20 duel between bots, stacks always in flight."""
-    setup = GameSetup.all_ai(["standard", "easy"], GAME_ID)
-    setup.options, setup.deal = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20}), 20
-    return Restarting(app, setup, {"game_number": 20})
+    options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 20})
+    return Restarting(app, GameSetup.all_ai(["standard", "easy"], GAME_ID, 20, **options), {"game_number": 20})
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_busy, shots=screenshots,
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=mismatches, busy=_busy, shots=SHOTS,
     selftest_setup=lambda: run_setup(SELFTEST_DEAL, runner="hard"), monkey_setup=run_setup,
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p, pygame.K_w, pygame.K_1, pygame.K_3,
           pygame.K_5, pygame.K_8, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_TAB, pygame.K_c),
@@ -230,3 +173,5 @@ SCENARIOS = Scenarios(
     frames=60 * 60 * 20, same_state=lambda a, b: a.snapshot() == b.snapshot(), noun="run",
     cpu_clock=time.process_time, cpu_name="cpu_ms",  # this process's CPU time: steadier on a shared machine
 )
+
+__all__ = ["SCENARIOS", "open_at", "played_record", "run_setup", "short_run_deal", "mismatches", "SELFTEST_DEAL"]

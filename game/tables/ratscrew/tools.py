@@ -7,7 +7,6 @@ records see ordinary times.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,22 +15,19 @@ from engine.ratscrew import LAY, SNAP
 from engine.ratscrew.moves import StackWon
 
 from game.kit.racetable import race_mismatches
+from game.kit.scenarios import Bench
 from game.kit.seatkeys import DEFAULT_BLOCKS
+from game.shell import shots
 from game.shell.app import App
 from game.screens.game_over import GUARD_S
-from game.shell.headless import DT, advance as _advance, shoot as _shoot, play_until_over
-from game.shell.modes import Scenarios, checker, table_of as table_in
+from game.shell.headless import DT, play_until_over
+from game.shell.modes import Scenarios, checker, table_of
 from game.shell.session import GameSetup
-from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 from game.tables.ratscrew.steps import RULE_KEYS, TableModel
 
 GAME = "ratscrew"
 FAST = 30.0  # game seconds per frame second in the self-tests
 MAX_GAME_S = 4 * 3600  # a game still going after this much game time is reported, not waited for
-
-
-def table_of(app: App) -> Any:
-    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -52,7 +48,7 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
 
 def _play_out(app: App, limit_s: float = MAX_GAME_S) -> bool:
     """Run the loop, checking the invariants each frame, until the game is over (False if it never ends)."""
-    table = table_of(app)
+    table = table_of(app, GAME)
     table.time_scale = FAST
     return play_until_over(app, checker(GAME), round(limit_s / FAST / DT) + 10,
                            keep_going=lambda: table.clock.now < limit_s * 1000)
@@ -76,10 +72,8 @@ def resume_mismatches(table: Any, saved: Any) -> list[str]:
 
 def _busy_table(app: App, seats: int = 4, stack: int = 52, seed: int = 5):
     """A table of bots whose stack holds ``stack`` cards (no snap showing in the first ones), for shots and bench."""
-    setup = GameSetup.all_ai(["medium"] * seats, GAME)
-    setup.deal, setup.options = seed, dict.fromkeys(RULE_KEYS, False)
-    app.start_game(setup)
-    table = table_of(app)
+    app.start_game(GameSetup.all_ai(["medium"] * seats, GAME, seed, **dict.fromkeys(RULE_KEYS, False)))
+    table = table_of(app, GAME)
     table.bots.clear()  # nobody acts by themselves: the tool lays the cards
     speed, app.settings.animation_speed = app.settings.animation_speed, "off"
     at = 0
@@ -107,84 +101,57 @@ def _full_stack_table(app: App, seats: int = 4, seed: int = 5):
     return table
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),)) -> None:
-    """The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
-    for size in tuple(sizes) + tuple(s for s in scale_sizes if s[0] <= 1920):
-        app = shot_app(GAME, out, data_dir, size, "fast")
-        table = start_seats(app, GAME, "You Ada:medium Ben:hard", 12)
-        _shoot(app, out, "ratscrew-start")
-        _until_snap(app, table)
-        _shoot(app, out, "ratscrew-snap-lit")
-        _advance(app, 3.5)
-        if not table.model.barred[0] and table.state.stack and not table.state.snaps():
-            table.act(0, "snap")
-            _advance(app, 0.1)
-            _shoot(app, out, "ratscrew-wrong-snap")
-        for _ in range(12):
-            _humans_lay(table)
-            _advance(app, 0.5)
-        _shoot(app, out, "ratscrew-midgame")
-        for _ in range(round(90 / DT)):  # a picture card counting down: its badge
-            if table.model.count is not None and table.model.count.left < 4 and not table.motion.flights:
-                _shoot(app, out, "ratscrew-count")
-                break
-            if _ % 30 == 0:
-                _humans_lay(table)
-            app.step(DT, pygame.event.get())
-        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME))
-        table = table_of(app)
-        if app.stack.top is not table:  # the first hot-seat game: everyone tries their keys first
-            _shoot(app, out, "ratscrew-try-keys")
-            app.stack.top.on_button("done")
-        for _ in range(10):
-            _humans_lay(table)
-            _advance(app, 0.5)
-        _shoot(app, out, "ratscrew-hotseat-6")
-        table = _full_stack_table(app, 4)
-        _advance(app, 0.1)
-        _shoot(app, out, "ratscrew-fan-52")
-        app.start_game(GameSetup.all_ai(["hard", "medium", "easy"], GAME))
-        shoot_end(app, out, "ratscrew-result", _play_out, GUARD_S)
-
-
-def _humans_lay(table) -> None:
+def _humans_lay(s: shots.Shot) -> None:
     """Whoever's turn it is lays, if they are human (the tool plays the human seats' turns)."""
+    table = s.table
     turn = table.state.turn
     if turn in table.humans and table.state.piles[turn] and not table.state.is_over:
         table.act(turn, "lay")
 
 
-def _until_snap(app: App, table, limit: float = 120.0) -> None:
-    """Run until a valid snap lights the stack (the moment to photograph); the human seat lays in its turn."""
-    def lay(frame: int) -> None:
-        if table.state.turn == 0 and table.state.piles[0] and frame % 40 == 0:
-            table.act(0, "lay")
-
-    until_shown(app, table, lambda e: isinstance(e, StackWon) and e.how == "snap", limit, DT, lay)
-    _advance(app, 0.3)
+def _lay_first(s: shots.Shot) -> None:
+    """The first seat (the human) lays in its turn."""
+    if s.table.state.turn == 0 and s.table.state.piles[0]:
+        s.table.act(0, "lay")
 
 
-class _Busy:
-    """A 4-seat table with the whole deck fanned in the stack, and cards always in flight (the top card and the
-    one under it fly in turn), the log and the seats drawn."""
+def _counting(s: shots.Shot) -> bool:
+    """A picture card is counting down (its badge showing), no card in the air."""
+    return s.table.model.count is not None and s.table.model.count.left < 4 and not s.table.motion.flights
 
-    def __init__(self, app: App) -> None:
-        self.table = _full_stack_table(app, 4)
 
-    def before(self, frame: int) -> None:
-        if frame % 20 == 0:  # keep a card in the air: the top card flies off to the fan and back
-            table, n = self.table, len(self.table.model.stack)
-            under, top = table.model.stack[-2], table.model.stack[-1]
-            table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
-            table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
+SHOTS = shots.Plan(GAME, (
+    shots.only(lambda s: not s.scaled or s.size[0] <= 1920), shots.fresh("fast"),
+    shots.seats("You Ada:medium Ben:hard", 12), shots.photo("ratscrew-start"),
+    shots.shown(lambda e: isinstance(e, StackWon) and e.how == "snap", 120, DT, _lay_first, 40),  # a snap lit
+    shots.wait(0.3), shots.photo("ratscrew-snap-lit"), shots.wait(3.5),
+    shots.when(lambda s: not s.table.model.barred[0] and s.table.state.stack and not s.table.state.snaps(),
+               lambda s: s.table.act(0, "snap"), shots.wait(0.1), shots.photo("ratscrew-wrong-snap")),
+    shots.repeat(12, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-midgame"),
+    shots.until(_counting, 90, each=_humans_lay, every=30), shots.when(_counting, shots.photo("ratscrew-count")),
+    shots.start(lambda: GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy", "hard", "medium"], GAME)),
+    shots.when(lambda s: s.app.stack.top is not s.table,  # the first hot-seat game: everyone tries their keys
+               shots.photo("ratscrew-try-keys"), lambda s: s.app.stack.top.on_button("done")),
+    shots.repeat(10, _humans_lay, shots.wait(0.5)), shots.photo("ratscrew-hotseat-6"),
+    shots.made(_full_stack_table), shots.wait(0.1), shots.photo("ratscrew-fan-52"),
+    shots.start(lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME)),
+    shots.end("ratscrew-result", _play_out, GUARD_S),
+), scale_sizes=((960, 600),))
+"""The table at each size: start, mid-game, a snap lit, a wrong snap, a full fan, the end screen."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"stack": len(self.table.model.stack)}
+
+def _keep_flying(table: Any, frame: int) -> None:
+    """Keep a card in the air: the top card flies off to a seat's pile and back, the one under it to the fan."""
+    if frame % 20 == 0:
+        n = len(table.model.stack)
+        under, top = table.model.stack[-2], table.model.stack[-1]
+        table.fly(top, True, table.layout.seats[frame // 20 % 4].pile, table.layout.top_card, 0.3)
+        table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hot_spots, summary=_summary, mismatches=resume_mismatches, shots=SHOTS,
+    busy=lambda app: Bench(app, _full_stack_table, lambda b: {"stack": len(b.table.model.stack)}, keep=_keep_flying),
     selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME),
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
@@ -192,4 +159,4 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"}, play_out=_play_out,
 )
 
-__all__ = ["SCENARIOS", "check", "table_of", "resume_mismatches", "SNAP", "LAY"]
+__all__ = ["SCENARIOS", "check", "resume_mismatches", "SNAP", "LAY"]

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -14,10 +13,12 @@ from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
-from game.kit.scenarios import bots_play_to, hand_hot_spots, hand_mismatches, open_at
+from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
+from game.kit.scenarios import saved_mismatches
+from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, shoot as _shoot, until as _until, p99 as _p99
-from game.shell.modes import Scenarios, configure
+from game.shell.headless import DT, advance as _advance, p99 as _p99
+from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 from game.tables.scamper import play as scamper_play
 
@@ -55,14 +56,7 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
 
 def _resumed(table: Any, saved: Any) -> list[str]:
     state = saved.final_state()
-    wrong = table_mismatches(table, state)
-    return wrong + ([] if table.state == state else ["the engine state differs from the saved game's"])
-
-
-def _selftest_setup() -> GameSetup:
-    setup = GameSetup.all_ai(["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], game=GAME)
-    setup.options = {"rounds": 10}
-    return setup
+    return table_mismatches(table, state) + saved_mismatches(table, saved, state)
 
 
 def _summary(table: Any) -> str:
@@ -101,17 +95,10 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
     ``crowd`` are down: a real 10-seat round ends long before 30 melds are laid.
     Such a table is not saved (its record could not replay the extra melds).
     """
-    from game.tables.scamper.table import ScamperTable
-
-    app.game_id = setup.game  # its saves go to its own shelf
-    table = open_at(app, ScamperTable, setup, record)
-    if crowd:
+    def crowded(table: Any) -> None:
         app.saves.note = lambda t: None  # type: ignore[method-assign]
         crowd_table(table, crowd)
-    app.to_title()
-    app.stack.push(table)
-    app.dirty = True
-    return table
+    return open_on_top(app, setup, record, crowded if crowd else None)
 
 
 def crowd_table(table: Any, count: int) -> None:
@@ -152,8 +139,9 @@ def crowd_table(table: Any, count: int) -> None:
         k += 1
 
 
-def _select_a_meld(table: Any) -> None:
+def _select_a_meld(s: shots.Shot) -> None:
     """Select cards that make something (the engine's lay if there is one), to show the Lay button."""
+    table = s.table
     obs = table.state.observation(table.viewer)
     for a in obs.legal_actions():
         cards = getattr(a, "melds", None) or ((getattr(a, "cards", None),) if hasattr(a, "cards") else None)
@@ -163,98 +151,92 @@ def _select_a_meld(table: Any) -> None:
     table.selected = list(obs.hand[:3])
 
 
-def _look(app: App, wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> Any:
+def _look(wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:
     """The table at a :func:`position` (``crowd`` melds down at least), after ``wait`` seconds."""
-    setup, record = position(seats, melds, **position_options)
-    table = open_position(app, setup, record, crowd)
-    _advance(app, wait)
-    return table
+    def step(s: shots.Shot) -> None:
+        setup, record = position(seats, melds, **position_options)
+        s.table = open_position(s.app, setup, record, crowd)
+        _advance(s.app, wait)
+    return step
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((960, 600), (1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
-    """The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
-    all_sizes = tuple(dict.fromkeys(tuple(sizes) + ((960, 600), (1280, 720), (1920, 1080))))
-    for size in all_sizes:
-        app = configure(App(size, data_dir, seed=7, resizable=False), {**_SETTINGS, "animation_speed": "fast"})
-        app.settings.ai_speed = "slow"
-        for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)):
-            table = _look(app, 0.5, seats, melds, crowd, seed=20 + seats, level="standard")
-            _select_a_meld(table)
-            _advance(app, 0.2)
-            _shoot(app, out, f"scamper-{seats}-seats")
-        _look(app, 0.3, 6, 0, seed=5, phase=Phase.OPENING)
-        _shoot(app, out, "scamper-opening")
-        table = _look(app, 0.3, 4, 6, seed=9, options={"advanced": True})
-        sprite = next((sp for sp in table.my_hand if scamper_play.takers(table, sp.card)), table.my_hand[0])
-        table.drag = Drag("hand", (10, 10), sprite)
-        rects = table.meld_rects()
-        lit = sorted(scamper_play.takers(table, sprite.card)) or sorted(rects)
-        if lit:
-            table.mouse = rects[lit[0]][-1].center
-            table.hover = ("meld", lit[0], None)
-        _shoot(app, out, "scamper-drag")
-        table.drag = None
-        meld, place = next(((i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places), (0, None))
-        if table.meld_rects().get(meld):
-            table.hover = ("meld", meld, place)
-            _shoot(app, out, "scamper-meld-tip")
-        table.show_sheet()
-        _shoot(app, out, "scamper-sheet")
-        app.stack.pop()
-        table.round_ended(max(1, table.state.contract_no - 1)) if table.state.sheet.lines else None
-        _shoot(app, out, "scamper-round-over")
-        app.to_title()
-        app.settings.ai_speed = "instant"  # before the table opens, so its bots take no pause from the first move
-        app.settings.animation_speed = "off"
-        app.start_game(GameSetup(_seats(3, False, "easy"), None, 4, GAME, {"rounds": 2}))
-        _until(app, lambda: type(app.stack.top).__name__ == "StandingsScene", 900)  # bots think in slices
-        _shoot(app, out, "scamper-standings")
-        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")], game=GAME))
-        _advance(app, 0.1)
-        _shoot(app, out, "scamper-pass-device")
+def _drag(s: shots.Shot) -> None:
+    """A card of the hand dragged over a meld that takes it (lit)."""
+    table = s.table
+    sprite = next((sp for sp in table.my_hand if scamper_play.takers(table, sp.card)), table.my_hand[0])
+    table.drag = Drag("hand", (10, 10), sprite)
+    rects = table.meld_rects()
+    lit = sorted(scamper_play.takers(table, sprite.card)) or sorted(rects)
+    if lit:
+        table.mouse = rects[lit[0]][-1].center
+        table.hover = ("meld", lit[0], None)
 
 
-class _Busy:
+def _meld_tip(s: shots.Shot) -> bool:
+    """The pointer over a meld's wild card (its tip), if a meld is on the table."""
+    table = s.table
+    table.drag = None
+    meld, place = next(((i, m.wild_places[0]) for i, m in enumerate(table.state.melds) if m.wild_places), (0, None))
+    if table.meld_rects().get(meld):
+        table.hover = ("meld", meld, place)
+        return True
+    return False
+
+
+def _round_over(s: shots.Shot) -> None:
+    s.app.stack.pop()
+    s.table.round_ended(max(1, s.table.state.contract_no - 1)) if s.table.state.sheet.lines else None
+
+
+SIZES = ((960, 600), (1280, 720), (1920, 1080))
+SHOTS = shots.Plan(GAME, (
+    shots.app(seed=7, **{**_SETTINGS, "animation_speed": "fast", "ai_speed": "slow"}),
+    *(step for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)) for step in (
+        _look(0.5, seats, melds, crowd, seed=20 + seats, level="standard"), _select_a_meld, shots.wait(0.2),
+        shots.photo(f"scamper-{seats}-seats"))),
+    _look(0.3, 6, 0, seed=5, phase=Phase.OPENING), shots.photo("scamper-opening"),
+    _look(0.3, 4, 6, seed=9, options={"advanced": True}), _drag, shots.photo("scamper-drag"),
+    shots.when(_meld_tip, shots.photo("scamper-meld-tip")),
+    lambda s: s.table.show_sheet(), shots.photo("scamper-sheet"), _round_over, shots.photo("scamper-round-over"),
+    shots.title, shots.settings(ai_speed="instant", animation_speed="off"),  # before the table opens: no pause
+    shots.start(lambda: GameSetup(_seats(3, False, "easy"), None, 4, GAME, {"rounds": 2})),
+    shots.until(lambda s: type(s.app.stack.top).__name__ == "StandingsScene", 900),  # bots think in slices
+    shots.photo("scamper-standings"),
+    shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")],
+                                  game=GAME)), shots.wait(0.1), shots.photo("scamper-pass-device"),
+), scaled=(), sizes=SIZES, always=SIZES)
+"""The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
+
+
+def _bench(app: App) -> Bench:
     """A 10-seat table with 30 melds down, bots playing on and cards always in flight; also the bots' decision
     times at the table (each decision runs inside one frame)."""
+    setup, record = position(10, 6, seed=3, human=False, level="standard")
+    melds: list[int] = []
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.setup, self.record = position(10, 6, seed=3, human=False, level="standard")
-        self.decide: list[float] = []
-        self.decide_cpu: list[float] = []
-        self.melds_seen: list[int] = []
-        self.table = self._open()
-
-    def _open(self) -> Any:
-        table = open_position(self.app, self.setup, self.record, crowd=30)
+    def crowded(app: App) -> Any:
+        table = open_position(app, setup, record, crowd=30)
         for _ in range(600):  # the deal lands and the card sizes are cached before the timing
             if not table.motion.busy and len(table.model.melds) >= 30:
                 break
-            self.app.step(DT, pygame.event.get())
+            app.step(DT, pygame.event.get())
         return table
 
-    def _collect(self) -> None:
-        self.decide += self.table.driver.driver.decide_ms
-        self.decide_cpu += self.table.driver.driver.decide_cpu_ms
-
-    def before(self, frame: int) -> None:
-        if self.app.stack.top is not self.table or len(self.table.model.melds) < 30:
-            self._collect()
-            self.table = self._open()
-        self.melds_seen.append(len(self.table.model.melds))
-
-    def fields(self) -> dict[str, Any]:
-        self._collect()
-        return {"seats": 10, "melds_on_table_min": min(self.melds_seen), "melds_on_table_max": max(self.melds_seen),
-                "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(self.decide),
-                "bot_decide_ms_p99": _p99(self.decide), "bot_decide_cpu_ms_p99": _p99(self.decide_cpu)}
+    def fields(bench: Bench) -> dict[str, Any]:
+        decide = [ms for t in bench.opened for ms in t.driver.driver.decide_ms]
+        cpu = [ms for t in bench.opened for ms in t.driver.driver.decide_cpu_ms]
+        return {"seats": 10, "melds_on_table_min": min(melds), "melds_on_table_max": max(melds),
+                "load_average": round(os.getloadavg()[0], 1), "bot_decisions": len(decide),
+                "bot_decide_ms_p99": _p99(decide), "bot_decide_cpu_ms_p99": _p99(cpu)}
+    return Bench(app, crowded, fields, keep=lambda table, frame: melds.append(len(table.model.melds)),
+                 stale=lambda table: len(table.model.melds) < 30)
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary, mismatches=_resumed,
-    busy=_Busy, shots=screenshots,
+    check=check, hot_spots=hot_spots, selftest_setup=lambda: GameSetup.all_ai(
+        ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
+    summary=_summary, mismatches=_resumed,
+    busy=_bench, shots=SHOTS,
     monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
                                         game=GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,

@@ -5,27 +5,23 @@ Bots react at their own sampled moments whatever the step, so a fixed step chang
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from engine.games import GAMES
 from game.kit.racetable import race_mismatches
+from game.kit.scenarios import Bench, started
 from game.screens.game_over import GUARD_S
+from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import advance, play_until_over, shoot
-from game.shell.modes import Scenarios, checker, table_of as table_in
+from game.shell.headless import play_until_over
+from game.shell.modes import Scenarios, checker
 from game.shell.session import GameSetup
-from game.shell.shotsession import shoot_end, shot_app, start_seats, until_shown
 
 GAME = "snap"
 STEP = 1 / 30
 """The self-tests' frame step: a Snap game lasts minutes of game time."""
-
-
-def table_of(app: App) -> Any:
-    return table_in(app, GAME)
 
 
 def check(table: Any) -> None:
@@ -57,26 +53,10 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
     return [b.rect.center for b in table.buttons()] + [p.down.center for p in places] + [p.up.center for p in places]
 
 
-def _selftest_setup() -> GameSetup:
-    setup = GameSetup.all_ai(["hard", "medium", "easy"], GAME)
-    setup.options = {"time_limit": 3}
-    return setup
-
-
 def _summary(table: Any) -> str:
     stats = table.state.call_stats()
     return (f"{len(table.record.entries)} actions, {table.state.end_reason}: winners "
             f"{[table.name(s) for s in table.state.winners]}, fastest calls {[s.fastest_ms for s in stats]} ms")
-
-
-def _busy_table(app: App) -> Any:
-    """A 6-seat bot table a little way in: every pile has cards, the pot too."""
-    setup = GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME)
-    setup.deal, setup.options = 11, {"variant": "own"}
-    app.start_game(setup)
-    table = table_of(app)
-    advance(app, 6.0)
-    return table
 
 
 def _fly_everything(table: Any) -> None:
@@ -93,106 +73,75 @@ def _fly_everything(table: Any) -> None:
             n += 1
 
 
-class _Busy:
-    """The busiest table: 6 seats, cards always in flight, calls on screen."""
-
-    def __init__(self, app: App) -> None:
-        self.app, self.table = app, _busy_table(app)
-
-    def before(self, frame: int) -> None:
-        if table_of(self.app) is None or self.table.state.is_over or self.app.stack.top is not self.table:
-            self.table = _busy_table(self.app)
-        if not self.table.model.flights:
-            _fly_everything(self.table)
-
-    def fields(self) -> dict[str, Any]:
-        return {"seats": 6}
+def _shown(*kinds: str, limit_s: float = 240.0) -> shots.Test:
+    return shots.shown(lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)  # events by their class's name
 
 
-def screenshots(out: Path, data_dir: Path | None, scale_sizes: tuple[tuple[int, int], ...] = ((960, 600),),
-                sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))) -> None:
-    """The table (2, 3 and 6 seats, shared pile), a call on screen, a wrong call, the keys screens, the end screen."""
-    for size in tuple(sizes) + tuple(s for s in scale_sizes if s not in sizes):
-        shoot_all(out, data_dir, size, full=size in sizes or size[0] < 1280)  # 4K: the table shots only
-
-
-def _until_event(app: App, kinds: tuple[str, ...], limit_s: float = 240.0) -> bool:
-    """Run until the table shows an event of one of ``kinds`` (by its class name)."""
-    return until_shown(app, table_of(app), lambda e: type(e).__name__ in kinds, limit_s, 1 / 30)
-
-
-def shoot_all(out: Path, data_dir: Path | None, size: tuple[int, int], full: bool = True) -> None:
-    app = shot_app("snap", out, data_dir, size)  # a fresh player each size: the keys screen shows
-    start_seats(app, GAME, "You Ada:hard Ben:medium", 4)  # one human against two bots, a call on screen
-    advance(app, 0.5)
-    shoot(app, out, "snap-start")
-    _play_humans_as_bots(app)
-    if _until_event(app, ("Called",)):
-        shoot(app, out, "snap-call")
-    advance(app, 0.25)
-    shoot(app, out, "snap-winnings")
-    if not full:
-        return
-    # a wrong call by the human
-    table_of(app).driver.bots.pop(0, None)
-    _wrong_call(app)
-    shoot(app, out, "snap-false-call")
-    start_seats(app, GAME, "Ann Bo Cy Dev:hard Eve:medium Finn:easy", 9)  # 6 seats, hot-seat with three humans
-    advance(app, 0.2)
-    shoot(app, out, "snap-keys-first")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP5, mod=0, unicode="", scancode=0))
-    advance(app, 0.05)
-    shoot(app, out, "snap-try-keys")
-    from game.kit.keyscreens import KeyBindingScene, seat_actions_of
-
-    app.stack.push(KeyBindingScene(app, "snap", "Change keys", seat_actions_of(GAMES["snap"]), ["Ann", "Bo", "Cy"]))
-    app.stack.top.choose(1, 1)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
-    advance(app, 0.05)
-    shoot(app, out, "snap-bind-refused")
-    app.stack.pop()
-    if hasattr(app.stack.top, "on_button"):
-        app.stack.top.on_button("done")
-    _play_humans_as_bots(app)
-    advance(app, 12.0)
-    if _until_event(app, ("SnapWon", "SnapTied"), 120):
-        advance(app, 0.2)
-    shoot(app, out, "snap-six")
-    start_seats(app, GAME, "You Ada:medium Ben:easy Cleo:hard", 5, variant="shared")  # the shared pile
-    _play_humans_as_bots(app)
-    advance(app, 8.0)
-    shoot(app, out, "snap-shared")
-    start_seats(app, GAME, "You Ada:hard", 2, time_limit=3)  # the end screen
-    _play_humans_as_bots(app)
-    shoot_end(app, out, "snap-result", lambda app: finish(app, 1 / 20, 400), GUARD_S)
-    app.to_title()
-
-
-def _play_humans_as_bots(app: App) -> None:
+def _humans_as_bots(s: shots.Shot) -> None:
     """Give every human seat a hard bot (screenshots of a game in full swing)."""
-    table = table_of(app)
+    table = s.found()
     for seat in table.humans:
         table.driver.bots[seat] = GAMES["snap"].make_bot("hard", seed=seat)
 
 
-def _wrong_call(app: App) -> None:
-    table = table_of(app)
+def _wrong_call(s: shots.Shot) -> None:
+    """The human calls snap when nothing matches."""
+    table = s.table
+    table.driver.bots.pop(0, None)
     for _ in range(400):
         if not table.state.snap_piles() and not table.state.pot_piles() and not table.state.claims:
             break
-        app.run(max_frames=1, fixed_dt=1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
-    advance(app, 0.3)
+        s.app.run(max_frames=1, fixed_dt=1 / 60)
+
+
+def _bind_keys(s: shots.Shot) -> None:
+    """The key-binding screen of the three humans, Bo's first key chosen."""
+    from game.kit.keyscreens import KeyBindingScene, seat_actions_of
+
+    s.app.stack.push(KeyBindingScene(s.app, "snap", "Change keys", seat_actions_of(GAMES["snap"]), ["Ann", "Bo", "Cy"]))
+    s.app.stack.top.choose(1, 1)
+
+
+def _keys_done(s: shots.Shot) -> None:
+    s.app.stack.pop()
+    if hasattr(s.app.stack.top, "on_button"):
+        s.app.stack.top.on_button("done")
+
+
+SHOTS = shots.Plan(GAME, (
+    shots.fresh(),  # a fresh player each size: the keys screen shows
+    shots.seats("You Ada:hard Ben:medium", 4), shots.wait(0.5), shots.photo("snap-start"),  # a human, two bots
+    _humans_as_bots, shots.when(_shown("Called"), shots.photo("snap-call")),
+    shots.wait(0.25), shots.photo("snap-winnings"),
+    shots.only(lambda s: not s.scaled or s.size[0] < 1280),  # 4K: the table shots only
+    _wrong_call, shots.post(pygame.K_SPACE), shots.wait(0.3), shots.photo("snap-false-call"),
+    shots.seats("Ann Bo Cy Dev:hard Eve:medium Finn:easy", 9), shots.wait(0.2),  # 6 seats, three humans
+    shots.photo("snap-keys-first"),
+    shots.post(pygame.K_s, pygame.K_KP5), shots.wait(0.05), shots.photo("snap-try-keys"),
+    _bind_keys, shots.post(pygame.K_s), shots.wait(0.05), shots.photo("snap-bind-refused"), _keys_done,
+    _humans_as_bots, shots.wait(12.0), shots.when(_shown("SnapWon", "SnapTied", limit_s=120), shots.wait(0.2)),
+    shots.photo("snap-six"),
+    shots.seats("You Ada:medium Ben:easy Cleo:hard", 5, variant="shared"),  # the shared pile
+    _humans_as_bots, shots.wait(8.0), shots.photo("snap-shared"),
+    shots.seats("You Ada:hard", 2, time_limit=3), _humans_as_bots,  # the end screen
+    shots.end("snap-result", lambda app: finish(app, 1 / 20, 400), GUARD_S), shots.title,
+), scale_sizes=((960, 600),))
+"""The table (2, 3 and 6 seats, shared pile), a call on screen, a wrong call, the keys screens, the end screen."""
 
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hot_spots, selftest_setup=_selftest_setup, summary=_summary,
-    mismatches=lambda table, saved: race_mismatches(table, saved, check), busy=_Busy, shots=screenshots, monkey_setup=lambda seed: GameSetup.quick(GAME),
+    check=check, hot_spots=hot_spots, summary=_summary,
+    selftest_setup=lambda: GameSetup.all_ai(["hard", "medium", "easy"], GAME, time_limit=3),
+    mismatches=lambda table, saved: race_mismatches(table, saved, check), shots=SHOTS,
+    busy=lambda app: Bench(  # six bots a little way in (every pile has cards, the pot too), cards always flying
+        app, started(lambda: GameSetup.all_ai(["hard", "medium", "easy"] * 2, GAME, 11, variant="own"), 6.0),
+        {"seats": 6}, stale=lambda table: table.state.is_over,
+        keep=lambda table, frame: table.model.flights or _fly_everything(table)),
+    monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_j, pygame.K_k,
           pygame.K_l, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_KP5),
     settings={"animation_speed": "fast"}, monkey_settings={"animation_speed": "fast"},
     play_out=finish, same_state=same_game_state,
 )
 
-__all__ = ["SCENARIOS", "check", "finish", "same_game_state", "table_of", "GAMES"]
+__all__ = ["SCENARIOS", "check", "finish", "same_game_state", "GAMES"]

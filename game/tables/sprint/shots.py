@@ -7,16 +7,18 @@ whatever video driver is set (the dummy one when no display is wanted).
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 
 from engine.sprint.records import Record
 from engine.sprint import DRAW_STOCK, GAME_ID as STATS_ID, Lay, Phase, Round
 
+from game.kit.scenarios import passing, ready
 from game.screens import appshots
+from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import DT, advance, click, press, shoot, until
+from game.shell.headless import DT, click, until
 from game.shell.modes import configure, table_of
 from game.shell.session import GameSetup, SeatConfig
 
@@ -34,164 +36,54 @@ def _five() -> list[SeatConfig]:
     return [SeatConfig("You")] + [SeatConfig(name, "ai", level) for name, level in LEVELS]
 
 
-def screenshots(out: Path, data_dir: Path, sizes: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080)),
-                scale_sizes: tuple[tuple[int, int], ...] = ()) -> None:
-    """Every scene and table state at each of ``sizes``; the main screens at each of ``scale_sizes``."""
-    from game.screens import PassDeviceScene
-
-    for size in sizes:
-        app = configure(App(size, data_dir, seed=3, resizable=False), SETTINGS)
-        appshots.menu_screens(app, out, GAME_ID)
-        appshots.product_screens(app, out, GAME_ID, STATS, STATS_ID)
-        _table_extras(app, out)
-
-        # you vs one Standard bot, your turn to draw, then a selection that makes a match
-        app.settings.ai_speed = "instant"
-        table = _start(app, GameSetup(deal=11, first=0))
-        shoot(app, out, "table-2p")
-        _select_a_match_or_card(app, table)
-        shoot(app, out, "table-2p-selected")
-
-        # five seats, mid-game, then mid-animation
-        table = _start(app, GameSetup(_five(), first=1, deal=5))
-        shoot(app, out, "table-5p")
-        click(app, table.layout.stock.center)
-        until(app, lambda: bool(table.flights) and table.flights[0].tween.progress > 0.4, 5)
-        shoot(app, out, "table-5p-mid-animation")
-        until(app, table.my_turn, 5)
-        hand = table.model.hands[table.viewer]
-        table.selected = {hand[0], hand[1]}
-        advance(app, 0.5)
-        table.click(("button", "lay"))
-        shoot(app, out, "table-5p-refused")
-        if app.stack.top is table:
-            table.open_pause()
-        shoot(app, out, "pause")
-
-        # a Master bot thinking (the indicator beside its name)
-        app.settings.ai_speed = "fast"
-        app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Max", "ai", "master")], first=1, deal=21))
-        table = table_of(app, GAME_ID)
-        until(app, lambda: table.driver.thinking, 10)
-        shoot(app, out, "table-master-thinking")
-        app.settings.ai_speed = "instant"
-
-        # hot-seat: the pass-device screen between two human turns
-        app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"]))
-        table = table_of(app, GAME_ID)
-        for turn in range(4):  # a few turns, each behind a pass-device screen
-            until(app, lambda: isinstance(app.stack.top, PassDeviceScene) or table.my_turn())
-            if isinstance(app.stack.top, PassDeviceScene):
-                app.stack.top.ready()
-                until(app, table.my_turn)
-            if turn < 3:
-                _play_simple_turn(app, table)
-        click(app, table.layout.stock.center if table.state.stock else table.layout.discard.center)
-        until(app, table.my_turn)
-        advance(app, 0.5)
-        shoot(app, out, "hotseat-table")
-        while not isinstance(app.stack.top, PassDeviceScene):
-            if table.my_turn():
-                _play_simple_turn(app, table)
-            app.step(DT, pygame.event.get())
-        shoot(app, out, "hotseat-pass")
-
-        _shoot_round_over(app, out)
-        app.stack.top.on_button("reveal")
-        shoot(app, out, "round-over-hands")
-        _save_shots(size, out, data_dir / f"saves-{size[0]}x{size[1]}")
-    for size in scale_sizes:
-        _scale_shots(out, data_dir, size)
+def _start(setup: Callable[[], GameSetup]) -> tuple[shots.Step, ...]:
+    """A new table of ``setup()``, at the bottom player's turn."""
+    return shots.start(setup), shots.until(shots.my_turn)
 
 
-def _start(app: App, setup: GameSetup):  # -> SprintTable
-    """A new table of ``setup``, at the bottom player's turn."""
-    app.start_game(setup)
-    table = table_of(app, GAME_ID)
-    until(app, table.my_turn)
-    return table
+def _tip() -> tuple[shots.Step, ...]:
+    """A fresh 2-player table showing the first-game tip (a first game: every tip shows again), then closed."""
+    return (lambda s: configure(s.app, {"tips_seen": False, "tips_closed": []}),
+            *_start(lambda: GameSetup(deal=11, first=0)),
+            shots.photo("table-2p-tip"), lambda s: s.table.close_tip())
 
 
-def _table_extras(app: App, out: Path) -> None:
-    """The first-game tip, the keyboard focus, four colours, large cards, the discard question."""
-    app.settings.ai_speed = "instant"
-    table = _shoot_tip(app, out)
-    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
-        press(app, key)
-    shoot(app, out, "table-2p-keyboard")
-    for _ in range(len(table.model.hands[0])):
-        press(app, pygame.K_RIGHT)
-    shoot(app, out, "table-2p-keyboard-button")
-    app.settings.four_colour = True
-    app.settings.card_size = "large"
-    app.apply_settings()
-    advance(app, 0.5)
-    shoot(app, out, "table-2p-four-colour-large")
-    app.settings.confirm_discard = True
-    press(app, pygame.K_s)
-    until(app, table.my_turn, 5)
-    table.selected = {table.model.hands[0][0]}
-    press(app, pygame.K_d)
-    shoot(app, out, "table-confirm-discard")
-    app.settings.four_colour = False
-    app.settings.card_size = "normal"
-    app.settings.confirm_discard = False
-    app.apply_settings()
-    app.to_title()
+def _select(pick: Callable[[Any], set[Any]]) -> shots.Step:
+    """Select the cards ``pick(table)`` names in the bottom hand."""
+    return lambda s: setattr(s.table, "selected", pick(s.table))
 
 
-def _scale_shots(out: Path, data_dir: Path, size: tuple[int, int]) -> None:
-    """The main screens at an extreme window size (960x600, 4K)."""
-    app = configure(App(size, data_dir, seed=3, resizable=False), {**SETTINGS, "ai_speed": "instant"})
-    appshots.scaled_screens(app, out, GAME_ID, STATS, STATS_ID)
-    _shoot_tip(app, out)
-    for large in (False, True):
-        app.settings.card_size = "large" if large else "normal"
-        table = _start(app, GameSetup(_five(), first=1, deal=5))
-        click(app, table.layout.stock.center)
-        until(app, table.my_turn, 5)
-        advance(app, 0.5)
-        shoot(app, out, "table-5p-large" if large else "table-5p")
-    app.settings.card_size = "normal"
-    _shoot_round_over(app, out)
-
-
-def _shoot_tip(app: App, out: Path):  # -> SprintTable
-    """A fresh 2-player table showing the first-game tip; returns it with the tip closed."""
-    app.settings.tips_seen = False
-    app.settings.tips_closed = []  # a first game: every tip shows again
-    table = _start(app, GameSetup(deal=11, first=0))
-    shoot(app, out, "table-2p-tip")
-    table.close_tip()
-    return table
-
-
-def _shoot_round_over(app: App, out: Path) -> None:
+def _round_over() -> tuple[shots.Step, ...]:
     """Deal 11 played to its end without animation, then the last round of a 5-seat match (the score sheet beside
     the round's rows): each round-over screen once counted up."""
     from game.tables.sprint.round_over import RoundOverScene
 
-    seats = [SeatConfig(name, "ai", level) for name, level in (("You", "standard"), ("Ada", "apprentice"),
-             ("Ben", "standard"), ("Cleo", "strategist"), ("Dev", "standard"))]
-    match = {"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]}
-    for name, setup in (("round-over", GameSetup(deal=11, first=0)),
-                        ("round-over-match", GameSetup(seats, 0, 11, options=match))):
-        app.settings.animation_speed = "off"
-        app.start_game(setup)
-        table = table_of(app, GAME_ID)
-        while not isinstance(app.stack.top, RoundOverScene):
-            if table.my_turn():
-                _play_simple_turn(app, table)
-            app.step(DT, pygame.event.get())
-        app.settings.animation_speed = "normal"
-        advance(app, 2.0)
-        shoot(app, out, name)
+    def match() -> GameSetup:
+        seats = [SeatConfig(name, "ai", level) for name, level in (("You", "standard"), ("Ada", "apprentice"),
+                 ("Ben", "standard"), ("Cleo", "strategist"), ("Dev", "standard"))]
+        return GameSetup(seats, 0, 11, options={"match": 3, "played": [(12, -3, 20, 7, 0), (5, 18, -2, 9, 14)]})
+    return tuple(step for name, setup in (("round-over", lambda: GameSetup(deal=11, first=0)),
+                                          ("round-over-match", match))
+                 for step in (shots.settings(animation_speed="off"), shots.start(setup),
+                              _play_until(lambda s: isinstance(s.app.stack.top, RoundOverScene)),
+                              shots.settings(animation_speed="normal"), shots.wait(2.0), shots.photo(name)))
 
 
-def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
+def _play_until(test: shots.Test) -> shots.Step:
+    """Run the loop until ``test(shot)``, the bottom human playing each of its turns by clicks."""
+    def step(s: shots.Shot) -> None:
+        while not test(s):
+            if s.table.my_turn():
+                _play_simple_turn(s.app, s.table)
+            s.app.step(DT, pygame.event.get())
+    return step
+
+
+def _save_shots(s: shots.Shot) -> None:
     """The title offering Resume (with a notice about a damaged file), and the Replays list."""
     from game.shell.saves import SaveStore
 
+    data_dir = s.data_dir / f"saves-{s.size[0]}x{s.size[1]}"
     store = SaveStore(data_dir)
     for deal in range(30, 42):  # a history of finished rounds
         record, state = GameSetup.hotseat(["Ann"], ["standard", "master"][: 1 + deal % 2]).start(random.Random(deal))
@@ -200,22 +92,16 @@ def _save_shots(size: tuple[int, int], out: Path, data_dir: Path) -> None:
 
     def one_turn(app: App) -> None:
         app.settings.ai_speed = "slow"
-        _play_simple_turn(app, _start(app, GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")],
-                                                     first=0, deal=8)))
+        app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "strategist")], first=0, deal=8))
+        table = table_of(app, GAME_ID)
+        until(app, table.my_turn)
+        _play_simple_turn(app, table)
 
-    appshots.resume_screens(size, out, data_dir, {"confirm_discard": False}, one_turn)
+    appshots.resume_screens(s.size, s.out, data_dir, {"confirm_discard": False}, one_turn)
 
 
 def _first_lay(table) -> Lay | None:
     return next((a for a in table.state.legal_actions() if isinstance(a, Lay)), None)
-
-
-def _select_a_match_or_card(app: App, table) -> None:
-    table.try_action(DRAW_STOCK)
-    until(app, table.my_turn)
-    lay = _first_lay(table)
-    table.selected = set(lay.cards) if lay else {table.model.hands[table.viewer][0]}
-    advance(app, 0.5)
 
 
 def _play_simple_turn(app: App, table) -> None:
@@ -246,3 +132,54 @@ def finish_simply(record: Record, state: Round) -> None:
         action = lays[0] if lays else actions[0] if state.phase is Phase.DRAW else actions[-1]
         player = state.current
         record.append(player, action, state.apply(action))
+
+
+_TURN_READY = (shots.until(lambda s: passing(s) or shots.my_turn(s)),
+               shots.when(passing, ready, shots.until(shots.my_turn)))
+"""Wait for the next turn of a human, behind a pass-device screen when there is one."""
+_FIVE = (*_start(lambda: GameSetup(_five(), first=1, deal=5)), shots.click(lambda s: s.table.layout.stock.center))
+
+SHOTS = shots.Plan(GAME_ID, (
+    shots.app(**SETTINGS), appshots.menu, appshots.product(STATS, STATS_ID),
+    # the first-game tip, the keyboard focus, four colours, large cards, the discard question
+    shots.settings(ai_speed="instant"), *_tip(),
+    shots.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE), shots.photo("table-2p-keyboard"),
+    lambda s: shots.keys(*[pygame.K_RIGHT] * len(s.table.model.hands[0]))(s), shots.photo("table-2p-keyboard-button"),
+    shots.applied(four_colour=True, card_size="large"), shots.wait(0.5),
+    shots.photo("table-2p-four-colour-large"),
+    shots.settings(confirm_discard=True), shots.keys(pygame.K_s), shots.until(shots.my_turn, 5),
+    _select(lambda t: {t.model.hands[0][0]}), shots.keys(pygame.K_d), shots.photo("table-confirm-discard"),
+    shots.applied(four_colour=False, card_size="normal", confirm_discard=False), shots.title,
+    # you vs one Standard bot, your turn to draw, then a selection that makes a match
+    shots.settings(ai_speed="instant"), *_start(lambda: GameSetup(deal=11, first=0)), shots.photo("table-2p"),
+    lambda s: s.table.try_action(DRAW_STOCK), shots.until(shots.my_turn),
+    _select(lambda t: set(lay.cards) if (lay := _first_lay(t)) else {t.model.hands[t.viewer][0]}),
+    shots.wait(0.5), shots.photo("table-2p-selected"),
+    # five seats, mid-game, then mid-animation
+    *_FIVE[:2], shots.photo("table-5p"), _FIVE[2],
+    shots.until(lambda s: bool(s.table.flights) and s.table.flights[0].tween.progress > 0.4, 5),
+    shots.photo("table-5p-mid-animation"), shots.until(shots.my_turn, 5),
+    _select(lambda t: set(t.model.hands[t.viewer][:2])), shots.wait(0.5), lambda s: s.table.click(("button", "lay")),
+    shots.photo("table-5p-refused"), shots.when(lambda s: s.app.stack.top is s.table, lambda s: s.table.open_pause()),
+    shots.photo("pause"),
+    # a Master bot thinking (the indicator beside its name)
+    shots.settings(ai_speed="fast"),
+    shots.start(lambda: GameSetup([SeatConfig("You"), SeatConfig("Max", "ai", "master")], first=1, deal=21)),
+    shots.until(lambda s: s.table.driver.thinking, 10), shots.photo("table-master-thinking"),
+    shots.settings(ai_speed="instant"),
+    # hot-seat: a few turns, each behind a pass-device screen, then the screen between two human turns
+    shots.start(lambda: GameSetup.hotseat(["Ann", "Bea", "Cid"], ["standard", "master"])),
+    shots.repeat(3, *_TURN_READY, lambda s: _play_simple_turn(s.app, s.table)), *_TURN_READY,
+    shots.click(lambda s: s.table.layout.stock.center if s.table.state.stock else s.table.layout.discard.center),
+    shots.until(shots.my_turn), shots.wait(0.5), shots.photo("hotseat-table"),
+    _play_until(passing), shots.photo("hotseat-pass"),
+    *_round_over(), lambda s: s.app.stack.top.on_button("reveal"), shots.photo("round-over-hands"),
+    _save_shots,
+), scaled=(  # the main screens at an extreme window size (960x600, 4K)
+    shots.app(**SETTINGS, ai_speed="instant"), lambda s: appshots.scaled_screens(s.app, s.out, s.game, STATS, STATS_ID),
+    *_tip(), *(step for large in ("normal", "large") for step in (
+        shots.settings(card_size=large), *_FIVE, shots.until(shots.my_turn, 5), shots.wait(0.5),
+        shots.photo("table-5p-large" if large == "large" else "table-5p"))),
+    shots.settings(card_size="normal"), *_round_over(),
+))
+"""Every scene and table state at each size; the main screens at each scale size."""

@@ -12,10 +12,10 @@ import pygame
 from engine.cards import ALL_CARDS
 from engine.sprint.records import Record
 
-from game.kit.scenarios import Restarting, hand_hot_spots, hand_mismatches
+from game.kit.scenarios import Restarting, hand_hot_spots, hand_mismatches, saved_mismatches
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup
-from game.tables.sprint.shots import screenshots
+from game.tables.sprint.shots import SHOTS
 
 
 def check(table: Any) -> None:
@@ -44,10 +44,7 @@ def table_mismatches(table: Any, saved: Record) -> list[str]:
     state = saved.final_state()
     out = hand_mismatches(table, [state.hand(p) for p in range(state.num_players)],
                           [ALL_CARDS[n] for n in state.discard], len(state.stock), state.current)
-    if table.record.actions != saved.actions:
-        out.append(f"actions: the table has {len(table.record.actions)}, the save {len(saved.actions)}")
-    if table.state != state:
-        out.append("the engine state differs from the saved round's")
+    out += saved_mismatches(table, saved, state, noun="round")
     model = table.model
     for p in range(state.num_players):
         shown = sorted(tuple(sorted(m)) for m in model.laid[p])
@@ -64,7 +61,7 @@ LEVELS = ["apprentice", "standard", "apprentice", "standard", "apprentice"]
 _SETTINGS = {"confirm_discard": False, "animation_speed": "fast", "ai_speed": "instant"}  # headless turns discard without asking
 
 SCENARIOS = Scenarios(
-    check=check, hot_spots=hand_hot_spots, mismatches=table_mismatches, shots=screenshots,
+    check=check, hot_spots=hand_hot_spots, mismatches=table_mismatches, shots=SHOTS,
     summary=lambda t: f"{len(t.record.actions)} actions, scores {list(t.state.result.scores)}",
     busy=lambda app: Restarting(app, GameSetup.all_ai(LEVELS), {"seats": len(LEVELS)}),
     selftest_setup=lambda: GameSetup.all_ai(["apprentice", "standard", "strategist"]),
