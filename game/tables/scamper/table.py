@@ -23,9 +23,9 @@ from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld
 from game.kit.handtable import HiddenHandTable
 from game.screens import overlays
 from game.shell.session import GameSetup
-from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
+from game.tables.scamper import input as scamper_input, play as scamper_play, steps as scamper_steps
+from game.tables.scamper import view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
-from game.tables.scamper import steps as scamper_steps
 
 
 class ScamperTable(HiddenHandTable):
@@ -150,6 +150,3 @@ class ScamperTable(HiddenHandTable):
         self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause
-
-
-TableScene = ScamperTable

@@ -13,11 +13,10 @@ from engine.scamper import ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
-from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
-from game.kit.scenarios import saved_mismatches
+from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, saved_mismatches
 from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, p99 as _p99
+from game.shell.headless import DT, advance as _advance, p99 as _p99, until as _until
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
 from game.tables.scamper import play as scamper_play
@@ -88,24 +87,18 @@ def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: 
 
 
 def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> Any:
-    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title.
-
-    ``crowd``: for the bench and the busiest screenshots, melds of stock cards are
-    put down round the table (valid melds read by the engine, owners in turn) until
-    ``crowd`` are down: a real 10-seat round ends long before 30 melds are laid.
-    Such a table is not saved (its record could not replay the extra melds).
-    """
-    def crowded(table: Any) -> None:
-        app.saves.note = lambda t: None  # type: ignore[method-assign]
-        crowd_table(table, crowd)
-    return open_on_top(app, setup, record, crowded if crowd else None)
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title, with ``crowd``
+    melds down at least (:func:`crowd_table`: a real 10-seat round ends long before 30 melds are laid)."""
+    return open_on_top(app, setup, record, (lambda table: crowd_table(table, crowd)) if crowd else None)
 
 
 def crowd_table(table: Any, count: int) -> None:
-    """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are down."""
+    """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are
+    down, owners in turn; the table is no longer saved (its record could not replay the extra melds)."""
     from engine.melds import IllegalMeld, is_wild, read_meld
     from game.kit.sprites import Hand
 
+    table.app.saves.note = lambda t: None
     state = table.state
     n = state.num_players
     k = 0
@@ -215,11 +208,8 @@ def _bench(app: App) -> Bench:
     melds: list[int] = []
 
     def crowded(app: App) -> Any:
-        table = open_position(app, setup, record, crowd=30)
-        for _ in range(600):  # the deal lands and the card sizes are cached before the timing
-            if not table.motion.busy and len(table.model.melds) >= 30:
-                break
-            app.step(DT, pygame.event.get())
+        table = open_position(app, setup, record, crowd=30)  # the deal lands, card sizes cached before the timing
+        _until(app, lambda: not table.motion.busy and len(table.model.melds) >= 30, 600 * DT)
         return table
 
     def fields(bench: Bench) -> dict[str, Any]:
@@ -244,5 +234,3 @@ SCENARIOS = Scenarios(
     settings=_SETTINGS, monkey_settings={**_SETTINGS, "animation_speed": "fast"},
     bench_settings={**_SETTINGS, "animation_speed": "normal"}, frames=200_000,
 )
-
-__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches"]

@@ -13,10 +13,8 @@ from engine.scamper import CALL
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.handview import (
-    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
-    with_keys,
-)
+from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles
+from game.kit.handview import layer_regions as hand_regions, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
 from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
@@ -145,10 +143,6 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
 
 
-TOAST_INSET = 240
-"""How much narrower than the status lines a toast is."""
-
-
 def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels, the log and the bottom (hand and status lines), each keyed by everything it shows."""
     m = t.model
@@ -161,7 +155,7 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
     """What the bottom region shows (:meth:`HiddenHandTable.bottom_region`'s arguments)."""
-    return status_lines(t), TOAST_INSET, [counts_rect(t), banner_rect(t)], t.buttons(), None
+    return status_lines(t), 240, [counts_rect(t), banner_rect(t)], t.buttons(), None  # 240: the toast's inset
 
 
 def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
@@ -242,5 +236,3 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
                        + [(None, x, 0.18) for x in (0.2, 0.24, 0.28)] + [(None, x, 0.18) for x in (0.72, 0.76, 0.8)]
                        + [(code, x, 0.8) for code, x in hand], card_h=0.26)
 
-
-__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail"]
