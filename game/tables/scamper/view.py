@@ -200,29 +200,23 @@ def _draw_meld_lights(t: HiddenHandTable, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
 
 
-def meld_tip(t: HiddenHandTable, meld: int, place: int | None) -> str:
-    """A meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker is the 6 of hearts)"."""
-    state = t.state
-    if t.motion.busy or not 0 <= meld < len(state.melds) or meld >= len(t.model.melds):
-        return ""
+def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
+    """The hovered meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker stands for
+    the 6 of hearts)"."""
+    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag or t.motion.busy:
+        return
+    _, meld, place = t.hover
+    state, rects = t.state, t.meld_rects().get(meld)
+    if not 0 <= meld < len(state.melds) or meld >= len(t.model.melds) or not rects:
+        return
     m = state.melds[meld]
-    owner = t.name(state.owners[meld])
-    words = f"{whose(owner, capital=True)} {m.describe()}"
+    tip = f"{whose(t.name(state.owners[meld]), capital=True)} {m.describe()}"
     if place is not None and place < len(m.cards) and not m.is_natural_at(place):
         means = m.stands_for(place)
-        words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
-    return words
-
-
-def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag:
-        return
-    tip = meld_tip(t, t.hover[1], t.hover[2])
-    rects = t.meld_rects().get(t.hover[1])
-    if tip and rects:
-        area = rects[0].unionall(rects[1:])
-        below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
-        draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
+        tip += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
+    area = rects[0].unionall(rects[1:])
+    below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
+    draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
