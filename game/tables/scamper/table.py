@@ -97,7 +97,7 @@ class ScamperTable(HiddenHandTable):
             return
         self.hold = True
         self._forget_the_last_player()
-        scamper_play.open_round_sheet(self, round_no)
+        scamper_play.open_sheet(self, round_no)
 
     def next_round(self) -> None:
         self.hold = False

@@ -16,13 +16,12 @@ from game.kit.hand import Drag
 from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, saved_mismatches
 from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, p99 as _p99, until as _until
+from game.shell.headless import DT, p99 as _p99, until as _until
 from game.shell.modes import Scenarios
-from game.shell.session import GameSetup, SeatConfig
+from game.shell.session import AI_NAMES, GameSetup, SeatConfig
 from game.tables.scamper import play as scamper_play
 
 GAME = "scamper"
-NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
 
 
 _SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
@@ -71,8 +70,8 @@ def _summary(table: Any) -> str:
 
 def _seats(count: int, human: bool, level: str) -> list[SeatConfig]:
     """You (or a bot of ``level``) and bots of the three levels in turn."""
-    return [SeatConfig(NAMES[0]) if human else SeatConfig(NAMES[0], "ai", level)] + [
-        SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
+    return [SeatConfig("You") if human else SeatConfig("You", "ai", level)] + [
+        SeatConfig(AI_NAMES[i - 1], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
 
 
 def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: str = "easy",
@@ -144,13 +143,9 @@ def _select_a_meld(s: shots.Shot) -> None:
     table.selected = list(obs.hand[:3])
 
 
-def _look(wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:
-    """The table at a :func:`position` (``crowd`` melds down at least), after ``wait`` seconds."""
-    def step(s: shots.Shot) -> None:
-        setup, record = position(seats, melds, **position_options)
-        s.table = open_position(s.app, setup, record, crowd)
-        _advance(s.app, wait)
-    return step
+def _look(seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:
+    """The table at a :func:`position` (``crowd`` melds down at least)."""
+    return shots.made(lambda app: open_position(app, *position(seats, melds, **position_options), crowd))
 
 
 def _drag(s: shots.Shot) -> None:
@@ -185,10 +180,10 @@ SIZES = ((960, 600), (1280, 720), (1920, 1080))
 SHOTS = shots.Plan(GAME, (
     shots.app(seed=7, **{**_SETTINGS, "animation_speed": "fast", "ai_speed": "slow"}),
     *(step for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)) for step in (
-        _look(0.5, seats, melds, crowd, seed=20 + seats, level="standard"), _select_a_meld, shots.wait(0.2),
-        shots.photo(f"scamper-{seats}-seats"))),
-    _look(0.3, 6, 0, seed=5, phase=Phase.OPENING), shots.photo("scamper-opening"),
-    _look(0.3, 4, 6, seed=9, options={"advanced": True}), _drag, shots.photo("scamper-drag"),
+        _look(seats, melds, crowd, seed=20 + seats, level="standard"), shots.wait(0.5), _select_a_meld,
+        shots.wait(0.2), shots.photo(f"scamper-{seats}-seats"))),
+    _look(6, 0, seed=5, phase=Phase.OPENING), shots.wait(0.3), shots.photo("scamper-opening"),
+    _look(4, 6, seed=9, options={"advanced": True}), shots.wait(0.3), _drag, shots.photo("scamper-drag"),
     shots.when(_meld_tip, shots.photo("scamper-meld-tip")),
     lambda s: s.table.show_sheet(), shots.photo("scamper-sheet"), _round_over, shots.photo("scamper-round-over"),
     shots.title, shots.settings(ai_speed="instant", animation_speed="off"),  # before the table opens: no pause
@@ -227,8 +222,7 @@ SCENARIOS = Scenarios(
         ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
     summary=_summary, mismatches=_resumed,
     busy=_bench, shots=SHOTS,
-    monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
-                                        game=GAME),
+    monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
           pygame.K_c, pygame.K_r, pygame.K_u),
     settings=_SETTINGS, monkey_settings={**_SETTINGS, "animation_speed": "fast"},
