@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from engine.scamper import ScamperGame
+from engine.scamper import LayContract, LayMeld, ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
@@ -133,14 +133,10 @@ def crowd_table(table: Any, count: int) -> None:
 
 def _select_a_meld(s: shots.Shot) -> None:
     """Select cards that make something (the engine's lay if there is one), to show the Lay button."""
-    table = s.table
-    obs = table.state.observation(table.viewer)
-    for a in obs.legal_actions():
-        cards = getattr(a, "melds", None) or ((getattr(a, "cards", None),) if hasattr(a, "cards") else None)
-        if cards:
-            table.selected = [c for m in cards for c in m]
-            return
-    table.selected = list(obs.hand[:3])
+    obs = s.table.state.observation(s.table.viewer)
+    lays = [a.melds if isinstance(a, LayContract) else (a.cards,) for a in obs.legal_actions()
+            if isinstance(a, (LayContract, LayMeld))]
+    s.table.selected = [c for m in lays[0] for c in m] if lays else list(obs.hand[:3])
 
 
 def _look(seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.cards import Rank
 from engine.melds import MatchKind, Meld
 from engine.scamper import CALL
 from engine.scamper.table import CONTRACTS, Phase
@@ -26,14 +27,13 @@ from game.tables.scamper.layout import stack_rects
 HOTKEYS = {name: chr(key).upper() for key, name in KEYS.items()}
 """Each button's key as its tooltip says it, from the one declaration of the keys (:data:`KEYS`)."""
 HOTKEYS.update(sort=HOTKEYS["sort_rank"], menu="Esc")  # the Advanced rules' one Sort button answers to R too
-_RANK_SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def short_meld(meld: Meld) -> str:
     """A meld in a few characters for the Lay button: "3×A", "5-7♦" (suits as glyphs)."""
+    lo, hi = (Rank(r).word if r <= 10 else Rank(r).letter for r in (meld.rank, meld.high))  # "10", "J"
     if meld.kind is MatchKind.SET:
-        return f"{len(meld.cards)}\u00d7{_RANK_SHORT.get(meld.rank, str(meld.rank))}"
-    lo, hi = (_RANK_SHORT.get(r, str(r)) for r in (meld.rank, meld.high))
+        return f"{len(meld.cards)}\u00d7{lo}"
     return suited(f"{lo}-{hi}{'CDHS'[meld.suit]}")
 
 
