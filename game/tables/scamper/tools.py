@@ -9,11 +9,13 @@ from typing import Any
 
 import pygame
 
+from engine.melds import IllegalMeld, is_wild, read_meld
 from engine.scamper import LayContract, LayMeld, ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
 from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, saved_mismatches
+from game.kit.sprites import Hand
 from game.shell import shots
 from game.shell.app import App
 from game.shell.headless import DT, p99 as _p99, until as _until
@@ -94,9 +96,6 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
 def crowd_table(table: Any, count: int) -> None:
     """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are
     down, owners in turn; the table is no longer saved (its record could not replay the extra melds)."""
-    from engine.melds import IllegalMeld, is_wild, read_meld
-    from game.kit.sprites import Hand
-
     table.app.saves.note = lambda t: None
     state = table.state
     n = state.num_players
