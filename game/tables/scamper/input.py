@@ -46,10 +46,9 @@ def handle_event(t: HiddenHandTable, event: pygame.event.Event) -> bool:
 
 
 def _key(t: HiddenHandTable, key: int) -> bool:
-    name = KEYS.get(key)
-    if name is not None:
-        _button(t, name)
-    return name is not None
+    if key in KEYS:
+        _button(t, KEYS[key])
+    return key in KEYS
 
 
 def click(t: HiddenHandTable, target: object) -> None:

@@ -224,20 +224,19 @@ def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
     return [{"rounds_out": sum(1 for line in lines if line.went_out == s)} for s in range(t.state.num_players)]
 
 
-def open_round_sheet(t: HiddenHandTable, round_no: int) -> None:
-    """The sheet after round ``round_no``: who went out, everyone's cards left; the next deal waits for the click."""
-    lines = t.state.sheet.lines
-    who = t.name(lines[round_no - 1].went_out) if len(lines) >= round_no else "Someone"
-    t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {t.state.rules.rounds}",
-                                f"{who} went out. Cards left in hand score against their holder.",
-                                "Deal the next round", t.next_round))
-
-
-def open_sheet(t: HiddenHandTable) -> None:
-    obs = t.state.observation(t.viewer)
-    t.app.stack.push(SheetScene(t.app, sheet_data(t, False), "Score sheet",
-                                f"Round {t.state.contract_no} of {t.state.rules.rounds}: {obs.contract.describe()}",
-                                None, None))
+def open_sheet(t: HiddenHandTable, round_no: int = 0) -> None:
+    """The sheet so far (the Score sheet button), or after round ``round_no``: who went out, everyone's cards left,
+    the next deal waiting for the click."""
+    state, lines = t.state, t.state.sheet.lines
+    if round_no:
+        who = t.name(lines[round_no - 1].went_out) if len(lines) >= round_no else "Someone"
+        t.app.stack.push(SheetScene(t.app, sheet_data(t), f"Round {round_no} of {state.rules.rounds}",
+                                    f"{who} went out. Cards left in hand score against their holder.",
+                                    "Deal the next round", t.next_round))
+    else:
+        contract = state.observation(t.viewer).contract.describe()
+        t.app.stack.push(SheetScene(t.app, sheet_data(t, False), "Score sheet",
+                                    f"Round {state.contract_no} of {state.rules.rounds}: {contract}", None, None))
 
 
 def standings(t: HiddenHandTable) -> StandingsScene:

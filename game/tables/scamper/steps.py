@@ -41,10 +41,6 @@ class TableModel(HandModel):
     round_no: int = 1
     dealt: bool = False
 
-    @classmethod
-    def empty(cls, seats: int) -> TableModel:
-        return cls([Hand() for _ in range(seats)])
-
     def melds_of(self, seat: int) -> list[int]:
         """The numbers of ``seat``'s melds, in the order laid."""
         return [i for i, o in enumerate(self.owners) if o == seat]
@@ -60,13 +56,6 @@ def meld_words(cards: tuple[Card, ...]) -> str:
             return arrange(cards, keep_majority=False).describe()
         except IllegalMeld:
             return " ".join(str(c) for c in cards)
-
-
-def meld_owner(t: HiddenHandTable, seat: int, actor: int) -> str:
-    """A seat's melds in the log: "their own" ("your own" for You), "your", "Ada's"."""
-    if seat == actor:
-        return "your own" if t.name(actor) == YOU else "their own"
-    return whose(t.name(seat))
 
 
 def queue_deal(t: HiddenHandTable) -> None:
@@ -155,7 +144,8 @@ def _meld_place_rect(t: HiddenHandTable, meld: int, place: int, grow: int) -> py
 
 def _onto_meld(t: HiddenHandTable, ev: AddedToMeld | WildSwapped, fly: Callable[..., list[Flight]]) -> Step:
     """``ev.card`` lifted from ``ev.player``'s hand for meld ``ev.meld``: ``fly(sprite, start, meld, whose)`` logs it
-    (``whose``: the meld's owner in the player's words) and makes its flights."""
+    (``whose``: the meld's owner in the player's words: "their own", "your own" for You, "your", "Ada's") and makes
+    its flights."""
     chosen = t.chosen()
 
     def step() -> list[Flight]:
@@ -164,7 +154,8 @@ def _onto_meld(t: HiddenHandTable, ev: AddedToMeld | WildSwapped, fly: Callable[
         if ev.meld >= len(m.melds):
             return []
         t.app.sound.play("lay")
-        return fly(sprite, start, m.melds[ev.meld], meld_owner(t, m.owners[ev.meld], ev.player))
+        owner, own = m.owners[ev.meld], "your own" if t.name(ev.player) == YOU else "their own"
+        return fly(sprite, start, m.melds[ev.meld], own if owner == ev.player else whose(t.name(owner)))
     return step
 
 

@@ -21,11 +21,12 @@ from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
 from game.kit.handtable import HiddenHandTable
+from game.kit.sprites import Hand
 from game.screens import overlays
 from game.shell.session import GameSetup
-from game.tables.scamper import input as scamper_input, play as scamper_play, view as scamper_view
+from game.tables.scamper import input as scamper_input, play as scamper_play, steps as scamper_steps
+from game.tables.scamper import view as scamper_view
 from game.tables.scamper.layout import stack_rects, table_melds
-from game.tables.scamper import steps as scamper_steps
 
 
 class ScamperTable(HiddenHandTable):
@@ -41,7 +42,7 @@ class ScamperTable(HiddenHandTable):
         super().__init__(app)
         self._open_turns(setup, record, state, replay, TurnScheduler, timed=True)
         self._seat_players()
-        self.model = scamper_steps.TableModel.empty(self.state.num_players)
+        self.model = scamper_steps.TableModel([Hand() for _ in range(self.state.num_players)])
         self.sort_by = "rank"
         self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
@@ -96,7 +97,7 @@ class ScamperTable(HiddenHandTable):
             return
         self.hold = True
         self._forget_the_last_player()
-        scamper_play.open_round_sheet(self, round_no)
+        scamper_play.open_sheet(self, round_no)
 
     def next_round(self) -> None:
         self.hold = False
@@ -150,6 +151,3 @@ class ScamperTable(HiddenHandTable):
         self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause
-
-
-TableScene = ScamperTable

@@ -9,21 +9,21 @@ from typing import Any
 
 import pygame
 
-from engine.scamper import ScamperGame
+from engine.melds import IllegalMeld, is_wild, read_meld
+from engine.scamper import LayContract, LayMeld, ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
-from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top
-from game.kit.scenarios import saved_mismatches
+from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, saved_mismatches
+from game.kit.sprites import Hand
 from game.shell import shots
 from game.shell.app import App
-from game.shell.headless import DT, advance as _advance, p99 as _p99
+from game.shell.headless import DT, p99 as _p99, until as _until
 from game.shell.modes import Scenarios
-from game.shell.session import GameSetup, SeatConfig
+from game.shell.session import AI_NAMES, GameSetup, SeatConfig
 from game.tables.scamper import play as scamper_play
 
 GAME = "scamper"
-NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
 
 
 _SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
@@ -72,8 +72,8 @@ def _summary(table: Any) -> str:
 
 def _seats(count: int, human: bool, level: str) -> list[SeatConfig]:
     """You (or a bot of ``level``) and bots of the three levels in turn."""
-    return [SeatConfig(NAMES[0]) if human else SeatConfig(NAMES[0], "ai", level)] + [
-        SeatConfig(NAMES[i], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
+    return [SeatConfig("You") if human else SeatConfig("You", "ai", level)] + [
+        SeatConfig(AI_NAMES[i - 1], "ai", ("easy", "standard", "hard")[i % 3]) for i in range(1, count)]
 
 
 def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: str = "easy",
@@ -88,24 +88,15 @@ def position(seats: int, melds: int, seed: int = 11, human: bool = True, level: 
 
 
 def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> Any:
-    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title.
-
-    ``crowd``: for the bench and the busiest screenshots, melds of stock cards are
-    put down round the table (valid melds read by the engine, owners in turn) until
-    ``crowd`` are down: a real 10-seat round ends long before 30 melds are laid.
-    Such a table is not saved (its record could not replay the extra melds).
-    """
-    def crowded(table: Any) -> None:
-        app.saves.note = lambda t: None  # type: ignore[method-assign]
-        crowd_table(table, crowd)
-    return open_on_top(app, setup, record, crowded if crowd else None)
+    """The table of ``setup`` at the end of ``record`` (as a resume opens it), on top of the title, with ``crowd``
+    melds down at least (:func:`crowd_table`: a real 10-seat round ends long before 30 melds are laid)."""
+    return open_on_top(app, setup, record, (lambda table: crowd_table(table, crowd)) if crowd else None)
 
 
 def crowd_table(table: Any, count: int) -> None:
-    """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are down."""
-    from engine.melds import IllegalMeld, is_wild, read_meld
-    from game.kit.sprites import Hand
-
+    """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are
+    down, owners in turn; the table is no longer saved (its record could not replay the extra melds)."""
+    table.app.saves.note = lambda t: None
     state = table.state
     n = state.num_players
     k = 0
@@ -141,23 +132,15 @@ def crowd_table(table: Any, count: int) -> None:
 
 def _select_a_meld(s: shots.Shot) -> None:
     """Select cards that make something (the engine's lay if there is one), to show the Lay button."""
-    table = s.table
-    obs = table.state.observation(table.viewer)
-    for a in obs.legal_actions():
-        cards = getattr(a, "melds", None) or ((getattr(a, "cards", None),) if hasattr(a, "cards") else None)
-        if cards:
-            table.selected = [c for m in cards for c in m]
-            return
-    table.selected = list(obs.hand[:3])
+    obs = s.table.state.observation(s.table.viewer)
+    lays = [a.melds if isinstance(a, LayContract) else (a.cards,) for a in obs.legal_actions()
+            if isinstance(a, (LayContract, LayMeld))]
+    s.table.selected = [c for m in lays[0] for c in m] if lays else list(obs.hand[:3])
 
 
-def _look(wait: float, seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:
-    """The table at a :func:`position` (``crowd`` melds down at least), after ``wait`` seconds."""
-    def step(s: shots.Shot) -> None:
-        setup, record = position(seats, melds, **position_options)
-        s.table = open_position(s.app, setup, record, crowd)
-        _advance(s.app, wait)
-    return step
+def _look(seats: int, melds: int, crowd: int = 0, **position_options: Any) -> shots.Step:
+    """The table at a :func:`position` (``crowd`` melds down at least)."""
+    return shots.made(lambda app: open_position(app, *position(seats, melds, **position_options), crowd))
 
 
 def _drag(s: shots.Shot) -> None:
@@ -192,10 +175,10 @@ SIZES = ((960, 600), (1280, 720), (1920, 1080))
 SHOTS = shots.Plan(GAME, (
     shots.app(seed=7, **{**_SETTINGS, "animation_speed": "fast", "ai_speed": "slow"}),
     *(step for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)) for step in (
-        _look(0.5, seats, melds, crowd, seed=20 + seats, level="standard"), _select_a_meld, shots.wait(0.2),
-        shots.photo(f"scamper-{seats}-seats"))),
-    _look(0.3, 6, 0, seed=5, phase=Phase.OPENING), shots.photo("scamper-opening"),
-    _look(0.3, 4, 6, seed=9, options={"advanced": True}), _drag, shots.photo("scamper-drag"),
+        _look(seats, melds, crowd, seed=20 + seats, level="standard"), shots.wait(0.5), _select_a_meld,
+        shots.wait(0.2), shots.photo(f"scamper-{seats}-seats"))),
+    _look(6, 0, seed=5, phase=Phase.OPENING), shots.wait(0.3), shots.photo("scamper-opening"),
+    _look(4, 6, seed=9, options={"advanced": True}), shots.wait(0.3), _drag, shots.photo("scamper-drag"),
     shots.when(_meld_tip, shots.photo("scamper-meld-tip")),
     lambda s: s.table.show_sheet(), shots.photo("scamper-sheet"), _round_over, shots.photo("scamper-round-over"),
     shots.title, shots.settings(ai_speed="instant", animation_speed="off"),  # before the table opens: no pause
@@ -215,11 +198,8 @@ def _bench(app: App) -> Bench:
     melds: list[int] = []
 
     def crowded(app: App) -> Any:
-        table = open_position(app, setup, record, crowd=30)
-        for _ in range(600):  # the deal lands and the card sizes are cached before the timing
-            if not table.motion.busy and len(table.model.melds) >= 30:
-                break
-            app.step(DT, pygame.event.get())
+        table = open_position(app, setup, record, crowd=30)  # the deal lands, card sizes cached before the timing
+        _until(app, lambda: not table.motion.busy and len(table.model.melds) >= 30, 600 * DT)
         return table
 
     def fields(bench: Bench) -> dict[str, Any]:
@@ -237,12 +217,9 @@ SCENARIOS = Scenarios(
         ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
     summary=_summary, mismatches=_resumed,
     busy=_bench, shots=SHOTS,
-    monkey_setup=lambda seed: GameSetup([SeatConfig("You")] + [SeatConfig(NAMES[i], "ai", "standard") for i in (1, 2, 3)],
-                                        game=GAME),
+    monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
           pygame.K_c, pygame.K_r, pygame.K_u),
     settings=_SETTINGS, monkey_settings={**_SETTINGS, "animation_speed": "fast"},
     bench_settings={**_SETTINGS, "animation_speed": "normal"}, frames=200_000,
 )
-
-__all__ = ["SCENARIOS", "position", "open_position", "table_mismatches"]

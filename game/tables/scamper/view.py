@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import pygame
 
+from engine.cards import Rank
 from engine.melds import MatchKind, Meld
 from engine.scamper import CALL
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.handview import (
-    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
-    with_keys,
-)
+from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles
+from game.kit.handview import layer_regions as hand_regions, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
 from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
@@ -28,14 +27,13 @@ from game.tables.scamper.layout import stack_rects
 HOTKEYS = {name: chr(key).upper() for key, name in KEYS.items()}
 """Each button's key as its tooltip says it, from the one declaration of the keys (:data:`KEYS`)."""
 HOTKEYS.update(sort=HOTKEYS["sort_rank"], menu="Esc")  # the Advanced rules' one Sort button answers to R too
-_RANK_SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def short_meld(meld: Meld) -> str:
     """A meld in a few characters for the Lay button: "3×A", "5-7♦" (suits as glyphs)."""
+    lo, hi = (Rank(r).word if r <= 10 else Rank(r).letter for r in (meld.rank, meld.high))  # "10", "J"
     if meld.kind is MatchKind.SET:
-        return f"{len(meld.cards)}\u00d7{_RANK_SHORT.get(meld.rank, str(meld.rank))}"
-    lo, hi = (_RANK_SHORT.get(r, str(r)) for r in (meld.rank, meld.high))
+        return f"{len(meld.cards)}\u00d7{lo}"
     return suited(f"{lo}-{hi}{'CDHS'[meld.suit]}")
 
 
@@ -145,10 +143,6 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
     return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
 
 
-TOAST_INSET = 240
-"""How much narrower than the status lines a toast is."""
-
-
 def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels, the log and the bottom (hand and status lines), each keyed by everything it shows."""
     m = t.model
@@ -161,7 +155,7 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
     """What the bottom region shows (:meth:`HiddenHandTable.bottom_region`'s arguments)."""
-    return status_lines(t), TOAST_INSET, [counts_rect(t), banner_rect(t)], t.buttons(), None
+    return status_lines(t), 240, [counts_rect(t), banner_rect(t)], t.buttons(), None  # 240: the toast's inset
 
 
 def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
@@ -206,29 +200,23 @@ def _draw_meld_lights(t: HiddenHandTable, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
 
 
-def meld_tip(t: HiddenHandTable, meld: int, place: int | None) -> str:
-    """A meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker is the 6 of hearts)"."""
-    state = t.state
-    if t.motion.busy or not 0 <= meld < len(state.melds) or meld >= len(t.model.melds):
-        return ""
+def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
+    """The hovered meld in words, with what a hovered wild stands for: "Ada's 5 to 8 of hearts (the joker stands for
+    the 6 of hearts)"."""
+    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag or t.motion.busy:
+        return
+    _, meld, place = t.hover
+    state, rects = t.state, t.meld_rects().get(meld)
+    if not 0 <= meld < len(state.melds) or meld >= len(t.model.melds) or not rects:
+        return
     m = state.melds[meld]
-    owner = t.name(state.owners[meld])
-    words = f"{whose(owner, capital=True)} {m.describe()}"
+    tip = f"{whose(t.name(state.owners[meld]), capital=True)} {m.describe()}"
     if place is not None and place < len(m.cards) and not m.is_natural_at(place):
         means = m.stands_for(place)
-        words += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
-    return words
-
-
-def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    if not (isinstance(t.hover, tuple) and t.hover[0] == "meld") or t.drag:
-        return
-    tip = meld_tip(t, t.hover[1], t.hover[2])
-    rects = t.meld_rects().get(t.hover[1])
-    if tip and rects:
-        area = rects[0].unionall(rects[1:])
-        below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
-        draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
+        tip += f" (the {m.cards[place].name} stands for {means if means.startswith('a ') else 'the ' + means})"
+    area = rects[0].unionall(rects[1:])
+    below = pygame.Rect(area.x, area.bottom + round(34 * t.layout.scale), area.w, 0)  # under the meld, not on a name
+    draw_tooltip(surface, t.app.text, tip, below, t.layout.scale)
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
@@ -242,5 +230,3 @@ def draw_thumbnail(surface: pygame.Surface, art) -> None:
                        + [(None, x, 0.18) for x in (0.2, 0.24, 0.28)] + [(None, x, 0.18) for x in (0.72, 0.76, 0.8)]
                        + [(code, x, 0.8) for code, x in hand], card_h=0.26)
 
-
-__all__ = ["HOTKEYS", "buttons", "status_lines", "layer_regions", "draw", "draw_thumbnail"]
