@@ -178,9 +178,10 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
 def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
-    """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels):
+    """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
+    Sprint's: the rim, the header, the fan, the matches):
     after every refresh the layer is, pixel for pixel, a fresh layer painted whole from the same regions."""
     from game.kit.layer import TableLayer
 

@@ -52,13 +52,25 @@ def draw_panel_rim(surface: pygame.Surface, spot: SeatSpot, scale: float) -> Non
 
 def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, seat: int, hand: Sequence[Face],
                     face_up: bool, melds: Sequence[Sequence[Face]]) -> None:
-    """An opponent's fanned hand (face up only when shown) and every seat's laid melds, in its panel."""
+    """An opponent's fanned hand (face up only when shown) and every seat's laid melds, in its panel; a card
+    wholly outside the surface's clip (a part of the panel repainted alone) is skipped."""
+    clip = surface.get_clip()
     if layout.spots[seat].side != "bottom":
         for c, r in zip(hand, layout.fan_rects(seat, len(hand))):
-            blit_card(art, surface, c, r, face_up, shadow=False)
+            if clip.colliderect(r):
+                blit_card(art, surface, c, r, face_up, shadow=False)
     for meld, rects in zip(melds, layout.match_rects(seat, [len(m) for m in melds])):
         for c, r in zip(meld, rects):
-            blit_card(art, surface, c, r, True, shadow=False)
+            if clip.colliderect(r):
+                blit_card(art, surface, c, r, True, shadow=False)
+
+
+def rim_strips(spot: SeatSpot, scale: float) -> list[pygame.Rect]:
+    """Four strips along the panel's edges holding all of :func:`draw_panel_rim` (its rounded corners too)."""
+    p, edge = spot.panel, max(2, round(2 * scale)) + 1
+    band = max(edge, round(12 * scale) + 1)
+    return [pygame.Rect(p.x, p.y, p.w, band), pygame.Rect(p.x, p.bottom - band, p.w, band),
+            pygame.Rect(p.x, p.y, edge, p.h), pygame.Rect(p.right - edge, p.y, edge, p.h)]
 
 
 def draw_thinking(surface: pygame.Surface, text: Text, header: pygame.Rect, label: str, clock: float, scale: float) -> None:
