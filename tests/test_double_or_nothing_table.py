@@ -22,6 +22,7 @@ from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
 from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
+from game.tables.double_or_nothing.steps import flying  # noqa: E402
 from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
@@ -253,10 +254,10 @@ def test_the_run_summary_panel_fits_what_it_holds(tmp_path, size):
     table = tools.open_at(app, run, tools.played_record(run, lambda st: False))
     wait(app, lambda: isinstance(app.stack.top, RunSummaryScene), 60)
     scene = app.stack.top
-    panel, at, rates = scene._body()
+    panel, at, rates, columns = scene._body()
     s = scene.layout.scale
     assert panel.bottom <= min(b.rect.top for b in scene.buttons)
-    assert rates and at["columns"] == 2
+    assert rates and columns == 2
     end = at["rates"] + round(28 * s) + round(26 * s) * ((len(rates) + 1) // 2)  # the last line of the rates
     assert end <= panel.bottom <= end + round(24 * s)  # no empty half-screen under a short run
     assert table.state.is_over
@@ -275,10 +276,9 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     table.show_banner = lambda text, *a, **k: (banners.append(text), show_banner(text, *a, **k))
 
     def watched_blit(target, text, *a, **k):
-        step = table.motion.current
-        if text.startswith("Nothing to beat") and (
-                (step is not None and step.flies) or Phase.PICK in (table.state.phase, table.shown.obs.phase)):
-            wrong.append((table.state.phase, step))
+        flies = flying(table)
+        if text.startswith("Nothing to beat") and (flies or Phase.PICK in (table.state.phase, table.shown.obs.phase)):
+            wrong.append((table.state.phase, flies))
         return blit(target, text, *a, **k)
 
     app.text.blit = watched_blit

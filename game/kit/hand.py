@@ -14,12 +14,17 @@ from typing import Any, Callable, Iterable, Protocol
 
 import pygame
 
+from engine.cards import STANDARD_SIZE
 from game.base.cardart import CardArt
 from game.kit.sprites import CardSprite, Face, Hand, blit_card
 from game.kit.ui import GOLD, SELECT
 
 LIT = (120, 230, 150)
 """The glow of a card that is part of a possible match (the "light possible matches" help)."""
+SORTS: dict[str, Callable[[Any], tuple[int, int, int]]] = {
+    "sort_rank": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.rank, c.suit),
+    "sort_suit": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.suit, c.rank)}
+"""A hand's two orders by their buttons' names (:meth:`HandFan.sort` keys); jokers go to the right end either way."""
 
 
 class HandSlots(Protocol):

@@ -93,8 +93,10 @@ def lift(t: Any, seat: int, card: Card, chosen: set[int]) -> tuple[CardSprite, p
 def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: Card | None, duration: float,
                  gap: float, count_down: bool) -> list[Flight]:
     """The deal's flights: one card at a time round the table from seat ``first``, then ``face_up`` onto the
-    discard pile.  Each landing takes a card off the stock's count with ``count_down`` (else the table set it)."""
+    discard pile, with the deal's sound.  Each landing takes a card off the stock's count with ``count_down`` (else the
+    table set it)."""
     m, n = t.model, len(hands)
+    t.app.sound.play("deal")
     size = max((len(h) for h in hands), default=0)
     order = [(r, (first + k) % n) for r in range(size) for k in range(n) if r < len(hands[(first + k) % n])]
     flights = []
@@ -122,12 +124,13 @@ def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: C
 
 
 def draw_step(t: Any, player: int, card: Card | None, from_stock: bool, line: str, duration: float,
-              drop_x: int | None = None) -> Step:
-    """A card drawn from the stock (``card`` None: a card this table may not see) or taken from the discard pile;
-    into the bottom fan under ``drop_x`` when it was dragged there."""
+              drop_x: int | None = None, sound: str | None = "draw") -> Step:
+    """A card drawn from the stock (``card`` None: a card this table may not see) or taken from the discard pile
+    (or passed from it: no ``sound``); into the bottom fan under ``drop_x`` when it was dragged there."""
     def step() -> list[Flight]:
         m = t.model
-        t.app.sound.play("draw")
+        if sound:
+            t.app.sound.play(sound)
         if from_stock:
             start, face_up = t.layout.stock, t.shows_face(player)
             m.stock -= 1

@@ -77,7 +77,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _lay_the_table(self) -> None:
         """Place everything for the window, then deal (or first hand the device to the first human)."""
         self.layout = self._make_layout(self.app.size, self.viewer)
-        self._place_replay()
+        self.place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.deal_after_pass = self.turns.passes_device
@@ -179,12 +179,6 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
         return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
 
-    def _place_replay(self) -> None:
-        """A replay's controls take the action buttons' column (a replay has nothing to lay or sort)."""
-        if self.replay is not None:
-            rects = list(self.layout.buttons.values())
-            self.replay.place(rects[0].unionall(rects[1:]))
-
     def _table_background(self) -> pygame.Surface:
         surf = self._felt.copy()
         s = self.layout.scale
@@ -202,7 +196,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.floaters.clear()
         self._felt = felt_background(size)
         self.layout = self._make_layout(size, self.viewer)
-        self._place_replay()
+        self.place_replay()
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.fan.pos.clear()
@@ -330,27 +324,12 @@ class HiddenHandTable(ViewTable, TurnScene):
             draw_status(surface, self.app.text, L.status, words[1], words[2], L.scale)
         draw_buttons(surface, self.app.text, looks)
 
-    def is_animating(self) -> bool:
-        if self.motion.busy or self.floaters or self.drag or self._hand_moving() or self.pending_pass or self.banner:
-            return True
-        if self.replay is not None and self.replay.waiting:
-            return False  # a paused replay: nothing to draw until something happens
-        return not self.state.is_over and not self.is_human(self.state.current)  # a bot (or the replay) is to act
+    def moving(self) -> bool:
+        return super().moving() or bool(self.floaters or self.drag or self._hand_moving())
 
-    def my_turn(self) -> bool:
-        """The bottom human may act: their turn, nothing moving, nothing covering the table."""
-        s = self.state
-        return (not self.replaying and not s.is_over and s.current == self.viewer and self.is_human(s.current)
-                and not self.motion.busy and not self.pending_pass and not self.deal_after_pass and not self.hold)
-
-    def try_action(self, action: Any) -> bool:
-        """A human's action: refused with the engine's reason (changing nothing), or played."""
-        busy = self.motion.busy or self.pending_pass or self.deal_after_pass or self.hold
-        return self.turns.try_action(self.viewer, action, busy, self._asks_first)
-
-    def _asks_first(self, action: Any) -> bool:
-        """Whether ``action`` waits for a confirmation (the game opens it); it is played after Yes."""
-        return False
+    def busy(self) -> bool:
+        """Also while the deal waits for the device to be handed over, or play is held."""
+        return super().busy() or self.deal_after_pass or self.hold
 
     def shown(self, player: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: show it (a saved game's, caught up: no animation)."""

@@ -23,6 +23,7 @@ import pygame
 
 from game.base.scene import Scene
 from game.kit import skip
+from game.kit.ending import play_end_sound
 from game.kit.forward import Forward
 from game.kit.keymap import Keymap
 from game.kit.layer import Region, TableLayer
@@ -372,9 +373,7 @@ class RaceTableScene(ViewTable, Scene):
         return f"{n} card{'s' if n != 1 else ''} {done}, {played_for(state.clock)} played"
 
     def game_finished(self) -> None:
-        if self.humans:  # a human placed first (the engine's outcome): the winning sound
-            won = any(self.state.outcome().placings[s] == 1 for s in self.humans)
-            self.app.sound.play("round_won" if won else "round_lost")
+        play_end_sound(self)
         self.app.round_finished(self)
 
 

@@ -51,15 +51,18 @@ def draw_panel_rim(surface: pygame.Surface, spot: SeatSpot, scale: float) -> Non
 
 
 def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, seat: int, hand: Sequence[Face],
-                    face_up: bool, melds: Sequence[Sequence[Face]]) -> None:
-    """An opponent's fanned hand (face up only when shown) and every seat's laid melds, in its panel; a card
-    wholly outside the surface's clip (a part of the panel repainted alone) is skipped."""
+                    face_up: bool, melds: Sequence[Sequence[Face]], hand_rects: Sequence[pygame.Rect] | None = None,
+                    meld_rects: Sequence[Sequence[pygame.Rect]] | None = None) -> None:
+    """An opponent's hand (face up only when shown) and every seat's laid melds, in its panel: at ``hand_rects`` and
+    ``meld_rects`` if the game places them, else the layout's fan and rows.  A card wholly outside the surface's
+    clip (a part of the panel repainted alone) is skipped."""
     clip = surface.get_clip()
     if layout.spots[seat].side != "bottom":
-        for c, r in zip(hand, layout.fan_rects(seat, len(hand))):
+        for c, r in zip(hand, layout.fan_rects(seat, len(hand)) if hand_rects is None else hand_rects):
             if clip.colliderect(r):
                 blit_card(art, surface, c, r, face_up, shadow=False)
-    for meld, rects in zip(melds, layout.match_rects(seat, [len(m) for m in melds])):
+    meld_rects = layout.match_rects(seat, [len(m) for m in melds]) if meld_rects is None else meld_rects
+    for meld, rects in zip(melds, meld_rects):
         for c, r in zip(meld, rects):
             if clip.colliderect(r):
                 blit_card(art, surface, c, r, True, shadow=False)

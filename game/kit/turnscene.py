@@ -34,6 +34,10 @@ class TurnScene(Scene):
     """A replay's pause, speed and step (in the place of the action buttons), else None."""
     turns: TurnController
     """The table's turns: the state, the record, the seats' sources (see :mod:`game.kit.turns`)."""
+    viewer: int
+    """The seat at the bottom of the table (the game sets it)."""
+    motion: Any
+    """The steps and the flights in the air: a :class:`~game.kit.flights.FlightQueue` (the game sets it)."""
 
     def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
         """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
@@ -88,6 +92,34 @@ class TurnScene(Scene):
         self.app.settings.close_tip(self.game_id)
         self.app.save_settings()
 
+    def moving(self) -> bool:
+        """Something moves or shows for a while (frames go on): flights, the device being handed over, a banner."""
+        return bool(self.motion.busy or self.pending_pass or self.banner)
+
+    def is_animating(self) -> bool:
+        if self.moving():
+            return True
+        if self.replay is not None and self.replay.waiting:
+            return False  # a paused replay: nothing to draw until something happens
+        return not self.state.is_over and not self.is_human(self.turns.current)  # a bot (or the replay) is to act
+
+    def busy(self) -> bool:
+        """The viewer may not act yet: cards moving, the device being handed over."""
+        return bool(self.motion.busy or self.pending_pass)
+
+    def my_turn(self) -> bool:
+        """The viewer may act: their turn, nothing moving, nothing covering the table."""
+        return (not self.replaying and not self.state.is_over and self.turns.current == self.viewer
+                and self.is_human(self.viewer) and not self.busy())
+
+    def try_action(self, action: Any) -> bool:
+        """A person's action: refused with the engine's reason (changing nothing), or played."""
+        return self.turns.try_action(self.viewer, action, self.busy(), self._asks_first)
+
+    def _asks_first(self, action: Any) -> bool:
+        """Whether ``action`` waits for a confirmation (the game opens it); it is played after Yes."""
+        return False
+
     def perform(self, action: Any) -> list[Any]:
         """Apply ``action`` for the seat to move, record it, save it, and show it."""
         return self.turns.perform(action)
@@ -99,6 +131,12 @@ class TurnScene(Scene):
     def replay_event(self, event: pygame.event.Event) -> bool:
         """A replay's controls take their keys and clicks first."""
         return self.replay is not None and self.replay.handle_event(event)
+
+    def place_replay(self) -> None:
+        """A replay's controls take the action buttons' place (a replay has no actions to press)."""
+        if self.replay is not None:
+            rects = list(self.layout.buttons.values())
+            self.replay.place(rects[0].unionall(rects[1:]))
 
     def draw_replay(self, surface: pygame.Surface) -> None:
         if self.replay is not None:

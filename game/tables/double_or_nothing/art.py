@@ -57,6 +57,20 @@ def draw_count(surface: pygame.Surface, text: Text, count: int, pos: tuple[int, 
     text.blit(surface, f"x {count:,}", round(px * s), pos, color, "midtop")
 
 
+_OUTLINES: dict[str, list[tuple[float, float]]] = {
+    "square": [(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)],
+    "diamond": [(0, -1), (1, 0), (0, 1), (-1, 0)],
+    "triangle": [(0, -1), (0.95, 0.8), (-0.95, 0.8)],
+    "hexagon": [(math.cos(k * math.pi / 3), math.sin(k * math.pi / 3)) for k in range(6)],
+    "shield": [(-0.85, -0.9), (0.85, -0.9), (0.85, 0.1), (0, 1), (-0.85, 0.1)],
+    "star": [((1.0 if k % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+              (1.0 if k % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)],
+    "arrow": [(-0.9, -0.35), (0.2, -0.35), (0.2, -0.8), (1, 0), (0.2, 0.8), (0.2, 0.35), (-0.9, 0.35)],
+    "hourglass": [(-0.8, -0.9), (0.8, -0.9), (0.1, 0), (0.8, 0.9), (-0.8, 0.9), (-0.1, 0)],
+}
+"""Each polygon icon's outline, in units of the icon's radius round its centre."""
+
+
 def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> None:
     """An upgrade's icon: its shape in its colour with its mark on it."""
     colour = pygame.Color(icon.colour)
@@ -64,37 +78,17 @@ def draw_icon(surface: pygame.Surface, text: Text, icon: Icon, rect: Rect) -> No
     r = min(rect.w, rect.h) // 2
     dark = (20, 24, 22)
     shape = icon.shape
-
-    def poly(points: list[tuple[float, float]]) -> None:
-        pts = [(c[0] + x * r, c[1] + y * r) for x, y in points]
+    if shape in _OUTLINES:
+        pts = [(c[0] + x * r, c[1] + y * r) for x, y in _OUTLINES[shape]]
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.polygon(surface, dark, pts, max(1, r // 12))
-
-    if shape == "circle":
-        pygame.draw.circle(surface, colour, c, r)
-        pygame.draw.circle(surface, dark, c, r, max(1, r // 12))
     elif shape == "ring":  # a dark middle: the mark reads the same on the felt and on a pale card
         pygame.draw.circle(surface, (16, 30, 44), c, r)
         pygame.draw.circle(surface, colour, c, r, max(3, r // 3))
-    elif shape == "square":
-        poly([(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)])
-    elif shape == "diamond":
-        poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
-    elif shape == "triangle":
-        poly([(0, -1), (0.95, 0.8), (-0.95, 0.8)])
-    elif shape == "hexagon":
-        poly([(math.cos(a), math.sin(a)) for a in (k * math.pi / 3 for k in range(6))])
-    elif shape == "shield":
-        poly([(-0.85, -0.9), (0.85, -0.9), (0.85, 0.1), (0, 1), (-0.85, 0.1)])
-    elif shape == "star":
-        poly([((1.0 if k % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
-               (1.0 if k % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)])
-    elif shape == "arrow":
-        poly([(-0.9, -0.35), (0.2, -0.35), (0.2, -0.8), (1, 0), (0.2, 0.8), (0.2, 0.35), (-0.9, 0.35)])
-    elif shape == "hourglass":
-        poly([(-0.8, -0.9), (0.8, -0.9), (0.1, 0), (0.8, 0.9), (-0.8, 0.9), (-0.1, 0)])
-    else:
+    else:  # a circle
         pygame.draw.circle(surface, colour, c, r)
+        if shape == "circle":
+            pygame.draw.circle(surface, dark, c, r, max(1, r // 12))
     mark_y = c[1] + (round(r * 0.25) if shape == "triangle" else 0)
     if shape == "hourglass":  # the waist is narrower than the mark: a dark band under it reads on felt and card
         band = Rect(0, 0, round(r * 1.7), round(r * 0.62))

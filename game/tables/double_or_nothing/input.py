@@ -23,8 +23,8 @@ BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", 
 """The table's letter keys and the button each presses: the one declaration (the buttons show these keys)."""
 LETTER_KEYS = tuple(BUTTON_KEYS)
 """The table's letter keys (Pass, Hint, close the tip, Wrap): the end screen takes none of them."""
-KEY_LABELS = {name: chr(key).upper() for key, name in BUTTON_KEYS.items()}
-"""Each button's key as the button shows it."""
+HOTKEYS = {"play": "Enter", "menu": "Esc", **{name: chr(key).upper() for key, name in BUTTON_KEYS.items()}}
+"""Each button's key as its tooltip shows it."""
 _TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
 """Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c
@@ -101,11 +101,9 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         if target is not None and target == pressed:
             click(t, target)
         return True
-    if event.type == pygame.MOUSEWHEEL:
-        if t.my_rules().trim and t.selection is not None:
-            adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
-            return True
-        return False
+    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection is not None:
+        adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
+        return True
     if event.type == pygame.KEYDOWN:
         mod = getattr(event, "mod", 0)
         if t.typed_copies is not None:
@@ -152,7 +150,8 @@ def adjust_copies(t: Table, step: int) -> None:
 
 
 def type_copies(t: Table, key: int) -> bool:
-    """Trim, typing the number of copies: digits, Backspace; Enter sets it, Esc (or C) leaves it as it was."""
+    """Trim, typing the number of copies: digits, Backspace; Enter sets it (within what the selection holds; else a
+    message, and nothing changes), Esc (or C) leaves it as it was."""
     typed = t.typed_copies or ""
     if key in _TYPED:
         if len(typed) < MAX_TYPED and (typed or _TYPED[key] != "0"):
@@ -162,20 +161,14 @@ def type_copies(t: Table, key: int) -> bool:
     elif key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
         t.typed_copies = None
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        set_typed_copies(t, typed)
+        most = t.most_copies()
+        if not typed:
+            t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
+        elif int(typed) > most:
+            t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
+        else:
+            t.copies, t.typed_copies = int(typed), None
     return True
-
-
-def set_typed_copies(t: Table, typed: str) -> None:
-    """Enter on typed copies: within what the selection holds it is set; else a message, and nothing changes."""
-    most = t.most_copies()
-    if not typed:
-        t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
-    elif int(typed) > most:
-        t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
-    else:
-        t.copies = int(typed)
-        t.typed_copies = None
 
 
 def _extend(t: Table, n: int) -> None:

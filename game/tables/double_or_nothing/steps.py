@@ -11,8 +11,7 @@ a count on it, never one sprite per card.
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
@@ -27,7 +26,9 @@ from engine.double_or_nothing.plays import Play, describe
 from engine.double_or_nothing.upgrades import FIRST_RULES, SECOND_RULES, effect
 
 from game.kit.contract import Table
-from game.kit.tweens import out_cubic
+from game.kit.flights import Step
+from game.kit.handsteps import note_step, queue_steps
+from game.kit.tweens import Tween, out_cubic
 from game.kit.wording import whose
 
 
@@ -55,81 +56,56 @@ class Shown:
 
 @dataclass
 class Fly:
-    """A stack of ``count`` cards of number ``value`` (0: face down) going from ``start`` to ``end``."""
+    """A stack of ``count`` cards of number ``value`` (0: face down; None: nothing shows, a pause) going from
+    ``start`` to ``end`` as its ``tween`` runs (a kit :class:`~game.kit.flights.FlightQueue` moves and lands it)."""
 
-    value: int
+    value: int | None
     count: int
     start: pygame.Rect
     end: pygame.Rect
-    delay: float = 0.0
-
-    def rect_at(self, t: float, duration: float) -> pygame.Rect:
-        k = out_cubic(max(0.0, min(1.0, (t - self.delay) / max(1e-6, duration))))
-        x, y = (round(a + (b - a) * k) for a, b in zip(self.start.topleft, self.end.topleft))
-        return pygame.Rect(x, y, self.start.w, self.start.h)
-
-
-@dataclass
-class Step:
-    """One timed step: stacks in flight for ``duration`` seconds, then ``land`` patches the model."""
-
-    duration: float
-    flies: list[Fly] = field(default_factory=list)
-    land: Callable[[], None] | None = None
-    elapsed: float = 0.0
-
-
-class Motion:
-    """The queue of steps; the first one plays, the rest wait."""
-
-    def __init__(self) -> None:
-        self.steps: deque[Step] = deque()
+    tween: Tween
+    on_land: Callable[[], None] | None = None
+    landed: bool = False
 
     @property
-    def busy(self) -> bool:
-        return bool(self.steps)
+    def rect(self) -> pygame.Rect:
+        x, y = self.tween.value
+        return pygame.Rect(round(x), round(y), self.start.w, self.start.h)
 
-    @property
-    def current(self) -> Step | None:
-        return self.steps[0] if self.steps else None
 
-    def queue(self, step: Step) -> None:
-        self.steps.append(step)
+def flying(t: Table) -> list[Fly]:
+    """The stacks in the air now (a pause shows none)."""
+    return [f for f in t.motion.flights if f.value is not None]
 
-    def update(self, dt: float, instant: bool = False) -> None:
-        while self.steps:
-            step = self.steps[0]
-            step.elapsed += dt
-            if not instant and step.elapsed < step.duration + max((f.delay for f in step.flies), default=0.0):
-                return
-            dt = 0.0
-            self.steps.popleft()
-            if step.land is not None:
-                step.land()
+
+def step(duration: float, land: Callable[[], None] | None,
+         flies: list[tuple[int, int, pygame.Rect, pygame.Rect, float]]) -> Step:
+    """A step: the stacks ``(value, count, start, end, delay)`` fly for ``duration`` seconds each after its delay
+    (with none, a pause of ``duration``), then ``land`` patches the model."""
+    out = [Fly(v, k, a.copy(), b, Tween(a.topleft, b.topleft, duration, delay, out_cubic)) for v, k, a, b, delay in flies]
+    out = out or [Fly(None, 0, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0), Tween((0, 0), (0, 0), duration))]
+    last = max(range(len(out)), key=lambda i: (out[i].tween.delay, i))  # the last to land
+    out[last].on_land = land
+    return lambda: out
 
 
 def queue_events(t: Table, events: list[Any]) -> None:
-    """Turn one action's events into steps; the last step sets the model from the engine."""
-    for ev in events:
-        make = STEPS.get(type(ev))
-        if make is not None:
-            t.motion.queue(make(t, ev))
-    t.motion.queue(Step(0.0, land=t.sync_shown))
+    """Turn one action's events into steps, the first started at once; the last sets the model from the engine."""
+    queue_steps(t, events, STEPS)
+    t.motion.queue(step(0.0, t.sync_shown, []))
+    t.motion.update(0.0, instant=t.factor() == 0)
 
 
-def _note(t: Table, line: str, banner: str | None = None) -> Callable[[], None]:
-    def land() -> None:
-        t.log.add(line)
-        if banner:
-            t.show_banner(banner)
-    return land
+def _note(t: Table, line: str, banner: str | None = None) -> Step:
+    """A line in the log (and ``banner`` across the table)."""
+    return note_step(t, line, then=(lambda: t.show_banner(banner)) if banner else None)
 
 
 def _played(t: Table, ev: Played, duration: float) -> Step:
     play = ev.play
     L = t.layout
-    flies = [Fly(n, play.copies, (L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand).copy(),
-                 L.area_card(i, play.width), 0.04 * i) for i, n in enumerate(play.numbers)]
+    flies = [(n, play.copies, L.columns[n - 1] if ev.seat == t.viewer else L.opp_hand, L.area_card(i, play.width),
+              0.04 * i) for i, n in enumerate(play.numbers)]
 
     def land() -> None:
         sh = t.shown
@@ -142,7 +118,7 @@ def _played(t: Table, ev: Played, duration: float) -> Step:
         t.log.add(f"{t.name(ev.seat)}: {describe(play)}.")
         t.app.sound.play("lay")
 
-    return Step(duration, flies, land)
+    return step(duration, land, flies)
 
 
 def _drew(t: Table, ev: Drew, duration: float) -> Step:
@@ -151,9 +127,9 @@ def _drew(t: Table, ev: Drew, duration: float) -> Step:
     start = L.deck(mine)
     if mine and ev.counts is not None:
         stacks = [(n + 1, k) for n, k in enumerate(ev.counts) if k]
-        flies = [Fly(n, k, start.copy(), L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(stacks)]
+        flies = [(n, k, start, L.columns[n - 1], 0.03 * i) for i, (n, k) in enumerate(stacks)]
     else:
-        flies = [Fly(0, ev.cards, start.copy(), L.opp_hand if not mine else L.columns[3])]
+        flies = [(0, ev.cards, start, L.opp_hand if not mine else L.columns[3], 0.0)]
 
     def land() -> None:
         sh = t.shown
@@ -165,15 +141,15 @@ def _drew(t: Table, ev: Drew, duration: float) -> Step:
             t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'passes')} and {t.verb(ev.seat, 'draws')} {ev.cards:,}.")
         t.app.sound.play("draw")
 
-    return Step(duration, flies, land)
+    return step(duration, land, flies)
 
 
 def _passed(t: Table, ev: Passed, duration: float) -> Step:
     L = t.layout
     end = L.deck(ev.to_seat == t.viewer)
-    flies = [Fly(0, ev.cards_under, L.area_card(0, 1), end)] if ev.cards_under else []
+    flies = [(0, ev.cards_under, L.area_card(0, 1), end, 0.0)] if ev.cards_under else []
     if ev.toll:  # Toll: from the passer's deck to the runner's
-        flies.append(Fly(0, ev.toll, L.deck(ev.seat == t.viewer), end))
+        flies.append((0, ev.toll, L.deck(ev.seat == t.viewer), end, 0.0))
 
     def land() -> None:
         sh = t.shown
@@ -186,13 +162,13 @@ def _passed(t: Table, ev: Passed, duration: float) -> Step:
             t.log.add(f"Toll: {t.name(ev.seat)} {t.verb(ev.seat, 'pays')} {ev.toll:,} cards from the deck to "
                       f"{t.name(ev.to_seat)}.")
 
-    return Step(duration, flies, land)
+    return step(duration, land, flies)
 
 
 def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
     L = t.layout
     end = L.deck(ev.seat == t.viewer)
-    flies = [Fly(0, ev.cards_taken, L.area_card(0, 1), end)]
+    flies = [(0, ev.cards_taken, L.area_card(0, 1), end, 0.0)]
 
     def land() -> None:
         sh = t.shown
@@ -206,25 +182,25 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
         t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
         t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
 
-    return Step(duration, flies, land)
+    return step(duration, land, flies)
 
 
 def _upgrade_picked(t: Table, ev: UpgradePicked) -> Step:
     u = UPGRADES[ev.upgrade]
     more = f" (x{ev.stacks})" if ev.stacks > 1 else ""
-    return Step(0.0, land=_note(t, f"{t.name(0)} took {u.name}{more}: {effect(ev.upgrade, t.state.upgrade_rules)}"))
+    return _note(t, f"{t.name(0)} took {u.name}{more}: {effect(ev.upgrade, t.state.upgrade_rules)}")
 
 
 def _second_wind(t: Table, ev: SecondWind) -> Step:
     how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
         t.state.upgrade_rules, "half a deck against two and a half")
-    return Step(0.0, land=_note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!"))
+    return _note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!")
 
 
 def _run_over(t: Table, ev: RunOver) -> Step:
     line = (f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
             else f"The run is over at game {ev.reached}: {ev.games_won} games won.")
-    return Step(0.0, land=_note(t, line))
+    return _note(t, line)
 
 
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
@@ -232,20 +208,19 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     Drew: lambda t, ev: _drew(t, ev, 0.3 * t.factor()),
     Passed: lambda t, ev: _passed(t, ev, 0.35 * t.factor()),
     HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
-    HandDealt: lambda t, ev: Step(0.0, land=_note(
-        t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}.")),
-    GameWon: lambda t, ev: Step(0.6 * t.factor(), land=_note(
+    HandDealt: lambda t, ev: _note(
+        t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}."),
+    GameWon: lambda t, ev: step(0.6 * t.factor(), _note(
         t, f"{t.name(1 - ev.seat)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.",
-        f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!")),
-    Doubled: lambda t, ev: Step(0.0, land=_note(
+        f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!"), []),
+    Doubled: lambda t, ev: _note(
         t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
-        f"Double! Game {ev.game}: hands of {ev.hand_size:,}")),
-    UpgradesOffered: lambda t, ev: Step(0.0, land=_note(t, "Pick one upgrade of three.")),
+        f"Double! Game {ev.game}: hands of {ev.hand_size:,}"),
+    UpgradesOffered: lambda t, ev: _note(t, "Pick one upgrade of three."),
     UpgradePicked: _upgrade_picked,
-    CardsAdded: lambda t, ev: Step(0.0, land=_note(
-        t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck.")),
+    CardsAdded: lambda t, ev: _note(t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."),
     SecondWind: _second_wind,
     RunOver: _run_over,
-    DuelOver: lambda t, ev: Step(0.0, land=_note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel.")),
+    DuelOver: lambda t, ev: _note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel."),
 }
 """Each event's step, by the event's type (an event with none shows nothing)."""

@@ -140,11 +140,9 @@ class RunSummaryScene(GameOverScene):
             cx += w + gap
         return out
 
-    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[str]]:
-        """The panel, fitted to what it holds, the y of each part in it, and the upgrade win rates to list.
-
-        ``at["columns"]`` is how many columns the rates take: two, or three when two would not fit.
-        """
+    def _body(self) -> tuple[pygame.Rect, dict[str, int], list[str], int]:
+        """The panel, fitted to what it holds, the y of each part in it, the upgrade win rates to list and the
+        columns they take (two, or three when two would not fit)."""
         L = self.layout
         s = L.scale
         run = self.facts.mode is Mode.RUN
@@ -158,6 +156,7 @@ class RunSummaryScene(GameOverScene):
         at["biggest"] = y
         y += round(30 * s) * len(self.facts.biggest)
         rates: list[str] = []
+        columns = 2
         if run:
             at["upgrades"] = y + round(8 * s)
             y = at["upgrades"] + round(32 * s)
@@ -168,22 +167,19 @@ class RunSummaryScene(GameOverScene):
             if rates:
                 y += round(28 * s)
                 two = y + round(26 * s) * -(-len(rates) // 2) + round(20 * s)
-                at["columns"] = 2 if two <= room else 3
-                y += round(26 * s) * -(-len(rates) // at["columns"])
+                columns = 2 if two <= room else 3
+                y += round(26 * s) * -(-len(rates) // columns)
         height = min(room, y + round(20 * s))
         panel = pygame.Rect(0, 0, width, height)
         panel.midtop = (L.w // 2, round(16 * s) + (room - height) // 2)
-        columns = at.pop("columns", 2)
-        at = {k: panel.y + v for k, v in at.items()}
-        at["columns"] = columns
-        return panel, at, rates
+        return panel, {k: panel.y + v for k, v in at.items()}, rates, columns
 
     def draw_body(self, surface: pygame.Surface) -> None:
         L = self.layout
         s = L.scale
         text = self.app.text
         cx = L.w // 2
-        panel, at, rates = self._body()
+        panel, at, rates, columns = self._body()
         draw_panel(surface, panel, (8, 40, 28, 200), round(18 * s), GOLD, self._panels)
         title, sub = self.headline()
         text.blit(surface, title, round(54 * s), (cx, panel.y + round(20 * s)), GOLD, "midtop", panel.w - 40)
@@ -204,7 +200,7 @@ class RunSummaryScene(GameOverScene):
             text.blit(surface, "Upgrades this run:" if self.facts.upgrades else "No upgrades were picked this run.", px,
                       (left, at["upgrades"]), MUTED)
             self._draw_upgrades(surface, left, at["upgrades"] + round(32 * s), panel)
-            self._draw_rates(surface, left, at["rates"], panel, rates, at["columns"])
+            self._draw_rates(surface, left, at["rates"], panel, rates, columns)
 
     def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
         """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""

@@ -22,29 +22,33 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.ending import play_end_sound
+from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
+from game.kit.viewtable import ViewTable
 from game.kit.wording import whose
 from game.base.scene import Scene
 from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.art import draw_thumbnail
-from game.tables.double_or_nothing.steps import Motion, Shown, queue_events
+from game.tables.double_or_nothing.steps import Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
 
 
-class DoubleTable(TurnScene):
+class DoubleTable(ViewTable, TurnScene):
     """A Run or a Duel in progress."""
 
     game_id = GAME_ID
+    view = double_or_nothing_view
     draw_thumbnail = staticmethod(draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
@@ -52,7 +56,7 @@ class DoubleTable(TurnScene):
         super().__init__(app)
         self._open_turns(setup, record, state, replay, TurnScheduler)
         self.viewer = self.humans[0] if self.humans else 0
-        self.motion = Motion()
+        self.motion = FlightQueue()
         self.log = ActionLog(keep=40, shown=12)
         self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
         self.hover: object = None
@@ -70,17 +74,15 @@ class DoubleTable(TurnScene):
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
         self.hotseat = self.pending_pass = self.turns.passes_device  # the first player gets the device before any hand shows
-        self.log.add(self._opening_line())
-
-    def _opening_line(self) -> str:
         st = self.state
-        if st.mode is Mode.RUN:
-            return f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
-        return f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}."
+        self.log.add(f"The Run begins: game 1, hands of {st.hand_size(0)}. Win a game and everything doubles."
+                     if st.mode is Mode.RUN else
+                     f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}.")
 
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
 
     game_keys = double_or_nothing_input.LETTER_KEYS  # the end screen's letters avoid them
+    HOTKEYS = double_or_nothing_input.HOTKEYS
 
     @staticmethod
     def describe_state(state: Any, record: Any = None) -> str:
@@ -158,13 +160,9 @@ class DoubleTable(TurnScene):
         return self.my_rules().trim and self.most_copies() > 1
 
     def set_selection(self, lo: int | None, hi: int | None = None) -> None:
-        if lo is None:
-            self.selection = None
-        else:
-            hi = lo if hi is None else hi
-            self.selection = (min(lo, hi), max(lo, hi))
-        self.copies = None
-        self.typed_copies = None
+        hi = lo if hi is None else hi
+        self.selection = None if lo is None or hi is None else (min(lo, hi), max(lo, hi))
+        self.copies = self.typed_copies = None
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
     # --- help: the hint and the first-game tip -------------------------------
@@ -196,10 +194,10 @@ class DoubleTable(TurnScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.panels.clear()
-        if hasattr(self, "layer"):
-            self.layer.invalidate()
+        self.layer.invalidate()
         self.layout = DoubleLayout(*size)
-        surf = felt_background(size).copy()
+        self.place_replay()
+        surf = felt_background(size)
         L = self.layout
         self.app.art.warm_numbers({L.card, L.area_card_size})  # the hand and a play (wide plays are smaller: rarer)
         s = L.scale
@@ -214,16 +212,8 @@ class DoubleTable(TurnScene):
             self.tip_open = False
         self.resize(self.app.size)
 
-    def is_animating(self) -> bool:
-        if self.motion.busy or self.toast or self.banner or self.pending_pass:
-            return True
-        if self.replay is not None and self.replay.waiting:
-            return False  # a paused replay: nothing to draw until something happens
-        return not self.state.is_over and not self.is_human(self.current() if self.current() is not None else -1)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        double_or_nothing_view.draw(self, surface)
-        self.draw_replay(surface)
+    def moving(self) -> bool:
+        return super().moving() or bool(self.toast)
 
     buttons = double_or_nothing_view.buttons
 
@@ -231,15 +221,6 @@ class DoubleTable(TurnScene):
         return self.replay_event(event) or double_or_nothing_input.handle_event(self, event)
 
     # --- acting --------------------------------------------------------------
-
-    def my_turn(self) -> bool:
-        """The viewer may act: their turn, nothing moving, nothing covering the table."""
-        return (not self.replaying and not self.state.is_over and self.current() == self.viewer
-                and self.is_human(self.viewer) and not self.motion.busy and not self.pending_pass)
-
-    def try_action(self, action: Any) -> bool:
-        """A person's action: refused with the engine's reason (changing nothing), or played."""
-        return self.turns.try_action(self.viewer, action, self.motion.busy or self.pending_pass)
 
     def shown(self, seat: int, action: Any, events: list[Any]) -> None:
         """The controller played ``action``: its steps (none while catching up a saved run)."""
@@ -275,18 +256,13 @@ class DoubleTable(TurnScene):
 
     def update(self, dt: float) -> None:
         dt = self.replay_dt(dt)
-        if self.replay is not None:  # in the place of Play, Pass and Wrap (a replay has none)
-            rects = list(self.layout.buttons.values())
-            self.replay.place(rects[0].unionall(rects[1:]))
         self.clock += dt
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
     def game_finished(self) -> None:
-        if self.humans and not self.replaying:
-            won = any(self.state.outcome().placings[h] == 1 for h in self.humans)
-            self.app.sound.play("round_won" if won else "round_lost")
+        play_end_sound(self)
         self.app.round_finished(self)
 
     def _forget_the_last_player(self) -> None:

@@ -135,7 +135,7 @@ SHOTS = shots.Plan(GAME_ID, (
     _select_refused, lambda s: s.table.play_selection(), shots.photo("dn-game20-refused"),
     shots.settings(ai_speed="normal"), lambda s: setattr(s.table, "toast", None),
     shots.when(shots.my_turn, _select_best, lambda s: s.table.play_selection(), shots.until(
-        lambda s: s.table.motion.current is not None and s.table.motion.current.elapsed > 0.12, 2),
+        lambda s: s.table.motion.flights and s.table.motion.flights[0].tween.elapsed > 0.12, 2),
         shots.photo("dn-game20-flight")),
     shots.settings(ai_speed="instant"),
     shots.made(opened(lambda: run_setup(short_run_deal()),

@@ -18,9 +18,11 @@ from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import KEY_LABELS, picking
+from game.tables.double_or_nothing.input import picking
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
+from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
+from game.kit.handview import with_keys
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
@@ -177,18 +179,16 @@ def buttons(t: Table) -> list[Button]:
         mine = t.my_turn()
         play, reason = t.selection_play()
         out.append(Button("play", "Play", L.buttons["play"], enabled=mine and play is not None and reason is None,
-                          primary=True, hotkey="Enter"))
-        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None,
-                          hotkey=KEY_LABELS["pass"]))
+                          primary=True))
+        out.append(Button("pass", "Pass", L.buttons["pass"], enabled=mine and t.shown.top is not None))
         if t.my_rules().wrap:
-            label = "Straight" if t.wrap else "Wrap 8>1"
-            out.append(Button("wrap", label, L.buttons["wrap"], enabled=mine, hotkey=KEY_LABELS["wrap"]))
+            out.append(Button("wrap", "Straight" if t.wrap else "Wrap 8>1", L.buttons["wrap"], enabled=mine))
         if t.humans:
-            out.append(Button("hint", "Hint", L.hint_button, enabled=mine, hotkey=KEY_LABELS["hint"]))
-    out.append(Button("menu", "Menu", L.menu_button, hotkey="Esc"))
+            out.append(Button("hint", "Hint", L.hint_button, enabled=mine))
+    out.append(Button("menu", "Menu", L.menu_button))
     if t.tip_showing():
-        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True, hotkey=KEY_LABELS["tip_close"]))
-    return out
+        out.append(Button("tip_close", "Got it", L.tip()[1], primary=True))
+    return with_keys(t, out)
 
 
 def layer_key(t: Table) -> tuple:
@@ -208,12 +208,10 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     s = L.scale
     t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
     t.layer.draw(surface, art)
-    step = t.motion.current
-    if step is not None:
-        for fly in step.flies:
-            r = fly.rect_at(step.elapsed, step.duration)
-            draw_stack(surface, art, fly.value, fly.count, r)
-            text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
+    for fly in flying(t):
+        r = fly.rect
+        draw_stack(surface, art, fly.value, fly.count, r)
+        text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
     if t.banner:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
     if t.toast:
@@ -311,8 +309,7 @@ def _draw_area(t: Table, surface: pygame.Surface) -> None:
     L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
     sh = t.shown
-    step = t.motion.current
-    quiet = (step is None or not step.flies) and Phase.PICK not in (t.state.phase, sh.obs.phase)
+    quiet = not flying(t) and Phase.PICK not in (t.state.phase, sh.obs.phase)
     if sh.top is None and quiet:  # never under flying cards or the upgrade panel
         msg = "Nothing to beat: the side to move leads anything."
         text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
@@ -333,7 +330,7 @@ def _draw_area(t: Table, surface: pygame.Surface) -> None:
         text.blit(surface, label, round(22 * s), (L.area.centerx, L.area.y + round(24 * s)), INK, "midtop",
                   L.area.w - round(60 * s))
     total = sum(sh.area)
-    if total and (step is None or not step.flies):
+    if total and not flying(t):
         strip = L.strip
         text.blit(surface, f"In the play area: {total:,}", round(19 * s), (strip.x, strip.centery), MUTED, "midleft")
         x = strip.x + round(190 * s)

@@ -33,10 +33,10 @@ class SeatBox:
 
 
 class RatscrewLayout:
-    """Every rect of the table for a ``w`` x ``h`` window and ``num_seats`` seats."""
+    """Every rect of the table for a ``w`` x ``h`` window and ``n`` seats."""
 
-    def __init__(self, w: int, h: int, num_seats: int) -> None:
-        self.w, self.h, self.num_seats = w, h, num_seats
+    def __init__(self, w: int, h: int, n: int) -> None:
+        self.w, self.h = w, h
         s = self.scale = ui_scale(w, h)
         m = self.margin = max(6, round(12 * s))
         status_h = round(60 * s)
@@ -45,7 +45,6 @@ class RatscrewLayout:
 
         # the seats along the bottom
         seat_h = round(150 * s)
-        n = self.num_seats
         panel_w = min(round(330 * s), (w - 2 * m - (n - 1) * m) // n)
         row_w = n * panel_w + (n - 1) * m
         x0 = (w - row_w) // 2

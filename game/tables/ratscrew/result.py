@@ -29,8 +29,9 @@ class RatscrewResultScene(GameOverScene):
         t = self.table
         counts = t.stat_counts()
         won = [sum(c.get(f"snaps_{k}", 0) for k in RULE_KEYS) for c in counts]
-        order = sorted(range(t.state.num_seats), key=lambda p: (p != t.state.winner, -t.model.piles[p], -won[p], p))
-        rows = [(str(place), t.name(p), str(t.model.piles[p]), *(str(counts[p].get(f"snaps_{k}", 0)) for k in RULE_KEYS),
+        held = [len(pile) for pile in t.state.piles]
+        order = sorted(range(t.state.num_seats), key=lambda p: (p != t.state.winner, -held[p], -won[p], p))
+        rows = [(str(place), t.name(p), str(held[p]), *(str(counts[p].get(f"snaps_{k}", 0)) for k in RULE_KEYS),
                  str(counts[p]["wrong_snaps"]), ms_cell(counts[p].get("fastest_snap_ms")))
                 for place, p in enumerate(order, 1)]
         draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, WIDTHS, rows,

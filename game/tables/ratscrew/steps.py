@@ -4,7 +4,8 @@ The model changes at once when an event comes in (a real-time table never
 queues the game behind its animations); the flights only carry sprites across
 the felt, and a sprite in the air is drawn by its flight, not in its place.
 The per-seat tallies for the statistics (snaps by rule, wrong snaps, the
-fastest snap) are kept here too, from the same events.
+fastest snap) are kept here too, from the same events.  What the engine state
+already says (whose turn, who is barred, each pile's size, the count) is read from it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.cards import Card, Rank
-from engine.ratscrew import Count, SnapReason
+from engine.ratscrew import SnapReason
 from engine.ratscrew.moves import (
-    CardLaid, CountChanged, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerBarred, PlayerOut, PlayersReleased,
-    SnapAccepted, SnapWrong, StackWon, TurnPassed,
+    CardLaid, GameOver, LaidOutOfTurn, PlayerBackIn, PlayerOut, PlayersReleased, SnapAccepted, SnapWrong, StackWon,
 )
 
 from game.kit.racetable import stat_row
@@ -47,16 +47,11 @@ class Banner:
 
 @dataclass
 class TableModel:
-    piles: list[int]
-    turn: int
     stack: Pile = field(default_factory=Pile)
-    barred: list[bool] = field(default_factory=list)
     call: tuple[Rank, int] | None = None  # the last call and its number
     call_age: float = 99.0
-    count: Count | None = None
     lit: set[int] = field(default_factory=set)  # sprite ids of the cards that made the snap
     banner: Banner | None = None
-    winner: int | None = None
     snaps: list[dict[str, int]] = field(default_factory=list)  # per seat: rule -> snaps won by it
     wrong: list[int] = field(default_factory=list)
     fastest: list[int | None] = field(default_factory=list)
@@ -67,9 +62,8 @@ class TableModel:
     @classmethod
     def from_state(cls, state: Any, sprites: Any) -> TableModel:
         n = state.num_seats
-        return cls([len(p) for p in state.piles], state.turn, Pile(sprites.new(c) for c in state.stack),
-                   [b is not None for b in state.barred], count=state.count, snaps=[{} for _ in range(n)],
-                   wrong=[0] * n, fastest=[None] * n)
+        return cls(Pile(sprites.new(c) for c in state.stack), snaps=[{} for _ in range(n)], wrong=[0] * n,
+                   fastest=[None] * n)
 
     def update(self, dt: float) -> None:
         self.call_age += dt
@@ -83,7 +77,7 @@ class TableModel:
         """Each seat's counts for the statistics (the registry's ``stats`` keys)."""
         return [stat_row(**{f"snaps_{key}": self.snaps[seat].get(key, 0) for key in RULE_KEYS},
                          wrong_snaps=self.wrong[seat], fastest_snap_ms=self.fastest[seat])
-                for seat in range(len(self.piles))]
+                for seat in range(len(self.snaps))]
 
 
 def showed_at(model: TableModel, reason: SnapReason) -> int | None:
@@ -106,7 +100,6 @@ def _laid(table: Any, event: CardLaid, at: int, animate: bool) -> None:
         table.fly(model.stack[-1], True, layout.top_card, layout.fan_slot(n - 1, n), LAY_SECONDS)
     model.stack.append(sprite)
     model.laid_at[event.card] = at
-    model.piles[event.player] -= 1
     model.call, model.call_age = (event.call, event.number), 0.0
     _drop_news(model, model.banner is not None and (model.banner.won or model.banner.age > BANNER_MIN_SECONDS))
     if animate:
@@ -122,7 +115,6 @@ def _out_of_turn(table: Any, event: LaidOutOfTurn, at: int, animate: bool) -> No
         sprite = table.sprites.new(event.card)
         model.stack.insert(0, sprite)
         model.laid_at[event.card] = at
-        model.piles[event.player] -= 1
         _drop_news(model, model.banner is not None and model.banner.won)  # a new stack has begun
         if animate:
             table.fly(sprite, True, table.layout.seats[event.player].pile, table.layout.fan_slot(0, len(model.stack)),
@@ -142,33 +134,13 @@ def _snap_wrong(table: Any, event: SnapWrong, at: int, animate: bool) -> None:
 
 
 def _released(table: Any, event: PlayersReleased, at: int, animate: bool) -> None:
-    for seat in event.players:
-        table.model.barred[seat] = False
     if event.why.startswith("everyone"):
         table.log.add("Everyone was barred: all may snap again")
-
-
-def _count(table: Any, event: CountChanged, at: int, animate: bool) -> None:
-    table.model.count = None if event.owner is None or event.picture is None or event.left is None else \
-        Count(event.owner, event.left, event.picture)
 
 
 def _accepted(table: Any, event: SnapAccepted, at: int, animate: bool) -> None:
     table.model.claims[event.player] = event
     table.log.add(f"{says(table.name(event.player), 'snaps')}: {', '.join(r.label for r in event.reasons)}")
-
-
-def _barred(table: Any, event: PlayerBarred, at: int, animate: bool) -> None:
-    table.model.barred[event.player] = True
-
-
-def _turn(table: Any, event: TurnPassed, at: int, animate: bool) -> None:
-    table.model.turn = event.player
-
-
-def _over(table: Any, event: GameOver, at: int, animate: bool) -> None:
-    table.model.winner = event.winner
-    table.log.add(f"{says(table.name(event.winner), 'holds')} every card and wins")
 
 
 def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
@@ -207,7 +179,6 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
         table.log.add(f"Nobody can lay: {says(name, 'takes')} back {len(sprites)} cards")
     model.stack = Pile()
     model.laid_at.clear()
-    model.piles[event.player] += len(sprites)
     model.call = None
     if not animate:
         return
@@ -221,8 +192,8 @@ def _stack_won(table: Any, event: StackWon, at: int, animate: bool) -> None:
 
 STEPS: dict[type, Callable[[Any, Any, int, bool], None]] = {
     CardLaid: _laid, LaidOutOfTurn: _out_of_turn, SnapAccepted: _accepted, SnapWrong: _snap_wrong,
-    PlayerBarred: _barred, PlayersReleased: _released, CountChanged: _count, StackWon: _stack_won, TurnPassed: _turn,
-    GameOver: _over,
+    PlayersReleased: _released, StackWon: _stack_won,
+    GameOver: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.winner), 'holds')} every card and wins"),
     PlayerOut: lambda table, e, at, animate: table.log.add(
         f"{says(table.name(e.player), 'has')} no cards left (a snap can bring them back)"),
     PlayerBackIn: lambda table, e, at, animate: table.log.add(f"{says(table.name(e.player), 'is')} back in"),

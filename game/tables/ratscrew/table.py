@@ -98,10 +98,6 @@ class RatscrewTable(RaceTableScene):
     def result_scene(self) -> Scene:
         return RatscrewResultScene(self.app, self)
 
-    def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
-        super().catch_up(actions, clock)
-        self.motion.flights = []
-
     def shown(self, events: list[Any], at: int) -> None:
         run_steps(STEPS, events, self, at, not self.catching_up)
 

@@ -17,7 +17,7 @@ from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
-from game.kit.scorepanel import PANEL_FILL
+from game.kit.scorepanel import PANEL_FILL, card_count
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel, felt_background
@@ -47,9 +47,9 @@ def table_background(t: RaceTableScene) -> pygame.Surface:
 
 def status_lines(t: RaceTableScene) -> tuple[str, str]:
     """What is happening, and what to do now."""
-    st, m = t.state, t.model
+    st = t.state
     out = f"{skip.LABEL} ({skip.KEY_NAME}) to see how it ends at once, or snap to get back in.  Esc: menu"
-    shared = race_status(t, f"Replay: {t.name(m.turn)} to lay.", ("out of cards", out))
+    shared = race_status(t, f"Replay: {t.name(st.turn)} to lay.", ("out of cards", out))
     if shared is not None:
         return shared
     if st.is_over:
@@ -57,13 +57,13 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
     if not any(st.piles):
         head = "Nobody has a card to lay: snap if you see one!"
     else:
-        head = "Your turn to lay" if t.humans == [m.turn] else f"{t.name(m.turn)} to lay"
+        head = "Your turn to lay" if t.humans == [st.turn] else f"{t.name(st.turn)} to lay"
     if len(t.humans) == 1:
         me = t.humans[0]
-        if m.barred[me]:
+        if st.barred[me] is not None:
             return head, "You are barred until someone else wins the stack."
         lay_keys, snap_keys = ratscrew_input.key_names(t, me) or ("", "")  # as on the panel and the Snap button
-        lay = f"Lay: {lay_keys} (or click your pile)" if m.turn == me and st.piles[me] else "Wait for your turn to lay"
+        lay = f"Lay: {lay_keys} (or click your pile)" if st.turn == me and st.piles[me] else "Wait for your turn to lay"
         return head, f"{lay}.  Snap: {snap_keys} (or click the stack).  Esc: menu"
     if t.humans:
         return head, "Each player uses the keys on their panel.  Esc: menu"
@@ -88,7 +88,7 @@ def layer_regions(t: RaceTableScene) -> list[Region]:
     flying = t.motion.flying()
     under = list(t.model.stack[:-1])
     shown = tuple((sp.id, sp.card) for sp in under if sp.id not in flying)
-    count = t.model.count
+    count = t.state.count
     fan_key = (L.fan_card(len(under)), shown, frozenset(t.model.lit) & {i for i, _ in shown}, count,
                not under and not t.motion.flights, len(under))
     regions.append(Partial("fan", fan_key, L.fan_area.inflate(L.margin, L.margin),
@@ -114,14 +114,14 @@ def fan_touched(L: RatscrewLayout, old: tuple, new: tuple) -> pygame.Rect | None
 
 
 def seat_key(t: RaceTableScene, seat: int) -> tuple:
-    m, st = t.model, t.state
-    return (m.piles[seat], m.turn == seat and not st.is_over, m.barred[seat], st.is_over, st.winner,
+    st = t.state
+    return (len(st.piles[seat]), st.turn == seat and not st.is_over, st.barred[seat] is not None, st.is_over, st.winner,
             t.hover == ("pile", seat), ratscrew_input.key_names(t, seat) if t.is_human(seat) else None)
 
 
 def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: set[int]) -> None:
     """The stack under its top card, in rows; only the visible strip of each card is blitted."""
-    L, art, count = t.layout, t.app.art, t.model.count
+    L, art, count = t.layout, t.app.art, t.state.count
     s = L.scale
     rects = L.fan(len(under))
     if not under and not t.motion.flights:
@@ -163,7 +163,7 @@ def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: l
 
 
 def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
-    L, text, art, stack, count = t.layout, t.app.text, t.app.art, t.model.stack, t.model.count
+    L, text, art, stack, count = t.layout, t.app.text, t.app.art, t.model.stack, t.state.count
     s, top = L.scale, L.top_card
     t.layer.draw(surface, art)
     flying = t.motion.flying()
@@ -190,7 +190,7 @@ def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
             surface, text, t.hover == "skip")
     elif len(t.humans) == 1 and not t.state.is_over:
         me = t.humans[0]
-        barred = t.model.barred[me]
+        barred = t.state.barred[me] is not None
         names = ratscrew_input.key_names(t, me)
         label = "Barred" if barred else f"Snap!  ({names[1]})" if names else "Snap!"
         Button("snap", label, L.snap_button, enabled=not barred, primary=True).draw(surface, text, t.hover == "snap")
@@ -276,19 +276,19 @@ def draw_card_codes(surface: pygame.Surface | None, t: RaceTableScene, cards: Se
 
 
 def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
-    L, text, m, st = t.layout, t.app.text, t.model, t.state
+    L, text, st = t.layout, t.app.text, t.state
     s, box = L.scale, L.seats[seat]
-    turn = m.turn == seat and not st.is_over and st.piles[seat]
+    turn = st.turn == seat and not st.is_over and st.piles[seat]
     if turn:
         pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
     player = t.record.players[seat]
     connection = player.extra.get("connection")  # a network seat's ping, or "reconnecting..."
     who = player.name + (f"  ({connection})" if connection else "" if not player.is_ai else f"  ({(player.level or '').title()} bot)")
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
-    draw_stock(surface, t.app.art, box.pile, m.piles[seat], glow=t.hover == ("pile", seat) and t.is_human(seat))
+    px, n = round(19 * s), len(st.piles[seat])
+    draw_stock(surface, t.app.art, box.pile, n, glow=t.hover == ("pile", seat) and t.is_human(seat))
     x, y = box.info.x, box.info.y
-    px, n = round(19 * s), m.piles[seat]
-    text.blit(surface, f"{n} card{'s' if n != 1 else ''}" if n else "No cards", round(26 * s), (x, y),
+    text.blit(surface, card_count(n) if n else "No cards", round(26 * s), (x, y),
               INK if n else MUTED, max_w=box.info.w)
     y += round(32 * s)
     if st.is_over:
@@ -298,7 +298,7 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
         text.blit(surface, "To lay", px, (x, y), GOLD, max_w=box.info.w)
     elif not n:
         text.blit(surface, "Out: snap to get back in", px, (x, y), MUTED, max_w=box.info.w)
-    if m.barred[seat] and not st.is_over:  # a red band across the pile: may not snap until the stack is won
+    if st.barred[seat] is not None and not st.is_over:  # a red band across the pile: may not snap until the stack is won
         tag = pygame.Rect(0, 0, box.pile.w + round(16 * s), round(26 * s))
         tag.center = box.pile.center
         pygame.draw.rect(surface, BARRED, tag, border_radius=round(6 * s))

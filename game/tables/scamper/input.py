@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import pygame
 
-from engine.cards import STANDARD_SIZE, Card
+from engine.cards import Card
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard
 from engine.scamper.table import Phase
 
-from game.kit.hand import HandFan
+from game.kit.hand import SORTS, HandFan
 from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
 from game.kit.handtable import HiddenHandTable
 from game.kit.pointer import hand_table_target
 
-SORTS = {"sort_rank": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.rank, c.suit),
-         "sort_suit": lambda c: (1, 0, 0) if c >= STANDARD_SIZE else (0, c.suit, c.rank)}
-"""Jokers go to the right end either way (they have no rank or suit)."""
 KEYS = {pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_r: "sort_rank", pygame.K_u: "sort_suit",
         pygame.K_t: "sheet", pygame.K_c: "call", pygame.K_w: "wild"}
 
@@ -59,7 +56,7 @@ def click(t: HiddenHandTable, target: object) -> None:
     if click_pile_or_card(t, target, t.state.phase in (Phase.DRAW, Phase.OPENING), DRAW_STOCK, DRAW_DISCARD, Discard):
         return
     if isinstance(target, tuple) and target[0] == "meld":
-        cards = t.selected_cards()
+        cards = tuple(t.selected)
         if len(cards) == 1:
             _on_meld(t, cards[0], target[1], target[2])
         else:

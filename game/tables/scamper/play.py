@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
 from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
-from engine.scamper.table import Phase
 
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
@@ -28,7 +27,7 @@ class Proposal:
     """The Lay button's action for the selection (or ``None``), its label, and why it can't be played.
 
     ``melds`` are the melds the action lays as the engine reads them (the label and
-    the lay come from the same cards in the same order); ``left`` the selected
+    the lay come from the same cards in the same order); ``note`` names the selected
     cards it leaves in the hand; ``wild_choice`` whether a wild could go at either
     end of a run (the player may move it: :func:`place_meld`'s ``wilds_low``).
     """
@@ -38,7 +37,6 @@ class Proposal:
     reason: str | None
     note: str = ""
     melds: tuple[Meld, ...] = ()
-    left: tuple[Card, ...] = ()
     wild_choice: bool = False
 
 
@@ -61,11 +59,6 @@ def _placed(melds: tuple[tuple[Card, ...], ...], wilds_low: bool) -> tuple[tuple
         except IllegalMeld:
             out.append(tuple(m))
     return tuple(out)
-
-
-def _wild_choice(melds: tuple[tuple[Card, ...], ...]) -> bool:
-    """Whether a wild of these melds could go at either end of its run."""
-    return _placed(melds, False) != _placed(melds, True)
 
 
 def doesnt_fit(left: tuple[Card, ...] | list[Card]) -> str:
@@ -121,69 +114,56 @@ def _ready(action: LayContract | LayMeld, t: HiddenHandTable, left: list[Card]) 
     except IllegalMeld:  # the engine refuses it (its reason shows): the cards as they are
         melds, words = (), " + ".join(format_cards(m) for m in cards)
     return Proposal(action, f"Lay {words}", t.state.why_illegal(action, t.viewer), doesnt_fit(left), melds,
-                    tuple(left), _wild_choice(cards))
+                    _placed(cards, False) != _placed(cards, True))  # a wild could go at either end of a run
 
 
 def proposal(t: HiddenHandTable) -> Proposal:
     """What the selection makes: the contract, one meld, or the engine's reason it makes neither."""
-    cards = t.selected_cards()
+    cards = tuple(t.selected)
     state = t.state
     obs = state.observation(t.viewer)
     if not cards:
         if obs.is_down:
             return Proposal(None, "Lay a meld", "Select 3 or more cards that make a set or a run.")
         return Proposal(None, "Lay contract", f"Select the cards of your contract: {obs.contract.describe()}.")
-    if not obs.is_down:
-        action, left = _contract_lay(cards, t)
-        if action is None:
-            try:
-                meld = arrange(cards, keep_majority=True)
-            except IllegalMeld as exc:
-                plan = solve(cards, obs.contract)
-                if plan is not None and len(cards) > 3:
-                    return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
-                return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
-            reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
-            return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
+    action, left = (None, []) if obs.is_down else _contract_lay(cards, t)
+    if action is not None:
         return _ready(action, t, left)
-    try:
-        meld = place_meld(cards, t.wilds_low)
+    try:  # one meld: laid once down, else the engine's reason it is not the contract
+        meld = place_meld(cards, obs.is_down and t.wilds_low)
     except IllegalMeld as exc:
+        plan = None if obs.is_down else solve(cards, obs.contract)
+        if plan is not None and len(cards) > 3:
+            return Proposal(None, "Not the contract", "Your selection: " + "; ".join(plan.progress(card_words)) + ".")
         return Proposal(None, "Not a meld", _one_out(cards) or str(exc))
-    return _ready(LayMeld(meld.cards), t, [])
+    if obs.is_down:
+        return _ready(LayMeld(meld.cards), t, [])
+    reason = state.why_illegal(LayContract((meld.cards,)), t.viewer)
+    return Proposal(None, "Not the contract", reason or f"{obs.contract.describe()} is this round's contract.")
 
 
-def drop_actions(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> list[Action]:
-    """What dropping ``card`` on meld ``meld`` (on its card ``place``, if over one) may mean, best first."""
-    melds = t.state.melds
-    if not 0 <= meld < len(melds):
-        return []
-    m = melds[meld]
-    places = ([] if place is None else [place]) + [i for i in m.wild_places if i != place]
-    swaps: list[Action] = [SwapWild(meld, i, card) for i in places if 0 <= i < len(m.cards) and not m.is_natural_at(i)]
-    return swaps + [AddToMeld(meld, card, False), AddToMeld(meld, card, True)]
+def _onto_melds(t: HiddenHandTable, card: Card) -> list[AddToMeld | SwapWild]:
+    """The engine's legal adds and swaps of ``card`` for the bottom seat now."""
+    return [a for a in t.state.legal_actions(t.viewer) if isinstance(a, (AddToMeld, SwapWild)) and a.card == card]
 
 
 def drop_action(t: HiddenHandTable, card: Card, meld: int, place: int | None) -> tuple[Action | None, str | None]:
-    """The first legal meaning of the drop, or the engine's reason for the most likely one."""
-    actions = drop_actions(t, card, meld, place)
-    if not actions:
+    """The drop's legal meaning (a swap for the wild under it first, any swap, an add at the top, at the bottom),
+    or the engine's reason for the most likely one."""
+    if not 0 <= meld < len(t.state.melds):
         return None, "There is no meld there."
-    for a in actions:
-        if t.state.why_illegal(a, t.viewer) is None:
-            return a, None
-    first = actions[0]
-    if isinstance(first, SwapWild) and place is None:
-        first = actions[-2]
-    return None, t.state.why_illegal(first, t.viewer)
+    legal = sorted((a for a in _onto_melds(t, card) if a.meld == meld),
+                   key=lambda a: (isinstance(a, AddToMeld), getattr(a, "place", None) != place))
+    if legal:
+        return legal[0], None
+    wilds = t.state.melds[meld].wild_places
+    likely = SwapWild(meld, place if place in wilds else wilds[0], card) if place is not None and wilds else None
+    return None, t.state.why_illegal(likely or AddToMeld(meld, card, False), t.viewer)
 
 
 def takers(t: HiddenHandTable, card: Card) -> set[int]:
-    """The melds that can take ``card`` now (an add or a swap): they light up while it is dragged."""
-    if not t.my_turn() or t.state.phase is not Phase.PLAY:
-        return set()
-    return {i for i in range(len(t.state.melds))
-            if any(t.state.why_illegal(a, t.viewer) is None for a in drop_actions(t, card, i, None))}
+    """The melds that can take ``card`` now (the engine's legal adds and swaps): they light up while it is dragged."""
+    return {a.meld for a in _onto_melds(t, card)} if t.my_turn() else set()
 
 
 def discard_doubt(t: HiddenHandTable, card: Card) -> str | None:

@@ -92,10 +92,8 @@ def queue_deal(t: HiddenHandTable) -> None:
         m.pile = Hand(t.sprites.new(c) for c in under)
         m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
         t.fan.forget()
-        t.app.sound.play("deal")
-        flights = deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
         t.log.add(opening)
-        return flights
+        return deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
 
     t.motion.queue(deal)
 
@@ -117,16 +115,6 @@ def _draw_step(t: HiddenHandTable, ev: Drew) -> Step:
     name = ev.card.name if ev.card is not None else "top card"
     took = "drew from the stock" if ev.source is Source.STOCK else f"took the {name} from the discard pile"
     return draw_step(t, ev.player, ev.card, ev.source is Source.STOCK, f"{t.name(ev.player)} {took}.", 0.35)
-
-
-def _pass_step(t: HiddenHandTable, ev: PassedFaceUp) -> Step:
-    def step() -> list[Flight]:
-        m = t.model
-        sprite = m.pile.pop() if m.pile else t.sprites.new(ev.card)
-        t.log.add(f"{t.name(ev.player)} passed the {ev.card.name} to {t.name(ev.to)}.")
-        end = t.hand_slot(ev.to, len(m.held[ev.to]), len(m.held[ev.to]) + 1)
-        return [t.fly(sprite, True, t.layout.discard, end, 0.4, 0, lander(t, ev.to, sprite, end))]
-    return step
 
 
 def _lay_step(t: HiddenHandTable, p: int, first: int, melds: tuple[tuple[Card, ...], ...], verb: str) -> Step:
@@ -224,7 +212,8 @@ def _voided(t: HiddenHandTable, ev: RoundVoided) -> Step:
 
 STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     Drew: _draw_step,
-    PassedFaceUp: _pass_step,
+    PassedFaceUp: lambda t, ev: draw_step(t, ev.to, ev.card, False, f"{t.name(ev.player)} passed the {ev.card.name} to "
+                                          f"{t.name(ev.to)}.", 0.4, sound=None),  # from the pile to the left
     ContractLaid: lambda t, ev: _lay_step(t, ev.player, ev.first, ev.melds, "went down with"),
     MeldLaid: lambda t, ev: _lay_step(t, ev.player, ev.meld, (ev.cards,), "laid"),
     AddedToMeld: _add_step,

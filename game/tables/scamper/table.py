@@ -17,7 +17,6 @@ from typing import Any
 import pygame
 
 from ai.scheduler import TurnScheduler
-from engine.cards import Card
 from engine.envelope import GameRecord
 from engine.scamper import GAME_ID, Action, Discard, Event, LayContract, LayMeld, ScamperGame
 
@@ -50,9 +49,6 @@ class ScamperTable(HiddenHandTable):
         self._lay_the_table()
 
     # --- what the table holds ------------------------------------------------
-
-    def selected_cards(self) -> tuple[Card, ...]:
-        return tuple(s.card for s in self.fan.selected_sprites(self.my_hand))  # type: ignore[misc]
 
     def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
         return stack_rects(self.layout, seat, max(count, index + 1))[index]

@@ -19,8 +19,7 @@ from game.kit.handview import (
 )
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
-from game.kit.scorepanel import HEADER_PX, card_count, draw_header, seat_label
-from game.kit.sprites import blit_card
+from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
 from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, Button, draw_tooltip, suited
 from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
@@ -171,14 +170,10 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
     L, m = t.layout, t.model
     px, labels = seat_names(t)  # one text size for every seat's header
     draw_header(surface, t.app.text, L.spots[seat].header, labels[seat], header_right(t, seat), active, L.scale, px)
-    if seat != t.viewer:
-        face = t.shows_face(seat)
-        for sprite, r in zip(m.held[seat], stack_rects(L, seat, len(m.held[seat]))):
-            blit_card(t.app.art, surface, sprite.card, r, face, shadow=False)
-    for i, rects in zip(m.melds_of(seat), t.meld_layout(seat)):
-        for sprite, r in zip(m.melds[i], rects):
-            blit_card(t.app.art, surface, sprite.card, r, True, shadow=False)
-    return not m.melds_of(seat)
+    melds = [m.melds[i].cards for i in m.melds_of(seat)]
+    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), melds,
+                    stack_rects(L, seat, len(m.held[seat])), t.meld_layout(seat))
+    return not melds
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:

@@ -10,11 +10,9 @@ import pygame
 from engine.sprint import DRAW_DISCARD, DRAW_STOCK, Discard, Phase
 
 from game.kit.focus import WAYS
-from game.kit.hand import HandFan
+from game.kit.hand import SORTS, HandFan
 from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
 from game.kit.handtable import HiddenHandTable
-
-SORTS = {"sort_rank": lambda c: (c.rank, c.suit), "sort_suit": lambda c: (c.suit, c.rank)}
 
 
 def handle_key(t: HiddenHandTable, key: int) -> bool:

@@ -49,7 +49,6 @@ def queue_deal(t: Any) -> None:
     hands = [list(state.hand(p)) for p in range(state.num_players)]
 
     def deal() -> list[Flight]:
-        t.app.sound.play("deal")
         t.model.stock = DECK - len(hands) * len(hands[0])
         return deal_flights(t, hands, state.first_player, Card(str(t.record.deal.discard[0])), 0.32, 0.045, False)
 
