@@ -212,7 +212,7 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
 def _stock_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
     """All a seat's face-down stack and its count badge may paint (backs stacked up-left, shadows, glow, the pill)."""
     d, s = place.down, lay.scale
-    pad = d.h // 6 + 8
+    pad = d.h // 9 + 8  # a shadow reaches h/18 + h/20 past a card, a glow h/16, the stack 6 px up-left
     pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s))
     pill.center = (d.centerx, d.bottom - round(4 * s))
     return d.inflate(2 * pad, 2 * pad).union(pill)
@@ -244,8 +244,11 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
         parts.append(_stock_area(lay, place))
     if any(old[i] != new[i] for i in (tops, count, lit, leaving)):
         parts.append(_pile_area(lay, place))
-    if old[down] + old[count] != new[down] + new[count] or old[name] != new[name] or old[keys] != new[keys]:
+    if old[name] != new[name] or old[keys] != new[keys]:
         parts.append(_labels_area(lay, place))
+    elif old[down] + old[count] != new[down] + new[count]:  # the name line's count alone
+        labels = _labels_area(lay, place)
+        parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
