@@ -48,7 +48,9 @@ class TableLayer:
         self.surface = None
 
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
-        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh."""
+        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh.  Each spot
+        repainted (a region whose key changed, or the parts of it a :class:`Partial` says) is painted by every region
+        reaching into it, in their order, so regions may overlap: the layer is always what painting it afresh gives."""
         new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
         if new:
             self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
@@ -61,6 +63,7 @@ class TableLayer:
         bounds = self.surface.get_rect()
         areas = [r[2].inflate(6, 6).clip(bounds) for r in regions]
         dirty: list[pygame.Rect] = []
+        whole: set[Hashable] = set()
         for region, area in zip(regions, areas):
             name, key = region[:2]
             old = self._keys.get(name, self)
@@ -70,6 +73,7 @@ class TableLayer:
             part = region.touched(old, key) if isinstance(region, Partial) and old is not self else None
             if part is None:
                 self._faces[name] = []
+                whole.add(name)
                 dirty.append(area)
             else:
                 dirty += [a for p in ([part] if isinstance(part, pygame.Rect) else part) if (a := area.clip(p))]
@@ -88,7 +92,10 @@ class TableLayer:
                 self.surface.quiet = False
                 self.surface.set_clip(None)
                 name = region[0]
-                self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
+                if name in whole:  # painted afresh this refresh: its faces are what it blits now
+                    self._faces[name] += art.faces_blitted[start:]
+                else:  # painted in part: what it showed before, and what it blits now
+                    self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
                 del art.faces_blitted[start:]
         if self.painted:
             self.faces = [c for faces in self._faces.values() for c in faces]
