@@ -176,3 +176,34 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
             in_layer += table._bottom_in_layer
     assert compared >= 150
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
+
+
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
+    """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
+    Sprint's: the rim, the header, the fan, the matches):
+    after every refresh the layer is, pixel for pixel, a fresh layer painted whole from the same regions."""
+    from game.kit.layer import TableLayer
+
+    real = TableLayer.refresh
+    checked, parts = [0], [0]
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        real(self, background, owner, regions, art)
+        whole = {r[0]: r[2].inflate(6, 6).clip(self.surface.get_rect()) for r in regions}
+        parts[0] += sum(1 for area in self.painted if area not in whole.values())
+        fresh = TableLayer()
+        real(fresh, background, owner, regions, art)
+        assert pygame.image.tobytes(self.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB"), game_id
+        checked[0] += 1
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for frame in range(400):
+        busy.before(frame)
+        app.step(DT, [])
+    assert checked[0] >= 300 and parts[0] >= 20, (checked, parts)

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.kit.layer import Region
+from game.kit.layer import Partial, Region
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.scorepanel import draw_panel_rim
@@ -20,20 +20,29 @@ from game.kit.sprites import blit_card
 from game.kit.ui import Button, draw_focus_ring, draw_tooltip, key_tip
 
 
+Touched = Callable[[int, tuple[Any, ...], tuple[Any, ...]], "list[pygame.Rect] | None"]
+"""``touched(seat, old_key, new_key)``: the parts of a seat's panel a change of its key repainted (a Partial's)."""
+
+
 def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
-                  draw_seat: Callable[[Any, pygame.Surface, int, bool], bool], empty_words: str) -> list[Region]:
+                  draw_seat: Callable[[Any, pygame.Surface, int, bool], bool], empty_words: str,
+                  touched: Touched | None = None) -> list[Region]:
     """The seat panels and the log, each keyed by everything it shows: the hand (its cards only when face up),
     whose turn, who sits at the bottom, and ``seat_key(seat)`` (the game's own).  A panel is rimmed while it is
     its seat's turn, then ``draw_seat(t, surface, seat, active)`` draws it and says whether the seat has laid
-    nothing yet (the bottom seat's panel then says ``empty_words``)."""
+    nothing yet (the bottom seat's panel then says ``empty_words``).  With ``touched``, a panel repaints only the
+    parts a change touched."""
     m = t.model
     regions: list[Region] = []
     for seat, spot in t.layout.spots.items():
         face = t.shows_face(seat)
         hand = tuple(s.id for s in m.held[seat]) if face else len(m.held[seat])
         key = (hand, face, seat == m.current and not m.over, seat == t.viewer) + seat_key(seat)
-        regions.append((seat, key, spot.panel,
-                        lambda surface, seat=seat: _draw_panel(t, surface, seat, draw_seat, empty_words)))
+        draw = lambda surface, seat=seat: _draw_panel(t, surface, seat, draw_seat, empty_words)  # noqa: E731
+        if touched is None:
+            regions.append((seat, key, spot.panel, draw))
+        else:
+            regions.append(Partial(seat, key, spot.panel, draw, lambda old, new, seat=seat: touched(seat, old, new)))
     regions.append(("log", t.log.key(), t.layout.log_panel,
                     lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
     return regions

@@ -19,8 +19,8 @@ from game.base.retained import Tracked, tracked_copy
 
 
 class Partial(NamedTuple):
-    """A region that can repaint part of itself: ``touched(old_key, new_key)`` is the rect a change from
-    ``old_key`` to ``new_key`` touched, or None when the whole region must be repainted.  Its ``draw``
+    """A region that can repaint part of itself: ``touched(old_key, new_key)`` is the rect (or the list of rects)
+    a change from ``old_key`` to ``new_key`` touched, or None when the whole region must be repainted.  Its ``draw``
     paints the whole region as ever; the layer clips it to the touched rect, so the pixels are the same as a
     whole repaint's wherever they change (``draw`` may skip what lies outside ``surface.get_clip()``)."""
 
@@ -28,7 +28,7 @@ class Partial(NamedTuple):
     key: Hashable
     rect: pygame.Rect
     draw: Callable[[pygame.Surface], None]
-    touched: Callable[[Hashable, Hashable], pygame.Rect | None]
+    touched: Callable[[Hashable, Hashable], pygame.Rect | list[pygame.Rect] | None]
 
 
 Region = Union[tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface], None]], Partial]
@@ -48,7 +48,9 @@ class TableLayer:
         self.surface = None
 
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
-        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh."""
+        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh.  Each spot
+        repainted (a region whose key changed, or the parts of it a :class:`Partial` says) is painted by every region
+        reaching into it, in their order, so regions may overlap: the layer is always what painting it afresh gives."""
         new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
         if new:
             self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
@@ -57,30 +59,44 @@ class TableLayer:
             self._faces = {}
             self.faces = []
         self.painted = []
-        for region in regions:
-            name, key, rect, draw = region[:4]
+        regions = list(regions)
+        bounds = self.surface.get_rect()
+        areas = [r[2].inflate(6, 6).clip(bounds) for r in regions]
+        dirty: list[pygame.Rect] = []
+        whole: set[Hashable] = set()
+        for region, area in zip(regions, areas):
+            name, key = region[:2]
             old = self._keys.get(name, self)
             if old == key:
                 continue
             self._keys[name] = key
-            area = rect.inflate(6, 6).clip(self.surface.get_rect())
             part = region.touched(old, key) if isinstance(region, Partial) and old is not self else None
-            if part is not None:
-                area = area.clip(part)
-            if not new:  # a new layer is the background already
-                self.surface.blit(background, area, area)
-            self.painted.append(area)
-            start = len(art.faces_blitted)
-            self.surface.set_clip(area)  # what a region draws past its rect would never be cleared: it stays inside
-            self.surface.quiet = True  # so all it draws lies in the area just noted (or in a new layer, all new)
-            draw(self.surface)
-            self.surface.quiet = False
-            self.surface.set_clip(None)
             if part is None:
-                self._faces[name] = art.faces_blitted[start:]
+                self._faces[name] = []
+                whole.add(name)
+                dirty.append(area)
             else:
-                self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
-            del art.faces_blitted[start:]
+                dirty += [a for p in ([part] if isinstance(part, pygame.Rect) else part) if (a := area.clip(p))]
+        for spot in dirty:
+            if new:  # a new layer is the background already, and its every region is dirty: each painted once
+                todo = [(regions[i], spot) for i, area in enumerate(areas) if area is spot]
+            else:  # every region reaching into the spot paints its part of it, in order (regions may overlap)
+                self.surface.blit(background, spot, spot)
+                todo = [(region, clip) for region, area in zip(regions, areas) if (clip := area.clip(spot))]
+            self.painted.append(spot)
+            for region, clip in todo:
+                start = len(art.faces_blitted)
+                self.surface.set_clip(clip)  # what a region draws past its rect would never be cleared: it stays inside
+                self.surface.quiet = True  # so all it draws lies in the area just noted (or in a new layer, all new)
+                region[3](self.surface)
+                self.surface.quiet = False
+                self.surface.set_clip(None)
+                name = region[0]
+                if name in whole:  # painted afresh this refresh: its faces are what it blits now
+                    self._faces[name] += art.faces_blitted[start:]
+                else:  # painted in part: what it showed before, and what it blits now
+                    self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
+                del art.faces_blitted[start:]
         if self.painted:
             self.faces = [c for faces in self._faces.values() for c in faces]
 

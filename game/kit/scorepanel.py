@@ -54,14 +54,26 @@ def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, 
                     face_up: bool, melds: Sequence[Sequence[Face]], hand_rects: Sequence[pygame.Rect] | None = None,
                     meld_rects: Sequence[Sequence[pygame.Rect]] | None = None) -> None:
     """An opponent's hand (face up only when shown) and every seat's laid melds, in its panel: at ``hand_rects`` and
-    ``meld_rects`` if the game places them, else the layout's fan and rows."""
+    ``meld_rects`` if the game places them, else the layout's fan and rows.  A card wholly outside the surface's
+    clip (a part of the panel repainted alone) is skipped."""
+    clip = surface.get_clip()
     if layout.spots[seat].side != "bottom":
         for c, r in zip(hand, layout.fan_rects(seat, len(hand)) if hand_rects is None else hand_rects):
-            blit_card(art, surface, c, r, face_up, shadow=False)
+            if clip.colliderect(r):
+                blit_card(art, surface, c, r, face_up, shadow=False)
     meld_rects = layout.match_rects(seat, [len(m) for m in melds]) if meld_rects is None else meld_rects
     for meld, rects in zip(melds, meld_rects):
         for c, r in zip(meld, rects):
-            blit_card(art, surface, c, r, True, shadow=False)
+            if clip.colliderect(r):
+                blit_card(art, surface, c, r, True, shadow=False)
+
+
+def rim_strips(spot: SeatSpot, scale: float) -> list[pygame.Rect]:
+    """Four strips along the panel's edges holding all of :func:`draw_panel_rim` (its rounded corners too)."""
+    p, edge = spot.panel, max(2, round(2 * scale)) + 1
+    band = max(edge, round(12 * scale) + 1)
+    return [pygame.Rect(p.x, p.y, p.w, band), pygame.Rect(p.x, p.bottom - band, p.w, band),
+            pygame.Rect(p.x, p.y, edge, p.h), pygame.Rect(p.right - edge, p.y, edge, p.h)]
 
 
 def draw_thinking(surface: pygame.Surface, text: Text, header: pygame.Rect, label: str, clock: float, scale: float) -> None:

@@ -15,7 +15,7 @@ import pygame
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
-from game.kit.layer import Region
+from game.kit.layer import Partial, Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_stock
@@ -190,11 +190,12 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
                model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
                table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
                _leaving(model, place))
-        out.append((seat, key, place.panel.inflate(round(18 * s), round(18 * s)),
-                    lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying)))
+        out.append(Partial(seat, key, place.panel.inflate(round(18 * s), round(18 * s)),
+                           lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying),
+                           lambda old, new, place=place: _seat_touched(lay, place, old, new)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
     middle.h += round(26 * s)
-    for _, _, rect, _ in out:  # never repaint a seat's rim
+    for rect in [r[2] for r in out]:  # never repaint a seat's rim
         if rect.colliderect(middle):
             if rect.centery > middle.centery:
                 middle.h = max(1, rect.top - middle.top)
@@ -206,6 +207,49 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     status = status_lines(table)
     out.append(("status", status, lay.status, lambda surf: _draw_status(table, surf, status)))
     return out
+
+
+def _stock_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
+    """All a seat's face-down stack and its count badge may paint (backs stacked up-left, shadows, glow, the pill)."""
+    d, s = place.down, lay.scale
+    pad = d.h // 9 + 8  # a shadow reaches h/18 + h/20 past a card, a glow h/16, the stack 6 px up-left
+    pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s))
+    pill.center = (d.centerx, d.bottom - round(4 * s))
+    return d.inflate(2 * pad, 2 * pad).union(pill)
+
+
+def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
+    """All a seat's face-up pile may paint (the card under the top one peeking out, shadows, its glow, its words)."""
+    if lay.shared:
+        return _stock_area(lay, place)
+    pad = place.up.h // 6 + round(place.up.w * 0.05) + 8
+    return place.up.inflate(2 * pad, 2 * pad)
+
+
+def _labels_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
+    """All a seat's name, count and keys lines may paint: under its piles, to the foot of its region."""
+    s = lay.scale
+    top = place.name[1] - round(3 * s)
+    return pygame.Rect(place.panel.x - round(12 * s), top, place.panel.w + round(24 * s), place.panel.bottom + round(12 * s) - top)
+
+
+def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
+    """The parts of a seat a change of its key touched (see :func:`layer_regions` for the key): its stack, its
+    face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
+    down, tops, count, lit, red, out, turn, glow, name, keys, leaving = range(11)
+    if any(old[i] != new[i] for i in (red, out, turn)):
+        return None
+    parts = []
+    if old[down] != new[down] or old[glow] != new[glow]:
+        parts.append(_stock_area(lay, place))
+    if any(old[i] != new[i] for i in (tops, count, lit, leaving)):
+        parts.append(_pile_area(lay, place))
+    if old[name] != new[name] or old[keys] != new[keys]:
+        parts.append(_labels_area(lay, place))
+    elif old[down] + old[count] != new[down] + new[count]:  # the name line's count alone
+        labels = _labels_area(lay, place)
+        parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
+    return parts
 
 
 def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
@@ -284,18 +328,21 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
         pygame.draw.rect(surface, GOLD, place.panel.inflate(round(6 * s), round(6 * s)), max(3, round(4 * s)),
                          border_radius=round(16 * s))
-    glow = table.solo == seat and table.can_flip(seat)
-    draw_stock(surface, art, place.down, model.down[seat], glow=glow)
-    badge = text.render(str(model.down[seat]), round(22 * s), INK)
-    pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
-    pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-    pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
-    surface.blit(badge, badge.get_rect(center=pill.center))
-    if not lay.shared:
+    clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
+    if clip.colliderect(_stock_area(lay, place)):
+        glow = table.solo == seat and table.can_flip(seat)
+        draw_stock(surface, art, place.down, model.down[seat], glow=glow)
+        badge = text.render(str(model.down[seat]), round(22 * s), INK)
+        pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
+        pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
+        surface.blit(badge, badge.get_rect(center=pill.center))
+    if not lay.shared and clip.colliderect(_pile_area(lay, place)):
         _draw_pile(table, surface, seat, place.up, flying)
         if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
-    _draw_labels(table, surface, seat, place)
+    if clip.colliderect(_labels_area(lay, place)):
+        _draw_labels(table, surface, seat, place)
     if out:
         draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
 

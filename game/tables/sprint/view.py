@@ -19,7 +19,7 @@ from game.kit.handview import (
 from game.kit.layer import Region
 from game.kit.layout import TableLayout
 from game.kit.messages import draw_banner, draw_tip
-from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, seat_label
+from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
 
@@ -92,8 +92,28 @@ TOAST_INSET = 340
 def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels, the log and the bottom (hand and status lines), each with the key of everything it shows."""
     m = t.model
-    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here") + [
-        t.bottom_region(*_bottom(t))]
+    return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here",
+                        lambda seat, old, new: _seat_touched(t.layout, seat, old, new)) + [t.bottom_region(*_bottom(t))]
+
+
+def _seat_touched(L: TableLayout, seat: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
+    """The parts of a seat's panel a change of its key (hand, face up, its turn, the viewer's, matches, points)
+    touched: the rim and the header for a turn, the fan's cards and the header (its count) for a hand, the
+    matches' cards (or the words where they go) for matches, the header for points; the whole panel otherwise."""
+    hand, face, turn, viewer, laid, points = range(6)
+    if old[face] != new[face] or old[viewer] != new[viewer]:
+        return None
+    spot = L.spots[seat]
+    parts: list[pygame.Rect] = rim_strips(spot, L.scale) if old[turn] != new[turn] else []
+    if old[hand] != new[hand] and spot.side != "bottom":
+        fans = [r for h in (old[hand], new[hand]) for r in L.fan_rects(seat, h if isinstance(h, int) else len(h))]
+        parts += [fans[0].unionall(fans[1:])] if fans else []
+    if old[laid] != new[laid]:
+        cards = [r for melds in (old[laid], new[laid]) for rects in L.match_rects(seat, [len(m) for m in melds]) for r in rects]
+        parts.append(spot.matches if not (old[laid] and new[laid]) else cards[0].unionall(cards[1:]))
+    if parts or old[points] != new[points]:
+        parts.append(spot.header)
+    return parts
 
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
