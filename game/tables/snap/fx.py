@@ -171,8 +171,7 @@ def _won(t: Intake, event: SnapWon) -> None:
             t.fly(sprite, True, start, target, i * STAGGER)
             i += 1
         model.pile(key).clear()
-    for key in keys:  # the piles changed hands: nothing left to glow
-        model.lit.pop(key, None)
+        model.lit.pop(key, None)  # the pile changed hands: nothing left to glow
     model.down[event.seat] += len(event.cards)
     pot = " and the pot" if event.from_pot else ""
     name = model.names[event.seat]

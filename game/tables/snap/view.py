@@ -71,8 +71,7 @@ class SnapLayout:
             px, py = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
             if n in (5, 6) and abs(math.sin(angle)) < 0.99:
                 px = cx + math.copysign(w * 0.5 - pw * 0.5 - round(24 * s), math.cos(angle))
-            panel = pygame.Rect(0, 0, pw, ph)
-            panel.center = (round(px), round(py))
+            panel = pygame.Rect(0, 0, pw, ph).move_to(center=(round(px), round(py)))
             if self.shared:
                 down = pygame.Rect(0, panel.y + pad, self.small_w, self.small_h)
                 down.centerx = panel.centerx
@@ -89,13 +88,12 @@ class SnapLayout:
         top = max(above + [round(84 * s)]) + round((96 if above else 56) * s)  # room for the callouts
         bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
         mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
-        self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh)
-        self.middle.center = (round(cx), (top + bottom) // 2)
+        self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh).move_to(center=(round(cx), (top + bottom) // 2))
         cy = self.middle.centery
         self.pot = self.middle.copy()
         if self.shared:
-            self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8))
-            self.pot.midleft = (self.middle.right + round(40 * s), self.middle.centery)
+            self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8)).move_to(
+                midleft=(self.middle.right + round(40 * s), self.middle.centery))
         bw, bh = round(230 * s), round(76 * s)
         # beside the bottom seat's panel (clear of the seats at the sides), never off the window
         bx = min(self.places[self.bottom].panel.right + round(28 * s), w - bw - round(24 * s))
@@ -213,8 +211,7 @@ def _stock_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
     """All a seat's face-down stack and its count badge may paint (backs stacked up-left, shadows, glow, the pill)."""
     d, s = place.down, lay.scale
     pad = d.h // 9 + 8  # a shadow reaches h/18 + h/20 past a card, a glow h/16, the stack 6 px up-left
-    pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s))
-    pill.center = (d.centerx, d.bottom - round(4 * s))
+    pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s)).move_to(center=(d.centerx, d.bottom - round(4 * s)))
     return d.inflate(2 * pad, 2 * pad).union(pill)
 
 
@@ -236,31 +233,28 @@ def _labels_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (see :func:`layer_regions` for the key): its stack, its
     face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
-    down, tops, count, lit, red, out, turn, glow, name, keys, leaving = range(11)
-    if any(old[i] != new[i] for i in (red, out, turn)):
+    changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
+    if changed & {4, 5, 6}:  # red, out, turn
         return None
-    parts = []
-    if old[down] != new[down] or old[glow] != new[glow]:
-        parts.append(_stock_area(lay, place))
-    if any(old[i] != new[i] for i in (tops, count, lit, leaving)):
-        parts.append(_pile_area(lay, place))
-    if old[name] != new[name] or old[keys] != new[keys]:
-        parts.append(_labels_area(lay, place))
-    elif old[down] + old[count] != new[down] + new[count]:  # the name line's count alone
+    parts = [area(lay, place) for fields, area in SEAT_PARTS if changed & fields]
+    if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
         labels = _labels_area(lay, place)
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
+SEAT_PARTS = (({0, 7}, _stock_area), ({1, 2, 3, 10}, _pile_area), ({8, 9}, _labels_area))
+"""A seat's parts and the fields of its key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving)
+each shows: its face-down stack, its face-up pile, its labels."""
+
+
 def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
-    first, second = lines
-    text.blit(surface, first, round(24 * s), (lay.status.x + round(12 * s), lay.status.y + round(6 * s)), INK, "topleft",
-              lay.status.w - round(24 * s))
-    if second:
-        text.blit(surface, second, round(17 * s), (lay.status.x + round(12 * s), lay.status.y + round(32 * s)), MUTED,
-                  "topleft", lay.status.w - round(24 * s))
+    for line, size, y, colour in zip(lines, (24, 17), (6, 32), (INK, MUTED)):
+        if line:
+            text.blit(surface, line, round(size * s), (lay.status.x + round(12 * s), lay.status.y + round(y * s)), colour,
+                      "topleft", lay.status.w - round(24 * s))
 
 
 def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int]) -> None:
@@ -272,8 +266,7 @@ def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int
                   MUTED, "midtop")
     if model.pot:
         _draw_pile(table, surface, POT, lay.pot, flying)
-        label = f"Snap pot: {len(model.pot)}"
-        text.blit(surface, label, round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
+        text.blit(surface, f"Snap pot: {len(model.pot)}", round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
     elif not lay.shared:
         draw_empty(surface, lay.pot)
         text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
