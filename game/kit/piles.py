@@ -30,12 +30,13 @@ def draw_stock(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, count: 
         art.blit_back(surface, rect.move(-k * 2, -k * 2), shadow=k == depth - 1)
 
 
-def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, cards: Sequence[Face], glow: bool = False) -> None:
-    """A face-up pile: its top card, with the one under it peeking out."""
+def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, cards: Sequence[Face], glow: bool = False,
+                   peek: tuple[int, int] = (-3, 2)) -> None:
+    """A face-up pile: its top card, with the one under it peeking out (``peek`` from it)."""
     if glow:
         art.blit_glow(surface, rect, GLOW)
     if len(cards) >= 2:
-        blit_card(art, surface, cards[-2], rect.move(-3, 2), True)
+        blit_card(art, surface, cards[-2], rect.move(peek), True)
     if cards:
         blit_card(art, surface, cards[-1], rect, True)
     else:

@@ -18,7 +18,7 @@ from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Partial, Region
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
-from game.kit.piles import draw_empty, draw_stock
+from game.kit.piles import draw_empty, draw_face_pile, draw_stock
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
@@ -223,13 +223,6 @@ def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
     return place.up.inflate(2 * pad, 2 * pad)
 
 
-def _labels_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
-    """All a seat's name, count and keys lines may paint: under its piles, to the foot of its region."""
-    s = lay.scale
-    top = place.name[1] - round(3 * s)
-    return pygame.Rect(place.panel.x - round(12 * s), top, place.panel.w + round(24 * s), place.panel.bottom + round(12 * s) - top)
-
-
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (see :func:`layer_regions` for the key): its stack, its
     face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
@@ -238,12 +231,12 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
         return None
     parts = [area(lay, place) for fields, area in SEAT_PARTS if changed & fields]
     if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
-        labels = _labels_area(lay, place)
+        labels = label_rect(lay, place, -12)
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
-SEAT_PARTS = (({0, 7}, _stock_area), ({1, 2, 3, 10}, _pile_area), ({8, 9}, _labels_area))
+SEAT_PARTS = (({0, 7}, _stock_area), ({1, 2, 3, 10}, _pile_area), ({8, 9}, lambda lay, place: label_rect(lay, place, -12)))
 """A seat's parts and the fields of its key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving)
 each shows: its face-down stack, its face-up pile, its labels."""
 
@@ -301,16 +294,8 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
 
 
 def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
-    model, art = table.model, table.app.art
-    pile = [sp for sp in model.pile(key) if sp.id not in flying]
-    if key in model.lit:
-        art.blit_glow(surface, rect, (255, 226, 110))
-    if len(pile) >= 2:
-        blit_card(art, surface, pile[-2].card, rect.move(-round(rect.w * 0.05), round(rect.w * 0.03)), True)
-    if pile:
-        blit_card(art, surface, pile[-1].card, rect, True)
-    else:
-        draw_empty(surface, rect)
+    cards = [sp.card for sp in table.model.pile(key) if sp.id not in flying]
+    draw_face_pile(surface, table.app.art, rect, cards, key in table.model.lit, (-round(rect.w * 0.05), round(rect.w * 0.03)))
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
@@ -334,17 +319,18 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
         _draw_pile(table, surface, seat, place.up, flying)
         if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
-    if clip.colliderect(_labels_area(lay, place)):
+    if clip.colliderect(label_rect(lay, place, -12)):
         _draw_labels(table, surface, seat, place)
     if out:
         draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
 
 
-def label_rect(layout: SnapLayout, place: SeatPlace) -> pygame.Rect:
-    """Where a seat's name, count and keys are written: the panel under its piles."""
-    s = layout.scale
+def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.Rect:
+    """Where a seat's name, count and keys are written: the panel under its piles, ``margin`` inside it (-12: all
+    they may paint, to the foot of the seat's region)."""
+    s, panel = layout.scale, place.panel
     top = place.name[1] - round(3 * s)
-    return pygame.Rect(place.panel.x + round(4 * s), top, place.panel.w - round(8 * s), place.panel.bottom - top - round(4 * s))
+    return pygame.Rect(panel.x + round(margin * s), top, panel.w - round(2 * margin * s), panel.bottom - top - round(margin * s))
 
 
 def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
