@@ -76,9 +76,7 @@ class SnapModel:
                    pile(state.pot), [not state.is_in(s) for s in range(n)], names, book, over=state.is_over)
 
     def pile(self, key: Any) -> Pile:
-        if key == POT:
-            return self.pot
-        return self.shared if key == SHARED else self.up[key]
+        return self.pot if key == POT else self.shared if key == SHARED else self.up[key]
 
     def matches(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The piles a "Snap!" and a "Snap Pot!" would take now, as the table shows them."""
@@ -151,10 +149,8 @@ def _turned_over(t: Intake, event: PileTurnedOver) -> None:
 
 def _called(t: Intake, event: Called) -> None:
     snaps, pots = t.model.matches()
-    for key in (snaps if event.call == SNAP else pots):
+    for key in (snaps if event.call == SNAP else (*pots, POT)):  # a pot call lights the pot too
         t.model.lit[key] = 1.2
-    if event.call != SNAP:
-        t.model.lit[POT] = 1.2
     tie = "  (a tie?)" if event.joined else ""
     t.say(Callout(f"{t.model.names[event.seat]}: {CALL_WORDS[event.call]} {event.reaction_ms} ms{tie}", GOOD, event.seat,
                   event.reaction_ms))

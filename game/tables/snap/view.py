@@ -110,11 +110,7 @@ class SnapLayout:
     def rect_of(self, key: Any) -> pygame.Rect:
         if isinstance(key, tuple) and key[0] == "down":
             return self.places[key[1]].down
-        if key == POT:
-            return self.pot
-        if key == SHARED:
-            return self.middle
-        return self.places[key].up
+        return self.pot if key == POT else self.middle if key == SHARED else self.places[key].up
 
 
 def background(layout: SnapLayout) -> pygame.Surface:
@@ -259,7 +255,8 @@ def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int
                   MUTED, "midtop")
     if model.pot:
         _draw_pile(table, surface, POT, lay.pot, flying)
-        text.blit(surface, f"Snap pot: {len(model.pot)}", round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
+        text.blit(surface, f"Snap pot: {len(model.pot)}", round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD,
+                  "midtop")
     elif not lay.shared:
         draw_empty(surface, lay.pot)
         text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
