@@ -140,6 +140,9 @@ class SnapTable(RaceTableScene):
             self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
 
     def shown(self, events: list[Any], at: int) -> None:
+        self.follow(events)
+
+    def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
