@@ -98,12 +98,10 @@ class SnapTable(RaceTableScene):
 
     def target_at(self, pos: tuple[int, int]) -> Any:
         """A button's key, or ("pile", seat) for a human seat's piles."""
-        b = next((b for b in self.buttons() if b.rect.collidepoint(pos)), None)
-        if b is not None:
-            return b.key
-        return next((("pile", seat) for seat in self.humans
-                     if self.layout.places[seat].down.collidepoint(pos) or self.layout.places[seat].up.collidepoint(pos)),
-                    None)
+        hits = [b.key for b in self.buttons() if b.rect.collidepoint(pos)]
+        hits += [("pile", seat) for seat in self.humans
+                 if self.layout.places[seat].down.collidepoint(pos) or self.layout.places[seat].up.collidepoint(pos)]
+        return hits[0] if hits else None
 
     def click(self, target: Any, event: pygame.event.Event) -> bool:
         if isinstance(target, tuple):

@@ -73,8 +73,7 @@ class SnapLayout:
                 px = cx + math.copysign(w * 0.5 - pw * 0.5 - round(24 * s), math.cos(angle))
             panel = pygame.Rect(0, 0, pw, ph).move_to(center=(round(px), round(py)))
             if self.shared:
-                down = pygame.Rect(0, panel.y + pad, self.small_w, self.small_h)
-                down.centerx = panel.centerx
+                down = pygame.Rect(0, panel.y + pad, self.small_w, self.small_h).move_to(centerx=panel.centerx)
                 up = down.copy()
             else:
                 down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
@@ -339,8 +338,7 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
         draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
     line = f"{table.name(seat)}  ·  " + ("out" if out else f"{model.down[seat] + len(model.up[seat])} cards")
     text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
-    keys = table.seat_keys_line(seat)
-    for i, part in enumerate(fit_keys(keys, lambda t: text.render(t, round(16 * s), MUTED).get_width(),
+    for i, part in enumerate(fit_keys(table.seat_keys_line(seat), lambda t: text.render(t, round(16 * s), MUTED).get_width(),
                                       place.panel.w - round(12 * s))):
         text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
                   place.panel.w - round(12 * s))
