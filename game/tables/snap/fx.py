@@ -66,14 +66,10 @@ class SnapModel:
     @classmethod
     def of(cls, state: Any, names: list[str]) -> SnapModel:
         """The model of ``state`` as it stands (no animation): a new table, or one caught up with a save."""
-        book = SpriteBook()
-
-        def pile(cards: list[Any]) -> Pile:
-            return Pile(book.new(c) for c in cards)
-
-        n = state.num_seats
-        return cls(n, state.variant, [len(d) for d in state.down], [pile(p) for p in state.up], pile(state.shared),
-                   pile(state.pot), [not state.is_in(s) for s in range(n)], names, book, over=state.is_over)
+        book, n = SpriteBook(), state.num_seats
+        return cls(n, state.variant, [len(d) for d in state.down], [Pile(map(book.new, p)) for p in state.up],
+                   Pile(map(book.new, state.shared)), Pile(map(book.new, state.pot)), [not state.is_in(s) for s in range(n)],
+                   names, book, over=state.is_over)
 
     def pile(self, key: Any) -> Pile:
         return self.pot if key == POT else self.shared if key == SHARED else self.up[key]

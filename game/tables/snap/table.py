@@ -98,7 +98,7 @@ class SnapTable(RaceTableScene):
 
     def target_at(self, pos: tuple[int, int]) -> Any:
         """A button's key, or ("pile", seat) for a human seat's piles."""
-        hits = [b.key for b in self.buttons() if b.rect.collidepoint(pos)]
+        hits: list[Any] = [b.key for b in self.buttons() if b.rect.collidepoint(pos)]
         hits += [("pile", seat) for seat in self.humans
                  if self.layout.places[seat].down.collidepoint(pos) or self.layout.places[seat].up.collidepoint(pos)]
         return hits[0] if hits else None
