@@ -91,8 +91,8 @@ class SnapLayout:
         cy = self.middle.centery
         self.pot = self.middle.copy()
         if self.shared:
-            self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8)).move_to(
-                midleft=(self.middle.right + round(40 * s), self.middle.centery))
+            self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8))
+            self.pot.midleft = (self.middle.right + round(40 * s), self.middle.centery)
         bw, bh = round(230 * s), round(76 * s)
         # beside the bottom seat's panel (clear of the seats at the sides), never off the window
         bx = min(self.places[self.bottom].panel.right + round(28 * s), w - bw - round(24 * s))
@@ -219,7 +219,7 @@ def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
 
 
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
-    """The parts of a seat a change of its key touched (see :func:`layer_regions` for the key): its stack, its
+    """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
     face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
     if changed & {4, 5, 6}:  # red, out, turn
@@ -254,8 +254,8 @@ def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int
                   MUTED, "midtop")
     if model.pot:
         _draw_pile(table, surface, POT, lay.pot, flying)
-        text.blit(surface, f"Snap pot: {len(model.pot)}", round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD,
-                  "midtop")
+        label = f"Snap pot: {len(model.pot)}"
+        text.blit(surface, label, round(20 * s), (lay.pot.centerx, lay.pot.bottom + round(6 * s)), GOLD, "midtop")
     elif not lay.shared:
         draw_empty(surface, lay.pot)
         text.blit(surface, "Snap pot", round(18 * s), lay.pot.center, MUTED, "center")
