@@ -38,9 +38,10 @@ MIN_SIZE = (960, 600)
 FPS = 60
 MAX_DT = 0.25
 IDLE_WAIT_MS = 500  # nothing moves: wake twice a second for timers (toasts), else sleep until input
-REST_NAP_S = 0.02
+REST_NAP_S = 0.04
 """At rest the loop sleeps this long between looks at the input queue: ``pygame.event.wait`` looks every
-millisecond inside (2.5% of a core doing nothing); a look every 20 ms costs about 0.5%."""
+millisecond inside (2.5% of a core doing nothing); a look costs about 0.2 ms under X11, so every 20 ms was ~1.1% and
+every 40 ms is ~0.6%, while the first input after a second of rest waits 20 ms on average (then looks are 4 ms apart)."""
 ACTIVE_NAP_S = 0.004
 """For a second after the player's last input the looks are this close: menus answer at once."""
 RACE_NAP_S = 0.002
