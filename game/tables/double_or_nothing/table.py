@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
-from engine.double_or_nothing.plays import Rules, describe, most_copies
+from engine.double_or_nothing.plays import Rules, describe, most_copies, selected_play, selected_span, span_numbers
 from engine.envelope import GameRecord
 
 from ai.scheduler import TurnScheduler
@@ -110,27 +110,19 @@ class DoubleTable(ViewTable, TurnScene):
 
     def span(self) -> tuple[int, int] | None:
         """The selection as a play's ``(lo, hi)`` (wrapped: from hi up past 8 to lo), or None without one."""
-        if self.selection is None:
-            return None
-        lo, hi = self.selection
-        return (hi, lo) if self.wrap and lo != hi else (lo, hi)
+        return selected_span(*self.selection, self.wrap) if self.selection else None
 
     def selection_numbers(self) -> tuple[int, ...]:
         span = self.span()
-        if span is None:
-            return ()
-        lo, hi = span
-        return tuple(range(lo, hi + 1)) if lo <= hi else tuple(range(lo, 9)) + tuple(range(1, hi + 1))
+        return span_numbers(*span) if span else ()
 
     def selection_play(self) -> tuple[Play | None, str | None]:
         """The selection as the play it makes, and the engine's reason it can't be played now (None if it can)."""
         span = self.span()
         if span is None:
             return None, "Select numbers: drag across the columns, or click one."
-        most = self.most_copies()
-        copies = max(1, most if self.copies is None else min(self.copies, most))
         try:
-            play = Play(*span, copies)
+            play = selected_play(self.shown.hand, *span, self.copies)
         except ValueError as exc:
             return None, str(exc)
         seat = self.current()
@@ -242,7 +234,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 
-    def show_banner(self, text: str) -> None:
+    def announce(self, text: str) -> None:
         self.banner = (text, BANNER_SECONDS * max(0.3, self.factor()) if self.factor() else 0.0)
 
     def play_selection(self) -> None:

@@ -4,17 +4,15 @@ scenarios (runs played by bots to a chosen moment, tables opened there).
 
 from __future__ import annotations
 
-import random
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
 from engine.double_or_nothing import GAME_ID, Phase, Play
-from engine.envelope import GameRecord
 from engine.games import game_info
 
-from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
+from game.kit.scenarios import Restarting, opened, passing, played_record, ready, saved_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
 from game.shell.app import App
@@ -84,20 +82,6 @@ def mismatches(table, saved) -> list[str]:
 
 
 # --- positions for tests and screenshots ------------------------------------------------
-
-
-def played_record(setup: GameSetup, until: Callable[[Any], bool], limit: int = 5000) -> GameRecord:
-    """``setup``'s game played by bots on every seat (engine only) until ``until(state)``: its record."""
-    info = setup.info
-    record, state = setup.start(random.Random(0))
-    bots = {i: info.make_bot(s.level if s.is_ai else "hard", seed=record.seed * 31 + i) for i, s in enumerate(setup.seats)}
-    for _ in range(limit):
-        if until(state) or state.is_over:
-            break
-        seat = state.to_move()[0]
-        action = bots[seat].decide(state.observation(seat))
-        record.append(seat, action, state.apply(action, seat))
-    return record
 
 
 def _select_best(s: Any) -> None:
