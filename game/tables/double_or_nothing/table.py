@@ -22,7 +22,6 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
-from game.kit.ending import play_end_sound
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
@@ -201,12 +200,6 @@ class DoubleTable(ViewTable, TurnScene):
         draw_panel(surf, L.area, (6, 34, 24, 90), round(18 * s))
         self.background = surf
 
-    def settings_changed(self) -> None:
-        self.turns.retime(self.app.ai_delay())
-        if not self.app.settings.shows_tip(GAME_ID):
-            self.tip_open = False
-        self.resize(self.app.size)
-
     def moving(self) -> bool:
         return super().moving() or bool(self.toast)
 
@@ -255,10 +248,6 @@ class DoubleTable(ViewTable, TurnScene):
         age_messages(self, dt)
         self.motion.update(dt, instant=self.factor() == 0)
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
-
-    def game_finished(self) -> None:
-        play_end_sound(self)
-        self.app.round_finished(self)
 
     def _forget_the_last_player(self) -> None:
         self.set_selection(None)
