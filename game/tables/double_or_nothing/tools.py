@@ -52,10 +52,15 @@ def check(table: Any) -> None:
     st = table.state
     total = sum(st.totals())
     assert total == sum(sum(d.total()) for d in st.decks) + sum(map(sum, st.hands)) + sum(map(sum, st.area))
-    if not table.motion.busy and not table.pending_pass:
-        obs = st.observation(table.viewer)
-        assert tuple(table.shown.hand) == tuple(obs.hand), "the table shows a different hand"
-        assert tuple(table.shown.area) == tuple(obs.area), "the table shows a different play area"
+    wrong = [] if table.motion.busy or table.pending_pass else shown_differences(table, st)
+    assert not wrong, wrong
+
+
+def shown_differences(table: Any, state: Any) -> list[str]:
+    """What the table shows that ``state`` does not hold for the table's viewer: its hand, play area, play to beat."""
+    sh, obs = table.shown, state.observation(table.viewer)
+    seen = {"hand": (sh.hand, obs.hand), "play area": (sh.area, obs.area), "play to beat": ((sh.top,), (obs.top,))}
+    return [f"the table shows a different {what}" for what, (a, b) in seen.items() if tuple(a) != tuple(b)]
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
@@ -73,12 +78,7 @@ def mismatches(table, saved) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
     state = saved.final_state()
     out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
-    obs = state.observation(table.viewer)
-    if tuple(table.shown.hand) != tuple(obs.hand) or tuple(table.shown.area) != tuple(obs.area):
-        out.append("the table shows a different hand or play area")
-    if table.shown.top != obs.top:
-        out.append("the table shows a different play to beat")
-    return out
+    return out + shown_differences(table, state)
 
 
 # --- positions for tests and screenshots ------------------------------------------------
