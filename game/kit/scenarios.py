@@ -149,10 +149,11 @@ class Restarting:
         return dict(self.own)
 
 
-def played_record(setup: Any, until: Callable[[Any], bool], limit: int = 5000, level: str = "hard") -> Any:
-    """``setup``'s game played by bots on every seat (engine only; a person's seat by a ``level`` bot), each seeded
-    from the deal, until ``until(state)`` or the end: its record."""
+def played_record(setup: Any, until: Callable[[Any], bool], limit: int = 5000, level: str | None = None) -> Any:
+    """``setup``'s game played by bots on every seat (engine only; a person's seat by a ``level`` bot, else the
+    game's default level), each seeded from the deal, until ``until(state)`` or the end: its record."""
     record, state = setup.start(random.Random(0))
+    level = level or setup.info.default_level
     bots = {i: setup.info.make_bot(s.level if s.is_ai else level, seed=record.seed * 31 + i)
             for i, s in enumerate(setup.seats)}
     for _ in range(limit):

@@ -5,6 +5,7 @@ scenarios (runs played by bots to a chosen moment, tables opened there).
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import pygame
@@ -12,7 +13,8 @@ import pygame
 from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.games import game_info
 
-from game.kit.scenarios import Restarting, opened, passing, played_record, ready, saved_mismatches
+from game.kit import scenarios
+from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
 from game.shell.app import App
@@ -20,6 +22,9 @@ from game.screens import appshots
 from game.screens.game_over import GUARD_S
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
+
+played_record = partial(scenarios.played_record, level="hard")
+"""A run played by bots to a moment (a person's seat by a Hard bot): its record."""
 
 SELFTEST_DEAL = 142
 """A run whose bots (Hard runner, Standard opponent) win game 1, pick an upgrade and lose game 2: about 110 actions."""
