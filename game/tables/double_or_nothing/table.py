@@ -134,12 +134,11 @@ class DoubleTable(ViewTable, TurnScene):
         play, reason = self.selection_play()
         if play is None:
             return reason or ""
-        s = play.strength(self.my_rules())
-        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
-        if reason is None and self.shown.top is not None:
-            text += f"  -  beats {describe(self.shown.top)}"
         if self.typed_copies is not None:
             return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
+        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
+        if reason is None and self.shown.top is not None:
+            text += f"  -  beats {describe(self.shown.top)}"
         if self.can_trim():
             text += "  -  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
         return text

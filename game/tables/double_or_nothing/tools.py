@@ -134,8 +134,7 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.made(opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: False))),
     shots.until(lambda s: s.app.stack.top is not s.table, 10),
     shots.wait(GUARD_S + 0.2), shots.photo("dn-run-summary"),  # past the end screen's guard: its buttons usable
-    shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,
-                                  game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3}))),
+    shots.seats("Ann Bea", 4, **game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3})),
     shots.until(passing, 5), shots.photo("dn-hotseat-pass"), ready,
     shots.until(shots.my_turn, 5), _select_best, shots.photo("dn-hotseat-table"),
     lambda s: s.table.open_pause(), shots.photo("dn-pause"), shots.title, shots.photo("dn-title-resume"),
