@@ -111,6 +111,20 @@ def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame
     return box
 
 
+def caption_lines(text: Text, note: str, px: int, width: int, most: int = 2) -> list[str]:
+    """``note`` wrapped to ``width`` in at most ``most`` lines (the last one fitted, cut only as a last resort)."""
+    lines = text.wrap(note, px, width)
+    return lines[:most - 1] + [" ".join(lines[most - 1:])] if len(lines) > most else lines
+
+
+def draw_caption(surface: pygame.Surface, text: Text, lines: Sequence[str], px: int, midtop: tuple[int, int],
+                 width: int, color: tuple[int, ...] = MUTED) -> None:
+    """Lines of small text centred under a point (a button's caption: what its short label leaves out)."""
+    x, y = midtop
+    for line in lines:
+        y = text.blit(surface, line, px, (x, y), color, "midtop", width).bottom
+
+
 def key_tip(hotkey: str) -> str:
     return f"Key: {hotkey}"
 
