@@ -64,3 +64,23 @@ def test_snaps_status_with_a_time_limit_fits_its_panel_at_960x600(pg, tmp_path):
     assert table.state.claims
     assert "Flips wait" in fits()[1]
 
+
+def test_the_next_chip_keeps_the_name_when_next_and_the_name_dont_both_fit(pg):
+    """Sprint's five seats at 960x600: "next: Cleo" was cut to "next: C..."; the name alone fits (the ring says next)."""
+    from game.kit.layout import TableLayout
+    from game.kit.turnorder import draw_turn_order, turn_order_rects
+    from game.kit.ui import Text
+
+    text, drawn = Text(), []
+    blit = text.blit
+    text.blit = lambda surface, line, *a, **k: drawn.append(line) or blit(surface, line, *a, **k)
+    surface = pygame.Surface((960, 600))
+    names = ["You", "Ada", "Ben", "Cleo", "Dev"]
+    for size in ((960, 600), (1920, 1080)):
+        lay = TableLayout(*size, num_players=5, bottom_seat=0)
+        rect, scale, order = lay.turn_order, lay.scale, [0, 3, 4, 1, 2]
+        drawn.clear()
+        draw_turn_order(surface, text, rect, names, order, scale)
+        chip = turn_order_rects(rect, 5, scale)[1]
+        assert drawn[1] in ("Cleo", "next: Cleo") and text.font(MIN_TEXT_PX).size(drawn[1])[0] <= chip.w - chip.h // 2
+    assert drawn[1] == "next: Cleo"  # where there is room, the word stays
