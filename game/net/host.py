@@ -407,9 +407,7 @@ class Host:
         self._distribute(update)  # played: every client hears of it (never told "refused")
 
     def _distribute(self, update: Update) -> None:
-        """The refusals to their senders and the views of what was played to everyone; a failure met after the
-        plays (the journal's write: :attr:`Update.problem`) is reported, and the plays stand."""
-        if update.problem is not None:
+        if update.problem is not None:  # met after the plays (the journal's write): reported; the plays stand
             self._report(update.problem)
         for seat, reason, tag in update.refused:
             conn, n = tag
@@ -463,8 +461,7 @@ class Host:
             self._report(exc)
 
     def _report(self, exc: Exception) -> None:
-        """An error met while serving, on stderr with its traceback (once while the same one repeats) and kept in
-        :attr:`error`; the host serves on."""
+        """An error met while serving, on stderr (once while the same one repeats) and kept in :attr:`error`."""
         if repr(exc) != repr(self.error):
             traceback.print_exception(exc)  # to stderr
         self.error = exc
