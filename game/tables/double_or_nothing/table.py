@@ -79,7 +79,6 @@ class DoubleTable(ViewTable, TurnScene):
                      f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}.")
 
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
-
     game_keys = double_or_nothing_input.BUTTON_KEYS  # the end screen's letters avoid them
     HOTKEYS = double_or_nothing_input.HOTKEYS
 
@@ -266,6 +265,7 @@ class DoubleTable(ViewTable, TurnScene):
     # --- the end ---------------------------------------------------------------
 
     stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
+    summary_from_events = True  # the end screen tells the whole game's events: a network client's table keeps them
 
     def result_scene(self) -> Scene:
         return RunSummaryScene(self.app, self, self.summary_facts())
