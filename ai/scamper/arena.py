@@ -37,7 +37,10 @@ decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
 A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
 soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
 (:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth); Expert
-takes the same variants (``expert:nohold``).  Expert's ``behaviours`` count
+takes the same variants (``expert:nohold``) and any of its weights as ``FIELD=VALUE``
+(:class:`~ai.scamper.ExpertParams`), settings joined by ``+``:
+``expert:deny_weight=8+opening=pass``; :mod:`ai.scamper.pair` compares two such
+players on the same deals.  Expert's ``behaviours`` count
 ``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
 (another player was down and it shed a dearer card than the odds alone pick),
 ``keep_prospects`` (once down, it kept a card that could still join a meld where
@@ -70,7 +73,7 @@ def variant(text: str, level: str = "hard") -> dict[str, Any]:
     """The :func:`~ai.scamper.make_bot` settings a Hard or Expert player's suffix stands for, settings joined by
     ``+``: ``nohold`` (lays its contract at once), ``hold=S/K/R`` (``HoldRule(min_stock=S, min_stuck=K,
     max_risk=R)``) and, for Expert, ``FIELD=VALUE`` for any of :class:`~ai.scamper.ExpertParams` (another
-    weight or rule to measure, like ``expert:race_take=distance``)."""
+    weight or rule to measure, like ``expert:take_rule=odds+deny_weight=8``)."""
     settings: dict[str, Any] = {}
     fields: dict[str, Any] = {}
     for part in text.split("+"):
@@ -92,17 +95,21 @@ def variant(text: str, level: str = "hard") -> dict[str, Any]:
 EXPERT_FIELDS = {f.name: f for f in dataclasses.fields(ExpertParams)}
 
 
+TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass")}
+"""The values Expert's text weights take (:class:`~ai.scamper.ExpertParams`)."""
+
+
 def _field_value(name: str, text: str) -> Any:
-    """``text`` read as the type of Expert's weight ``name`` (its default's type; ``none`` for an optional one)."""
+    """``text`` read as a value of Expert's weight ``name`` (of its default's kind)."""
     default = EXPERT_FIELDS[name].default
-    if text == "none" and "None" in str(EXPERT_FIELDS[name].type):
-        return None
     try:
         if isinstance(default, bool):
             if text not in ("true", "false"):
                 raise ValueError(text)
             return text == "true"
         if isinstance(default, str):
+            if text not in TEXT_CHOICES.get(name, ()):
+                raise ValueError(text)
             return text
         return int(text) if isinstance(default, int) else float(text)
     except ValueError:
@@ -346,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     """The old command line (``--deals``), kept one release: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same)")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same, and any of its weights, expert:deny_weight=8+opening=pass)")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")

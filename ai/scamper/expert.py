@@ -41,7 +41,6 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 from ..stats import tally
 from .bots import Hard, HoldRule
 from .odds import Yardstick, run_to_end, take_odds_steps, unseen
-from .race import end_chance, is_race, opponent_draws, typical_draws
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    race: str = "off"  # in the race rounds (:mod:`ai.scamper.race`): "urgent" (a point weighs more as the round
-    # may end before its next turn), "ladder" (fewest cards lacking, then most outs, then dearest), "off"
-    urgent_weight: float = 0.3  # draws a discarded point is worth in a race round that surely ends before its next turn
-    race_point_weight: float | None = None  # the point weight in the race rounds (None: point_weight)
-    race_take: str = "hard"  # the top card in the race rounds: as outside them ("hard"), or by "distance": taken when
-    # it lowers the cards lacking, or keeps them and raises the outs by half and race_outs_margin more
-    race_outs_margin: int = 4
-    race_outs_factor: float = 1.5
 
 
 RATINGS_PER_SLICE = 4
@@ -86,7 +77,6 @@ class Expert(Hard):
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
-        self._typical: tuple[tuple[int, int], float] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         """Rates the hands it may keep and the next player's likely hands a few at a time (a slice per frame
@@ -159,8 +149,6 @@ class Expert(Hard):
         top = obs.discard_pile[-1]
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
-        if self.params.race_take == "distance" and obs.phase is Phase.DRAW and not is_wild(top) and is_race(obs):
-            return self.takes_by_distance(obs)
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
         now = self._draws(obs, obs.hand)
@@ -191,16 +179,8 @@ class Expert(Hard):
             return choice
         if obs.is_down or not discards or any(is_wild(d.card) for d in discards):
             return super().discard(obs, discards)
-        race = is_race(obs)
-        if race and self.params.race == "ladder":
-            return self.ladder_discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
         taking = self._take_odds(obs)
-        weight = self.params.point_weight
-        if race and self.params.race_point_weight is not None:
-            weight = self.params.race_point_weight
-        if race and self.params.race == "urgent":
-            weight += self.params.urgent_weight * self.end_chance(obs) ** 2
 
         def cost(d: Discard, weight: float) -> tuple[float, int]:
             rest = list(obs.hand)
@@ -209,53 +189,12 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
-        calm = min(discards, key=lambda d: cost(d, weight))
-        if race:
-            tally(self.counts, "race_shed", calm != min(discards, key=lambda d: cost(d, self.params.point_weight)))
+        calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm
         choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
-
-    def end_chance(self, obs: Observation) -> float:
-        """In a race round, the chance an opponent completes before this seat's next turn (:mod:`ai.scamper.race`)."""
-        self._draws(obs, obs.hand)
-        stick = self._stick
-        assert stick is not None
-        key = (obs.round_no, len(obs.sheet.lines))
-        if self._typical is None or self._typical[0] != key:
-            self._typical = (key, typical_draws(obs, stick))
-        return end_chance(opponent_draws(obs, self._typical[1]))
-
-    def takes_by_distance(self, obs: Observation) -> bool:
-        """In a race round: take the top card when, with the best discard after, the hand lacks fewer cards, or
-        as few with clearly more outs (half as many again and ``race_outs_margin`` more)."""
-        self._draws(obs, obs.hand)
-        stick = self._stick
-        assert stick is not None
-        top = obs.discard_pile[-1]
-        missing, outs, _ = stick.distance(obs.hand)
-        after = min(((m, -o) for m, o, _ in (stick.distance(rest) for rest in
-                                             _without_each(list(obs.hand) + [top], exclude=top))),
-                    default=(missing, -outs))
-        taken = after[0] < missing or (after[0] == missing and -after[1] >= self.params.race_outs_factor * outs + self.params.race_outs_margin)
-        tally(self.counts, "take_by_distance", taken)
-        return taken
-
-    def ladder_discard(self, obs: Observation, discards: list[Discard]) -> Action:
-        """The discard that leaves the fewest cards lacking, then the most outs, then the dearest card."""
-        self._draws(obs, obs.hand)
-        stick = self._stick
-        assert stick is not None
-
-        def rank(d: Discard) -> tuple[int, int, int]:
-            rest = list(obs.hand)
-            rest.remove(d.card)
-            missing, outs, _ = stick.distance(rest)
-            return missing, -outs, -card_points(d.card)
-
-        return min(discards, key=rank)
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:

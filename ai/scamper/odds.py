@@ -88,23 +88,12 @@ class Yardstick:
 
     def draws(self, hand: Sequence[int]) -> float:
         """Expected draws before ``hand`` can lay the contract (0: it can now, if it keeps a card)."""
-        missing, first, single = self.distance(hand)
-        if missing == 0:
-            return 0.0
-        if first <= 0:
-            return DEAD
-        return self.total / first + (missing - 1) * self.total / max(single, 1)
-
-    def distance(self, hand: Sequence[int]) -> tuple[int, int, int]:
-        """How far ``hand`` is from the contract: the cards it lacks (``1 << 30`` if some requirement has no
-        target), its outs (the unseen cards that would lower that: the needs of every best combination, and
-        the unseen wilds while a wild still helps one) and the outs of its best single combination."""
         best = self._best(hand)
         if best is None:
-            return 1 << 30, 0, 0
+            return DEAD
         best_missing, combos = best
         if best_missing == 0:
-            return 0, 0, 0
+            return 0.0
         union: set[int] = set()
         single = 0
         any_room = False
@@ -113,7 +102,10 @@ class Yardstick:
             union |= need
             any_room = any_room or room
             single = max(single, sum(self.unseen[i] for i in need) + (self.wild_outs if room else 0))
-        return best_missing, sum(self.unseen[i] for i in union) + (self.wild_outs if any_room else 0), single
+        first = sum(self.unseen[i] for i in union) + (self.wild_outs if any_room else 0)
+        if first <= 0:
+            return DEAD
+        return self.total / first + (best_missing - 1) * self.total / max(single, 1)
 
     def wanted(self, hand: Sequence[int]) -> set[int]:
         """The naturals (card indexes) that would bring ``hand`` closer to the contract: what a player

@@ -1,6 +1,6 @@
 """Two players against the same opponents on the same deals, judged by their paired per-deal differences.
 
-    python -m ai.scamper.pair --a expert --b expert:race_take=distance --against hard --seats 2 --deals 40 --seed 7001
+    python -m ai.scamper.pair --a expert --b expert:deny_weight=8 --against hard --seats 2 --deals 40 --seed 7001
 
 Each deal of the arena's ``--deals`` form (:func:`ai.scamper.arena.play_deal`:
 the same deal and bot seeds, once per rotation of the seats) is played twice:
@@ -74,7 +74,7 @@ def run(a: str, b: str, against: str, seats: int, deals: int, seed: int, options
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.scamper.pair", description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", required=True, help="the first player, e.g. expert")
-    parser.add_argument("--b", required=True, help="the second, e.g. expert:race_take=distance")
+    parser.add_argument("--b", required=True, help="the second, e.g. expert:deny_weight=8")
     parser.add_argument("--against", default="hard", help="the opponents' level (default hard)")
     parser.add_argument("--seats", type=int, default=2, choices=range(2, 11), metavar="2-10")
     parser.add_argument("--deals", type=int, default=40)
