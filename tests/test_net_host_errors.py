@@ -145,3 +145,35 @@ def test_an_action_whose_journal_write_fails_stands_every_client_sees_it_and_the
         views = [m for m in writer.messages() if m["t"] == "view"]
         assert [m["version"] for m in views] == [version + 1] and views[0]["plays"][0]["seat"] == mover
     assert isinstance(host.error, OSError) and "No space left on device" in capsys.readouterr().err
+
+
+def test_after_a_failed_journal_write_the_next_action_writes_the_journal_whole_so_the_game_still_resumes(
+        tmp_path: Any) -> None:
+    """A journal that missed one action (a full disk, then space again) used to go on appending after the hole:
+    resuming the game from it failed at the first action after the gap."""
+    from game.net.authority import Authority
+
+    host = Host(HostConfig("scamper", [SeatSpec("remote"), SeatSpec("remote")], room="KXPTAM", seed=3,
+                           journal=tmp_path / "game.journal"))
+    host.conns += [c for c, _ in (connection((seat,)) for seat in range(2))]
+    host.ready |= {0, 1}
+    host._begin()
+    authority = host.authority
+    assert authority is not None and authority.journal is not None
+    journal = authority.journal
+    real_append = journal.append
+    fails = [True]
+
+    def full_once(*args: Any, **kwargs: Any) -> None:
+        if fails.pop() if fails else False:
+            raise OSError(28, "No space left on device")
+        real_append(*args, **kwargs)
+
+    journal.append = full_once  # type: ignore[method-assign]
+    for _ in range(4):
+        mover = authority.state.to_move()[0]
+        action = authority.rules.action_to_json(authority.state.legal_actions(mover)[0])
+        assert authority.submit(mover, action, 0)[0] is None
+    assert journal.count == len(authority.record.entries) == 4
+    resumed = Authority.resume(authority.info, host.config.seats, tmp_path / "game.journal")
+    assert len(resumed.record.entries) == 4 and resumed.state.snapshot() == authority.state.snapshot()

@@ -206,7 +206,9 @@ class Authority:
     def _accepted(self, seat: int, action: Any, events: list[Any], at: int) -> None:
         self.version += 1  # first: whatever fails below, the clients' views take the next version
         self.record.append(seat, action, events, at)
-        if self.journal is not None:
+        if self.journal is not None and self.journal.count != len(self.record.entries) - 1:
+            self.journal.start(self.record.to_json(), sync=False)  # an earlier write failed: the journal whole again
+        elif self.journal is not None:
             single = self.record.without_actions()
             single.append(seat, action, events, at)
             self.journal.append([single.to_json()["actions"][-1]], sync=False)
