@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from engine.core import Outcome
 from engine.games import game_info
 
 
@@ -27,9 +28,20 @@ def describe(path: Path, record: Any) -> str:
     names = [p.name if p.kind == "human" else f"{p.name} ({(p.level or 'AI').title()})" for p in record.players]
     if record.scores is None:
         return f"{when}     {', '.join(names)}: not finished, {len(record.actions)} actions"
-    best = max(record.scores)
-    scores = ",   ".join(f"{n}: {s}" + (" won" if s == best else "") for n, s in zip(names, record.scores))
+    won = winners(record)
+    scores = ",   ".join(f"{n}: {s}" + (" won" if i in won else "") for i, (n, s) in enumerate(zip(names, record.scores)))
     return f"{when}     {scores}"
+
+
+def winners(record: Any) -> tuple[int, ...]:
+    """The seats that won a finished round, as its game places them (the state its loading replayed; else by
+    score, lowest first where the lowest wins): a Double or Nothing Run that won games but lost is not won."""
+    state = getattr(record, "loaded_state", None)
+    outcome = state.outcome() if state is not None else None
+    if outcome is None:
+        info = getattr(record, "info", None)
+        outcome = Outcome.from_scores(record.scores, bool(info and info.lower_wins))
+    return outcome.winners
 
 
 class ReplaysScene(MenuScene):

@@ -1,0 +1,37 @@
+"""The Replays list marks who won a round as the game places them, not by the highest score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.games import load_record_data
+
+from game.kit.scenarios import played_record
+from game.screens.replays import describe, winners
+from game.shell.session import GameSetup
+from game.tables.double_or_nothing.tools import run_setup
+
+
+def _loaded(record):
+    record.note_outcome(record.final_state())
+    return load_record_data(json.loads(json.dumps(record.to_json())))
+
+
+def test_a_run_that_won_a_game_and_then_lost_is_marked_won_for_its_opponent_only() -> None:
+    record = played_record(run_setup(26, "standard", runner="hard"), lambda st: False, level="hard")
+    state = record.final_state()
+    assert state.is_over and state.games_won >= 1 and state.winner == 1  # a run that won games, then lost
+    loaded = _loaded(record)
+    assert winners(loaded) == (1,)
+    line = describe(Path("20261126-221500-run.json"), loaded)
+    assert line.count(" won") == 1 and line.endswith(" won")  # before: both seats (1 game each) or the runner
+
+
+def test_where_the_lowest_score_wins_the_lowest_is_marked() -> None:
+    record = played_record(GameSetup.all_ai(["easy", "easy", "easy"], "scamper", 5, rounds=1), lambda st: False)
+    loaded = _loaded(record)
+    low = min(loaded.scores)
+    assert {loaded.scores[i] for i in winners(loaded)} == {low}
+    loaded.loaded_state = None  # a record whose loading kept no replay: placed by its scores
+    assert {loaded.scores[i] for i in winners(loaded)} == {low}
