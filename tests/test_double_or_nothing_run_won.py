@@ -49,6 +49,8 @@ def test_the_statistics_count_it_so_say_so_and_old_files_still_load(tmp_path) ->
     (tmp_path / "double-or-nothing" / "stats.json").write_text(json.dumps(old))
     stats, path, problem = load_statistics(tmp_path / "double-or-nothing")
     assert problem is None and path is not None and stats.games["double-or-nothing"]["standard"].won == 1
+    from game.tables.double_or_nothing.summary import upgrade_notes
+    assert any("before that column" in n for n in upgrade_notes(stats.games["double-or-nothing"]))  # said so
     info = game_info("double-or-nothing")
     seats = [("You", "human", None), ("Ada", "ai", "standard")]
     fresh = Statistics()
