@@ -32,6 +32,8 @@ def test_the_cards_nobody_won_are_told_with_where_they_are():
     assert cards_line(both, NAMES) == ("Ada holds 39 of the 52 cards; the other 13 stay on the table "
                                        "(9 in the shared pile, 4 in the snap pot), won by nobody.")
     assert cards_line(SnapGame([deck, []]), NAMES) == ""  # every card held: nothing to say
+    nobody = SnapGame([[], []], pot=deck)  # the last players went out together: a draw, every card on the table
+    assert cards_line(nobody, NAMES).startswith("Nobody holds 0 of the 52 cards; the other 52 stay")
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import pygame
 
 from game.kit.raceview import draw_standings, ms_cell
@@ -44,11 +46,11 @@ class SnapResultScene(GameOverScene):
                                      "call. A false call costs a card to each other player."))
 
 
-def cards_line(state, name) -> str:
+def cards_line(state: Any, name: Callable[[int], str]) -> str:
     """Where every card is at the end: who holds how many, and the rest left on the table (nobody won them)."""
     piles = [(n, pile) for n, pile in ((len(state.shared), "the shared pile"), (len(state.pot), "the snap pot")) if n]
     live, rest = state.live_seats(), sum(n for n, _ in piles)
     held = sum(map(state.holding, live))
     where = f"in {piles[0][1]}" if len(piles) == 1 else ", ".join(f"{n} in {pile}" for n, pile in piles)
-    who = says(name(live[0]), "holds") if len(live) == 1 else "The players hold"
+    who = says(name(live[0]), "holds") if len(live) == 1 else "The players hold" if live else "Nobody holds"
     return f"{who} {held} of the {held + rest} cards; the other {rest} stay on the table ({where}), won by nobody." if rest else ""
