@@ -57,7 +57,29 @@ def test_resume_and_who_plays_are_drawn_whole_at_960x600(pg, tmp_path):
         assert resume.key == "resume" and resume.primary and "Snap" in resume.label + scene.title
         assert " ".join(scene.resume_lines) == description  # all of it, under the button
         for line in scene.resume_lines:
-            assert whole(app.text, line, scene.layout.w - round(80 * s)), line
+            assert whole(app.text, line, scene.note_w), line  # the room it is drawn in
         under = resume.rect.bottom + round(10 * s) + len(scene.resume_lines) * app.text.font(round(19 * s)).get_height()
         assert under <= scene.layout.h  # the line is on screen, clear of the buttons beside and under Resume
         assert all(b.rect.bottom <= resume.rect.bottom or b.rect.top >= under for b in scene.buttons[1:])
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_a_notice_on_the_title_leaves_resume_and_its_caption_clear(pg, tmp_path, size):
+    """A damaged file and a game to resume come together (after a crash): the notice used to cover the caption."""
+    from engine.games import game_info
+
+    shots = []
+    for problems in ([], ["Your statistics file was damaged (it breaks off at line 1); it was kept as stats.json.corrupt "
+                          "and the statistics start from zero."]):
+        app = App(size, tmp_path / str(len(shots)), seed=5, resizable=False)
+        app.latest_pending = lambda: (game_info("sprint"), "You vs Ada (Strategist), turn 2")
+        app.to_title()
+        app.problems.extend(problems)
+        app.run(max_frames=2, fixed_dt=1 / 60)
+        scene = app.stack.top
+        resume = scene.buttons[0]
+        assert resume.key == "resume" and scene.resume_lines
+        below = resume.rect.bottom + 3 * app.text.font(round(19 * scene.layout.scale)).get_height() + 20
+        band = pygame.Rect(0, resume.rect.top - 4, size[0], min(size[1], below) - resume.rect.top + 4)
+        shots.append(pygame.image.tobytes(app.screen.subsurface(band), "RGB"))
+    assert shots[0] == shots[1]

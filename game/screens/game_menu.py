@@ -52,10 +52,10 @@ class GameMenuScene(MenuScene):
         resumable = shelf.saves.pending is not None
         s = self.layout.scale
         self.resume_lines: list[str] = []
+        self.note_w = self.layout.w - round(80 * s)  # the caption's width under Resume
         if resumable:  # "Resume", and under it who plays and how far (the rest of the column moves down for it)
             keys.insert(0, ("resume", "Resume"))
-            self.resume_lines = caption_lines(self.app.text, shelf.saves.describe_pending(), round(19 * s),
-                                              self.layout.w - round(80 * s))
+            self.resume_lines = caption_lines(self.app.text, shelf.saves.describe_pending(), round(19 * s), self.note_w)
         rects = self.layout.column(len(keys), row_h=44, width=440, top=190, gap=10)
         drop = len(self.resume_lines) * self.app.text.font(round(19 * s)).get_height() + round(14 * s)
         rects = rects[:1] + [r.move(0, drop) for r in rects[1:]] if resumable else rects
@@ -88,5 +88,4 @@ class GameMenuScene(MenuScene):
         resume = next((b for b in self.buttons if b.key == "resume"), None)
         if resume is not None:
             draw_caption(surface, self.app.text, self.resume_lines, round(19 * self.layout.scale),
-                         (resume.rect.centerx, resume.rect.bottom + round(8 * self.layout.scale)),
-                         self.layout.w - round(80 * self.layout.scale))
+                         (resume.rect.centerx, resume.rect.bottom + round(8 * self.layout.scale)), self.note_w)

@@ -94,6 +94,7 @@ class MenuScene(Scene):
     # --- notices (a damaged settings or statistics file...) --------------------
 
     NOTICE_TIME = 12.0
+    notice_bottom: int | None = None  # where a notice's box ends (None: at the foot of the window, over the buttons)
 
     def notices(self) -> list[str]:
         return self.app.problems if self.shows_notices else []
@@ -121,7 +122,7 @@ class MenuScene(Scene):
         lines.append("Click anywhere to close this message.")
         line_h = round(px * 1.2)
         box = pygame.Rect(0, 0, width, line_h * len(lines) + round(20 * s))
-        box.midbottom = (self.layout.w // 2, self.layout.h - round(12 * s))
+        box.midbottom = (self.layout.w // 2, max(box.h, self.notice_bottom or self.layout.h - round(12 * s)))
         draw_panel(surface, box, (130, 30, 26, 240), round(10 * s), None, self._panels)
         y = box.y + round(10 * s)
         for i, line in enumerate(lines):

@@ -92,6 +92,7 @@ class TitleScene(MenuScene):
         # the tiles, the help line and the buttons, centred in the room under the subtitle
         block = tile_h + round(34 * s) + round(40 * s) + round(46 * s)
         top = max(round(150 * s), round(150 * s) + (self.layout.h - round(150 * s) - block) // 2)
+        self.notice_bottom = top - round(10 * s)  # a notice shows above the tiles, never over Resume and its caption
         buttons: list[Button] = []
         for i, info in enumerate(games):
             tile = GameTile(f"game:{info.id}", info.title, pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h),
@@ -110,7 +111,7 @@ class TitleScene(MenuScene):
         if sum(widths) > room:
             widths = [w * room // sum(widths) for w in widths]
         bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
-        note = round(44 * s) if pending is not None else 0  # the Resume button's two lines under the row
+        note = round(66 * s) if pending is not None else 0  # the Resume button's lines (three at most) under the row
         by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s) - note)
         for (key, label), w in zip(row, widths):
             buttons.append(Button(key, label, pygame.Rect(bx, by, w, bh), primary=key == "resume"))
@@ -118,8 +119,8 @@ class TitleScene(MenuScene):
         # resume first, so Enter continues where the player left off
         buttons.sort(key=lambda b: b.key != "resume")
         # who plays and how far, under the Resume button: as wide as it can be, centred on it and clear of the side
-        self._note_w = 2 * (buttons[0].rect.centerx - round(24 * s))
-        self.resume_lines = caption_lines(self.app.text, pending[1], round(19 * s), self._note_w) if pending else []
+        self.note_w = 2 * (buttons[0].rect.centerx - round(24 * s))
+        self.resume_lines = caption_lines(self.app.text, pending[1], round(19 * s), self.note_w, 3) if pending else []
         return buttons
 
     def _picture(self, info: GameInfo, size: tuple[int, int]) -> pygame.Surface:
@@ -167,4 +168,4 @@ class TitleScene(MenuScene):
         resume = next((b for b in self.buttons if b.key == "resume"), None)
         if resume is not None:  # who plays and how far, under the Resume button
             draw_caption(surface, self.app.text, self.resume_lines, round(19 * s),
-                         (resume.rect.centerx, resume.rect.bottom + round(10 * s)), self._note_w)
+                         (resume.rect.centerx, resume.rect.bottom + round(10 * s)), self.note_w)
