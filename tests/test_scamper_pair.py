@@ -24,7 +24,8 @@ def test_an_experts_variant_sets_any_of_its_weights():
 def test_a_variant_names_a_weight_of_expert_and_a_value_of_its_kind():
     for bad in ("hard,hard:opening=pass", "expert,expert:speed=3", "expert,expert:deny_weight=lots",
                 "expert,expert:take_to_meld=yes", "expert,expert:opening=", "expert,expert:take_rule=banana",
-                "expert,expert:deny_samples=1.5", "expert,expert:nohold+"):
+                "expert,expert:deny_samples=1.5", "expert,expert:nohold+", "expert,expert:deny_samples=0",
+                "expert,expert:take_margin=nan", "expert,expert:deny_weight=inf"):
         with pytest.raises(argparse.ArgumentTypeError):
             _players(bad)
 
@@ -61,3 +62,10 @@ def test_the_paired_study_refuses_a_player_twice(capsys):
     with pytest.raises(SystemExit):
         main(["--a", "expert", "--b", "expert", "--deals", "1"])
     assert "three different players" in capsys.readouterr().err
+
+
+def test_the_paired_study_refuses_no_deals(capsys):
+    for deals in ("0", "-3", "many"):
+        with pytest.raises(SystemExit):
+            main(["--a", "expert", "--b", "expert:deny_weight=8", "--deals", deals])
+        assert "at least 1" in capsys.readouterr().err

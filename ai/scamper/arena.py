@@ -111,7 +111,10 @@ def _field_value(name: str, text: str) -> Any:
             if text not in TEXT_CHOICES.get(name, ()):
                 raise ValueError(text)
             return text
-        return int(text) if isinstance(default, int) else float(text)
+        value = int(text) if isinstance(default, int) else float(text)
+        if not math.isfinite(value) or (name.endswith("samples") and value < 1):
+            raise ValueError(text)
+        return value
     except ValueError:
         raise ValueError(f"{name}={text!r}: not a value of Expert's {name} (default {default!r})") from None
 
