@@ -178,7 +178,7 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "scamper"])
 def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
     """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
     Sprint's: the rim, the header, the fan, the matches):
@@ -207,3 +207,27 @@ def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path
         busy.before(frame)
         app.step(DT, [])
     assert checked[0] >= 300 and parts[0] >= 20, (checked, parts)
+
+
+def test_a_table_opened_after_another_paints_on_the_surface_it_left(pg, tmp_path):
+    """SDL keeps a card's run-length encoding for the last surface it was blitted to: the layer of a table opened
+    after another (its scene gone from the stack) takes the surface the other left, so its cards are not encoded
+    again -- and it is, pixel for pixel, a layer painted afresh on a new surface."""
+    from game.kit.layer import TableLayer
+
+    scen = modes.scenarios("scamper")
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for _ in range(5):
+        app.step(DT, [])
+    first = busy.table
+    left = first.layer.surface
+    second = busy.open(app)  # the first table leaves the stack
+    assert second is not first and app.stack.top is second and first.layer.surface is None
+    app.step(DT, [])
+    assert second.layer.surface is left
+    fresh = TableLayer()
+    fresh.refresh(second.background, second.layout, second.view.layer_regions(second), app.art)
+    assert fresh.surface is not left
+    assert pygame.image.tobytes(second.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")

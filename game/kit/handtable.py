@@ -224,6 +224,10 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     # --- turns, the device and acting ---------------------------------------------
 
+    def exit(self) -> None:
+        super().exit()
+        self.layer.release()
+
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
         self.viewer = seat
