@@ -231,3 +231,24 @@ def test_a_table_opened_after_another_paints_on_the_surface_it_left(pg, tmp_path
     fresh.refresh(second.background, second.layout, second.view.layer_regions(second), app.art)
     assert fresh.surface is not left
     assert pygame.image.tobytes(second.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+def test_a_table_leaving_the_stack_leaves_its_layer_surface_to_the_next(pg, tmp_path, game_id):
+    """Race tables and hidden-hand tables alike: a table that leaves the stack keeps no layer, and the next layer
+    made at its size paints on the surface it left."""
+    from game.kit.layer import TableLayer
+
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    table = scen.busy(app).table
+    for _ in range(3):
+        app.step(DT, [])
+    left = table.layer.surface
+    assert left is not None
+    app.to_title()
+    assert table.layer.surface is None
+    fresh = TableLayer()
+    fresh.refresh(table.background, table.layout, [], app.art)
+    assert fresh.surface is left

@@ -226,7 +226,7 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     def exit(self) -> None:
         super().exit()
-        self.layer.release()
+        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
