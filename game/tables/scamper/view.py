@@ -149,16 +149,15 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
     bottom (hand and status lines), each keyed by everything it shows: a panel by its melds as drawn (cards and
     rects) and its header's text."""
     m, L = t.model, t.layout
-    px, labels, rights = seat_names(t)
-    rects = t.meld_layouts()[1]
+    names = px, labels, rights = seat_names(t)
+    layouts, rects = t.meld_layouts()
 
     def key(seat: int) -> tuple[object, ...]:
         laid = tuple(zip((tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)), rects[seat]))
         return laid, (px, labels[seat], rights[seat])
-
-    def touched(seat: int, old: tuple[object, ...], new: tuple[object, ...]) -> list[pygame.Rect] | None:
-        return panel_touched(t, seat, old, new, lambda n: stack_rects(L, seat, n), px)
-    return hand_regions(t, key, draw_seat, "Your melds go here", touched) + [t.bottom_region(*_bottom(t))]
+    return hand_regions(t, key, lambda t, surface, seat, active: draw_seat(t, surface, seat, active, names, layouts),
+                        "Your melds go here", lambda seat, old, new: panel_touched(
+                            t, seat, old, new, lambda n: stack_rects(L, seat, n), px)) + [t.bottom_region(*_bottom(t))]
 
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
@@ -166,15 +165,16 @@ def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
     return status_lines(t), 240, [counts_rect(t), banner_rect(t)], t.buttons(), None  # 240: the toast's inset
 
 
-def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool,
+              names: tuple[int, dict[int, str], dict[int, str]] | None = None, layouts: dict | None = None) -> bool:
     """One seat's panel: its header (one text size for every seat), a rival's stack of backs, the melds it laid;
-    whether it has laid none."""
+    whether it has laid none.  ``names`` (:func:`seat_names`) and the meld ``layouts`` (by seat) if worked out."""
     L, m = t.layout, t.model
-    px, labels, rights = seat_names(t)  # one text size for every seat's header
+    px, labels, rights = names or seat_names(t)  # one text size for every seat's header
     draw_header(surface, t.app.text, L.spots[seat].header, labels[seat], rights[seat], active, L.scale, px)
     melds = [m.melds[i].cards for i in m.melds_of(seat)]
-    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), melds,
-                    stack_rects(L, seat, len(m.held[seat])), t.meld_layout(seat))
+    draw_seat_cards(surface, t.app.art, L, seat, m.held[seat].cards, t.shows_face(seat), melds,
+                    stack_rects(L, seat, len(m.held[seat])), (layouts or t.meld_layouts()[0])[seat])
     return not melds
 
 
