@@ -134,14 +134,14 @@ def drawn_with_the_bottom_live(app: App, table) -> bytes:
     from game.kit.layer import TableLayer  # the kit's tables import pygame's display: not at the top
 
     fresh = TableLayer()
-    kept, in_layer = table.layer, table._bottom_in_layer
+    kept, in_layer, fan_live = table.layer, table._bottom_in_layer, table._fan_live
     regions = [r for r in table.view.layer_regions(table) if r[0] != "bottom"]
     fresh.refresh(table.background, table.layout, regions, app.art)
-    table.layer, table._bottom_in_layer = fresh, False
+    table.layer, table._bottom_in_layer, table._fan_live = fresh, False, False
     try:
         return whole_redraw(app)
     finally:
-        table.layer, table._bottom_in_layer = kept, in_layer
+        table.layer, table._bottom_in_layer, table._fan_live = kept, in_layer, fan_live
 
 
 @pytest.mark.parametrize("game_id", ["sprint", "scamper"])
