@@ -120,8 +120,7 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]
 
     The size is the largest (from the usual header size down to the smallest text) at which every seat's name fits
     beside its right side; a label that can't fit whole even at the smallest size shows the name without the bot's
-    level ("Finn", not "Finn (E...").  Worked out again once the layout, the hands, the sheet, a label or the play
-    changed (the panels' drawing reads it for each part repainted).
+    level ("Finn", not "Finn (E...").  Worked out again once the layout, hands, sheet, a label or the play changed.
     """
     L, s = t.layout, t.state
     players = t.record.players
@@ -145,9 +144,8 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]
 
 
 def layer_regions(t: HiddenHandTable) -> list[Region]:
-    """The seat panels (each repainting only the parts a change touched: :func:`panel_touched`), the log and the
-    bottom (hand and status lines), each keyed by everything it shows: a panel by its melds as drawn (cards and
-    rects) and its header's text."""
+    """The seat panels (repainting only the parts a change touched: :func:`panel_touched`), the log and the bottom
+    (hand and status lines), each keyed by everything it shows: a panel by its melds as drawn and its header."""
     m, L = t.model, t.layout
     names = px, labels, rights = seat_names(t)
     layouts, rects = t.meld_layouts()
