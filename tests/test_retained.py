@@ -148,7 +148,8 @@ def drawn_with_the_bottom_live(app: App, table) -> bytes:
 def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, game_id):
     """A hidden-hand table keeps its fan at rest, status lines and buttons in its cached layer: every frame, with
     the pointer over the cards and buttons, a card selected and the pause menu, shows what drawing them in the
-    frame showed -- and frames with the fan at rest draw none of them."""
+    frame showed -- frames with the fan at rest draw none of them, and frames with the fan moving clear of the
+    lines and buttons draw only the fan."""
     from game.kit.messages import Toast
 
     scen = modes.scenarios(game_id)
@@ -156,7 +157,7 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     app.to_title()
     busy = scen.busy(app)
     app.step(DT, [])
-    in_layer = compared = 0
+    in_layer = compared = fan_only = 0
     for frame in range(240):
         busy.before(frame)
         table = modes.table_of(app, game_id)
@@ -174,8 +175,10 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
             assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), (game_id, frame)
             compared += 1
             in_layer += table._bottom_in_layer
+            fan_only += table._fan_live
     assert compared >= 150
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
+    assert fan_only >= compared // 10, (fan_only, compared)  # and frames with only the moving fan drawn live
 
 
 @pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "scamper"])
