@@ -55,3 +55,22 @@ def test_the_felt_is_made_once_per_size_and_each_caller_gets_its_own_copy(pg, mo
     assert b.get_at((5, 5)) != a.get_at((5, 5)) and felt_background((320, 240)).get_at((5, 5)) == b.get_at((5, 5))
     felt_background((640, 360))
     assert made == [(320, 240), (640, 360)]
+
+
+def test_a_full_text_cache_forgets_what_was_used_longest_ago_not_the_steady_text(pg, monkeypatch):
+    """Scores and log lines fill the rendered-text cache; a header drawn all along stays in it (rendering it again
+    cost up to half a millisecond of a frame), what was not drawn for longest goes."""
+    from game.base.text import Text
+
+    text = Text()
+    rendered: list[str] = []
+    real = Text._render
+    monkeypatch.setattr(Text, "_render", lambda self, s, px, color: rendered.append(s) or real(self, s, px, color))
+    steady = text.render("Your melds go here", 27)
+    for n in range(3 * text._cache.limit):
+        text.render(f"{n} pts", 20)
+        assert text.render("Your melds go here", 27) is steady
+    assert rendered.count("Your melds go here") == 1
+    assert len(text._cache) <= text._cache.limit
+    text.render("0 pts", 20)  # long unused: gone, rendered again
+    assert rendered.count("0 pts") == 2

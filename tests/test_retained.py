@@ -134,21 +134,22 @@ def drawn_with_the_bottom_live(app: App, table) -> bytes:
     from game.kit.layer import TableLayer  # the kit's tables import pygame's display: not at the top
 
     fresh = TableLayer()
-    kept, in_layer = table.layer, table._bottom_in_layer
+    kept, in_layer, fan_live = table.layer, table._bottom_in_layer, table._fan_live
     regions = [r for r in table.view.layer_regions(table) if r[0] != "bottom"]
     fresh.refresh(table.background, table.layout, regions, app.art)
-    table.layer, table._bottom_in_layer = fresh, False
+    table.layer, table._bottom_in_layer, table._fan_live = fresh, False, False
     try:
         return whole_redraw(app)
     finally:
-        table.layer, table._bottom_in_layer = kept, in_layer
+        table.layer, table._bottom_in_layer, table._fan_live = kept, in_layer, fan_live
 
 
 @pytest.mark.parametrize("game_id", ["sprint", "scamper"])
 def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, game_id):
     """A hidden-hand table keeps its fan at rest, status lines and buttons in its cached layer: every frame, with
     the pointer over the cards and buttons, a card selected and the pause menu, shows what drawing them in the
-    frame showed -- and frames with the fan at rest draw none of them."""
+    frame showed -- frames with the fan at rest draw none of them, and frames with the fan moving clear of the
+    lines and buttons draw only the fan."""
     from game.kit.messages import Toast
 
     scen = modes.scenarios(game_id)
@@ -156,7 +157,7 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     app.to_title()
     busy = scen.busy(app)
     app.step(DT, [])
-    in_layer = compared = 0
+    in_layer = compared = fan_only = 0
     for frame in range(240):
         busy.before(frame)
         table = modes.table_of(app, game_id)
@@ -174,11 +175,13 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
             assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), (game_id, frame)
             compared += 1
             in_layer += table._bottom_in_layer
+            fan_only += table._fan_live
     assert compared >= 150
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
+    assert fan_only >= compared // 10, (fan_only, compared)  # and frames with only the moving fan drawn live
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "scamper"])
 def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
     """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
     Sprint's: the rim, the header, the fan, the matches):
@@ -207,3 +210,48 @@ def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path
         busy.before(frame)
         app.step(DT, [])
     assert checked[0] >= 300 and parts[0] >= 20, (checked, parts)
+
+
+def test_a_table_opened_after_another_paints_on_the_surface_it_left(pg, tmp_path):
+    """SDL keeps a card's run-length encoding for the last surface it was blitted to: the layer of a table opened
+    after another (its scene gone from the stack) takes the surface the other left, so its cards are not encoded
+    again -- and it is, pixel for pixel, a layer painted afresh on a new surface."""
+    from game.kit.layer import TableLayer
+
+    scen = modes.scenarios("scamper")
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for _ in range(5):
+        app.step(DT, [])
+    first = busy.table
+    left = first.layer.surface
+    second = busy.open(app)  # the first table leaves the stack
+    assert second is not first and app.stack.top is second and first.layer.surface is None
+    app.step(DT, [])
+    assert second.layer.surface is left
+    fresh = TableLayer()
+    fresh.refresh(second.background, second.layout, second.view.layer_regions(second), app.art)
+    assert fresh.surface is not left
+    assert pygame.image.tobytes(second.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+def test_a_table_leaving_the_stack_leaves_its_layer_surface_to_the_next(pg, tmp_path, game_id):
+    """Race tables and hidden-hand tables alike: a table that leaves the stack keeps no layer, and the next layer
+    made at its size paints on the surface it left."""
+    from game.kit.layer import TableLayer
+
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    table = scen.busy(app).table
+    for _ in range(3):
+        app.step(DT, [])
+    left = table.layer.surface
+    assert left is not None
+    app.to_title()
+    assert table.layer.surface is None
+    fresh = TableLayer()
+    fresh.refresh(table.background, table.layout, [], app.art)
+    assert fresh.surface is left

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -32,6 +33,29 @@ def unsuited(text: str) -> str:
     return text
 
 
+class Recent(dict):  # type: ignore[type-arg]
+    """A cache that, once full, forgets the half of it used longest ago (not all it holds): a screen's steady text
+    (its headers, its hints) is not rendered again each time its changing text (scores, log lines) fills it."""
+
+    def __init__(self, limit: int = 600) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def fetch(self, key: object) -> Any:
+        """The value kept for ``key`` (now the most recently used), or None."""
+        value = self.pop(key, None)
+        if value is not None:
+            self[key] = value
+        return value
+
+    def keep(self, key: object, value: Any) -> Any:
+        if len(self) >= self.limit:
+            for old in list(self)[:len(self) // 2]:
+                del self[old]
+        self[key] = value
+        return value
+
+
 class Text:
     """Fonts and rendered strings, cached (nothing is rendered twice while it stays on screen)."""
 
@@ -40,9 +64,9 @@ class Text:
         self.font_file = font_file if font_file is not None and Path(font_file).is_file() else None
         self.has_suits = self.font_file is not None
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
-        self._fits: dict[tuple, pygame.Surface] = {}
-        self._wraps: dict[tuple, list[str]] = {}
+        self._cache = Recent()  # rendered strings by (text, px, colour)
+        self._fits = Recent()
+        self._wraps = Recent()
 
     def _fresh(self, work, *args):  # noqa: ANN001, ANN002, ANN202
         """``work(*args)``; if a cached font died with an earlier font module (pygame quit and
@@ -67,14 +91,12 @@ class Text:
     def render(self, text: str, px: int, color: tuple[int, ...] = INK) -> pygame.Surface:
         text = text.replace("\x00", "")  # names come from files; the font can't draw a NUL
         key = (text, max(MIN_TEXT_PX, int(px)), tuple(color))
-        surf = self._cache.get(key)
+        surf = self._cache.fetch(key)
         if surf is None:
-            if len(self._cache) > 600:
-                self._cache.clear()
             surf = self._fresh(self._render, text, px, color)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
-            self._cache[key] = surf
+            self._cache.keep(key, surf)
         return surf
 
     def _render(self, text: str, px: int, color: tuple[int, ...]) -> pygame.Surface:
@@ -96,11 +118,9 @@ class Text:
     def fit(self, text: str, px: int, max_w: int, color: tuple[int, ...] = INK) -> pygame.Surface:
         """``text`` at ``px`` or smaller so it fits in ``max_w`` pixels (cut with ... as a last resort)."""
         key = (text, int(px), int(max_w), tuple(color))
-        surf = self._fits.get(key)
+        surf = self._fits.fetch(key)
         if surf is None:
-            if len(self._fits) > 600:
-                self._fits.clear()
-            surf = self._fits[key] = self._fresh(self._fit, text, px, max_w, color)
+            surf = self._fits.keep(key, self._fresh(self._fit, text, px, max_w, color))
         return surf
 
     def _fit(self, text: str, px: int, max_w: int, color: tuple[int, ...]) -> pygame.Surface:
@@ -139,11 +159,9 @@ class Text:
     def wrap(self, text: str, px: int, max_w: int) -> list[str]:
         """``text`` broken into lines of at most ``max_w`` pixels (cached)."""
         key = (text, int(px), int(max_w))
-        lines = self._wraps.get(key)
+        lines = self._wraps.fetch(key)
         if lines is None:
-            if len(self._wraps) > 600:
-                self._wraps.clear()
-            lines = self._wraps[key] = self._fresh(self._wrap, text, px, max_w)
+            lines = self._wraps.keep(key, self._fresh(self._wrap, text, px, max_w))
         return lines
 
     def _wrap(self, text: str, px: int, max_w: int) -> list[str]:

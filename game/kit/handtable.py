@@ -66,6 +66,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.clock = TableClock()
         self.layer = TableLayer()
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
+        self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
         self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
@@ -224,6 +225,10 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     # --- turns, the device and acting ---------------------------------------------
 
+    def exit(self) -> None:
+        super().exit()
+        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
+
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
         self.viewer = seat
@@ -252,7 +257,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         them (:meth:`bottom_region`, whose arguments ``parts()`` gives)."""
         if not self._bottom_in_layer:
             lines, toast_inset, _, buttons, focus = parts()
-            self._draw_bottom(surface, self._bottom_key(skip, lines, toast_inset, buttons, focus))
+            self._draw_bottom(surface, self._bottom_key(skip, lines, toast_inset, buttons, focus), self._fan_live)
 
     def bottom_region(self, lines: Any, toast_inset: int, live_above: list[pygame.Rect], buttons: list[Any],
                       focus: object) -> Partial:
@@ -261,15 +266,20 @@ class HiddenHandTable(ViewTable, TurnScene):
         draws none of them; a change repaints only the lines, cards or buttons it touched.  While the fan moves
         (cards easing to new places), a card lies above the status lines (eased back from where it was dropped)
         or ``live_above`` (drawn before them) reaches below the status lines' top, they are drawn every frame
-        as before and the region is bare: in the same order, so the same pixels."""
+        as before and the region is bare: in the same order, so the same pixels.  Only the moving fan is drawn every
+        frame (the lines and buttons stay in the layer) while its cards, glow and shadow lie clear of them."""
         skip = self.motion.flying() | ({self.drag.sprite.id} if self.drag and self.drag.sprite is not None else set())
         key = self._bottom_key(skip, lines, toast_inset, buttons, focus)
         L = self.layout
         band = pygame.Rect(0, L.status.top, L.w, L.h - L.status.top)
         pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
-        self._bottom_in_layer = (not self._hand_moving() and band.collidelist(live_above) < 0
-                                 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1]))  # r: (x, y, w, h)
-        if not self._bottom_in_layer:
+        clear = band.collidelist(live_above) < 0 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1])
+        moving = self._hand_moving()  # r above: (x, y, w, h)
+        self._bottom_in_layer = clear and not moving
+        self._fan_live = clear and moving and self._fan_apart(key, pad)
+        if self._fan_live:
+            key = (key[0], (), key[2])
+        elif not self._bottom_in_layer:
             key = (None, (), ())
 
         def touched(old: Any, new: Any) -> pygame.Rect | None:
@@ -293,6 +303,16 @@ class HiddenHandTable(ViewTable, TurnScene):
         looks = tuple(look for look in button_looks(self, buttons, focus) if self.in_band(look[2]))
         return words, tuple((c, tuple(r), g, p, face) for c, r, g, p in cards), looks
 
+    def _fan_apart(self, key: tuple[Any, ...], pad: int) -> bool:
+        """Whether the fan of a :meth:`_bottom_key` (each card ``pad`` wider all round) lies clear of its words and
+        buttons (as wide as :meth:`bottom_region` repaints them): drawn over them or under them, the same pixels."""
+        words, cards, looks = key
+        if not cards:
+            return True
+        fan = pygame.Rect(cards[0][1]).unionall([pygame.Rect(c[1]) for c in cards[1:]]).inflate(2 * pad, 2 * pad)
+        return not fan.colliderect(self._words_rect(words)) and fan.collidelist(
+            [pygame.Rect(b[2]).inflate(2 * pad, 2 * pad) for b in looks]) < 0
+
     def in_band(self, rect: tuple[int, int, int, int]) -> bool:
         """Whether a button at ``rect`` (focus ring and all) lies from the status lines' top down: the bottom
         region draws it (:func:`~game.kit.handview.draw_control_tips` draws the others, after a tip)."""
@@ -307,12 +327,14 @@ class HiddenHandTable(ViewTable, TurnScene):
         rects = [at for _, at in status_lines_at(self.app.text, L.status, words[1], words[2], L.scale)]
         return rects[0].unionall(rects[1:])
 
-    def _draw_bottom(self, surface: pygame.Surface, key: tuple[Any, ...]) -> None:
+    def _draw_bottom(self, surface: pygame.Surface, key: tuple[Any, ...], fan_only: bool = False) -> None:
         (words, cards, looks), L = key, self.layout
         if words is None:
             return
         face = bool(cards) and cards[0][4]  # one hand: all face up or all face down
         draw_cards(surface, self.app.art, [(c, pygame.Rect(r), g, p) for c, r, g, p, _ in cards], face)
+        if fan_only:
+            return
         if words[0] == "toast":
             draw_toast(surface, self.app.text, pygame.Rect(words[2]), words[1], L.scale, self.panels)
         else:

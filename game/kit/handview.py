@@ -15,7 +15,7 @@ import pygame
 from game.kit.layer import Partial, Region
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
-from game.kit.scorepanel import draw_panel_rim
+from game.kit.scorepanel import draw_panel_rim, rim_strips
 from game.kit.sprites import blit_card
 from game.kit.ui import Button, draw_focus_ring, draw_tooltip, key_tip
 
@@ -56,6 +56,42 @@ def _draw_panel(t: Any, surface: pygame.Surface, seat: int, draw_seat: Callable[
         draw_panel_rim(surface, spot, s)
     if draw_seat(t, surface, seat, active) and seat == t.viewer:
         t.app.text.blit(surface, empty_words, round(18 * s), spot.matches.center, (120, 160, 140), "center")
+
+
+def panel_touched(t: Any, seat: int, old: tuple[Any, ...], new: tuple[Any, ...],
+                  hand_rects: Callable[[int], list[pygame.Rect]], px: int) -> list[pygame.Rect] | None:
+    """The parts of a seat's panel a change of its key touched (a :data:`Touched` for a key of :func:`layer_regions`
+    whose game part is (laid, header): ``laid`` the groups of cards laid, each (its cards, their rects) as drawn,
+    ``header`` what the header shows, its text ``px`` high): the rim and the header for a turn, the hand's cards
+    (``hand_rects(count)``) and the header for a hand, the groups that changed (and where the bottom seat's words
+    go, laying the first or the last) and the header for the groups, the header (its text's lines whole) for the
+    header, joined in a few rects; a new face or viewer, the whole panel."""
+    hand, face, turn, viewer, laid, head = range(6)
+    if old[face] != new[face] or old[viewer] != new[viewer]:
+        return None
+    spot, h = t.layout.spots[seat], t.layout.spots[seat].header
+    rim = rim_strips(spot, t.layout.scale) if old[turn] != new[turn] else []
+    parts: list[pygame.Rect] = []
+    if old[hand] != new[hand] and spot.side != "bottom":
+        parts += [r for n in (old[hand], new[hand]) for r in hand_rects(n if isinstance(n, int) else len(n))]
+    if old[laid] != new[laid]:
+        parts += [pygame.Rect(r) for group in set(old[laid]) ^ set(new[laid]) for r in group[1]]
+        parts += [spot.matches] if new[viewer] and not (old[laid] and new[laid]) else []
+    line = round(2 * t.layout.scale) + t.app.text.font(px).get_linesize()  # draw_header's text, descenders too
+    if rim or parts or old[head] != new[head]:
+        parts.append(pygame.Rect(h.x, h.y, h.w, max(h.h, line)))
+    return rim + _few(parts)
+
+
+def _few(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` as a few rects covering them (each repainted costs a drawing of the panel): all in one when that one
+    is not much larger than they are together, else each kind apart (cards, header) as one."""
+    if len(rects) < 2:
+        return rects
+    whole = rects[0].unionall(rects[1:])
+    if whole.w * whole.h <= 1.5 * sum(r.w * r.h for r in rects):
+        return [whole]
+    return [rects[0].unionall(rects[1:-1]), rects[-1]]
 
 
 def with_keys(t: Any, buttons: list[Button]) -> list[Button]:

@@ -35,6 +35,25 @@ Region = Union[tuple[Hashable, Hashable, pygame.Rect, Callable[[pygame.Surface],
 """(name, key, rect, draw): ``draw`` paints the region onto the layer (or a :class:`Partial`)."""
 
 
+_spare: list[Tracked] = []
+"""The surface of the last layer released (:meth:`TableLayer.release`), for the next layer of its size."""
+
+
+def _surface_for(background: pygame.Surface) -> Tracked:
+    """A layer surface holding ``background``: the spare one if it matches (an opaque surface of the same size and
+    format, so copying the background over it gives what a new copy gives), else a new copy.  SDL keeps a card's
+    run-length encoding for the last surface it was blitted to (encoding a card again costs up to a third of a
+    millisecond): a table opened after another paints its cards onto the surface they were encoded for."""
+    spare = _spare.pop() if _spare else None
+    same = spare is not None and not background.get_flags() & pygame.SRCALPHA and not spare.get_flags() & pygame.SRCALPHA
+    if spare is None or not same or (spare.get_size(), spare.get_bitsize(), spare.get_masks()) != (
+            background.get_size(), background.get_bitsize(), background.get_masks()):
+        return tracked_copy(background)
+    pygame.Surface.blit(spare, background, (0, 0))
+    spare.fresh()
+    return spare
+
+
 class TableLayer:
     def __init__(self) -> None:
         self.surface: Tracked | None = None
@@ -47,13 +66,20 @@ class TableLayer:
     def invalidate(self) -> None:
         self.surface = None
 
+    def release(self) -> None:
+        """The table is gone (its scene left the stack): its surface is kept for the next layer made
+        (:func:`_surface_for`); the layer is painted afresh if it is refreshed again."""
+        if self.surface is not None:
+            _spare[:] = [self.surface]
+        self.surface = None
+
     def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
         """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh.  Each spot
         repainted (a region whose key changed, or the parts of it a :class:`Partial` says) is painted by every region
         reaching into it, in their order, so regions may overlap: the layer is always what painting it afresh gives."""
         new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
         if new:
-            self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
+            self.surface = _surface_for(background)  # the window's canvas repaints only where it changed
             self._owner = owner
             self._keys = {}
             self._faces = {}

@@ -216,6 +216,7 @@ class RaceTableScene(ViewTable, Scene):
 
     def exit(self) -> None:
         self.race.cancel()
+        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: the table laid out afresh (:meth:`lay_out`), its cached layer repainted."""

@@ -45,7 +45,7 @@ class ScamperTable(HiddenHandTable):
         self.model = scamper_steps.TableModel([Hand() for _ in range(self.state.num_players)])
         self.sort_by = "rank"
         self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
-        self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
+        self._meld_cache: dict[tuple, tuple[dict[int, Any], dict[int, Any]]] = {}
         self._meld_cache_of: object = None  # the layout the cache is for (held: its id is never another's)
         self._memo: dict[str, tuple[Any, Any]] = {}
         self._lay_the_table()
@@ -53,10 +53,14 @@ class ScamperTable(HiddenHandTable):
     # --- what the table holds ------------------------------------------------
 
     def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
-        return stack_rects(self.layout, seat, max(count, index + 1))[index]
+        return stack_rects(self.layout, seat, min(index + 1, 4))[-1]  # four backs at most: a fifth lies on the fourth
 
     def meld_layout(self, seat: int, sizes: list[int] | None = None) -> list[list[pygame.Rect]]:
-        """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step), cached."""
+        """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step)."""
+        return self.meld_layouts(seat, sizes)[0][seat]
+
+    def meld_layouts(self, seat: int = 0, sizes: list[int] | None = None) -> tuple[dict[int, Any], dict[int, Any]]:
+        """Every seat's meld rects (``seat``'s of ``sizes`` cards), and the same as tuples (a layer key's), cached."""
         m = self.model
         by_seat = {s: [len(m.melds[i]) for i in m.melds_of(s)] for s in range(self.state.num_players)}
         if sizes is not None:
@@ -65,12 +69,12 @@ class ScamperTable(HiddenHandTable):
             self._meld_cache.clear()
             self._meld_cache_of = self.layout
         key = (self.viewer, tuple(tuple(v) for v in by_seat.values()))
-        rects = self._meld_cache.get(key)
-        if rects is None:
+        if key not in self._meld_cache:
             if len(self._meld_cache) > 200:
                 self._meld_cache.clear()
-            rects = self._meld_cache[key] = table_melds(self.layout, self.viewer, by_seat)
-        return rects[seat]
+            rects = table_melds(self.layout, self.viewer, by_seat)
+            self._meld_cache[key] = rects, {s: tuple(tuple(map(tuple, r)) for r in v) for s, v in rects.items()}
+        return self._meld_cache[key]
 
     def meld_rects(self) -> dict[int, list[pygame.Rect]]:
         """Every meld on the table (by number) and the rects of its cards."""

@@ -15,7 +15,7 @@ from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles
-from game.kit.handview import layer_regions as hand_regions, sort_buttons, waiting_lines, with_keys
+from game.kit.handview import layer_regions as hand_regions, panel_touched, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
 from game.kit.messages import draw_banner
 from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
@@ -115,42 +115,47 @@ def header_right(t: HiddenHandTable, seat: int) -> str:
     return f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(t.model.held[seat]))}  {total} pts"
 
 
-def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str]]:
-    """One font size for every seat's header, and the label each shows at it.
+def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]:
+    """One font size for every seat's header, the label each shows at it, and each header's right side.
 
-    The size is the largest (from the usual header size down to the smallest
-    text) at which every seat's name fits beside its right side; a label that
-    can't fit whole even at the smallest size shows the name without the bot's
-    level ("Finn", not "Finn (E...").  Worked out again once the layout, the headers or the play changed.
+    The size is the largest (from the usual header size down to the smallest text) at which every seat's name fits
+    beside its right side; a label that can't fit whole even at the smallest size shows the name without the bot's
+    level ("Finn", not "Finn (E...").  Worked out again once the layout, hands, sheet, a label or the play changed.
     """
-    L = t.layout
+    L, s = t.layout, t.state
     players = t.record.players
-    rights = {seat: header_right(t, seat) for seat in L.spots}
     text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
-    def fits(label: str, seat: int, px: int) -> bool:  # beside the header's right side
-        font = text.font(px)
-        return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
+    def fitted(_: object) -> tuple[int, dict[int, str], dict[int, str]]:
+        rights = {seat: header_right(t, seat) for seat in L.spots}
 
-    def fitted(_: object) -> tuple[int, dict[int, str]]:
+        def fits(label: str, seat: int, px: int) -> bool:  # beside the header's right side
+            font = text.font(px)
+            return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
         sizes = range(base, MIN_TEXT_PX - 1, -1)
         px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
                   or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX)
                   for seat in L.spots), default=base)
         return px, {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px)
-                    else str(players[seat].name) for seat in L.spots}
-    return t.memoised("names", fitted, id(L), tuple(rights.items()), tuple(map(seat_label, players)))
+                    else str(players[seat].name) for seat in L.spots}, rights
+    return t.memoised("names", fitted, id(L), tuple(map(len, t.model.held)), s.dealer, len(s.lines),
+                      tuple(map(seat_label, players)))
 
 
 def layer_regions(t: HiddenHandTable) -> list[Region]:
-    """The seat panels, the log and the bottom (hand and status lines), each keyed by everything it shows."""
-    m = t.model
-    names = seat_names(t)
-    return hand_regions(t, lambda seat: (tuple(tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)),
-                                         t.state.sheet.totals[seat], seat == t.state.dealer, m.round_no, names[0],
-                                         names[1][seat]), draw_seat, "Your melds go here") + [
-        t.bottom_region(*_bottom(t))]
+    """The seat panels (repainting only the parts a change touched: :func:`panel_touched`), the log and the bottom
+    (hand and status lines), each keyed by everything it shows: a panel by its melds as drawn and its header."""
+    m, L = t.model, t.layout
+    names = px, labels, rights = seat_names(t)
+    layouts, rects = t.meld_layouts()
+
+    def key(seat: int) -> tuple[object, ...]:
+        laid = tuple(zip((tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)), rects[seat]))
+        return laid, (px, labels[seat], rights[seat])
+    return hand_regions(t, key, lambda t, surface, seat, active: draw_seat(t, surface, seat, active, names, layouts),
+                        "Your melds go here", lambda seat, old, new: panel_touched(
+                            t, seat, old, new, lambda n: stack_rects(L, seat, n), px)) + [t.bottom_region(*_bottom(t))]
 
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
@@ -158,15 +163,16 @@ def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
     return status_lines(t), 240, [counts_rect(t), banner_rect(t)], t.buttons(), None  # 240: the toast's inset
 
 
-def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool) -> bool:
+def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bool,
+              names: tuple[int, dict[int, str], dict[int, str]] | None = None, layouts: dict | None = None) -> bool:
     """One seat's panel: its header (one text size for every seat), a rival's stack of backs, the melds it laid;
-    whether it has laid none."""
+    whether it has laid none.  ``names`` (:func:`seat_names`) and the meld ``layouts`` (by seat) if worked out."""
     L, m = t.layout, t.model
-    px, labels = seat_names(t)  # one text size for every seat's header
-    draw_header(surface, t.app.text, L.spots[seat].header, labels[seat], header_right(t, seat), active, L.scale, px)
+    px, labels, rights = names or seat_names(t)  # one text size for every seat's header
+    draw_header(surface, t.app.text, L.spots[seat].header, labels[seat], rights[seat], active, L.scale, px)
     melds = [m.melds[i].cards for i in m.melds_of(seat)]
-    draw_seat_cards(surface, t.app.art, L, seat, m.hands[seat], t.shows_face(seat), melds,
-                    stack_rects(L, seat, len(m.held[seat])), t.meld_layout(seat))
+    draw_seat_cards(surface, t.app.art, L, seat, m.held[seat].cards, t.shows_face(seat), melds,
+                    stack_rects(L, seat, len(m.held[seat])), (layouts or t.meld_layouts()[0])[seat])
     return not melds
 
 
