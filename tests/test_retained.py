@@ -231,5 +231,5 @@ def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
         checked += 1
         whole = table.layer.surface.get_width() * table.layer.surface.get_height()
-        partial += 0 < sum(r.w * r.h for r in table.layer.painted) < whole // 2
+        partial += 0 < sum(r.w * r.h for r in table.layer.painted) < whole // 2  # a move: its parts only
     assert checked >= 250 and partial >= 10, (checked, partial)

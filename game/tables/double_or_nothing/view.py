@@ -19,12 +19,12 @@ from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
+from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, stack_depth, warm_stack
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
 from game.kit.layer import Partial, Region
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_lines_at
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
@@ -205,10 +205,14 @@ def layer_key(t: Table) -> tuple:
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
-    L, text, art = t.layout, t.app.text, t.app.art
+    L, text, art, sh = t.layout, t.app.text, t.app.art, t.shown
     s = L.scale
     t.layer.refresh(t.background, L, lambda: layer_regions(t), art, layer_key(t))
     t.layer.draw(surface, art)
+    if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
+        counts = {stack_depth(k) for k in sh.hand + ((sh.top.copies,) if sh.top is not None else ()) if k}
+        warm_stack(art, [(n, d, size) for d in sorted(counts) for size in (L.area_card_size, L.card, L.opp_hand.size,
+                                                                           L.my_deck.size) for n in range(9)])
     for fly in flying(t):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
@@ -235,7 +239,7 @@ def layer_regions(t: Table) -> list[Region]:
     play = (sh.top, t.name(sh.top_seat) if sh.top_seat is not None else "",
             sh.top.strength(obs.rules(sh.top_seat))) if sh.top is not None else (None, _quiet(t), _quiet(t) and t.my_turn())
     out: list[Region] = [
-        ("top", top, L.top_panel.inflate(2 * pad, 2 * pad), lambda layer: _draw_top(t, layer)),
+        ("top", top, L.top_panel.inflate(pad, pad), lambda layer: _draw_top(t, layer)),
         ("info", info, L.info_panel, lambda layer: _draw_info(t, layer)),
         ("upgrades", obs.upgrades if obs.mode is Mode.RUN else (), Rect(L.area.x, L.area.y, round(220 * s), L.area.h),
          lambda layer: _draw_upgrades(t, layer)),
@@ -251,11 +255,11 @@ def layer_regions(t: Table) -> list[Region]:
     out += [("focus", t.focus.shown() if isinstance(t.focus.shown(), int) else None, L.hand_zone.inflate(pad, pad),
              lambda layer: _draw_focus(t, layer)),
             ("deck", (sh.deck_sizes[me], sh.hand_sizes[me], me in movers, t.name(me)),
-             Rect(d.centerx - round(80 * s), d.y - round(90 * s), round(160 * s), L.h), lambda layer: _draw_deck(t, layer)),
-            ("log", t.log.key(), L.log_panel, lambda layer: t.log.draw(layer, t.app.text, L.log_panel.inflate(
-                -round(20 * s), -round(20 * s)), s)),
-            ("status", _status(t), Rect(L.status.x, L.status.y, L.status.w, round(80 * s)),
-             lambda layer: _draw_status(t, layer))]
+             Rect(d.centerx - round(80 * s), d.y - round(90 * s), round(160 * s), d.h + round(130 * s)), lambda layer: _draw_deck(t, layer)),
+            ("log", t.log.key(), L.log_panel.inflate(-round(14 * s), -round(14 * s)), lambda layer: t.log.draw(
+                layer, t.app.text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)),
+            Partial("status", _status(t), Rect(L.status.x, L.status.y, L.status.w, round(80 * s)),
+                    lambda layer: _draw_status(t, layer), lambda old, new: _status_parts(t, old) + _status_parts(t, new))]
     for b in buttons(t):
         out.append((("button", b.key), (b.label, b.enabled, t.hover == ("button", b.key), t.focus.shown() == b.key,
                                         t.hint.glow), b.rect.inflate(round(60 * s), round(60 * s)),
@@ -293,6 +297,15 @@ def _status(t: Table) -> tuple:
         return ()
     reason = t.selection_play()[1] if t.my_turn() and t.selection else None
     return status_lines(t) + (reason,)
+
+
+def _status_parts(t: Table, shows: tuple) -> list[Rect]:
+    """Where the status lines ``shows`` are drawn (all of their place when there are none)."""
+    L, s = t.layout, t.layout.scale
+    if not shows:
+        return [L.status.inflate(0, round(40 * s))]
+    why = [Rect(L.status.x, L.status.y + round(48 * s), L.status.w, round(32 * s))] if shows[2] else []
+    return [r.inflate(8, 8) for _, r in status_lines_at(t.app.text, L.status, shows[0], shows[1], s)] + why
 
 
 def _draw_status(t: Table, surface: pygame.Surface) -> None:
