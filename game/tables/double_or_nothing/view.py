@@ -15,10 +15,10 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
-from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
+from game.tables.double_or_nothing.pick import draw_pick
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, stack_depth, warm_stack
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
@@ -230,6 +230,11 @@ def layer_regions(t: Table) -> list[Region]:
     hot = isinstance(t.hover, tuple) and t.hover[0] == "button" and t.HOTKEYS.get(t.hover[1])
     if picking(t) or t.tip_showing() or hot:
         return [("table", layer_key(t), Rect(0, 0, L.w, L.h), lambda layer: _draw_layer(t, layer))]
+    return _parts(t)
+
+
+def _parts(t: Table) -> list[Region]:
+    L, sh, s, me = t.layout, t.shown, t.layout.scale, t.viewer
     obs, movers, other = sh.obs, t.state.to_move(), 1 - me
     dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
     top = (sh.hand_sizes[other], sh.deck_sizes[other], other in movers, dots, obs.opponent_lacks, obs.opponent_lacks_now,
@@ -259,7 +264,9 @@ def layer_regions(t: Table) -> list[Region]:
             ("log", t.log.key(), L.log_panel.inflate(-round(14 * s), -round(14 * s)), lambda layer: t.log.draw(
                 layer, t.app.text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)),
             Partial("status", _status(t), Rect(L.status.x, L.status.y, L.status.w, round(80 * s)),
-                    lambda layer: _draw_status(t, layer), lambda old, new: _status_parts(t, old) + _status_parts(t, new))]
+                    lambda layer: _draw_status(t, layer), lambda old, new: _status_parts(t, old) + _status_parts(t, new)),
+            ("tip", t.tip_showing(), L.log_panel, lambda layer: t.tip_showing() and draw_tip(
+                layer, t.app.text, *L.tip(), tip_lines(t.name(1 - t.viewer)), s, t.panels))]
     for b in buttons(t):
         out.append((("button", b.key), (b.label, b.enabled, t.hover == ("button", b.key), t.focus.shown() == b.key,
                                         t.hint.glow), b.rect.inflate(round(60 * s), round(60 * s)),
@@ -268,27 +275,11 @@ def layer_regions(t: Table) -> list[Region]:
 
 
 def _draw_layer(t: Table, surface: pygame.Surface) -> None:
-    """The whole layer: its parts in their order, then the first-game tip, the tooltips and the upgrade pick."""
-    L, text, s = t.layout, t.app.text, t.layout.scale
-    _draw_top(t, surface)
-    _draw_info(t, surface)
-    _draw_upgrades(t, surface)
-    _draw_play(t, surface)
-    _draw_strip(t, surface)
-    sel, lift = set(t.selection_numbers()), _lifts(t)
-    for i in range(8):
-        _draw_column(t, surface, i, sel, lift[i])
-    _draw_focus(t, surface)
-    _draw_deck(t, surface)
-    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    _draw_status(t, surface)
-    if t.tip_showing():
-        box, close = L.tip()
-        draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
-    for b in buttons(t):
-        _draw_button(t, surface, b)
+    """The whole layer: its parts in their order (the first-game tip and the tooltips among them), then the pick."""
+    for part in _parts(t):
+        part[3](surface)
     if picking(t):
-        _draw_pick(t, surface)
+        draw_pick(t, surface)
 
 
 def _status(t: Table) -> tuple:
@@ -493,37 +484,3 @@ def _draw_deck(t: Table, surface: pygame.Surface) -> None:
               GOLD if me in t.state.to_move() else INK, "midbottom", round(150 * s))
     text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
               round(150 * s))
-
-
-def _draw_pick(t: Table, surface: pygame.Surface) -> None:
-    L, text = t.layout, t.app.text
-    s = L.scale
-    draw_panel(surface, surface.get_rect(), (0, 0, 0, 170), 0, None, t.panels)
-    obs = t.state.observation(0)
-    cards = L.pick_cards(len(obs.offer))
-    title_y = cards[0].y - round(90 * s)
-    band = Rect(cards[0].x, title_y - round(10 * s), cards[-1].right - cards[0].x, round(86 * s))
-    draw_panel(surface, band, (8, 34, 26, 240), round(14 * s), None, t.panels)  # the heading clear of the header's words
-    text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
-    text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
-                       "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
-    held = dict(obs.upgrades)
-    for k, (uid, r) in enumerate(zip(obs.offer, cards)):
-        u = UPGRADES[uid]
-        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
-        draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
-                   GOLD if hot else (120, 110, 80), t.panels)
-        icon = Rect(0, 0, round(90 * s), round(90 * s))
-        icon.midtop = (r.centerx, r.y + round(20 * s))
-        draw_icon(surface, text, u.icon, icon)
-        text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
-                  r.w - round(20 * s))
-        y = icon.bottom + round(50 * s)
-        for words, px, most, color in ((effect, 20, 5, (60, 66, 62)), (helps, 18, 4, (30, 100, 90))):
-            for line in text.wrap(words(uid, t.state.upgrade_rules), round(px * s), r.w - round(28 * s))[:most]:
-                text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
-                y += round((px + 2) * s)
-            y += round(8 * s)
-        stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
-        text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
-                  "midbottom")
