@@ -43,28 +43,15 @@ class TableLayer:
         self._faces: dict[Hashable, list] = {}
         self.faces: list = []
         self.painted: list[pygame.Rect] = []  # the areas the last refresh repainted
-        self._gate: Hashable = None
-        self._names: tuple = ()
 
     def invalidate(self) -> None:
         self.surface = None
 
-    def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region] | Callable[[], Iterable[Region]],
-                art: CardArt, gate: Hashable = None) -> None:
-        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout), or a new set of region names,
-        starts it afresh.  Each spot repainted (a region whose key changed, or the parts of it a :class:`Partial` says)
-        is painted by every region reaching into it, in their order, so regions may overlap: the layer is always what
-        painting it afresh gives.  ``gate``: a key of everything the layer shows; while it holds, ``regions`` (then
-        best a callable giving them) is not even looked at."""
+    def refresh(self, background: pygame.Surface, owner: object, regions: Iterable[Region], art: CardArt) -> None:
+        """Bring the layer up to date; a new ``background`` size or ``owner`` (layout) starts it afresh.  Each spot
+        repainted (a region whose key changed, or the parts of it a :class:`Partial` says) is painted by every region
+        reaching into it, in their order, so regions may overlap: the layer is always what painting it afresh gives."""
         new = self.surface is None or self.surface.get_size() != background.get_size() or self._owner is not owner
-        if not new and gate is not None and gate == self._gate:
-            self.painted = []
-            return
-        self._gate = gate
-        regions = list(regions() if callable(regions) else regions)
-        names = tuple(r[0] for r in regions)
-        new = new or names != self._names  # a region gone would leave its pixels behind
-        self._names = names
         if new:
             self.surface = tracked_copy(background)  # the window's canvas repaints only where it changed
             self._owner = owner
@@ -72,6 +59,7 @@ class TableLayer:
             self._faces = {}
             self.faces = []
         self.painted = []
+        regions = list(regions)
         bounds = self.surface.get_rect()
         areas = [r[2].inflate(6, 6).clip(bounds) for r in regions]
         dirty: list[pygame.Rect] = []

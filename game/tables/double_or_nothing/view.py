@@ -15,16 +15,15 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.pick import draw_pick
 from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, stack_depth, warm_stack
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.layer import Partial, Region
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_lines_at
+from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
@@ -193,22 +192,23 @@ def buttons(t: Table) -> list[Button]:
 
 
 def layer_key(t: Table) -> tuple:
-    """Everything the cached layer shows: while it holds, none of its parts is looked at."""
+    """Everything the cached layer shows: it is drawn again only when this changes."""
     sh = t.shown
     thinking = t.driver.thinking_seat is not None and not t.motion.busy
     return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
             tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus.shown(), t.viewer,
             t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
-            t.log.key(), thinking, thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text,
-            t.hint.glow, t.tip_showing())
+            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
+            t.tip_showing())
 
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
-    L, text, art, sh = t.layout, t.app.text, t.app.art, t.shown
+    L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    t.layer.refresh(t.background, L, lambda: layer_regions(t), art, layer_key(t))
+    t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
     t.layer.draw(surface, art)
+    sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = {stack_depth(k) for k in sh.hand + ((sh.top.copies,) if sh.top is not None else ()) if k}
         warm_stack(art, [(n, d, size) for d in sorted(counts) for size in (L.area_card_size, L.card, L.opp_hand.size,
@@ -223,99 +223,32 @@ def draw(t: Table, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def layer_regions(t: Table) -> list[Region]:
-    """The layer's parts, each keyed by what it shows, so a move repaints the few it changed (the whole window with
-    the upgrade pick, the first-game tip or a button's tooltip over the table)."""
-    L, sh, s, me = t.layout, t.shown, t.layout.scale, t.viewer
-    hot = isinstance(t.hover, tuple) and t.hover[0] == "button" and t.HOTKEYS.get(t.hover[1])
-    if picking(t) or t.tip_showing() or hot:
-        return [("table", layer_key(t), Rect(0, 0, L.w, L.h), lambda layer: _draw_layer(t, layer))]
-    return _parts(t)
-
-
-def _parts(t: Table) -> list[Region]:
-    L, sh, s, me = t.layout, t.shown, t.layout.scale, t.viewer
-    obs, movers, other = sh.obs, t.state.to_move(), 1 - me
-    dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
-    top = (sh.hand_sizes[other], sh.deck_sizes[other], other in movers, dots, obs.opponent_lacks, obs.opponent_lacks_now,
-           me)
-    info = (obs.mode, obs.game, obs.game_hand, obs.hand_sizes[me], obs.pass_sizes[me], obs.games_won)
-    sel, lift, pad, show = set(t.selection_numbers()), _lifts(t), round(16 * s), t.shows_hand()
-    play = (sh.top, t.name(sh.top_seat) if sh.top_seat is not None else "",
-            sh.top.strength(obs.rules(sh.top_seat))) if sh.top is not None else (None, _quiet(t), _quiet(t) and t.my_turn())
-    out: list[Region] = [
-        ("top", top, L.top_panel.inflate(pad, pad), lambda layer: _draw_top(t, layer)),
-        ("info", info, L.info_panel, lambda layer: _draw_info(t, layer)),
-        ("upgrades", obs.upgrades if obs.mode is Mode.RUN else (), Rect(L.area.x, L.area.y, round(220 * s), L.area.h),
-         lambda layer: _draw_upgrades(t, layer)),
-        Partial("area", play, L.area, lambda layer: _draw_play(t, layer),
-                lambda old, new: _play_parts(L, old) + _play_parts(L, new)),
-        ("strip", (sh.area, bool(flying(t))), Rect(L.strip.x, L.strip.y, L.w - L.strip.x, L.strip.h),
-         lambda layer: _draw_strip(t, layer))]
-    for i, r in enumerate(L.columns):
-        out.append((("col", i), (show and sh.hand[i], show, i + 1 in sel, lift[i]),
-                    Rect(r.x - round(26 * s), r.y - round(52 * s), r.w + round(52 * s), r.h + round(92 * s)),
-                    lambda layer, i=i: _draw_column(t, layer, i, sel, lift[i])))
-    d = L.my_deck
-    out += [("focus", t.focus.shown() if isinstance(t.focus.shown(), int) else None, L.hand_zone.inflate(pad, pad),
-             lambda layer: _draw_focus(t, layer)),
-            ("deck", (sh.deck_sizes[me], sh.hand_sizes[me], me in movers, t.name(me)),
-             Rect(d.centerx - round(80 * s), d.y - round(90 * s), round(160 * s), d.h + round(130 * s)), lambda layer: _draw_deck(t, layer)),
-            ("log", t.log.key(), L.log_panel.inflate(-round(14 * s), -round(14 * s)), lambda layer: t.log.draw(
-                layer, t.app.text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)),
-            Partial("status", _status(t), Rect(L.status.x, L.status.y, L.status.w, round(80 * s)),
-                    lambda layer: _draw_status(t, layer), lambda old, new: _status_parts(t, old) + _status_parts(t, new)),
-            ("tip", t.tip_showing(), L.log_panel, lambda layer: t.tip_showing() and draw_tip(
-                layer, t.app.text, *L.tip(), tip_lines(t.name(1 - t.viewer)), s, t.panels))]
-    for b in buttons(t):
-        out.append((("button", b.key), (b.label, b.enabled, t.hover == ("button", b.key), t.focus.shown() == b.key,
-                                        t.hint.glow), b.rect.inflate(round(60 * s), round(60 * s)),
-                    lambda layer, b=b: _draw_button(t, layer, b)))
-    return out
-
-
 def _draw_layer(t: Table, surface: pygame.Surface) -> None:
-    """The whole layer: its parts in their order (the first-game tip and the tooltips among them), then the pick."""
-    for part in _parts(t):
-        part[3](surface)
+    L, text = t.layout, t.app.text
+    s = L.scale
+    _draw_top(t, surface)
+    _draw_area(t, surface)
+    _draw_hand(t, surface)
+    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
+    if not t.toast and not picking(t):
+        line1, line2 = status_lines(t)
+        draw_status(surface, text, L.status, line1, line2, s)
+        if t.my_turn():
+            _, reason = t.selection_play()
+            if reason and t.selection:
+                text.blit(surface, reason, round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
+                          "midtop", L.status.w - round(120 * s))
+    if t.tip_showing():
+        box, close = L.tip()
+        draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
+    for b in buttons(t):
+        b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
+        if b.key == "pass" and t.hint.glow == "pass":
+            draw_focus_ring(surface, b.rect, s)  # the hint says: pass
+        if t.hover == ("button", b.key) and b.hotkey:
+            draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
     if picking(t):
-        draw_pick(t, surface)
-
-
-def _status(t: Table) -> tuple:
-    """What the status lines show: none under a toast or the upgrade pick; else the lines and why not to play."""
-    if t.toast or picking(t):
-        return ()
-    reason = t.selection_play()[1] if t.my_turn() and t.selection else None
-    return status_lines(t) + (reason,)
-
-
-def _status_parts(t: Table, shows: tuple) -> list[Rect]:
-    """Where the status lines ``shows`` are drawn (all of their place when there are none)."""
-    L, s = t.layout, t.layout.scale
-    if not shows:
-        return [L.status.inflate(0, round(40 * s))]
-    why = [Rect(L.status.x, L.status.y + round(48 * s), L.status.w, round(32 * s))] if shows[2] else []
-    return [r.inflate(8, 8) for _, r in status_lines_at(t.app.text, L.status, shows[0], shows[1], s)] + why
-
-
-def _draw_status(t: Table, surface: pygame.Surface) -> None:
-    L, text, s = t.layout, t.app.text, t.layout.scale
-    shows = _status(t)
-    if shows:
-        draw_status(surface, text, L.status, shows[0], shows[1], s)
-        if shows[2]:
-            text.blit(surface, shows[2], round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
-                      "midtop", L.status.w - round(120 * s))
-
-
-def _draw_button(t: Table, surface: pygame.Surface, b: Button) -> None:
-    text, s = t.app.text, t.layout.scale
-    b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
-    if b.key == "pass" and t.hint.glow == "pass":
-        draw_focus_ring(surface, b.rect, s)  # the hint says: pass
-    if t.hover == ("button", b.key) and b.hotkey:
-        draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
+        _draw_pick(t, surface)
 
 
 def _draw_top(t: Table, surface: pygame.Surface) -> None:
@@ -345,10 +278,6 @@ def _draw_top(t: Table, surface: pygame.Surface) -> None:
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
-
-
-def _draw_info(t: Table, surface: pygame.Surface) -> None:
-    L, text, s, obs, me = t.layout, t.app.text, t.layout.scale, t.shown.obs, t.viewer
     i = L.info_panel
     run = obs.mode is Mode.RUN
     rows = [(f"The Run - Game {obs.game} of {MAX_GAME}" if run else f"Duel - Game {obs.game}", 30, 10, GOLD),
@@ -358,12 +287,8 @@ def _draw_info(t: Table, surface: pygame.Surface) -> None:
     for words, px, dy, color in rows[:3 if run else 2]:
         text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
                   max_w=i.w - round(32 * s))
-
-
-def _draw_upgrades(t: Table, surface: pygame.Surface) -> None:
-    """The runner's upgrades, as icons along the bottom left of the area."""
-    L, text, s, obs = t.layout, t.app.text, t.layout.scale, t.shown.obs
-    held, run = obs.upgrades, obs.mode is Mode.RUN
+    # the runner's upgrades, as icons along the bottom left of the area
+    held = obs.upgrades
     if held and run:
         x = L.area.x + round(12 * s)
         y = L.area.y + round(56 * s)
@@ -383,26 +308,12 @@ def hand_words(game_hand: int) -> str:
     return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
-def _quiet(t: Table) -> bool:
-    """Whether the play area may say there is nothing to beat: never under flying cards or the upgrade panel."""
-    return not flying(t) and Phase.PICK not in (t.state.phase, t.shown.obs.phase)
-
-
-def _play_parts(L: DoubleLayout, key: tuple) -> list[Rect]:
-    """Where the play area's ``key`` is drawn: the words "nothing to beat", or the play's line and its cards."""
-    s, a, play = L.scale, L.area, key[0]
-    if play is None:
-        return [Rect(a.x, a.y + round(100 * s), a.w, round(80 * s))]
-    first, last = L.area_card(0, play.width), L.area_card(play.width - 1, play.width)
-    return [Rect(a.x, a.y + round(20 * s), a.w, round(40 * s)),
-            Rect(first.x - round(40 * s), first.y - round(30 * s), last.right - first.x + round(80 * s), first.h + round(70 * s))]
-
-
-def _draw_play(t: Table, surface: pygame.Surface) -> None:
+def _draw_area(t: Table, surface: pygame.Surface) -> None:
     L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
     sh = t.shown
-    if sh.top is None and _quiet(t):  # never under flying cards or the upgrade panel
+    quiet = not flying(t) and Phase.PICK not in (t.state.phase, sh.obs.phase)
+    if sh.top is None and quiet:  # never under flying cards or the upgrade panel
         msg = "Nothing to beat: the side to move leads anything."
         text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
                   L.area.w - round(40 * s))
@@ -421,10 +332,6 @@ def _draw_play(t: Table, surface: pygame.Surface) -> None:
         label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(strength)})"
         text.blit(surface, label, round(22 * s), (L.area.centerx, L.area.y + round(24 * s)), INK, "midtop",
                   L.area.w - round(60 * s))
-
-
-def _draw_strip(t: Table, surface: pygame.Surface) -> None:
-    L, text, art, s, sh = t.layout, t.app.text, t.app.art, t.layout.scale, t.shown
     total = sum(sh.area)
     if total and not flying(t):
         strip = L.strip
@@ -440,42 +347,34 @@ def _draw_strip(t: Table, surface: pygame.Surface) -> None:
             x = r.right + round(74 * s)
 
 
-def _lifts(t: Table) -> list[int]:
-    """How far each column is lifted: a selected number most, the number under the pointer a little."""
-    s, sel, sh = t.layout.scale, set(t.selection_numbers()), t.shown
+def _draw_hand(t: Table, surface: pygame.Surface) -> None:
+    L, text, art = t.layout, t.app.text, t.app.art
+    s = L.scale
+    sh = t.shown
+    me = t.viewer
+    visible = t.shows_hand()
+    sel = set(t.selection_numbers())
     hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "col" else None
-    return [round(20 * s) if n in sel else (round(6 * s) if n == hover and k and t.shows_hand() and t.my_turn() else 0)
-            for n, k in enumerate(sh.hand, 1)]
-
-
-def _draw_column(t: Table, surface: pygame.Surface, i: int, sel: set[int], lift: int) -> None:
-    L, text, art, s = t.layout, t.app.text, t.app.art, t.layout.scale
-    n, r = i + 1, L.columns[i]
-    k = t.shown.hand[i] if t.shows_hand() else 0
-    rr = r.move(0, -lift)
-    if not t.shows_hand():
-        art.blit_back(surface, rr)
-        return
-    if k:
-        draw_stack(surface, art, n, k, rr)
-    else:
-        draw_panel(surface, rr, (0, 0, 0, 60), round(8 * s), (60, 110, 90), t.panels)
-        text.blit(surface, str(n), round(40 * s), rr.center, (90, 130, 110), "center")
-    if n in sel:
-        pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
-                         border_radius=round(10 * s))
-    draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
-
-
-def _draw_focus(t: Table, surface: pygame.Surface) -> None:
-    L, s = t.layout, t.layout.scale
+    for i, r in enumerate(L.columns):
+        n = i + 1
+        k = sh.hand[i] if visible else 0
+        lift = round(20 * s) if n in sel else (round(6 * s) if n == hover and k and t.my_turn() else 0)
+        rr = r.move(0, -lift)
+        if not visible:
+            art.blit_back(surface, rr)
+            continue
+        if k:
+            draw_stack(surface, art, n, k, rr)
+        else:
+            draw_panel(surface, rr, (0, 0, 0, 60), round(8 * s), (60, 110, 90), t.panels)
+            text.blit(surface, str(n), round(40 * s), rr.center, (90, 130, 110), "center")
+        if n in sel:
+            pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
+                             border_radius=round(10 * s))
+        draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
     if isinstance(t.focus.shown(), int):
         r = L.columns[t.focus.at - 1].inflate(round(14 * s), round(14 * s))
         pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
-
-
-def _draw_deck(t: Table, surface: pygame.Surface) -> None:
-    L, text, art, s, sh, me = t.layout, t.app.text, t.app.art, t.layout.scale, t.shown, t.viewer
     d = L.my_deck
     draw_stack(surface, art, 0, sh.deck_sizes[me], d)
     text.blit(surface, f"Deck {sh.deck_sizes[me]:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
@@ -484,3 +383,37 @@ def _draw_deck(t: Table, surface: pygame.Surface) -> None:
               GOLD if me in t.state.to_move() else INK, "midbottom", round(150 * s))
     text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
               round(150 * s))
+
+
+def _draw_pick(t: Table, surface: pygame.Surface) -> None:
+    L, text = t.layout, t.app.text
+    s = L.scale
+    draw_panel(surface, surface.get_rect(), (0, 0, 0, 170), 0, None, t.panels)
+    obs = t.state.observation(0)
+    cards = L.pick_cards(len(obs.offer))
+    title_y = cards[0].y - round(90 * s)
+    band = Rect(cards[0].x, title_y - round(10 * s), cards[-1].right - cards[0].x, round(86 * s))
+    draw_panel(surface, band, (8, 34, 26, 240), round(14 * s), None, t.panels)  # the heading clear of the header's words
+    text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
+    text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
+                       "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
+    held = dict(obs.upgrades)
+    for k, (uid, r) in enumerate(zip(obs.offer, cards)):
+        u = UPGRADES[uid]
+        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
+        draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
+                   GOLD if hot else (120, 110, 80), t.panels)
+        icon = Rect(0, 0, round(90 * s), round(90 * s))
+        icon.midtop = (r.centerx, r.y + round(20 * s))
+        draw_icon(surface, text, u.icon, icon)
+        text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
+                  r.w - round(20 * s))
+        y = icon.bottom + round(50 * s)
+        for words, px, most, color in ((effect, 20, 5, (60, 66, 62)), (helps, 18, 4, (30, 100, 90))):
+            for line in text.wrap(words(uid, t.state.upgrade_rules), round(px * s), r.w - round(28 * s))[:most]:
+                text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
+                y += round((px + 2) * s)
+            y += round(8 * s)
+        stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
+        text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
+                  "midbottom")
