@@ -178,7 +178,7 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     assert in_layer >= compared // 10, (in_layer, compared)  # the point of it (the deals here keep the fan moving)
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "double-or-nothing"])
 def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
     """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
     Sprint's: the rim, the header, the fan, the matches):
@@ -207,3 +207,29 @@ def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path
         busy.before(frame)
         app.step(DT, [])
     assert checked[0] >= 300 and parts[0] >= 20, (checked, parts)
+
+
+def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(pg, tmp_path):
+    """Double or Nothing's layer repaints only the parts a move changed (the opponent, the play, the strip, each
+    column, the deck, the log, the status lines): after every frame of a game-20 duel
+    it is, pixel for pixel, the whole table painted in one go with nothing clipped, and most moves repaint parts."""
+    from game.tables.double_or_nothing import view
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App(SIZE, tmp_path, seed=2, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    checked = partial = 0
+    for frame in range(300):
+        busy.before(frame)
+        app.step(DT, [])
+        table = modes.table_of(app, "double-or-nothing")
+        if table is None or table.layer.surface is None or app.stack.top is not table:
+            continue
+        fresh = table.background.copy()
+        view._draw_layer(table, fresh)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
+        checked += 1
+        whole = table.layer.surface.get_width() * table.layer.surface.get_height()
+        partial += 0 < sum(r.w * r.h for r in table.layer.painted) < whole // 2  # a move: its parts only
+    assert checked >= 250 and partial >= 10, (checked, partial)
