@@ -23,7 +23,7 @@ from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon,
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.layer import Partial
+from game.kit.layer import Partial, merged
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_parts
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
@@ -222,7 +222,7 @@ def touched(t: Table, old: tuple, new: tuple) -> list[Rect] | None:
               [Rect(st.x, st.y, L.w - st.x, st.h)], *([r] for r in L.column_areas), [L.deck_area],
               [L.log_panel.inflate(-round(14 * s), -round(14 * s))],
               status_parts(text, L.status, old[-1], s) + status_parts(text, L.status, new[-1], s)]
-    return [r for o, n, rects in zip(old[1:], new[1:], places) if o != n for r in rects]
+    return merged([r for o, n, rects in zip(old[1:], new[1:], places) if o != n for r in rects])
 
 
 def _play_parts(L: DoubleLayout, key: tuple) -> list[Rect]:
