@@ -196,8 +196,8 @@ def buttons(t: Table) -> list[Button]:
 
 
 def layer_key(t: Table) -> tuple:
-    """Everything the cached layer shows, in parts (see :func:`touched`): the rest, the opponent, the play, the strip,
-    each column, the deck, the log, the status lines."""
+    """Everything the cached layer shows, in parts (see :func:`touched`): the rest, the opponent's panel, its words,
+    the play, the strip, each column, the deck, the viewer's name, the log, the status lines."""
     sh, me, movers = t.shown, t.viewer, t.state.to_move()
     obs, other, show, sel = sh.obs, 1 - me, t.shows_hand(), set(t.selection_numbers())
     dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
@@ -205,10 +205,10 @@ def layer_key(t: Table) -> tuple:
     rest = (t.layout.w, t.layout.h, obs.mode, obs.game, obs.game_hand, obs.hand_sizes[me], obs.pass_sizes[me],
             obs.games_won, obs.upgrades, obs.opponent_lacks, obs.opponent_lacks_now, me, t.hover, t.focus.shown(),
             t.hint.glow, t.tip_showing(), picking(t), tuple((b.key, b.label, b.enabled) for b in buttons(t)))
-    return (rest, (sh.hand_sizes[other], sh.deck_sizes[other], other in movers, dots),
+    return (rest, (stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other]), (sh.hand_sizes[other], other in movers, dots),
             (sh.top, sh.top_seat, quiet, quiet and t.my_turn()), (sh.area, not flying(t)),
             *((show and k, show, n in sel, lift) for n, k, lift in zip(range(1, 9), sh.hand, _lifts(t))),
-            (sh.deck_sizes[me], sh.hand_sizes[me], me in movers), t.log.key(), _status(t))
+            (sh.deck_sizes[me], sh.hand_sizes[me]), me in movers, t.log.key(), _status(t))
 
 
 def touched(t: Table, old: tuple, new: tuple) -> list[Rect] | None:
@@ -217,9 +217,12 @@ def touched(t: Table, old: tuple, new: tuple) -> list[Rect] | None:
     L, s = t.layout, t.layout.scale
     if old[0] != new[0]:
         return None
-    pad, st, text = round(16 * s), L.strip, t.app.text
-    places = [[L.top_panel.inflate(pad, pad)], _play_parts(L, old[2]) + _play_parts(L, new[2]),
-              [Rect(st.x, st.y, L.w - st.x, st.h)], *([r] for r in L.column_areas), [L.deck_area],
+    pad, st, text, x, d = round(16 * s), L.strip, t.app.text, L.opp_hand.right + round(10 * s), L.my_deck
+    lift, shown = max(2, d.w // 22) * 4 + round(6 * s), max(sum(map(bool, old[4][0])), sum(map(bool, new[4][0])))
+    places = [[L.top_panel.inflate(pad, pad)], [Rect(x, L.top_panel.y, L.opp_deck.x - x, L.top_panel.h)],
+              _play_parts(L, old[3]) + _play_parts(L, new[3]), [Rect(st.x, st.y, round((270 + 99 * shown) * s), st.h)],
+              *([r] for r in L.column_areas), [L.deck_area],
+              [Rect(d.centerx - round(80 * s), d.y - lift - round(56 * s), round(160 * s), round(38 * s))],
               [L.log_panel.inflate(-round(14 * s), -round(14 * s))],
               status_parts(text, L.status, old[-1], s) + status_parts(text, L.status, new[-1], s)]
     return merged([r for o, n, rects in zip(old[1:], new[1:], places) if o != n for r in rects])
