@@ -205,7 +205,8 @@ def layer_key(t: Table) -> tuple:
     rest = (t.layout.w, t.layout.h, obs.mode, obs.game, obs.game_hand, obs.hand_sizes[me], obs.pass_sizes[me],
             obs.games_won, obs.upgrades, obs.opponent_lacks, obs.opponent_lacks_now, me, t.hover, t.focus.shown(),
             t.hint.glow, t.tip_showing(), picking(t), tuple((b.key, b.label, b.enabled) for b in buttons(t)))
-    return (rest, (stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other]), (sh.hand_sizes[other], other in movers, dots),
+    return (rest, (stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other]),
+            (sh.hand_sizes[other], other in movers, dots),
             (sh.top, sh.top_seat, quiet, quiet and t.my_turn()), (sh.area, not flying(t)),
             *((show and k, show, n in sel, lift) for n, k, lift in zip(range(1, 9), sh.hand, _lifts(t))),
             (sh.deck_sizes[me], sh.hand_sizes[me]), me in movers, t.log.key(), _status(t))
@@ -263,9 +264,9 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     t.layer.draw(surface, art)
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
-        counts = {stack_depth(k) for k in sh.hand + ((sh.top.copies,) if sh.top is not None else ()) if k}
-        warm_stack(art, [(n, d, size) for d in sorted(counts) for size in (L.area_card_size, L.card, L.opp_hand.size,
-                                                                           L.my_deck.size) for n in range(9)])
+        counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
+        warm_stack(art, frozenset(stack_depth(k) for k in counts if k), (L.area_card_size, L.card, L.opp_hand.size,
+                                                                        L.my_deck.size))
     for fly in flying(t):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
