@@ -74,3 +74,31 @@ def test_a_full_text_cache_forgets_what_was_used_longest_ago_not_the_steady_text
     assert len(text._cache) <= text._cache.limit
     text.render("0 pts", 20)  # long unused: gone, rendered again
     assert rendered.count("0 pts") == 2
+
+
+def test_double_or_nothing_renders_the_stacks_the_next_moves_need_on_quiet_frames(pg, tmp_path):
+    """Game 20: frames that repaint nothing render, one a frame, every number's stack at the depth of the counts in
+    hand at the play area's, the columns', the opponent's and the deck's sizes, so a move finds them rendered; a
+    stack rendered ahead is not a card shown (nothing is recorded as blitted)."""
+    from game.shell import modes
+    from game.shell.app import App
+    from game.shell.headless import DT
+    from game.tables.double_or_nothing import art as dart
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App((1280, 720), tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    table = busy.table
+    table.turns.step = lambda *a, **k: None  # nobody moves: every frame after the first is a quiet one
+    dart._STACKS.clear()
+    dart._WARM.clear()
+    for frame in range(150):
+        app.dirty = True
+        app.step(DT, [])
+        if frame > 2:
+            assert not table.layer.painted and not app.art.numbers_blitted and not app.art.backs_blitted
+    L, depths = table.layout, {dart.stack_depth(k) for k in table.shown.hand if k}
+    for size in (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size):
+        for n in range(9):
+            assert all((n, d, *size, True) in dart._STACKS for d in depths), (n, size, depths)

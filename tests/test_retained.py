@@ -181,7 +181,7 @@ def test_the_bottom_in_the_layer_is_the_bottom_drawn_every_frame(pg, tmp_path, g
     assert fan_only >= compared // 10, (fan_only, compared)  # and frames with only the moving fan drawn live
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "scamper"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "scamper", "double-or-nothing"])
 def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path, game_id, monkeypatch):
     """A region repaints only the parts a change touched (Snap's seats: the stack, the face-up pile, the labels;
     Sprint's: the rim, the header, the fan, the matches):
@@ -255,3 +255,29 @@ def test_a_table_leaving_the_stack_leaves_its_layer_surface_to_the_next(pg, tmp_
     fresh = TableLayer()
     fresh.refresh(table.background, table.layout, [], app.art)
     assert fresh.surface is left
+
+
+def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(pg, tmp_path):
+    """Double or Nothing's layer repaints only the parts a move changed (the opponent, the play, the strip, each
+    column, the deck, the log, the status lines): after every frame of a game-20 duel
+    it is, pixel for pixel, the whole table painted in one go with nothing clipped, and most moves repaint parts."""
+    from game.tables.double_or_nothing import view
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App(SIZE, tmp_path, seed=2, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    checked = partial = 0
+    for frame in range(300):
+        busy.before(frame)
+        app.step(DT, [])
+        table = modes.table_of(app, "double-or-nothing")
+        if table is None or table.layer.surface is None or app.stack.top is not table:
+            continue
+        fresh = table.background.copy()
+        view._draw_layer(table, fresh)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
+        checked += 1
+        whole = table.layer.surface.get_width() * table.layer.surface.get_height()
+        partial += 0 < sum(r.w * r.h for r in table.layer.painted) < whole // 2  # a move: its parts only
+    assert checked >= 250 and partial >= 10, (checked, partial)

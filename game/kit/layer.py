@@ -130,3 +130,18 @@ class TableLayer:
         if self.surface is not None:
             surface.blit(self.surface, (0, 0))
             art.faces_blitted.extend(self.faces)
+
+
+def merged(rects: list[pygame.Rect], slack: float = 1.3) -> list[pygame.Rect]:
+    """``rects`` with each two that overlap as their union when it is at most ``slack`` times their two areas: a
+    :class:`Partial`'s touched parts are each a pass over its drawing, so fewer is cheaper (unless far bigger)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        for i, o in enumerate(out):
+            u = o.union(r)
+            if o.colliderect(r) and u.w * u.h <= slack * (o.w * o.h + r.w * r.h):
+                out[i] = u
+                break
+        else:
+            out.append(r)
+    return out

@@ -15,6 +15,7 @@ CARD_RATIO = 0.7
 
 
 _STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
+_WARM: set[tuple[frozenset[int], tuple[tuple[int, int], ...]]] = set()  # what warm_stack found all rendered
 
 
 def stack_depth(count: int) -> int:
@@ -27,16 +28,41 @@ def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect,
 
     The stack is rendered once per (value, depth, size) and blitted whole: one blit per stack, whatever its count.
     """
-    depth = stack_depth(count)
-    key = (value, depth, rect.w, rect.h, shadow)
+    surf, dx, dy = _stack(art, (value, stack_depth(count), rect.w, rect.h, shadow))
+    surface.blit(surf, (rect.x - dx, rect.y - dy))
+    if value:
+        art.numbers_blitted.append(value)
+    else:
+        art.backs_blitted += 1
+
+
+def warm_stack(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) -> None:
+    """Render the first stack of every number (0: backs) at ``depths`` and ``sizes`` not rendered yet (one: a frame
+    that paints nothing new can afford one, a move that needs several could not); nothing is shown, so nothing is
+    recorded.  Once all are rendered, a look costs one set lookup until the cache drops one."""
+    if (depths, sizes) in _WARM:
+        return
+    for key in [(n, d, w, h, True) for d in sorted(depths) for w, h in sizes for n in range(9)][:120]:  # what it keeps
+        if key not in _STACKS:
+            numbers, backs = len(art.numbers_blitted), art.backs_blitted
+            _stack(art, key)
+            del art.numbers_blitted[numbers:]
+            art.backs_blitted = backs
+            return
+    _WARM.add((depths, sizes))
+
+
+def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, int, int]:
     cached = _STACKS.get(key)
     if cached is None:
         if len(_STACKS) > 160:
-            _STACKS.clear()
-        step = max(2, rect.w // 22)
+            del _STACKS[next(iter(_STACKS))]  # the oldest: the ones just warmed stay
+            _WARM.clear()
+        value, depth, w, h, shadow = key
+        step = max(2, w // 22)
         dx, dy = depth * step // 2 + 8, depth * step + 8
-        surf = pygame.Surface((rect.w + dx + 16, rect.h + dy + 16), pygame.SRCALPHA)
-        top = Rect(dx, dy, rect.w, rect.h)
+        surf = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
+        top = Rect(dx, dy, w, h)
         for k in range(depth, 0, -1):
             art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
         if value:
@@ -44,12 +70,7 @@ def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect,
         else:
             art.blit_back(surf, top, shadow=shadow and depth == 0)
         cached = _STACKS[key] = (surf, dx, dy)
-    surf, dx, dy = cached
-    surface.blit(surf, (rect.x - dx, rect.y - dy))
-    if value:
-        art.numbers_blitted.append(value)
-    else:
-        art.backs_blitted += 1
+    return cached
 
 
 def draw_count(surface: pygame.Surface, text: Text, count: int, pos: tuple[int, int], s: float,

@@ -19,11 +19,12 @@ from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack
+from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, stack_depth, warm_stack
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast
+from game.kit.layer import Partial, merged
+from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_parts
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
 from game.kit.wording import says, whose
@@ -75,9 +76,12 @@ class DoubleLayout:
         x0 = pad + deck_w + 2 * gap + (avail - row_w) // 2
         y = h - pad - label_h - ch
         self.columns = [Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(8)]
+        self.column_areas = [Rect(r.x - round(26 * s), r.y - round(52 * s), r.w + round(52 * s), r.h + round(92 * s))
+                             for r in self.columns]  # all a column may paint: lifted, its stack's edges, its count
         self.hand_zone = Rect(x0 - gap // 2, y - round(26 * s), row_w + gap, ch + label_h + round(26 * s))
         dh = round(ch * 0.8)
-        self.my_deck = Rect(pad + (deck_w - round(dh * CARD_RATIO)) // 2, h - pad - label_h - dh, round(dh * CARD_RATIO), dh)
+        self.my_deck = d = Rect(pad + (deck_w - round(dh * CARD_RATIO)) // 2, h - pad - label_h - dh, round(dh * CARD_RATIO), dh)
+        self.deck_area = Rect(d.centerx - round(80 * s), d.y - round(90 * s), round(160 * s), d.h + round(130 * s))
         bx = w - pad - bw
         bh = round(50 * s)
         self.buttons = {
@@ -192,22 +196,77 @@ def buttons(t: Table) -> list[Button]:
 
 
 def layer_key(t: Table) -> tuple:
-    """Everything the cached layer shows: it is drawn again only when this changes."""
-    sh = t.shown
-    thinking = t.driver.thinking_seat is not None and not t.motion.busy
-    return (t.layout.w, t.layout.h, sh.obs, sh.hand, sh.area, sh.top, sh.top_seat, tuple(sh.hand_sizes),
-            tuple(sh.deck_sizes), t.selection, t.wrap, t.copies, t.typed_copies, t.hover, t.focus.shown(), t.viewer,
-            t.my_turn(), t.state.to_move(), t.state.phase, t.state.is_over, t.motion.busy, bool(t.toast),
-            t.log.key(), thinking and int(t.clock * 3) % 3, t.pending_pass, t.replaying, t.hint.text, t.hint.glow,
-            t.tip_showing())
+    """Everything the cached layer shows, in parts (see :func:`touched`): the rest, the opponent's panel, its words,
+    the play, the strip, each column, the deck, the viewer's name, the log, the status lines."""
+    sh, me, movers = t.shown, t.viewer, t.state.to_move()
+    obs, other, show, sel = sh.obs, 1 - me, t.shows_hand(), set(t.selection_numbers())
+    dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
+    quiet = not flying(t) and Phase.PICK not in (t.state.phase, obs.phase)
+    rest = (t.layout.w, t.layout.h, obs.mode, obs.game, obs.game_hand, obs.hand_sizes[me], obs.pass_sizes[me],
+            obs.games_won, obs.upgrades, obs.opponent_lacks, obs.opponent_lacks_now, me, t.hover, t.focus.shown(),
+            t.hint.glow, t.tip_showing(), picking(t), tuple((b.key, b.label, b.enabled) for b in buttons(t)))
+    return (rest, (stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other]),
+            (sh.hand_sizes[other], other in movers, dots),
+            (sh.top, sh.top_seat, quiet, quiet and t.my_turn()), (sh.area, not flying(t)),
+            *((show and k, show, n in sel, lift) for n, k, lift in zip(range(1, 9), sh.hand, _lifts(t))),
+            (sh.deck_sizes[me], sh.hand_sizes[me]), me in movers, t.log.key(), _status(t))
+
+
+def touched(t: Table, old: tuple, new: tuple) -> list[Rect] | None:
+    """Where the layer changed from ``old`` to ``new`` (:func:`layer_key`): the parts whose keys differ (all of it
+    when the rest did)."""
+    L, s = t.layout, t.layout.scale
+    if old[0] != new[0]:
+        return None
+    pad, st, text, x, d = round(16 * s), L.strip, t.app.text, L.opp_hand.right + round(10 * s), L.my_deck
+    lift, shown = max(2, d.w // 22) * 4 + round(6 * s), max(sum(map(bool, old[4][0])), sum(map(bool, new[4][0])))
+    places = [[L.top_panel.inflate(pad, pad)], [Rect(x, L.top_panel.y, L.opp_deck.x - x, L.top_panel.h)],
+              _play_parts(L, old[3]) + _play_parts(L, new[3]), [Rect(st.x, st.y, round((270 + 99 * shown) * s), st.h)],
+              *([r] for r in L.column_areas), [L.deck_area],
+              [Rect(d.centerx - round(80 * s), d.y - lift - round(56 * s), round(160 * s), round(38 * s))],
+              [L.log_panel.inflate(-round(14 * s), -round(14 * s))],
+              status_parts(text, L.status, old[-1], s) + status_parts(text, L.status, new[-1], s)]
+    return merged([r for o, n, rects in zip(old[1:], new[1:], places) if o != n for r in rects])
+
+
+def _play_parts(L: DoubleLayout, key: tuple) -> list[Rect]:
+    """Where the play area's part ``key`` is drawn: "nothing to beat", or the play's line and its cards."""
+    s, a, play = L.scale, L.area, key[0]
+    if play is None:
+        return [Rect(a.x, a.y + round(100 * s), a.w, round(80 * s))]
+    first, last = L.area_card(0, play.width), L.area_card(play.width - 1, play.width)
+    return [Rect(a.x, a.y + round(20 * s), a.w, round(40 * s)),
+            Rect(first.x - round(40 * s), first.y - round(30 * s), last.right - first.x + round(80 * s),
+                 first.h + round(70 * s))]
+
+
+def _status(t: Table) -> tuple:
+    """What the status lines show: none under a toast or the upgrade pick; else the lines and why not to play."""
+    if t.toast or picking(t):
+        return ()
+    return status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+
+
+def _lifts(t: Table) -> list[int]:
+    """How far each column is lifted: a selected number most, the number under the pointer a little."""
+    s, sel = t.layout.scale, set(t.selection_numbers())
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "col" else None
+    return [round(20 * s) if n in sel else (round(6 * s) if n == hover and k and t.shows_hand() and t.my_turn() else 0)
+            for n, k in enumerate(t.shown.hand, 1)]
 
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
     L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    t.layer.refresh(t.background, L, [("table", layer_key(t), surface.get_rect(), lambda layer: _draw_layer(t, layer))], art)
+    t.layer.refresh(t.background, L, [Partial("table", layer_key(t), surface.get_rect(),
+                                              lambda layer: _draw_layer(t, layer), lambda o, n: touched(t, o, n))], art)
     t.layer.draw(surface, art)
+    sh = t.shown
+    if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
+        counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
+        warm_stack(art, frozenset(stack_depth(k) for k in counts if k), (L.area_card_size, L.card, L.opp_hand.size,
+                                                                        L.my_deck.size))
     for fly in flying(t):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
@@ -220,19 +279,21 @@ def draw(t: Table, surface: pygame.Surface) -> None:
 
 def _draw_layer(t: Table, surface: pygame.Surface) -> None:
     L, text = t.layout, t.app.text
-    s = L.scale
-    _draw_top(t, surface)
-    _draw_area(t, surface)
-    _draw_hand(t, surface)
-    t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    if not t.toast and not picking(t):
-        line1, line2 = status_lines(t)
-        draw_status(surface, text, L.status, line1, line2, s)
-        if t.my_turn():
-            _, reason = t.selection_play()
-            if reason and t.selection:
-                text.blit(surface, reason, round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
-                          "midtop", L.status.w - round(120 * s))
+    s, a, near = L.scale, L.area, surface.get_clip().colliderect  # a part repainted: what reaches it paints
+    if near(0, 0, L.w, a.y) or near(a.x, a.y, round(220 * s), a.h):
+        _draw_top(t, surface)
+    if near(a.x, a.y, L.w - a.x, a.h):
+        _draw_area(t, surface)
+    if near(0, min(L.my_deck.y - round(90 * s), L.columns[0].y - round(52 * s)), L.w, L.h):
+        _draw_hand(t, surface)
+    if near(L.log_panel):
+        t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
+    shows = _status(t) if near(L.status.x, L.status.y, L.status.w, round(80 * s)) else ()
+    if shows:
+        draw_status(surface, text, L.status, shows[0], shows[1], s)
+        if shows[2]:
+            text.blit(surface, shows[2], round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
+                      "midtop", L.status.w - round(120 * s))
     if t.tip_showing():
         box, close = L.tip()
         draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
@@ -349,11 +410,12 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
     me = t.viewer
     visible = t.shows_hand()
     sel = set(t.selection_numbers())
-    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "col" else None
-    for i, r in enumerate(L.columns):
+    near = surface.get_clip().colliderect
+    for i, (r, lift) in enumerate(zip(L.columns, _lifts(t))):
+        if not near(L.column_areas[i]):
+            continue
         n = i + 1
         k = sh.hand[i] if visible else 0
-        lift = round(20 * s) if n in sel else (round(6 * s) if n == hover and k and t.my_turn() else 0)
         rr = r.move(0, -lift)
         if not visible:
             art.blit_back(surface, rr)
@@ -370,6 +432,8 @@ def _draw_hand(t: Table, surface: pygame.Surface) -> None:
     if isinstance(t.focus.shown(), int):
         r = L.columns[t.focus.at - 1].inflate(round(14 * s), round(14 * s))
         pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
+    if not near(L.deck_area):
+        return
     d = L.my_deck
     draw_stack(surface, art, 0, sh.deck_sizes[me], d)
     text.blit(surface, f"Deck {sh.deck_sizes[me]:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
