@@ -340,3 +340,15 @@ def test_no_kit_function_reaches_into_a_table_s_private_parts():
                     and isinstance(node.value, ast.Name) and node.value.id not in ("self", "cls")):
                 found.append(f"{path.name}:{node.lineno} {node.value.id}.{node.attr}")
     assert not found, found
+
+
+@pytest.mark.parametrize("rect, width, radius", [((10, 12, 200, 150), 3, 16), ((5, 5, 90, 60), 2, 12), ((0, 0, 300, 80), 6, 24)])
+def test_outline_parts_hold_a_rounded_outline(rect, width, radius):
+    """Every pixel a rounded outline paints lies in the strips :func:`outline_parts` gives (a Partial's repaint)."""
+    from game.kit.layer import outline_parts
+
+    surface = pygame.Surface((320, 200))
+    pygame.draw.rect(surface, (255, 255, 255), rect, width, border_radius=radius)
+    parts = outline_parts(pygame.Rect(rect), width, radius)
+    painted = [(x, y) for x in range(320) for y in range(200) if surface.get_at((x, y))[0]]
+    assert painted and all(any(p.collidepoint(xy) for p in parts) for xy in painted)

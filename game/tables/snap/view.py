@@ -15,7 +15,7 @@ import pygame
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
-from game.kit.layer import Partial, Region
+from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock
@@ -220,15 +220,21 @@ def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
 
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
-    face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
+    face-up pile, its labels, its turn's rim; None (the whole seat) when its red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
-    if changed & {4, 5, 6}:  # red, out, turn
+    if changed & {4, 5}:  # red, out
         return None
     parts = [area(lay, place) for fields, area in SEAT_PARTS if changed & fields]
+    parts += outline_parts(*_rim(lay, place)) if 6 in changed else []  # the turn's rim
     if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
         labels = label_rect(lay, place, -12)
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
+
+
+def _rim(lay: SnapLayout, place: SeatPlace) -> tuple[pygame.Rect, int, int]:
+    """The gold rim of the seat whose turn it is: its rect, width and corners' radius."""
+    return place.panel.inflate(round(6 * lay.scale), round(6 * lay.scale)), max(3, round(4 * lay.scale)), round(16 * lay.scale)
 
 
 SEAT_PARTS = (({0, 7}, _stock_area), ({1, 2, 3, 10}, _pile_area), ({8, 9}, lambda lay, place: label_rect(lay, place, -12)))
@@ -300,8 +306,7 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
-        pygame.draw.rect(surface, GOLD, place.panel.inflate(round(6 * s), round(6 * s)), max(3, round(4 * s)),
-                         border_radius=round(16 * s))
+        pygame.draw.rect(surface, GOLD, *_rim(lay, place))
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
     if clip.colliderect(_stock_area(lay, place)):
         glow = table.solo == seat and table.can_flip(seat)
