@@ -16,7 +16,7 @@ from game.kit.handview import (
     counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
     with_keys,
 )
-from game.kit.layer import Region
+from game.kit.layer import Partial, Region
 from game.kit.layout import TableLayout
 from game.kit.messages import draw_banner, draw_tip
 from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
@@ -103,7 +103,8 @@ def _middle(t: HiddenHandTable) -> list[Region]:
     pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
     area = L.stock.union(L.discard).inflate(2 * pad, 2 * pad).union(counts_rect(t)).union(piles[-1] or L.stock)
     order = _order_look(t)
-    return [("piles", piles, area, lambda surface: _draw_piles(t, surface, piles)),
+    return [Partial("piles", piles, area, lambda surface: _draw_piles(t, surface, piles),
+                    lambda old, new: _piles_touched(t, pad, old, new)),
             ("order", order, t.layout.turn_order.inflate(8, 8), lambda surface: draw_turn_order(surface, t.app.text, *order))]
 
 
@@ -167,6 +168,16 @@ def _piles_look(t: HiddenHandTable) -> tuple[object, ...]:
     return (stock_glow, pile_glow, my and t.state.phase is Phase.BUILD and (len(t.selected) == 1 or drag == "hand"),
             drag, m.stock, tuple(m.discard[-3:]), len(m.discard), words, f"Stock: {m.stock}" + (" - low" if low else ""),
             GOLD if low else None, None if banner is None else tuple(banner))
+
+
+def _piles_touched(t: HiddenHandTable, pad: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
+    """What a change of :func:`_piles_look` touched: the stock, the discard pile, the counts (all: the banner)."""
+    if old[7] != new[7] or old[10] != new[10]:
+        return None
+    L, changed = t.layout, {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
+    spots = ((L.stock.inflate(2 * pad, 2 * pad), {0, 3, 4}), (L.discard.inflate(2 * pad, 2 * pad), {1, 2, 3, 5}),
+             (counts_rect(t), {6, 8, 9}))
+    return [spot for spot, fields in spots if changed & fields]
 
 
 def _draw_piles(t: HiddenHandTable, surface: pygame.Surface, look: tuple) -> None:
