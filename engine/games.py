@@ -59,6 +59,7 @@ class GameInfo:
     trial_options: tuple[tuple[str, Any], ...] = ()  # ... and options short enough that games end often
     who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
     local_only: tuple[str, ...] = ()  # options a network game doesn't carry (the host plays their defaults)
+    won_means: str = ""  # what its statistics count as Won, where that is not plain (shown under them)
 
     @property
     def format(self) -> str:
@@ -178,7 +179,9 @@ def _double_or_nothing() -> GameInfo:
         levels=_DOUBLE_LEVELS, default_level="standard", bots="ai.double_or_nothing:make_bot",
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
-        options=OPTIONS, stats=("runs", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        options=OPTIONS, stats=("runs", "runs_cleared", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
+        won_means="Won: duels won, and Runs cleared (game 32 won). A Run that ends at a lost game is lost; "
+                  "how far it went shows in its games won and best game.",
         score_columns=("Most games won", "Average games won"),
         trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game

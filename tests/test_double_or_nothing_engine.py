@@ -9,7 +9,9 @@ import pytest
 from engine.double_or_nothing import PASS, Held, Mode, Phase, Play, Run, new_game, shuffle_hidden
 from engine.double_or_nothing.counts import Deck, draw_from, format_counts, hypergeometric, parse_counts
 from engine.double_or_nothing.events import Doubled, DuelOver, GameWon, HandDealt, HandWon, Passed, UpgradesOffered
-from engine.double_or_nothing.plays import PLAIN, Kind, Rules, describe, legal_plays, why_not
+from engine.double_or_nothing.plays import (
+    PLAIN, Kind, Rules, describe, legal_plays, selected_play, selected_span, span_numbers, why_not,
+)
 from engine.errors import IllegalAction
 
 
@@ -73,6 +75,18 @@ def test_selecting_plays_as_many_copies_as_possible() -> None:
     assert "no 7" in (why_not(Play(6, 7, 1), hand, PLAIN, None) or "")
     assert Play(4, 6, 2) in legal_plays(hand, PLAIN, None)
     assert Play(4, 6, 1) not in legal_plays(hand, PLAIN, None)
+
+
+def test_a_selection_as_a_span_its_numbers_and_its_play() -> None:
+    hand = c("3x4 2x5 5x6 1x8")
+    assert selected_span(4, 6, False) == (4, 6) and selected_span(4, 6, True) == (6, 4)
+    assert selected_span(5, 5, True) == (5, 5)  # one number has no other way round
+    assert span_numbers(4, 6) == (4, 5, 6) and span_numbers(7, 2) == (7, 8, 1, 2)
+    assert selected_play(hand, 4, 6) == Play(4, 6, 2)  # the fewest held
+    assert selected_play(hand, 4, 6, 1) == Play(4, 6, 1) and selected_play(hand, 4, 6, 9) == Play(4, 6, 2)
+    assert selected_play(hand, 1, 3) == Play(1, 3, 1)  # none held: still a play, for the engine to refuse
+    with pytest.raises(ValueError, match="all the way round"):
+        selected_play(hand, 5, 4)
 
 
 def test_legal_plays_answer_only_with_stronger_plays() -> None:

@@ -271,9 +271,9 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
     table = app.stack.top
     lines, banners, wrong = [], [], []
-    add, show_banner, blit = table.log.add, table.show_banner, app.text.blit
+    add, announce, blit = table.log.add, table.announce, app.text.blit
     table.log.add = lambda line: (lines.append(line), add(line))
-    table.show_banner = lambda text, *a, **k: (banners.append(text), show_banner(text, *a, **k))
+    table.announce = lambda text, *a, **k: (banners.append(text), announce(text, *a, **k))
 
     def watched_blit(target, text, *a, **k):
         flies = flying(table)

@@ -201,7 +201,7 @@ def test_resume_says_how_far_a_race_went(pg, tmp_path, game_id, words):
     frame(app, 60 * 12)
     app.saves.flush()
     app.open_game_menu(game_id)
-    label = next(b.label for b in app.stack.top.buttons if b.key == "resume")
+    label = " ".join(app.stack.top.resume_lines)  # who plays and how far: the line under the Resume button
     saved = app.saves.pending_record()
     made = sum(1 for _, action, _ in saved.actions if type(action).__name__ in ("Lay", "Flip"))
     assert made > 1

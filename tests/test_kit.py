@@ -342,6 +342,25 @@ def test_no_kit_function_reaches_into_a_table_s_private_parts():
     assert not found, found
 
 
+@pytest.mark.parametrize("game", ["sprint", "scamper", "double-or-nothing"])
+def test_played_record_plays_any_turn_game_by_bots_to_a_moment_and_replays(game):
+    """The kit's played_record: bots on every seat (a person's by the game's default level), the same record for the
+    same setup, stopped at the first state ``until`` accepts."""
+    from game.kit.scenarios import played_record
+    from game.shell.session import GameSetup, SeatConfig
+
+    def setup() -> GameSetup:
+        return GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", GAMES[game].default_level)], game=game, deal=7)
+
+    record = played_record(setup(), lambda state: False, limit=12)
+    assert len(record.actions) == 12 or record.final_state().is_over
+    again = played_record(setup(), lambda state: False, limit=12)
+    assert again.actions == record.actions  # seeded from the deal: the same bots' choices
+    turns: list[int] = []
+    short = played_record(setup(), lambda state: (turns.append(1), len(turns) > 5)[1], limit=12)
+    assert len(short.actions) == 5 and short.actions == record.actions[:5]
+
+
 @pytest.mark.parametrize("rect, width, radius", [((10, 12, 200, 150), 3, 16), ((5, 5, 90, 60), 2, 12), ((0, 0, 300, 80), 6, 24)])
 def test_outline_parts_hold_a_rounded_outline(rect, width, radius):
     """Every pixel a rounded outline paints lies in the strips :func:`outline_parts` gives (a Partial's repaint)."""

@@ -113,3 +113,35 @@ def test_a_friend_who_joins_under_a_bots_name_keeps_it_and_the_bot_takes_another
     assert [m for m in writer.messages() if m["t"] == "lobby"][-1]["seats"][2]["name"] == "Cleo"
     host._begin()
     assert host.authority is not None and [p.name for p in host.authority.record.players] == names
+
+
+def test_an_action_whose_journal_write_fails_stands_every_client_sees_it_and_the_error_is_reported(
+        capsys: Any, tmp_path: Any) -> None:
+    """The journal's write comes after the engine played the action: a full disk there used to refuse it to the
+    sender (who took it back) while the game had moved on, and no other client heard of it."""
+    host = Host(HostConfig("scamper", [SeatSpec("remote"), SeatSpec("remote"), SeatSpec("remote")], room="KXPTAM",
+                           seed=3, journal=tmp_path / "game.journal"))
+    conns = [connection((seat,)) for seat in range(3)]
+    host.conns += [c for c, _ in conns]
+    host.ready |= {0, 1, 2}
+    host._begin()
+    authority = host.authority
+    assert authority is not None and authority.journal is not None
+    mover = authority.state.to_move()[0]
+    action = authority.rules.action_to_json(authority.state.legal_actions(mover)[0])
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    authority.journal.append = full  # type: ignore[method-assign]
+    version, actions = authority.version, len(authority.record.actions)
+    for _, writer in conns:
+        writer.data = b""
+    host._handle(conns[mover][0], {"t": "act", "seat": mover, "action": action, "n": 5})
+    assert authority.version == version + 1 and len(authority.record.actions) == actions + 1  # it stands
+    sender = conns[mover][1].messages()
+    assert not [m for m in sender if m["t"] == "refused"], sender
+    for _, writer in conns:  # everyone sees it, the sender too
+        views = [m for m in writer.messages() if m["t"] == "view"]
+        assert [m["version"] for m in views] == [version + 1] and views[0]["plays"][0]["seat"] == mover
+    assert isinstance(host.error, OSError) and "No space left on device" in capsys.readouterr().err

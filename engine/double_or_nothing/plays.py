@@ -81,9 +81,7 @@ class Play(_Span):
     @property
     def numbers(self) -> tuple[int, ...]:
         """The numbers of the span, in play order."""
-        if self.lo <= self.hi:
-            return tuple(range(self.lo, self.hi + 1))
-        return tuple(range(self.lo, 9)) + tuple(range(1, self.hi + 1))
+        return span_numbers(self.lo, self.hi)
 
     @property
     def width(self) -> int:
@@ -127,6 +125,26 @@ def describe(play: Play) -> str:
     if kind is Kind.RUN:
         return f"Run: {span}, {play.cards} {noun}"
     return f"Stair: {play.copies:,} x {span}, {play.cards:,} {noun}"
+
+
+def span_numbers(lo: int, hi: int) -> tuple[int, ...]:
+    """The numbers of the span ``lo``-``hi`` in play order (``lo > hi``: up past 8 and round to ``hi``)."""
+    if lo <= hi:
+        return tuple(range(lo, hi + 1))
+    return tuple(range(lo, 9)) + tuple(range(1, hi + 1))
+
+
+def selected_span(lo: int, hi: int, wrap: bool) -> tuple[int, int]:
+    """The span a player's selection of the numbers ``lo`` to ``hi`` (``lo <= hi``) stands for: with ``wrap``
+    (Round the Bend) the other way round, from ``hi`` up past 8 to ``lo``."""
+    return (hi, lo) if wrap and lo != hi else (lo, hi)
+
+
+def selected_play(hand: Sequence[int], lo: int, hi: int, copies: int | None = None) -> Play:
+    """The play selecting the span ``lo``-``hi`` makes from ``hand``: as many copies as held of the fewest (Trim:
+    ``copies``, kept from 1 to that many).  Raises ValueError, saying why, for a span that can't be played."""
+    most = most_copies(hand, lo, hi)
+    return Play(lo, hi, max(1, most if copies is None else min(copies, most)))
 
 
 def most_copies(hand: Sequence[int], lo: int, hi: int) -> int:

@@ -433,15 +433,15 @@ class Run:
     def outcome(self) -> Outcome | None:
         """A Duel: its winner.  A Run: the runner's games won against the one game it lost.
 
-        The runner places first in a run that won at least one game.
+        A Run is won only when it is cleared (the ladder's last game won): one that ends at a lost game is lost,
+        however many games it won before (those are its score), as the rules say: you have lost the run.
         """
         if self.phase is not Phase.OVER or self.winner is None:
             return None
         if self.mode is Mode.DUEL:
             return Outcome.from_scores([1 if s == self.winner else 0 for s in (0, 1)])
         lost = 0 if self.winner == 0 else 1
-        placings = (1, 2) if self.games_won >= 1 else (2, 1)
-        return Outcome((self.games_won, lost), placings)
+        return Outcome((self.games_won, lost), (1, 2) if self.winner == 0 else (2, 1))
 
     def totals(self) -> Counts:
         """How many of each number the game holds, everywhere (public: it follows from the rules)."""

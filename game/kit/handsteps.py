@@ -50,12 +50,13 @@ def queue_steps(t: Any, events: Sequence[Any], steps: Mapping[type, Callable[[An
             t.motion.queue(step)
 
 
-def note_step(t: Any, line: str, banner: bool = False, then: Callable[[], None] | None = None) -> Step:
-    """A line in the log (and across the table with ``banner``), then ``then()`` (what else changes with it)."""
+def note_step(t: Any, line: str, banner: bool | str | None = False, then: Callable[[], None] | None = None) -> Step:
+    """A line in the log (and across the table with ``banner``: the line itself, or the words ``banner`` gives),
+    then ``then()`` (what else changes with it)."""
     def step() -> list[Flight]:
         t.log.add(line)
         if banner:
-            t.announce(line)
+            t.announce(line if banner is True else banner)
         if then is not None:
             then()
         return []

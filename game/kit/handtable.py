@@ -234,11 +234,6 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.background = self._table_background()
         self.layer.invalidate()
 
-    def settings_changed(self) -> None:
-        """A setting changed (card size, colours, speeds): apply it at once."""
-        self.turns.retime(self.app.ai_delay(), self.app.think_ms)
-        self.resize(self.app.size)
-
     def draw_under(self, surface: pygame.Surface, thinker: Any) -> set[int]:
         """What a hidden-hand table draws first: its cached layer and who is thinking (``thinker(seat)`` names
         them); the ids of the sprites the rest of the frame must not draw at rest (in flight or dragged)."""

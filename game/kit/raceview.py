@@ -33,9 +33,10 @@ def ms_cell(ms: int | None) -> str:
 
 
 def draw_standings(surface: pygame.Surface, text: Any, layout: Any, panels: dict, head: Sequence[str],
-                   widths: Sequence[float], rows: Sequence[Sequence[str]], note: str) -> None:
+                   widths: Sequence[float], rows: Sequence[Sequence[str]], note: str | Sequence[str]) -> None:
     """The end screen's table: one panel, the column heads, then a row a player (the first, the winner's, in
-    gold); the second column (the names) reads from the left, the others are centred; ``note`` under it."""
+    gold); the second column (the names) reads from the left, the others are centred; ``note`` under it (a line
+    each if several; empty ones left out)."""
     s = layout.scale
     row_h = round(44 * s)
     panel = pygame.Rect(0, 0, min(layout.w - round(40 * s), round(1000 * s)), row_h * (len(rows) + 1) + round(24 * s))
@@ -52,7 +53,9 @@ def draw_standings(surface: pygame.Surface, text: Any, layout: Any, panels: dict
             text.blit(surface, cell, px, pos, colour, anchor, w - round(8 * s))
             x += w
         y += row_h
-    text.blit(surface, note, round(18 * s), (layout.w // 2, panel.bottom + round(14 * s)), MUTED, "midtop", panel.w)
+    y = panel.bottom + round(14 * s)
+    for line in [note] if isinstance(note, str) else [line for line in note if line]:
+        y = text.blit(surface, line, round(18 * s), (layout.w // 2, y), MUTED, "midtop", panel.w).bottom + round(6 * s)
 
 
 __all__ = ["race_status", "draw_standings", "ms_cell"]

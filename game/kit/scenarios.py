@@ -9,6 +9,7 @@ own checks and positions.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -146,6 +147,22 @@ class Restarting:
 
     def fields(self) -> dict[str, Any]:
         return dict(self.own)
+
+
+def played_record(setup: Any, until: Callable[[Any], bool], limit: int = 5000, level: str | None = None) -> Any:
+    """``setup``'s game played by bots on every seat (engine only; a person's seat by a ``level`` bot, else the
+    game's default level), each seeded from the deal, until ``until(state)`` or the end: its record."""
+    record, state = setup.start(random.Random(0))
+    level = level or setup.info.default_level
+    bots = {i: setup.info.make_bot(s.level if s.is_ai else level, seed=record.seed * 31 + i)
+            for i, s in enumerate(setup.seats)}
+    for _ in range(limit):
+        if until(state) or state.is_over:
+            break
+        seat = state.to_move()[0]
+        action = bots[seat].decide(state.observation(seat))
+        record.append(seat, action, state.apply(action, seat))
+    return record
 
 
 def bots_play_to(setup: Any, score: Callable[[Any], int | None], stop: Callable[[Any], bool], level: str, seed: int,

@@ -1,7 +1,7 @@
 """The turn order strip: every seat's name in playing order, whose turn it is and who comes next.
 
 A row of name chips ("Ada > Ben > You") starting with the seat to play (gold);
-the next seat is marked "next".  Names are fitted into their chips; with many
+the next seat is marked "next" (a gold ring, and the word where the chip has room).  Names are fitted into their chips; with many
 seats the chips shrink and the names are cut with "...", never clipped.
 """
 
@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pygame
 
-from game.kit.ui import GOLD, INK, MUTED, Text
+from game.kit.ui import GOLD, INK, MIN_TEXT_PX, MUTED, Text
 
 CHIP_FILL = (8, 40, 28)
 NOW_FILL = (240, 200, 80)
@@ -46,6 +46,8 @@ def draw_turn_order(surface: pygame.Surface, text: Text, rect: pygame.Rect, name
         if k == 1 and not over:
             pygame.draw.rect(surface, GOLD, chip, width=max(1, round(2 * scale)), border_radius=chip.h // 2)
         label = names[seat] if k != 1 or over else f"next: {names[seat]}"
+        if text.font(MIN_TEXT_PX).size(label)[0] > chip.w - chip.h // 2:
+            label = names[seat]  # the gold ring says "next" when the word would cut the name
         text.blit(surface, label, px, chip.center, NOW_INK if now else (INK if k == 1 else MUTED), "center",
                   chip.w - chip.h // 2)
         if k + 1 < len(chips):

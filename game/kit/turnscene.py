@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.base.scene import Scene
+from game.kit.ending import play_end_sound
 from game.kit.forward import Forward
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.passdevice import PassDeviceScene
@@ -91,6 +92,19 @@ class TurnScene(Scene):
         self.tip_open = False
         self.app.settings.close_tip(self.game_id)
         self.app.save_settings()
+
+    def settings_changed(self) -> None:
+        """A setting changed (speeds, sizes, tips): the bots' pace at once, the first-game tip gone once tips are
+        turned off for the game, everything placed again."""
+        self.turns.retime(self.app.ai_delay(), self.app.think_ms)
+        if not self.app.settings.shows_tip(self.game_id):
+            self.tip_open = False
+        self.resize(self.app.size)
+
+    def game_finished(self) -> None:
+        """The controller noticed the end: the winning or losing sound, then the app opens the end screen."""
+        play_end_sound(self)
+        self.app.round_finished(self)
 
     def moving(self) -> bool:
         """Something moves or shows for a while (frames go on): flights, the device being handed over, a banner."""

@@ -22,6 +22,8 @@ BUTTON_HOVER = (255, 246, 200)
 BUTTON_OFF = (120, 140, 130)
 BUTTON_INK = (30, 36, 34)
 FOCUS_RING = (255, 214, 64)
+FOCUS_RING_OFF = (186, 198, 190)
+"""The keyboard focus round a greyed button: pale grey, not the gold that says "ready" (Enter still says why not)."""
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Button:
         pygame.draw.rect(surface, (8, 40, 28), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         if focus:
-            draw_focus_ring(surface, rect, s, radius)
+            draw_focus_ring(surface, rect, s, radius, FOCUS_RING if self.enabled else FOCUS_RING_OFF)
         ink = (70, 80, 76) if not self.enabled else BUTTON_INK
         text.blit(surface, self.label, round(rect.h * 0.55), rect.center, ink, "center", rect.w - round(12 * s))
 
@@ -69,14 +71,15 @@ _BUTTON_IMAGES: dict[tuple, pygame.Surface] = {}
 """Buttons as drawn, by label, size and look (hover, focus, enabled)."""
 
 
-def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int | None = None) -> None:
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int | None = None,
+                    colour: tuple[int, int, int] = FOCUS_RING) -> None:
     """The keyboard focus: a thick bright ring with a dark edge, visible on felt, cards and buttons alike."""
     w = max(3, round(4 * scale))
     gap = max(2, round(3 * scale))
     radius = max(4, round(rect.h * 0.12)) if radius is None else radius
     outer = rect.inflate(2 * (gap + w) + 2, 2 * (gap + w) + 2)
     pygame.draw.rect(surface, (10, 20, 16), outer, width=w + 2, border_radius=radius + gap + w)
-    pygame.draw.rect(surface, FOCUS_RING, outer.inflate(-2, -2), width=w, border_radius=radius + gap + w)
+    pygame.draw.rect(surface, colour, outer.inflate(-2, -2), width=w, border_radius=radius + gap + w)
 
 
 def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect, scale: float,
@@ -109,6 +112,20 @@ def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame
     pygame.draw.rect(surface, GOLD, box, width=1, border_radius=max(3, round(6 * scale)))
     surface.blit(surf, surf.get_rect(center=box.center))
     return box
+
+
+def caption_lines(text: Text, note: str, px: int, width: int, most: int = 2) -> list[str]:
+    """``note`` wrapped to ``width`` in at most ``most`` lines (the last one fitted, cut only as a last resort)."""
+    lines = text.wrap(note, px, width)
+    return lines[:most - 1] + [" ".join(lines[most - 1:])] if len(lines) > most else lines
+
+
+def draw_caption(surface: pygame.Surface, text: Text, lines: Sequence[str], px: int, midtop: tuple[int, int],
+                 width: int, color: tuple[int, ...] = MUTED) -> None:
+    """Lines of small text centred under a point (a button's caption: what its short label leaves out)."""
+    x, y = midtop
+    for line in lines:
+        y = text.blit(surface, line, px, (x, y), color, "midtop", width).bottom
 
 
 def key_tip(hotkey: str) -> str:

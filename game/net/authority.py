@@ -74,6 +74,7 @@ class Update:
 
     plays: list[tuple[int | None, Any, list[Any]]] = field(default_factory=list)
     refused: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, reason, the press's tag)
+    problem: Exception | None = None  # what failed after the plays were applied (the journal's write): they stand
 
     @property
     def changed(self) -> bool:
@@ -181,13 +182,30 @@ class Authority:
             events = self.state.apply(action, seat, 0)
         except IllegalAction as exc:
             return str(exc), Update()
-        self._accepted(seat, action, events, 0)
-        self._finish_if_over()
-        return None, Update([(seat, action, list(events))])
+        update = Update()
+        self._accept(update, seat, action, events, 0)
+        self._finish(update)
+        return None, update
+
+    def _accept(self, update: Update, seat: int, action: Any, events: list[Any], at: int) -> None:
+        """An applied action into ``update``, then recorded and journalled; a failure there (a full disk) can't undo
+        it: it is kept as the update's ``problem`` (the host reports it and sends the views all the same)."""
+        update.plays.append((seat, action, list(events)))
+        try:
+            self._accepted(seat, action, events, at)
+        except Exception as exc:  # noqa: BLE001 - the game moved on: the clients must see it
+            update.problem = update.problem or exc
+
+    def _finish(self, update: Update) -> None:
+        """:meth:`_finish_if_over`, a failure kept on ``update`` as :meth:`_accept` keeps one."""
+        try:
+            self._finish_if_over()
+        except Exception as exc:  # noqa: BLE001
+            update.problem = update.problem or exc
 
     def _accepted(self, seat: int, action: Any, events: list[Any], at: int) -> None:
+        self.version += 1  # first: whatever fails below, the clients' views take the next version
         self.record.append(seat, action, events, at)
-        self.version += 1
         if self.journal is not None:
             single = self.record.without_actions()
             single.append(seat, action, events, at)
@@ -214,10 +232,8 @@ class Authority:
             if action is not None:
                 seat = first_mover(self.state)
                 if seat is not None:
-                    events = self.state.apply(action, seat, 0)
-                    self._accepted(seat, action, events, 0)
-                    update.plays.append((seat, action, list(events)))
-            self._finish_if_over()
+                    self._accept(update, seat, action, self.state.apply(action, seat, 0), 0)
+            self._finish(update)
             return update
         now = max(self.clock, game_ms - self.window_ms)
         due = [p for p in self.pending if p[2] <= now]
@@ -235,14 +251,13 @@ class Authority:
                     update.refused.append((p.seat, p.refused, tags[id(p.action)]))
                 continue
             if p.seat is not None:
-                self._accepted(p.seat, p.action, list(p.events), p.at)
-                update.plays.append((p.seat, p.action, list(p.events)))
+                self._accept(update, p.seat, p.action, list(p.events), p.at)
             else:
                 self.record.note_time(p.at)
                 if p.events:
                     self.version += 1
                     update.plays.append((None, None, list(p.events)))
-        self._finish_if_over()
+        self._finish(update)
         return update
 
     @property

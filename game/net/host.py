@@ -397,7 +397,7 @@ class Host:
                                     "stamp": message.get("stamp")})
         try:
             reason, update = self.authority.submit(seat, message["action"], at, (conn, n))
-        except Exception as exc:  # the engine met a bug: reported, and the sender told it was not played
+        except Exception as exc:  # the engine met a bug before the action was played: the sender is told so
             self._report(exc)
             conn.refuse(f"the host could not take that action ({type(exc).__name__})", n)
             return
@@ -407,6 +407,8 @@ class Host:
         self._distribute(update)  # played: every client hears of it (never told "refused")
 
     def _distribute(self, update: Update) -> None:
+        if update.problem is not None:  # met after the plays (the journal's write): reported; the plays stand
+            self._report(update.problem)
         for seat, reason, tag in update.refused:
             conn, n = tag
             conn.refuse(reason, n)
@@ -459,10 +461,9 @@ class Host:
             self._report(exc)
 
     def _report(self, exc: Exception) -> None:
-        """From an ``except`` block: an error met while serving, on stderr with its traceback (once while the same one
-        repeats) and kept in :attr:`error`; the host serves on."""
+        """An error met while serving, on stderr (once while the same one repeats) and kept in :attr:`error`."""
         if repr(exc) != repr(self.error):
-            traceback.print_exc()  # to stderr
+            traceback.print_exception(exc)  # to stderr
         self.error = exc
 
     def _tick(self, t: float, dt: float) -> None:

@@ -6,7 +6,7 @@ import pygame
 
 from engine.games import game_info
 
-from game.kit.ui import Button
+from game.kit.ui import Button, caption_lines, draw_caption
 from game.screens.menu import MenuScene
 from game.screens.new_game import NewGameScene, start_new_game
 from game.screens.rules import RulesScene
@@ -50,9 +50,15 @@ class GameMenuScene(MenuScene):
             keys.insert(-1, ("keys", "Players' keys"))
         shelf = self.app.shelf(self.game_id)
         resumable = shelf.saves.pending is not None
-        if resumable:
-            keys.insert(0, ("resume", f"Resume: {shelf.saves.describe_pending()}"))
+        s = self.layout.scale
+        self.resume_lines: list[str] = []
+        if resumable:  # "Resume", and under it who plays and how far (the rest of the column moves down for it)
+            keys.insert(0, ("resume", "Resume"))
+            self.resume_lines = caption_lines(self.app.text, shelf.saves.describe_pending(), round(19 * s),
+                                              self.layout.w - round(80 * s))
         rects = self.layout.column(len(keys), row_h=44, width=440, top=190, gap=10)
+        drop = len(self.resume_lines) * self.app.text.font(round(19 * s)).get_height() + round(14 * s)
+        rects = rects[:1] + [r.move(0, drop) for r in rects[1:]] if resumable else rects
         primary = "resume" if resumable else "new"
         return [Button(k, label, r, primary=k == primary) for (k, label), r in zip(keys, rects)]
 
@@ -79,4 +85,8 @@ class GameMenuScene(MenuScene):
             self.app.stack.pop()
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        pass
+        resume = next((b for b in self.buttons if b.key == "resume"), None)
+        if resume is not None:
+            draw_caption(surface, self.app.text, self.resume_lines, round(19 * self.layout.scale),
+                         (resume.rect.centerx, resume.rect.bottom + round(8 * self.layout.scale)),
+                         self.layout.w - round(80 * self.layout.scale))

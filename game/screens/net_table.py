@@ -119,7 +119,7 @@ def remote_class(cls: type, realtime: bool) -> type:
     if cls not in _CLASSES:
         if realtime:
             bases: tuple[type, ...] = (RemoteRaceTable, cls)
-        elif hasattr(cls, "summary_facts"):
+        elif getattr(cls, "summary_from_events", False):  # declared by the table (the contract's optional hooks)
             bases = (RemoteDuelTable, cls)
         else:
             bases = (RemoteTurnTable, cls)

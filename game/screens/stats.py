@@ -143,7 +143,10 @@ class StatsScene(InfoScene):
                 text.blit(surface, str(v), px, (round(x0 + first_w + col_w * (k + 0.5)), r.centery), INK, "center",
                           round(col_w) - 4)
         notes = self.game_notes()
-        y = top + head_h + len(rows) * row_h + round(24 * s)
+        y = top + head_h + len(rows) * row_h + round(16 * s)
+        for line in text.wrap(self.info.won_means, round(19 * s), width - round(24 * s)):  # what Won counts, if not plain
+            y = text.blit(surface, line, round(19 * s), (x0 + round(12 * s), y), MUTED).bottom
+        y += round(8 * s)
         col_w = (width - round(24 * s)) // 2
         per_col = max(1, (self.layout.h - round(130 * s) - y) // round(28 * s))
         for i, line in enumerate(notes[: per_col * 2]):

@@ -7,7 +7,7 @@ import pygame
 from engine.games import COLLECTION_TITLE, GameInfo, load, playable_games
 
 from game.kit.thumbnail import draw_table_picture
-from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, Text, draw_panel
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, Text, caption_lines, draw_caption, draw_panel
 from game.screens.game_menu import GameMenuScene
 from game.screens.menu import MenuScene
 from game.screens.settings import SettingsScene
@@ -46,7 +46,7 @@ class GameTile(Button):
         text.blit(surface, self.label, round(24 * s), (r.centerx, y), INK, "midtop", r.w - 2 * pad)
         y += round(32 * s)
         if self.info is not None:
-            px = round(17 * s)
+            px = round(19 * s)
             for line in text.wrap(self.info.blurb, px, r.w - 2 * pad)[:BLURB_LINES]:
                 text.blit(surface, line, px, (r.centerx, y), MUTED, "midtop", r.w - 2 * pad)
                 y += round(px * 1.2)
@@ -103,19 +103,23 @@ class TitleScene(MenuScene):
         pending = self.app.latest_pending()
         if pending is not None:
             info, description = pending
-            row.insert(0, ("resume", f"Resume {info.title}: {description}"))
+            row.insert(0, ("resume", f"Resume {info.title}"))  # the label stays short: the line under it says the rest
         widths = [round({"resume": 520, "network": 300}.get(k, 200) * s) for k, _ in row]
         bh, bgap = round(46 * s), round(14 * s)
         room = self.layout.w - 2 * round(48 * s) - bgap * (len(row) - 1)  # the row stays clear of the window's sides
         if sum(widths) > room:
             widths = [w * room // sum(widths) for w in widths]
         bx = (self.layout.w - sum(widths) - bgap * (len(row) - 1)) // 2
-        by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s))
+        note = round(44 * s) if pending is not None else 0  # the Resume button's two lines under the row
+        by = min(top + tile_h + round(74 * s), self.layout.h - bh - round(24 * s) - note)
         for (key, label), w in zip(row, widths):
             buttons.append(Button(key, label, pygame.Rect(bx, by, w, bh), primary=key == "resume"))
             bx += w + bgap
         # resume first, so Enter continues where the player left off
         buttons.sort(key=lambda b: b.key != "resume")
+        # who plays and how far, under the Resume button: as wide as it can be, centred on it and clear of the side
+        self._note_w = 2 * (buttons[0].rect.centerx - round(24 * s))
+        self.resume_lines = caption_lines(self.app.text, pending[1], round(19 * s), self._note_w) if pending else []
         return buttons
 
     def _picture(self, info: GameInfo, size: tuple[int, int]) -> pygame.Surface:
@@ -155,8 +159,12 @@ class TitleScene(MenuScene):
         pass
 
     def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
         tiles = [b for b in self.buttons if isinstance(b, GameTile)]
         if tiles:
-            s = self.layout.scale
             y = max(b.rect.bottom for b in tiles) + round(12 * s)
             self.app.text.blit(surface, HELP, round(19 * s), (self.layout.w // 2, y), MUTED, "midtop", self.layout.w - 40)
+        resume = next((b for b in self.buttons if b.key == "resume"), None)
+        if resume is not None:  # who plays and how far, under the Resume button
+            draw_caption(surface, self.app.text, self.resume_lines, round(19 * s),
+                         (resume.rect.centerx, resume.rect.bottom + round(10 * s)), self._note_w)

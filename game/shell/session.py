@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from typing import Any
+from typing import Any, Sequence
 
 from engine.core import EDITION
 from engine.games import DEFAULT_GAME, GameInfo, game_info
@@ -60,7 +60,7 @@ class GameSetup:
         return cls(seats, deal=deal, game=game, options=options)
 
     @classmethod
-    def hotseat(cls, names: list[str], ai_levels: list[str] = (), game: str = DEFAULT_GAME) -> GameSetup:
+    def hotseat(cls, names: list[str], ai_levels: Sequence[str] = (), game: str = DEFAULT_GAME) -> GameSetup:
         seats = [SeatConfig(n) for n in names] + [SeatConfig(f"Bot {i + 1}", "ai", lv) for i, lv in enumerate(ai_levels)]
         return cls(seats, game=game)
 
@@ -92,8 +92,10 @@ class GameSetup:
         seed = self.deal if self.deal is not None else rng.randrange(1, 1_000_000)
         info = self.info
         if info.who_starts and self.first is not None and self.first < len(self.seats):
-            return info.record_type().new(self.players(), seed, self.first)
-        return info.record_type().begin(info, self.players(), seed, self.options)
+            record, state = info.record_type().new(self.players(), seed, self.first)
+        else:
+            record, state = info.record_type().begin(info, self.players(), seed, self.options)
+        return record, state
 
     def open(self, rng: random.Random, record: Any = None, state: Any = None, replay: Any = None) -> tuple[Any, Any]:
         """The record and state a table opens on: a replay from its start, a resumed game as saved, or a new deal."""

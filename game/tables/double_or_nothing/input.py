@@ -44,34 +44,26 @@ def picking(t: Table) -> bool:
 
 
 def target_at(t: Table, pos: tuple[int, int]) -> object:
-    """What is under ``pos``: ("pick", id), ("button", key), ("col", n) or None."""
-    L = t.layout
-    if picking(t):
-        for uid, r in zip(t.state.offer, L.pick_cards(len(t.state.offer))):
-            if r.collidepoint(pos):
-                return ("pick", uid)
-    for b in t.buttons():
-        if b.rect.collidepoint(pos):
-            return ("button", b.key)
-    if picking(t):
-        return None
-    n = L.column_at(pos)
-    return ("col", n) if n is not None else None
+    """What is under ``pos``: ("pick", id), ("button", key), ("col", n) or None (the columns not while picking)."""
+    pick = picking(t)
+    offer = t.state.offer if pick else ()
+    hits: list[object] = [("pick", u) for u, r in zip(offer, t.layout.pick_cards(len(offer))) if r.collidepoint(pos)]
+    hits += [("button", b.key) for b in t.buttons() if b.rect.collidepoint(pos)]
+    n = None if pick else t.layout.column_at(pos)
+    return hits[0] if hits else ("col", n) if n is not None else None
 
 
 def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.focus.visible = False
-        hover = target_at(t, event.pos)
-        changed = hover != t.hover
-        t.hover = hover
+        hover, t.hover = t.hover, target_at(t, event.pos)
         if t.anchor is not None and getattr(event, "buttons", (0,))[0]:
             n = t.layout.column_at(event.pos, loose=True)
             if n is not None and t.selection != (min(t.anchor, n), max(t.anchor, n)):
                 t.set_selection(t.anchor, n)
                 t.moved = True
                 return True
-        return changed
+        return hover != t.hover
     if event.type == pygame.MOUSEBUTTONDOWN:
         if event.button == 3:
             t.set_selection(None)
@@ -104,10 +96,9 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
         adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
         return True
     if event.type == pygame.KEYDOWN:
-        mod = getattr(event, "mod", 0)
         if t.typed_copies is not None:
             return type_copies(t, event.key)
-        return handle_key(t, event.key, bool(mod & pygame.KMOD_SHIFT), mod)
+        return handle_key(t, event.key, getattr(event, "mod", 0))
     return False
 
 
@@ -176,7 +167,9 @@ def _extend(t: Table, n: int) -> None:
     t.set_selection(min(lo, n), max(hi, n))
 
 
-def handle_key(t: Table, key: int, shift: bool = False, mod: int = 0) -> bool:
+def handle_key(t: Table, key: int, mod: int = 0) -> bool:
+    """A key at the table (``mod``: the modifier keys held: Shift stretches the selection, or with Ctrl steps copies)."""
+    shift = mod & pygame.KMOD_SHIFT
     if key == pygame.K_ESCAPE:
         t.open_pause()
         return True

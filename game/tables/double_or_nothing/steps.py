@@ -93,11 +93,6 @@ def queue_events(t: Table, events: list[Any]) -> None:
     t.motion.update(0.0, instant=t.factor() == 0)
 
 
-def _note(t: Table, line: str, banner: str | None = None) -> Step:
-    """A line in the log (and ``banner`` across the table)."""
-    return note_step(t, line, then=(lambda: t.show_banner(banner)) if banner else None)
-
-
 def _played(t: Table, ev: Played, duration: float) -> Step:
     play = ev.play
     L = t.layout
@@ -176,7 +171,7 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
         sh.hand_sizes[loser] = 0
         sh.deck_sizes[ev.seat] += ev.cards_taken
         t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'empties')} the hand and {t.verb(ev.seat, 'takes')} {ev.cards_taken:,} cards.")
-        t.show_banner(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
+        t.announce(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
         t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
 
     return step(duration, land, flies)
@@ -185,7 +180,7 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
 def _second_wind(t: Table, ev: SecondWind) -> Step:
     how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
         t.state.upgrade_rules, "half a deck against two and a half")
-    return _note(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!")
+    return note_step(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!")
 
 
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
@@ -193,23 +188,23 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     Drew: lambda t, ev: _drew(t, ev, 0.3 * t.factor()),
     Passed: lambda t, ev: _passed(t, ev, 0.35 * t.factor()),
     HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
-    HandDealt: lambda t, ev: _note(
+    HandDealt: lambda t, ev: note_step(
         t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}."),
-    GameWon: lambda t, ev: step(0.6 * t.factor(), _note(
+    GameWon: lambda t, ev: step(0.6 * t.factor(), note_step(
         t, f"{t.name(1 - ev.seat)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.",
         f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!"), []),
-    Doubled: lambda t, ev: _note(
+    Doubled: lambda t, ev: note_step(
         t, f"Everything doubles: game {ev.game} deals {ev.hand_size:,} a hand, a pass draws {ev.pass_size:,}.",
         f"Double! Game {ev.game}: hands of {ev.hand_size:,}"),
-    UpgradesOffered: lambda t, ev: _note(t, "Pick one upgrade of three."),
-    UpgradePicked: lambda t, ev: _note(
+    UpgradesOffered: lambda t, ev: note_step(t, "Pick one upgrade of three."),
+    UpgradePicked: lambda t, ev: note_step(
         t, f"{t.name(0)} took {UPGRADES[ev.upgrade].name}{f' (x{ev.stacks})' if ev.stacks > 1 else ''}: "
            f"{effect(ev.upgrade, t.state.upgrade_rules)}"),
-    CardsAdded: lambda t, ev: _note(t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."),
+    CardsAdded: lambda t, ev: note_step(t, f"{sum(ev.counts):,} cards shuffled into {whose(t.name(ev.seat))} deck."),
     SecondWind: _second_wind,
-    RunOver: lambda t, ev: _note(
+    RunOver: lambda t, ev: note_step(
         t, f"The run is cleared: game {ev.reached} won, {ev.games_won} games in all!" if ev.cleared
         else f"The run is over at game {ev.reached}: {ev.games_won} games won."),
-    DuelOver: lambda t, ev: _note(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel."),
+    DuelOver: lambda t, ev: note_step(t, f"{t.name(ev.winner)} {t.verb(ev.winner, 'wins')} the duel."),
 }
 """Each event's step, by the event's type (an event with none shows nothing)."""

@@ -70,7 +70,7 @@ def stat_counts_of(table: Any) -> list[dict[str, int]]:
     facts = run_facts(table.record)
     if facts.mode is not Mode.RUN:
         return [{}, {}]
-    mine: dict[str, int] = {"runs": 1, "best_game": facts.reached, "upgrades_picked": len(facts.upgrades)}
+    mine = {"runs": 1, "runs_cleared": int(facts.cleared), "best_game": facts.reached, "upgrades_picked": len(facts.upgrades)}
     for uid, n in facts.upgrade_games.items():
         mine[f"games_{uid}"] = n
         mine[f"wins_{uid}"] = facts.upgrade_wins.get(uid, 0)

@@ -16,13 +16,12 @@ from typing import Any
 import pygame
 
 from engine.double_or_nothing import GAME_ID, Mode, Phase, Pick, Play
-from engine.double_or_nothing.plays import Rules, describe, most_copies
+from engine.double_or_nothing.plays import Rules, describe, most_copies, selected_play, selected_span, span_numbers
 from engine.envelope import GameRecord
 
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
-from game.kit.ending import play_end_sound
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
@@ -80,7 +79,6 @@ class DoubleTable(ViewTable, TurnScene):
                      f"A duel at game {st.game}: hands of {st.hand_size(0):,}, a pass draws {st.pass_size(0):,}.")
 
     stats_notes = staticmethod(upgrade_notes)  # under the statistics table: each upgrade's games and wins
-
     game_keys = double_or_nothing_input.BUTTON_KEYS  # the end screen's letters avoid them
     HOTKEYS = double_or_nothing_input.HOTKEYS
 
@@ -110,27 +108,19 @@ class DoubleTable(ViewTable, TurnScene):
 
     def span(self) -> tuple[int, int] | None:
         """The selection as a play's ``(lo, hi)`` (wrapped: from hi up past 8 to lo), or None without one."""
-        if self.selection is None:
-            return None
-        lo, hi = self.selection
-        return (hi, lo) if self.wrap and lo != hi else (lo, hi)
+        return selected_span(*self.selection, self.wrap) if self.selection else None
 
     def selection_numbers(self) -> tuple[int, ...]:
         span = self.span()
-        if span is None:
-            return ()
-        lo, hi = span
-        return tuple(range(lo, hi + 1)) if lo <= hi else tuple(range(lo, 9)) + tuple(range(1, hi + 1))
+        return span_numbers(*span) if span else ()
 
     def selection_play(self) -> tuple[Play | None, str | None]:
         """The selection as the play it makes, and the engine's reason it can't be played now (None if it can)."""
         span = self.span()
         if span is None:
             return None, "Select numbers: drag across the columns, or click one."
-        most = self.most_copies()
-        copies = max(1, most if self.copies is None else min(self.copies, most))
         try:
-            play = Play(*span, copies)
+            play = selected_play(self.shown.hand, *span, self.copies)
         except ValueError as exc:
             return None, str(exc)
         seat = self.current()
@@ -143,12 +133,11 @@ class DoubleTable(ViewTable, TurnScene):
         play, reason = self.selection_play()
         if play is None:
             return reason or ""
-        s = play.strength(self.my_rules())
-        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(s)}"
-        if reason is None and self.shown.top is not None:
-            text += f"  -  beats {describe(self.shown.top)}"
         if self.typed_copies is not None:
             return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
+        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
+        if reason is None and self.shown.top is not None:
+            text += f"  -  beats {describe(self.shown.top)}"
         if self.can_trim():
             text += "  -  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
         return text
@@ -209,12 +198,6 @@ class DoubleTable(ViewTable, TurnScene):
         draw_panel(surf, L.area, (6, 34, 24, 90), round(18 * s))
         self.background = surf
 
-    def settings_changed(self) -> None:
-        self.turns.retime(self.app.ai_delay())
-        if not self.app.settings.shows_tip(GAME_ID):
-            self.tip_open = False
-        self.resize(self.app.size)
-
     def moving(self) -> bool:
         return super().moving() or bool(self.toast)
 
@@ -242,7 +225,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 
-    def show_banner(self, text: str) -> None:
+    def announce(self, text: str) -> None:
         self.banner = (text, BANNER_SECONDS * max(0.3, self.factor()) if self.factor() else 0.0)
 
     def play_selection(self) -> None:
@@ -264,10 +247,6 @@ class DoubleTable(ViewTable, TurnScene):
         self.motion.update(dt, instant=self.factor() == 0)
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
-    def game_finished(self) -> None:
-        play_end_sound(self)
-        self.app.round_finished(self)
-
     def _forget_the_last_player(self) -> None:
         self.set_selection(None)
         self.toast = None
@@ -286,6 +265,7 @@ class DoubleTable(ViewTable, TurnScene):
     # --- the end ---------------------------------------------------------------
 
     stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
+    summary_from_events = True  # the end screen tells the whole game's events: a network client's table keeps them
 
     def result_scene(self) -> Scene:
         return RunSummaryScene(self.app, self, self.summary_facts())

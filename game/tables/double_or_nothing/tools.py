@@ -4,16 +4,16 @@ scenarios (runs played by bots to a chosen moment, tables opened there).
 
 from __future__ import annotations
 
-import random
 import time
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
 from engine.double_or_nothing import GAME_ID, Phase, Play
-from engine.envelope import GameRecord
 from engine.games import game_info
 
+from game.kit import scenarios
 from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
@@ -22,6 +22,9 @@ from game.screens import appshots
 from game.screens.game_over import GUARD_S
 from game.shell.modes import Scenarios
 from game.shell.session import GameSetup, SeatConfig
+
+played_record = partial(scenarios.played_record, level="hard")
+"""A run played by bots to a moment (a person's seat by a Hard bot): its record."""
 
 SELFTEST_DEAL = 142
 """A run whose bots (Hard runner, Standard opponent) win game 1, pick an upgrade and lose game 2: about 110 actions."""
@@ -54,10 +57,15 @@ def check(table: Any) -> None:
     st = table.state
     total = sum(st.totals())
     assert total == sum(sum(d.total()) for d in st.decks) + sum(map(sum, st.hands)) + sum(map(sum, st.area))
-    if not table.motion.busy and not table.pending_pass:
-        obs = st.observation(table.viewer)
-        assert tuple(table.shown.hand) == tuple(obs.hand), "the table shows a different hand"
-        assert tuple(table.shown.area) == tuple(obs.area), "the table shows a different play area"
+    wrong = [] if table.motion.busy or table.pending_pass else shown_differences(table, st)
+    assert not wrong, wrong
+
+
+def shown_differences(table: Any, state: Any) -> list[str]:
+    """What the table shows that ``state`` does not hold for the table's viewer: its hand, play area, play to beat."""
+    sh, obs = table.shown, state.observation(table.viewer)
+    seen = {"hand": (sh.hand, obs.hand), "play area": (sh.area, obs.area), "play to beat": ((sh.top,), (obs.top,))}
+    return [f"the table shows a different {what}" for what, (a, b) in seen.items() if tuple(a) != tuple(b)]
 
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
@@ -75,29 +83,10 @@ def mismatches(table, saved) -> list[str]:
     """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
     state = saved.final_state()
     out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
-    obs = state.observation(table.viewer)
-    if tuple(table.shown.hand) != tuple(obs.hand) or tuple(table.shown.area) != tuple(obs.area):
-        out.append("the table shows a different hand or play area")
-    if table.shown.top != obs.top:
-        out.append("the table shows a different play to beat")
-    return out
+    return out + shown_differences(table, state)
 
 
 # --- positions for tests and screenshots ------------------------------------------------
-
-
-def played_record(setup: GameSetup, until: Callable[[Any], bool], limit: int = 5000) -> GameRecord:
-    """``setup``'s game played by bots on every seat (engine only) until ``until(state)``: its record."""
-    info = setup.info
-    record, state = setup.start(random.Random(0))
-    bots = {i: info.make_bot(s.level if s.is_ai else "hard", seed=record.seed * 31 + i) for i, s in enumerate(setup.seats)}
-    for _ in range(limit):
-        if until(state) or state.is_over:
-            break
-        seat = state.to_move()[0]
-        action = bots[seat].decide(state.observation(seat))
-        record.append(seat, action, state.apply(action, seat))
-    return record
 
 
 def _select_best(s: Any) -> None:
@@ -145,8 +134,7 @@ SHOTS = shots.Plan(GAME_ID, (
     shots.made(opened(lambda: run_setup(short_run_deal()), lambda run: played_record(run, lambda st: False))),
     shots.until(lambda s: s.app.stack.top is not s.table, 10),
     shots.wait(GUARD_S + 0.2), shots.photo("dn-run-summary"),  # past the end screen's guard: its buttons usable
-    shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], None, 4, GAME_ID,
-                                  game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3}))),
+    shots.seats("Ann Bea", 4, **game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": 3})),
     shots.until(passing, 5), shots.photo("dn-hotseat-pass"), ready,
     shots.until(shots.my_turn, 5), _select_best, shots.photo("dn-hotseat-table"),
     lambda s: s.table.open_pause(), shots.photo("dn-pause"), shots.title, shots.photo("dn-title-resume"),

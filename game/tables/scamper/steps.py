@@ -106,7 +106,7 @@ def _draw_step(t: HiddenHandTable, ev: Drew) -> Step:
     return draw_step(t, ev.player, ev.card, ev.source is Source.STOCK, f"{t.name(ev.player)} {took}.", 0.35)
 
 
-def _lay_step(t: HiddenHandTable, p: int, first: int, melds: tuple[tuple[Card, ...], ...], verb: str) -> Step:
+def _lay_step(t: HiddenHandTable, p: int, melds: tuple[tuple[Card, ...], ...], verb: str) -> Step:
     chosen = t.chosen()
 
     def step() -> list[Flight]:
@@ -119,12 +119,12 @@ def _lay_step(t: HiddenHandTable, p: int, first: int, melds: tuple[tuple[Card, .
         t.app.sound.play("lay")
 
         def land() -> None:
-            for k, g in enumerate(groups):
-                while len(m.melds) < first + k:  # never expected: keep the numbering the engine's
-                    m.melds.append(Hand())
-                    m.owners.append(p)
-                m.melds.insert(first + k, Hand(sp for sp, _ in g))
-                m.owners.insert(first + k, p)
+            # Steps land in order (the next starts once every card of this one landed; catching up lands each step's
+            # cards before the next) and the engine only appends melds (numbered as laid, from 0 each deal, which sets
+            # the model's): so the melds down here are the engine's 0 .. first-1 and these are the next ones.
+            for g in groups:
+                m.melds.append(Hand(sp for sp, _ in g))
+                m.owners.append(p)
 
         moves = [(sp, start, end) for g, ends in zip(groups, rects) for (sp, start), end in zip(g, ends)]
         return [t.fly(sp, True, s, e, 0.45, 0.04 * (i + 1), land if i == len(moves) - 1 else None)
@@ -205,8 +205,8 @@ STEPS: dict[type, Callable[[Any, Any], Step | None]] = {
     Drew: _draw_step,
     PassedFaceUp: lambda t, ev: draw_step(t, ev.to, ev.card, False, f"{t.name(ev.player)} passed the {ev.card.name} to "
                                           f"{t.name(ev.to)}.", 0.4, sound=None),  # from the pile to the left
-    ContractLaid: lambda t, ev: _lay_step(t, ev.player, ev.first, ev.melds, "went down with"),
-    MeldLaid: lambda t, ev: _lay_step(t, ev.player, ev.meld, (ev.cards,), "laid"),
+    ContractLaid: lambda t, ev: _lay_step(t, ev.player, ev.melds, "went down with"),
+    MeldLaid: lambda t, ev: _lay_step(t, ev.player, (ev.cards,), "laid"),
     AddedToMeld: _add_step,
     WildSwapped: _swap_step,
     ScamperCalled: lambda t, ev: note_step(t, f'{says(t.name(ev.player), "calls")} "Scamper!"', banner=True),

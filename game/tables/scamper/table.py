@@ -46,6 +46,7 @@ class ScamperTable(HiddenHandTable):
         self.sort_by = "rank"
         self.wilds_low = False  # the player's choice: a lay's spare wild at the bottom of its run, not the top
         self._meld_cache: dict[tuple, list[list[pygame.Rect]]] = {}
+        self._meld_cache_of: object = None  # the layout the cache is for (held: its id is never another's)
         self._memo: dict[str, tuple[Any, Any]] = {}
         self._lay_the_table()
 
@@ -60,7 +61,10 @@ class ScamperTable(HiddenHandTable):
         by_seat = {s: [len(m.melds[i]) for i in m.melds_of(s)] for s in range(self.state.num_players)}
         if sizes is not None:
             by_seat[seat] = list(sizes)
-        key = (id(self.layout), self.viewer, tuple(tuple(v) for v in by_seat.values()))
+        if self._meld_cache_of is not self.layout:  # a new layout (a resize, a setting, another viewer): new rects
+            self._meld_cache.clear()
+            self._meld_cache_of = self.layout
+        key = (self.viewer, tuple(tuple(v) for v in by_seat.values()))
         rects = self._meld_cache.get(key)
         if rects is None:
             if len(self._meld_cache) > 200:

@@ -40,5 +40,15 @@ class SnapResultScene(GameOverScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, (0.1, 0.26, 0.1, 0.14, 0.14, 0.14, 0.12),
-                       self.rows(), "Times are from the moment the match showed to the call. A false call costs a "
-                       "card to each other player.")
+                       self.rows(), (cards_line(self.table.state, self.table.name), "Times are from the moment the match showed to the "
+                                     "call. A false call costs a card to each other player."))
+
+
+def cards_line(state, name) -> str:
+    """Where every card is at the end: who holds how many, and the rest left on the table (nobody won them)."""
+    piles = [(n, pile) for n, pile in ((len(state.shared), "the shared pile"), (len(state.pot), "the snap pot")) if n]
+    live, rest = state.live_seats(), sum(n for n, _ in piles)
+    held = sum(map(state.holding, live))
+    where = f"in {piles[0][1]}" if len(piles) == 1 else ", ".join(f"{n} in {pile}" for n, pile in piles)
+    who = says(name(live[0]), "holds") if len(live) == 1 else "The players hold"
+    return f"{who} {held} of the {held + rest} cards; the other {rest} stay on the table ({where}), won by nobody." if rest else ""

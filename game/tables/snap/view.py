@@ -156,7 +156,8 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
     parts = [f"Time left {left // 60}:{left % 60:02d}"] if state.time_limit_ms else []
     if table.solo is not None:
         flip = table.key_label(table.solo, "flip")
-        judged = "Flips wait for the verdict" if state.claims else f"Click your pile or press {flip} to flip"
+        judged = (("Flips wait", f"{flip}: flip") if parts else  # shorter when the clock shares the line
+                  ("Flips wait for the verdict", f"Click your pile or press {flip} to flip"))[not state.claims]
         parts.append(f"{judged}. {solo_snap_key(table)}: Snap!")
     elif len(table.humans) > 1:
         parts.append("Your keys are under your name.")

@@ -100,6 +100,10 @@ class RoundOverScene(MenuScene):
                             self.sheet, s, f"Match: {len(self.sheet.rows)} of {match_rounds(self.table.setup)}",
                             self._panels)
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
+        areas = [pygame.Rect(x0 + round(240 * s), top + p * row_h + round(8 * s), w - round(360 * s),
+                             row_h - round(6 * s) - round(16 * s)) for p in range(n)]  # each row's room for its cards
+        held = [([cards_of_mask(m) for m in state.laid[p]], list(state.hand(p))) for p in range(n)]
+        ch = min(_card_height(area, groups, hand, s) for area, (groups, hand) in zip(areas, held))  # one size for all
         for p, line in enumerate(self.result.lines):
             r = pygame.Rect(x0, top + p * row_h, w, row_h - round(6 * s))
             win = p in self.result.winners
@@ -113,10 +117,7 @@ class RoundOverScene(MenuScene):
             total = round(line.total * k)
             text.blit(surface, f"{total}", round(46 * s), (r.right - round(20 * s), r.centery), GOLD if win else INK, "midright")
             # the matches as small cards wrapped in rows, then the hand (face down unless revealed on purpose)
-            area = pygame.Rect(r.x + round(240 * s), r.y + round(8 * s), r.w - round(360 * s), r.h - round(16 * s))
-            groups = [cards_of_mask(m) for m in state.laid[p]]
-            hand = state.hand(p)
-            for rects, cards, face in _card_rows(area, groups, list(hand), s):
+            for rects, cards, face in _card_rows(areas[p], *held[p], ch):
                 for c, rr in zip(cards, rects):
                     if face or self.revealed:
                         art.blit_face(surface, c, rr, shadow=False)
@@ -137,21 +138,28 @@ def match_sheet(table) -> ScoreSheet | None:
     return sheet
 
 
-def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Card], scale: float):
-    """Each match (face up) and the hand (last, face down) as rows of overlapping cards, as large as fit."""
-    sizes = [len(g) for g in groups] + ([len(hand)] if hand else [])
+def _card_height(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Card], scale: float) -> int:
+    """The largest card height (96 px at scale 1 at most) at which the matches and the hand fit ``area``."""
     ch = min(area.h, round(96 * scale))
-    rows = None
-    while rows is None:
-        cw = round(ch * 0.7)
-        for overlap in (0.3, 0.22):  # overlap more (the corner index still shows) before shrinking
-            rows = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
-            if rows is not None:
-                break
-        if ch <= 16:
-            break
+    while ch > 16 and _rows(area, groups, hand, ch) is None:
         ch = round(ch * 0.92)
-    rows = rows or []
+    return ch
+
+
+def _rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Card], ch: int):
+    """Each match and the hand as rows of cards ``ch`` high in ``area`` (None if they don't fit)."""
+    sizes = [len(g) for g in groups] + ([len(hand)] if hand else [])
+    cw = round(ch * 0.7)
+    for overlap in (0.3, 0.22):  # overlap more (the corner index still shows) before shrinking
+        rows = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+        if rows is not None:
+            return rows
+    return None
+
+
+def _card_rows(area: pygame.Rect, groups: list[tuple[Card, ...]], hand: list[Card], ch: int):
+    """Each match (face up) and the hand (last, face down) as rows of overlapping cards ``ch`` high."""
+    rows = _rows(area, groups, hand, ch) or []
     out = [(rects, g, True) for rects, g in zip(rows, groups)]
     if hand and len(rows) > len(groups):
         out.append((rows[-1], tuple(hand), False))
