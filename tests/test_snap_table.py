@@ -322,7 +322,7 @@ def test_a_turn_passing_repaints_the_seats_rims_only(pg, tmp_path):
     place = lay.places[2]
     old = (20, (1, 2), 5, False, False, False, False, False, "Ada", "", False)
     new = old[:6] + (True,) + old[7:]
-    rim = snap_view._rim(lay, place)
+    rim = place.rim
     assert snap_view._seat_touched(lay, place, old, new) == outline_parts(*rim)
     surface = pygame.Surface((lay.w, lay.h))
     pygame.draw.rect(surface, (255, 255, 255), *rim)

@@ -81,7 +81,6 @@ class SnapTable(RaceTableScene):
         self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
         self.background = snap_view.background(self.layout)
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
-        self.app.text.render("Snap pot Pile: 0123456789", round(20 * self.layout.scale))  # its font and glyphs, not a frame's
 
     def at_rest(self) -> bool:
         return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest

@@ -97,12 +97,10 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
 
 
 def _middle(t: HiddenHandTable) -> list[Region]:
-    """The piles with their counts (or the final round's banner), and the turn order: regions of the layer, each
-    keyed by what it shows, drawn after the seats and the log and before the bottom as a frame drew them."""
-    piles, L = _piles_look(t), t.layout
+    """The piles (with their counts or the final round's banner) and the turn order, keyed by what they show."""
+    piles, order, L = _piles_look(t), _order_look(t), t.layout
     pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
     area = L.stock.union(L.discard).inflate(2 * pad, 2 * pad).union(counts_rect(t)).union(piles[-1] or L.stock)
-    order = _order_look(t)
     return [Partial("piles", piles, area, lambda surface: _draw_piles(t, surface, piles),
                     lambda old, new: _piles_touched(t, pad, old, new)),
             ("order", order, t.layout.turn_order.inflate(8, 8), lambda surface: draw_turn_order(surface, t.app.text, *order))]
@@ -158,8 +156,7 @@ def _piles_look(t: HiddenHandTable) -> tuple[object, ...]:
     """What the piles show: (stock glow, discard glow, discarding, dragged, stock, the discard's top cards, their
     count, the final round's banner's words, the stock's count's words, its colour, the banner's rect or None)."""
     m, drag = t.model, t.drag.what if t.drag else None
-    my = t.my_turn()
-    drawing = my and t.state.phase is Phase.DRAW
+    drawing = (my := t.my_turn()) and t.state.phase is Phase.DRAW
     stock_glow = bool((drawing and m.stock) or t.hint.glow == "stock")
     pile_glow = bool((drawing and m.pile) or t.hint.glow == "discard")
     banner = _final_banner(t)
@@ -198,14 +195,12 @@ def _final_banner(t: HiddenHandTable) -> pygame.Rect | None:
 
 
 def _order_look(t: HiddenHandTable) -> tuple:
-    """Who plays now (gold), who is next, and the order after; in the final round only the seats still to play:
-    :func:`draw_turn_order`'s arguments after the text."""
+    """:func:`draw_turn_order`'s arguments after the text: the order from who plays now (the final round's: who is left)."""
     m = t.model
     order = play_order(t.state.num_players, m.current)
     if m.final_left is not None and not m.over:
         order = order[:max(1, m.final_left)]
-    return (t.layout.turn_order, tuple(t.name(p) for p in range(t.state.num_players)), tuple(order), t.layout.scale,
-            m.over)
+    return t.layout.turn_order, tuple(t.name(p) for p in range(t.state.num_players)), tuple(order), t.layout.scale, m.over
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
