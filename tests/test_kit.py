@@ -371,20 +371,3 @@ def test_outline_parts_hold_a_rounded_outline(rect, width, radius):
     parts = outline_parts(pygame.Rect(rect), width, radius)
     painted = [(x, y) for x in range(320) for y in range(200) if surface.get_at((x, y))[0]]
     assert painted and all(any(p.collidepoint(xy) for p in parts) for xy in painted)
-
-
-def test_a_flight_works_out_its_place_once_while_it_waits_and_once_landed(monkeypatch):
-    """A card waiting for its turn (a deal's) or landed stays put: its place is worked out once, and is the place
-    worked out afresh."""
-    from game.kit.flights import Flight
-
-    book = SpriteBook()
-    f = flight(book.new(Card("7H")), True, pygame.Rect(101, 40, 115, 165), pygame.Rect(600, 500, 178, 254), 0.4, 0.3)
-    placed = []
-    real = Flight._place
-    monkeypatch.setattr(Flight, "_place", lambda self: placed.append(1) or real(self))
-    for steps in ((0.05,) * 5, (0.1,) * 6):  # waiting, then flying and landed
-        for dt in steps:
-            f.tween.update(dt)
-            assert f.rect == real(f)
-    assert len(placed) <= 1 + 4 + 1, placed  # waiting once, four frames in the air, landed once

@@ -39,9 +39,8 @@ class Flight:
 
     @property
     def rect(self) -> pygame.Rect:
-        """Where the card is now (worked out once per frame, a busy frame asks dozens of times; and once for all
-        while it waits for its turn or has landed: the place follows from the tween's progress alone)."""
-        at = (self.tween.progress, *self.start, *self.end)
+        """Where the card is now (worked out once per frame: a busy frame asks dozens of times)."""
+        at = (self.tween.elapsed, *self.start, *self.end)
         if self._rect is None or self._at != at:
             self._rect, self._at = self._place(), at
         return pygame.Rect(self._rect)
