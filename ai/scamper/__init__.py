@@ -32,11 +32,15 @@ def bot_class(level: str) -> type[Bot]:
 
 def make_bot(level: str, seed: int | None = None, hold: bool | HoldRule = True, **settings: Any) -> Bot:
     """A bot of ``level`` (one of :data:`BOT_LEVELS`).  Hard and Expert hold by the :class:`HoldRule`, another rule
-    given as ``hold``, or never (``hold=False``).  Other settings (a table's ``think_ms``) are accepted and ignored.
+    given as ``hold``, or never (``hold=False``); Expert takes other weights as ``params``
+    (:class:`ExpertParams`).  Other settings (a table's ``think_ms``) are accepted and ignored.
     """
     cls = bot_class(level)
+    rule = HoldRule() if hold is True else hold or None
+    if issubclass(cls, Expert) and "params" in settings:
+        return cls(seed, hold=rule, params=settings["params"])
     if issubclass(cls, Hard):
-        return cls(seed, hold=HoldRule() if hold is True else hold or None)
+        return cls(seed, hold=rule)
     return cls(seed)
 
 

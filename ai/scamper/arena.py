@@ -37,7 +37,10 @@ decisions where it could (``fired``, ``opportunities``, ``rate``; Hard's
 A player is a level, or ``hard:nohold`` for a Hard that lays its contract as
 soon as it can, or ``hard:hold=S/K/R`` for a Hard with another hold rule
 (:class:`~ai.scamper.bots.HoldRule`; to measure what holding is worth); Expert
-takes the same variants (``expert:nohold``).  Expert's ``behaviours`` count
+takes the same variants (``expert:nohold``) and any of its weights as ``FIELD=VALUE``
+(:class:`~ai.scamper.ExpertParams`), settings joined by ``+``:
+``expert:deny_weight=8+opening=pass``; :mod:`ai.scamper.pair` compares two such
+players on the same deals.  Expert's ``behaviours`` count
 ``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
 (another player was down and it shed a dearer card than the odds alone pick),
 ``keep_prospects`` (once down, it kept a card that could still join a meld where
@@ -47,6 +50,7 @@ Hard would have thrown it) and ``hold``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -62,19 +66,55 @@ from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, pla
 from ..arenakit import summarize
 from ..stats import add_counts, behaviour_report, mean_interval, per_deal_means
 from ..stats import t_quantile as student_t
-from . import BOT_LEVELS, Bot, HoldRule, make_bot
+from . import BOT_LEVELS, Bot, ExpertParams, HoldRule, make_bot
 
 
-def variant(text: str) -> dict[str, Any]:
-    """The :func:`~ai.scamper.make_bot` settings a Hard player's suffix stands for: ``nohold``
-    (lays its contract at once) or ``hold=S/K/R`` (``HoldRule(min_stock=S, min_stuck=K, max_risk=R)``)."""
-    if text == "nohold":
-        return {"hold": False}
-    name, _, numbers = text.partition("=")
-    parts = numbers.split("/")
-    if name != "hold" or len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"unknown variant {text!r}: use nohold or hold=S/K/R, like hold=45/4/80")
-    return {"hold": HoldRule(*map(int, parts))}
+def variant(text: str, level: str = "hard") -> dict[str, Any]:
+    """The :func:`~ai.scamper.make_bot` settings a Hard or Expert player's suffix stands for, settings joined by
+    ``+``: ``nohold`` (lays its contract at once), ``hold=S/K/R`` (``HoldRule(min_stock=S, min_stuck=K,
+    max_risk=R)``) and, for Expert, ``FIELD=VALUE`` for any of :class:`~ai.scamper.ExpertParams` (another
+    weight or rule to measure, like ``expert:take_rule=odds+deny_weight=8``)."""
+    settings: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+    for part in text.split("+"):
+        name, _, value = part.partition("=")
+        if part == "nohold":
+            settings["hold"] = False
+        elif name == "hold" and len(parts := value.split("/")) == 3 and all(p.isdigit() for p in parts):
+            settings["hold"] = HoldRule(*map(int, parts))
+        elif level == "expert" and name in EXPERT_FIELDS and value:
+            fields[name] = _field_value(name, value)
+        else:
+            more = ", or FIELD=VALUE of Expert's weights" if level == "expert" else ""
+            raise ValueError(f"unknown variant {part!r}: use nohold or hold=S/K/R, like hold=45/4/80{more}")
+    if fields:
+        settings["params"] = ExpertParams(**fields)
+    return settings
+
+
+EXPERT_FIELDS = {f.name: f for f in dataclasses.fields(ExpertParams)}
+
+
+TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass")}
+"""The values Expert's text weights take (:class:`~ai.scamper.ExpertParams`)."""
+
+
+def _field_value(name: str, text: str) -> Any:
+    """``text`` read as a value of Expert's weight ``name`` (of its default's kind)."""
+    default = EXPERT_FIELDS[name].default
+    try:
+        if isinstance(default, bool):
+            if text not in ("true", "false"):
+                raise ValueError(text)
+            return text == "true"
+        if isinstance(default, str):
+            if text not in TEXT_CHOICES.get(name, ()):
+                raise ValueError(text)
+            return text
+        return int(text) if isinstance(default, int) else float(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: not a value of Expert's {name} (default {default!r})") from None
+
 
 MAX_DECISIONS = 200_000
 """A game still going after this many decisions is a bug (a replayed round that never ends, a bot loop)."""
@@ -94,7 +134,7 @@ def t_interval(values: Sequence[float]) -> tuple[float, float]:
 def player_bot(name: str, seed: int) -> Bot:
     """The bot a player name stands for: a level, perhaps with a variant (``hard:nohold``)."""
     level, _, suffix = name.partition(":")
-    return make_bot(level, seed=seed, **(variant(suffix) if suffix else {}))
+    return make_bot(level, seed=seed, **(variant(suffix, level) if suffix else {}))
 
 
 def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: int, times: dict[str, list[float]],
@@ -230,7 +270,7 @@ def _players(text: str) -> list[str]:
             raise argparse.ArgumentTypeError(f"{name!r}: only Hard and Expert have variants")
         if suffix:
             try:
-                variant(suffix)
+                variant(suffix, level)
             except ValueError as exc:
                 raise argparse.ArgumentTypeError(str(exc)) from None
     return levels
@@ -313,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     """The old command line (``--deals``), kept one release: print the JSON report."""
     parser = argparse.ArgumentParser(prog="python -m ai.arena --game scamper", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("standard,easy"),
-                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same)")
+                        help="levels, one per player (default standard,easy); hard:nohold is Hard without holding, hard:hold=S/K/R another hold rule (expert: the same, and any of its weights, expert:deny_weight=8+opening=pass)")
     parser.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation (default 10)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10",
                         help="rounds per game (default 10)")
