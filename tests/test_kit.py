@@ -359,3 +359,15 @@ def test_played_record_plays_any_turn_game_by_bots_to_a_moment_and_replays(game)
     turns: list[int] = []
     short = played_record(setup(), lambda state: (turns.append(1), len(turns) > 5)[1], limit=12)
     assert len(short.actions) == 5 and short.actions == record.actions[:5]
+
+
+@pytest.mark.parametrize("rect, width, radius", [((10, 12, 200, 150), 3, 16), ((5, 5, 90, 60), 2, 12), ((0, 0, 300, 80), 6, 24)])
+def test_outline_parts_hold_a_rounded_outline(rect, width, radius):
+    """Every pixel a rounded outline paints lies in the strips :func:`outline_parts` gives (a Partial's repaint)."""
+    from game.kit.layer import outline_parts
+
+    surface = pygame.Surface((320, 200))
+    pygame.draw.rect(surface, (255, 255, 255), rect, width, border_radius=radius)
+    parts = outline_parts(pygame.Rect(rect), width, radius)
+    painted = [(x, y) for x in range(320) for y in range(200) if surface.get_at((x, y))[0]]
+    assert painted and all(any(p.collidepoint(xy) for p in parts) for xy in painted)

@@ -17,7 +17,8 @@ from engine.snap.game import SnapGame  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.snap import tools as snap_tools  # noqa: E402
-from game.tables.snap.result import SnapResultScene, cards_line  # noqa: E402
+from game.tables.snap.fx import cards_line  # noqa: E402
+from game.tables.snap.result import SnapResultScene  # noqa: E402
 
 NAMES = ("You", "Ada", "Ben").__getitem__
 

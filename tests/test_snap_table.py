@@ -312,3 +312,21 @@ def test_while_a_call_is_judged_the_status_says_flips_wait(pg, tmp_path):
     until(app, lambda: bool(table.state.claims), 2, 1 / 60)
     first, second = snap_view.status_lines(table)
     assert first == "A call is being judged..." and "Flips wait for the verdict" in second and "to flip" not in second
+
+
+def test_a_turn_passing_repaints_the_seats_rims_only(pg, tmp_path):
+    """The turn's gold rim moving on repaints strips along the two seats' rims (holding all of it), not the seats."""
+    from game.kit.layer import outline_parts
+
+    lay = snap_view.SnapLayout(1920, 1080, 6, False)
+    place = lay.places[2]
+    old = (20, (1, 2), 5, False, False, False, False, False, "Ada", "", False)
+    new = old[:6] + (True,) + old[7:]
+    rim = place.rim
+    assert snap_view._seat_touched(lay, place, old, new) == outline_parts(*rim)
+    surface = pygame.Surface((lay.w, lay.h))
+    pygame.draw.rect(surface, (255, 255, 255), *rim)
+    parts = outline_parts(*rim)
+    area = rim[0]
+    assert all(any(p.collidepoint(x, y) for p in parts) for x in range(area.left, area.right)
+               for y in range(area.top, area.bottom) if surface.get_at((x, y))[0])

@@ -96,9 +96,13 @@ class HandFan:
             if abs(r.x - pos[0]) < 0.5 and abs(r.y - pos[1]) < 0.5:
                 pos[0], pos[1] = r.x, r.y
 
-    def moving(self, hand: Hand, layout: HandSlots, hover: int | None) -> bool:
+    def moving(self, hand: Hand, layout: HandSlots, hover: int | None, skip: frozenset[int] | set[int] = frozenset()
+               ) -> bool:
+        """Whether a card (but those in ``skip``: drawn elsewhere, in the air) is still easing to its slot."""
         for sid, r in self.targets(hand, layout, hover).items():
             pos = self.pos.get(sid)
+            if sid in skip:
+                continue
             if pos is None or pos[0] != r.x or pos[1] != r.y:
                 return True
         return False

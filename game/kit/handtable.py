@@ -264,18 +264,19 @@ class HiddenHandTable(ViewTable, TurnScene):
         """The fan at rest, the status lines (or the toast, ``toast_inset`` px narrower) and the buttons (``focus``
         ringed) as a region of the cached layer, keyed by what they show, so a frame that changes nothing there
         draws none of them; a change repaints only the lines, cards or buttons it touched.  While the fan moves
-        (cards easing to new places), a card lies above the status lines (eased back from where it was dropped)
-        or ``live_above`` (drawn before them) reaches below the status lines' top, they are drawn every frame
-        as before and the region is bare: in the same order, so the same pixels.  Only the moving fan is drawn every
-        frame (the lines and buttons stay in the layer) while its cards, glow and shadow lie clear of them."""
+        (cards it draws easing to new places; one in the air is drawn as a flight), a card lies above the status
+        lines (eased back from where it was dropped) or ``live_above`` (drawn before them) reaches below the status
+        lines' top, they are drawn every frame as before and the region is bare: in the same order, so the same
+        pixels.  Only the moving fan is drawn every frame (the lines and buttons stay in the layer) while its cards,
+        glow and shadow lie clear of them."""
         skip = self.motion.flying() | ({self.drag.sprite.id} if self.drag and self.drag.sprite is not None else set())
         key = self._bottom_key(skip, lines, toast_inset, buttons, focus)
         L = self.layout
         band = pygame.Rect(0, L.status.top, L.w, L.h - L.status.top)
         pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
         clear = band.collidelist(live_above) < 0 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1])
-        moving = self._hand_moving()  # r above: (x, y, w, h)
-        self._bottom_in_layer = clear and not moving
+        moving = self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
+        self._bottom_in_layer = clear and not moving  # r above: (x, y, w, h)
         self._fan_live = clear and moving and self._fan_apart(key, pad)
         if self._fan_live:
             key = (key[0], (), key[2])

@@ -54,6 +54,15 @@ def _surface_for(background: pygame.Surface) -> Tracked:
     return spare
 
 
+def outline_parts(rect: pygame.Rect, width: int, radius: int) -> list[pygame.Rect]:
+    """Four strips along ``rect``'s edges holding all of a rounded outline ``width`` thick drawn on it (its corners'
+    arcs too): what a :class:`Partial` repaints when only such an outline (a seat's turn rim) came or went."""
+    edge = width + 1
+    band = max(edge, radius + 1)
+    return [pygame.Rect(rect.x, rect.y, rect.w, band), pygame.Rect(rect.x, rect.bottom - band, rect.w, band),
+            pygame.Rect(rect.x, rect.y, edge, rect.h), pygame.Rect(rect.right - edge, rect.y, edge, rect.h)]
+
+
 class TableLayer:
     def __init__(self) -> None:
         self.surface: Tracked | None = None

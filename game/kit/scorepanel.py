@@ -12,6 +12,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.base.cardart import CardArt
+from game.kit.layer import outline_parts
 from game.kit.layout import SeatSpot, TableLayout
 from game.kit.sprites import Face, blit_card
 from game.kit.ui import GOLD, INK, MUTED, Text
@@ -70,10 +71,7 @@ def draw_seat_cards(surface: pygame.Surface, art: CardArt, layout: TableLayout, 
 
 def rim_strips(spot: SeatSpot, scale: float) -> list[pygame.Rect]:
     """Four strips along the panel's edges holding all of :func:`draw_panel_rim` (its rounded corners too)."""
-    p, edge = spot.panel, max(2, round(2 * scale)) + 1
-    band = max(edge, round(12 * scale) + 1)
-    return [pygame.Rect(p.x, p.y, p.w, band), pygame.Rect(p.x, p.bottom - band, p.w, band),
-            pygame.Rect(p.x, p.y, edge, p.h), pygame.Rect(p.right - edge, p.y, edge, p.h)]
+    return outline_parts(spot.panel, max(2, round(2 * scale)), round(12 * scale))
 
 
 def draw_thinking(surface: pygame.Surface, text: Text, header: pygame.Rect, label: str, clock: float, scale: float) -> None:

@@ -17,7 +17,7 @@ import pygame
 
 from engine.cards import HIDDEN_CARD
 from engine.snap import (
-    SHARED, SHARED_PILE, SNAP, CallLapsed, Called, Eliminated, FalseCall, Flipped, GameOver, PenaltyPaid,
+    SHARED, SNAP, CallLapsed, Called, Eliminated, FalseCall, Flipped, GameOver, PenaltyPaid,
     PileTurnedOver, SnapTied, SnapWon, pot_piles, snap_piles,
 )
 from engine.snap.actions import CALL_WORDS
@@ -254,4 +254,12 @@ def reason_line(reason: str, winners: int) -> str:
     return "The last player with cards."
 
 
-__all__ = ["SnapModel", "Callout", "take_in", "result_line", "reason_line", "POT", "SHARED", "SHARED_PILE"]
+
+def cards_line(state: Any, name: Callable[[int], str]) -> str:
+    """Where every card is at the end: who holds how many, and the rest left on the table (nobody won them)."""
+    piles = [(n, pile) for n, pile in ((len(state.shared), "the shared pile"), (len(state.pot), "the snap pot")) if n]
+    live, rest = state.live_seats(), sum(n for n, _ in piles)
+    held = sum(map(state.holding, live))
+    where = f"in {piles[0][1]}" if len(piles) == 1 else ", ".join(f"{n} in {pile}" for n, pile in piles)
+    who = says(name(live[0]), "holds") if len(live) == 1 else "The players hold" if live else "Nobody holds"
+    return f"{who} {held} of the {held + rest} cards; the other {rest} stay on the table ({where}), won by nobody." if rest else ""

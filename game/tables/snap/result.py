@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import pygame
 
 from game.kit.raceview import draw_standings, ms_cell
 from game.kit.wording import says
 from game.screens.game_over import GameOverScene
-from game.tables.snap.fx import reason_line
+from game.tables.snap.fx import cards_line, reason_line
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 HEAD = ("Place", "Player", "Cards", "Snaps won", "Fastest", "Average", "False calls")
@@ -44,13 +42,3 @@ class SnapResultScene(GameOverScene):
         draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, (0.1, 0.26, 0.1, 0.14, 0.14, 0.14, 0.12),
                        self.rows(), (cards_line(self.table.state, self.table.name), "Times are from the moment the match showed to the "
                                      "call. A false call costs a card to each other player."))
-
-
-def cards_line(state: Any, name: Callable[[int], str]) -> str:
-    """Where every card is at the end: who holds how many, and the rest left on the table (nobody won them)."""
-    piles = [(n, pile) for n, pile in ((len(state.shared), "the shared pile"), (len(state.pot), "the snap pot")) if n]
-    live, rest = state.live_seats(), sum(n for n, _ in piles)
-    held = sum(map(state.holding, live))
-    where = f"in {piles[0][1]}" if len(piles) == 1 else ", ".join(f"{n} in {pile}" for n, pile in piles)
-    who = says(name(live[0]), "holds") if len(live) == 1 else "The players hold" if live else "Nobody holds"
-    return f"{who} {held} of the {held + rest} cards; the other {rest} stay on the table ({where}), won by nobody." if rest else ""

@@ -15,7 +15,7 @@ import pygame
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
-from game.kit.layer import Partial, Region
+from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock
@@ -36,6 +36,7 @@ class SeatPlace:
     down: pygame.Rect
     up: pygame.Rect
     name: tuple[int, int]  # midtop of the name line
+    rim: tuple[pygame.Rect, int, int]  # the gold rim of the seat whose turn it is: its rect, width and corners' radius
 
 
 class SnapLayout:
@@ -79,7 +80,8 @@ class SnapLayout:
                 down = pygame.Rect(panel.x + pad, panel.y + pad + (self.card_h - self.small_h) // 2, self.small_w, self.small_h)
                 up = pygame.Rect(down.right + gap, panel.y + pad, self.card_w, self.card_h)
             name_y = down.bottom + round(14 * s) if self.shared else up.bottom + round(6 * s)  # clear of the count badge
-            self.places.append(SeatPlace(panel, down, up, (panel.centerx, name_y)))
+            rim = (panel.inflate(round(6 * s), round(6 * s)), max(3, round(4 * s)), round(16 * s))
+            self.places.append(SeatPlace(panel, down, up, (panel.centerx, name_y), rim))
         # the middle column: between the panels above and below it, under the callouts
         column = pygame.Rect(round(cx - self.card_w), 0, 2 * self.card_w, h)
         above = [p.panel.bottom for p in self.places if p.panel.colliderect(column) and p.panel.centery < cy]
@@ -221,11 +223,12 @@ def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
 
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
-    face-up pile, its labels; None (the whole seat) when its rim, red wash or "out" shade came or went."""
+    face-up pile, its labels, its turn's rim; None (the whole seat) when its red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
-    if changed & {4, 5, 6}:  # red, out, turn
+    if changed & {4, 5}:  # red, out
         return None
     parts = [area(lay, place) for fields, area in SEAT_PARTS if changed & fields]
+    parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
     if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
         labels = label_rect(lay, place, -12)
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
@@ -301,8 +304,7 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
-        pygame.draw.rect(surface, GOLD, place.panel.inflate(round(6 * s), round(6 * s)), max(3, round(4 * s)),
-                         border_radius=round(16 * s))
+        pygame.draw.rect(surface, GOLD, *place.rim)
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
     if clip.colliderect(_stock_area(lay, place)):
         glow = table.solo == seat and table.can_flip(seat)

@@ -16,7 +16,7 @@ from game.kit.handview import (
     counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
     with_keys,
 )
-from game.kit.layer import Region
+from game.kit.layer import Partial, Region
 from game.kit.layout import TableLayout
 from game.kit.messages import draw_banner, draw_tip
 from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
@@ -93,7 +93,17 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
     """The seat panels, the log and the bottom (hand and status lines), each with the key of everything it shows."""
     m = t.model
     return hand_regions(t, lambda seat: (tuple(m.laid[seat]), m.points[seat]), draw_seat, "Your matches go here",
-                        lambda seat, old, new: _seat_touched(t.layout, seat, old, new)) + [t.bottom_region(*_bottom(t))]
+                        lambda seat, old, new: _seat_touched(t.layout, seat, old, new)) + _middle(t) + [t.bottom_region(*_bottom(t))]
+
+
+def _middle(t: HiddenHandTable) -> list[Region]:
+    """The piles (with their counts or the final round's banner) and the turn order, keyed by what they show."""
+    piles, order, L = _piles_look(t), _order_look(t), t.layout
+    pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
+    area = L.stock.union(L.discard).inflate(2 * pad, 2 * pad).union(counts_rect(t)).union(piles[-1] or L.stock)
+    return [Partial("piles", piles, area, lambda surface: _draw_piles(t, surface, piles),
+                    lambda old, new: _piles_touched(t, pad, old, new)),
+            ("order", order, t.layout.turn_order.inflate(8, 8), lambda surface: draw_turn_order(surface, t.app.text, *order))]
 
 
 def _seat_touched(L: TableLayout, seat: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
@@ -133,9 +143,7 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))
-    _draw_piles(t, surface)
-    _draw_turn_order(t, surface)
+    skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))  # the layer holds the piles
     t.draw_bottom(surface, skip, lambda: _bottom(t))  # with the buttons: the tip lies clear of them
     if t.tip_showing():
         box, close = tip_layout(t.layout)
@@ -144,20 +152,38 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     draw_in_the_air(t, surface)
 
 
-def _draw_piles(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    L, m = t.layout, t.model
-    my = t.my_turn()
-    drawing = my and t.state.phase is Phase.DRAW
-    draw_piles(t, surface, (drawing and m.stock) or t.hint.glow == "stock",
-               (drawing and m.pile) or t.hint.glow == "discard", my and t.state.phase is Phase.BUILD)
+def _piles_look(t: HiddenHandTable) -> tuple[object, ...]:
+    """What the piles show: (stock glow, discard glow, discarding, dragged, stock, the discard's top cards, their
+    count, the final round's banner's words, the stock's count's words, its colour, the banner's rect or None)."""
+    m, drag = t.model, t.drag.what if t.drag else None
+    drawing = (my := t.my_turn()) and t.state.phase is Phase.DRAW
+    stock_glow = bool((drawing and m.stock) or t.hint.glow == "stock")
+    pile_glow = bool((drawing and m.pile) or t.hint.glow == "discard")
     banner = _final_banner(t)
-    if banner is not None:  # the stock ran out: the banner under the piles counts the last turns
-        left = m.final_left
-        draw_banner(surface, t.app.text, banner, f"Final round: {left} turn{'s' if left != 1 else ''} left", L.scale,
-                    t.panels)
-        return
+    words = None if banner is None else f"Final round: {m.final_left} turn{'s' if m.final_left != 1 else ''} left"
     low = m.stock <= 2 * t.state.num_players
-    draw_pile_counts(t, surface, f"Stock: {m.stock}" + (" - low" if low else ""), GOLD if low else None)
+    return (stock_glow, pile_glow, my and t.state.phase is Phase.BUILD and (len(t.selected) == 1 or drag == "hand"),
+            drag, m.stock, tuple(m.discard[-3:]), len(m.discard), words, f"Stock: {m.stock}" + (" - low" if low else ""),
+            GOLD if low else None, None if banner is None else tuple(banner))
+
+
+def _piles_touched(t: HiddenHandTable, pad: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
+    """What a change of :func:`_piles_look` touched: the stock, the discard pile, the counts (all: the banner)."""
+    if old[7] != new[7] or old[10] != new[10]:
+        return None
+    L, changed = t.layout, {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
+    spots = ((L.stock.inflate(2 * pad, 2 * pad), {0, 3, 4}), (L.discard.inflate(2 * pad, 2 * pad), {1, 2, 3, 5}),
+             (counts_rect(t), {6, 8, 9}))
+    return [spot for spot, fields in spots if changed & fields]
+
+
+def _draw_piles(t: HiddenHandTable, surface: pygame.Surface, look: tuple) -> None:
+    stock_glow, pile_glow, discarding, _, _, _, _, words, stock, colour, banner = look
+    draw_piles(t, surface, stock_glow, pile_glow, discarding)
+    if banner is not None:  # the stock ran out: the banner under the piles counts the last turns
+        draw_banner(surface, t.app.text, pygame.Rect(banner), words, t.layout.scale, t.panels)
+    else:
+        draw_pile_counts(t, surface, stock, colour)
 
 
 def _final_banner(t: HiddenHandTable) -> pygame.Rect | None:
@@ -168,14 +194,13 @@ def _final_banner(t: HiddenHandTable) -> pygame.Rect | None:
     return L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
 
 
-def _draw_turn_order(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    """Who plays now (gold), who is next, and the order after; in the final round only the seats still to play."""
+def _order_look(t: HiddenHandTable) -> tuple:
+    """:func:`draw_turn_order`'s arguments after the text: the order from who plays now (the final round's: who is left)."""
     m = t.model
     order = play_order(t.state.num_players, m.current)
     if m.final_left is not None and not m.over:
         order = order[:max(1, m.final_left)]
-    draw_turn_order(surface, t.app.text, t.layout.turn_order, [t.name(p) for p in range(t.state.num_players)], order,
-                    t.layout.scale, over=m.over)
+    return t.layout.turn_order, tuple(t.name(p) for p in range(t.state.num_players)), tuple(order), t.layout.scale, m.over
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
