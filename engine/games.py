@@ -180,8 +180,8 @@ def _double_or_nothing() -> GameInfo:
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "runs_cleared", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
-        won_means="Won: duels won, and Runs cleared (game 32 won). A Run that ends at a lost game is lost; "
-                  "how far it went shows in its games won and best game.",
+        won_means="Won counts the Duels won and the Runs cleared (all 32 games of the ladder won). A Run that ends "
+                  "at a lost game counts as lost: its games won and best game show how far it went.",
         score_columns=("Most games won", "Average games won"),
         trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game

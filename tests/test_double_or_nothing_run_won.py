@@ -74,6 +74,7 @@ def test_the_statistics_count_it_so_say_so_and_old_files_still_load(tmp_path) ->
         app.text.blit = lambda surface, line, *a, **k: drawn.append(line) or blit(surface, line, *a, **k)
         scene.draw(app.screen)
         said = " ".join(drawn)
-        assert "Won: duels won, and Runs cleared (game 32 won)." in said and "A Run that ends at a lost game is lost" in said
+        assert "Won counts the Duels won and the Runs cleared (all 32 games of the ladder won)." in said
+        assert "A Run that ends at a lost game counts as lost" in said
     finally:
         pygame.quit()
