@@ -50,7 +50,7 @@ def test_the_statistics_count_it_so_say_so_and_old_files_still_load(tmp_path) ->
     stats, path, problem = load_statistics(tmp_path / "double-or-nothing")
     assert problem is None and path is not None and stats.games["double-or-nothing"]["standard"].won == 1
     from game.tables.double_or_nothing.summary import upgrade_notes
-    assert any("before that column" in n for n in upgrade_notes(stats.games["double-or-nothing"]))  # said so
+    assert any("(older counts), Won also counts" in n for n in upgrade_notes(stats.games["double-or-nothing"]))  # said so
     info = game_info("double-or-nothing")
     seats = [("You", "human", None), ("Ada", "ai", "standard")]
     fresh = Statistics()
