@@ -230,15 +230,23 @@ class GameRecord:
 
     # JSON
 
-    def to_json(self) -> dict[str, Any]:
-        rules = self.info.rules()
-        actions = []
-        for e in self.entries:
-            item: dict[str, Any] = {"seat": e.seat}
-            if e.at:
-                item["at"] = e.at
-            item.update(rules.action_to_json(e.action))
-            actions.append(item)
+    @property
+    def log(self) -> list[Entry]:
+        """The list :meth:`append` grows, itself (read it, never change it): a saver converts only its new items."""
+        return self.entries
+
+    def entry_json(self, entry: Entry) -> dict[str, Any]:
+        """One item of :attr:`log` as it is written in ``actions``."""
+        item: dict[str, Any] = {"seat": entry.seat}
+        if entry.at:
+            item["at"] = entry.at
+        item.update(self.info.rules().action_to_json(entry.action))
+        return item
+
+    def to_json(self, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The record as JSON; ``actions``, if given, is :attr:`log` already converted (by :meth:`entry_json`)."""
+        if actions is None:
+            actions = [self.entry_json(e) for e in self.entries]
         out: dict[str, Any] = {
             "format": self.format,
             "seed": self.seed,

@@ -141,14 +141,24 @@ class Record:
 
     # JSON
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def log(self) -> list[tuple[int, Action]]:
+        """The list :meth:`append` grows, itself (read it, never change it): a saver converts only its new items."""
+        return self.actions
+
+    def entry_json(self, entry: tuple[int, Action]) -> dict[str, Any]:
+        """One item of :attr:`log` as it is written in ``actions``."""
+        return action_to_json(*entry)
+
+    def to_json(self, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The record as JSON; ``actions``, if given, is :attr:`log` already converted (by :meth:`entry_json`)."""
         out: dict[str, Any] = {
             "format": FORMAT,
             "seed": self.seed,
             "players": [p.to_json() for p in self.players],
             "first_player": self.first_player,
             "deal": self.deal.to_json(),
-            "actions": [action_to_json(p, a) for p, a in self.actions],
+            "actions": [action_to_json(p, a) for p, a in self.actions] if actions is None else actions,
         }
         if self.scores is not None:
             out["scores"] = list(self.scores)

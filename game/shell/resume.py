@@ -8,6 +8,7 @@ animation, so a resumed table is exactly where the player left it.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 from engine.envelope import is_int
@@ -62,10 +63,13 @@ def setup_of(record: SavedGame) -> GameSetup:
     return setup
 
 
-def round_data(table: Any) -> dict[str, Any]:
-    """The table's record as JSON, with what it takes to rebuild the table."""
+def round_data(table: Any, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The table's record as JSON, with what it takes to rebuild the table.
+
+    ``actions``: the record's actions already converted (by :class:`RoundSaver`), else they are converted here.
+    """
     table.record.note_outcome(table.state)
-    data: dict[str, Any] = table.record.to_json()
+    data: dict[str, Any] = table.record.to_json() if actions is None else table.record.to_json(actions)
     thinking = {lv.id for lv in table.setup.info.levels if lv.thinks}
     for player, seat in zip(data["players"], table.setup.seats):
         if seat.is_ai and seat.level in thinking:
@@ -73,6 +77,68 @@ def round_data(table: Any) -> dict[str, Any]:
     saved = getattr(table, "saved_setup", None)  # what a game carries between deals (Sprint: its match)
     data["setup"] = {"first": table.setup.first, "deal": table.setup.deal, **(saved() if saved else {})}
     return data
+
+
+def encode_json(data: Any) -> bytes:
+    """Compact JSON, as the save and history files are written."""
+    return json.dumps(data, separators=(",", ":")).encode("utf-8")
+
+
+class SaveBytes:
+    """A round's save file, put together when it is written (on the writer thread): the round without its
+    actions, encoded, then the first ``count`` encoded actions (an append-only list: later ones don't count)."""
+
+    def __init__(self, head: bytes, encoded: list[bytes], count: int) -> None:
+        self.head, self.encoded, self.count = head, encoded, count
+
+    def content(self) -> bytes:
+        """The file's bytes: they parse to the same JSON as :func:`encode_json` of the whole round."""
+        return b"".join((self.head[:-1], b"," if len(self.head) > 2 else b"", b'"actions":[',
+                         b",".join(self.encoded[:self.count]), b"]}"))
+
+
+class RoundSaver:
+    """A live table's round as :func:`round_data` and its save, the main thread's work growing with new actions only.
+
+    Each action of the record's :attr:`log` is converted to JSON and encoded
+    once, when it is first saved; joining them into the file's bytes is left
+    to :meth:`SaveBytes.content`, on the writer thread (and skipped for a save
+    a newer one replaced).  A record whose log is not the one seen before, or
+    is shorter, or has another action where the last converted one was (an
+    undo) is converted again from its start, into new lists: a
+    :class:`SaveBytes` made before keeps its own.
+    """
+
+    def __init__(self) -> None:
+        self._log: list[Any] | None = None
+        self._items: list[Any] = []  # the log's items converted so far (kept: their identity is the check)
+        self._actions: list[dict[str, Any]] = []
+        self._encoded: list[bytes] = []
+        self.converted = 0
+        """Actions converted and encoded in all (what a save costs grows with this)."""
+
+    def save(self, table: Any) -> tuple[dict[str, Any], SaveBytes]:
+        """The round at ``table`` as JSON (its actions' objects are shared with this saver: never change them) and
+        its save file."""
+        record = table.record
+        log = record.log
+        done = len(self._items)
+        if log is not self._log or len(log) < done or (done and log[done - 1] is not self._items[done - 1]):
+            self.clear()
+            self._log, done = log, 0
+        for item in log[done:]:
+            action = record.entry_json(item)
+            self._items.append(item)
+            self._actions.append(action)
+            self._encoded.append(encode_json(action))
+            self.converted += 1
+        data = round_data(table, list(self._actions))
+        head = encode_json({k: v for k, v in data.items() if k != "actions"})
+        return data, SaveBytes(head, self._encoded, len(self._encoded))
+
+    def clear(self) -> None:
+        """Forget the round (it is over, or another table plays)."""
+        self._log, self._items, self._actions, self._encoded = None, [], [], []
 
 
 def resume(app: ResumingApp, selftest: bool = False) -> Any:

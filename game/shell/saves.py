@@ -52,7 +52,7 @@ from typing import Any, Callable
 from engine.envelope import RecordError
 from engine.games import load
 
-from game.shell.resume import SavedGame, check_saved_round, load_saved_record, round_data
+from game.shell.resume import RoundSaver, SaveBytes, SavedGame, check_saved_round, encode_json, load_saved_record
 
 from game.shell.savefiles import data_of, fsync_file, held_by_another, newer_format_of, progress, read_saved_journal
 from game.shell.storage import Journal, describe_os_error, read_file, read_json, write_bytes
@@ -143,6 +143,7 @@ class SaveStore:
         self.journal = Journal(self.data_dir / "save.journal")
         self.journal_for: object | None = None  # the table the open journal belongs to
         self._checked: tuple[dict[str, Any], SavedGame, Any] | None = None  # pending, its record, its final state
+        self.saver = RoundSaver()  # the live round's actions, converted once each
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -310,18 +311,18 @@ class SaveStore:
             return  # a replay, or a network game (the host keeps its journal; its controller journals nothing)
         if table is not self.live:
             self._start(table)
-        data = round_data(table)
+        data, saved = self.saver.save(table)  # only the new actions' work here; the thread joins the bytes
         try:
-            self._journal(table, data)
+            self._journal(table, data, saved)
         except OSError as exc:  # this action is not on disk: say so every time
             self._tell(table, f"The round could not be saved: {describe_os_error(exc)}.")
-        content = _encode(data)  # here, with the fast encoder; the thread only does file I/O
         path = self.path
         journal = self.journal
         if table.state.is_over:
             self.pending = None
             self.live = None
             self.journal_for = None
+            self.saver.clear()
             finished = self.finished_path
             try:  # the finished round's journal is set apart at once: a new round can't overwrite it
                 journal.close()
@@ -333,7 +334,7 @@ class SaveStore:
                 """On the writer thread, after every earlier save: file the round away, or say at once why not."""
                 try:
                     fsync_file(finished)
-                    self._archive(content)
+                    self._archive(saved.content())
                 except OSError as exc:
                     self._tell(table, f"This round could not be put in the history ({describe_os_error(exc)}). "
                                       f"It is kept as {finished.name} and goes there when the game starts again.")
@@ -346,7 +347,7 @@ class SaveStore:
 
         def save() -> None:
             journal.sync()
-            write_bytes(path, content)
+            write_bytes(path, saved.content())
 
         self.writer.submit("save", save)
         self.pending = data
@@ -354,7 +355,7 @@ class SaveStore:
             self.errors_told = len(self.writer.errors)
             self._tell(table, f"The round could not be saved: {describe_os_error(self.writer.errors[-1])}.")
 
-    def _journal(self, table: TableScene, data: dict[str, Any]) -> None:
+    def _journal(self, table: TableScene, data: dict[str, Any], saved: SaveBytes) -> None:
         """Make the table's actions durable: a new journal for a new table, else the actions it lacks."""
         journal = self.journal
         if self.journal_for is not table or not journal.is_open:
@@ -364,8 +365,8 @@ class SaveStore:
             return
         journal.append(data["actions"][journal.count:], sync=False)
         if journal.appended >= COMPACT_EVERY:
-            header, count, generation = journal.header(data), len(data["actions"]), journal.generation
-            self.writer.submit("compact", lambda: journal.compact(header, count, generation))
+            count, generation = len(data["actions"]), journal.generation
+            self.writer.submit("compact", lambda: journal.compact(journal.header_of(saved.content()), count, generation))
 
     def _tell(self, table: TableScene, message: str) -> None:
         """Show a failed write at once: now on the main thread, or at the next frame (:meth:`poll`) from the writer."""
@@ -388,7 +389,7 @@ class SaveStore:
     def _start(self, table: TableScene) -> None:
         """A new round's first action: an unfinished round still saved goes to the history first."""
         if self.pending is not None:
-            unfinished = _encode(self.pending)
+            unfinished = encode_json(self.pending)
             self.writer.submit("archive", lambda: self._archive(unfinished))
         self.pending = None
         self.live = table
@@ -408,7 +409,7 @@ class SaveStore:
                 continue
             if isinstance(other, dict) and _same_round_data(other, data) and other.get("actions") == data.get("actions"):
                 return path
-        return self._archive(_encode(data))
+        return self._archive(encode_json(data))
 
     def _archive(self, content: bytes) -> Path:
         folder = self.history_dir
@@ -456,10 +457,6 @@ class SaveStore:
             path.unlink()
         except FileNotFoundError:
             pass
-
-
-def _encode(data: dict[str, Any]) -> bytes:
-    return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
 _ROUND_KEYS = ("format", "seed", "players", "first_player", "deal", "options")

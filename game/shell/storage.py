@@ -280,7 +280,12 @@ class Journal:
         return self._fd is not None
 
     def header(self, record: dict[str, Any]) -> bytes:
-        return _line({"journal": JOURNAL_VERSION, "entries": self.key, "record": record})
+        return self.header_of(json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+
+    def header_of(self, record: bytes) -> bytes:
+        """:meth:`header` of a record already encoded as JSON on one line (no copy of its work, only of its bytes)."""
+        return (b'{"journal":%d,"entries":%s,"record":' % (JOURNAL_VERSION, json.dumps(self.key).encode("utf-8"))
+                + record + b"}\n")
 
     def start(self, record: dict[str, Any], sync: bool = True) -> None:
         """Begin a new journal holding ``record`` (its entries included), replacing any old one."""
