@@ -11,7 +11,10 @@ Files in the data directory (the platform's user data folder, or ``--data-dir``)
   :data:`COMPACT_EVERY` actions.
 * ``save.json``: the same round as a ``sprint-snap-score/1`` game record,
   rewritten atomically in the background after every action (one file to
-  open with ``--replay``).  A Master seat carries its think budget
+  open with ``--replay``).  The main thread converts and encodes only the
+  actions new since the last save (:class:`game.shell.resume.RoundSaver`);
+  the writer thread joins the file's bytes, so an action costs the same
+  early and late in a long round.  A Master seat carries its think budget
   (``think_ms``) and the record carries ``"setup"`` (who starts and the deal
   number as the player chose them, null for random), so the table is rebuilt
   as it was and "Play again" deals as before.  At start-up the journal wins
