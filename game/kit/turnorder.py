@@ -1,8 +1,9 @@
 """The turn order strip: every seat's name in playing order, whose turn it is and who comes next.
 
 A row of name chips ("Ada > Ben > You") starting with the seat to play (gold);
-the next seat is marked "next" (a gold ring, and the word where the chip has room).  Names are fitted into their chips; with many
-seats the chips shrink and the names are cut with "...", never clipped.
+the next seat is marked "next" (a gold ring, and the word where the chip has
+room).  Names are fitted into their chips; with many seats the chips shrink and
+the names are cut with "...", never clipped.
 """
 
 from __future__ import annotations
