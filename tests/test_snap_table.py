@@ -181,9 +181,15 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
     follow = table.follow
     table.follow = lambda events: (wrong.extend(e for e in events if isinstance(e, FalseCall)), follow(events))
     if not table.state.snap_piles():
+        sounds: list = []
+        table.app.sound.play = sounds.append
         key(app, pygame.K_SPACE)
         run(app, 2)
-        assert wrong and wrong[0].seat == 0 and table.toast is not None and "wrong call" in table.toast.text
+        assert wrong and wrong[0].seat == 0 and "invalid" in sounds
+        # told once, in the middle where the calls are: why it was wrong, and what it costs; no toast repeating it
+        [callout] = table.model.callouts
+        assert callout.text == "You: Snap! Wrong: no snap showing" and table.toast is None
+        assert callout.detail == "You pay a card to each other player."
     snap_button = table.layout.snap_button.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=snap_button, button=1))
     run(app, 2)

@@ -145,8 +145,7 @@ class SnapTable(RaceTableScene):
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
             self.sound("draw")
-        take_in(self.model, events, self.layout.rect_of, self.factor(), self.tell)
-
+        take_in(self.model, events, self.layout.rect_of, self.factor(), self.blame)
     def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
         super().catch_up(actions, clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
