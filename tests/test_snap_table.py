@@ -196,6 +196,26 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
     assert len(wrong) >= 1
 
 
+def test_the_greyed_snap_pot_says_when_it_can_be_used_under_the_mouse_and_on_a_click(pg, tmp_path, monkeypatch):
+    import game.kit.ui as ui
+
+    tips: list = []
+    real = ui.draw_tooltip
+    monkeypatch.setattr(ui, "draw_tooltip", lambda surface, text, label, *rest: (tips.append(label),
+                                                                                 real(surface, text, label, *rest))[1])
+    app = make_app(tmp_path)
+    table = solo_table(app)
+    run(app, 2)
+    pos = table.layout.pot_button.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert not table.model.pot and tips and tips[-1] == "Snap Pot! is for a card matching the snap pot's top card: " \
+                                                       "the pot is empty."
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(app, 1)
+    assert table.toast is not None and table.toast.text == tips[-1]  # the same words
+
+
 def test_pause_menu_opens_the_players_keys(pg, tmp_path):
     app = make_app(tmp_path)
     table = solo_table(app)

@@ -107,7 +107,7 @@ class SnapTable(RaceTableScene):
         if isinstance(target, tuple):
             return self.act(target[1], "flip", event)
         if target == "snap-pot" and not self.model.pot:
-            self.show_toast("Nothing is in the snap pot yet: Snap Pot! is for a card matching the pot's top card.")
+            self.show_toast(snap_view.POT_SHUT)
         elif target is not None and self.solo is not None:
             self.act(self.solo, target, event)
         elif self.replaying:

@@ -21,7 +21,7 @@ from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
-from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import skip
 from game.kit.raceview import race_status
 from game.tables.snap.fx import POT
@@ -132,8 +132,11 @@ def buttons(table: RaceTableScene) -> list[Button]:
         pot_open = bool(table.model.pot)
         out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=solo_snap_key(table)))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
-                          hotkey=table.key_label(table.solo, "snap-pot")))
+                          hotkey=table.key_label(table.solo, "snap-pot"), tip="" if pot_open else POT_SHUT))
     return out
+
+
+POT_SHUT = "Snap Pot! is for a card matching the snap pot's top card: the pot is empty."
 
 
 def solo_snap_key(table: RaceTableScene) -> str:
@@ -285,8 +288,7 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
         box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
         draw_panel(surface, box, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
         text.blit(surface, model.banner, round(26 * s), box.center, INK, "center", box.w - round(20 * s))
-    for b in table.buttons():
-        b.draw(surface, text, b.key == table.hover)
+    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s)
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
