@@ -79,6 +79,7 @@ class SnapTable(RaceTableScene):
     def lay_out(self, size: tuple[int, int]) -> None:
         n = self.state.num_seats  # the bottom seat: a lone player's own (say at a network table), else seat 0
         self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
+        self.layout.reach(self.app.art)
         self.background = snap_view.background(self.layout)
         self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
 

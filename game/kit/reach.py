@@ -1,0 +1,62 @@
+"""How far drawing reaches: the rects a card (with its shadow), a glow, a face-down stock or a face-up pile may
+paint, from the art at their size; and an outline drawn as one blit of a cached copy.
+
+A cached layer's part (:class:`~game.kit.layer.Partial`) is repainted over
+just what it may paint, and a clipped repaint skips whatever cannot reach the
+clip: the tighter these rects, the fewer pixels copied and draw calls made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.base.cardart import CardArt
+from game.kit.ui import GLOW
+
+KEY = (255, 0, 255)
+"""The colour key of a cached outline (what is not the outline)."""
+
+
+def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
+    """All a card blitted at ``rect`` with its shadow may paint: its shadow's place (the shadow is bigger than
+    the card and lies down and to the right of it, as :meth:`CardArt.blit_shadow` puts it)."""
+    shadow = art.shadow(rect.size)
+    pad, off = (shadow.get_width() - rect.w) // 2, max(1, rect.h // 40)
+    return shadow.get_rect(topleft=(rect.x - pad + off, rect.y - pad + 2 * off)).union(rect)
+
+
+def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
+    """All a glow round a card at ``rect`` paints (:meth:`CardArt.blit_glow`)."""
+    pad = (art.glow(rect.size, GLOW).get_width() - rect.w) // 2
+    return rect.inflate(2 * pad, 2 * pad)
+
+
+def stock_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_stock` may paint at ``rect``: its glow, backs stacked up to four deep."""
+    return glow_reach(art, rect).unionall([card_reach(art, rect.move(-2 * k, -2 * k)) for k in range(4)])
+
+
+def face_pile_reach(art: CardArt, rect: pygame.Rect, peek: tuple[int, int]) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_face_pile` may paint at ``rect``: its glow, its top card, the one under it
+    peeking out by ``peek``."""
+    return glow_reach(art, rect).unionall([card_reach(art, rect), card_reach(art, rect.move(peek))])
+
+
+def draw_outline(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, width: int, radius: int,
+                 cache: dict[Any, pygame.Surface]) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)``, the same pixels, as one blit of a
+    copy kept in ``cache``: a repaint clipped to a sliver of it costs only that sliver."""
+    key = ("outline", rect.size, colour, width, radius)
+    surf = cache.get(key)
+    if surf is None:
+        surf = pygame.Surface(rect.size)
+        surf.fill(KEY)
+        pygame.draw.rect(surf, colour, surf.get_rect(), width, border_radius=radius)
+        surf.set_colorkey(KEY, pygame.RLEACCEL)
+        cache[key] = surf
+    surface.blit(surf, rect)
+
+
+__all__ = ["card_reach", "glow_reach", "stock_reach", "face_pile_reach", "draw_outline"]
