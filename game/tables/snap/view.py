@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -24,7 +24,7 @@ from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
 from game.kit import skip
-from game.kit.raceview import race_status
+from game.kit.raceview import fit_keys, race_status
 from game.tables.snap.fx import POT
 
 
@@ -345,21 +345,6 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
                                       place.panel.w - round(12 * s))):
         text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
                   place.panel.w - round(12 * s))
-
-
-def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
-    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
-    if not line:
-        return []
-    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
-    for t in tries:
-        if width_of(t) <= room:
-            return [t]
-    parts = tries[-1].split(" · ")
-    if len(parts) < 2:
-        return [tries[-1]]
-    half = (len(parts) + 1) // 2
-    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
 
 
 def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
