@@ -47,16 +47,20 @@ def face_pile_reach(art: CardArt, rect: pygame.Rect, peek: tuple[int, int]) -> p
 def draw_outline(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, width: int, radius: int,
                  cache: dict[Any, pygame.Surface]) -> None:
     """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)``, the same pixels, as one blit of a
-    copy kept in ``cache``: a repaint clipped to a sliver of it costs only that sliver."""
+    copy kept in ``cache``: a repaint clipped to a sliver of it costs only that sliver.  (Square corners are drawn
+    as ever: pygame draws those differently under a clip.)"""
+    if radius <= 0:
+        pygame.draw.rect(surface, colour, rect, width)
+        return
     key = ("outline", rect.size, colour, width, radius)
     surf = cache.get(key)
-    if surf is None:
-        surf = pygame.Surface(rect.size)
+    if surf is None:  # drawn with a margin: whatever the drawing puts past the rect's edges is kept as well
+        surf = pygame.Surface((rect.w + 2 * width, rect.h + 2 * width))
         surf.fill(KEY)
-        pygame.draw.rect(surf, colour, surf.get_rect(), width, border_radius=radius)
+        pygame.draw.rect(surf, colour, rect.move_to(topleft=(width, width)), width, border_radius=radius)
         surf.set_colorkey(KEY, pygame.RLEACCEL)
         cache[key] = surf
-    surface.blit(surf, rect)
+    surface.blit(surf, (rect.x - width, rect.y - width))
 
 
 __all__ = ["card_reach", "glow_reach", "stock_reach", "face_pile_reach", "draw_outline"]
