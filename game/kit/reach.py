@@ -20,11 +20,12 @@ KEY = (255, 0, 255)
 
 
 def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
-    """All a card blitted at ``rect`` with its shadow may paint: its shadow's place (the shadow is bigger than
-    the card and lies down and to the right of it, as :meth:`CardArt.blit_shadow` puts it)."""
+    """All a card blitted at ``rect`` with its shadow paints: the card and the shadow's pixels that are not clear
+    (the shadow's surface is bigger, lying down and to the right of the card as :meth:`CardArt.blit_shadow` puts
+    it; a clear pixel blitted changes nothing)."""
     shadow = art.shadow(rect.size)
     pad, off = (shadow.get_width() - rect.w) // 2, max(1, rect.h // 40)
-    return shadow.get_rect(topleft=(rect.x - pad + off, rect.y - pad + 2 * off)).union(rect)
+    return shadow.get_bounding_rect().move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
 
 
 def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
@@ -33,15 +34,15 @@ def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(2 * pad, 2 * pad)
 
 
-def stock_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
-    """All :func:`~game.kit.piles.draw_stock` may paint at ``rect``: its glow, backs stacked up to four deep."""
-    return glow_reach(art, rect).unionall([card_reach(art, rect.move(-2 * k, -2 * k)) for k in range(4)])
+def stock_reach(art: CardArt, rect: pygame.Rect, glow: bool = True) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_stock` may paint at ``rect``: backs stacked up to four deep (and its glow)."""
+    return (glow_reach(art, rect) if glow else rect).unionall([card_reach(art, rect.move(-2 * k, -2 * k)) for k in range(4)])
 
 
-def face_pile_reach(art: CardArt, rect: pygame.Rect, peek: tuple[int, int]) -> pygame.Rect:
-    """All :func:`~game.kit.piles.draw_face_pile` may paint at ``rect``: its glow, its top card, the one under it
-    peeking out by ``peek``."""
-    return glow_reach(art, rect).unionall([card_reach(art, rect), card_reach(art, rect.move(peek))])
+def face_pile_reach(art: CardArt, rect: pygame.Rect, peek: tuple[int, int], glow: bool = True) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_face_pile` may paint at ``rect``: its top card, the one under it peeking out
+    by ``peek`` (and its glow)."""
+    return (glow_reach(art, rect) if glow else rect).unionall([card_reach(art, rect), card_reach(art, rect.move(peek))])
 
 
 def draw_outline(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, width: int, radius: int,

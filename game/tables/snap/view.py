@@ -39,6 +39,7 @@ class SeatPlace:
     name: tuple[int, int]  # midtop of the name line
     rim: tuple[pygame.Rect, int, int]  # the gold rim of the seat whose turn it is: its rect, width and corners' radius
     parts: tuple[pygame.Rect, ...] = ()  # all its stack, its face-up pile and its labels may paint (SnapLayout.reach)
+    bare: tuple[pygame.Rect, ...] = ()  # all its stack and its face-up pile paint when they do not glow
 
 
 class SnapLayout:
@@ -115,9 +116,10 @@ class SnapLayout:
         for place in self.places:
             d, s = place.down, self.scale
             pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s)).move_to(center=(d.centerx, d.bottom - round(4 * s)))
-            stock = stock_reach(art, d).union(pill)  # the count's badge too
-            pile = stock if self.shared else face_pile_reach(art, place.up, peek(place.up))
-            place.parts = (stock, pile, label_rect(self, place, 0))
+            labels = label_rect(self, place, 0).inflate(-round(12 * s), 0)  # the lines are fitted to the panel
+            stock = [stock_reach(art, d, glow).union(pill) for glow in (False, True)]  # the count's badge too
+            pile = stock if self.shared else [face_pile_reach(art, place.up, peek(place.up), glow) for glow in (False, True)]
+            place.bare, place.parts = (stock[0], pile[0], labels), (stock[1], pile[1], labels)
 
     def rect_of(self, key: Any) -> pygame.Rect:
         if isinstance(key, tuple) and key[0] == "down":
@@ -267,14 +269,13 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
-    for f in model.flights:
-        blit_card(art, surface, f.card, f.rect, f.face_up)
-    if model.flights:  # cards flying past a seat never hide its name, count or keys
-        flying = [f.rect for f in model.flights]
-        for seat, place in enumerate(lay.places):
-            if label_rect(lay, place).collidelist(flying) >= 0:
-                _draw_labels(table, surface, seat, place, backed=True)
-    _draw_callouts(table, surface)
+    flying = [f.rect for f in model.flights]  # (each worked out once)
+    for f, rect in zip(model.flights, flying):
+        blit_card(art, surface, f.card, rect, f.face_up)
+    for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
+        if label_rect(lay, place).collidelist(flying) >= 0:
+            _draw_labels(table, surface, seat, place, backed=True)
+    _draw_callouts(table, surface, flying)
     if model.banner is not None:
         box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
         box.center = (lay.w // 2, lay.middle.centery)
@@ -300,20 +301,21 @@ def peek(rect: pygame.Rect) -> tuple[int, int]:
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
     lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
-    s, out, (stock, pile, labels) = lay.scale, model.out[seat], place.parts
+    s, out, glow = lay.scale, model.out[seat], table.solo == seat and table.can_flip(seat)
+    stock, pile, labels = (place.parts[0] if glow else place.bare[0]), (place.parts if seat in model.lit else place.bare)[1], place.parts[2]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
         draw_outline(surface, GOLD, *place.rim, table.panels)
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
     if clip.colliderect(stock):
-        glow = table.solo == seat and table.can_flip(seat)
         draw_stock(surface, art, place.down, model.down[seat], glow=glow)
         badge = text.render(str(model.down[seat]), round(22 * s), INK)
         pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
-        pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
-        surface.blit(badge, badge.get_rect(center=pill.center))
+        if clip.colliderect(pill):  # (not for a sliver of the stack)
+            pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
+            surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared and clip.colliderect(pile):
         _draw_pile(table, surface, seat, place.up, flying)
         if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
@@ -347,14 +349,14 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
                   place.panel.w - round(12 * s))
 
 
-def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect]) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
         surf = text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)
         box = surf.get_rect(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
-        over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
+        over = box.collidelist(flying) >= 0  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         if fade < 1.0:
             surf = surf.copy()
