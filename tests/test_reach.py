@@ -20,9 +20,7 @@ from game.kit.priming import Primer, prime  # noqa: E402
 from game.kit.reach import card_reach, draw_outline, face_pile_reach, glow_reach, stock_reach  # noqa: E402
 from game.kit.sprites import blit_card  # noqa: E402
 from game.kit.ui import GLOW, GOLD  # noqa: E402
-from game.shell import modes  # noqa: E402
-from game.shell.app import App  # noqa: E402
-from game.shell.headless import DT  # noqa: E402
+from game_helpers import busy_bench  # noqa: E402
 
 SIZES = [(50, 71), (103, 148), (144, 205), (287, 410)]
 
@@ -125,13 +123,7 @@ def test_a_snap_seat_clipped_anywhere_paints_there_what_it_paints_whole(pg, tmp_
     call's lit pile, the turn's rim, the red wash of a wrong call, the out shade), and nothing outside its region."""
     from game.tables.snap import view
 
-    scen = modes.scenarios("snap")
-    app = modes.configure(App(size, tmp_path, seed=4, resizable=False), scen.bench_settings)
-    app.to_title()
-    busy = scen.busy(app)
-    for frame in range(30):
-        busy.before(frame)
-        app.step(DT, [])
+    _, busy = busy_bench(tmp_path, "snap", size, frames=30)
     table, rng = busy.table, random.Random(size[0])
     lay = table.layout
     for seat, place in enumerate(lay.places):
