@@ -26,6 +26,21 @@ def make_app(data_dir, size=(1280, 720)):
     return app
 
 
+def busy_bench(data_dir, game_id, size=(1280, 720), seed=4, frames=0):
+    """The frame bench's busiest table of ``game_id`` (its app and :class:`~game.kit.scenarios.Bench`), ``frames``
+    frames on."""
+    from game.shell import modes
+
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App(size, data_dir, seed=seed, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for n in range(frames):
+        busy.before(n)
+        app.step(DT, [])
+    return app, busy
+
+
 def drawn_turn(app, setup):
     """Start ``setup``, wait for seat 0's turn, draw from the stock (key S) and wait again; the table."""
     app.start_game(setup)

@@ -16,6 +16,7 @@ from game.base.retained import Canvas, Tracked, tracked_copy  # noqa: E402
 from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.headless import DT  # noqa: E402
+from game_helpers import busy_bench  # noqa: E402
 
 SIZE = (1280, 720)
 
@@ -203,13 +204,7 @@ def test_a_layer_repainted_part_by_part_is_the_layer_painted_afresh(pg, tmp_path
         checked[0] += 1
 
     monkeypatch.setattr(TableLayer, "refresh", refresh)
-    scen = modes.scenarios(game_id)
-    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
-    app.to_title()
-    busy = scen.busy(app)
-    for frame in range(400):
-        busy.before(frame)
-        app.step(DT, [])
+    busy_bench(tmp_path, game_id, SIZE, frames=400)
     assert checked[0] >= 300 and parts[0] >= 20, (checked, parts)
 
 

@@ -255,7 +255,7 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
 
 
 def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
-    from game.tables.snap.view import fit_keys
+    from game.kit.raceview import fit_keys
 
     line = "Num 4 flip  ·  Num 5 snap  ·  Num 6 pot"
     assert fit_keys(line, len, 100) == [line]

@@ -29,6 +29,7 @@ from game.kit.keymap import Keymap
 from game.kit.layer import Region, TableLayer
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
 from game.kit.messages import TOAST_SECONDS, Toast, age_messages
+from game.kit.priming import Primer
 from game.kit.races import RealtimeController
 from game.kit.replaycontrols import ReplayControls, replay_times
 from game.kit.seatkeys import key_name, open_pads, pad_event
@@ -137,6 +138,8 @@ class RaceTableScene(ViewTable, Scene):
     """A network game's session (game.screens.net_table), else None."""
     toast: Toast | None = None
     stats_noted = False
+    primer: Primer | None = None
+    """Cards encoded ahead for the layer and the window (:mod:`game.kit.priming`), one each quiet frame."""
 
     def _open_race(self, app: Any, setup: Any, record: Any, state: Any, replay: Any, run_until: Any) -> None:
         """The game (new, saved or a replay's), its controller (bots played by ``run_until``), its humans and
@@ -236,6 +239,8 @@ class RaceTableScene(ViewTable, Scene):
 
     def refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.layer_regions(), self.app.art)
+        if self.primer is not None and not self.layer.painted:  # a quiet frame: a card encoded ahead
+            self.primer.step()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

@@ -3,7 +3,7 @@ the end screen's standings table.  Each function reads and changes nothing."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -58,4 +58,19 @@ def draw_standings(surface: pygame.Surface, text: Any, layout: Any, panels: dict
         y = text.blit(surface, line, round(18 * s), (layout.w // 2, y), MUTED, "midtop", panel.w).bottom + round(6 * s)
 
 
-__all__ = ["race_status", "draw_standings", "ms_cell"]
+def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
+    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
+    if not line:
+        return []
+    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
+    for t in tries:
+        if width_of(t) <= room:
+            return [t]
+    parts = tries[-1].split(" · ")
+    if len(parts) < 2:
+        return [tries[-1]]
+    half = (len(parts) + 1) // 2
+    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
+
+
+__all__ = ["race_status", "draw_standings", "ms_cell", "fit_keys"]

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from engine.snap import SHARED_PILE, Flip, Snap, SnapPot
+from game.kit.priming import Primer
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
 from game.kit.seatkeys import key_name
@@ -78,9 +79,10 @@ class SnapTable(RaceTableScene):
 
     def lay_out(self, size: tuple[int, int]) -> None:
         n = self.state.num_seats  # the bottom seat: a lone player's own (say at a network table), else seat 0
-        self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
-        self.background = snap_view.background(self.layout)
-        self.app.art.warm([(self.layout.card_w, self.layout.card_h), (self.layout.small_w, self.layout.small_h)])
+        lay = self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
+        self.background = snap_view.background(lay)
+        self.primer = Primer.warmed(self.app.art, [(lay.card_w, lay.card_h), (lay.small_w, lay.small_h)], lambda: self.layer.surface)
+        lay.reach(self.app.art)  # (after the art's shadows and glows at these sizes are made)
 
     def at_rest(self) -> bool:
         return self.model.still and super().at_rest()  # the cheap test first: the driver's is read only at rest

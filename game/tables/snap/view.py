@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -17,13 +17,14 @@ from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
+from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import skip
-from game.kit.raceview import race_status
+from game.kit.raceview import fit_keys, race_status
 from game.tables.snap.fx import POT
 
 
@@ -37,6 +38,8 @@ class SeatPlace:
     up: pygame.Rect
     name: tuple[int, int]  # midtop of the name line
     rim: tuple[pygame.Rect, int, int]  # the gold rim of the seat whose turn it is: its rect, width and corners' radius
+    parts: tuple[pygame.Rect, ...] = ()  # all its stack, its face-up pile and its labels may paint (SnapLayout.reach)
+    bare: tuple[pygame.Rect, ...] = ()  # all its stack and its face-up pile paint when they do not glow
 
 
 class SnapLayout:
@@ -107,6 +110,16 @@ class SnapLayout:
         bottom_panel = self.places[self.bottom].panel
         self.toast = pygame.Rect(round(16 * s), h - round(72 * s), max(round(200 * s), bottom_panel.x - round(32 * s)),
                                  round(58 * s))
+
+    def reach(self, art: Any) -> None:
+        """Each seat's parts as far as they may paint with ``art`` at this size (:data:`SEAT_FIELDS`)."""
+        for place in self.places:
+            d, s = place.down, self.scale
+            pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s)).move_to(center=(d.centerx, d.bottom - round(4 * s)))
+            labels = label_rect(self, place, 0).inflate(-round(12 * s), 0)  # the lines are fitted to the panel
+            stock = [stock_reach(art, d, glow).union(pill) for glow in (False, True)]  # the count's badge too
+            pile = stock if self.shared else [face_pile_reach(art, place.up, peek(place.up), glow) for glow in (False, True)]
+            place.bare, place.parts = (stock[0], pile[0], labels), (stock[1], pile[1], labels)
 
     def rect_of(self, key: Any) -> pygame.Rect:
         if isinstance(key, tuple) and key[0] == "down":
@@ -189,7 +202,7 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
                model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
                table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
                _leaving(model, place))
-        out.append(Partial(seat, key, place.panel.inflate(round(18 * s), round(18 * s)),
+        out.append(Partial(seat, key, place.rim[0].unionall([place.panel, *place.parts]),  # all the seat may paint
                            lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying),
                            lambda old, new, place=place: _seat_touched(lay, place, old, new)))
     middle = lay.middle.union(lay.pot).inflate(round(30 * s), round(30 * s))
@@ -208,39 +221,23 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     return out
 
 
-def _stock_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
-    """All a seat's face-down stack and its count badge may paint (backs stacked up-left, shadows, glow, the pill)."""
-    d, s = place.down, lay.scale
-    pad = d.h // 9 + 8  # a shadow reaches h/18 + h/20 past a card, a glow h/16, the stack 6 px up-left
-    pill = pygame.Rect(0, 0, max(d.w, round(80 * s)), round(52 * s)).move_to(center=(d.centerx, d.bottom - round(4 * s)))
-    return d.inflate(2 * pad, 2 * pad).union(pill)
-
-
-def _pile_area(lay: SnapLayout, place: SeatPlace) -> pygame.Rect:
-    """All a seat's face-up pile may paint (the card under the top one peeking out, shadows, its glow, its words)."""
-    if lay.shared:
-        return _stock_area(lay, place)
-    pad = place.up.h // 6 + round(place.up.w * 0.05) + 8
-    return place.up.inflate(2 * pad, 2 * pad)
-
-
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
     face-up pile, its labels, its turn's rim; None (the whole seat) when its red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
     if changed & {4, 5}:  # red, out
         return None
-    parts = [area(lay, place) for fields, area in SEAT_PARTS if changed & fields]
+    parts = [part for fields, part in zip(SEAT_FIELDS, place.parts) if changed & fields]
     parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
     if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
-        labels = label_rect(lay, place, -12)
+        labels = place.parts[2]
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
-SEAT_PARTS = (({0, 7}, _stock_area), ({1, 2, 3, 10}, _pile_area), ({8, 9}, lambda lay, place: label_rect(lay, place, -12)))
-"""A seat's parts and the fields of its key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving)
-each shows: its face-down stack, its face-up pile, its labels."""
+SEAT_FIELDS = ({0, 7}, {1, 2, 3, 10}, {8, 9})
+"""The fields of a seat's key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving) each of its parts
+(:attr:`SeatPlace.parts`) shows: its face-down stack, its face-up pile, its labels."""
 
 
 def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
@@ -275,14 +272,13 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
-    for f in model.flights:
-        blit_card(art, surface, f.card, f.rect, f.face_up)
-    if model.flights:  # cards flying past a seat never hide its name, count or keys
-        flying = [f.rect for f in model.flights]
-        for seat, place in enumerate(lay.places):
-            if label_rect(lay, place).collidelist(flying) >= 0:
-                _draw_labels(table, surface, seat, place, backed=True)
-    _draw_callouts(table, surface)
+    flying = [f.rect for f in model.flights]  # (each worked out once)
+    for f, rect in zip(model.flights, flying):
+        blit_card(art, surface, f.card, rect, f.face_up)
+    for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
+        if label_rect(lay, place).collidelist(flying) >= 0:
+            _draw_labels(table, surface, seat, place, backed=True)
+    _draw_callouts(table, surface, flying)
     if model.banner is not None:  # the result, under the middle
         box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
         box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
@@ -295,38 +291,44 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
 
 def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
     cards = [sp.card for sp in table.model.pile(key) if sp.id not in flying]
-    draw_face_pile(surface, table.app.art, rect, cards, key in table.model.lit, (-round(rect.w * 0.05), round(rect.w * 0.03)))
+    draw_face_pile(surface, table.app.art, rect, cards, key in table.model.lit, peek(rect))
+
+
+def peek(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a face-up pile's second card peeks out from under its top card at ``rect``."""
+    return -round(rect.w * 0.05), round(rect.w * 0.03)
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
     lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
-    s, out = lay.scale, model.out[seat]
+    s, out, glow = lay.scale, model.out[seat], table.solo == seat and table.can_flip(seat)
+    stock, pile, labels = (place.parts[0] if glow else place.bare[0]), (place.parts if seat in model.lit else place.bare)[1], place.parts[2]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
     if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
-        pygame.draw.rect(surface, GOLD, *place.rim)
+        draw_outline(surface, GOLD, *place.rim, table.panels)
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
-    if clip.colliderect(_stock_area(lay, place)):
-        glow = table.solo == seat and table.can_flip(seat)
+    if clip.colliderect(stock):
         draw_stock(surface, art, place.down, model.down[seat], glow=glow)
         badge = text.render(str(model.down[seat]), round(22 * s), INK)
         pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
-        pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
-        surface.blit(badge, badge.get_rect(center=pill.center))
-    if not lay.shared and clip.colliderect(_pile_area(lay, place)):
+        if clip.colliderect(pill):  # (not for a sliver of the stack)
+            pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
+            surface.blit(badge, badge.get_rect(center=pill.center))
+    if not lay.shared and clip.colliderect(pile):
         _draw_pile(table, surface, seat, place.up, flying)
         if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
-    if clip.colliderect(label_rect(lay, place, -12)):
+    if clip.colliderect(labels):
         _draw_labels(table, surface, seat, place)
     if out:
         draw_panel(surface, place.panel, (0, 0, 0, 120), round(14 * s), None, table.panels)
 
 
 def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.Rect:
-    """Where a seat's name, count and keys are written: the panel under its piles, ``margin`` inside it (-12: all
-    they may paint, to the foot of the seat's region)."""
+    """Where a seat's name, count and keys are written: the panel under its piles, ``margin`` inside it (0: all
+    they may paint)."""
     s, panel = layout.scale, place.panel
     top = place.name[1] - round(3 * s)
     return pygame.Rect(panel.x + round(margin * s), top, panel.w - round(2 * margin * s), panel.bottom - top - round(margin * s))
@@ -347,22 +349,7 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
                   place.panel.w - round(12 * s))
 
 
-def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
-    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
-    if not line:
-        return []
-    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
-    for t in tries:
-        if width_of(t) <= room:
-            return [t]
-    parts = tries[-1].split(" · ")
-    if len(parts) < 2:
-        return [tries[-1]]
-    half = (len(parts) + 1) // 2
-    return [" · ".join(parts[:half]), " · ".join(parts[half:])]
-
-
-def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect]) -> None:
     lay, text = table.layout, table.app.text
     s = lay.scale
     for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
@@ -371,7 +358,7 @@ def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
         lines += [text.fit(c.detail, round(22 * s), lay.callouts.w, INK)] if c.detail else []
         box = pygame.Rect(0, 0, max(ln.get_width() for ln in lines), sum(ln.get_height() for ln in lines))
         box = box.move_to(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
-        over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
+        over = box.collidelist(flying) >= 0  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         y = box.centery - sum(ln.get_height() for ln in lines) // 2
         for surf in lines:

@@ -1,0 +1,67 @@
+"""How far drawing reaches: the rects a card (with its shadow), a glow, a face-down stock or a face-up pile may
+paint, from the art at their size; and an outline drawn as one blit of a cached copy.
+
+A cached layer's part (:class:`~game.kit.layer.Partial`) is repainted over
+just what it may paint, and a clipped repaint skips whatever cannot reach the
+clip: the tighter these rects, the fewer pixels copied and draw calls made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.base.cardart import CardArt
+from game.kit.ui import GLOW
+
+KEY = (255, 0, 255)
+"""The colour key of a cached outline (what is not the outline)."""
+
+
+def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
+    """All a card blitted at ``rect`` with its shadow paints: the card and the shadow's pixels that are not clear
+    (the shadow's surface is bigger, lying down and to the right of the card as :meth:`CardArt.blit_shadow` puts
+    it; a clear pixel blitted changes nothing)."""
+    shadow = art.shadow(rect.size)
+    pad, off = (shadow.get_width() - rect.w) // 2, max(1, rect.h // 40)
+    return shadow.get_bounding_rect().move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
+
+
+def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
+    """All a glow round a card at ``rect`` paints (:meth:`CardArt.blit_glow`)."""
+    pad = (art.glow(rect.size, GLOW).get_width() - rect.w) // 2
+    return rect.inflate(2 * pad, 2 * pad)
+
+
+def stock_reach(art: CardArt, rect: pygame.Rect, glow: bool = True) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_stock` may paint at ``rect``: backs stacked up to four deep (and its glow)."""
+    return (glow_reach(art, rect) if glow else rect).unionall([card_reach(art, rect.move(-2 * k, -2 * k)) for k in range(4)])
+
+
+def face_pile_reach(art: CardArt, rect: pygame.Rect, peek: tuple[int, int], glow: bool = True) -> pygame.Rect:
+    """All :func:`~game.kit.piles.draw_face_pile` may paint at ``rect``: its top card, the one under it peeking out
+    by ``peek`` (and its glow)."""
+    return (glow_reach(art, rect) if glow else rect).unionall([card_reach(art, rect), card_reach(art, rect.move(peek))])
+
+
+def draw_outline(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, width: int, radius: int,
+                 cache: dict[Any, pygame.Surface]) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)``, the same pixels, as one blit of a
+    copy kept in ``cache``: a repaint clipped to a sliver of it costs only that sliver.  (Square corners are drawn
+    as ever: pygame draws those differently under a clip.)"""
+    if radius <= 0:
+        pygame.draw.rect(surface, colour, rect, width)
+        return
+    key = ("outline", rect.size, colour, width, radius)
+    surf = cache.get(key)
+    if surf is None:  # drawn with a margin: whatever the drawing puts past the rect's edges is kept as well
+        surf = pygame.Surface((rect.w + 2 * width, rect.h + 2 * width))
+        surf.fill(KEY)
+        pygame.draw.rect(surf, colour, rect.move_to(topleft=(width, width)), width, border_radius=radius)
+        surf.set_colorkey(KEY, pygame.RLEACCEL)
+        cache[key] = surf
+    surface.blit(surf, (rect.x - width, rect.y - width))
+
+
+__all__ = ["card_reach", "glow_reach", "stock_reach", "face_pile_reach", "draw_outline"]
