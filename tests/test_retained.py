@@ -237,9 +237,9 @@ def test_a_table_opened_after_another_paints_on_the_surface_it_left(pg, tmp_path
     assert pygame.image.tobytes(second.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "double-or-nothing"])
 def test_a_table_leaving_the_stack_leaves_its_layer_surface_to_the_next(pg, tmp_path, game_id):
-    """Race tables and hidden-hand tables alike: a table that leaves the stack keeps no layer, and the next layer
+    """Race tables, hidden-hand tables and Double or Nothing alike: a table that leaves the stack keeps no layer, and the next layer
     made at its size paints on the surface it left."""
     from game.kit.layer import TableLayer
 
