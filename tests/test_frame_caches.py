@@ -92,7 +92,7 @@ def test_double_or_nothing_renders_the_stacks_the_next_moves_need_on_quiet_frame
     table = busy.table
     table.turns.step = lambda *a, **k: None  # nobody moves: every frame after the first is a quiet one
     dart._STACKS.clear()
-    dart._WARM.clear()
+    dart.STACKS_WARM.forget()
     for frame in range(150):
         app.dirty = True
         app.step(DT, [])

@@ -262,6 +262,7 @@ def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(
     """Double or Nothing's layer repaints only the parts a move changed (the opponent, the play, the strip, each
     column, the deck, the log, the status lines): after every frame of a game-20 duel
     it is, pixel for pixel, the whole table painted in one go with nothing clipped, and most moves repaint parts."""
+    from game.kit.parts import paint_parts
     from game.tables.double_or_nothing import view
 
     scen = modes.scenarios("double-or-nothing")
@@ -276,7 +277,7 @@ def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(
         if table is None or table.layer.surface is None or app.stack.top is not table:
             continue
         fresh = table.background.copy()
-        view._draw_layer(table, fresh)
+        paint_parts(view.table_parts(table), fresh)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
         checked += 1
         whole = table.layer.surface.get_width() * table.layer.surface.get_height()

@@ -9,13 +9,13 @@ from pygame import Rect
 
 from engine.double_or_nothing.upgrades import Icon
 
+from game.kit.parts import Warmer
 from game.kit.ui import INK, Text
 
 CARD_RATIO = 0.7
 
 
 _STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
-_WARM: set[tuple[frozenset[int], tuple[tuple[int, int], ...]]] = set()  # what warm_stack found all rendered
 
 
 def stack_depth(count: int) -> int:
@@ -36,20 +36,21 @@ def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect,
         art.backs_blitted += 1
 
 
-def warm_stack(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) -> None:
-    """Render the first stack of every number (0: backs) at ``depths`` and ``sizes`` not rendered yet (one: a frame
-    that paints nothing new can afford one, a move that needs several could not); nothing is shown, so nothing is
-    recorded.  Once all are rendered, a look costs one set lookup until the cache drops one."""
-    if (depths, sizes) in _WARM:
-        return
-    for key in [(n, d, w, h, True) for d in sorted(depths) for w, h in sizes for n in range(9)][:120]:  # what it keeps
-        if key not in _STACKS:
-            numbers, backs = len(art.numbers_blitted), art.backs_blitted
-            _stack(art, key)
-            del art.numbers_blitted[numbers:]
-            art.backs_blitted = backs
-            return
-    _WARM.add((depths, sizes))
+def _unseen(art, key: tuple[int, int, int, int, bool]) -> None:
+    """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
+    numbers, backs = len(art.numbers_blitted), art.backs_blitted
+    _stack(art, key)
+    del art.numbers_blitted[numbers:]
+    art.backs_blitted = backs
+
+
+STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found))
+"""Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
+
+
+def stack_keys(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) -> list:
+    """Every number's stack (0: backs) at ``depths`` and ``sizes``, as :data:`STACKS_WARM` keys (what the cache keeps)."""
+    return [(art, (n, d, w, h, True)) for d in sorted(depths) for w, h in sizes for n in range(9)][:120]
 
 
 def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, int, int]:
@@ -57,7 +58,7 @@ def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, i
     if cached is None:
         if len(_STACKS) > 160:
             del _STACKS[next(iter(_STACKS))]  # the oldest: the ones just warmed stay
-            _WARM.clear()
+            STACKS_WARM.forget()
         value, depth, w, h, shadow = key
         step = max(2, w // 22)
         dx, dy = depth * step // 2 + 8, depth * step + 8
