@@ -16,6 +16,7 @@ from typing import Any, Callable, Hashable, NamedTuple, Sequence
 import pygame
 
 from game.base.retained import CELL
+from game.kit.actionlog import ActionLog, draw_bar
 from game.kit.layer import Partial, merged
 from game.kit.ui import Text
 
@@ -74,6 +75,17 @@ def text_part(text: Text, words: str, px: int, pos: tuple[int, int], color: tupl
     surf = text.fit(words, px, max_w, color) if max_w else text.render(words, px, color)
     rect = surf.get_rect(**{anchor: pos})
     return Part((words, px, color), rect, lambda surface: surface.blit(surf, rect))
+
+
+def log_parts(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> list[Part]:
+    """A table's action log in ``rect`` as parts: each row a line of text (a new line repaints each row's old and new
+    words, not the whole panel), then the scroll bar; as many parts however many lines it holds."""
+    rows = log.rows(text, rect, scale)
+    bar = log.bar(len(rows), rect, scale)
+    empty = [NO_PART] * (max(1, rect.h // text.font(log.px(scale)).get_linesize()) - len(rows))
+    return [*(text_part(text, *row) for row in rows), *empty,
+            Part(bar and (tuple(bar[0]), tuple(bar[1]), bar[2]), bar[0] if bar else NOWHERE,
+                 lambda surface: draw_bar(surface, bar))]
 
 
 class Warmer:

@@ -26,7 +26,7 @@ from game.tables.double_or_nothing.art import (
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.parts import NO_PART, NOWHERE, Part, parts_region, text_part
+from game.kit.parts import NO_PART, NOWHERE, Part, log_parts, parts_region, text_part
 from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_parts
 from game.kit.replaycontrols import replay_status
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
@@ -211,24 +211,27 @@ def table_parts(t: Table) -> list[Part]:
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
             text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
-            Part(t.log.key(), L.log_panel.inflate(-round(14 * s), -round(14 * s)),
-                 lambda surface: t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)),
+            *log_parts(t.log, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s),
             _status_part(t), _tip_part(t), _buttons_part(t),
             Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface))]
 
 
 def _top_parts(t: Table, movers: tuple) -> list[Part]:
-    """The opponent's panel (its stacks, or only its words when they alone changed), the run's panel, the upgrades."""
-    L, s, sh, other = t.layout, t.layout.scale, t.shown, 1 - t.viewer
+    """The opponent's panel (its stacks and deck count; its name, hand and thinking as lines of their own), the run's
+    panel, the upgrades."""
+    L, text, s, sh, other = t.layout, t.app.text, t.layout.scale, t.shown, 1 - t.viewer
     obs, a, p = sh.obs, t.layout.area, t.layout.top_panel
-    run, x = obs.mode is Mode.RUN, L.opp_hand.right + round(10 * s)
+    run, x = obs.mode is Mode.RUN, L.opp_hand.right + round(14 * s)
     dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
-    words = Rect(x, p.y, L.opp_deck.x - x, p.h)
-    top = ((stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other], obs.opponent_lacks, obs.opponent_lacks_now),
-           (sh.hand_sizes[other], other in movers, dots))
+    player = t.record.players[other]
+    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
     rows = _info_rows(obs, t.viewer)[:3 if run else 2]
-    return [Part(top, p.inflate(round(16 * s), round(16 * s)), lambda surface: _draw_opponent(t, surface, dots),
-                 lambda old, new: [words] if old[0] == new[0] else None),
+    return [Part((stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other], obs.opponent_lacks, obs.opponent_lacks_now),
+                 p.inflate(round(16 * s), round(16 * s)), lambda surface: _draw_opponent(t, surface)),
+            text_part(text, label, round(26 * s), (x, p.y + round(10 * s)), GOLD if other in movers else INK,
+                      max_w=L.opp_deck.x - x - round(8 * s)),
+            text_part(text, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED),
+            text_part(text, f"thinking{'.' * dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD) if dots else NO_PART,
             Part(rows, L.info_panel, lambda surface: _draw_info(t, surface, rows)),
             Part(obs.upgrades if run else (), Rect(a.x, a.y, round(220 * s), a.h),
                  lambda surface: _draw_upgrades(t, surface, obs.upgrades if run else ()))]
@@ -373,25 +376,17 @@ def _draw_buttons(t: Table, surface: pygame.Surface, bs: list[Button], glow: boo
             draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
 
 
-def _draw_opponent(t: Table, surface: pygame.Surface, dots: int | bool) -> None:
+def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
     L, text, art = t.layout, t.app.text, t.app.art
-    s, sh, me, other, p = L.scale, t.shown, t.viewer, 1 - t.viewer, L.top_panel
+    s, sh, other, p = L.scale, t.shown, 1 - t.viewer, L.top_panel
     obs = sh.obs
     draw_stack(surface, art, 0, sh.hand_sizes[other], L.opp_hand, shadow=False)
     draw_stack(surface, art, 0, sh.deck_sizes[other], L.opp_deck, shadow=False)
-    x = L.opp_hand.right + round(14 * s)
-    player = t.record.players[other]
-    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
-    color = GOLD if other in t.state.to_move() else INK
-    text.blit(surface, label, round(26 * s), (x, p.y + round(10 * s)), color, max_w=L.opp_deck.x - x - round(8 * s))
-    text.blit(surface, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED)
-    if dots:
-        text.blit(surface, f"thinking{'.' * dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD)
     dx = L.opp_deck.right + round(12 * s)
     text.blit(surface, "Deck", round(19 * s), (dx, p.y + round(14 * s)), MUTED)
     text.blit(surface, f"{sh.deck_sizes[other]:,}", round(26 * s), (dx, p.y + round(38 * s)), INK,
               max_w=p.right - dx - round(8 * s))
-    if obs.opponent_lacks is not None and me == 0:
+    if obs.opponent_lacks is not None and t.viewer == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
