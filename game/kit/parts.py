@@ -11,6 +11,7 @@ A part paints nothing outside its area.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
 import pygame
@@ -50,7 +51,7 @@ def parts_region(name: Hashable, rect: pygame.Rect, parts: Sequence[Part], whole
             spots += found if found is not None else [pygame.Rect(old_area), pygame.Rect(area)]
         return merged([aligned(spot) for spot in spots if spot])
 
-    key = (whole, *((p.key, tuple(p.area)) for p in parts))
+    key = (whole, *[(p.key, p.area) for p in parts])  # areas as they are: a part's area is never changed in place
     return Partial(name, key, rect, lambda surface: paint_parts(parts, surface), touched)
 
 
@@ -69,9 +70,11 @@ def paint_parts(parts: Sequence[Part], surface: pygame.Surface) -> None:
             part.paint(surface)
 
 
+@lru_cache(maxsize=256)
 def text_part(text: Text, words: str, px: int, pos: tuple[int, int], color: tuple[int, ...], anchor: str = "topleft",
               max_w: int | None = None) -> Part:
-    """A line of text as a part: keyed by its picture's place and look, painted as ``Text.blit`` paints it."""
+    """A line of text as a part: keyed by its picture's place and look, painted as ``Text.blit`` paints it (the same
+    line in the same place is the same part: a frame that shows it again makes nothing)."""
     surf = text.fit(words, px, max_w, color) if max_w else text.render(words, px, color)
     rect = surf.get_rect(**{anchor: pos})
     return Part((words, px, color), rect, lambda surface: surface.blit(surf, rect))
@@ -80,6 +83,12 @@ def text_part(text: Text, words: str, px: int, pos: tuple[int, int], color: tupl
 def log_parts(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> list[Part]:
     """A table's action log in ``rect`` as parts: each row a line of text (a new line repaints each row's old and new
     words, not the whole panel), then the scroll bar; as many parts however many lines it holds."""
+    return _log_parts(log, log.key(), text, tuple(rect), scale)
+
+
+@lru_cache(maxsize=4)
+def _log_parts(log: ActionLog, shows: tuple, text: Text, place: tuple[int, int, int, int], scale: float) -> list[Part]:
+    rect = pygame.Rect(place)  # the same parts while the log shows the same (``shows``: its key)
     rows = log.rows(text, rect, scale)
     bar = log.bar(len(rows), rect, scale)
     empty = [NO_PART] * (max(1, rect.h // text.font(log.px(scale)).get_linesize()) - len(rows))
