@@ -36,6 +36,18 @@ def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect,
         art.backs_blitted += 1
 
 
+def _margins(depth: int, w: int) -> tuple[int, int]:
+    """How far a stack's edges reach left of and above its top card (``w`` wide)."""
+    step = max(2, w // 22)
+    return depth * step // 2 + 8, depth * step + 8
+
+
+def stack_place(count: int, rect: Rect) -> Rect:
+    """All that :func:`draw_stack` paints for a stack of ``count`` with its top card at ``rect``."""
+    dx, dy = _margins(stack_depth(count), rect.w)
+    return Rect(rect.x - dx, rect.y - dy, rect.w + dx + 16, rect.h + dy + 16)
+
+
 def _unseen(art, key: tuple[int, int, int, int, bool]) -> None:
     """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
     numbers, backs = len(art.numbers_blitted), art.backs_blitted
@@ -61,7 +73,7 @@ def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, i
             STACKS_WARM.forget()
         value, depth, w, h, shadow = key
         step = max(2, w // 22)
-        dx, dy = depth * step // 2 + 8, depth * step + 8
+        dx, dy = _margins(depth, w)
         surf = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
         top = Rect(dx, dy, w, h)
         for k in range(depth, 0, -1):

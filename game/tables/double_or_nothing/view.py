@@ -21,7 +21,7 @@ from engine.double_or_nothing.upgrades import effect, helps
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
 from game.tables.double_or_nothing.art import (
-    CARD_RATIO, STACKS_WARM, draw_count, draw_icon, draw_stack, stack_depth, stack_keys,
+    CARD_RATIO, STACKS_WARM, draw_count, draw_icon, draw_stack, stack_depth, stack_keys, stack_place,
 )
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
@@ -255,11 +255,13 @@ def _area_parts(t: Table) -> list[Part]:
     if play is None:
         out += [NO_PART, NO_PART]
     else:
-        first, last = L.area_card(0, play.width), L.area_card(play.width - 1, play.width)
         who = t.name(sh.top_seat) if sh.top_seat is not None else ""
         label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(play.strength(sh.obs.rules(sh.top_seat)))})"
-        out += [Part(play, Rect(first.x - round(40 * s), first.y - round(30 * s), last.right - first.x + round(80 * s),
-                                first.h + round(70 * s)), lambda surface: _draw_play(t, surface, play)),
+        count = text.render(f"x {play.copies:,}", round(20 * s), INK)
+        cards = [L.area_card(i, play.width) for i in range(play.width)]
+        out += [Part(play, stack_place(play.copies, cards[0]).unionall(
+                    [stack_place(play.copies, r) for r in cards[1:]] + [count.get_rect(midtop=(r.centerx, r.bottom + round(
+                        4 * s))) for r in cards]), lambda surface: _draw_play(t, surface, play)),
                 text_part(text, label, round(22 * s), (a.centerx, a.y + round(24 * s)), INK, "midtop", a.w - round(60 * s))]
     strip = bool(sum(sh.area)) and not fly
     width = round((270 + 99 * sum(map(bool, sh.area))) * s)
