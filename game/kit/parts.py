@@ -18,7 +18,7 @@ import pygame
 
 from game.base.retained import CELL
 from game.kit.actionlog import ActionLog, draw_bar
-from game.kit.layer import Partial
+from game.kit.layer import Partial, merged
 from game.kit.ui import Text
 
 NOWHERE = pygame.Rect(0, 0, 0, 0)
@@ -49,36 +49,10 @@ def parts_region(name: Hashable, rect: pygame.Rect, parts: Sequence[Part], whole
                 continue
             found = part.spots(old_key, key) if part.spots is not None and old_area == area else None
             spots += found if found is not None else [pygame.Rect(old_area), pygame.Rect(area)]
-        return gathered([aligned(spot) for spot in spots if spot])
+        return merged([aligned(spot) for spot in spots if spot])
 
     key = (whole, *[(p.key, p.area) for p in parts])  # areas as they are: a part's area is never changed in place
     return Partial(name, key, rect, lambda surface: paint_parts(parts, surface), touched)
-
-
-SPARE = 16_000
-"""Pixels worth copying again to repaint two spots as one: each spot repainted costs a pass over the parts (about
-what copying this many pixels twice costs)."""
-
-
-def gathered(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects``, any two of them whose union is at most :data:`SPARE` pixels more than both as their union (again
-    and again: a log's rows become one spot, the columns played from one or two)."""
-    out = list(rects)
-    joined = True
-    while joined:
-        joined = False
-        for i, a in enumerate(out):
-            for j in range(i + 1, len(out)):
-                b = out[j]
-                u = a.union(b)
-                if u.w * u.h <= a.w * a.h + b.w * b.h + SPARE:
-                    out[i] = u
-                    del out[j]
-                    joined = True
-                    break
-            if joined:
-                break
-    return out
 
 
 def aligned(rect: pygame.Rect) -> pygame.Rect:
