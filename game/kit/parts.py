@@ -3,23 +3,24 @@
 A table lists its layer's parts in painting order, each a :class:`Part` (its key, a value holding everything it
 shows; its area, all it paints now; its paint).  :func:`parts_region` makes the list one
 :class:`~game.kit.layer.Partial` region of the table's :class:`~game.kit.layer.TableLayer`: the region's key keeps
-each part's key and area, so a changed part repaints its old area and its new one (or only the spots its
-``spots(old_key, new_key)`` names, when its area stayed), and every part reaching into a repainted spot paints its
-share of it, in order: parts may overlap, and the layer is always the parts painted afresh (:func:`paint_parts`).
-A part paints nothing outside its area.
+each part's key and area, so a changed part repaints its old area and its new one, and every part reaching into a
+repainted spot paints its share of it, in order: parts may overlap, and the layer is always the parts painted
+afresh (:func:`paint_parts`).  A part paints nothing outside its area; a piece of a part that changes alone (a
+count under a stack) is best a part of its own.  Lines of text, a log, status lines and buttons are made here.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Hashable, NamedTuple, Sequence
+from typing import Any, Callable, Container, Hashable, NamedTuple, Sequence
 
 import pygame
 
 from game.base.retained import CELL
 from game.kit.actionlog import ActionLog, draw_bar
 from game.kit.layer import Partial, merged
-from game.kit.ui import Text
+from game.kit.messages import draw_status, status_parts
+from game.kit.ui import Button, Text, draw_focus_ring, draw_tooltip, key_tip
 
 NOWHERE = pygame.Rect(0, 0, 0, 0)
 """The area of a part that shows nothing now."""
@@ -29,8 +30,6 @@ class Part(NamedTuple):
     key: Hashable
     area: pygame.Rect
     paint: Callable[[pygame.Surface], Any]
-    spots: Callable[[Any, Any], list[pygame.Rect] | None] | None = None
-    """The parts of an unmoved area a change of key touches (None from it, or no ``spots``: all of the area)."""
 
 
 NO_PART = Part(None, NOWHERE, lambda surface: None)
@@ -43,13 +42,8 @@ def parts_region(name: Hashable, rect: pygame.Rect, parts: Sequence[Part], whole
     def touched(old: tuple, new: tuple) -> list[pygame.Rect] | None:
         if old[0] != new[0] or len(old) != len(new):
             return None
-        spots: list[pygame.Rect] = []
-        for (old_key, old_area), (key, area), part in zip(old[1:], new[1:], parts):
-            if old_key == key and old_area == area:
-                continue
-            found = part.spots(old_key, key) if part.spots is not None and old_area == area else None
-            spots += found if found is not None else [pygame.Rect(old_area), pygame.Rect(area)]
-        return merged([aligned(spot) for spot in spots if spot])
+        spots = [spot for was, now in zip(old[1:], new[1:]) if was != now for spot in (was[1], now[1]) if spot]
+        return merged([aligned(spot) for spot in spots])
 
     key = (whole, *[(p.key, p.area) for p in parts])  # areas as they are: a part's area is never changed in place
     return Partial(name, key, rect, lambda surface: paint_parts(parts, surface), touched)
@@ -78,6 +72,42 @@ def text_part(text: Text, words: str, px: int, pos: tuple[int, int], color: tupl
     surf = text.fit(words, px, max_w, color) if max_w else text.render(words, px, color)
     rect = surf.get_rect(**{anchor: pos})
     return Part((words, px, color), rect, lambda surface: surface.blit(surf, rect))
+
+
+def status_part(text: Text, rect: pygame.Rect, shows: tuple, scale: float) -> Part:
+    """The status lines above a hand: ``shows`` is ``(line1, line2, why not or None)`` (:func:`draw_status`; the
+    third line, in red, says why the selection can't be played), or empty (nothing shows)."""
+    if not shows:
+        return NO_PART
+    rects = status_parts(text, rect, shows, scale)
+
+    def paint(surface: pygame.Surface) -> None:
+        draw_status(surface, text, rect, shows[0], shows[1], scale)
+        if shows[2]:
+            text.blit(surface, shows[2], round(19 * scale), (rect.centerx, rect.y + round(50 * scale)), (255, 170, 150),
+                      "midtop", rect.w - round(120 * scale))
+    return Part(shows, rects[0].unionall(rects[1:]), paint)
+
+
+def button_parts(text: Text, buttons: Sequence[Button], hover: object, focus: object, scale: float,
+                 screen: pygame.Rect, ringed: Container[str] = ()) -> list[Part]:
+    """Each button a part: lit under the mouse (``hover``, a button's key) or the keyboard's ``focus``, a focus ring
+    round those ``ringed`` (a hint's), and the key of the one under the mouse in a tooltip (anywhere on ``screen``)."""
+    return [_button_part(text, b, b.key == hover, b.key == focus, scale, screen, b.key in ringed) for b in buttons]
+
+
+def _button_part(text: Text, b: Button, hover: bool, focus: bool, scale: float, screen: pygame.Rect,
+                 ringed: bool) -> Part:
+    tip = hover and b.hotkey
+
+    def paint(surface: pygame.Surface) -> None:
+        b.draw(surface, text, hover, focus)
+        if ringed:
+            draw_focus_ring(surface, b.rect, scale)
+        if tip:
+            draw_tooltip(surface, text, key_tip(tip), b.rect, scale)
+    return Part((b.key, b.label, b.enabled, b.primary, tip, tuple(b.rect), hover, focus, ringed),
+                screen if tip else b.rect.inflate(b.rect.h + 4, b.rect.h + 4), paint)
 
 
 def log_parts(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> list[Part]:

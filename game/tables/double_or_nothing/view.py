@@ -26,10 +26,10 @@ from game.tables.double_or_nothing.art import (
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.parts import NO_PART, NOWHERE, Part, log_parts, parts_region, text_part
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_parts
+from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
+from game.kit.messages import draw_banner, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
-from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
 
 PANEL_FILL = (8, 40, 28, 170)
@@ -201,18 +201,24 @@ def buttons(t: Table) -> list[Button]:
 
 def table_parts(t: Table) -> list[Part]:
     """The cached layer's parts in painting order (:mod:`game.kit.parts`): the opponent's panel, the run's panel, the
-    upgrades, the play area (a lead's words, the play, its line, the strip), the columns and the focus on one, the
-    deck and its words, the log, the status lines, the tip, the buttons, the upgrade pick."""
+    upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck,
+    the viewer's name, the log, the status lines, the tip, the buttons, the upgrade pick."""
     L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
     d, movers = L.my_deck, t.state.to_move()
     lift = max(2, d.w // 22) * 4 + round(6 * s)
+    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+    box, close = L.tip()
+    lines = t.tip_showing() and tip_lines(t.name(1 - t.viewer))
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "button" else None
     return [*_top_parts(t, movers), *_area_parts(t), *_hand_parts(t),
             text_part(text, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
             text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
             *log_parts(t.log, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s),
-            _status_part(t), _tip_part(t), _buttons_part(t),
+            status_part(text, L.status, shows, s),
+            Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
+            *button_parts(text, buttons(t), hover, t.focus.shown(), s, L.screen, ("pass",) if t.hint.glow == "pass" else ()),
             Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface))]
 
 
@@ -220,19 +226,20 @@ def _top_parts(t: Table, movers: tuple) -> list[Part]:
     """The opponent's panel (its stacks and deck count; its name, hand and thinking as lines of their own), the run's
     panel, the upgrades."""
     L, text, s, sh, other = t.layout, t.app.text, t.layout.scale, t.shown, 1 - t.viewer
-    obs, a, p = sh.obs, t.layout.area, t.layout.top_panel
+    obs, a, p, i = sh.obs, t.layout.area, t.layout.top_panel, t.layout.info_panel
     run, x = obs.mode is Mode.RUN, L.opp_hand.right + round(14 * s)
     dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
     player = t.record.players[other]
     label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
-    rows = _info_rows(obs, t.viewer)[:3 if run else 2]
     return [Part((stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other], obs.opponent_lacks, obs.opponent_lacks_now),
                  p.inflate(round(16 * s), round(16 * s)), lambda surface: _draw_opponent(t, surface)),
             text_part(text, label, round(26 * s), (x, p.y + round(10 * s)), GOLD if other in movers else INK,
                       max_w=L.opp_deck.x - x - round(8 * s)),
             text_part(text, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED),
             text_part(text, f"thinking{'.' * dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD) if dots else NO_PART,
-            Part(rows, L.info_panel, lambda surface: _draw_info(t, surface, rows)),
+            *(text_part(text, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
+                        max_w=i.w - round(32 * s)) if run or dy < 60 else NO_PART
+              for words, px, dy, color in _info_rows(obs, t.viewer)),
             Part(obs.upgrades if run else (), Rect(a.x, a.y, round(220 * s), a.h),
                  lambda surface: _draw_upgrades(t, surface, obs.upgrades if run else ()))]
 
@@ -250,8 +257,11 @@ def _area_parts(t: Table) -> list[Part]:
     L, text, s, sh = t.layout, t.app.text, t.layout.scale, t.shown
     a, st, play, fly = L.area, L.strip, sh.top, bool(flying(t))
     lead = play is None and not fly and Phase.PICK not in (t.state.phase, sh.obs.phase)  # never under flights or a pick
-    out = [Part((lead, lead and t.my_turn()), Rect(a.x, a.y + round(100 * s), a.w, round(80 * s)) if lead else NOWHERE,
-                lambda surface: _draw_lead(t, surface))]
+    tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
+    out = [text_part(text, "Nothing to beat: the side to move leads anything.", round(24 * s),
+                     (a.centerx, a.y + round(120 * s)), MUTED, "center", a.w - round(40 * s)) if lead else NO_PART,
+           text_part(text, tip, round(19 * s), (a.centerx, a.y + round(156 * s)), MUTED, "center", a.w - round(40 * s))
+           if lead and t.my_turn() else NO_PART]
     if play is None:
         out += [NO_PART, NO_PART]
     else:
@@ -270,57 +280,24 @@ def _area_parts(t: Table) -> list[Part]:
 
 
 def _hand_parts(t: Table) -> list[Part]:
-    """Each column (only its count when nothing else of it changed), the keyboard's focus, the deck."""
-    L, s, sh, show = t.layout, t.layout.scale, t.shown, t.shows_hand()
+    """Each column (its stack, then its count: a count that changed alone repaints only itself), the keyboard's focus,
+    the deck and its count."""
+    L, text, s, sh, show = t.layout, t.app.text, t.layout.scale, t.shown, t.shows_hand()
     sel = set(t.selection_numbers())
     out = []
     for i, (r, lift, area) in enumerate(zip(L.columns, _lifts(t), L.column_areas)):
-        count = Rect(area.x, r.bottom, area.w, area.bottom - r.bottom)
-        out.append(Part((sh.hand[i] if show else 0, show, i + 1 in sel, lift), area,
-                        lambda surface, i=i, lift=lift: _draw_column(t, surface, i, lift, sel),
-                        lambda old, new, count=count: [count] if _same_stack(old, new) else None))
+        n, k = i + 1, sh.hand[i] if show else 0
+        out += [Part((show and (k > 0, stack_depth(k)), n in sel, lift), area,
+                     lambda surface, i=i, lift=lift: _draw_column(t, surface, i, lift, sel)),
+                text_part(text, f"x {k:,}", round(22 * s), (r.centerx, r.bottom + round(4 * s)),
+                          GOLD if n in sel else (INK if k else MUTED), "midtop") if show else NO_PART]
     at = t.focus.at if isinstance(t.focus.shown(), int) else None
     ring = L.columns[at - 1].inflate(round(14 * s), round(14 * s)) if at else NOWHERE
-    d, area, deck = L.my_deck, L.deck_area, sh.deck_sizes[t.viewer]
-    below = Rect(area.x, d.bottom, area.w, area.bottom - d.bottom)
+    d, deck = L.my_deck, sh.deck_sizes[t.viewer]
     return out + [Part(at, ring, lambda surface: pygame.draw.rect(surface, GOLD, ring, max(2, round(3 * s)),
                                                                   border_radius=round(12 * s))),
-                  Part((stack_depth(deck), deck), area, lambda surface: _draw_deck(t, surface, deck),
-                       lambda old, new: [below] if old[0] == new[0] else None)]
-
-
-def _same_stack(old: tuple, new: tuple) -> bool:
-    """A column's count changed and nothing else it shows (its stack looks the same)."""
-    return old[1:] == new[1:] and bool(old[0]) and bool(new[0]) and stack_depth(old[0]) == stack_depth(new[0])
-
-
-def _status_part(t: Table) -> Part:
-    """The status lines (none under a toast or the upgrade pick) and why the selection can't be played."""
-    L, s = t.layout, t.layout.scale
-    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
-    if not shows:
-        return NO_PART
-    rects = status_parts(t.app.text, L.status, shows, s)
-    return Part(shows, rects[0].unionall(rects[1:]), lambda surface: _draw_status(t, surface, shows))
-
-
-def _tip_part(t: Table) -> Part:
-    if not t.tip_showing():
-        return NO_PART
-    box, close = t.layout.tip()
-    lines = tip_lines(t.name(1 - t.viewer))
-    return Part(lines, box, lambda surface: draw_tip(surface, t.app.text, box, close, lines, t.layout.scale, t.panels))
-
-
-def _buttons_part(t: Table) -> Part:
-    """The buttons (with the hint's ring round Pass, and the key of the one under the mouse)."""
-    bs, hover, focus, glow = buttons(t), t.hover, t.focus.shown(), t.hint.glow == "pass"
-    key = (tuple((b.key, b.label, b.enabled, b.primary, b.hotkey, tuple(b.rect), hover == ("button", b.key),
-                  focus == b.key) for b in bs), glow)
-    tipped = any(hover == ("button", b.key) and b.hotkey for b in bs)
-    area = t.layout.screen if tipped else bs[0].rect.inflate(bs[0].rect.h + 4, bs[0].rect.h + 4).unionall(
-        [b.rect.inflate(b.rect.h + 4, b.rect.h + 4) for b in bs[1:]])
-    return Part(key, area, lambda surface: _draw_buttons(t, surface, bs, glow))
+                  Part(stack_depth(deck), stack_place(deck, d), lambda surface: draw_stack(surface, t.app.art, 0, deck, d)),
+                  text_part(text, f"Deck {deck:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")]
 
 
 def _pick_key(t: Table) -> tuple | None:
@@ -360,24 +337,6 @@ def draw(t: Table, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _draw_status(t: Table, surface: pygame.Surface, shows: tuple) -> None:
-    L, s = t.layout, t.layout.scale
-    draw_status(surface, t.app.text, L.status, shows[0], shows[1], s)
-    if shows[2]:
-        t.app.text.blit(surface, shows[2], round(19 * s), (L.status.centerx, L.status.y + round(50 * s)),
-                        (255, 170, 150), "midtop", L.status.w - round(120 * s))
-
-
-def _draw_buttons(t: Table, surface: pygame.Surface, bs: list[Button], glow: bool) -> None:
-    text, s = t.app.text, t.layout.scale
-    for b in bs:
-        b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
-        if b.key == "pass" and glow:
-            draw_focus_ring(surface, b.rect, s)  # the hint says: pass
-        if t.hover == ("button", b.key) and b.hotkey:
-            draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
-
-
 def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
     L, text, art = t.layout, t.app.text, t.app.art
     s, sh, other, p = L.scale, t.shown, 1 - t.viewer, L.top_panel
@@ -393,13 +352,6 @@ def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
-
-
-def _draw_info(t: Table, surface: pygame.Surface, rows: list) -> None:
-    i, s = t.layout.info_panel, t.layout.scale
-    for words, px, dy, color in rows:
-        t.app.text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
-                        max_w=i.w - round(32 * s))
 
 
 def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
@@ -422,16 +374,6 @@ def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
 def hand_words(game_hand: int) -> str:
     """Which hand of this game it is: "hand 3", or "before the first hand" (an upgrade being picked)."""
     return f"hand {game_hand}" if game_hand else "before the first hand"
-
-
-def _draw_lead(t: Table, surface: pygame.Surface) -> None:
-    L, text, s = t.layout, t.app.text, t.layout.scale
-    text.blit(surface, "Nothing to beat: the side to move leads anything.", round(24 * s),
-              (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center", L.area.w - round(40 * s))
-    if t.my_turn():
-        tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
-        text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
-                  L.area.w - round(40 * s))
 
 
 def _draw_play(t: Table, surface: pygame.Surface, play: Play) -> None:
@@ -472,13 +414,6 @@ def _draw_column(t: Table, surface: pygame.Surface, i: int, lift: int, sel: set[
     if n in sel:
         pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
                          border_radius=round(10 * s))
-    draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
-
-
-def _draw_deck(t: Table, surface: pygame.Surface, deck: int) -> None:
-    d, s = t.layout.my_deck, t.layout.scale
-    draw_stack(surface, t.app.art, 0, deck, d)
-    t.app.text.blit(surface, f"Deck {deck:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
