@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 from pygame import Rect
@@ -18,6 +19,7 @@ CARD_RATIO = 0.7
 _STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
 
 
+@lru_cache(maxsize=1024)
 def stack_depth(count: int) -> int:
     """How many card edges show under the top card: more for more cards (1 for 2-3, up to 4 for thousands)."""
     return 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))

@@ -283,14 +283,14 @@ def _hand_parts(t: Table) -> list[Part]:
     """Each column (its stack, then its count: a count that changed alone repaints only itself), the keyboard's focus,
     the deck and its count."""
     L, text, s, sh, show = t.layout, t.app.text, t.layout.scale, t.shown, t.shows_hand()
-    sel = set(t.selection_numbers())
+    sel, px, below = set(t.selection_numbers()), round(22 * s), round(4 * s)
     out = []
     for i, (r, lift, area) in enumerate(zip(L.columns, _lifts(t), L.column_areas)):
         n, k = i + 1, sh.hand[i] if show else 0
         out += [Part((show and (k > 0, stack_depth(k)), n in sel, lift), area,
                      lambda surface, i=i, lift=lift: _draw_column(t, surface, i, lift, sel)),
-                text_part(text, f"x {k:,}", round(22 * s), (r.centerx, r.bottom + round(4 * s)),
-                          GOLD if n in sel else (INK if k else MUTED), "midtop") if show else NO_PART]
+                text_part(text, f"x {k:,}", px, (r.centerx, r.bottom + below), GOLD if n in sel else (INK if k else MUTED),
+                          "midtop") if show else NO_PART]
     at = t.focus.at if isinstance(t.focus.shown(), int) else None
     ring = L.columns[at - 1].inflate(round(14 * s), round(14 * s)) if at else NOWHERE
     d, deck = L.my_deck, sh.deck_sizes[t.viewer]
