@@ -145,16 +145,17 @@ def _log_parts(log: ActionLog, shows: tuple, text: Text, place: tuple[int, int, 
 class Warmer:
     """A cache warmed ahead of need on quiet frames, one entry a call: a frame that paints nothing new can afford
     one, a move that needed several could not.  ``have(key)`` says whether the cache holds ``key``, ``make(key)``
-    puts it there; once every key a ``wants`` gave is held, warming it again costs a set lookup (until
-    :meth:`forget`, when the cache drops entries)."""
+    puts it there, ``full()`` whether it has no room (warming never pushes out an entry: what it pushed out it would
+    make again, frame after frame); once every key a ``wants`` gave is held, warming it again costs a set lookup
+    (until :meth:`forget`, when the cache drops entries)."""
 
-    def __init__(self, have: Callable[[Any], bool], make: Callable[[Any], Any]) -> None:
-        self.have, self.make = have, make
+    def __init__(self, have: Callable[[Any], bool], make: Callable[[Any], Any], full: Callable[[], bool]) -> None:
+        self.have, self.make, self.full = have, make, full
         self._done: set[Hashable] = set()
 
     def warm(self, wants: Hashable, keys: Callable[[], Sequence[Any]]) -> bool:
-        """Make the first of ``keys()`` (what ``wants`` names) the cache lacks; whether one was made."""
-        if wants in self._done:
+        """Make the first of ``keys()`` (what ``wants`` names) the cache lacks, if it has room; whether one was made."""
+        if wants in self._done or self.full():
             return False
         for key in keys():
             if not self.have(key):

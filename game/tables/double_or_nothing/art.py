@@ -17,6 +17,7 @@ CARD_RATIO = 0.7
 
 
 _STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
+MOST_STACKS = 160
 
 
 @lru_cache(maxsize=1024)
@@ -58,7 +59,7 @@ def _unseen(art, key: tuple[int, int, int, int, bool]) -> None:
     art.backs_blitted = backs
 
 
-STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found))
+STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
 """Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
 
 
@@ -68,10 +69,10 @@ def stack_keys(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) 
 
 
 def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, int, int]:
-    cached = _STACKS.get(key)
+    cached = _STACKS.pop(key, None)  # put back last: the cache keeps the stacks drawn most lately
     if cached is None:
-        if len(_STACKS) > 160:
-            del _STACKS[next(iter(_STACKS))]  # the oldest: the ones just warmed stay
+        if len(_STACKS) >= MOST_STACKS:
+            del _STACKS[next(iter(_STACKS))]  # the one drawn longest ago
             STACKS_WARM.forget()
         value, depth, w, h, shadow = key
         step = max(2, w // 22)
@@ -84,7 +85,8 @@ def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, i
             art.blit_number(surf, value, top, shadow=shadow and depth == 0)
         else:
             art.blit_back(surf, top, shadow=shadow and depth == 0)
-        cached = _STACKS[key] = (surf, dx, dy)
+        cached = (surf, dx, dy)
+    _STACKS[key] = cached
     return cached
 
 
