@@ -128,6 +128,31 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
         assert " ".join(first_words) in shown, (uid, up.HELPS[uid])
 
 
+def test_the_pick_screen_dims_the_table_until_its_words_do_not_show_through(app):
+    """Only the offer reads: outside the heading and the three cards, the table is a quiet shadow (its names, log
+    and header showed through the dimming, competing with the offer)."""
+    app.settings.animation_speed = "off"
+    app.start_game(tools.run_setup(tools.short_run_deal()))
+    table = app.stack.top
+    bot = INFO.make_bot("hard", seed=5)
+    for _ in range(4000):
+        wait(app, lambda: table.my_turn() or table.state.is_over or _picking(table), 60)
+        if _picking(table) or table.state.is_over:
+            break
+        act(app, table, bot.decide(table.state.observation(table.viewer)))
+    assert _picking(table)
+    app.dirty = True
+    frame(app)
+    L, s = table.layout, table.layout.scale
+    cards = L.pick_cards(len(table.state.offer))
+    offer = cards[0].unionall(cards[1:]).inflate(round(8 * s), round(8 * s))
+    offer.union_ip(offer.move(0, -round(110 * s)))  # and the heading above the cards
+    screen = app.screen
+    seen = [sum(screen.get_at((x, y))[:3]) for x in range(0, L.w, 5) for y in range(0, L.h, 5)
+            if not offer.collidepoint(x, y)]
+    assert max(seen) - min(seen) <= 60, (min(seen), max(seen))
+
+
 def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):
     app.start_game(duel(deal=7))
     table = app.stack.top

@@ -103,6 +103,20 @@ def test_enter_lays_space_snaps_and_a_wrong_snap_is_refused_with_its_reason_and_
     assert [e.action for e in table.record.entries].count(SNAP) == 1
 
 
+def test_the_call_over_the_top_card_says_what_it_is_and_no_bare_number(pg, tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    table = solo(app)
+    wait_turn(app, table)
+    key(app, pygame.K_RETURN, 2)
+    said: list = []
+    real = app.text.blit
+    monkeypatch.setattr(app.text, "blit", lambda surface, line, *rest: (said.append(line), real(surface, line, *rest))[1])
+    table.draw(app.screen)
+    rank = table.model.call[0]
+    assert f"{rank.word.upper()}!" in said and "called as it was laid" in said
+    assert not [line for line in said if line.startswith("call ")]  # "call 52": which call of the game, unexplained
+
+
 def test_the_mouse_lays_from_your_pile_and_snaps_on_the_stack(pg, tmp_path):
     app = make_app(tmp_path)
     table = solo(app)

@@ -83,3 +83,29 @@ def test_a_notice_on_the_title_leaves_resume_and_its_caption_clear(pg, tmp_path,
         band = pygame.Rect(0, resume.rect.top - 4, size[0], min(size[1], below) - resume.rect.top + 4)
         shots.append(pygame.image.tobytes(app.screen.subsurface(band), "RGB"))
     assert shots[0] == shots[1]
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1024, 768), (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160)])
+def test_the_key_tip_over_resume_leaves_its_caption_and_the_tiles_clear(pg, tmp_path, size, monkeypatch):
+    """Under the mouse, Resume's "Key: C" goes above it (in the gap under the tiles): never over the caption below.
+    (Seen as a fault in a review; on inspection the tip never went there: this keeps it so.)"""
+    from engine.games import game_info
+    from game.screens import menu
+
+    tips: list = []
+    real = menu.draw_tooltip
+    monkeypatch.setattr(menu, "draw_tooltip", lambda *a, **k: tips.append(real(*a, **k)) or tips[-1])
+    app = App(size, tmp_path, seed=5, resizable=False)
+    app.latest_pending = lambda: (game_info("snap"), "You vs Ada (Hard) vs Ben (Medium) vs Cleo (Easy) vs Dev (Hard) "
+                                                     "vs Eve (Medium), 39 cards flipped, 40 s played")
+    app.to_title()
+    frame(app, 2)
+    scene = app.stack.top
+    resume = scene.buttons[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=resume.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app, 2)
+    s = scene.layout.scale
+    caption = pygame.Rect(0, resume.rect.bottom, size[0], len(scene.resume_lines) * app.text.font(round(19 * s)).get_height()
+                          + round(10 * s))
+    assert tips and tips[-1].bottom <= resume.rect.top and not tips[-1].colliderect(caption)
+    assert tips[-1].collidelist([b.rect for b in scene.buttons[1:]]) < 0  # nor over a tile or another button

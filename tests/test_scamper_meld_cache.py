@@ -61,3 +61,41 @@ def test_the_tables_melds_are_the_engines_whenever_the_cards_are_still(pg, tmp_p
 
     assert play_until_over(app, same, 200_000)
     assert max(checked) >= 6  # melds were down to compare
+
+
+def test_the_seat_headers_are_worked_out_again_for_a_new_layout_even_with_the_old_ones_id(pg, tmp_path, monkeypatch):
+    """``seat_names`` (one header size for every seat, and the labels at it) was memoised by ``id(layout)``: a new
+    layout after a resize could get the freed one's id and be given the old window's header size."""
+    from game.tables.scamper import view as scamper_view
+
+    app = make_app(tmp_path, (1920, 1080))
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], game="scamper", deal=3))
+    table = app.stack.top
+    monkeypatch.setattr(scamper_view, "id", lambda obj: 7, raising=False)  # every layout gets the same id
+    before = scamper_view.seat_names(table)
+    table.resize((960, 600))
+    after = scamper_view.seat_names(table)
+    table._memo.pop("names")
+    assert after == scamper_view.seat_names(table) and after[0] < before[0]  # the small window's size, worked out anew
+
+
+def test_a_card_added_or_swapped_onto_a_meld_finds_it_down_on_the_table(pg, tmp_path, monkeypatch):
+    """Why ``_onto_meld`` needs no "meld not there yet" return: a step starts only once every card of the steps
+    before it has landed (``FlightQueue``; catching up lands each step's cards before the next), and the engine
+    only appends melds, numbered from 0 each deal, as the lay steps append them.  Checked at the moment each add
+    and swap starts, through three rounds of four bots (passes on the old code too, as dead code would)."""
+    from game.shell.headless import play_until_over
+    from game.tables.scamper import steps
+
+    app = make_app(tmp_path)
+    app.settings.animation_speed, app.settings.ai_speed = "fast", "fast"
+    seen: list = []
+    onto = steps._onto_meld
+
+    def watched(t, ev, fly):
+        step = onto(t, ev, fly)
+        return lambda: (seen.append((ev.meld, len(t.model.melds))), step())[1]
+    monkeypatch.setattr(steps, "_onto_meld", watched)
+    app.start_game(GameSetup.all_ai(["standard", "hard", "standard", "hard"], "scamper", 5, rounds=3))
+    assert play_until_over(app, lambda a: None, 200_000)
+    assert seen and all(meld < down for meld, down in seen), seen

@@ -127,3 +127,25 @@ def test_applied_settings_are_set_then_applied_as_the_settings_screen_does():
     app.apply_settings = lambda: seen.append(app.settings.card_size)
     shots.applied(card_size="large", think_ms=20)(shots.Shot("sprint", None, None, (960, 600), app=app))  # type: ignore[arg-type]
     assert seen == ["large"] and app.think_ms == 20  # think_ms is the app's own
+
+
+def test_screenshot_with_size_shoots_every_screen_at_that_size_only_and_refuses_a_window_too_small(tmp_path, monkeypatch,
+                                                                                                    capsys):
+    import pytest
+    from game.shell import cli, modes
+
+    seen: list = []
+    plan = shots.Plan("scamper", (_log(seen, "main"),), scaled=(_log(seen, "scaled"),), scale_sizes=((960, 600),),
+                      always=((960, 600),))
+    plan(tmp_path, None, sizes=((1600, 900),), scale_sizes=(), always=False)
+    assert seen == [("main", (1600, 900), False)]  # not the plan's "always" size either
+
+    asked: list = []
+    monkeypatch.setattr(modes, "screenshots", lambda game, out, data_dir, **sizes: asked.append((game, sizes)) or 0)
+    assert cli.main(["--game", "snap", "--screenshot", str(tmp_path), "--size", "1600x900"]) == 0
+    assert cli.main(["--game", "snap", "--screenshot", str(tmp_path)]) == 0
+    assert asked == [("snap", {"sizes": ((1600, 900),), "scale_sizes": (), "always": False}),
+                     ("snap", {"scale_sizes": ((960, 600), (3840, 2160))})]
+    with pytest.raises(SystemExit):
+        cli.main(["--game", "snap", "--screenshot", str(tmp_path), "--size", "800x500"])
+    assert "--screenshot --size: the window is at least 960x600" in capsys.readouterr().err

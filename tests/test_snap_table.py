@@ -181,13 +181,39 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
     follow = table.follow
     table.follow = lambda events: (wrong.extend(e for e in events if isinstance(e, FalseCall)), follow(events))
     if not table.state.snap_piles():
+        sounds: list = []
+        table.app.sound.play = sounds.append
         key(app, pygame.K_SPACE)
         run(app, 2)
-        assert wrong and wrong[0].seat == 0 and table.toast is not None and "wrong call" in table.toast.text
+        assert wrong and wrong[0].seat == 0 and "invalid" in sounds
+        # told once, in the middle where the calls are: why it was wrong, and what it costs; no toast repeating it
+        [callout] = table.model.callouts
+        assert callout.text == "You: Snap! Wrong: no snap showing" and table.toast is None
+        assert callout.detail == "You pay a card to each other player."
     snap_button = table.layout.snap_button.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=snap_button, button=1))
     run(app, 2)
     assert len(wrong) >= 1
+
+
+def test_the_greyed_snap_pot_says_when_it_can_be_used_under_the_mouse_and_on_a_click(pg, tmp_path, monkeypatch):
+    import game.kit.ui as ui
+
+    tips: list = []
+    real = ui.draw_tooltip
+    monkeypatch.setattr(ui, "draw_tooltip", lambda surface, text, label, *rest: (tips.append(label),
+                                                                                 real(surface, text, label, *rest))[1])
+    app = make_app(tmp_path)
+    table = solo_table(app)
+    run(app, 2)
+    pos = table.layout.pot_button.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert not table.model.pot and tips and tips[-1] == "Snap Pot! is for a card matching the snap pot's top card: " \
+                                                       "the pot is empty."
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(app, 1)
+    assert table.toast is not None and table.toast.text == tips[-1]  # the same words
 
 
 def test_pause_menu_opens_the_players_keys(pg, tmp_path):

@@ -155,7 +155,8 @@ def find_snaps(view: StackView, rules: tuple[str, ...]) -> tuple[SnapReason, ...
 
 
 def why_no_snap(view: StackView, rules: tuple[str, ...]) -> str:
-    """A wrong snap's reason, naming what each house rule in play was missing."""
+    """A wrong snap's reason, the one thing a player needs: what the only rule in play was missing, else that no
+    snap shows (listing every rule that did not hold buried it; the rules are in the game's help)."""
     if not rules:
         return "Wrong snap: every snap rule is switched off in this game."
-    return "Wrong snap: " + "; ".join(RULES_BY_KEY[key].absent for key in rules) + "."
+    return f"Wrong snap: {RULES_BY_KEY[rules[0]].absent}." if len(rules) == 1 else "Wrong snap: no snap showing."

@@ -195,8 +195,8 @@ def waiting_lines(t: Any, noun: str, counting: str, second: str = "", playing: s
         return "Replay: " + (f"the {noun} is over." if s.is_over and m.over else f"{t.name(m.current)} to play."), KEYS_LINE
     if s.is_over:
         return f"The {noun} is over.", counting
-    if t.motion.busy:
-        return (f"{t.name(m.current)} is playing..." if m.current != t.viewer else "...", second)
+    if t.motion.busy and m.current != t.viewer:  # your own cards moving: what comes next (the state has it), below
+        return f"{t.name(m.current)} is playing...", second
     if s.current != t.viewer or not t.is_human(s.current):
         if t.driver.thinking:
             return f"{t.name(s.current)} is thinking...", second

@@ -247,6 +247,11 @@ class RaceTableScene(ViewTable, Scene):
         if not self.catching_up and (seat is None or self.is_human(seat)):
             self.show_toast(text, error)
 
+    def blame(self, seat: int) -> None:
+        """A seat's mistake the table itself tells (say a callout): the error sound, for a human's."""
+        if self.is_human(seat):
+            self.sound("invalid")
+
     def sound(self, name: str) -> None:
         """A sound, unless catching up or skipping to the end."""
         if not self.catching_up and not self.skip.skipping:

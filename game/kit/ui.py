@@ -40,6 +40,7 @@ class Button:
     enabled: bool = True
     primary: bool = False
     hotkey: str | None = None
+    tip: str = ""  # a tooltip saying when a greyed button can be used (tables that draw it: draw_buttons_and_tip)
 
     def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
         fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover or focus else (GOLD if self.primary else BUTTON))
@@ -130,6 +131,16 @@ def draw_caption(surface: pygame.Surface, text: Text, lines: Sequence[str], px: 
 
 def key_tip(hotkey: str) -> str:
     return f"Key: {hotkey}"
+
+
+def draw_buttons_and_tip(surface: pygame.Surface, text: Text, buttons: Sequence[Button], hover: object,
+                         scale: float) -> None:
+    """``buttons``, the one under the mouse (its key is ``hover``) lit, and its ``tip`` if it has one, off the others
+    (a race table's: no key tips, which would sit beside Snap! while the pointer rests there)."""
+    for b in buttons:
+        b.draw(surface, text, b.key == hover)
+        if b.key == hover and b.tip:
+            draw_tooltip(surface, text, b.tip, b.rect, scale, [o.rect for o in buttons if o is not b])
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...] = PANEL, radius: int = 12,

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import pygame
 
-from game.shell.app import DEFAULT_SIZE, App, report_startup_problem
+from game.shell.app import DEFAULT_SIZE, MIN_SIZE, App, report_startup_problem
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, playable_games
 
 from game.shell import rest
@@ -49,7 +49,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     modes = p.add_mutually_exclusive_group()
     modes.add_argument("--selftest", action="store_true", help="play a full AI round through the real loop headless; exit 0 if all is well")
     modes.add_argument("--autoplay", metavar="LEVEL,LEVEL[,...]", help="watch AI players of these levels play in a window")
-    modes.add_argument("--screenshot", metavar="DIR", type=Path, help="render every screen at 1280x720 and 1920x1080 into DIR")
+    modes.add_argument("--screenshot", metavar="DIR", type=Path,
+                       help="render every screen into DIR at the game's sizes (1280x720, 1920x1080, the main screens "
+                            "also at 960x600 and 3840x2160), or with --size at that size only")
     modes.add_argument("--bench-frames", metavar="N", type=_positive, help="time N frames of the busiest table; print JSON")
     modes.add_argument("--monkey", metavar="N", type=_positive, help="feed N random mouse and keyboard events through the loop")
     modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
@@ -82,6 +84,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         except ValueError:
             p.error(f"--size expects WxH like 1920x1080, got {args.size!r}")
         args.size = (w, h)
+        if args.screenshot is not None and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            p.error(f"--screenshot --size: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]} (the smallest it can be "
+                    f"made), got {args.size[0]}x{args.size[1]}")
     if args.autoplay is not None:
         levels = [v.strip().lower() for v in args.autoplay.split(",") if v.strip()]
         known = [lv.id for lv in info.levels]
@@ -129,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.selftest:
             return modes.resume_selftest(game, data_dir or default_data_dir()) if args.resume else modes.selftest(game, data_dir)
         if args.screenshot:
-            return modes.screenshots(game, args.screenshot, data_dir, scale_sizes=((960, 600), (3840, 2160)))
+            sizes = dict(sizes=(args.size,), scale_sizes=(), always=False) if args.size else dict(
+                scale_sizes=((960, 600), (3840, 2160)))  # --size: that size only, every screen
+            return modes.screenshots(game, args.screenshot, data_dir, **sizes)
         if args.bench_frames is not None:
             return modes.bench(game, args.bench_frames, args.size or (1920, 1080), data_dir)
         if args.monkey is not None:

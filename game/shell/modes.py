@@ -274,8 +274,9 @@ def monkey(game_id: str, count: int, seed: int, data_dir: Path | None, size: tup
     return 0
 
 
-def screenshots(game_id: str, out: Path, data_dir: Path | None, **sizes: Sizes) -> int:
-    """The game's screenshots into ``out`` (``sizes=``, ``scale_sizes=``: the game's own by default)."""
+def screenshots(game_id: str, out: Path, data_dir: Path | None, **sizes: Any) -> int:
+    """The game's screenshots into ``out`` (``sizes=``, ``scale_sizes=``: the game's own by default; ``always=False``:
+    the sizes asked only)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     scenarios(game_id).shots(out, data_dir, **sizes)

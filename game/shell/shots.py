@@ -53,7 +53,8 @@ class Shot:
 @dataclass(frozen=True)
 class Plan:
     """A game's screenshots: ``steps`` at each size, ``scaled`` at a size given only as a scale size (None: the
-    same steps); ``always``: sizes shot whatever is asked.  Called as ``shots(out, data_dir, sizes=, scale_sizes=)``."""
+    same steps); ``always``: sizes shot whatever is asked (unless the call says ``always=False``: one size asked for
+    by ``--size``).  Called as ``shots(out, data_dir, sizes=, scale_sizes=, always=)``."""
 
     game: str
     steps: Sequence[Step]
@@ -63,10 +64,10 @@ class Plan:
     always: Sizes = ()
 
     def __call__(self, out: Path, data_dir: Path | None, sizes: Sizes | None = None,
-                 scale_sizes: Sizes | None = None) -> None:
+                 scale_sizes: Sizes | None = None, always: bool = True) -> None:
         main = self.sizes if sizes is None else tuple(sizes)
         extra = self.scale_sizes if scale_sizes is None else tuple(scale_sizes)
-        for size in dict.fromkeys(main + extra + self.always):
+        for size in dict.fromkeys(main + extra + (self.always if always else ())):
             scaled = size not in main and size not in self.always
             run(Shot(self.game, Path(out), data_dir, size, scaled), self.steps if not scaled or self.scaled is None
                 else self.scaled)

@@ -419,7 +419,7 @@ def _draw_column(t: Table, surface: pygame.Surface, i: int, lift: int, sel: set[
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     L, text = t.layout, t.app.text
     s = L.scale
-    draw_panel(surface, surface.get_rect(), (0, 0, 0, 170), 0, None, t.panels)
+    draw_panel(surface, surface.get_rect(), (4, 18, 13, 242), 0, None, t.panels)  # the table a quiet shadow: no words
     obs = t.state.observation(0)
     cards = L.pick_cards(len(obs.offer))
     title_y = cards[0].y - round(90 * s)

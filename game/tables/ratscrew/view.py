@@ -219,15 +219,15 @@ def _draw_call(t: RaceTableScene, surface: pygame.Surface) -> None:
             t.app.text.blit(surface, f"Next call: {t.state.observation(0).next_call.word}", round(24 * s),
                             L.call.center, MUTED, "center", L.call.w)
         return
-    rank, number = m.call
+    rank = m.call[0]  # (its number in the game says nothing a player needs: not shown)
     fresh = m.call_age < FRESH_CALL_S
     px = round((48 if fresh else 40) * s)
     word = rank.word.upper() + "!"
     matched = t.model.stack and t.model.stack[-1].card.rank == rank
     t.app.text.blit(surface, word, px, (L.call.centerx, L.call.centery - round(6 * s)), GOLD if matched else INK,
                     "center", L.call.w)
-    t.app.text.blit(surface, f"call {number}", round(16 * s), (L.call.centerx, L.call.bottom - round(2 * s)), MUTED,
-                    "midbottom")
+    t.app.text.blit(surface, "called as it was laid", round(16 * s), (L.call.centerx, L.call.bottom - round(2 * s)),
+                    MUTED, "midbottom", L.call.w)
 
 
 def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:

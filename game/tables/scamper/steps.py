@@ -150,9 +150,7 @@ def _onto_meld(t: HiddenHandTable, ev: AddedToMeld | WildSwapped, fly: Callable[
 
     def step() -> list[Flight]:
         m = t.model
-        sprite, start = lift(t, ev.player, ev.card, chosen)
-        if ev.meld >= len(m.melds):
-            return []
+        sprite, start = lift(t, ev.player, ev.card, chosen)  # meld ev.meld is down: every earlier step has landed
         t.app.sound.play("lay")
         owner, own = m.owners[ev.meld], "your own" if t.name(ev.player) == YOU else "their own"
         return fly(sprite, start, m.melds[ev.meld], own if owner == ev.player else whose(t.name(owner)))

@@ -139,7 +139,7 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]
                   for seat in L.spots), default=base)
         return px, {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px)
                     else str(players[seat].name) for seat in L.spots}, rights
-    return t.memoised("names", fitted, id(L), tuple(map(len, t.model.held)), s.dealer, len(s.lines),
+    return t.memoised("names", fitted, L, tuple(map(len, t.model.held)), s.dealer, len(s.lines),  # L held: not its id
                       tuple(map(seat_label, players)))
 
 

@@ -40,6 +40,7 @@ class Callout:
     colour: tuple[int, int, int]
     seat: int | None = None
     ms: int | None = None  # a call's reaction time (told again with the call's result)
+    detail: str = ""  # a smaller line under it: what a false call costs
     age: float = 0.0
     life: float = 2.2
 
@@ -60,7 +61,7 @@ class SnapModel:
     lit: dict[Any, float] = field(default_factory=dict)  # pile (seat, SHARED or POT) -> seconds left
     red: dict[int, float] = field(default_factory=dict)  # seat -> seconds of the red flash left
     popped: dict[Any, float] = field(default_factory=dict)  # pile -> seconds since a card landed face up on it
-    banner: tuple[str, float] | None = None
+    banner: str | None = None  # the game's result, once it ends
     over: bool = False
 
     @classmethod
@@ -96,9 +97,6 @@ class SnapModel:
         self.lit = {k: left - dt for k, left in self.lit.items() if left - dt > 0}
         self.red = {k: left - dt for k, left in self.red.items() if left - dt > 0}
         self.popped = {k: age + dt for k, age in self.popped.items() if age + dt <= 0.3}
-        if self.banner is not None:
-            text, left = self.banner
-            self.banner = (text, left - dt) if left - dt > 0 or self.over else None
 
     def flying(self) -> set[int]:
         return {f.sprite.id for f in self.flights}
@@ -110,13 +108,13 @@ Places = Callable[[Any], pygame.Rect]
 
 @dataclass
 class Intake:
-    """What the steps of :func:`take_in` work with: the model, where piles are, the animation factor and how to
-    tell the humans at the table (``tell(text, seat, error)``: a human seat's mistakes only)."""
+    """What the steps of :func:`take_in` work with: the model, where piles are, the animation factor and what to do
+    when a seat makes a mistake (``blame(seat)``: the table sounds a human's)."""
 
     model: SnapModel
     place: Places
     factor: float
-    tell: Callable[[str, int, bool], None] | None = None
+    blame: Callable[[int], None] | None = None
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, delay: float) -> None:
         if self.factor > 0:
@@ -199,9 +197,10 @@ def _lapsed(t: Intake, event: CallLapsed) -> None:
 def _false_call(t: Intake, event: FalseCall) -> None:
     name = t.model.names[event.seat]
     t.model.red[event.seat] = 0.9
-    t.say(Callout(f"{name}: {CALL_WORDS[event.call]} Wrong: {event.reason}", BAD, event.seat, life=2.6))
-    if t.tell is not None:
-        t.tell(f"{name}: wrong call ({event.reason}). One card to each player.", event.seat, True)
+    t.say(Callout(f"{name}: {CALL_WORDS[event.call]} Wrong: {event.reason}", BAD, event.seat, life=3.2,
+                  detail=f"{says(name, 'pays')} a card to each other player."))  # the one place it is told
+    if t.blame is not None:
+        t.blame(event.seat)
 
 
 def _penalty(t: Intake, event: PenaltyPaid) -> None:
@@ -219,7 +218,7 @@ def _eliminated(t: Intake, event: Eliminated) -> None:
 
 def _over(t: Intake, event: GameOver) -> None:
     t.model.over = True
-    t.model.banner = (result_line(event, t.model.names), 99.0)
+    t.model.banner = result_line(event, t.model.names)
 
 
 STEPS: dict[type, Callable[[Intake, Any], None]] = {
@@ -230,9 +229,9 @@ STEPS: dict[type, Callable[[Intake, Any], None]] = {
 
 
 def take_in(model: SnapModel, events: list[Any], place: Places, factor: float,
-            tell: Callable[[str, int, bool], None] | None = None) -> None:
+            blame: Callable[[int], None] | None = None) -> None:
     """Follow ``events`` (in order): change the model at once and start the flights and callouts they show."""
-    run_steps(STEPS, events, Intake(model, place, factor, tell))
+    run_steps(STEPS, events, Intake(model, place, factor, blame))
 
 
 def result_line(event: GameOver, name: list[str]) -> str:

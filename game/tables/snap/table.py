@@ -107,7 +107,7 @@ class SnapTable(RaceTableScene):
         if isinstance(target, tuple):
             return self.act(target[1], "flip", event)
         if target == "snap-pot" and not self.model.pot:
-            self.show_toast("Nothing is in the snap pot yet: Snap Pot! is for a card matching the pot's top card.")
+            self.show_toast(snap_view.POT_SHUT)
         elif target is not None and self.solo is not None:
             self.act(self.solo, target, event)
         elif self.replaying:
@@ -145,8 +145,7 @@ class SnapTable(RaceTableScene):
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
             self.sound("draw")
-        take_in(self.model, events, self.layout.rect_of, self.factor(), self.tell)
-
+        take_in(self.model, events, self.layout.rect_of, self.factor(), self.blame)
     def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
         super().catch_up(actions, clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])

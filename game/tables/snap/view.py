@@ -21,7 +21,7 @@ from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
-from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_panel, felt_background
+from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import skip
 from game.kit.raceview import race_status
 from game.tables.snap.fx import POT
@@ -132,8 +132,11 @@ def buttons(table: RaceTableScene) -> list[Button]:
         pot_open = bool(table.model.pot)
         out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=solo_snap_key(table)))
         out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
-                          hotkey=table.key_label(table.solo, "snap-pot")))
+                          hotkey=table.key_label(table.solo, "snap-pot"), tip="" if pot_open else POT_SHUT))
     return out
+
+
+POT_SHUT = "Snap Pot! is for a card matching the snap pot's top card: the pot is empty."
 
 
 def solo_snap_key(table: RaceTableScene) -> str:
@@ -280,15 +283,12 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
             if label_rect(lay, place).collidelist(flying) >= 0:
                 _draw_labels(table, surface, seat, place, backed=True)
     _draw_callouts(table, surface)
-    if model.banner is not None:
+    if model.banner is not None:  # the result, under the middle
         box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
-        box.center = (lay.w // 2, lay.middle.centery)
-        if model.over:
-            box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
-        draw_panel(surface, box, (150, 36, 28, 235) if not model.over else (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
-        text.blit(surface, model.banner[0], round(26 * s), box.center, INK, "center", box.w - round(20 * s))
-    for b in table.buttons():
-        b.draw(surface, text, b.key == table.hover)
+        box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
+        draw_panel(surface, box, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
+        text.blit(surface, model.banner, round(26 * s), box.center, INK, "center", box.w - round(20 * s))
+    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s)
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
@@ -367,14 +367,18 @@ def _draw_callouts(table: RaceTableScene, surface: pygame.Surface) -> None:
     s = lay.scale
     for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
-        surf = text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)
-        box = surf.get_rect(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
+        lines = [text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)]  # and what it costs, smaller, under it
+        lines += [text.fit(c.detail, round(22 * s), lay.callouts.w, INK)] if c.detail else []
+        box = pygame.Rect(0, 0, max(ln.get_width() for ln in lines), sum(ln.get_height() for ln in lines))
+        box = box.move_to(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
         over = any(f.rect.colliderect(box) for f in table.model.flights)  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
-        if fade < 1.0:
-            surf = surf.copy()
-            surf.set_alpha(round(255 * fade))
-        surface.blit(surf, surf.get_rect(center=box.center))
+        y = box.centery - sum(ln.get_height() for ln in lines) // 2
+        for surf in lines:
+            if fade < 1.0:
+                surf = surf.copy()
+                surf.set_alpha(round(255 * fade))
+            y = surface.blit(surf, surf.get_rect(midtop=(box.centerx, y))).bottom
 
 
 def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:

@@ -8,6 +8,7 @@ from engine.cards import Card, cards_of_mask
 
 from game.kit.layout import match_rows
 from game.kit.scoresheet import ScoreSheet, draw_scoresheet
+from game.kit.sprites import blit_card
 from game.kit.tweens import out_cubic
 from game.kit.ui import GOLD, INK, MUTED, Button, draw_panel
 from game.kit.wording import winners_title
@@ -83,46 +84,45 @@ class RoundOverScene(MenuScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
         text = self.app.text
-        art = self.app.art
         state = self.table.state
         n = state.num_players
         top = round(140 * s)
         bottom = self.layout.h - round(90 * s)
-        row_h = min((bottom - top) // n, round(220 * s))
-        top += (bottom - top - row_h * n) // 2
+        row_h = min((bottom - top) // n, round(220 * s))  # the most a row may take
         x0 = round(40 * s)
         w = self.layout.w - 2 * x0
         if self.sheet is not None:  # the match's score sheet on the right, the round's rows beside it
             sheet_w = min(round(w * 0.38), round(460 * s))
             w -= sheet_w + round(16 * s)
-            draw_scoresheet(surface, text, pygame.Rect(x0 + w + round(16 * s), round(140 * s), sheet_w,
-                                                       bottom - round(140 * s)),
+            draw_scoresheet(surface, text, pygame.Rect(x0 + w + round(16 * s), top, sheet_w, bottom - top),
                             self.sheet, s, f"Match: {len(self.sheet.rows)} of {match_rounds(self.table.setup)}",
                             self._panels)
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
-        areas = [pygame.Rect(x0 + round(240 * s), top + p * row_h + round(8 * s), w - round(360 * s),
-                             row_h - round(6 * s) - round(16 * s)) for p in range(n)]  # each row's room for its cards
+        room = pygame.Rect(x0 + round(240 * s), 0, w - round(360 * s), row_h - round(22 * s))  # a row's for its cards
         held = [([cards_of_mask(m) for m in state.laid[p]], list(state.hand(p))) for p in range(n)]
-        ch = min(_card_height(area, groups, hand, s) for area, (groups, hand) in zip(areas, held))  # one size for all
+        ch = min(_card_height(room, groups, hand, s) for groups, hand in held)  # one size for all
+        # each row as tall as its own cards (its three lines of text at least), together centred (level with a sheet)
+        heights = [max(round(92 * s), max([r.bottom for rects in _rows(room, *cards, ch) or [] for r in rects],
+                                          default=0) + round(16 * s)) for cards in held]
+        y = top + (bottom - top - sum(heights) - round(6 * s) * (n - 1)) // 2 * (self.sheet is None)
         for p, line in enumerate(self.result.lines):
-            r = pygame.Rect(x0, top + p * row_h, w, row_h - round(6 * s))
+            r = pygame.Rect(x0, y, w, heights[p])
+            y = r.bottom + round(6 * s)
             win = p in self.result.winners
             draw_panel(surface, r, (8, 40, 28, 190), round(10 * s), GOLD if win else None, self._panels)
             text.blit(surface, self.table.name(p), round(26 * s), (r.x + round(12 * s), r.y + round(8 * s)), GOLD if win else INK,
                       max_w=round(200 * s))
-            count = len(line.match_points)
-            pts = f"+{line.laid_points} ({count} match{'es' if count != 1 else ''})" if count else "none"
-            text.blit(surface, f"Matches: {pts}", round(18 * s), (r.x + round(12 * s), r.y + round(38 * s)), MUTED, max_w=round(210 * s))
-            text.blit(surface, f"Hand: -{line.cards_left}", round(18 * s), (r.x + round(12 * s), r.y + round(60 * s)), MUTED)
+            count, left = len(line.match_points), line.cards_left
+            said = (f"{count} match{'es' if count != 1 else ''}: +{line.laid_points}" if count else "No matches",
+                    f"{left} card{'s' if left != 1 else ''} in hand: -{left}" if left else "No cards left in hand")
+            for words, at in zip(said, (38, 60)):
+                text.blit(surface, words, round(18 * s), (r.x + round(12 * s), r.y + round(at * s)), MUTED, max_w=round(210 * s))
             total = round(line.total * k)
             text.blit(surface, f"{total}", round(46 * s), (r.right - round(20 * s), r.centery), GOLD if win else INK, "midright")
             # the matches as small cards wrapped in rows, then the hand (face down unless revealed on purpose)
-            for rects, cards, face in _card_rows(areas[p], *held[p], ch):
+            for rects, cards, face in _card_rows(room.move(0, r.y + round(8 * s)), *held[p], ch):
                 for c, rr in zip(cards, rects):
-                    if face or self.revealed:
-                        art.blit_face(surface, c, rr, shadow=False)
-                    else:
-                        art.blit_back(surface, rr, shadow=False)
+                    blit_card(self.app.art, surface, c, rr, face or self.revealed, shadow=False)
 
 
 def match_sheet(table) -> ScoreSheet | None:
