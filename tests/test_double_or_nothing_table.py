@@ -399,7 +399,7 @@ def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
     and 1000 with Shift, Ctrl and both; a number too big is refused with a message and changes nothing."""
     from engine.double_or_nothing.counts import parse_counts
     from engine.double_or_nothing.upgrades import Held
-    from game.tables.double_or_nothing.view import layer_key, status_lines
+    from game.tables.double_or_nothing.view import status_lines, table_parts
 
     app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
     table = app.stack.top
@@ -415,9 +415,9 @@ def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
               pygame.K_0):
         _press(app, k)
     assert status_lines(table)[1].startswith("Copies: 150000_ of 200,000")
-    drawn = layer_key(table)
+    drawn = [part.key for part in table_parts(table)]
     _press(app, pygame.K_0)
-    assert layer_key(table) != drawn  # the cached table is drawn again as each digit is typed
+    assert [part.key for part in table_parts(table)] != drawn  # the cached table is drawn again as each digit is typed
     _press(app, pygame.K_BACKSPACE)
     _press(app, pygame.K_RETURN)
     assert table.selection_play() == (Play(4, 5, 150_000), None) and table.typed_copies is None

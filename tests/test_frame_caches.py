@@ -92,7 +92,7 @@ def test_double_or_nothing_renders_the_stacks_the_next_moves_need_on_quiet_frame
     table = busy.table
     table.turns.step = lambda *a, **k: None  # nobody moves: every frame after the first is a quiet one
     dart._STACKS.clear()
-    dart._WARM.clear()
+    dart.STACKS_WARM.forget()
     for frame in range(150):
         app.dirty = True
         app.step(DT, [])
@@ -102,3 +102,41 @@ def test_double_or_nothing_renders_the_stacks_the_next_moves_need_on_quiet_frame
     for size in (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size):
         for n in range(9):
             assert all((n, d, *size, True) in dart._STACKS for d in depths), (n, size, depths)
+
+
+def test_double_or_nothing_warms_stacks_only_into_room_and_keeps_those_drawn(pg, tmp_path):
+    """With the stack cache full, quiet frames render no stack ahead (warming pushed out a stack it then made again,
+    frame after frame: ~1-3 ms a frame at 4K), and a stack drawn is the last the cache lets go."""
+    from game.shell import modes
+    from game.shell.app import App
+    from game.shell.headless import DT
+    from game.tables.double_or_nothing import art as dart
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App((1280, 720), tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    table = scen.busy(app).table
+    table.turns.step = lambda *a, **k: None  # nobody moves: every frame after the first is a quiet one
+    for _ in range(3):
+        app.dirty = True
+        app.step(DT, [])
+    dart._STACKS.clear()
+    dart.STACKS_WARM.forget()
+    spare = pygame.Surface((1, 1))
+    for k in range(dart.MOST_STACKS):  # stacks of a size no table uses fill the cache
+        dart._STACKS[(1, 0, 3, 3 + k, True)] = (spare, 0, 0)
+    for _ in range(30):
+        app.dirty = True
+        app.step(DT, [])
+    assert len(dart._STACKS) == dart.MOST_STACKS and all(k[2] == 3 for k in dart._STACKS), "warming pushed one out"
+    table.layer.invalidate()  # the table drawn afresh: its stacks are rendered (pushing out the oldest others)
+    app.dirty = True
+    app.step(DT, [])
+    drawn = [k for k in dart._STACKS if k[2] != 3]
+    assert drawn and len(dart._STACKS) == dart.MOST_STACKS
+    kept = {key: dart._STACKS[key][0] for key in drawn}
+    for k in range(dart.MOST_STACKS):  # the table's stacks drawn again and again, a new one each time: they stay
+        for key in drawn:
+            dart._stack(app.art, key)
+        dart._stack(app.art, (2, 0, 3, 1000 + k, True))
+    assert all(dart._STACKS[key][0] is kept[key] for key in drawn)  # never pushed out and rendered again

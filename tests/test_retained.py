@@ -232,9 +232,9 @@ def test_a_table_opened_after_another_paints_on_the_surface_it_left(pg, tmp_path
     assert pygame.image.tobytes(second.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
-@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint"])
+@pytest.mark.parametrize("game_id", ["snap", "ratscrew", "sprint", "double-or-nothing"])
 def test_a_table_leaving_the_stack_leaves_its_layer_surface_to_the_next(pg, tmp_path, game_id):
-    """Race tables and hidden-hand tables alike: a table that leaves the stack keeps no layer, and the next layer
+    """Race tables, hidden-hand tables and Double or Nothing alike: a table that leaves the stack keeps no layer, and the next layer
     made at its size paints on the surface it left."""
     from game.kit.layer import TableLayer
 
@@ -257,6 +257,7 @@ def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(
     """Double or Nothing's layer repaints only the parts a move changed (the opponent, the play, the strip, each
     column, the deck, the log, the status lines): after every frame of a game-20 duel
     it is, pixel for pixel, the whole table painted in one go with nothing clipped, and most moves repaint parts."""
+    from game.kit.parts import paint_parts
     from game.tables.double_or_nothing import view
 
     scen = modes.scenarios("double-or-nothing")
@@ -271,7 +272,7 @@ def test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped(
         if table is None or table.layer.surface is None or app.stack.top is not table:
             continue
         fresh = table.background.copy()
-        view._draw_layer(table, fresh)
+        paint_parts(view.table_parts(table), fresh)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
         checked += 1
         whole = table.layer.surface.get_width() * table.layer.surface.get_height()
@@ -316,3 +317,60 @@ def test_a_sprint_frame_at_rest_draws_nothing_over_its_layer(pg, tmp_path):
         app.dirty = True
         app.step(DT, [])
     assert app._pen._new == [] and not app._pen._restored.area()
+
+
+def test_double_or_nothings_layer_follows_a_person_at_the_table(pg, tmp_path):
+    """A person's turns at Double or Nothing (the first-game tip, the pointer over columns, buttons and their key
+    tooltips, drags, the keyboard's focus, hints, refusals, passes, the upgrade pick and the game after it): after
+    every frame the layer is, pixel for pixel, its parts painted afresh."""
+    import random
+
+    from engine.double_or_nothing import Phase
+    from game.kit.parts import paint_parts
+    from game.kit.scenarios import open_on_top
+    from game.tables.double_or_nothing import tools, view
+
+    app = modes.configure(App(SIZE, tmp_path, seed=3, resizable=False), {"ai_speed": "instant", "animation_speed": "fast"})
+    app.to_title()
+    rng, checked = random.Random(5), set()
+    keys = [pygame.K_RIGHT, pygame.K_LEFT, pygame.K_SPACE, pygame.K_h, pygame.K_p, pygame.K_RETURN, pygame.K_TAB, pygame.K_3]
+
+    def drive(table, steps: int) -> None:
+        for step in range(steps):
+            if app.stack.top is not table:
+                return
+            L = table.layout
+            spots = [r.center for r in L.columns] + [b.rect.center for b in view.buttons(table)]
+            spots += [r.center for r in L.pick_cards(3)] if table.state.phase is Phase.PICK else []
+            pos, roll = rng.choice(spots), rng.random()
+            if roll < 0.4:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            elif roll < 0.6:
+                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+            elif roll < 0.7:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=L.columns[rng.randrange(8)].center,
+                                                     button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            else:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
+            for _ in range(rng.choice((1, 1, 3))):
+                app.dirty = True
+                app.step(DT, pygame.event.get())
+                if app.stack.top is not table or table.layer.surface is None:
+                    continue
+                fresh = table.background.copy()
+                paint_parts(view.table_parts(table), fresh)
+                assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), step
+                checked.update({("tip", table.tip_showing()), ("hover", table.hover and table.hover[0]),
+                                ("focus", table.focus.shown() is not None), ("selection", table.selection is not None),
+                                ("pick", table.state.phase is Phase.PICK), ("toast", table.toast is not None)})
+
+    deal = tools.short_run_deal()
+    app.start_game(tools.run_setup(deal))
+    drive(app.stack.top, 400)
+    setup = tools.run_setup(deal)
+    drive(open_on_top(app, setup, tools.played_record(setup, lambda st: st.phase is Phase.PICK)), 300)
+    assert {("tip", True), ("hover", "col"), ("hover", "button"), ("hover", "pick"), ("focus", True), ("selection", True),
+            ("pick", True), ("toast", True)} <= checked, checked

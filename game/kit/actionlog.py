@@ -52,13 +52,18 @@ class ActionLog:
         return max(MIN_PX, round(19 * scale))
 
     def draw(self, surface: pygame.Surface, text: Text, rect: pygame.Rect, scale: float) -> None:
+        rows = self.rows(text, rect, scale)
+        for words, px, pos, color, anchor, max_w in rows:
+            text.blit(surface, words, px, pos, color, anchor, max_w)
+        draw_bar(surface, self.bar(len(rows), rect, scale))
+
+    def rows(self, text: Text, rect: pygame.Rect, scale: float) -> list[tuple[str, int, tuple[int, int], tuple, str, int]]:
+        """The lines :meth:`draw` shows in ``rect``, each ``(words, px, pos, color, anchor, max_w)`` for ``Text.blit``."""
         px = self.px(scale)
         line_h = text.font(px).get_linesize()
         if not self.lines:
-            text.blit(surface, "Every move shows here.", px, rect.center, MUTED, "center", rect.w)
-            return
-        bar_w = max(3, round(5 * scale))
-        width = rect.w - bar_w - round(8 * scale)
+            return [("Every move shows here.", px, rect.center, MUTED, "center", rect.w)]
+        width = rect.w - max(3, round(5 * scale)) - round(8 * scale)
         end = len(self.lines) - self.scroll
         rows = max(1, rect.h // line_h)
         wrapped: list[tuple[str, bool]] = []
@@ -67,15 +72,25 @@ class ActionLog:
             wrapped[:0] = entry
             if len(wrapped) >= rows:
                 break
-        wrapped = wrapped[-rows:]
-        y = rect.y
-        for line, newest in wrapped:
-            text.blit(surface, line, px, (rect.x, y), INK if newest else MUTED, max_w=width)
-            y += line_h
-        if len(self.lines) > len(wrapped) or self.scroll:  # a scroll bar: where the view sits in the log
-            track = pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h)
-            pygame.draw.rect(surface, (40, 80, 62), track, border_radius=bar_w // 2)
-            n = max(1, len(self.lines))
-            h = max(bar_w * 3, round(rect.h * min(1.0, 6 / n)))
-            top = rect.y + round((rect.h - h) * (1 - self.scroll / max(1, n - 1)))
-            pygame.draw.rect(surface, GOLD if self.scroll else MUTED, (track.x, top, bar_w, h), border_radius=bar_w // 2)
+        return [(line, px, (rect.x, rect.y + i * line_h), INK if newest else MUTED, "topleft", width)
+                for i, (line, newest) in enumerate(wrapped[-rows:])]
+
+    def bar(self, shown: int, rect: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None:
+        """The scroll bar (its track, its thumb, the thumb's colour) beside ``shown`` :meth:`rows`: where the view sits
+        in the log, when it holds more than shows or is scrolled back (else None)."""
+        if not self.lines or (len(self.lines) <= shown and not self.scroll):
+            return None
+        bar_w = max(3, round(5 * scale))
+        n = max(1, len(self.lines))
+        h = max(bar_w * 3, round(rect.h * min(1.0, 6 / n)))
+        top = rect.y + round((rect.h - h) * (1 - self.scroll / max(1, n - 1)))
+        return (pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h), pygame.Rect(rect.right - bar_w, top, bar_w, h),
+                GOLD if self.scroll else MUTED)
+
+
+def draw_bar(surface: pygame.Surface, bar: tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None) -> None:
+    """A log's scroll bar (:meth:`ActionLog.bar`), if it has one."""
+    if bar is not None:
+        track, thumb, color = bar
+        pygame.draw.rect(surface, (40, 80, 62), track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, color, thumb, border_radius=track.w // 2)

@@ -71,10 +71,8 @@ def draw_status(surface: pygame.Surface, text: Text, rect: pygame.Rect, line1: s
 
 
 def status_parts(text: Text, rect: pygame.Rect, shows: tuple, scale: float) -> list[pygame.Rect]:
-    """Where :func:`draw_status` draws ``shows`` ``(line1, line2, a third line or None)``, the third at ``rect.y + 50``
-    (all the status lines' place when ``shows`` is empty): what a change of them repaints."""
-    if not shows:
-        return [rect.inflate(0, round(40 * scale))]
+    """Where :func:`draw_status` draws ``shows`` ``(line1, line2, a third line or None)``, the third at ``rect.y + 50``:
+    what a change of them repaints."""
     third = [pygame.Rect(rect.x, rect.y + round(48 * scale), rect.w, round(32 * scale))] if shows[2] else []
     return [r.inflate(8, 8) for _, r in status_lines_at(text, rect, shows[0], shows[1], scale)] + third
 

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 from pygame import Rect
 
 from engine.double_or_nothing.upgrades import Icon
 
+from game.kit.parts import Warmer
 from game.kit.ui import INK, Text
 
 CARD_RATIO = 0.7
 
 
 _STACKS: dict[tuple[int, int, int, int, bool], tuple[pygame.Surface, int, int]] = {}
-_WARM: set[tuple[frozenset[int], tuple[tuple[int, int], ...]]] = set()  # what warm_stack found all rendered
+MOST_STACKS = 160
 
 
+@lru_cache(maxsize=1024)
 def stack_depth(count: int) -> int:
     """How many card edges show under the top card: more for more cards (1 for 2-3, up to 4 for thousands)."""
     return 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
@@ -36,31 +39,44 @@ def draw_stack(surface: pygame.Surface, art, value: int, count: int, rect: Rect,
         art.backs_blitted += 1
 
 
-def warm_stack(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) -> None:
-    """Render the first stack of every number (0: backs) at ``depths`` and ``sizes`` not rendered yet (one: a frame
-    that paints nothing new can afford one, a move that needs several could not); nothing is shown, so nothing is
-    recorded.  Once all are rendered, a look costs one set lookup until the cache drops one."""
-    if (depths, sizes) in _WARM:
-        return
-    for key in [(n, d, w, h, True) for d in sorted(depths) for w, h in sizes for n in range(9)][:120]:  # what it keeps
-        if key not in _STACKS:
-            numbers, backs = len(art.numbers_blitted), art.backs_blitted
-            _stack(art, key)
-            del art.numbers_blitted[numbers:]
-            art.backs_blitted = backs
-            return
-    _WARM.add((depths, sizes))
+def _margins(depth: int, w: int) -> tuple[int, int]:
+    """How far a stack's edges reach left of and above its top card (``w`` wide)."""
+    step = max(2, w // 22)
+    return depth * step // 2 + 8, depth * step + 8
+
+
+def stack_place(count: int, rect: Rect) -> Rect:
+    """All that :func:`draw_stack` paints for a stack of ``count`` with its top card at ``rect``."""
+    dx, dy = _margins(stack_depth(count), rect.w)
+    return Rect(rect.x - dx, rect.y - dy, rect.w + dx + 16, rect.h + dy + 16)
+
+
+def _unseen(art, key: tuple[int, int, int, int, bool]) -> None:
+    """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
+    numbers, backs = len(art.numbers_blitted), art.backs_blitted
+    _stack(art, key)
+    del art.numbers_blitted[numbers:]
+    art.backs_blitted = backs
+
+
+STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
+"""Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
+
+
+def stack_keys(art, depths: frozenset[int], sizes: tuple[tuple[int, int], ...]) -> list:
+    """Every number's stack (0: backs) at ``depths`` and ``sizes``, as :data:`STACKS_WARM` keys (what the cache keeps)."""
+    return [(art, (n, d, w, h, True)) for d in sorted(depths) for w, h in sizes for n in range(9)][:120]
 
 
 def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, int, int]:
-    cached = _STACKS.get(key)
+    cached = _STACKS.pop(key, None)  # put back last: the cache keeps the stacks drawn most lately
     if cached is None:
-        if len(_STACKS) > 160:
-            del _STACKS[next(iter(_STACKS))]  # the oldest: the ones just warmed stay
-            _WARM.clear()
+        if len(_STACKS) >= MOST_STACKS:
+            del _STACKS[next(iter(_STACKS))]  # the one drawn longest ago
+            STACKS_WARM.forget()
         value, depth, w, h, shadow = key
         step = max(2, w // 22)
-        dx, dy = depth * step // 2 + 8, depth * step + 8
+        dx, dy = _margins(depth, w)
         surf = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
         top = Rect(dx, dy, w, h)
         for k in range(depth, 0, -1):
@@ -69,7 +85,8 @@ def _stack(art, key: tuple[int, int, int, int, bool]) -> tuple[pygame.Surface, i
             art.blit_number(surf, value, top, shadow=shadow and depth == 0)
         else:
             art.blit_back(surf, top, shadow=shadow and depth == 0)
-        cached = _STACKS[key] = (surf, dx, dy)
+        cached = (surf, dx, dy)
+    _STACKS[key] = cached
     return cached
 
 

@@ -262,6 +262,10 @@ class DoubleTable(ViewTable, TurnScene):
         self.anchor = None  # a drag across the columns ends
         open_pause(self)
 
+    def exit(self) -> None:
+        super().exit()
+        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
+
     # --- the end ---------------------------------------------------------------
 
     stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games

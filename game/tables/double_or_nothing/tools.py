@@ -4,7 +4,6 @@ scenarios (runs played by bots to a chosen moment, tables opened there).
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import Any
 
@@ -159,7 +158,6 @@ SCENARIOS = Scenarios(
     monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
     bench_settings={"animation_speed": "normal", "ai_speed": "instant"},
     frames=60 * 60 * 20, same_state=lambda a, b: a.snapshot() == b.snapshot(), noun="run",
-    cpu_clock=time.process_time, cpu_name="cpu_ms",  # this process's CPU time: steadier on a shared machine
 )
 
 __all__ = ["SCENARIOS", "open_at", "played_record", "run_setup", "short_run_deal", "mismatches", "SELFTEST_DEAL"]

@@ -9,24 +9,27 @@ Nothing draws one sprite per card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
-from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.plays import Play, describe
 from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import CARD_RATIO, draw_count, draw_icon, draw_stack, stack_depth, warm_stack
+from game.tables.double_or_nothing.art import (
+    CARD_RATIO, STACKS_WARM, draw_count, draw_icon, draw_stack, stack_depth, stack_keys, stack_place,
+)
 from game.tables.double_or_nothing.steps import flying
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.layer import Partial, merged
-from game.kit.messages import draw_banner, draw_status, draw_tip, draw_toast, status_parts
+from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
+from game.kit.messages import draw_banner, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
-from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_focus_ring, draw_panel, draw_tooltip, key_tip
+from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
 
 PANEL_FILL = (8, 40, 28, 170)
@@ -52,6 +55,7 @@ class DoubleLayout:
 
     def __post_init__(self) -> None:
         w, h = self.w, self.h
+        self.screen = Rect(0, 0, w, h)
         s = self.scale = ui_scale(w, h)
         pad = round(16 * s)
         self.top_panel = Rect(pad, pad, round(560 * s), round(92 * s))
@@ -195,56 +199,112 @@ def buttons(t: Table) -> list[Button]:
     return with_keys(t, out)
 
 
-def layer_key(t: Table) -> tuple:
-    """Everything the cached layer shows, in parts (see :func:`touched`): the rest, the opponent's panel, its words,
-    the play, the strip, each column, the deck, the viewer's name, the log, the status lines."""
-    sh, me, movers = t.shown, t.viewer, t.state.to_move()
-    obs, other, show, sel = sh.obs, 1 - me, t.shows_hand(), set(t.selection_numbers())
+def table_parts(t: Table) -> list[Part]:
+    """The cached layer's parts in painting order (:mod:`game.kit.parts`): the opponent's panel, the run's panel, the
+    upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck,
+    the viewer's name, the log, the status lines, the tip, the buttons, the upgrade pick."""
+    L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
+    d, movers = L.my_deck, t.state.to_move()
+    lift = max(2, d.w // 22) * 4 + round(6 * s)
+    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+    box, close = L.tip()
+    lines = t.tip_showing() and tip_lines(t.name(1 - t.viewer))
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "button" else None
+    return [*_top_parts(t, movers), *_area_parts(t), *_hand_parts(t),
+            text_part(text, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
+                      GOLD if me in movers else INK, "midbottom", round(150 * s)),
+            text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
+                      round(150 * s)),
+            *log_parts(t.log, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s),
+            status_part(text, L.status, shows, s),
+            Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
+            *button_parts(text, buttons(t), hover, t.focus.shown(), s, L.screen, ("pass",) if t.hint.glow == "pass" else ()),
+            Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface))]
+
+
+def _top_parts(t: Table, movers: tuple) -> list[Part]:
+    """The opponent's panel (its stacks and deck count; its name, hand and thinking as lines of their own), the run's
+    panel, the upgrades."""
+    L, text, s, sh, other = t.layout, t.app.text, t.layout.scale, t.shown, 1 - t.viewer
+    obs, a, p, i = sh.obs, t.layout.area, t.layout.top_panel, t.layout.info_panel
+    run, x = obs.mode is Mode.RUN, L.opp_hand.right + round(14 * s)
     dots = t.driver.thinking_seat == other and not t.motion.busy and 1 + int(t.clock * 3) % 3
-    quiet = not flying(t) and Phase.PICK not in (t.state.phase, obs.phase)
-    rest = (t.layout.w, t.layout.h, obs.mode, obs.game, obs.game_hand, obs.hand_sizes[me], obs.pass_sizes[me],
-            obs.games_won, obs.upgrades, obs.opponent_lacks, obs.opponent_lacks_now, me, t.hover, t.focus.shown(),
-            t.hint.glow, t.tip_showing(), picking(t), tuple((b.key, b.label, b.enabled) for b in buttons(t)))
-    return (rest, (stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other]),
-            (sh.hand_sizes[other], other in movers, dots),
-            (sh.top, sh.top_seat, quiet, quiet and t.my_turn()), (sh.area, not flying(t)),
-            *((show and k, show, n in sel, lift) for n, k, lift in zip(range(1, 9), sh.hand, _lifts(t))),
-            (sh.deck_sizes[me], sh.hand_sizes[me]), me in movers, t.log.key(), _status(t))
+    player = t.record.players[other]
+    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
+    return [Part((stack_depth(sh.hand_sizes[other]), sh.deck_sizes[other], obs.opponent_lacks, obs.opponent_lacks_now),
+                 p.inflate(round(16 * s), round(16 * s)), lambda surface: _draw_opponent(t, surface)),
+            text_part(text, label, round(26 * s), (x, p.y + round(10 * s)), GOLD if other in movers else INK,
+                      max_w=L.opp_deck.x - x - round(8 * s)),
+            text_part(text, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED),
+            text_part(text, f"thinking{'.' * dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD) if dots else NO_PART,
+            *(text_part(text, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
+                        max_w=i.w - round(32 * s)) if run or dy < 60 else NO_PART
+              for words, px, dy, color in _info_rows(obs, t.viewer)),
+            Part(obs.upgrades if run else (), Rect(a.x, a.y, round(220 * s), a.h),
+                 lambda surface: _draw_upgrades(t, surface, obs.upgrades if run else ()))]
 
 
-def touched(t: Table, old: tuple, new: tuple) -> list[Rect] | None:
-    """Where the layer changed from ``old`` to ``new`` (:func:`layer_key`): the parts whose keys differ (all of it
-    when the rest did)."""
-    L, s = t.layout, t.layout.scale
-    if old[0] != new[0]:
-        return None
-    pad, st, text, x, d = round(16 * s), L.strip, t.app.text, L.opp_hand.right + round(10 * s), L.my_deck
-    lift, shown = max(2, d.w // 22) * 4 + round(6 * s), max(sum(map(bool, old[4][0])), sum(map(bool, new[4][0])))
-    places = [[L.top_panel.inflate(pad, pad)], [Rect(x, L.top_panel.y, L.opp_deck.x - x, L.top_panel.h)],
-              _play_parts(L, old[3]) + _play_parts(L, new[3]), [Rect(st.x, st.y, round((270 + 99 * shown) * s), st.h)],
-              *([r] for r in L.column_areas), [L.deck_area],
-              [Rect(d.centerx - round(80 * s), d.y - lift - round(56 * s), round(160 * s), round(38 * s))],
-              [L.log_panel.inflate(-round(14 * s), -round(14 * s))],
-              status_parts(text, L.status, old[-1], s) + status_parts(text, L.status, new[-1], s)]
-    return merged([r for o, n, rects in zip(old[1:], new[1:], places) if o != n for r in rects])
+def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, int]]]:
+    run = obs.mode is Mode.RUN
+    return [(f"The Run - Game {obs.game} of {MAX_GAME}" if run else f"Duel - Game {obs.game}", 30, 10, GOLD),
+            (f"{hand_words(obs.game_hand).capitalize()} - hands of {obs.hand_sizes[me]:,} - a pass draws "
+             f"{obs.pass_sizes[me]:,}", 20, 44, INK),
+            (f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
 
 
-def _play_parts(L: DoubleLayout, key: tuple) -> list[Rect]:
-    """Where the play area's part ``key`` is drawn: "nothing to beat", or the play's line and its cards."""
-    s, a, play = L.scale, L.area, key[0]
+def _area_parts(t: Table) -> list[Part]:
+    """The play area: what to do with nothing to beat, the play's stacks and its line, the strip of what lies there."""
+    L, text, s, sh = t.layout, t.app.text, t.layout.scale, t.shown
+    a, st, play, fly = L.area, L.strip, sh.top, bool(flying(t))
+    lead = play is None and not fly and Phase.PICK not in (t.state.phase, sh.obs.phase)  # never under flights or a pick
+    tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
+    out = [text_part(text, "Nothing to beat: the side to move leads anything.", round(24 * s),
+                     (a.centerx, a.y + round(120 * s)), MUTED, "center", a.w - round(40 * s)) if lead else NO_PART,
+           text_part(text, tip, round(19 * s), (a.centerx, a.y + round(156 * s)), MUTED, "center", a.w - round(40 * s))
+           if lead and t.my_turn() else NO_PART]
     if play is None:
-        return [Rect(a.x, a.y + round(100 * s), a.w, round(80 * s))]
-    first, last = L.area_card(0, play.width), L.area_card(play.width - 1, play.width)
-    return [Rect(a.x, a.y + round(20 * s), a.w, round(40 * s)),
-            Rect(first.x - round(40 * s), first.y - round(30 * s), last.right - first.x + round(80 * s),
-                 first.h + round(70 * s))]
+        out += [NO_PART, NO_PART]
+    else:
+        who = t.name(sh.top_seat) if sh.top_seat is not None else ""
+        label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(play.strength(sh.obs.rules(sh.top_seat)))})"
+        count = text.render(f"x {play.copies:,}", round(20 * s), INK)
+        cards = [L.area_card(i, play.width) for i in range(play.width)]
+        out += [Part(play, stack_place(play.copies, cards[0]).unionall(
+                    [stack_place(play.copies, r) for r in cards[1:]] + [count.get_rect(midtop=(r.centerx, r.bottom + round(
+                        4 * s))) for r in cards]), lambda surface: _draw_play(t, surface, play)),
+                text_part(text, label, round(22 * s), (a.centerx, a.y + round(24 * s)), INK, "midtop", a.w - round(60 * s))]
+    strip = bool(sum(sh.area)) and not fly
+    width = round((270 + 99 * sum(map(bool, sh.area))) * s)
+    return out + [Part((sh.area, strip), Rect(st.x, st.y, width, st.h) if strip else NOWHERE,
+                       lambda surface: _draw_strip(t, surface))]
 
 
-def _status(t: Table) -> tuple:
-    """What the status lines show: none under a toast or the upgrade pick; else the lines and why not to play."""
-    if t.toast or picking(t):
-        return ()
-    return status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+def _hand_parts(t: Table) -> list[Part]:
+    """Each column (its stack, then its count: a count that changed alone repaints only itself), the keyboard's focus,
+    the deck and its count."""
+    L, text, s, sh, show = t.layout, t.app.text, t.layout.scale, t.shown, t.shows_hand()
+    sel, px, below = set(t.selection_numbers()), round(22 * s), round(4 * s)
+    out = []
+    for i, (r, lift, area) in enumerate(zip(L.columns, _lifts(t), L.column_areas)):
+        n, k = i + 1, sh.hand[i] if show else 0
+        out += [Part((show and (k > 0, stack_depth(k)), n in sel, lift), area,
+                     lambda surface, i=i, lift=lift: _draw_column(t, surface, i, lift, sel)),
+                text_part(text, f"x {k:,}", px, (r.centerx, r.bottom + below), GOLD if n in sel else (INK if k else MUTED),
+                          "midtop") if show else NO_PART]
+    at = t.focus.at if isinstance(t.focus.shown(), int) else None
+    ring = L.columns[at - 1].inflate(round(14 * s), round(14 * s)) if at else NOWHERE
+    d, deck = L.my_deck, sh.deck_sizes[t.viewer]
+    return out + [Part(at, ring, lambda surface: pygame.draw.rect(surface, GOLD, ring, max(2, round(3 * s)),
+                                                                  border_radius=round(12 * s))),
+                  Part(stack_depth(deck), stack_place(deck, d), lambda surface: draw_stack(surface, t.app.art, 0, deck, d)),
+                  text_part(text, f"Deck {deck:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")]
+
+
+def _pick_key(t: Table) -> tuple | None:
+    if not picking(t):
+        return None
+    obs = t.state.observation(0)
+    return obs.offer, obs.game, obs.hand_sizes[0], obs.pass_sizes[0], obs.upgrades, t.hover, t.focus.shown()
 
 
 def _lifts(t: Table) -> list[int]:
@@ -259,14 +319,14 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
     L, text, art = t.layout, t.app.text, t.app.art
     s = L.scale
-    t.layer.refresh(t.background, L, [Partial("table", layer_key(t), surface.get_rect(),
-                                              lambda layer: _draw_layer(t, layer), lambda o, n: touched(t, o, n))], art)
+    t.layer.refresh(t.background, L, [parts_region("table", surface.get_rect(), table_parts(t), t.viewer)], art)
     t.layer.draw(surface, art)
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        warm_stack(art, frozenset(stack_depth(k) for k in counts if k), (L.area_card_size, L.card, L.opp_hand.size,
-                                                                        L.my_deck.size))
+        depths = frozenset(stack_depth(k) for k in counts if k)
+        sizes = (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size)
+        STACKS_WARM.warm((depths, sizes), lambda: stack_keys(art, depths, sizes))
     for fly in flying(t):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
@@ -277,86 +337,38 @@ def draw(t: Table, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _draw_layer(t: Table, surface: pygame.Surface) -> None:
-    L, text = t.layout, t.app.text
-    s, a, near = L.scale, L.area, surface.get_clip().colliderect  # a part repainted: what reaches it paints
-    if near(0, 0, L.w, a.y) or near(a.x, a.y, round(220 * s), a.h):
-        _draw_top(t, surface)
-    if near(a.x, a.y, L.w - a.x, a.h):
-        _draw_area(t, surface)
-    if near(0, min(L.my_deck.y - round(90 * s), L.columns[0].y - round(52 * s)), L.w, L.h):
-        _draw_hand(t, surface)
-    if near(L.log_panel):
-        t.log.draw(surface, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s)
-    shows = _status(t) if near(L.status.x, L.status.y, L.status.w, round(80 * s)) else ()
-    if shows:
-        draw_status(surface, text, L.status, shows[0], shows[1], s)
-        if shows[2]:
-            text.blit(surface, shows[2], round(19 * s), (L.status.centerx, L.status.y + round(50 * s)), (255, 170, 150),
-                      "midtop", L.status.w - round(120 * s))
-    if t.tip_showing():
-        box, close = L.tip()
-        draw_tip(surface, text, box, close, tip_lines(t.name(1 - t.viewer)), s, t.panels)
-    for b in buttons(t):
-        b.draw(surface, text, t.hover == ("button", b.key), t.focus.shown() == b.key)
-        if b.key == "pass" and t.hint.glow == "pass":
-            draw_focus_ring(surface, b.rect, s)  # the hint says: pass
-        if t.hover == ("button", b.key) and b.hotkey:
-            draw_tooltip(surface, text, key_tip(b.hotkey), b.rect, s)
-    if picking(t):
-        _draw_pick(t, surface)
-
-
-def _draw_top(t: Table, surface: pygame.Surface) -> None:
+def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
     L, text, art = t.layout, t.app.text, t.app.art
-    s = L.scale
-    sh = t.shown
+    s, sh, other, p = L.scale, t.shown, 1 - t.viewer, L.top_panel
     obs = sh.obs
-    me, other = t.viewer, 1 - t.viewer
-    p = L.top_panel
     draw_stack(surface, art, 0, sh.hand_sizes[other], L.opp_hand, shadow=False)
     draw_stack(surface, art, 0, sh.deck_sizes[other], L.opp_deck, shadow=False)
-    x = L.opp_hand.right + round(14 * s)
-    player = t.record.players[other]
-    label = t.name(other) + (f" ({t.setup.info.level(player.level).name})" if player.kind == "ai" and player.level else "")
-    color = GOLD if other in t.state.to_move() else INK
-    text.blit(surface, label, round(26 * s), (x, p.y + round(10 * s)), color, max_w=L.opp_deck.x - x - round(8 * s))
-    text.blit(surface, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED)
-    if t.driver.thinking_seat == other and not t.motion.busy:
-        dots = "." * (1 + int(t.clock * 3) % 3)
-        text.blit(surface, f"thinking{dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD)
     dx = L.opp_deck.right + round(12 * s)
     text.blit(surface, "Deck", round(19 * s), (dx, p.y + round(14 * s)), MUTED)
     text.blit(surface, f"{sh.deck_sizes[other]:,}", round(26 * s), (dx, p.y + round(38 * s)), INK,
               max_w=p.right - dx - round(8 * s))
-    if obs.opponent_lacks is not None and me == 0:
+    if obs.opponent_lacks is not None and t.viewer == 0:
         lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
         text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
-    i = L.info_panel
-    run = obs.mode is Mode.RUN
-    rows = [(f"The Run - Game {obs.game} of {MAX_GAME}" if run else f"Duel - Game {obs.game}", 30, 10, GOLD),
-            (f"{hand_words(obs.game_hand).capitalize()} - hands of {obs.hand_sizes[me]:,} - a pass draws "
-             f"{obs.pass_sizes[me]:,}", 20, 44, INK),
-            (f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
-    for words, px, dy, color in rows[:3 if run else 2]:
-        text.blit(surface, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
-                  max_w=i.w - round(32 * s))
-    # the runner's upgrades, as icons along the bottom left of the area
-    held = obs.upgrades
-    if held and run:
-        x = L.area.x + round(12 * s)
-        y = L.area.y + round(56 * s)
-        row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
-        size = max(8, row - round(6 * s))
-        for uid, stacks in held:
-            r = Rect(x, y, size, size)
-            draw_icon(surface, text, UPGRADES[uid].icon, r)
-            label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
-            text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
-                      "midleft", round(140 * s))
-            y += row
+
+
+def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
+    """The runner's upgrades, as icons along the bottom left of the area."""
+    if not held:
+        return
+    L, text, s = t.layout, t.app.text, t.layout.scale
+    x, y = L.area.x + round(12 * s), L.area.y + round(56 * s)
+    row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
+    size = max(8, row - round(6 * s))
+    for uid, stacks in held:
+        r = Rect(x, y, size, size)
+        draw_icon(surface, text, UPGRADES[uid].icon, r)
+        label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
+        text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
+                  "midleft", round(140 * s))
+        y += row
 
 
 def hand_words(game_hand: int) -> str:
@@ -364,84 +376,44 @@ def hand_words(game_hand: int) -> str:
     return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
-def _draw_area(t: Table, surface: pygame.Surface) -> None:
-    L, text, art = t.layout, t.app.text, t.app.art
-    s = L.scale
-    sh = t.shown
-    quiet = not flying(t) and Phase.PICK not in (t.state.phase, sh.obs.phase)
-    if sh.top is None and quiet:  # never under flying cards or the upgrade panel
-        msg = "Nothing to beat: the side to move leads anything."
-        text.blit(surface, msg, round(24 * s), (L.area.centerx, L.area.y + round(120 * s)), MUTED, "center",
-                  L.area.w - round(40 * s))
-        if t.my_turn():
-            tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
-            text.blit(surface, tip, round(19 * s), (L.area.centerx, L.area.y + round(156 * s)), MUTED, "center",
-                      L.area.w - round(40 * s))
-    elif sh.top is not None:
-        play = sh.top
-        for i, n in enumerate(play.numbers):
-            r = L.area_card(i, play.width)
-            draw_stack(surface, art, n, play.copies, r)
-            draw_count(surface, text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
-        who = t.name(sh.top_seat) if sh.top_seat is not None else ""
-        strength = play.strength(sh.obs.rules(sh.top_seat))
-        label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(strength)})"
-        text.blit(surface, label, round(22 * s), (L.area.centerx, L.area.y + round(24 * s)), INK, "midtop",
-                  L.area.w - round(60 * s))
-    total = sum(sh.area)
-    if total and not flying(t):
-        strip = L.strip
-        text.blit(surface, f"In the play area: {total:,}", round(19 * s), (strip.x, strip.centery), MUTED, "midleft")
-        x = strip.x + round(190 * s)
-        ch = strip.h - round(4 * s)
-        for n, k in enumerate(sh.area):
-            if not k:
-                continue
-            r = Rect(x, strip.y + round(2 * s), round(ch * CARD_RATIO), ch)
-            art.blit_number(surface, n + 1, r, shadow=False)
-            text.blit(surface, f"x {k:,}", round(18 * s), (r.right + round(4 * s), r.centery), INK, "midleft")
-            x = r.right + round(74 * s)
+def _draw_play(t: Table, surface: pygame.Surface, play: Play) -> None:
+    L, s = t.layout, t.layout.scale
+    for i, n in enumerate(play.numbers):
+        r = L.area_card(i, play.width)
+        draw_stack(surface, t.app.art, n, play.copies, r)
+        draw_count(surface, t.app.text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
 
 
-def _draw_hand(t: Table, surface: pygame.Surface) -> None:
-    L, text, art = t.layout, t.app.text, t.app.art
-    s = L.scale
-    sh = t.shown
-    me = t.viewer
-    visible = t.shows_hand()
-    sel = set(t.selection_numbers())
-    near = surface.get_clip().colliderect
-    for i, (r, lift) in enumerate(zip(L.columns, _lifts(t))):
-        if not near(L.column_areas[i]):
+def _draw_strip(t: Table, surface: pygame.Surface) -> None:
+    L, text, art, s, strip = t.layout, t.app.text, t.app.art, t.layout.scale, t.layout.strip
+    text.blit(surface, f"In the play area: {sum(t.shown.area):,}", round(19 * s), (strip.x, strip.centery), MUTED,
+              "midleft")
+    x, ch = strip.x + round(190 * s), strip.h - round(4 * s)
+    for n, k in enumerate(t.shown.area):
+        if not k:
             continue
-        n = i + 1
-        k = sh.hand[i] if visible else 0
-        rr = r.move(0, -lift)
-        if not visible:
-            art.blit_back(surface, rr)
-            continue
-        if k:
-            draw_stack(surface, art, n, k, rr)
-        else:
-            draw_panel(surface, rr, (0, 0, 0, 60), round(8 * s), (60, 110, 90), t.panels)
-            text.blit(surface, str(n), round(40 * s), rr.center, (90, 130, 110), "center")
-        if n in sel:
-            pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
-                             border_radius=round(10 * s))
-        draw_count(surface, text, k, (r.centerx, r.bottom + round(4 * s)), s, GOLD if n in sel else (INK if k else MUTED))
-    if isinstance(t.focus.shown(), int):
-        r = L.columns[t.focus.at - 1].inflate(round(14 * s), round(14 * s))
-        pygame.draw.rect(surface, GOLD, r, max(2, round(3 * s)), border_radius=round(12 * s))
-    if not near(L.deck_area):
+        r = Rect(x, strip.y + round(2 * s), round(ch * CARD_RATIO), ch)
+        art.blit_number(surface, n + 1, r, shadow=False)
+        text.blit(surface, f"x {k:,}", round(18 * s), (r.right + round(4 * s), r.centery), INK, "midleft")
+        x = r.right + round(74 * s)
+
+
+def _draw_column(t: Table, surface: pygame.Surface, i: int, lift: int, sel: set[int]) -> None:
+    L, text, s = t.layout, t.app.text, t.layout.scale
+    n, r, visible = i + 1, L.columns[i], t.shows_hand()
+    rr = r.move(0, -lift)
+    if not visible:
+        t.app.art.blit_back(surface, rr)
         return
-    d = L.my_deck
-    draw_stack(surface, art, 0, sh.deck_sizes[me], d)
-    text.blit(surface, f"Deck {sh.deck_sizes[me]:,}", round(20 * s), (d.centerx, d.bottom + round(4 * s)), INK, "midtop")
-    lift = max(2, d.w // 22) * 4 + round(6 * s)
-    text.blit(surface, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
-              GOLD if me in t.state.to_move() else INK, "midbottom", round(150 * s))
-    text.blit(surface, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
-              round(150 * s))
+    k = t.shown.hand[i]
+    if k:
+        draw_stack(surface, t.app.art, n, k, rr)
+    else:
+        draw_panel(surface, rr, (0, 0, 0, 60), round(8 * s), (60, 110, 90), t.panels)
+        text.blit(surface, str(n), round(40 * s), rr.center, (90, 130, 110), "center")
+    if n in sel:
+        pygame.draw.rect(surface, SELECT, rr.inflate(round(8 * s), round(8 * s)), max(2, round(4 * s)),
+                         border_radius=round(10 * s))
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
