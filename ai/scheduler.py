@@ -3,7 +3,8 @@
 The UI calls :meth:`TurnScheduler.update` once per frame with the frame's ``dt``,
 the current game state and whether its animations are still playing.  As soon
 as a bot is to move -- while the last move's cards are still flying, too -- the
-scheduler works the move out in slices: the first builds the bot's observation,
+scheduler works the move out in slices (from the frame after the last move's
+cards took off, a frame that is long already): the first builds the bot's observation,
 the next ones advance its ``think`` generator, and no frame spends more than
 :data:`THINK_BUDGET_MS` on them (a slice that started under the budget finishes:
 bots yield often, Master every fraction of a millisecond).  The action is handed
@@ -104,8 +105,9 @@ class TurnScheduler:
     and CPU time of each frame's work on a move is kept in :attr:`decide_ms` and
     :attr:`decide_cpu_ms` (for the headless bench).
 
-    Pace: the work on a move starts as soon as the bot is to move (even while
-    cards still fly) and runs in slices, a bounded share of each frame.  From
+    Pace: the work on a move starts as soon as the bot is to move (while cards
+    still fly: from the second frame it sees the state) and runs in slices, a
+    bounded share of each frame.  From
     the first still frame the bot is :attr:`thinking` and a person's pause for
     that decision runs (:func:`human_pause`: the more choices, the longer); the
     action comes at the first still frame where both the work and the pause are done.
@@ -170,6 +172,8 @@ class TurnScheduler:
         if key != self._key:
             self.cancel()
             self._key = key
+            if busy:
+                return None  # the frame the last move's cards take off (a long one): the work starts on the next
         if not busy:
             if self._seat is None:
                 self._seat = seat  # the first still frame: the pause starts (its dt is the last move's)

@@ -172,6 +172,36 @@ def test_the_work_runs_ahead_while_busy_but_thinking_and_the_pause_start_when_st
     assert bot.started == 1
 
 
+def test_the_work_waits_out_the_frame_the_last_move_takes_off() -> None:
+    """The first frame after a move is the long one where its cards take off: no work on the next move there."""
+
+    class Watched:
+        def __init__(self) -> None:
+            self.current, self.is_over, self.looks = 1, False, 0
+
+        def to_move(self) -> tuple[int, ...]:
+            return (self.current,)
+
+        def snapshot(self) -> tuple[int, ...]:
+            return (self.current,)
+
+        def observation(self, seat: int) -> int:
+            self.looks += 1
+            return self.looks
+
+    class Quick:
+        def think(self, observation: int):
+            return "move"
+            yield
+
+    state = Watched()
+    sched = TurnScheduler({1: Quick()}, delay=0.0)
+    assert sched.update(0.1, state, busy=True) is None and state.looks == 0
+    assert sched.update(0.1, state, busy=True) is None and state.looks == 1  # worked out ahead, played when still
+    assert sched.update(0.1, state, busy=False) == "move" and state.looks == 1
+    assert sched.update(0.1, state, busy=False) == "move" and state.looks == 2  # nothing moving: at once
+
+
 def test_an_instant_bot_plays_in_the_first_still_frame_after_working_ahead() -> None:
     state = Round.deal(2, 3, first_player=1)
     bot = SlowBot(slices=2)
