@@ -367,3 +367,45 @@ def test_blits_a_frame_repeats_stay_on_the_window_and_every_frame_is_a_whole_red
         assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), i
     assert kept[0] == 0 and kept[1:10] == [2] * 9  # the two cards under the moving one stay
     assert kept[10] == 0 and kept[11] == 2  # swapped: drawn again, then kept in their new order
+
+
+def test_the_turn_order_strip_drawn_in_a_clip_is_the_strip_drawn_whole_then_clipped(pg):
+    """A cached layer repaints the strip clipped to a spot (often a sliver beside it); chips and arrows wholly
+    outside the clip are skipped, and what is inside is exactly the whole strip's."""
+    from game.base.text import Text
+    from game.kit.turnorder import draw_turn_order, turn_order_rects
+
+    pygame.display.set_mode((640, 120))
+    text = Text()
+    rect = pygame.Rect(20, 40, 600, 30)
+    names = ["Ada", "Ben", "Cleo", "Dev", "You"]
+    chips = turn_order_rects(rect, 5, 1.0)
+    whole = pygame.Surface((640, 120)).convert()
+    whole.fill((10, 60, 40))
+    draw_turn_order(whole, text, rect, names, [2, 3, 4, 0, 1], 1.0)
+    clips = [pygame.Rect(0, 0, 640, 120), pygame.Rect(0, 0, 640, 10), pygame.Rect(chips[1].right - 2, 30, 30, 50),
+             pygame.Rect(chips[2].x + 10, 52, 6, 4), pygame.Rect(chips[3].right + 1, 54, 3, 3), rect.inflate(-100, 0)]
+    for clip in clips:
+        part = pygame.Surface((640, 120)).convert()
+        part.fill((10, 60, 40))
+        part.set_clip(clip)
+        draw_turn_order(part, text, rect, names, [2, 3, 4, 0, 1], 1.0)
+        part.set_clip(None)
+        expected = pygame.Surface((640, 120)).convert()
+        expected.fill((10, 60, 40))
+        expected.blit(whole, clip, clip)
+        assert pygame.image.tobytes(part, "RGB") == pygame.image.tobytes(expected, "RGB"), clip
+    class Counting(Text):
+        blits = 0
+
+        def blit(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            Counting.blits += 1
+            return super().blit(*args, **kwargs)
+
+    sliver = pygame.Surface((640, 120)).convert()
+    for clip, names_drawn in ((pygame.Rect(0, 0, 640, 8), 0), (pygame.Rect(chips[3].right + 8, 54, 3, 3), 0),
+                              (pygame.Rect(chips[2].x + 10, 52, 6, 4), 1), (pygame.Rect(0, 0, 640, 120), 5)):
+        Counting.blits = 0
+        sliver.set_clip(clip)
+        draw_turn_order(sliver, Counting(), rect, names, [2, 3, 4, 0, 1], 1.0)
+        assert Counting.blits == names_drawn, clip  # a name outside the clip is not even fitted
