@@ -30,7 +30,8 @@ import time
 from typing import Any, Callable, Generator, Mapping, Protocol
 
 THINK_BUDGET_MS = 0.8
-"""The most of one frame a bot's move takes (wall ms): the slices of its work run while the frame's total is under it."""
+"""The most of one frame a bot's move takes (ms of the thread's CPU time, which the machine's load does not
+inflate: a busy machine does not slow the bots' pace): the slices of its work run while the frame's total is under it."""
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -101,7 +102,7 @@ class TurnScheduler:
     ``key`` turns a state into the tuple that says whether it moved on (the
     protocol's by default); ``seat`` says whose move it is (``state.current`` by default).
     ``budget_ms``: the most of a frame the work on a move takes (slices run while
-    the frame's total is under it; ``clock`` measures it).  With ``timed`` the wall
+    the frame's total is under it; ``clock`` measures it: the thread's CPU time).  With ``timed`` the wall
     and CPU time of each frame's work on a move is kept in :attr:`decide_ms` and
     :attr:`decide_cpu_ms` (for the headless bench).
 
@@ -116,7 +117,7 @@ class TurnScheduler:
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
                  key: StateKey = protocol_key, timed: bool = False,
                  seat: Callable[[Any], int | None] = current_seat, budget_ms: float = THINK_BUDGET_MS,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.thread_time) -> None:
         self.bots = dict(bots)
         self.delay = delay
         self.key = key
@@ -194,9 +195,8 @@ class TurnScheduler:
         next one advances the bot's ``think`` by one ``next()``.
         """
         clock = self.clock
-        start = clock()
-        cpu = time.thread_time() if self.timed else 0.0
-        end = start + self.budget_ms / 1000.0
+        wall, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
+        end = clock() + self.budget_ms / 1000.0
         while True:
             if self._working is None:
                 observation = state.observation(seat)
@@ -214,5 +214,5 @@ class TurnScheduler:
             if clock() >= end:
                 break
         if self.timed:
-            self.decide_ms.append((time.perf_counter() - start) * 1000)
+            self.decide_ms.append((time.perf_counter() - wall) * 1000)
             self.decide_cpu_ms.append((time.thread_time() - cpu) * 1000)

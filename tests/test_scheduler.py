@@ -117,6 +117,14 @@ def test_a_frame_runs_slices_while_under_its_budget_and_thinking_flags() -> None
     assert not sched.thinking
 
 
+def test_timed_keeps_each_frames_work_on_a_move_in_wall_and_cpu_ms() -> None:
+    state = Round.deal(3, 2, first_player=2)
+    sched = TurnScheduler({2: make_bot("standard", seed=1)}, delay=0.0, timed=True)
+    assert sched.update(1 / 60, state, busy=False) is not None
+    assert len(sched.decide_ms) == len(sched.decide_cpu_ms) == 1
+    assert 0.0 <= sched.decide_ms[0] < 1000.0 and 0.0 <= sched.decide_cpu_ms[0] < 1000.0
+
+
 def test_one_slice_a_frame_without_a_budget() -> None:
     state = Round.deal(3, 2, first_player=2)
     bot = SlowBot(slices=3)
