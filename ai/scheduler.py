@@ -1,12 +1,18 @@
-"""The turn scheduler: runs the bots between frames at a readable pace.
+"""The turn scheduler: runs the bots between frames at a readable pace, in a bounded share of each frame.
 
 The UI calls :meth:`TurnScheduler.update` once per frame with the frame's ``dt``,
-the current game state and whether its animations are still playing.  When a bot
-is to move and nothing is animating, the scheduler advances the bot's ``think``
-generator by one slice per call (each slice is a few milliseconds, so frames
-never drop) and hands back the action once it is ready and a person's pause over
-that decision has passed: longer the more choices there are (:func:`human_pause`,
-at most about 3 s at Normal speed); the caller applies it and animates the events.
+the current game state and whether its animations are still playing.  As soon
+as a bot is to move -- while the last move's cards are still flying, too -- the
+scheduler works the move out in slices (from the frame after the last move's
+cards took off, a frame that is long already): the first builds the bot's observation,
+the next ones advance its ``think`` generator, and no frame spends more than
+:data:`THINK_BUDGET_MS` on them (a slice that started under the budget finishes:
+bots yield often, Master every fraction of a millisecond).  The action is handed
+back once it is ready, nothing is animating, and a person's pause over that
+decision has passed since the table went still: longer the more choices there
+are (:func:`human_pause`, at most about 3 s at Normal speed); the caller applies
+it and animates the events.  The pause is what players see: the work ahead of it
+(while cards fly, and during the pause) only makes sure no frame is long.
 
 The scheduler is game-neutral: the state only needs ``is_over``, ``observation(seat)``
 and whose move it is (``current``, or the ``seat`` function a game passes), and a
@@ -22,6 +28,10 @@ from __future__ import annotations
 import math
 import time
 from typing import Any, Callable, Generator, Mapping, Protocol
+
+THINK_BUDGET_MS = 0.8
+"""The most of one frame a bot's move takes (ms of the thread's CPU time, which the machine's load does not
+inflate: a busy machine does not slow the bots' pace): the slices of its work run while the frame's total is under it."""
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -91,29 +101,37 @@ class TurnScheduler:
 
     ``key`` turns a state into the tuple that says whether it moved on (the
     protocol's by default); ``seat`` says whose move it is (``state.current`` by default).
-    With ``timed`` the wall and CPU time of every ``think`` slice is kept in
-    :attr:`decide_ms` and :attr:`decide_cpu_ms` (for the headless bench).
+    ``budget_ms``: the most of a frame the work on a move takes (slices run while
+    the frame's total is under it; ``clock`` measures it: the thread's CPU time).  With ``timed`` the wall
+    and CPU time of each frame's work on a move is kept in :attr:`decide_ms` and
+    :attr:`decide_cpu_ms` (for the headless bench).
 
-    Pace: once the table is still, the bot starts working its move out (one
-    slice per update) and hands the action back when it is ready and a person's
-    pause for that decision has passed (:func:`human_pause`: the more choices,
-    the longer).  From the first still frame until then it is :attr:`thinking`.
+    Pace: the work on a move starts as soon as the bot is to move (while cards
+    still fly: from the second frame it sees the state) and runs in slices, a
+    bounded share of each frame.  From
+    the first still frame the bot is :attr:`thinking` and a person's pause for
+    that decision runs (:func:`human_pause`: the more choices, the longer); the
+    action comes at the first still frame where both the work and the pause are done.
     """
 
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
                  key: StateKey = protocol_key, timed: bool = False,
-                 seat: Callable[[Any], int | None] = current_seat) -> None:
+                 seat: Callable[[Any], int | None] = current_seat, budget_ms: float = THINK_BUDGET_MS,
+                 clock: Callable[[], float] = time.thread_time) -> None:
         self.bots = dict(bots)
         self.delay = delay
         self.key = key
         self.seat_of = seat
         self.timed = timed
-        self.decide_ms: list[float] = []  # wall time of each decision step (when timed)
+        self.budget_ms = budget_ms
+        self.clock = clock
+        self.decide_ms: list[float] = []  # wall time of each frame's work on a move (when timed)
         self.decide_cpu_ms: list[float] = []  # its CPU time (the same, on an idle machine)
         self._waited = 0.0
         self._key: tuple[object, ...] | None = None
         self._think: Generator[None, None, Any] | None = None
-        self._seat: int | None = None
+        self._working: int | None = None  # the seat whose move is being worked out (from before the table is still)
+        self._seat: int | None = None  # the seat thinking, as the table shows it (from the first still frame)
         self._choices = 1
         self._ready = False
         self._action: Any = None
@@ -121,7 +139,7 @@ class TurnScheduler:
 
     @property
     def thinking(self) -> bool:
-        """Whether a bot is on the move: pausing over it or working it out."""
+        """Whether a bot is on the move at a still table: pausing over it or working it out."""
         return self._seat is not None
 
     @property
@@ -138,6 +156,7 @@ class TurnScheduler:
         if self._think is not None:
             self._think.close()
         self._think = None
+        self._working = None
         self._seat = None
         self._key = None
         self._waited = 0.0
@@ -154,30 +173,46 @@ class TurnScheduler:
         if key != self._key:
             self.cancel()
             self._key = key
-        if busy:
-            return None
-        if self._seat is None:
-            observation = state.observation(seat)
-            self._seat = seat
-            self._choices = choices_in(observation)
-            self._think = self.bots[seat].think(observation)
-        else:
-            self._waited += dt
-        if self._think is not None:
-            start, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
-            try:
-                next(self._think)
-            except StopIteration as stop:
-                self._think = None
-                self._ready, self._action = True, stop.value
-            self._timed(start, cpu)
-        if not self._ready or self._waited < self.pause:
+            if busy:
+                return None  # the frame the last move's cards take off (a long one): the work starts on the next
+        if not busy:
+            if self._seat is None:
+                self._seat = seat  # the first still frame: the pause starts (its dt is the last move's)
+            else:
+                self._waited += dt
+        if not self._ready:
+            self._work(state, seat)
+        if busy or not self._ready or self._waited < self.pause:
             return None
         action, self.last = self._action, (self._choices, self._waited)
         self.cancel()
         return action
 
-    def _timed(self, start: float, cpu: float) -> None:
+    def _work(self, state: TurnState, seat: int) -> None:
+        """This frame's share of the work on ``seat``'s move: slices while the frame's total is under the budget.
+
+        The first slice builds the observation (and counts its choices); each
+        next one advances the bot's ``think`` by one ``next()``.
+        """
+        clock = self.clock
+        wall, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
+        end = clock() + self.budget_ms / 1000.0
+        while True:
+            if self._working is None:
+                observation = state.observation(seat)
+                self._working = seat
+                self._choices = choices_in(observation)
+                self._think = self.bots[seat].think(observation)
+            else:
+                assert self._think is not None
+                try:
+                    next(self._think)
+                except StopIteration as stop:
+                    self._think = None
+                    self._ready, self._action = True, stop.value
+                    break
+            if clock() >= end:
+                break
         if self.timed:
-            self.decide_ms.append((time.perf_counter() - start) * 1000)
+            self.decide_ms.append((time.perf_counter() - wall) * 1000)
             self.decide_cpu_ms.append((time.thread_time() - cpu) * 1000)

@@ -316,7 +316,7 @@ def test_a_sprint_frame_at_rest_draws_nothing_over_its_layer(pg, tmp_path):
     for _ in range(3):
         app.dirty = True
         app.step(DT, [])
-    assert app._pen._new == [] and not app._pen._restored.area()
+    assert app._pen._drawn == [] and app._pen._ops == [] and not app._pen._restored.area()
 
 
 def test_double_or_nothings_layer_follows_a_person_at_the_table(pg, tmp_path):
@@ -374,3 +374,91 @@ def test_double_or_nothings_layer_follows_a_person_at_the_table(pg, tmp_path):
     drive(open_on_top(app, setup, tools.played_record(setup, lambda st: st.phase is Phase.PICK)), 300)
     assert {("tip", True), ("hover", "col"), ("hover", "button"), ("hover", "pick"), ("focus", True), ("selection", True),
             ("pick", True), ("toast", True)} <= checked, checked
+
+
+def test_blits_a_frame_repeats_stay_on_the_window_and_every_frame_is_a_whole_redraw(pg):
+    """Still pictures (a card's cached art) blitted at the same places as the last frame are left on the window;
+    the layer goes back where it changed and where the last frame drew after them, and they are redrawn there,
+    in their order: a card sliding under a kept one, the layer changing under one, two kept ones swapping
+    order, a picture that is not still, all come out as a whole redraw."""
+    from game.base.retained import still
+
+    window = pygame.display.set_mode((240, 160))
+    canvas = Canvas(window)
+    layer = tracked_copy(pygame.Surface((240, 160)).convert())
+    layer.fill((0, 90, 50))
+
+    def card(color: tuple[int, int, int]) -> pygame.Surface:
+        s = pygame.Surface((40, 56), pygame.SRCALPHA)
+        s.fill((*color, 160))  # see-through: what lies under it shows, so a wrong order or a stale layer shows too
+        s.fill((*color, 255), (4, 4, 32, 48))
+        return still(s.convert_alpha())
+
+    a, b, c = card((200, 20, 20)), card((20, 20, 200)), card((220, 220, 220))
+    changing = pygame.Surface((30, 30)).convert()  # not still: its pixels may change between frames
+    frames: list[list[tuple[pygame.Surface, tuple[int, int]]]] = []
+    for x in range(0, 150, 10):
+        ops = [(a, (20, 20)), (b, (40, 40)), (c, (x, 30)), (changing, (150, 100))]
+        if x >= 100:
+            ops[0], ops[1] = ops[1], ops[0]  # the two kept cards swap order
+        frames.append(ops)
+    kept = []
+    for i, ops in enumerate(frames):
+        if i == 4:
+            pygame.draw.rect(layer, (9, 9, 9), (25, 25, 20, 20))  # the layer changes under a kept card
+        changing.fill((i * 15, 0, 0))
+        before = canvas.kept_blits
+        canvas.begin_frame()
+        canvas.blit(layer, (0, 0))
+        for source, at in ops:
+            canvas.blit(source, at)
+        canvas.end_frame()
+        kept.append(canvas.kept_blits - before)
+        expected = layer.copy()
+        for source, at in ops:
+            expected.blit(source, at)
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), i
+    assert kept[0] == 0 and kept[1:10] == [2] * 9  # the two cards under the moving one stay
+    assert kept[10] == 0 and kept[11] == 2  # swapped: drawn again, then kept in their new order
+
+
+def test_the_turn_order_strip_drawn_in_a_clip_is_the_strip_drawn_whole_then_clipped(pg):
+    """A cached layer repaints the strip clipped to a spot (often a sliver beside it); chips and arrows wholly
+    outside the clip are skipped, and what is inside is exactly the whole strip's."""
+    from game.base.text import Text
+    from game.kit.turnorder import draw_turn_order, turn_order_rects
+
+    pygame.display.set_mode((640, 120))
+    text = Text()
+    rect = pygame.Rect(20, 40, 600, 30)
+    names = ["Ada", "Ben", "Cleo", "Dev", "You"]
+    chips = turn_order_rects(rect, 5, 1.0)
+    whole = pygame.Surface((640, 120)).convert()
+    whole.fill((10, 60, 40))
+    draw_turn_order(whole, text, rect, names, [2, 3, 4, 0, 1], 1.0)
+    clips = [pygame.Rect(0, 0, 640, 120), pygame.Rect(0, 0, 640, 10), pygame.Rect(chips[1].right - 2, 30, 30, 50),
+             pygame.Rect(chips[2].x + 10, 52, 6, 4), pygame.Rect(chips[3].right + 1, 54, 3, 3), rect.inflate(-100, 0)]
+    for clip in clips:
+        part = pygame.Surface((640, 120)).convert()
+        part.fill((10, 60, 40))
+        part.set_clip(clip)
+        draw_turn_order(part, text, rect, names, [2, 3, 4, 0, 1], 1.0)
+        part.set_clip(None)
+        expected = pygame.Surface((640, 120)).convert()
+        expected.fill((10, 60, 40))
+        expected.blit(whole, clip, clip)
+        assert pygame.image.tobytes(part, "RGB") == pygame.image.tobytes(expected, "RGB"), clip
+    class Counting(Text):
+        blits = 0
+
+        def blit(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            Counting.blits += 1
+            return super().blit(*args, **kwargs)
+
+    sliver = pygame.Surface((640, 120)).convert()
+    for clip, names_drawn in ((pygame.Rect(0, 0, 640, 8), 0), (pygame.Rect(chips[3].right + 8, 54, 3, 3), 0),
+                              (pygame.Rect(chips[2].x + 10, 52, 6, 4), 1), (pygame.Rect(0, 0, 640, 120), 5)):
+        Counting.blits = 0
+        sliver.set_clip(clip)
+        draw_turn_order(sliver, Counting(), rect, names, [2, 3, 4, 0, 1], 1.0)
+        assert Counting.blits == names_drawn, clip  # a name outside the clip is not even fitted

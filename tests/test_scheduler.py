@@ -12,23 +12,49 @@ from ai.scheduler import AI_SPEEDS, TurnScheduler, human_pause
 from engine.sprint import DRAW_STOCK, Action, Observation, Round
 
 
+class FakeClock:
+    """The scheduler's clock (seconds), moved on only by the bots' slices."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class SlowBot(Bot):
-    """Thinks for ``slices`` slices, then plays its first legal action; counts its thoughts."""
+    """Thinks for ``slices`` slices (each ``slice_ms`` on ``clock``), then plays its first legal action; counts its
+    thoughts."""
 
     level = "test"
 
-    def __init__(self, slices: int) -> None:
+    def __init__(self, slices: int, clock: FakeClock | None = None, slice_ms: float = 0.0) -> None:
         super().__init__(0)
         self.slices = slices
+        self.clock = clock
+        self.slice_ms = slice_ms
         self.started = 0
         self.seen: list[Observation] = []
+        self.steps = 0  # slices run, over every think
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         self.started += 1
         self.seen.append(obs)
         for _ in range(self.slices):
+            self._work()
             yield
+        self._work()
         return obs.legal_actions()[0]
+
+    def _work(self) -> None:
+        self.steps += 1
+        if self.clock is not None:
+            self.clock.now += self.slice_ms / 1000
+
+
+def one_slice_a_frame(bots: dict[int, Bot], delay: float = 0.0) -> TurnScheduler:
+    """A scheduler with no budget: each update runs one slice (the observation is the first)."""
+    return TurnScheduler(bots, delay=delay, budget_ms=0.0)
 
 
 def test_speeds_are_the_documented_settings() -> None:
@@ -56,7 +82,7 @@ def test_the_pause_grows_with_the_choices_and_stays_under_three_seconds() -> Non
     assert human_pause(6, AI_SPEEDS["instant"]) == 0.0
 
 
-def test_nothing_happens_while_busy_or_on_a_human_turn() -> None:
+def test_nothing_is_played_while_busy_or_on_a_human_turn() -> None:
     state = Round.deal(2, 1, first_player=0)
     sched = TurnScheduler({1: make_bot("standard")}, delay=0.0)
     for _ in range(5):
@@ -70,17 +96,49 @@ def test_nothing_happens_while_busy_or_on_a_human_turn() -> None:
     assert sched.update(0.0, state, busy=False) is not None
 
 
-def test_one_slice_per_update_and_thinking_flags() -> None:
+def test_a_frame_runs_slices_while_under_its_budget_and_thinking_flags() -> None:
+    """Slices of 0.3 ms under a 0.8 ms budget: the observation and three slices a frame (the third ends past it)."""
     state = Round.deal(3, 2, first_player=2)
-    bot = SlowBot(slices=3)
-    sched = TurnScheduler({2: bot}, delay=0.0)
+    clock = FakeClock()
+    bot = SlowBot(slices=6, clock=clock, slice_ms=0.3)
+    sched = TurnScheduler({2: bot}, delay=0.0, budget_ms=0.8, clock=clock)
     assert not sched.thinking and sched.thinking_seat is None
-    results = [sched.update(0.125, state, False) for _ in range(4)]
-    assert sched.thinking_seat is None
-    assert results[:3] == [None, None, None]
-    assert results[3] == DRAW_STOCK
+    frames = []
+    while True:
+        before, steps = clock.now, bot.steps
+        action = sched.update(0.125, state, False)
+        frames.append(bot.steps - steps)
+        assert clock.now - before <= 0.0008 + 0.0003  # a slice that started under the budget finishes
+        if action is not None:
+            break
+        assert sched.thinking_seat == 2
+    assert frames == [3, 3, 1] and action == DRAW_STOCK  # 7 slices: six yields and the return
     assert bot.started == 1
     assert not sched.thinking
+
+
+def test_timed_keeps_each_frames_work_on_a_move_in_wall_and_cpu_ms() -> None:
+    state = Round.deal(3, 2, first_player=2)
+    sched = TurnScheduler({2: make_bot("standard", seed=1)}, delay=0.0, timed=True)
+    assert sched.update(1 / 60, state, busy=False) is not None
+    assert len(sched.decide_ms) == len(sched.decide_cpu_ms) == 1
+    assert 0.0 <= sched.decide_ms[0] < 1000.0 and 0.0 <= sched.decide_cpu_ms[0] < 1000.0
+
+
+def test_one_slice_a_frame_without_a_budget() -> None:
+    state = Round.deal(3, 2, first_player=2)
+    bot = SlowBot(slices=3)
+    sched = one_slice_a_frame({2: bot})
+    results = [sched.update(0.125, state, False) for _ in range(5)]
+    assert results == [None, None, None, None, DRAW_STOCK]  # the observation, three yields, the return
+    assert bot.started == 1 and not sched.thinking
+
+
+def test_quick_bots_decide_in_the_first_still_frame() -> None:
+    """The default budget holds the observation and a quick bot's whole decision: at Instant speed it plays at once."""
+    state = Round.deal(4, 12, first_player=3)
+    sched = TurnScheduler({3: make_bot("strategist", seed=4)}, delay=AI_SPEEDS["instant"])
+    assert sched.update(1 / 60, state, busy=False) == make_bot("strategist", seed=4).decide(state.observation(3))
 
 
 def test_it_thinks_during_the_pause_and_plays_when_both_are_done() -> None:
@@ -100,27 +158,76 @@ def sched_pause(state: Round, seat: int) -> float:
     return human_pause(len(state.observation(seat).legal_actions()), AI_SPEEDS["normal"])
 
 
-def test_thinking_pauses_while_busy() -> None:
+def test_the_work_runs_ahead_while_busy_but_thinking_and_the_pause_start_when_still() -> None:
+    """While the last move's cards fly, the next bot's move is worked out (a bounded slice a frame); the table
+    shows it thinking, and the person's pause runs, only from the first still frame: the pace is the same."""
     state = Round.deal(2, 3, first_player=1)
     bot = SlowBot(slices=2)
-    sched = TurnScheduler({1: bot}, delay=0.0)
-    assert sched.update(0.1, state, False) is None
-    assert sched.thinking and sched.thinking_seat == 1
+    sched = one_slice_a_frame({1: bot}, delay=AI_SPEEDS["normal"])
     for _ in range(10):
         assert sched.update(0.1, state, True) is None
-    assert sched.update(0.1, state, False) is None
-    assert sched.update(0.1, state, False) == DRAW_STOCK
+        assert not sched.thinking and sched.thinking_seat is None
+    assert bot.started == 1 and bot.steps == 3  # done before the table is still
+    waited = 0.0
+    assert sched.update(0.1, state, False) is None  # the first still frame: the pause starts
+    assert sched.thinking and sched.thinking_seat == 1
+    while (action := sched.update(0.1, state, False)) is None:
+        waited += 0.1
+        assert sched.thinking
+        assert sched.update(0.1, state, True) is None  # cards moving again: the pause waits
+    assert action == DRAW_STOCK and sched.last is not None
+    assert sched.last[1] == pytest.approx(waited + 0.1) == pytest.approx(sched_pause(state, 1), abs=0.11)
     assert bot.started == 1
+
+
+def test_the_work_waits_out_the_frame_the_last_move_takes_off() -> None:
+    """The first frame after a move is the long one where its cards take off: no work on the next move there."""
+
+    class Watched:
+        def __init__(self) -> None:
+            self.current, self.is_over, self.looks = 1, False, 0
+
+        def to_move(self) -> tuple[int, ...]:
+            return (self.current,)
+
+        def snapshot(self) -> tuple[int, ...]:
+            return (self.current,)
+
+        def observation(self, seat: int) -> int:
+            self.looks += 1
+            return self.looks
+
+    class Quick:
+        def think(self, observation: int):
+            return "move"
+            yield
+
+    state = Watched()
+    sched = TurnScheduler({1: Quick()}, delay=0.0)
+    assert sched.update(0.1, state, busy=True) is None and state.looks == 0
+    assert sched.update(0.1, state, busy=True) is None and state.looks == 1  # worked out ahead, played when still
+    assert sched.update(0.1, state, busy=False) == "move" and state.looks == 1
+    assert sched.update(0.1, state, busy=False) == "move" and state.looks == 2  # nothing moving: at once
+
+
+def test_an_instant_bot_plays_in_the_first_still_frame_after_working_ahead() -> None:
+    state = Round.deal(2, 3, first_player=1)
+    bot = SlowBot(slices=2)
+    sched = one_slice_a_frame({1: bot})
+    assert [sched.update(0.1, state, True) for _ in range(4)] == [None] * 4
+    assert sched.update(0.1, state, False) == DRAW_STOCK
 
 
 def test_a_state_that_moved_on_restarts_the_think() -> None:
     state = Round.deal(2, 4, first_player=1)
     bot = SlowBot(slices=2)
-    sched = TurnScheduler({1: bot}, delay=0.0)
+    sched = one_slice_a_frame({1: bot})
     sched.update(0.1, state, False)
-    assert sched.thinking
+    sched.update(0.1, state, False)
+    assert sched.thinking and bot.started == 1
     state.apply(DRAW_STOCK)  # someone else moved for the bot (an undo, a resume...)
     assert sched.update(0.1, state, False) is None  # the old think is dropped, a new one starts
+    assert sched.update(0.1, state, False) is None
     assert bot.started == 2
     assert sched.update(0.1, state, False) is None
     action = sched.update(0.1, state, False)
@@ -132,8 +239,11 @@ def test_a_new_round_object_restarts_the_think() -> None:
     first = Round.deal(2, 5, first_player=1)
     second = Round.deal(2, 6, first_player=1)
     bot = SlowBot(slices=1)
-    sched = TurnScheduler({1: bot}, delay=0.0)
+    sched = one_slice_a_frame({1: bot})
     sched.update(0.1, first, False)
+    sched.update(0.1, first, False)
+    assert bot.started == 1
+    assert sched.update(0.1, second, False) is None
     assert sched.update(0.1, second, False) is None
     assert bot.started == 2
     assert sched.update(0.1, second, False) == DRAW_STOCK
@@ -196,8 +306,9 @@ def test_the_default_key_is_the_protocol_s_so_any_turn_game_restarts_a_stale_mov
             return f"move after {observation}"
 
     state = Counter()
-    sched = TurnScheduler({1: TwoStep()}, delay=0.0)
+    sched = TurnScheduler({1: TwoStep()}, delay=0.0, budget_ms=0.0)
     assert sched.update(0.1, state, busy=False) is None and sched.thinking
     state.moves += 1  # the state moved on under the bot (an undo, a resume): its move is stale
     assert sched.update(0.1, state, busy=False) is None  # starts over on the new state
+    assert sched.update(0.1, state, busy=False) is None
     assert sched.update(0.1, state, busy=False) == "move after 1"

@@ -34,7 +34,8 @@ stock race and the last turns decide it, and playouts tell options apart.  So:
 Candidates are the draws, the lays of the Strategist's plan and the largest
 lays, and the few discards the Strategist likes best.  ``think`` yields as soon
 as ``slice_ms`` of work is done (it looks at the clock every few moves of a
-playout), so a game loop can advance it once per frame.  The budget
+playout), so a game loop runs as many slices a frame as its own budget allows
+(:data:`ai.scheduler.THINK_BUDGET_MS`) and no frame is long.  The budget
 ``think_ms`` runs on ``Master.clock`` from the first ``next()``: wall time at
 the table, the thread's CPU time in the arena.  With ``playouts`` set, the
 search samples exactly that many worlds instead, which makes a decision a pure
@@ -67,8 +68,9 @@ SETTLED_WORLDS = 12
 SETTLED_Z = 2.5
 MAX_DISCARD_CANDIDATES = 3
 MAX_LAY_CANDIDATES = 4
-DEFAULT_SLICE_MS = 2.7
-"""Work per slice: a slice ends at the first check past this (checks come every :data:`CHECK_MOVES` moves)."""
+DEFAULT_SLICE_MS = 0.2
+"""Work per slice: a slice ends at the first check past this (checks come every :data:`CHECK_MOVES` moves, a few
+microseconds each); well under the scheduler's share of a frame, which runs slices while it has time left."""
 CHECK_MOVES = 4
 OVERRULE_Z = 2.0
 """The search overrules the Strategist only if its paired gain is this many standard errors above zero ..."""

@@ -17,6 +17,7 @@ from typing import Callable
 import pygame
 
 from engine.cards import Card, Rank, Suit
+from game.base.retained import still
 
 RED = (196, 30, 44)
 BLACK = (24, 24, 30)
@@ -137,11 +138,12 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
 
 def _rle(surface: pygame.Surface) -> pygame.Surface:
     """A run-length encoded copy of ``surface``: two to three times faster to blit a card, which is mostly opaque
-    with a few soft edge pixels (a copy: SDL encodes a surface for one destination at a time)."""
+    with a few soft edge pixels (a copy: SDL encodes a surface for one destination at a time).  A cached copy
+    never changes: marked :func:`~game.base.retained.still`, a window's canvas may leave its blit of the last frame."""
     copy = surface.copy()
     if pygame.display.get_surface() is not None:
         copy.set_alpha(255, pygame.RLEACCEL)
-    return copy
+    return still(copy)
 
 
 SCREEN, OFF_SCREEN, TRANSLUCENT = 1, 0, 2

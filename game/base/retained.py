@@ -10,7 +10,11 @@ frame starts with the same layer as the last one, and that layer is a
 :class:`Tracked` surface (which notes, the same way, every rectangle repainted on it
 since), the canvas blits the layer back only where the last frame drew over it or
 where the layer changed; the frame's own drawing follows as ever and only those
-rectangles are presented.  Any other first blit (a menu's felt, a layer seen for the
+rectangles are presented.  Further, a frame whose first blits after the layer repeat the last frame's
+(the same never-changing picture at the same place: a card's art, marked with :func:`still`, as the cards
+of a deal that wait or have landed) leaves them on the window: the layer goes back only where the last
+frame drew after them or the layer changed, and those first blits are redrawn only there (clipped), in
+their order.  Any other first blit (a menu's felt, a layer seen for the
 first time, an untracked layer) is done whole, and the whole window is presented:
 nothing is ever left behind that a full redraw would not show
 (``tests/test_retained.py`` compares the two, pixel for pixel, over every table's
@@ -23,6 +27,7 @@ surface; on any other surface they are what they were.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable, Iterable
 
 import pygame
@@ -33,6 +38,24 @@ so every row copied starts on a 64-byte boundary (copying rows that start elsewh
 pixel on the machine measured) and a frame's hundred rectangles become a few bands in microseconds."""
 FULL_SHARE = 0.6
 """When the rectangles to present cover more than this share of the window, the whole window is presented."""
+
+
+_STILL: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
+
+
+def still(surface: pygame.Surface) -> pygame.Surface:
+    """``surface``, marked as a picture that never changes (a card's cached art): a canvas may leave its blit
+    of the last frame on the window when the frame repeats it (see the module's text)."""
+    _STILL.add(surface)
+    return surface
+
+
+def _at(dest: Any) -> tuple[int, int]:
+    return (dest[0], dest[1]) if not isinstance(dest, pygame.Rect) else dest.topleft
+
+
+Op = tuple[Any, Any, pygame.Rect]
+"""A canvas's drawing over its layer: (the still picture blitted whole, or None; where; the rectangle drawn)."""
 
 
 class _Notes:
@@ -176,48 +199,57 @@ class Canvas(_Notes):
         self.size = window.get_size()  # the window's size when this was made: another size needs another
         self.retain = True
         self._base: Tracked | None = None  # last frame's layer, when it was a tracked one
-        self._marks = Cells(window.get_size())  # where last frame drew over its layer
-        self._new: list[pygame.Rect] = []  # what this frame drew, as drawn
+        self._last: list[Op] = []  # what the last frame drew over its layer, in order
+        self._ops: list[Op] = []  # what this frame drew over its layer (or kept), in order
+        self._drawn: list[pygame.Rect] = []  # what this frame drew, as drawn (what it kept is not there)
+        self._pending: Tracked | None = None  # the layer, to put back where needed before the next new drawing
+        self._damage: list[pygame.Rect] = []  # where that layer changed since the last frame
+        self._kept = 0  # the last frame's first blits this frame repeated (left on the window)
         self._restored = Cells(window.get_size())  # where this frame put the layer back
         self._first = False
         self._whole = True
         self.frames_retained = 0  # frames that repainted only what changed (the bench and tests read it)
+        self.kept_blits = 0  # blits left on the window from the frame before (the bench and tests read it)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.window, name)
 
     def _blit(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> pygame.Rect:
+        self._settle()
         return self.window.blit(source, dest, area, special_flags)
 
     def _fill(self, color: Any, rect: Any, special_flags: int) -> pygame.Rect:
+        self._settle()
         return self.window.fill(color, rect, special_flags)
 
     def begin_frame(self) -> None:
         self._first, self._whole = True, True
-        self._new = []
+        self._ops, self._drawn, self._kept, self._pending = [], [], 0, None
 
     def end_frame(self) -> list[pygame.Rect] | None:
         """The rectangles the frame changed (None: the whole window)."""
+        self._settle()
         self._first = False
-        marks = Cells(self.get_size())
-        for rect in self._new:
-            marks.add(rect)
-        self._marks = marks
+        self._last = self._ops
         if self._whole or self._base is None:
             return None
+        drawn = Cells(self.get_size())
+        for rect in self._drawn:
+            drawn.add(rect)
         shown = Cells(self.get_size())
-        shown.rows = [a | b for a, b in zip(self._restored.rows, marks.rows)]
+        shown.rows = [a | b for a, b in zip(self._restored.rows, drawn.rows)]
         w, h = self.get_size()
         if shown.area() > FULL_SHARE * w * h:
             return None
         return shown.rects()
 
-    def note(self, rect: pygame.Rect | None) -> None:
+    def note(self, rect: pygame.Rect | None, op: Op | None = None) -> None:
         if self._first:  # the frame did not start with a layer: nothing of the last frame can be kept
             self._first = False
             self._base = None
         if rect:
-            self._new.append(rect)
+            self._ops.append(op or (None, None, rect))
+            self._drawn.append(rect)
 
     def _starts_with_layer(self, source: pygame.Surface, dest: Any, area: Any, special_flags: int) -> bool:
         """The frame's first blit is a whole-window layer: the one this canvas can keep."""
@@ -229,11 +261,7 @@ class Canvas(_Notes):
             return False
         damage = source.take_damage()
         if self.retain and source is self._base:
-            restored = self._restored = self._marks
-            for rect in damage:
-                restored.add(rect)
-            for r in restored.rects():
-                self.window.blit(source, r, r)
+            self._pending, self._damage = source, damage  # put back once the frame's first new drawing comes
             self._whole = False
             self.frames_retained += 1
         else:
@@ -241,16 +269,54 @@ class Canvas(_Notes):
             self._base = source
         return True
 
+    def _settle(self) -> None:
+        """The frame draws something new (or ends): the layer goes back where it changed and where the last frame
+        drew after the blits this one kept, and those kept blits are redrawn there (clipped), in their order."""
+        layer = self._pending
+        if layer is None:
+            return
+        self._pending = None
+        restored = self._restored = Cells(self.get_size())
+        for rect in self._damage:
+            restored.add(rect)
+        for _, _, rect in self._last[self._kept:]:
+            restored.add(rect)
+        rects = restored.rects()
+        window = self.window
+        clip = window.get_clip()
+        window.set_clip(None)
+        for r in rects:
+            window.blit(layer, r, r)
+        kept = self._ops[:self._kept]
+        for r in rects if kept else ():
+            under = [op for op in kept if op[2].colliderect(r)]
+            if under:
+                window.set_clip(r)
+                for source, at, _ in under:
+                    window.blit(source, at)
+        window.set_clip(clip)
+
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         if self._first and self._starts_with_layer(source, dest, area, special_flags):
             return self.window.get_rect()
-        return super().blit(source, dest, area, special_flags)
+        whole = area is None and not special_flags and self.window.get_clip() == self.window.get_rect()
+        if self._pending is not None and whole and self._kept < len(self._last):
+            op = self._last[self._kept]
+            if op[0] is source and op[1] == _at(dest) and source in _STILL:
+                self._kept += 1  # the same picture at the same place, on the same pixels: still on the window
+                self.kept_blits += 1
+                self._ops.append(op)
+                return pygame.Rect(op[2])
+        rect = self._blit(source, dest, area, special_flags)
+        self.note(rect, (source, _at(dest), rect) if whole and rect else None)
+        return rect
 
 
 def _noting(draw: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
     def noted(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         kind = type(surface)
         if kind is Canvas:
+            surface._settle()  # the layer back where it goes, before this draws over it
             rect = draw(surface.window, *args, **kwargs)
             surface.note(rect)
             return rect

@@ -36,24 +36,39 @@ def turn_order_rects(rect: pygame.Rect, count: int, scale: float) -> list[pygame
 
 def draw_turn_order(surface: pygame.Surface, text: Text, rect: pygame.Rect, names: Sequence[str], order: Sequence[int],
                     scale: float, over: bool = False) -> None:
-    """``order`` (seats, the one to play first) as chips in ``rect``; the second is labelled "next"."""
-    if not order:
+    """``order`` (seats, the one to play first) as chips in ``rect``; the second is labelled "next".  A chip or
+    arrow wholly outside the surface's clip (a cached layer repainting a spot beside the strip) is skipped."""
+    clip = surface.get_clip()
+    if not order or not clip.colliderect(rect.inflate(8, rect.h)):
         return
     chips = turn_order_rects(rect, len(order), scale)
     px = max(15, round(rect.h * 0.62))
     for k, (seat, chip) in enumerate(zip(order, chips)):
-        now = k == 0 and not over
-        pygame.draw.rect(surface, NOW_FILL if now else CHIP_FILL, chip, border_radius=chip.h // 2)
-        if k == 1 and not over:
-            pygame.draw.rect(surface, GOLD, chip, width=max(1, round(2 * scale)), border_radius=chip.h // 2)
-        label = names[seat] if k != 1 or over else f"next: {names[seat]}"
-        if text.font(MIN_TEXT_PX).size(label)[0] > chip.w - chip.h // 2:
-            label = names[seat]  # the gold ring says "next" when the word would cut the name
-        text.blit(surface, label, px, chip.center, NOW_INK if now else (INK if k == 1 else MUTED), "center",
-                  chip.w - chip.h // 2)
+        if clip.colliderect(chip.inflate(8, chip.h)):  # its fill, ring and name (fitted to it) lie inside
+            _chip(surface, text, chip, names[seat], k, px, scale, over)
         if k + 1 < len(chips):
-            nxt = chips[k + 1]
-            mid_y = chip.centery
-            a, b = chip.right + 3, nxt.x - 3
-            tip = max(3, round(5 * scale))
-            pygame.draw.polygon(surface, MUTED, [(a, mid_y - tip), (b, mid_y), (a, mid_y + tip)])
+            gap = pygame.Rect(chip.right, chip.y, chips[k + 1].x - chip.right, chip.h)
+            if clip.colliderect(gap.inflate(0, chip.h)):
+                _arrow(surface, chip, chips[k + 1], scale)
+
+
+def _chip(surface: pygame.Surface, text: Text, chip: pygame.Rect, name: str, k: int, px: int, scale: float,
+          over: bool) -> None:
+    """The ``k``-th chip in playing order (the first gold, the second ringed: "next")."""
+    now = k == 0 and not over
+    pygame.draw.rect(surface, NOW_FILL if now else CHIP_FILL, chip, border_radius=chip.h // 2)
+    if k == 1 and not over:
+        pygame.draw.rect(surface, GOLD, chip, width=max(1, round(2 * scale)), border_radius=chip.h // 2)
+    label = name if k != 1 or over else f"next: {name}"
+    if text.font(MIN_TEXT_PX).size(label)[0] > chip.w - chip.h // 2:
+        label = name  # the gold ring says "next" when the word would cut the name
+    text.blit(surface, label, px, chip.center, NOW_INK if now else (INK if k == 1 else MUTED), "center",
+              chip.w - chip.h // 2)
+
+
+def _arrow(surface: pygame.Surface, chip: pygame.Rect, nxt: pygame.Rect, scale: float) -> None:
+    """The arrow in the gap between two chips."""
+    mid_y = chip.centery
+    a, b = chip.right + 3, nxt.x - 3
+    tip = max(3, round(5 * scale))
+    pygame.draw.polygon(surface, MUTED, [(a, mid_y - tip), (b, mid_y), (a, mid_y + tip)])
