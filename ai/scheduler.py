@@ -32,6 +32,10 @@ from typing import Any, Callable, Generator, Mapping, Protocol
 THINK_BUDGET_MS = 0.8
 """The most of one frame a bot's move takes (ms of the thread's CPU time, which the machine's load does not
 inflate: a busy machine does not slow the bots' pace): the slices of its work run while the frame's total is under it."""
+STILL_BUDGET = 2.0
+"""On a still frame (nothing animating: the table only shows the bot thinking, a frame that draws little) the work
+may take this many times :data:`THINK_BUDGET_MS`, so a searching bot (Master) gets as far in its think time as it
+did before frames were bounded; a move worked out in such a long frame is handed out on the next one."""
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -180,23 +184,25 @@ class TurnScheduler:
                 self._seat = seat  # the first still frame: the pause starts (its dt is the last move's)
             else:
                 self._waited += dt
-        if not self._ready:
-            self._work(state, seat)
+        if not self._ready and self._work(state, seat, self.budget_ms * (1.0 if busy else STILL_BUDGET)) > self.budget_ms > 0:
+            return None  # a long still frame: its move is handed out on the next, never in the same frame
         if busy or not self._ready or self._waited < self.pause:
             return None
         action, self.last = self._action, (self._choices, self._waited)
         self.cancel()
         return action
 
-    def _work(self, state: TurnState, seat: int) -> None:
-        """This frame's share of the work on ``seat``'s move: slices while the frame's total is under the budget.
+    def _work(self, state: TurnState, seat: int, budget_ms: float) -> float:
+        """This frame's share of the work on ``seat``'s move: slices while the frame's total is under ``budget_ms``;
+        returns the ms it took (on :attr:`clock`).
 
         The first slice builds the observation (and counts its choices); each
         next one advances the bot's ``think`` by one ``next()``.
         """
         clock = self.clock
         wall, cpu = (time.perf_counter(), time.thread_time()) if self.timed else (0.0, 0.0)
-        end = clock() + self.budget_ms / 1000.0
+        start = clock()
+        end = start + budget_ms / 1000.0
         while True:
             if self._working is None:
                 observation = state.observation(seat)
@@ -216,3 +222,4 @@ class TurnScheduler:
         if self.timed:
             self.decide_ms.append((time.perf_counter() - wall) * 1000)
             self.decide_cpu_ms.append((time.thread_time() - cpu) * 1000)
+        return (clock() - start) * 1000

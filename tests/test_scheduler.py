@@ -97,22 +97,31 @@ def test_nothing_is_played_while_busy_or_on_a_human_turn() -> None:
 
 
 def test_a_frame_runs_slices_while_under_its_budget_and_thinking_flags() -> None:
-    """Slices of 0.3 ms under a 0.8 ms budget: the observation and three slices a frame (the third ends past it)."""
+    """Slices of 0.3 ms under a 0.8 ms budget: while cards fly, the observation and three slices a frame (the third
+    ends past it); a still frame may take twice the budget, and a move finished past the budget comes a frame later."""
     state = Round.deal(3, 2, first_player=2)
     clock = FakeClock()
-    bot = SlowBot(slices=6, clock=clock, slice_ms=0.3)
+    bot = SlowBot(slices=9, clock=clock, slice_ms=0.3)
     sched = TurnScheduler({2: bot}, delay=0.0, budget_ms=0.8, clock=clock)
+    assert sched.update(0.125, state, True) is None  # the frame the last move's cards take off: no work
     assert not sched.thinking and sched.thinking_seat is None
-    frames = []
+    busy = []
+    for _ in range(2):
+        before, steps = clock.now, bot.steps
+        assert sched.update(0.125, state, True) is None
+        busy.append(bot.steps - steps)
+        assert clock.now - before <= 0.0008 + 0.0003  # a slice that started under the budget finishes
+    assert busy == [3, 3] and not sched.thinking
+    still = []
     while True:
         before, steps = clock.now, bot.steps
         action = sched.update(0.125, state, False)
-        frames.append(bot.steps - steps)
-        assert clock.now - before <= 0.0008 + 0.0003  # a slice that started under the budget finishes
+        still.append(bot.steps - steps)
+        assert clock.now - before <= 2 * 0.0008 + 0.0003
         if action is not None:
             break
         assert sched.thinking_seat == 2
-    assert frames == [3, 3, 1] and action == DRAW_STOCK  # 7 slices: six yields and the return
+    assert still == [4, 0] and action == DRAW_STOCK  # 10 slices: nine yields and the return; handed out a frame later
     assert bot.started == 1
     assert not sched.thinking
 
