@@ -27,10 +27,10 @@ from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, Step, flight
 from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
-from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_pile_counts, draw_piles_shown
+from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_middle
 from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
-from game.kit.messages import Floaters, Toast, age_messages, draw_banner, draw_status, draw_toast, status_lines_at
+from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.pointer import Pointer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -299,16 +299,15 @@ class HiddenHandTable(ViewTable, TurnScene):
         by what it shows; bare while what the frame draws before them (``before``, and a thinking seat's header)
         reaches into their area: the frame draws them then (:attr:`middle_live`:
         :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
-        L, (piles, counts, banner) = self.layout, look
+        L, banner = self.layout, look[2]
         pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
         areas = (L.stock.union(L.discard).inflate(2 * pad, 2 * pad), counts_rect(self), pygame.Rect(banner[1]))
         seat = self.driver.thinking_seat
         before = before + ([L.spots[seat].header] if seat in L.spots else [])
         self.middle_live = any(a.inflate(6, 6).collidelist(before) >= 0 for a in areas)
-        draws = (lambda layer: draw_piles_shown(self, layer, *piles), lambda layer: draw_pile_counts(self, layer, counts[0]),
-                 lambda layer: draw_banner(layer, self.app.text, pygame.Rect(banner[1]), banner[0], L.scale, self.panels))
-        return [(name, None if self.middle_live else part, area, (lambda layer: None) if self.middle_live else draw)
-                for name, part, area, draw in zip(("piles", "counts", "banner"), look, areas, draws)]
+        live = self.middle_live
+        return [(name, None if live else look[i], areas[i], lambda layer, i=i: live or draw_middle(self, layer, look, (i,)))
+                for i, name in enumerate(("piles", "counts", "banner"))]
 
     def _bottom_key(self, skip: set[int], lines: Any, toast_inset: int, buttons: list[Any], focus: object
                     ) -> tuple[Any, ...]:

@@ -137,12 +137,16 @@ def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool,
     return _piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard)), (banner[0], tuple(banner[1]))
 
 
-def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...]) -> None:
-    """The piles, their counts, then the banner, as :func:`middle_look` says."""
+def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2)) -> None:
+    """The piles, their counts, then the banner (those of them ``parts`` names, in that order), as :func:`middle_look`
+    says."""
     piles, (stock, _), (words, rect) = look
-    draw_piles_shown(t, surface, *piles)
-    draw_pile_counts(t, surface, stock)
-    draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
+    if 0 in parts:
+        draw_piles_shown(t, surface, *piles)
+    if 1 in parts:
+        draw_pile_counts(t, surface, stock)
+    if 2 in parts:
+        draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
 
 
 def draw_pile_counts(t: Any, surface: pygame.Surface, stock: str, color: tuple[int, ...] | None = None) -> None:
