@@ -462,3 +462,55 @@ def test_the_turn_order_strip_drawn_in_a_clip_is_the_strip_drawn_whole_then_clip
         sliver.set_clip(clip)
         draw_turn_order(sliver, Counting(), rect, names, [2, 3, 4, 0, 1], 1.0)
         assert Counting.blits == names_drawn, clip  # a name outside the clip is not even fitted
+
+
+
+
+def drawn_with_the_middle_live(app: App, table) -> bytes:
+    """The frame as it was drawn before the piles, their counts and the banner went into the cached layer: a layer
+    made afresh without the middle region, and they drawn over it in the frame."""
+    from game.kit.layer import TableLayer
+
+    fresh = TableLayer()
+    kept, live = table.layer, table.middle_live
+    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "counts", "banner")]
+    fresh.refresh(table.background, table.layout, regions, app.art)
+    table.layer, table.middle_live = fresh, True
+    try:
+        return whole_redraw(app)
+    finally:
+        table.layer, table.middle_live = kept, live
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_scampers_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, size):
+    """Scamper keeps its piles, their counts and the round's banner in its cached layer: every frame (deals, turns,
+    banners, a bot thinking, the pointer over cards and buttons, a card selected, the pause menu) shows what
+    drawing them in the frame showed, and most frames draw none of them."""
+    from game.kit.messages import Toast
+
+    scen = modes.scenarios("scamper")
+    app = modes.configure(App(size, tmp_path, seed=5, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    app.step(DT, [])
+    in_layer = compared = 0
+    for frame in range(300):
+        busy.before(frame)
+        table = modes.table_of(app, "scamper")
+        hot = scen.hot_spots(table) + [table.layout.stock.center, table.layout.discard.center]
+        events: list[pygame.event.Event] = []
+        if frame % 15 == 2:
+            x, y = hot[(frame // 15) % len(hot)]
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        if frame % 40 == 21:
+            table.toast = Toast("A refusal in the status lines' place", 0.4)
+            table.fan.selected ^= {s.id for s in list(table.my_hand)[:1]}
+        if frame in (150, 160):
+            events += key(pygame.K_ESCAPE)
+        if app.step(DT, events) and app.stack.top is table:
+            assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_middle_live(app, table), (size, frame)
+            compared += 1
+            in_layer += not table.middle_live
+    assert compared >= 200
+    assert in_layer >= compared * 3 // 4, (in_layer, compared)  # the point of it

@@ -52,6 +52,10 @@ class ActionLog:
         return max(MIN_PX, round(19 * scale))
 
     def draw(self, surface: pygame.Surface, text: Text, rect: pygame.Rect, scale: float) -> None:
+        """The newest lines that fit ``rect`` (all it draws lies in it: a cached layer's repaint of a spot beside
+        it draws nothing)."""
+        if not surface.get_clip().colliderect(rect):
+            return
         rows = self.rows(text, rect, scale)
         for words, px, pos, color, anchor, max_w in rows:
             text.blit(surface, words, px, pos, color, anchor, max_w)

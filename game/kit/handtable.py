@@ -27,8 +27,8 @@ from game.kit.clock import TableClock
 from game.kit.flights import Flight, FlightQueue, Step, flight
 from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
-from game.kit.handview import button_looks, draw_buttons
-from game.kit.layer import Partial, TableLayer
+from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_middle
+from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.pointer import Pointer
@@ -50,6 +50,8 @@ class HiddenHandTable(ViewTable, TurnScene):
     """The game's registry id (whether the device is passed between humans)."""
     hold = False
     """Play waits (a table sets it while, say, a round's score sheet is up)."""
+    middle_live = True
+    """The frame draws the piles and what lies with them, not the cached layer (:meth:`middle_region`)."""
 
     # --- setting the table (the controller: TurnScene._open_turns) ------------
 
@@ -291,6 +293,21 @@ class HiddenHandTable(ViewTable, TurnScene):
 
         return Partial("bottom", key, band.inflate(-6, -6), lambda layer: self._draw_bottom(layer, key),
                        touched)
+
+    def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
+        """:func:`~game.kit.handview.middle_look`'s piles, counts and banner as regions of the cached layer, each keyed
+        by what it shows; bare while what the frame draws before them (``before``, and a thinking seat's header)
+        reaches into their area: the frame draws them then (:attr:`middle_live`:
+        :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
+        L, banner = self.layout, look[2]
+        pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
+        areas = (L.stock.union(L.discard).inflate(2 * pad, 2 * pad), counts_rect(self), pygame.Rect(banner[1]))
+        seat = self.driver.thinking_seat
+        before = before + ([L.spots[seat].header] if seat in L.spots else [])
+        self.middle_live = any(a.inflate(6, 6).collidelist(before) >= 0 for a in areas)
+        live = self.middle_live
+        return [(name, None if live else look[i], areas[i], lambda layer, i=i: live or draw_middle(self, layer, look, (i,)))
+                for i, name in enumerate(("piles", "counts", "banner"))]
 
     def _bottom_key(self, skip: set[int], lines: Any, toast_inset: int, buttons: list[Any], focus: object
                     ) -> tuple[Any, ...]:

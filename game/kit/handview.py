@@ -13,6 +13,7 @@ from typing import Any, Callable
 import pygame
 
 from game.kit.layer import Partial, Region
+from game.kit.messages import draw_banner
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.scorepanel import draw_panel_rim, rim_strips
@@ -80,18 +81,19 @@ def panel_touched(t: Any, seat: int, old: tuple[Any, ...], new: tuple[Any, ...],
     line = round(2 * t.layout.scale) + t.app.text.font(px).get_linesize()  # draw_header's text, descenders too
     if rim or parts or old[head] != new[head]:
         parts.append(pygame.Rect(h.x, h.y, h.w, max(h.h, line)))
-    return rim + _few(parts)
+    return _few(parts, rim)
 
 
-def _few(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` as a few rects covering them (each repainted costs a drawing of the panel): all in one when that one
-    is not much larger than they are together, else each kind apart (cards, header) as one."""
-    if len(rects) < 2:
-        return rects
-    whole = rects[0].unionall(rects[1:])
-    if whole.w * whole.h <= 1.5 * sum(r.w * r.h for r in rects):
-        return [whole]
-    return [rects[0].unionall(rects[1:-1]), rects[-1]]
+def _few(rects: list[pygame.Rect], rim: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` and the ``rim``'s strips as a few rects covering them (each repainted costs a drawing of the panel):
+    all in one when that one is not much larger than they are together, else the rim's strips and each kind apart
+    (cards, header) as one."""
+    for group in (rects + rim, rects):
+        if len(group) > 1:
+            whole = group[0].unionall(group[1:])
+            if whole.w * whole.h <= 1.5 * sum(r.w * r.h for r in group):
+                return [whole] if group is not rects else rim + [whole]
+    return rim + (rects if len(rects) < 2 else [rects[0].unionall(rects[1:-1]), rects[-1]])
 
 
 def with_keys(t: Any, buttons: list[Button]) -> list[Button]:
@@ -109,12 +111,42 @@ def sort_buttons(t: Any) -> list[Button]:
 def draw_piles(t: Any, surface: pygame.Surface, stock_glow: object, pile_glow: object, discarding: bool) -> None:
     """The stock and the discard pile (its top card lifted while dragged), glowing where the player may draw,
     or (``discarding``) the pile while one card is selected or a hand card is dragged."""
-    L = t.layout
+    draw_piles_shown(t, surface, *_piles_shown(t, stock_glow, pile_glow, discarding))
+
+
+def _piles_shown(t: Any, stock_glow: object, pile_glow: object, discarding: bool) -> tuple[Any, ...]:
+    """What :func:`draw_piles` shows: (the stock's glow, its count, the discard pile's glow, its top two cards)."""
     drag = t.drag.what if t.drag else None
-    draw_stock(surface, t.app.art, L.stock, t.model.stock, bool(stock_glow) or drag == "stock")
-    glow = bool(pile_glow) or discarding and (len(t.selected) == 1 or drag == "hand")
     pile = t.model.discard
-    draw_face_pile(surface, t.app.art, L.discard, pile[:-1] if drag == "discard" else pile, glow)
+    glow = bool(pile_glow) or discarding and (len(t.selected) == 1 or drag == "hand")
+    return bool(stock_glow) or drag == "stock", t.model.stock, glow, tuple((pile[:-1] if drag == "discard" else pile)[-2:])
+
+
+def draw_piles_shown(t: Any, surface: pygame.Surface, stock_glow: bool, stock: int, glow: bool, top: tuple[Any, ...]
+                     ) -> None:
+    """The piles as :func:`_piles_shown` says."""
+    draw_stock(surface, t.app.art, t.layout.stock, stock, stock_glow)
+    draw_face_pile(surface, t.app.art, t.layout.discard, top, glow)
+
+
+def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str,
+                banner: tuple[str, pygame.Rect]) -> tuple[Any, ...]:
+    """What the middle of the table shows: the piles (:func:`draw_piles`' arguments), their counts (``stock``: the
+    stock's words) and a banner (its words, its rect): :func:`draw_middle` draws it, the table's ``middle_region``
+    caches it (a region each: piles, counts, banner)."""
+    return _piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard)), (banner[0], tuple(banner[1]))
+
+
+def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2)) -> None:
+    """The piles, their counts, then the banner (those of them ``parts`` names, in that order), as :func:`middle_look`
+    says."""
+    piles, (stock, _), (words, rect) = look
+    if 0 in parts:
+        draw_piles_shown(t, surface, *piles)
+    if 1 in parts:
+        draw_pile_counts(t, surface, stock)
+    if 2 in parts:
+        draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
 
 
 def draw_pile_counts(t: Any, surface: pygame.Surface, stock: str, color: tuple[int, ...] | None = None) -> None:

@@ -10,6 +10,7 @@ laid on a long fan repaints that card's place, not the fan.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, Hashable, Iterable, NamedTuple, Union
 
 import pygame
@@ -127,8 +128,9 @@ class TableLayer:
                 self.surface.quiet = False
                 self.surface.set_clip(None)
                 name = region[0]
-                if name in whole:  # painted afresh this refresh: its faces are what it blits now
-                    self._faces[name] += art.faces_blitted[start:]
+                if name in whole:  # painted afresh this refresh: its faces are what it blits now (a second spot
+                    # of it, where another region's repaint reaches into it, blits some of them again)
+                    self._faces[name] = list((Counter(self._faces[name]) | Counter(art.faces_blitted[start:])).elements())
                 else:  # painted in part: what it showed before, and what it blits now
                     self._faces[name] = list(dict.fromkeys(self._faces.get(name, []) + art.faces_blitted[start:]))
                 del art.faces_blitted[start:]

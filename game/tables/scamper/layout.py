@@ -10,6 +10,8 @@ table reads evenly and the card art cache holds few sizes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pygame import Rect
 
 from game.kit.layout import TableLayout, match_rows
@@ -36,9 +38,10 @@ def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float, squeeze
     return out
 
 
-def fit_step(area: Rect, card: tuple[int, int], sizes: list[int]) -> int:
+@lru_cache(maxsize=2048)  # a seat's melds seldom change when another's do
+def fit_step(area: tuple[int, int, int, int], card: tuple[int, int], sizes: tuple[int, ...]) -> int:
     """The index in :data:`STEPS` of the largest size at which ``sizes`` fit ``area`` (the last if none does)."""
-    return next((j for j, k in enumerate(STEPS) if place(area, card, sizes, k) is not None), len(STEPS) - 1)
+    return next((j for j, k in enumerate(STEPS) if place(Rect(area), card, list(sizes), k) is not None), len(STEPS) - 1)
 
 
 def stack_rect(layout: TableLayout, seat: int) -> Rect:
@@ -50,12 +53,12 @@ def stack_rect(layout: TableLayout, seat: int) -> Rect:
     return Rect(spot.header.x, spot.header.bottom + round(4 * layout.scale), round(sw * k), round(sh * k))
 
 
-def stack_rects(layout: TableLayout, seat: int, count: int) -> list[Rect]:
-    """Where a rival's ``count`` cards are drawn: up to four backs, a few pixels apart."""
+def stack_rects(layout: TableLayout, seat: int, count: int, last: bool = False) -> list[Rect]:
+    """Where a rival's ``count`` cards (``last``: its last one alone) are drawn: up to four backs, a few pixels apart."""
     r = stack_rect(layout, seat)
     shown = min(count, 4)
     d = max(2, round(3 * layout.scale))
-    return [r.move(d * min(i, shown - 1), 0) for i in range(count)]
+    return [r.move(d * min(i, shown - 1), 0) for i in range(count - 1 if last else 0, count)]
 
 
 def meld_area(layout: TableLayout, seat: int, viewer: int) -> Rect:
@@ -72,11 +75,11 @@ def meld_area(layout: TableLayout, seat: int, viewer: int) -> Rect:
 def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]]) -> dict[int, list[list[Rect]]]:
     """Every seat's meld rects: the rivals at one shared size, ``viewer``'s own panel at its own."""
     card = layout.small_card
-    rivals = [fit_step(meld_area(layout, s, viewer), card, sizes) for s, sizes in by_seat.items() if s != viewer]
+    rivals = [fit_step(tuple(meld_area(layout, s, viewer)), card, tuple(sizes)) for s, sizes in by_seat.items() if s != viewer]
     shared = STEPS[max(rivals, default=0)]
     out = {}
     for seat, sizes in by_seat.items():
         area = meld_area(layout, seat, viewer)
-        k = STEPS[fit_step(area, card, sizes)] if seat == viewer else shared
+        k = STEPS[fit_step(tuple(area), card, tuple(sizes))] if seat == viewer else shared
         out[seat] = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True) or []
     return out

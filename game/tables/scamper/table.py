@@ -53,7 +53,7 @@ class ScamperTable(HiddenHandTable):
     # --- what the table holds ------------------------------------------------
 
     def rival_slot(self, seat: int, index: int, count: int) -> pygame.Rect:
-        return stack_rects(self.layout, seat, min(index + 1, 4))[-1]  # four backs at most: a fifth lies on the fourth
+        return stack_rects(self.layout, seat, min(index + 1, 4), last=True)[0]  # four backs at most: a fifth on the fourth
 
     def meld_layout(self, seat: int, sizes: list[int] | None = None) -> list[list[pygame.Rect]]:
         """The rects of ``seat``'s melds (of ``sizes`` cards: what they will be after a step)."""

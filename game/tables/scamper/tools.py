@@ -25,7 +25,6 @@ from game.tables.scamper import play as scamper_play
 
 GAME = "scamper"
 
-
 _SETTINGS = {"animation_speed": "off", "ai_speed": "instant", "think_ms": 60}
 """The self-tests' app: no animation, instant bots with a short think budget."""
 
@@ -55,8 +54,7 @@ def hot_spots(table: Any) -> list[tuple[int, int]]:
 
 
 def _resumed(table: Any, saved: Any) -> list[str]:
-    state = saved.final_state()
-    return table_mismatches(table, state) + saved_mismatches(table, saved, state)
+    return table_mismatches(table, state := saved.final_state()) + saved_mismatches(table, saved, state)
 
 
 def _summary(table: Any) -> str:

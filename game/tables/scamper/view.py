@@ -14,10 +14,9 @@ from engine.scamper import CALL
 from engine.scamper.table import CONTRACTS, Phase
 
 from game.kit.handtable import HiddenHandTable
-from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles
+from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_middle, middle_look
 from game.kit.handview import layer_regions as hand_regions, panel_touched, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
-from game.kit.messages import draw_banner
 from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
 from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, Button, draw_tooltip, suited
 from game.kit.wording import whose
@@ -153,9 +152,18 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
     def key(seat: int) -> tuple[object, ...]:
         laid = tuple(zip((tuple(s.id for s in m.melds[i]) for i in m.melds_of(seat)), rects[seat]))
         return laid, (px, labels[seat], rights[seat])
+    middle = t.middle_region(_middle(t), [area for _, area in _lights(t)])
     return hand_regions(t, key, lambda t, surface, seat, active: draw_seat(t, surface, seat, active, names, layouts),
                         "Your melds go here", lambda seat, old, new: panel_touched(
-                            t, seat, old, new, lambda n: stack_rects(L, seat, n), px)) + [t.bottom_region(*_bottom(t))]
+                            t, seat, old, new, lambda n: stack_rects(L, seat, n), px)) + middle + [t.bottom_region(*_bottom(t))]
+
+
+def _middle(t: HiddenHandTable) -> tuple[object, ...]:
+    """The piles (glowing where you may draw, or discard), their counts and the round's banner (:func:`middle_look`)."""
+    m, my, phase = t.model, t.my_turn(), t.state.phase
+    banner = t.banner[0] if t.banner else f"Round {m.round_no} of {t.state.rules.rounds}: {CONTRACTS[m.round_no - 1].describe()}"
+    return middle_look(t, my and phase is Phase.DRAW and m.stock, my and phase in (Phase.DRAW, Phase.OPENING) and m.pile,
+                       my and phase is Phase.PLAY, f"Stock: {m.stock}", (banner, banner_rect(t)))
 
 
 def _bottom(t: HiddenHandTable) -> tuple[object, ...]:
@@ -177,33 +185,24 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    s = t.layout.scale
     skip = t.draw_under(surface, lambda seat: seat_names(t)[1][seat])
-    _draw_meld_lights(t, surface)
-    m, my, phase = t.model, t.my_turn(), t.state.phase
-    draw_piles(t, surface, my and phase is Phase.DRAW and m.stock,
-               my and phase in (Phase.DRAW, Phase.OPENING) and m.pile, my and phase is Phase.PLAY)
-    draw_pile_counts(t, surface, f"Stock: {m.stock}")
-    banner = t.banner[0] if t.banner else f"Round {m.round_no} of {t.state.rules.rounds}: " \
-                                            f"{CONTRACTS[m.round_no - 1].describe()}"
-    draw_banner(surface, t.app.text, banner_rect(t), banner, s, t.panels)
+    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "meld" else None
+    for meld, area in _lights(t):  # the melds that can take the card: the one under the mouse brighter
+        pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=max(2, round(3 * t.layout.scale)),
+                         border_radius=round(area.h * 0.12))
+    if t.middle_live:  # else the layer holds it
+        draw_middle(t, surface, _middle(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))
     draw_control_tips(t, surface)
     _draw_meld_tip(t, surface)
     draw_in_the_air(t, surface, started_only=True)
 
 
-def _draw_meld_lights(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    """While a card is dragged (or one is selected), the melds that can take it glow; the one under the mouse brighter."""
-    lit = t.lit_melds()
-    if not lit:
-        return
-    hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "meld" else None
-    w = max(2, round(3 * t.layout.scale))
-    for meld, rects in t.meld_rects().items():
-        if meld in lit and rects:
-            area = rects[0].unionall(rects[1:]).inflate(2 * w + 4, 2 * w + 4)
-            pygame.draw.rect(surface, GOLD if meld == hover else GLOW, area, width=w, border_radius=round(area.h * 0.12))
+def _lights(t: HiddenHandTable) -> list[tuple[int, pygame.Rect]]:
+    """While a card is dragged (or one is selected), the melds that can take it, each with its glow's rect."""
+    lit, w = t.lit_melds(), max(2, round(3 * t.layout.scale))
+    return [(meld, rects[0].unionall(rects[1:]).inflate(2 * w + 4, 2 * w + 4))
+            for meld, rects in (t.meld_rects().items() if lit else ()) if meld in lit and rects]
 
 
 def _draw_meld_tip(t: HiddenHandTable, surface: pygame.Surface) -> None:
