@@ -464,8 +464,6 @@ def test_the_turn_order_strip_drawn_in_a_clip_is_the_strip_drawn_whole_then_clip
         assert Counting.blits == names_drawn, clip  # a name outside the clip is not even fitted
 
 
-
-
 def drawn_with_the_middle_live(app: App, table) -> bytes:
     """The frame as it was drawn before the piles, their counts and the banner went into the cached layer: a layer
     made afresh without the middle region, and they drawn over it in the frame."""
