@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Generator, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 from engine.cards import Card
 from engine.melds import is_wild
@@ -40,7 +40,8 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 
 from ..stats import tally
 from .bots import Hard, HoldRule
-from .odds import Yardstick, run_to_end, take_odds_steps, unseen
+from .odds import JOKER_INDEX, Yardstick, run_to_end, take_odds_steps, unseen
+from .race import Race
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,16 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
+    race: str = "off"  # in a race round (laying is going out): "off"; "refine": among the discards the odds rank
+    # within race_margin draws of the best (at most race_candidates), keep the hand of the best expected margin
+    # by sampled draws (:class:`~ai.scamper.race.Race`); "speed": ... the hand most likely to finish first
+    race_take: bool = False  # in a race round, take the top card when sampled draws say it is worth more than the stock
+    race_candidates: int = 4
+    race_margin: float = 1.0
+    race_samples: int = 48
+    race_horizon: int = 20
+    win_points: float = 100.0  # what finishing first makes the others pay, in the race's expected margin
+    take_points: float = 0.0  # margin the take must win by (points of expected margin)
 
 
 RATINGS_PER_SLICE = 4
@@ -77,6 +88,7 @@ class Expert(Hard):
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
+        self._race_rng = random.Random(None if seed is None else f"{seed}-race")
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         """Rates the hands it may keep and the next player's likely hands a few at a time (a slice per frame
@@ -149,6 +161,8 @@ class Expert(Hard):
         top = obs.discard_pile[-1]
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
+        if self.params.race_take and not obs.is_down and not is_wild(top) and racing(obs):
+            return self._race_takes(obs)
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
         now = self._draws(obs, obs.hand)
@@ -190,11 +204,79 @@ class Expert(Hard):
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
+        if self.params.race != "off" and racing(obs):
+            choice = self._race_discard(obs, discards, lambda d: cost(d, self.params.point_weight)[0])
+            tally(self.counts, "race_discard", choice != calm)
+            return choice
         if not threat:
             return calm
         choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
+
+
+    def _race(self, obs: Observation) -> Race:
+        self._draws(obs, obs.hand)  # the yardstick of this observation
+        assert self._stick is not None
+        p = self.params
+        return Race(obs, self._stick, self._race_rng, p.race_samples, p.race_horizon, p.win_points)
+
+    def _race_discard(self, obs: Observation, discards: list[Discard], cost: Callable[[Discard], float]) -> Discard:
+        """Among the discards the odds rank near the best, the one whose kept hand is worth the most in the race."""
+        ranked = sorted(discards, key=cost)
+        best = cost(ranked[0])
+        near = [d for d in ranked[:self.params.race_candidates] if cost(d) <= best + self.params.race_margin]
+        if len(near) == 1:
+            return near[0]
+        race = self._race(obs)
+        speed = self.params.race == "speed"
+
+        def worth(d: Discard) -> float:
+            rest = list(obs.hand)
+            rest.remove(d.card)
+            kept = indexes(rest)
+            if speed:
+                return race.win_chance(race.turns(kept))
+            return race.value(kept, sum(map(card_points, rest)))
+
+        return max(near, key=worth)  # the first of equals: the odds' order
+
+    def _race_takes(self, obs: Observation) -> bool:
+        """Take the top card when the hand kept after it (its best discard by the odds) is worth more in the race
+        than drawing from the stock (whose draw may finish the hand this turn)."""
+        top = obs.discard_pile[-1]
+        race = self._race(obs)
+        hand = list(obs.hand) + [top]
+        if race.turns(indexes(hand)) and race.turns(indexes(hand))[0] == 0:
+            tally(self.counts, "race_take", True)
+            return True  # it lays the contract and goes out now
+        rests = []
+        for card in dict.fromkeys(obs.hand):
+            if is_wild(card):
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            rests.append(rest)
+        if not rests:
+            return False
+        kept = min(rests, key=lambda r: self._draws(obs, r))
+        stock = race.value(indexes(obs.hand), sum(map(card_points, obs.hand)), offset=-1)
+        taking = race.value(indexes(kept), sum(map(card_points, kept)))
+        taken = taking > stock + self.params.take_points
+        tally(self.counts, "race_take", taken)
+        return taken
+
+
+def racing(obs: Observation) -> bool:
+    """Whether laying the contract would be going out: the hand (after its draw) holds one card more than the
+    contract's melds take, as from round 4 on."""
+    extra = 1 if obs.phase is Phase.PLAY else 0
+    return not obs.is_down and len(obs.hand) - extra <= obs.contract.min_cards
+
+
+def indexes(cards: Sequence[Card]) -> list[int]:
+    """Cards as the odds count them (jokers as one index)."""
+    return [min(int(c), JOKER_INDEX) for c in cards]
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:
