@@ -1,0 +1,100 @@
+"""Scamper's race model (Expert's study variants ``race=refine|speed`` and ``race_take``), in built positions."""
+
+import random
+
+from ai.scamper import Expert, ExpertParams
+from ai.scamper.expert import indexes, racing
+from ai.scamper.odds import JOKER_INDEX, Yardstick
+from ai.scamper.race import HAZARD, Race, hazard
+from engine.cards import Card
+from engine.scamper import DRAW_DISCARD, DRAW_STOCK, Discard, Phase, card_points
+from scamper_helpers import cards, game
+
+OTHER = "3C 5H 8D JS QH 4D AS TC 6C"
+NEAR = "7H 7S 7D 9D 9S 9C KD KS 4C"  # round 4 (three sets of 3): one king or wild short
+
+
+def race_of(state, samples=40, seed=3):
+    obs = state.observation(0)
+    return Race(obs, Yardstick.of(obs), random.Random(seed), samples, 20, 100.0)
+
+
+def is_wild_index(index):
+    return index >= JOKER_INDEX or index % 13 == 0
+
+
+def test_a_hand_one_card_short_finishes_on_the_first_draw_that_fills_it():
+    race = race_of(game(NEAR, OTHER, round_no=4))
+    kings = {int(Card(k)) for k in ("KC", "KD", "KH", "KS")}
+    expected = [next((i for i, c in enumerate(seq, 1) if c in kings or is_wild_index(c)), race.horizon + 1)
+                for seq in race.sequences]
+    assert race.turns(indexes(cards(NEAR))) == expected
+    assert min(expected) == 1 and max(expected) > 1  # the samples differ
+
+
+def test_a_hand_that_needs_more_cards_finishes_later_on_the_same_draws():
+    race = race_of(game(NEAR, OTHER, round_no=4))
+    near = race.turns(indexes(cards(NEAR)))
+    far = race.turns(indexes(cards("7H 7S 7D 9D 9S 5C KD QS 4C")))
+    assert sum(far) > sum(near)
+    assert race.win_chance(far) < race.win_chance(near)
+
+
+def test_a_complete_hand_has_finished_and_wins_the_round():
+    race = race_of(game(NEAR, OTHER, round_no=4))
+    done = indexes(cards("7H 7S 7D 9D 9S 9C KD KS KC"))
+    assert set(race.turns(done)) == {0}
+    assert race.value(done, 75) == 100.0
+
+
+def test_the_longer_an_opponent_has_played_the_likelier_it_finishes_first():
+    fresh = game(NEAR, OTHER, round_no=4)
+    late = game(NEAR, OTHER, round_no=4)
+    late.discarded = [[], cards("5D 6D 8H JC QC 3H")]
+    early, later = race_of(fresh), race_of(late)
+    turns = early.turns(indexes(cards(NEAR)))
+    assert later.win_chance(turns) < early.win_chance(turns)
+    assert hazard(4, 6) > hazard(4, 1) and hazard(4, 99) == HAZARD[4][-1]
+
+
+def test_being_caught_costs_the_hand_held():
+    race = race_of(game(NEAR, OTHER, round_no=4))
+    hand = indexes(cards(NEAR))
+    win = race.win_chance(race.turns(hand))
+    assert 0 < win < 1
+    assert abs(race.value(hand, 90) - (win * 100 - (1 - win) * 90)) < 1e-9
+
+
+def test_only_rounds_where_laying_is_going_out_are_races():
+    assert racing(game(NEAR + " 5D", OTHER, round_no=4).observation(0))
+    assert not racing(game("7H 7S 7D 9D 9S 9C KD KS", OTHER, round_no=1).observation(0))  # eight cards, two sets
+    passed_extra = game(NEAR + " 5D 6D 8S", OTHER, round_no=4)  # the opening pass gave it two more cards
+    assert not racing(passed_extra.observation(0))
+
+
+def test_race_take_takes_the_card_that_goes_out_and_draws_past_a_useless_one():
+    bot = Expert(1, params=ExpertParams(race_take=True))
+    for top, move in (("KH", DRAW_DISCARD), ("5D", DRAW_STOCK)):
+        state = game(NEAR, OTHER, discard=top, phase=Phase.DRAW, round_no=4)
+        assert bot.decide(state.observation(0)) == move, top
+    assert bot.counts["race_take"] == [1, 2]
+
+
+def test_race_refine_keeps_the_hand_worth_most_in_the_race_among_the_odds_best():
+    # a round-4 hand with two sets and three single naturals after its draw; the odds rank the
+    # three singles' discards within a draw, and the race keeps the pair of singles worth the most
+    hand = "7H 7S 7D 9D 9S 9C KD 4C AS 8H"
+    state = game(hand, OTHER, round_no=4)
+    obs = state.observation(0)
+    bot = Expert(1, params=ExpertParams(race="refine"))
+    choice = bot.decide(obs)
+    assert isinstance(choice, Discard) and choice.card in cards("KD 4C AS 8H")
+    assert bot.counts["race_discard"][1] == 1
+    race = Race(obs, Yardstick.of(obs), random.Random(f"{1}-race"), 48, 20, 100.0)
+
+    def worth(card):
+        rest = cards(hand)
+        rest.remove(Card(card))
+        return race.value(indexes(rest), sum(map(card_points, rest)))
+
+    assert worth(str(choice.card)) >= max(worth(c) for c in ("KD", "4C", "AS", "8H") if c != str(choice.card)) - 1e-9
