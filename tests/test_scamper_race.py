@@ -7,7 +7,7 @@ from ai.scamper.expert import indexes, racing
 from ai.scamper.odds import JOKER_INDEX, Yardstick
 from ai.scamper.race import HAZARD, Race, hazard
 from engine.cards import Card
-from engine.scamper import DRAW_DISCARD, DRAW_STOCK, Discard, Phase, card_points
+from engine.scamper import DRAW_DISCARD, DRAW_STOCK, Discard, Phase, card_points, new_game
 from scamper_helpers import cards, game
 
 OTHER = "3C 5H 8D JS QH 4D AS TC 6C"
@@ -81,20 +81,49 @@ def test_race_take_takes_the_card_that_goes_out_and_draws_past_a_useless_one():
 
 
 def test_race_refine_keeps_the_hand_worth_most_in_the_race_among_the_odds_best():
-    # a round-4 hand with two sets and three single naturals after its draw; the odds rank the
-    # three singles' discards within a draw, and the race keeps the pair of singles worth the most
+    # a round-4 hand with two sets and four single naturals after its draw: the odds rank several discards
+    # within a draw of the best, and the race keeps the hand of the best expected margin among them
     hand = "7H 7S 7D 9D 9S 9C KD 4C AS 8H"
-    state = game(hand, OTHER, round_no=4)
-    obs = state.observation(0)
+    obs = game(hand, OTHER, round_no=4).observation(0)
     bot = Expert(1, params=ExpertParams(race="refine"))
     choice = bot.decide(obs)
-    assert isinstance(choice, Discard) and choice.card in cards("KD 4C AS 8H")
+    near = bot._near(obs, bot._race_discards(obs))
+    race = bot._race(obs)
+    assert len(near) >= 2 and choice in near
     assert bot.counts["race_discard"][1] == 1
-    race = Race(obs, Yardstick.of(obs), random.Random(f"{1}-race"), 48, 20, 100.0)
 
-    def worth(card):
+    def worth(d):
         rest = cards(hand)
-        rest.remove(Card(card))
+        rest.remove(d.card)
         return race.value(indexes(rest), sum(map(card_points, rest)))
 
-    assert worth(str(choice.card)) >= max(worth(c) for c in ("KD", "4C", "AS", "8H") if c != str(choice.card)) - 1e-9
+    assert worth(choice) == max(map(worth, near))
+    assert Expert(1).decide(obs) == near[0]  # without the race: the odds' best
+
+
+def test_expert_racing_plays_the_same_game_thinking_in_slices_as_deciding_at_once():
+    def play(sliced):
+        state = new_game(2, {"rounds": 4}, seed=8)  # round 4 is a race
+        bots = [Expert(s, params=ExpertParams(race="refine", race_take=True)) for s in range(2)]
+        actions, slices = [], 0
+        while not state.is_over:
+            seat = state.current
+            if sliced:
+                steps = bots[seat].think(state.observation(seat))
+                while True:
+                    try:
+                        next(steps)
+                        slices += 1
+                    except StopIteration as stop:
+                        action = stop.value
+                        break
+            else:
+                action = bots[seat].decide(state.observation(seat))
+            actions.append(action)
+            state.apply(action, seat)
+        return actions, slices, bots[0].counts
+
+    at_once, _, counts = play(False)
+    sliced, slices, _ = play(True)
+    assert sliced == at_once and slices > len(sliced) // 2
+    assert counts["race_discard"][1] > 0

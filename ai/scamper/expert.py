@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Sequence
+from typing import Any, Generator, Sequence
 
 from engine.cards import Card
 from engine.melds import is_wild
@@ -88,7 +88,8 @@ class Expert(Hard):
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
-        self._race_rng = random.Random(None if seed is None else f"{seed}-race")
+        self._odds: tuple[Observation, dict[int, float]] | None = None
+        self._race_for: tuple[Observation, Race] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         """Rates the hands it may keep and the next player's likely hands a few at a time (a slice per frame
@@ -103,6 +104,12 @@ class Expert(Hard):
             rng.setstate(self.rng.getstate())
             odds = yield from self._odds_steps(obs, rng)
             self._ahead = (obs, odds, rng.getstate())
+            discards = self._race_discards(obs)
+            if discards:  # the race's work, a hand a slice (the decision surely discards by it)
+                race = self._race(obs)
+                for d in self._near(obs, discards):
+                    race.turns(indexes(_without(obs.hand, d.card)))
+                    yield
         try:
             return self.choose(obs)
         finally:
@@ -119,12 +126,16 @@ class Expert(Hard):
 
     def _take_odds(self, obs: Observation) -> dict[int, float]:
         """How likely the next player is to take each natural (nothing if it is down: Hard's test covers that)."""
+        if self._odds is not None and self._odds[0] is obs:
+            return self._odds[1]
         if self._ahead is not None and self._ahead[0] is obs:
             _, odds, state = self._ahead
             self._ahead = None
             self.rng.setstate(state)
-            return odds
-        return run_to_end(self._odds_steps(obs, self.rng))
+        else:
+            odds = run_to_end(self._odds_steps(obs, self.rng))
+        self._odds = (obs, odds)
+        return odds
 
     def _odds_steps(self, obs: Observation, rng: random.Random) -> Generator[None, None, dict[int, float]]:
         nxt = (obs.seat + 1) % obs.num_seats
@@ -194,46 +205,66 @@ class Expert(Hard):
         if obs.is_down or not discards or any(is_wild(d.card) for d in discards):
             return super().discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
-        taking = self._take_odds(obs)
-
-        def cost(d: Discard, weight: float) -> tuple[float, int]:
-            rest = list(obs.hand)
-            rest.remove(d.card)
-            return (self._draws(obs, rest) - weight * card_points(d.card)
-                    + self.params.feed_weight * self.feeds(obs, d.card)
-                    + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
-
-        calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
-        if self.params.race != "off" and racing(obs):
-            choice = self._race_discard(obs, discards, lambda d: cost(d, self.params.point_weight)[0])
+        calm = min(discards, key=lambda d: self._cost(obs, d, self.params.point_weight))
+        if self._race_discards(obs):
+            choice = self._race_discard(obs, discards)
             tally(self.counts, "race_discard", choice != calm)
             return choice
         if not threat:
             return calm
-        choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
+        choice = min(discards, key=lambda d: self._cost(obs, d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
 
 
+    def _cost(self, obs: Observation, d: Discard, weight: float) -> tuple[float, int]:
+        """What discarding ``d`` costs before going down, in draws (and the card's points, to break ties)."""
+        return (self._draws(obs, _without(obs.hand, d.card)) - weight * card_points(d.card)
+                + self.params.feed_weight * self.feeds(obs, d.card)
+                + self.deny_weight(obs) * self._take_odds(obs).get(int(d.card), 0.0), -card_points(d.card))
+
     def _race(self, obs: Observation) -> Race:
+        """The race as seen from ``obs`` (its draw sequences seeded by the bot's seed and the position, so a
+        decision's samples don't depend on the decisions before it)."""
+        if self._race_for is not None and self._race_for[0] is obs:
+            return self._race_for[1]
         self._draws(obs, obs.hand)  # the yardstick of this observation
         assert self._stick is not None
         p = self.params
-        return Race(obs, self._stick, self._race_rng, p.race_samples, p.race_horizon, p.win_points)
+        rng = random.Random(None if self.seed is None else f"{self.seed}-{obs.round_no}-{obs.stock_size}-{obs.hand}")
+        race = Race(obs, self._stick, rng, p.race_samples, p.race_horizon, p.win_points)
+        self._race_for = (obs, race)
+        return race
 
-    def _race_discard(self, obs: Observation, discards: list[Discard], cost: Callable[[Discard], float]) -> Discard:
-        """Among the discards the odds rank near the best, the one whose kept hand is worth the most in the race."""
-        ranked = sorted(discards, key=cost)
-        best = cost(ranked[0])
-        near = [d for d in ranked[:self.params.race_candidates] if cost(d) <= best + self.params.race_margin]
+    def _race_discards(self, obs: Observation) -> list[Discard]:
+        """The discards the race judges: its turn to discard in a race round, not down, no contract to lay and no
+        wild it could throw (else nothing)."""
+        if (self.params.race == "off" or not obs.my_turn or obs.phase is not Phase.PLAY or not racing(obs)):
+            return []
+        actions = obs.legal_actions()
+        if any(isinstance(a, LayContract) for a in actions):
+            return []
+        discards = [a for a in actions if isinstance(a, Discard)]
+        return [] if any(is_wild(d.card) for d in discards) else discards
+
+    def _near(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
+        """The discards the odds rank best, at most ``race_candidates`` of them within ``race_margin`` draws."""
+        ranked = sorted(discards, key=lambda d: self._cost(obs, d, self.params.point_weight))
+        best = self._cost(obs, ranked[0], self.params.point_weight)[0]
+        return [d for d in ranked[:self.params.race_candidates]
+                if self._cost(obs, d, self.params.point_weight)[0] <= best + self.params.race_margin]
+
+    def _race_discard(self, obs: Observation, discards: list[Discard]) -> Discard:
+        """Among the discards the odds rank near the best, the one whose kept hand is worth the most in the race
+        (``race="speed"``: the likeliest to finish first)."""
+        near = self._near(obs, discards)
         if len(near) == 1:
             return near[0]
         race = self._race(obs)
         speed = self.params.race == "speed"
 
         def worth(d: Discard) -> float:
-            rest = list(obs.hand)
-            rest.remove(d.card)
+            rest = _without(obs.hand, d.card)
             kept = indexes(rest)
             if speed:
                 return race.win_chance(race.turns(kept))
@@ -265,6 +296,12 @@ class Expert(Hard):
         taken = taking > stock + self.params.take_points
         tally(self.counts, "race_take", taken)
         return taken
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
 
 
 def racing(obs: Observation) -> bool:
