@@ -44,7 +44,8 @@ players on the same deals.  Expert's ``behaviours`` count
 ``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
 (another player was down and it shed a dearer card than the odds alone pick),
 ``keep_prospects`` (once down, it kept a card that could still join a meld where
-Hard would have thrown it) and ``hold``.
+Hard would have thrown it), ``hold`` and, with the race variants, ``race_discard`` (the race kept another
+hand than the odds' best) and ``race_take`` (it took the top card by the race).
 """
 
 from __future__ import annotations

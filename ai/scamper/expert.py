@@ -24,6 +24,19 @@ first what the next player can't use and what has no prospect of a new meld
 (pairs and near-runs kept, :func:`prospects`), and takes a top discard that
 makes a new meld with two of its cards.
 
+Study variants (:class:`ExpertParams`, off by default): in a race round (from round
+4 on the hand is dealt at the contract's size, so laying it is going out),
+``race="refine"`` judges the few discards the odds rank best (at most
+``race_candidates``, within ``race_margin`` draws) by sampled draws
+(:class:`~ai.scamper.race.Race`: the turn each kept hand completes the contract on
+the same sampled draws, against Hard's measured chance of finishing on each of
+its turns) and keeps the hand of the best expected margin of the round (the
+chance of finishing first times ``win_points``, less the chance of being caught
+times the hand's points); ``race="speed"`` keeps the one likeliest to finish
+first; ``race_take`` takes the top card when the hand it keeps after it is worth
+more in that race than the stock's draw.  The race's work is a hand a slice of
+:meth:`Expert.think`.
+
 Each choice is counted for the arena (``counts``).
 """
 
