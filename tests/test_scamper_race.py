@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from ai.scamper import Expert, ExpertParams
 from ai.scamper.expert import indexes, racing
 from ai.scamper.odds import JOKER_INDEX, Yardstick
@@ -127,3 +129,14 @@ def test_expert_racing_plays_the_same_game_thinking_in_slices_as_deciding_at_onc
     sliced, slices, _ = play(True)
     assert sliced == at_once and slices > len(sliced) // 2
     assert counts["race_discard"][1] > 0
+
+
+def test_the_timing_times_race_round_hands_and_expert_with_other_weights(capsys):
+    from ai.scamper import timing
+
+    report = timing.run(hands=2, size=None, wilds=1, seed=1, expert="race=refine")
+    assert report["hand_size"] == "dealt + 1" and report["expert"] == "race=refine"
+    assert report["decision_cpu_ms"]["expert"]["n"] == 4
+    with pytest.raises(SystemExit):
+        timing.main(["--expert", "race=fast"])
+    assert "race" in capsys.readouterr().err
