@@ -50,22 +50,3 @@ def test_the_command_prints_one_json_report(capsys):
     assert main(["--players", "hard,standard", "--deals", "1", "--rounds", "1", "--seed", "4"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["levels"]) == {"hard", "standard"} and out["levels"]["hard"]["rounds"] == 2
-
-
-def test_the_hazard_is_the_share_of_seats_still_at_risk_that_lay_on_each_turn():
-    from ai.scamper.causes import RoundLine, hazards
-
-    def line(turn, cause):
-        return RoundLine("hard", 4, 0 if cause == "out" else 90, cause, 0, turn, None)
-
-    # ten two-seat rounds: the winner lays on turn 2 in four of them and on turn 4 in six; the loser never lays
-    lines = []
-    for turn in [2] * 4 + [4] * 6:
-        lines += [line(turn, "out"), line(None, "caught_not_down")]
-    table = hazards(lines, 2, most=1.0)
-    # turn 1: 0 of 20; turn 2: 4 of 20; turn 3: 0 of 12 (4 winners and 4 losers gone); turn 4: 6 of 12
-    raw = [0, 4 / 20, 0, 6 / 12]
-    smooth = [sum(raw[max(0, i - 1):i + 2]) / len(raw[max(0, i - 1):i + 2]) for i in range(4)]
-    held = [round(max(smooth[:i + 1]), 3) for i in range(4)]
-    assert table == {4: tuple(held)}
-    assert hazards(lines, 2, most=0.1)[4] == (0.1,)  # capped, the repeated end dropped

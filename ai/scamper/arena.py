@@ -44,8 +44,7 @@ players on the same deals.  Expert's ``behaviours`` count
 ``take_by_odds`` (it took the top card because it saves draws), ``shed_points``
 (another player was down and it shed a dearer card than the odds alone pick),
 ``keep_prospects`` (once down, it kept a card that could still join a meld where
-Hard would have thrown it), ``hold`` and, with the race variants, ``race_discard`` (the race kept another
-hand than the odds' best) and ``race_take`` (it took the top card by the race).
+Hard would have thrown it) and ``hold``.
 """
 
 from __future__ import annotations
@@ -96,7 +95,7 @@ def variant(text: str, level: str = "hard") -> dict[str, Any]:
 EXPERT_FIELDS = {f.name: f for f in dataclasses.fields(ExpertParams)}
 
 
-TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass"), "race": ("off", "refine", "speed")}
+TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass")}
 """The values Expert's text weights take (:class:`~ai.scamper.ExpertParams`)."""
 
 

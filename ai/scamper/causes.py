@@ -21,11 +21,6 @@ mean of its own turns before it laid the contract, when it did); and
 mean points after taking or passing).  With two levels, ``swing`` is, per
 cause and per round, the second level's points a round minus the first's
 (positive: the first level is ahead there).
-
-With ``--hazard`` it prints instead, per contract round, the chance a seat
-lays its contract on its k-th turn if it has not yet (:func:`hazards`): the
-table Expert's race model reads its opponents' odds from
-(:data:`ai.scamper.race.HAZARD`, from ``--players hard,hard --deals 40 --seed 4401 --hazard``).
 """
 
 from __future__ import annotations
@@ -156,40 +151,6 @@ def report(players: Sequence[str], lines: Sequence[RoundLine]) -> dict[str, Any]
     return out
 
 
-def hazards(lines: Sequence[RoundLine], seats: int, most: float = 0.35) -> dict[int, tuple[float, ...]]:
-    """Per contract round, the chance a seat lays its contract on its k-th turn if it has not yet (index k - 1):
-    Kaplan-Meier over its own turns, a seat caught before laying censored at the turn the winner laid; kept
-    while at least 5 seats are at risk; smoothed (each value the mean of it and its neighbours, then held from
-    its highest so far, at most ``most``); a repeated last value is dropped (the race model holds it).
-    :data:`ai.scamper.race.HAZARD` is this for ``--players hard,hard --deals 40 --seed 4401``."""
-    events: dict[int, list[tuple[int, bool]]] = defaultdict(list)
-    for start in range(0, len(lines), seats):  # each round's lines are consecutive, one per seat
-        block = lines[start:start + seats]
-        end = next((line.down_turn or 0 for line in block if line.cause == "out"), None)
-        for line in block:
-            if line.down_turn is not None:
-                events[line.round_no].append((line.down_turn, True))
-            elif end is not None:
-                events[line.round_no].append((end, False))
-    table = {}
-    for round_no, seen in sorted(events.items()):
-        raw = []
-        for k in range(1, 1 + max(t for t, _ in seen)):
-            at_risk = sum(1 for t, _ in seen if t >= k)
-            if at_risk < 5:
-                break
-            raw.append(sum(1 for t, laid in seen if t == k and laid) / at_risk)
-        smooth, high = [], 0.0
-        for i in range(len(raw)):
-            near = raw[max(0, i - 1):i + 2]
-            high = max(high, sum(near) / len(near))
-            smooth.append(round(min(high, most), 3))
-        while len(smooth) > 1 and smooth[-1] == smooth[-2]:
-            smooth.pop()
-        table[round_no] = tuple(smooth)
-    return table
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.scamper.causes", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=_players, default=_players("expert,hard"),
@@ -197,15 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20, help="deals, each once per rotation of the seats (default 20)")
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hazard", action="store_true",
-                        help="print instead the chance of laying the contract per turn (the race model's table)")
     args = parser.parse_args(argv)
     options = {"rounds": args.rounds, "stock_out": "replay"}  # as the arena's --deals form
-    lines = collect(args.players, args.deals, args.seed, options)
-    if args.hazard:
-        print(json.dumps({"hazard": hazards(lines, len(args.players))}))
-        return 0
-    print(json.dumps(report(args.players, lines)))
+    print(json.dumps(report(args.players, collect(args.players, args.deals, args.seed, options))))
     return 0
 
 

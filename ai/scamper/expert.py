@@ -24,19 +24,6 @@ first what the next player can't use and what has no prospect of a new meld
 (pairs and near-runs kept, :func:`prospects`), and takes a top discard that
 makes a new meld with two of its cards.
 
-Study variants (:class:`ExpertParams`, off by default): in a race round (from round
-4 on the hand is dealt at the contract's size, so laying it is going out),
-``race="refine"`` judges the few discards the odds rank best (at most
-``race_candidates``, within ``race_margin`` draws) by sampled draws
-(:class:`~ai.scamper.race.Race`: the turn each kept hand completes the contract on
-the same sampled draws, against Hard's measured chance of finishing on each of
-its turns) and keeps the hand of the best expected margin of the round (the
-chance of finishing first times ``win_points``, less the chance of being caught
-times the hand's points); ``race="speed"`` keeps the one likeliest to finish
-first; ``race_take`` takes the top card when the hand it keeps after it is worth
-more in that race than the stock's draw.  The race's work is a hand a slice of
-:meth:`Expert.think`.
-
 Each choice is counted for the arena (``counts``).
 """
 
@@ -53,8 +40,7 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 
 from ..stats import tally
 from .bots import Hard, HoldRule
-from .odds import JOKER_INDEX, Yardstick, run_to_end, take_odds_steps, unseen
-from .race import Race
+from .odds import Yardstick, run_to_end, take_odds_steps, unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    race: str = "off"  # in a race round (laying is going out): "off"; "refine": among the discards the odds rank
-    # within race_margin draws of the best (at most race_candidates), keep the hand of the best expected margin
-    # by sampled draws (:class:`~ai.scamper.race.Race`); "speed": ... the hand most likely to finish first
-    race_take: bool = False  # in a race round, take the top card when sampled draws say it is worth more than the stock
-    race_candidates: int = 4
-    race_margin: float = 1.0
-    race_samples: int = 48
-    race_horizon: int = 20
-    win_points: float = 100.0  # what finishing first makes the others pay, in the race's expected margin
-    take_points: float = 0.0  # margin the take must win by (points of expected margin)
 
 
 RATINGS_PER_SLICE = 4
@@ -101,8 +77,6 @@ class Expert(Hard):
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
-        self._odds: tuple[Observation, dict[int, float]] | None = None
-        self._race_for: tuple[Observation, Race] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         """Rates the hands it may keep and the next player's likely hands a few at a time (a slice per frame
@@ -117,12 +91,6 @@ class Expert(Hard):
             rng.setstate(self.rng.getstate())
             odds = yield from self._odds_steps(obs, rng)
             self._ahead = (obs, odds, rng.getstate())
-            discards = self._race_discards(obs)
-            if discards:  # the race's work, a hand a slice (the decision surely discards by it)
-                race = self._race(obs)
-                for d in self._near(obs, discards):
-                    race.turns(indexes(_without(obs.hand, d.card)))
-                    yield
         try:
             return self.choose(obs)
         finally:
@@ -139,16 +107,12 @@ class Expert(Hard):
 
     def _take_odds(self, obs: Observation) -> dict[int, float]:
         """How likely the next player is to take each natural (nothing if it is down: Hard's test covers that)."""
-        if self._odds is not None and self._odds[0] is obs:
-            return self._odds[1]
         if self._ahead is not None and self._ahead[0] is obs:
             _, odds, state = self._ahead
             self._ahead = None
             self.rng.setstate(state)
-        else:
-            odds = run_to_end(self._odds_steps(obs, self.rng))
-        self._odds = (obs, odds)
-        return odds
+            return odds
+        return run_to_end(self._odds_steps(obs, self.rng))
 
     def _odds_steps(self, obs: Observation, rng: random.Random) -> Generator[None, None, dict[int, float]]:
         nxt = (obs.seat + 1) % obs.num_seats
@@ -185,8 +149,6 @@ class Expert(Hard):
         top = obs.discard_pile[-1]
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
-        if self.params.race_take and not obs.is_down and not is_wild(top) and racing(obs):
-            return self._race_takes(obs)
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
         now = self._draws(obs, obs.hand)
@@ -218,115 +180,21 @@ class Expert(Hard):
         if obs.is_down or not discards or any(is_wild(d.card) for d in discards):
             return super().discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
-        calm = min(discards, key=lambda d: self._cost(obs, d, self.params.point_weight))
-        if self._race_discards(obs):
-            choice = self._race_discard(obs, discards)
-            tally(self.counts, "race_discard", choice != calm)
-            return choice
+        taking = self._take_odds(obs)
+
+        def cost(d: Discard, weight: float) -> tuple[float, int]:
+            rest = list(obs.hand)
+            rest.remove(d.card)
+            return (self._draws(obs, rest) - weight * card_points(d.card)
+                    + self.params.feed_weight * self.feeds(obs, d.card)
+                    + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
+
+        calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm
-        choice = min(discards, key=lambda d: self._cost(obs, d, self.params.threat_weight))
+        choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
-
-
-    def _cost(self, obs: Observation, d: Discard, weight: float) -> tuple[float, int]:
-        """What discarding ``d`` costs before going down, in draws (and the card's points, to break ties)."""
-        return (self._draws(obs, _without(obs.hand, d.card)) - weight * card_points(d.card)
-                + self.params.feed_weight * self.feeds(obs, d.card)
-                + self.deny_weight(obs) * self._take_odds(obs).get(int(d.card), 0.0), -card_points(d.card))
-
-    def _race(self, obs: Observation) -> Race:
-        """The race as seen from ``obs`` (its draw sequences seeded by the bot's seed and the position, so a
-        decision's samples don't depend on the decisions before it)."""
-        if self._race_for is not None and self._race_for[0] is obs:
-            return self._race_for[1]
-        self._draws(obs, obs.hand)  # the yardstick of this observation
-        assert self._stick is not None
-        p = self.params
-        rng = random.Random(None if self.seed is None else f"{self.seed}-{obs.round_no}-{obs.stock_size}-{obs.hand}")
-        race = Race(obs, self._stick, rng, p.race_samples, p.race_horizon, p.win_points)
-        self._race_for = (obs, race)
-        return race
-
-    def _race_discards(self, obs: Observation) -> list[Discard]:
-        """The discards the race judges: its turn to discard in a race round, not down, no contract to lay and no
-        wild it could throw (else nothing)."""
-        if (self.params.race == "off" or not obs.my_turn or obs.phase is not Phase.PLAY or not racing(obs)):
-            return []
-        actions = obs.legal_actions()
-        if any(isinstance(a, LayContract) for a in actions):
-            return []
-        discards = [a for a in actions if isinstance(a, Discard)]
-        return [] if any(is_wild(d.card) for d in discards) else discards
-
-    def _near(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
-        """The discards the odds rank best, at most ``race_candidates`` of them within ``race_margin`` draws."""
-        ranked = sorted(discards, key=lambda d: self._cost(obs, d, self.params.point_weight))
-        best = self._cost(obs, ranked[0], self.params.point_weight)[0]
-        return [d for d in ranked[:self.params.race_candidates]
-                if self._cost(obs, d, self.params.point_weight)[0] <= best + self.params.race_margin]
-
-    def _race_discard(self, obs: Observation, discards: list[Discard]) -> Discard:
-        """Among the discards the odds rank near the best, the one whose kept hand is worth the most in the race
-        (``race="speed"``: the likeliest to finish first)."""
-        near = self._near(obs, discards)
-        if len(near) == 1:
-            return near[0]
-        race = self._race(obs)
-        speed = self.params.race == "speed"
-
-        def worth(d: Discard) -> float:
-            rest = _without(obs.hand, d.card)
-            kept = indexes(rest)
-            if speed:
-                return race.win_chance(race.turns(kept))
-            return race.value(kept, sum(map(card_points, rest)))
-
-        return max(near, key=worth)  # the first of equals: the odds' order
-
-    def _race_takes(self, obs: Observation) -> bool:
-        """Take the top card when the hand kept after it (its best discard by the odds) is worth more in the race
-        than drawing from the stock (whose draw may finish the hand this turn)."""
-        top = obs.discard_pile[-1]
-        race = self._race(obs)
-        hand = list(obs.hand) + [top]
-        if race.turns(indexes(hand)) and race.turns(indexes(hand))[0] == 0:
-            tally(self.counts, "race_take", True)
-            return True  # it lays the contract and goes out now
-        rests = []
-        for card in dict.fromkeys(obs.hand):
-            if is_wild(card):
-                continue
-            rest = list(hand)
-            rest.remove(card)
-            rests.append(rest)
-        if not rests:
-            return False
-        kept = min(rests, key=lambda r: self._draws(obs, r))
-        stock = race.value(indexes(obs.hand), sum(map(card_points, obs.hand)), offset=-1)
-        taking = race.value(indexes(kept), sum(map(card_points, kept)))
-        taken = taking > stock + self.params.take_points
-        tally(self.counts, "race_take", taken)
-        return taken
-
-
-def _without(hand: Sequence[Card], card: Card) -> list[Card]:
-    rest = list(hand)
-    rest.remove(card)
-    return rest
-
-
-def racing(obs: Observation) -> bool:
-    """Whether laying the contract would be going out: the hand (after its draw) holds one card more than the
-    contract's melds take, as from round 4 on."""
-    extra = 1 if obs.phase is Phase.PLAY else 0
-    return not obs.is_down and len(obs.hand) - extra <= obs.contract.min_cards
-
-
-def indexes(cards: Sequence[Card]) -> list[int]:
-    """Cards as the odds count them (jokers as one index)."""
-    return [min(int(c), JOKER_INDEX) for c in cards]
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:

@@ -1,15 +1,15 @@
 """How long Scamper bots take per decision on big hands: the table's budget is p99 <= 20 ms (Expert, which
 thinks in slices between frames: p99 <= 50 ms of CPU for the whole decision).
 
-    python -m ai.scamper.timing [--hands 200] [--size 20] [--wilds 4] [--seed 1] [--expert race=refine]
+    python -m ai.scamper.timing [--hands 200] [--size 20] [--wilds 4] [--seed 1] [--expert deny_weight=8]
 
 For every contract, random hands of ``size`` cards holding ``wilds`` wilds
 (jokers and deuces) from three packs are given to each level, once to decide
 whether to take the discard and once to choose a play (lay or discard, the
 solver's heaviest work).  ``--size dealt`` gives each hand the round's dealt
-size plus the card drawn (from round 4 on, the race rounds Expert's race
-variants think about); ``--expert`` times Expert with other weights
-(:func:`ai.scamper.arena.variant`, like ``race=refine``).  Prints JSON: median and 99th percentile in ms per
+size plus the card drawn (the hands bots really hold: from round 4 on, laying
+the contract is going out); ``--expert`` times Expert with other weights
+(:func:`ai.scamper.arena.variant`, like ``deny_weight=8``).  Prints JSON: median and 99th percentile in ms per
 level (wall clock, and the thread's CPU time, steadier on a busy machine), and
 the wall time of one call of the solver alone.  Expert's time is its whole
 decision (every slice of its ``think``).
