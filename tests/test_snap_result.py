@@ -67,3 +67,33 @@ def test_the_end_screen_of_a_real_game_adds_up_to_the_whole_deck(pg, tmp_path, m
     assert held < 52  # this deal ends with cards in the pot: the end screen says where they are
     told = [line for line in drawn if "stay on the table" in line]
     assert told and re.search(rf"\b{held} of the 52 cards; the other {52 - held} stay on the table \(", told[0])
+
+
+def _false_call_with(cards: int, seats: int) -> tuple[str, str]:
+    """The callout a false Snap! leaves when the caller holds ``cards`` face down and nothing shows anywhere."""
+    import pygame
+
+    import engine.snap as es
+    from engine.snap import Snap
+    from game.tables.snap.fx import SnapModel, take_in
+
+    pygame.init()
+    g = es.new_game(seats, {}, 1)
+    g.down[0][:] = g.down[0][:cards]
+    for s in range(seats):
+        g.up[s][:] = []
+    model = SnapModel.of(g, ["You", "Ada", "Ben"][:seats])
+    take_in(model, g.apply(Snap(), 0, 10), lambda key: pygame.Rect(0, 0, 10, 10), 0.0)
+    assert len(model.callouts) == 1
+    return model.callouts[0].text, model.callouts[0].detail
+
+
+def test_a_false_call_that_puts_the_caller_out_still_says_why_and_what_it_cost():
+    text, detail = _false_call_with(1, 3)
+    assert text == "You: Snap! Wrong: no snap showing"
+    assert detail == "You pay 1 of the 2 cards owed. You are out: could not pay the penalty in full."
+
+
+def test_a_false_call_names_whom_it_pays_at_two_seats_and_each_other_player_at_more():
+    assert _false_call_with(10, 2)[1] == "You pay Ada a card."
+    assert _false_call_with(10, 3)[1] == "You pay a card to each other player."

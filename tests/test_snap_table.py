@@ -189,7 +189,7 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
         # told once, in the middle where the calls are: why it was wrong, and what it costs; no toast repeating it
         [callout] = table.model.callouts
         assert callout.text == "You: Snap! Wrong: no snap showing" and table.toast is None
-        assert callout.detail == "You pay a card to each other player."
+        assert callout.detail == "You pay Ada a card."  # two seats: the one it pays, by name
     snap_button = table.layout.snap_button.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=snap_button, button=1))
     run(app, 2)
@@ -356,3 +356,17 @@ def test_a_turn_passing_repaints_the_seats_rims_only(pg, tmp_path):
     area = rim[0]
     assert all(any(p.collidepoint(x, y) for p in parts) for x in range(area.left, area.right)
                for y in range(area.top, area.bottom) if surface.get_at((x, y))[0])
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
+def test_two_facing_seats_leave_the_snap_pot_whole_and_the_callouts_clear_of_them(size):
+    """With one opponent the two seats fill the middle column: the pot sits beside them at full card size, and the
+    callouts over it cover neither seat."""
+    from game.tables.snap.view import SnapLayout
+
+    lay = SnapLayout(*size, 2, False)
+    window = pygame.Rect(0, 0, *size)
+    assert lay.pot.size == (lay.card_w, lay.card_h) and window.contains(lay.pot) and window.contains(lay.callouts)
+    for place in lay.places:
+        assert not place.panel.colliderect(lay.pot.inflate(0, 60)) and not place.panel.colliderect(lay.callouts)
+    assert not lay.callouts.colliderect(lay.status) and not lay.pot.colliderect(lay.toast)

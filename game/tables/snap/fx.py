@@ -209,11 +209,28 @@ def _penalty(t: Intake, event: PenaltyPaid) -> None:
         t.model.down[event.seat] -= 1
         t.model.down[other] += 1
         t.fly(t.model.sprites.new(HIDDEN_CARD), False, start, t.place(("down", other)), i * 0.06)
+    call = _false_call_of(t, event.seat)
+    if call is not None:  # what it cost, exactly: to whom, and all of it or not
+        names, paid = t.model.names, event.paid
+        to = f"{names[paid[0]]} a card" if len(paid) == event.owed == 1 else "a card to each other player"
+        call.detail = (f"{says(names[event.seat], 'pays')} {to}." if len(paid) == event.owed
+                       else f"{says(names[event.seat], 'pays')} {len(paid)} of the {event.owed} cards owed.")
 
 
 def _eliminated(t: Intake, event: Eliminated) -> None:
     t.model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
-    t.say(Callout(f"{says(t.model.names[event.seat], 'is')} out: {event.reason}.", BAD, event.seat, life=3.0))
+    out = f"{says(t.model.names[event.seat], 'is')} out: {event.reason}."
+    call = _false_call_of(t, event.seat)
+    if call is not None:  # the false call that put the seat out stays told, with what it led to
+        call.detail, call.life = f"{call.detail} {out}", 4.0
+    else:
+        t.say(Callout(out, BAD, event.seat, life=3.0))
+
+
+def _false_call_of(t: Intake, seat: int) -> Callout | None:
+    """The callout telling ``seat``'s false call, if it is the one showing."""
+    last = t.model.callouts[-1] if t.model.callouts else None
+    return last if last is not None and last.seat == seat and last.colour == BAD and last.detail else None
 
 
 def _over(t: Intake, event: GameOver) -> None:

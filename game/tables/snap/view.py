@@ -93,7 +93,9 @@ class SnapLayout:
         bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
         mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
         self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh).move_to(center=(round(cx), (top + bottom) // 2))
-        cy = self.middle.centery
+        if n == 2 and not self.shared:  # two seats face to face fill the column: the pot goes to their left
+            self.middle = pygame.Rect(0, 0, self.card_w, self.card_h).move_to(center=(self.places[0].panel.x // 2, round(cy)))
+        cx, cy = self.middle.center
         self.pot = self.middle.copy()
         if self.shared:
             self.pot = pygame.Rect(0, 0, round(self.middle.w * 0.8), round(self.middle.h * 0.8))
@@ -105,7 +107,7 @@ class SnapLayout:
         self.pot_button = pygame.Rect(self.snap_button.x, self.snap_button.y - round(58 * s), bw, round(48 * s))
         self.menu_button = pygame.Rect(w - round(130 * s), round(14 * s), round(116 * s), round(40 * s))
         self.status = pygame.Rect(round(16 * s), round(10 * s), round(min(440 * s, w * 0.3)), round(52 * s))
-        self.callouts = pygame.Rect(0, 0, round(min(760 * s, w * 0.62)), round(40 * s))
+        self.callouts = pygame.Rect(0, 0, round(min(760 * s, w * 0.62, 2 * min(cx, w - cx) - 2 * pad)), round(40 * s))
         self.callouts.midbottom = (round(cx), self.middle.y - round(10 * s))
         bottom_panel = self.places[self.bottom].panel
         self.toast = pygame.Rect(round(16 * s), h - round(72 * s), max(round(200 * s), bottom_panel.x - round(32 * s)),
