@@ -87,8 +87,8 @@ def test_each_call_is_judged_at_its_own_moment_at_any_frame_rate(pg, tmp_path, f
     table = solo_table(app, {"tie_ms": 10}, matching_deal())
     table.driver.bots[1] = exact_bot(320)
     won: list = []
-    follow = table.follow
-    table.follow = lambda events: (won.extend(e for e in events if isinstance(e, SnapWon)), follow(events))
+    show = table.race.show  # what the controller calls with each action's events
+    table.race.show = lambda events, at: (won.extend(e for e in events if isinstance(e, SnapWon)), show(events, at))
     key(app, pygame.K_a, dt)  # You flip (your flip key)
     until(app, lambda: bool(table.state.snap_piles()), 5, dt)  # the bot flipped: the match shows
     shown = table.state.match_since["snap"]
@@ -178,8 +178,8 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
     run(app, 2)
     assert len(table.state.down[0]) == down - 1
     wrong: list = []
-    follow = table.follow
-    table.follow = lambda events: (wrong.extend(e for e in events if isinstance(e, FalseCall)), follow(events))
+    show = table.race.show
+    table.race.show = lambda events, at: (wrong.extend(e for e in events if isinstance(e, FalseCall)), show(events, at))
     if not table.state.snap_piles():
         sounds: list = []
         table.app.sound.play = sounds.append

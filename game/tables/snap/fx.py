@@ -209,19 +209,16 @@ def _penalty(t: Intake, event: PenaltyPaid) -> None:
         t.model.down[event.seat] -= 1
         t.model.down[other] += 1
         t.fly(t.model.sprites.new(HIDDEN_CARD), False, start, t.place(("down", other)), i * 0.06)
-    call = _false_call_of(t, event.seat)
-    if call is not None:  # what it cost, exactly: to whom, and all of it or not
-        names, paid = t.model.names, event.paid
-        to = f"{names[paid[0]]} a card" if len(paid) == event.owed == 1 else "a card to each other player"
-        call.detail = (f"{says(names[event.seat], 'pays')} {to}." if len(paid) == event.owed
-                       else f"{says(names[event.seat], 'pays')} {len(paid)} of the {event.owed} cards owed.")
+    if (call := _false_call_of(t, event.seat)) is not None:  # what it cost, exactly: to whom, all of it or not
+        n, name = len(event.paid), t.model.names[event.seat]
+        to = f"{t.model.names[event.paid[0]]} a card" if n == event.owed == 1 else "a card to each other player"
+        call.detail = f"{says(name, 'pays')} {to if n == event.owed else f'{n} of the {event.owed} cards owed'}."
 
 
 def _eliminated(t: Intake, event: Eliminated) -> None:
     t.model.out[event.seat] = True  # told as a callout: a banner would cover the cards in play
     out = f"{says(t.model.names[event.seat], 'is')} out: {event.reason}."
-    call = _false_call_of(t, event.seat)
-    if call is not None:  # the false call that put the seat out stays told, with what it led to
+    if (call := _false_call_of(t, event.seat)) is not None:  # the false call that put it out stays told, with this
         call.detail, call.life = f"{call.detail} {out}", 4.0
     else:
         t.say(Callout(out, BAD, event.seat, life=3.0))

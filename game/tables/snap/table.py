@@ -62,10 +62,8 @@ class SnapTable(RaceTableScene):
 
     def seat_keys_line(self, seat: int) -> str:
         """Under a seat's name: a human's keys (hot-seat) or a bot's level."""
-        player = self.record.players[seat]
-        if player.kind == "ai":
-            level = next((lv.name for lv in self.info.levels if lv.id == player.level), player.level or "")
-            return f"{level} bot"
+        if (player := self.record.players[seat]).kind == "ai":
+            return f"{next((lv.name for lv in self.info.levels if lv.id == player.level), player.level or '')} bot"
         if self.replaying or self.solo is not None:
             return ""
         keys = [f"{self.key_label(seat, a.id)} {SHORT.get(a.id, a.id)}".replace("Numpad ", "Num ")
@@ -140,14 +138,12 @@ class SnapTable(RaceTableScene):
             self.show_toast(f"{self.name(p.seat)}: {p.refused}", True)
 
     def shown(self, events: list[Any], at: int) -> None:
-        self.follow(events)
-
-    def follow(self, events: list[Any]) -> None:
         if self.race.catching_up:
             return  # the model is made from the state once caught up
         if any(type(e).__name__ == "Flipped" for e in events):
             self.sound("draw")
         take_in(self.model, events, self.layout.rect_of, self.factor(), self.blame)
+
     def catch_up(self, actions: list[tuple[int, Any, int]], clock: int = 0) -> None:
         super().catch_up(actions, clock)
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])

@@ -30,8 +30,7 @@ def check(table: Any) -> None:
     inventory = state.inventory()
     assert len(inventory) == 52 and len(set(inventory.values())) == 1, f"cards not conserved: {sum(inventory.values())}"
     assert model.down == [len(d) for d in state.down], f"face-down counts {model.down} != {[len(d) for d in state.down]}"
-    for seat in range(state.num_seats):
-        assert list(model.up[seat].cards) == state.up[seat], f"seat {seat}'s face-up pile is wrong"
+    assert [list(up.cards) for up in model.up] == state.up, "a face-up pile is wrong"
     assert list(model.shared.cards) == state.shared, "the shared pile is wrong"
     assert list(model.pot.cards) == state.pot, "the snap pot is wrong"
 

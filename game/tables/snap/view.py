@@ -93,8 +93,11 @@ class SnapLayout:
         bottom = min(below + [h - round(20 * s)]) - round(30 * s)  # room for the pot's label
         mh = max(round(60 * s), min(round(self.card_h * (1.25 if self.shared else 1)), bottom - top))
         self.middle = pygame.Rect(0, 0, round(mh * 0.7), mh).move_to(center=(round(cx), (top + bottom) // 2))
+        self.banner = pygame.Rect(0, 0, round(min(820 * s, w * 0.7)), round(54 * s))  # the result, under the middle
+        self.banner.midtop = (round(cx), self.middle.bottom + round(30 * s))
         if n == 2 and not self.shared:  # two seats face to face fill the column: the pot goes to their left
             self.middle = pygame.Rect(0, 0, self.card_w, self.card_h).move_to(center=(self.places[0].panel.x // 2, round(cy)))
+            self.banner.centery = (min(p.panel.bottom for p in self.places) + max(p.panel.top for p in self.places)) // 2
         cx, cy = self.middle.center
         self.pot = self.middle.copy()
         if self.shared:
@@ -161,8 +164,7 @@ def solo_snap_key(table: RaceTableScene) -> str:
 
 def status_lines(table: RaceTableScene) -> tuple[str, str]:
     state = table.state
-    shared = race_status(table, "Replay", ("out", f"Press {skip.KEY_NAME} to skip to the end."))
-    if shared is not None:
+    if (shared := race_status(table, "Replay", ("out", f"Press {skip.KEY_NAME} to skip to the end."))) is not None:
         return shared
     if state.is_over:
         return "The game is over", ""
@@ -281,11 +283,9 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
         if label_rect(lay, place).collidelist(flying) >= 0:
             _draw_labels(table, surface, seat, place, backed=True)
     _draw_callouts(table, surface, flying)
-    if model.banner is not None:  # the result, under the middle
-        box = pygame.Rect(0, 0, round(min(820 * s, lay.w * 0.7)), round(54 * s))
-        box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
-        draw_panel(surface, box, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
-        text.blit(surface, model.banner, round(26 * s), box.center, INK, "center", box.w - round(20 * s))
+    if model.banner is not None:
+        draw_panel(surface, lay.banner, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
+        text.blit(surface, model.banner, round(26 * s), lay.banner.center, INK, "center", lay.banner.w - round(20 * s))
     draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s)
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
@@ -329,16 +329,14 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
 
 
 def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.Rect:
-    """Where a seat's name, count and keys are written: the panel under its piles, ``margin`` inside it (0: all
-    they may paint)."""
+    """Where a seat's name, count and keys are written: under its piles, ``margin`` inside it (0: all they may paint)."""
     s, panel = layout.scale, place.panel
     top = place.name[1] - round(3 * s)
     return pygame.Rect(panel.x + round(margin * s), top, panel.w - round(2 * margin * s), panel.bottom - top - round(margin * s))
 
 
 def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
-    """A seat's name and count, then its keys (a human in hot-seat) or its level; ``backed``: on the panel's
-    colour, over cards flying past (the labels stay readable)."""
+    """A seat's name and count, then its keys (hot-seat) or its level; ``backed``: on its panel's colour (over cards)."""
     lay, model, text = table.layout, table.model, table.app.text
     s, out = lay.scale, model.out[seat]
     if backed:
