@@ -6,8 +6,9 @@ as a bot is to move -- while the last move's cards are still flying, too -- the
 scheduler works the move out in slices (from the frame after the last move's
 cards took off, a frame that is long already): the first builds the bot's observation,
 the next ones advance its ``think`` generator, and no frame spends more than
-:data:`THINK_BUDGET_MS` on them (a slice that started under the budget finishes:
-bots yield often, Master every fraction of a millisecond).  The action is handed
+:data:`THINK_BUDGET_MS` on them, twice that on a still frame (:data:`STILL_BUDGET`; a slice that
+started under the budget finishes: bots yield often, Master every fraction of a millisecond;
+a move worked out past the budget comes a frame later).  The action is handed
 back once it is ready, nothing is animating, and a person's pause over that
 decision has passed since the table went still: longer the more choices there
 are (:func:`human_pause`, at most about 3 s at Normal speed); the caller applies
@@ -26,16 +27,26 @@ and starts over instead of returning a stale action.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any, Callable, Generator, Mapping, Protocol
 
 THINK_BUDGET_MS = 0.8
-"""The most of one frame a bot's move takes (ms of the thread's CPU time, which the machine's load does not
-inflate: a busy machine does not slow the bots' pace): the slices of its work run while the frame's total is under it."""
+"""The most of one frame a bot's move takes (ms on :func:`frame_clock`): the slices of its work run while the frame's
+total is under it."""
 STILL_BUDGET = 2.0
 """On a still frame (nothing animating: the table only shows the bot thinking, a frame that draws little) the work
-may take this many times :data:`THINK_BUDGET_MS`, so a searching bot (Master) gets as far in its think time as it
-did before frames were bounded; a move worked out in such a long frame is handed out on the next one."""
+may take this many times :data:`THINK_BUDGET_MS`, so a searching bot (Master) gets ~100 ms of search a second at
+60 frames a second (its searches measured at most ~90 ms); a move worked out in such a long frame is handed out on
+the next one."""
+
+
+def frame_clock() -> Callable[[], float]:
+    """What the budget is measured on: the thread's CPU time, which the machine's load does not inflate (a busy
+    machine does not slow the bots' pace); wall time on Windows, whose thread CPU time moves only with its 15.6 ms
+    scheduler tick (the budget would stretch to a whole tick a frame)."""
+    return time.perf_counter if sys.platform == "win32" else time.thread_time
+
 
 AI_SPEEDS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 """Seconds between two AI actions for each "AI speed" setting."""
@@ -106,7 +117,8 @@ class TurnScheduler:
     ``key`` turns a state into the tuple that says whether it moved on (the
     protocol's by default); ``seat`` says whose move it is (``state.current`` by default).
     ``budget_ms``: the most of a frame the work on a move takes (slices run while
-    the frame's total is under it; ``clock`` measures it: the thread's CPU time).  With ``timed`` the wall
+    the frame's total is under it, twice that on a still frame; ``clock`` measures it: :func:`frame_clock`; a move
+    worked out past the budget is handed out a frame later).  With ``timed`` the wall
     and CPU time of each frame's work on a move is kept in :attr:`decide_ms` and
     :attr:`decide_cpu_ms` (for the headless bench).
 
@@ -121,14 +133,14 @@ class TurnScheduler:
     def __init__(self, bots: Mapping[int, Thinker], delay: float = AI_SPEEDS["normal"],
                  key: StateKey = protocol_key, timed: bool = False,
                  seat: Callable[[Any], int | None] = current_seat, budget_ms: float = THINK_BUDGET_MS,
-                 clock: Callable[[], float] = time.thread_time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.bots = dict(bots)
         self.delay = delay
         self.key = key
         self.seat_of = seat
         self.timed = timed
         self.budget_ms = budget_ms
-        self.clock = clock
+        self.clock = clock or frame_clock()
         self.decide_ms: list[float] = []  # wall time of each frame's work on a move (when timed)
         self.decide_cpu_ms: list[float] = []  # its CPU time (the same, on an idle machine)
         self._waited = 0.0

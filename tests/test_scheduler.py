@@ -321,3 +321,17 @@ def test_the_default_key_is_the_protocol_s_so_any_turn_game_restarts_a_stale_mov
     assert sched.update(0.1, state, busy=False) is None  # starts over on the new state
     assert sched.update(0.1, state, busy=False) is None
     assert sched.update(0.1, state, busy=False) == "move after 1"
+
+
+def test_the_budget_is_the_threads_cpu_time_but_wall_time_on_windows(monkeypatch) -> None:
+    """Windows moves a thread's CPU time only every 15.6 ms: there a 0.8 ms budget would stretch to a whole tick."""
+    import sys
+    import time
+
+    from ai.scheduler import frame_clock
+
+    assert TurnScheduler({}).clock is frame_clock()
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert frame_clock() is time.thread_time
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert frame_clock() is time.perf_counter and TurnScheduler({}).clock is time.perf_counter
