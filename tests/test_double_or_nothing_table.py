@@ -129,8 +129,8 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
 
 
 def test_the_pick_screen_dims_the_table_until_its_words_do_not_show_through(app):
-    """Only the offer reads: outside the heading and the three cards, the table is a quiet shadow (its names, log
-    and header showed through the dimming, competing with the offer)."""
+    """Only the offer reads: outside the heading, the three cards and the Menu button (still usable over it), the
+    table is a quiet shadow (its names, log and header showed through the dimming, competing with the offer)."""
     app.settings.animation_speed = "off"
     app.start_game(tools.run_setup(tools.short_run_deal()))
     table = app.stack.top
@@ -149,8 +149,12 @@ def test_the_pick_screen_dims_the_table_until_its_words_do_not_show_through(app)
     offer.union_ip(offer.move(0, -round(110 * s)))  # and the heading above the cards
     screen = app.screen
     seen = [sum(screen.get_at((x, y))[:3]) for x in range(0, L.w, 5) for y in range(0, L.h, 5)
-            if not offer.collidepoint(x, y)]
+            if not offer.collidepoint(x, y) and not L.menu_button.inflate(8, 8).collidepoint(x, y)]
     assert max(seen) - min(seen) <= 60, (min(seen), max(seen))
+    menu = L.menu_button.center  # drawn over the shadow, and it opens the menu
+    assert sum(screen.get_at((L.menu_button.x + 8, menu[1]))[:3]) > 500  # its light face, not the shadow
+    click(app, menu)
+    assert app.stack.top is not table
 
 
 def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):

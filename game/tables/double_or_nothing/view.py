@@ -202,7 +202,7 @@ def buttons(t: Table) -> list[Button]:
 def table_parts(t: Table) -> list[Part]:
     """The cached layer's parts in painting order (:mod:`game.kit.parts`): the opponent's panel, the run's panel, the
     upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck,
-    the viewer's name, the log, the status lines, the tip, the buttons, the upgrade pick."""
+    the viewer's name, the log, the status lines, the tip, the upgrade pick, the buttons (Menu stays usable over it)."""
     L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
     d, movers = L.my_deck, t.state.to_move()
     lift = max(2, d.w // 22) * 4 + round(6 * s)
@@ -218,8 +218,8 @@ def table_parts(t: Table) -> list[Part]:
             *log_parts(t.log, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s),
             status_part(text, L.status, shows, s),
             Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
-            *button_parts(text, buttons(t), hover, t.focus.shown(), s, L.screen, ("pass",) if t.hint.glow == "pass" else ()),
-            Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface))]
+            Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface)),
+            *button_parts(text, buttons(t), hover, t.focus.shown(), s, L.screen, ("pass",) if t.hint.glow == "pass" else ())]
 
 
 def _top_parts(t: Table, movers: tuple) -> list[Part]:
