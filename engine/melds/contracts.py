@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Generator, Iterable, Iterator, Sequence, TypeVar
 
 from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
 from .matches import MatchKind
 from .wild import DEUCE_SET_MIN, JOKER, Meld, max_wilds
+
+T = TypeVar("T")
 
 _COUNT_WORDS = ("no", "a", "two", "three", "four")
 
@@ -339,13 +341,30 @@ def _score(plan: Plan) -> tuple[int, int, int]:
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
+    return run_to_end(solve_steps(hand, contract))
+
+
+def solve_steps(hand: Sequence[int], contract: Contract) -> Generator[None, None, Plan | None]:
+    """:func:`solve` in slices: it yields after each plan it weighs (a bot thinking between frames splits its
+    search there) and returns the same plan."""
     bound = [1 << 30, 1 << 30]
     best: Plan | None = None
     for plan in _plans(hand, contract, bound):
         if best is None or _score(plan) < _score(best):
             best = plan
             bound[:] = list(_score(plan)[:2])
+        yield
     return best
+
+
+def run_to_end(steps: Generator[None, None, T]) -> T:
+    """The value of a computation in slices (a generator that yields between them), every slice run at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: T = done.value
+            return value
 
 
 def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> list[tuple[tuple[Card, ...], ...]]:
