@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from collections import Counter
-from typing import Any, Generator, Sequence
+from typing import Any, Callable, Generator, Sequence, TypeVar
 
 from engine.cards import Card
 from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, run_to_end, solve_steps
@@ -39,6 +39,8 @@ from engine.scamper.rules import SINGLE_MELDS, may_discard
 
 from ..stats import tally
 
+
+T = TypeVar("T")
 
 Steps = Generator[None, None, Any]
 """A decision in slices: yields between them, returns the decision."""
@@ -142,6 +144,16 @@ class Bot:
 
 class Easy(Bot):
     level = "easy"
+
+
+def least_steps(items: Sequence[T], key: Callable[[T], Any]) -> Generator[None, None, T]:
+    """``min(items, key=key)`` in slices: it yields after rating each item (the first of the least wins, as with
+    ``min``)."""
+    keys = []
+    for item in items:
+        keys.append(key(item))
+        yield
+    return items[keys.index(min(keys))]
 
 
 def fits_table(melds: Sequence[Meld], card: Card) -> bool:
@@ -269,11 +281,9 @@ class Hard(Standard):
             if obs.why_illegal(option) is None:
                 legal.append(option)
             yield
-        costs = []
-        for option in legal:
-            costs.append(self.lay_cost(obs, option))
-            yield
-        return legal[costs.index(min(costs))] if legal else lays[0]
+        if not legal:
+            return lays[0]
+        return (yield from least_steps(legal, lambda a: self.lay_cost(obs, a)))
 
     def lay_cost(self, obs: Observation, lay: LayContract) -> tuple[int, ...]:
         """How :meth:`lay` ranks the ways to go down (least first): the points left after it."""
@@ -347,12 +357,13 @@ class Hard(Standard):
             return self.feeds(obs, card)
 
         if obs.is_down:
-            return min(discards, key=lambda d: (feeds(d.card), -card_points(d.card)))
+            return (yield from least_steps(discards, lambda d: (feeds(d.card), -card_points(d.card))))
         base = yield from self.plan_steps(obs)
         spare = spare_cards(obs.hand, base)
         free = [d for d in discards if spare[d.card]]
         if free and base is not None:  # dropping a card the plan doesn't use costs nothing
-            return min(free, key=lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card)))
+            return (yield from least_steps(
+                free, lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card))))
         scored = []
         for d in discards:
             rest = list(obs.hand)
@@ -363,4 +374,4 @@ class Hard(Standard):
         return min(scored, key=lambda s: s[0])[1]
 
 
-__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "fits_table", "spare_cards"]
+__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "fits_table", "least_steps", "spare_cards"]
