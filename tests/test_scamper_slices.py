@@ -82,12 +82,25 @@ def test_think_and_decide_agree_through_whole_games_at_ten_seats():
     assert yields > 10 * len(state.sheet.lines)
 
 
-def test_solve_in_slices_finds_the_same_plan():
+def yields(steps: Any) -> int:
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            return count
+        count += 1
+
+
+def test_solve_in_slices_finds_the_same_plan_pausing_inside_the_search():
     hand = cards("2C 2D X1 4S 4H 7C 8C 9C 9D TD JS QH QC")
+    inner = per_plan = 0
     for contract in CONTRACTS:
-        steps = solve_steps(hand, contract)
-        assert run_to_end(solve_steps(hand, contract)) == solve(hand, contract)
-        next(steps)  # it yields: a search split between frames
+        assert run_to_end(solve_steps(hand, contract)) == run_to_end(solve_steps(hand, contract, inner=False)) \
+            == solve(hand, contract)
+        inner += yields(solve_steps(hand, contract))
+        per_plan += yields(solve_steps(hand, contract, inner=False))
+    assert inner > per_plan > len(CONTRACTS)
 
 
 def test_least_steps_is_min_with_the_first_of_the_least():

@@ -253,8 +253,10 @@ def _search_order(contract: Contract) -> list[Requirement]:
     return sorted(contract.requirements, key=lambda r: (r.kind is MatchKind.SET, -r.size))
 
 
-def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None) -> Iterator[Plan]:
-    """Plans in search order.
+def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None,
+           steps: bool = False) -> Iterator[Plan | None]:
+    """Plans in search order; with ``steps``, ``None`` before each inner step of the search too (a point where
+    :func:`solve_steps` may pause).
 
     With ``bound`` (``[missing, wilds]`` of the best plan so far, updated by the
     caller) a branch stops once it can't beat it: its naturals already fall
@@ -276,10 +278,12 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
         missing = sum(t.gap for t in chosen) - fill
         return Plan(tuple(chosen), tuple(wild_cards[:fill]), missing)
 
-    def walk(depth: int, short: int, need: int, rank_cards: dict[int, list[Card]] | None) -> Iterator[Plan]:
+    def walk(depth: int, short: int, need: int, rank_cards: dict[int, list[Card]] | None) -> Iterator[Plan | None]:
         if depth == len(reqs):
             yield leaf()
             return
+        if steps:
+            yield None
         req = reqs[depth]
         if req.kind is MatchKind.RUN:
             targets = _run_targets(hand, req.size)
@@ -341,16 +345,16 @@ def _score(plan: Plan) -> tuple[int, int, int]:
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
-    return run_to_end(solve_steps(hand, contract))
+    return run_to_end(solve_steps(hand, contract, inner=False))
 
 
-def solve_steps(hand: Sequence[int], contract: Contract) -> Generator[None, None, Plan | None]:
-    """:func:`solve` in slices: it yields after each plan it weighs (a bot thinking between frames splits its
-    search there) and returns the same plan."""
+def solve_steps(hand: Sequence[int], contract: Contract, inner: bool = True) -> Generator[None, None, Plan | None]:
+    """:func:`solve` in slices: it yields after each plan it weighs and (with ``inner``) each inner step of the
+    search (a bot thinking between frames splits its search there) and returns the same plan."""
     bound = [1 << 30, 1 << 30]
     best: Plan | None = None
-    for plan in _plans(hand, contract, bound):
-        if best is None or _score(plan) < _score(best):
+    for plan in _plans(hand, contract, bound, inner):
+        if plan is not None and (best is None or _score(plan) < _score(best)):
             best = plan
             bound[:] = list(_score(plan)[:2])
         yield
@@ -372,7 +376,7 @@ def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> li
     out: list[tuple[tuple[Card, ...], ...]] = []
     seen: set[tuple[tuple[Card, ...], ...]] = set()
     for plan in _plans(hand, contract, [0, 1 << 30]):
-        if plan.met:
+        if plan is not None and plan.met:
             lay = tuple(sorted(plan.melds()))
             if lay not in seen:
                 seen.add(lay)
