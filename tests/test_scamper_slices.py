@@ -94,13 +94,9 @@ def yields(steps: Any) -> int:
 
 def test_solve_in_slices_finds_the_same_plan_pausing_inside_the_search():
     hand = cards("2C 2D X1 4S 4H 7C 8C 9C 9D TD JS QH QC")
-    inner = per_plan = 0
     for contract in CONTRACTS:
-        assert run_to_end(solve_steps(hand, contract)) == run_to_end(solve_steps(hand, contract, inner=False)) \
-            == solve(hand, contract)
-        inner += yields(solve_steps(hand, contract))
-        per_plan += yields(solve_steps(hand, contract, inner=False))
-    assert inner > per_plan > len(CONTRACTS)
+        assert run_to_end(solve_steps(hand, contract)) == solve(hand, contract)
+        assert yields(solve_steps(hand, contract)) >= 4  # a pause in the search at every level at least
 
 
 def test_least_steps_is_min_with_the_first_of_the_least():

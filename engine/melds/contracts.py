@@ -345,20 +345,31 @@ def _score(plan: Plan) -> tuple[int, int, int]:
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
-    return run_to_end(solve_steps(hand, contract, inner=False))
+    best = None
+    for best in _best_so_far(hand, contract, False):
+        pass
+    return best
 
 
-def solve_steps(hand: Sequence[int], contract: Contract, inner: bool = True) -> Generator[None, None, Plan | None]:
-    """:func:`solve` in slices: it yields after each plan it weighs and (with ``inner``) each inner step of the
-    search (a bot thinking between frames splits its search there) and returns the same plan."""
+def solve_steps(hand: Sequence[int], contract: Contract) -> Generator[None, None, Plan | None]:
+    """:func:`solve` in slices: it yields after each plan it weighs and each inner step of the search (a bot
+    thinking between frames splits its search there) and returns the same plan."""
+    best = None
+    for best in _best_so_far(hand, contract, True):
+        yield
+    return best
+
+
+def _best_so_far(hand: Sequence[int], contract: Contract, steps: bool) -> Iterator[Plan | None]:
+    """The search of :func:`solve`: the best plan so far after each plan weighed (and, with ``steps``, after each
+    inner step of the search)."""
     bound = [1 << 30, 1 << 30]
     best: Plan | None = None
-    for plan in _plans(hand, contract, bound, inner):
+    for plan in _plans(hand, contract, bound, steps):
         if plan is not None and (best is None or _score(plan) < _score(best)):
             best = plan
             bound[:] = list(_score(plan)[:2])
-        yield
-    return best
+        yield best
 
 
 def run_to_end(steps: Generator[None, None, T]) -> T:
