@@ -13,6 +13,12 @@ from an observation alone.
   naturals for others' wilds to shed them.  It may hold a contract it could lay
   (:class:`HoldRule`).
 
+Standard and Hard think in slices (``think`` yields between the plans the solver weighs, the candidates they rate
+and the stages of a turn), so a table running them between frames never spends a whole decision in one frame;
+:meth:`Bot.decide` runs the same steps at once, so both give the same action.  A decision a level makes in slices
+is its ``NAME_steps`` generator, with the plain ``NAME`` running it to its end; a subclass that overrides only the
+plain method (Expert) is asked that in one slice (:meth:`Bot.hook`).
+
 Each bot counts its behaviours for the arena (``counts``: name -> [fired, opportunities]).
 """
 
@@ -21,10 +27,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from collections import Counter
-from typing import Generator, Sequence
+from typing import Any, Callable, Generator, Sequence, TypeVar
 
 from engine.cards import Card
-from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, solve
+from engine.melds import Meld, Plan, add_place, contract_lays, is_wild, max_wilds, read_meld, run_to_end, solve_steps
 from engine.scamper import (
     CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Action, AddToMeld, Discard, LayContract, LayMeld, Observation, Phase,
     SwapWild, card_points,
@@ -34,8 +40,14 @@ from engine.scamper.rules import SINGLE_MELDS, may_discard
 from ..stats import tally
 
 
+T = TypeVar("T")
+
+Steps = Generator[None, None, Any]
+"""A decision in slices: yields between them, returns the decision."""
+
+
 class Bot:
-    """An opponent of one level; :meth:`decide` (or the one-slice generator :meth:`think`) gives its action."""
+    """An opponent of one level; :meth:`decide` (or the generator :meth:`think`, in slices) gives its action."""
 
     level = ""
 
@@ -45,46 +57,67 @@ class Bot:
         self.counts: dict[str, list[int]] = {}
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
-        return self.choose(obs)
-        yield  # unreachable: a generator that finishes at the first next()
+        action: Action = yield from self.choose_steps(obs)
+        return action
 
     def decide(self, obs: Observation) -> Action:
         return self.choose(obs)
 
     def choose(self, obs: Observation) -> Action:
+        action: Action = run_to_end(self.choose_steps(obs))
+        return action
+
+    def hook(self, name: str, *args: Any) -> Steps:
+        """The decision ``name`` in slices: the ``name_steps`` of the first class (in method order) that defines
+        it or the plain ``name``; where that class overrides only the plain method, that method in one slice."""
+        for cls in type(self).__mro__:
+            if name + "_steps" in vars(cls):
+                return (yield from getattr(self, name + "_steps")(*args))
+            if name in vars(cls):
+                return getattr(self, name)(*args)
+        raise AttributeError(name)
+
+    def choose_steps(self, obs: Observation) -> Generator[None, None, Action]:
         actions = obs.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move when it is not its turn")
         if obs.phase is Phase.OPENING:
-            return DRAW_DISCARD if self.takes_top(obs) else PASS
+            return DRAW_DISCARD if (yield from self.hook("takes_top", obs)) else PASS
         if obs.phase is Phase.DRAW:
-            return DRAW_DISCARD if obs.discard_pile and self.takes_top(obs) else DRAW_STOCK
+            return DRAW_DISCARD if obs.discard_pile and (yield from self.hook("takes_top", obs)) else DRAW_STOCK
         if not obs.is_down:
             lays = [a for a in actions if isinstance(a, LayContract)]
             if lays:
-                lay = self.lay(obs, lays)
+                lay: Action = yield from self.hook("lay", obs, lays)
+                yield
                 if not self.holds(obs, lay):
                     return lay
+                yield
         else:
             shed = self.shed(obs, actions)
             if shed is not None:
                 return shed
         if CALL in actions:
             return CALL  # bots always call "Scamper!"
-        return self.discard(obs, [a for a in actions if isinstance(a, Discard)])
+        action: Action = yield from self.hook("discard", obs, [a for a in actions if isinstance(a, Discard)])
+        return action
 
     def takes_top(self, obs: Observation) -> bool:
+        taken: bool = run_to_end(Bot.takes_top_steps(self, obs))
+        return taken
+
+    def takes_top_steps(self, obs: Observation) -> Generator[None, None, bool]:
         """Take the top discard if wanted, unless it would be thrown straight back.
 
         Two players passing one card to and fro would never empty the stock, and the game would never end.
         """
-        if not self.wants_top(obs):
+        if not (yield from self.hook("wants_top", obs)):
             return False
         top = obs.discard_pile[-1]
         hand = tuple(sorted(obs.hand + (top,)))
         after = replace(obs, hand=hand, discard_pile=obs.discard_pile[:-1], phase=Phase.PLAY)
         discards = [Discard(c) for c in sorted(set(hand)) if may_discard(hand, c) is None]
-        thrown = self.discard(after, discards)
+        thrown = yield from self.hook("discard", after, discards)
         return not (isinstance(thrown, Discard) and thrown.card == top)
 
     # the choices each level makes its own way
@@ -113,6 +146,16 @@ class Easy(Bot):
     level = "easy"
 
 
+def least_steps(items: Sequence[T], key: Callable[[T], Any]) -> Generator[None, None, T]:
+    """``min(items, key=key)`` in slices: it yields after rating each item (the first of the least wins, as with
+    ``min``)."""
+    keys = []
+    for item in items:
+        keys.append(key(item))
+        yield
+    return items[keys.index(min(keys))]
+
+
 def fits_table(melds: Sequence[Meld], card: Card) -> bool:
     """Whether ``card`` could be added to some meld on the table."""
     return any(add_place(m, card) is not None for m in melds)
@@ -130,19 +173,32 @@ class Standard(Bot):
     level = "standard"
 
     def plan(self, obs: Observation, hand: Sequence[Card] | None = None) -> Plan | None:
-        return solve(obs.hand if hand is None else hand, obs.contract)
+        plan: Plan | None = run_to_end(self.plan_steps(obs, hand))
+        return plan
+
+    def plan_steps(self, obs: Observation, hand: Sequence[Card] | None = None) -> Generator[None, None, Plan | None]:
+        """The solver's plan for ``hand`` (the observation's by default) toward the contract, in slices."""
+        return (yield from solve_steps(obs.hand if hand is None else hand, obs.contract))
 
     def wants_top(self, obs: Observation) -> bool:
+        wanted: bool = run_to_end(Standard.wants_top_steps(self, obs))
+        return wanted
+
+    def wants_top_steps(self, obs: Observation) -> Generator[None, None, bool]:
         top = obs.discard_pile[-1]
         if obs.is_down:
             return fits_table(obs.melds, top)
         if is_wild(top):  # while the contract can still use another wild
             return sum(is_wild(c) for c in obs.hand) < sum(max_wilds(r.size) for r in obs.contract.requirements)
-        plan = self.plan(obs)
+        plan = yield from self.plan_steps(obs)
         return plan is not None and not plan.met and plan.wants(top)
 
     def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
-        plan = self.plan(obs)
+        action: Action = run_to_end(Standard.lay_steps(self, obs, lays))
+        return action
+
+    def lay_steps(self, obs: Observation, lays: list[LayContract]) -> Generator[None, None, Action]:
+        plan = yield from self.plan_steps(obs)
         if plan is not None and plan.met:
             mine = LayContract(plan.melds())
             if obs.why_illegal(mine) is None:
@@ -159,7 +215,11 @@ class Standard(Bot):
         return None
 
     def discard(self, obs: Observation, discards: list[Discard]) -> Action:
-        plan = None if obs.is_down else self.plan(obs)
+        action: Action = run_to_end(Standard.discard_steps(self, obs, discards))
+        return action
+
+    def discard_steps(self, obs: Observation, discards: list[Discard]) -> Generator[None, None, Action]:
+        plan = None if obs.is_down else (yield from self.plan_steps(obs))
         spare = spare_cards(obs.hand, plan)
 
         def keep(d: Discard) -> tuple[int, int]:
@@ -192,22 +252,38 @@ class Hard(Standard):
         self.hold = hold
 
     def wants_top(self, obs: Observation) -> bool:
+        wanted: bool = run_to_end(Hard.wants_top_steps(self, obs))
+        return wanted
+
+    def wants_top_steps(self, obs: Observation) -> Generator[None, None, bool]:
         top = obs.discard_pile[-1]
         if obs.is_down or is_wild(top):
-            return super().wants_top(obs)
-        now, then = self.plan(obs), self.plan(obs, obs.hand + (top,))
+            return (yield from super().wants_top_steps(obs))
+        now = yield from self.plan_steps(obs)
+        then = yield from self.plan_steps(obs, obs.hand + (top,))
         if then is None:
             return False
         return now is None or then.missing < now.missing
 
     def lay(self, obs: Observation, lays: list[LayContract]) -> Action:
+        action: Action = run_to_end(Hard.lay_steps(self, obs, lays))
+        return action
+
+    def lay_steps(self, obs: Observation, lays: list[LayContract]) -> Generator[None, None, Action]:
         options = list(lays)
-        plan = self.plan(obs)
+        plan = yield from self.plan_steps(obs)
         if plan is not None and plan.met:
             options.append(LayContract(plan.melds()))
         options += [LayContract(m) for m in contract_lays(obs.hand, obs.contract, 8)]
-        legal = [a for a in dict.fromkeys(options) if obs.why_illegal(a) is None]
-        return min(legal, key=lambda a: self.lay_cost(obs, a)) if legal else lays[0]
+        yield
+        legal = []
+        for option in dict.fromkeys(options):
+            if obs.why_illegal(option) is None:
+                legal.append(option)
+            yield
+        if not legal:
+            return lays[0]
+        return (yield from least_steps(legal, lambda a: self.lay_cost(obs, a)))
 
     def lay_cost(self, obs: Observation, lay: LayContract) -> tuple[int, ...]:
         """How :meth:`lay` ranks the ways to go down (least first): the points left after it."""
@@ -273,24 +349,29 @@ class Hard(Standard):
                        for t in obs.taken[nxt]))
 
     def discard(self, obs: Observation, discards: list[Discard]) -> Action:
+        action: Action = run_to_end(Hard.discard_steps(self, obs, discards))
+        return action
+
+    def discard_steps(self, obs: Observation, discards: list[Discard]) -> Generator[None, None, Action]:
         def feeds(card: Card) -> int:
             return self.feeds(obs, card)
 
         if obs.is_down:
-            return min(discards, key=lambda d: (feeds(d.card), -card_points(d.card)))
-        base = self.plan(obs)
+            return (yield from least_steps(discards, lambda d: (feeds(d.card), -card_points(d.card))))
+        base = yield from self.plan_steps(obs)
         spare = spare_cards(obs.hand, base)
         free = [d for d in discards if spare[d.card]]
         if free and base is not None:  # dropping a card the plan doesn't use costs nothing
-            return min(free, key=lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card)))
+            return (yield from least_steps(
+                free, lambda d: (feeds(d.card) > 1, base.wants(d.card), feeds(d.card), -card_points(d.card))))
         scored = []
         for d in discards:
             rest = list(obs.hand)
             rest.remove(d.card)
-            plan = self.plan(obs, rest)
+            plan = yield from self.plan_steps(obs, rest)
             missing = plan.missing if plan is not None else len(rest)
             scored.append(((missing, feeds(d.card), -card_points(d.card)), d))
         return min(scored, key=lambda s: s[0])[1]
 
 
-__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "fits_table", "spare_cards"]
+__all__ = ["Bot", "Easy", "Standard", "Hard", "HoldRule", "fits_table", "least_steps", "spare_cards"]

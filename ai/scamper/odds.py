@@ -33,6 +33,7 @@ from typing import Generator, Iterator, Sequence
 
 from engine.cards import STANDARD_SIZE
 from engine.melds import Contract, MatchKind, is_wild, max_wilds
+from engine.melds import run_to_end as run_to_end  # the engine's, named here too (Expert imports it from here)
 from engine.scamper import Observation, packs_for
 
 from engine.scamper.table import JOKERS_PER_PACK, PACK_SIZE
@@ -243,13 +244,3 @@ def take_odds(obs: Observation, stick: Yardstick, rng: random.Random, samples: i
               decline_weight: float = 1.0) -> dict[int, float]:
     """:func:`take_odds_steps` run to its end at once."""
     return run_to_end(take_odds_steps(obs, stick, rng, samples, decline_weight))
-
-
-def run_to_end(steps: Generator[None, None, dict[int, float]]) -> dict[int, float]:
-    """The value of a sliced computation, every slice run at once."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            value: dict[int, float] = done.value
-            return value

@@ -32,7 +32,7 @@ different meld rules pass parameters (:class:`MeldRules`, ``keep_majority``).
 
 from __future__ import annotations
 
-from .contracts import Contract, Plan, Requirement, Target, contract_lays, contract_reason, solve
+from .contracts import Contract, Plan, Requirement, Target, contract_lays, contract_reason, run_to_end, solve, solve_steps
 from .matches import (
     RANK_COLUMN,
     SPRINT_MELDS,
@@ -66,5 +66,5 @@ __all__ = [
     "describe_match", "match_kind", "matches_in", "triangular", "why_not_match",
     "JOKER", "MELD_MIN", "IllegalMeld", "Meld", "add_place", "add_to_meld", "arrange", "is_wild", "max_wilds",
     "read_meld", "swap_wild",
-    "Contract", "Plan", "Requirement", "Target", "contract_lays", "contract_reason", "solve",
+    "Contract", "Plan", "Requirement", "Target", "contract_lays", "contract_reason", "run_to_end", "solve", "solve_steps",
 ]

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Generator, Iterable, Iterator, Sequence, TypeVar
 
 from ..cards import ALL_CARDS, STANDARD_SIZE, Card, format_cards
 from .matches import MatchKind
 from .wild import DEUCE_SET_MIN, JOKER, Meld, max_wilds
+
+T = TypeVar("T")
 
 _COUNT_WORDS = ("no", "a", "two", "three", "four")
 
@@ -251,8 +253,10 @@ def _search_order(contract: Contract) -> list[Requirement]:
     return sorted(contract.requirements, key=lambda r: (r.kind is MatchKind.SET, -r.size))
 
 
-def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None) -> Iterator[Plan]:
-    """Plans in search order.
+def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | None,
+           steps: bool = False) -> Iterator[Plan | None]:
+    """Plans in search order; with ``steps``, ``None`` before each inner step of the search too (a point where
+    :func:`solve_steps` may pause).
 
     With ``bound`` (``[missing, wilds]`` of the best plan so far, updated by the
     caller) a branch stops once it can't beat it: its naturals already fall
@@ -274,10 +278,12 @@ def _plans(hand_cards: Sequence[int], contract: Contract, bound: list[int] | Non
         missing = sum(t.gap for t in chosen) - fill
         return Plan(tuple(chosen), tuple(wild_cards[:fill]), missing)
 
-    def walk(depth: int, short: int, need: int, rank_cards: dict[int, list[Card]] | None) -> Iterator[Plan]:
+    def walk(depth: int, short: int, need: int, rank_cards: dict[int, list[Card]] | None) -> Iterator[Plan | None]:
         if depth == len(reqs):
             yield leaf()
             return
+        if steps:
+            yield None
         req = reqs[depth]
         if req.kind is MatchKind.RUN:
             targets = _run_targets(hand, req.size)
@@ -339,13 +345,41 @@ def _score(plan: Plan) -> tuple[int, int, int]:
 
 def solve(hand: Sequence[int], contract: Contract) -> Plan | None:
     """The best plan for ``hand`` (met if it can be); ``None`` if the hand holds no natural for some requirement."""
+    best = None
+    for best in _best_so_far(hand, contract, False):
+        pass
+    return best
+
+
+def solve_steps(hand: Sequence[int], contract: Contract) -> Generator[None, None, Plan | None]:
+    """:func:`solve` in slices: it yields after each plan it weighs and each inner step of the search (a bot
+    thinking between frames splits its search there) and returns the same plan."""
+    best = None
+    for best in _best_so_far(hand, contract, True):
+        yield
+    return best
+
+
+def _best_so_far(hand: Sequence[int], contract: Contract, steps: bool) -> Iterator[Plan | None]:
+    """The search of :func:`solve`: the best plan so far after each plan weighed (and, with ``steps``, after each
+    inner step of the search)."""
     bound = [1 << 30, 1 << 30]
     best: Plan | None = None
-    for plan in _plans(hand, contract, bound):
-        if best is None or _score(plan) < _score(best):
+    for plan in _plans(hand, contract, bound, steps):
+        if plan is not None and (best is None or _score(plan) < _score(best)):
             best = plan
             bound[:] = list(_score(plan)[:2])
-    return best
+        yield best
+
+
+def run_to_end(steps: Generator[None, None, T]) -> T:
+    """The value of a computation in slices (a generator that yields between them), every slice run at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: T = done.value
+            return value
 
 
 def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> list[tuple[tuple[Card, ...], ...]]:
@@ -353,7 +387,7 @@ def contract_lays(hand: Sequence[int], contract: Contract, limit: int = 8) -> li
     out: list[tuple[tuple[Card, ...], ...]] = []
     seen: set[tuple[tuple[Card, ...], ...]] = set()
     for plan in _plans(hand, contract, [0, 1 << 30]):
-        if plan.met:
+        if plan is not None and plan.met:
             lay = tuple(sorted(plan.melds()))
             if lay not in seen:
                 seen.add(lay)
