@@ -12,7 +12,8 @@ import pygame
 
 from engine.cards import Card
 
-from game.base.cardart import draw_suit, rank_text, suit_color
+from game.base.cardart import rank_text
+from game.base.suits import draw_suit, suit_color
 from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
