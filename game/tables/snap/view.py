@@ -284,7 +284,7 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
         box.midtop = (lay.w // 2, lay.middle.bottom + round(30 * s))
         draw_panel(surface, box, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
         text.blit(surface, model.banner, round(26 * s), box.center, INK, "center", box.w - round(20 * s))
-    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s)
+    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s, [p.panel for p in lay.places])
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
