@@ -13,9 +13,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from engine.cards import Card, parse_cards  # noqa: E402
+from engine.cards import Card, Suit, parse_cards  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 from game.base.cardart import CardArt, NumberCard  # noqa: E402
+from game.base.suits import draw_suit, suit_shape  # noqa: E402
 from game.kit.clock import TableClock  # noqa: E402
 from game.kit.flights import FlightQueue, flight  # noqa: E402
 from game.kit.hand import Drag, HandFan, SelectedCards  # noqa: E402
@@ -172,6 +173,19 @@ def test_jokers_and_number_cards_render(art):
     for bad in ("N9", "N0", "7H"):
         with pytest.raises(ValueError):
             NumberCard.parse(bad)
+
+
+@pytest.mark.parametrize("suit", list(Suit), ids=lambda suit: suit.name)
+def test_a_suit_shape_holds_together_at_every_size(suit):
+    """A small club (a banner's tile) once parted into three dots on a stem and read as a cross: each suit is one
+    piece of ink (at least half dark: small ones are smoothed) at every size and sub-pixel place."""
+    for size, dx in itertools.product([n / 2 for n in range(12, 80)], (0, 0.25, 0.5, 0.75)):
+        surface = pygame.Surface((60, 60))
+        for draw in (draw_suit, suit_shape):  # smoothed when small; and in whole pixels, as on a card
+            surface.fill((255, 255, 255))
+            draw(surface, suit, (30 + dx, 30 + dx), size, (0, 0, 0))
+            ink = pygame.mask.from_threshold(surface, (0, 0, 0), (128, 128, 128, 255))
+            assert len(ink.connected_components()) == 1, (draw.__name__, suit, size, dx)
 
 
 def test_a_keymap_maps_two_seats_keys_on_one_keyboard():

@@ -95,9 +95,15 @@ def test_enter_lays_space_snaps_and_a_wrong_snap_is_refused_with_its_reason_and_
     assert table.model.stack and table.model.stack[-1].card == table.state.stack[-1]
     if table.state.snaps():  # a snap showed by chance: this snap would be a valid one
         pytest.skip("the deal made a snap")
+    sounds: list = []
+    play = table.app.sound.play
+    table.app.sound.play = lambda name: (sounds.append(name), play(name))
     key(app, pygame.K_SPACE, 2)
-    assert table.state.barred[0] is not None
-    assert table.toast is not None and table.toast.text.startswith("Wrong snap")
+    assert table.state.barred[0] is not None and "invalid" in sounds
+    # told once, in the banner under the stack (as Snap's callout): what happened, and under it why and what it costs
+    banner = table.model.banner
+    assert banner is not None and banner.text == "You: wrong snap" and table.toast is None
+    assert banner.detail.endswith(": barred until the stack is won.") and "Wrong snap" not in banner.detail
     key(app, pygame.K_SPACE, 2)  # barred: refused with the reason, nothing more
     assert "can't snap" in table.toast.text
     assert [e.action for e in table.record.entries].count(SNAP) == 1

@@ -305,3 +305,15 @@ def test_resume_in_a_later_round_with_melds_down_is_exact(pg, tmp_path):
     assert resumed.state == table.state and resumed.state.contract_no >= 2
     assert tools.table_mismatches(resumed, table.state) == []
     assert [list(m.cards) for m in resumed.model.melds] == [list(m.cards) for m in table.state.melds]
+
+
+def test_the_screenshot_plans_round_over_shot_is_the_round_over_sheet(pg, tmp_path, monkeypatch):
+    """It showed the plain table: the sheet of round 1 in play has no line, so no round's end was told."""
+    from game.shell import shots
+
+    tops: dict = {}
+    monkeypatch.setattr(shots, "shoot", lambda app, out, name: tops.setdefault(name, app.stack.top))
+    tools.SHOTS(tmp_path, None, sizes=((960, 600),), always=False)
+    sheet = tops["scamper-round-over"]
+    assert isinstance(sheet, SheetScene) and sheet.title == "Round 1 of 10" and "went out" in sheet.subtitle
+    assert sheet.data.rows and isinstance(tops["scamper-sheet"], SheetScene)

@@ -201,19 +201,26 @@ def test_the_greyed_snap_pot_says_when_it_can_be_used_under_the_mouse_and_on_a_c
 
     tips: list = []
     real = ui.draw_tooltip
-    monkeypatch.setattr(ui, "draw_tooltip", lambda surface, text, label, *rest: (tips.append(label),
-                                                                                 real(surface, text, label, *rest))[1])
+    monkeypatch.setattr(ui, "draw_tooltip", lambda surface, text, label, *rest: (tips.append((label, box := real(
+        surface, text, label, *rest))), box)[1])
     app = make_app(tmp_path)
     table = solo_table(app)
     run(app, 2)
-    pos = table.layout.pot_button.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pot = table.layout.pot_button
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pot.center, rel=(0, 0), buttons=(0, 0, 0)))
     run(app, 2)
-    assert not table.model.pot and tips and tips[-1] == "Snap Pot! is for a card matching the snap pot's top card: " \
-                                                       "the pot is empty."
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert not table.model.pot and tips
+    label, box = tips[-1]
+    assert label == "Snap Pot! is for a card matching the snap pot's top card: the pot is empty."
+    # wrapped to the button's width, clear of every seat's panel (it hid your own face-up pile)
+    assert box.w <= pot.w and box.h > 2 * max(14, round(18 * table.layout.scale))
+    assert box.collidelist([p.panel for p in table.layout.places]) < 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 300), rel=(0, 0), buttons=(0, 0, 0)))
     run(app, 1)
-    assert table.toast is not None and table.toast.text == tips[-1]  # the same words
+    tips.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pot.center, button=1))
+    run(app, 1)
+    assert table.toast is None and tips and tips[-1][0] == label  # said once, by the tooltip: no toast repeating it
 
 
 def test_pause_menu_opens_the_players_keys(pg, tmp_path):

@@ -1,6 +1,6 @@
 """Procedural card art: faces, backs, shadows and glows, rendered per size and cached.
 
-Suits are drawn as shapes (the default font has no suit glyphs).  Everything is
+Suits are drawn as shapes (game.base.suits: the default font has no suit glyphs).  Everything is
 drawn at twice the size and smooth-scaled down, which anti-aliases the edges.
 Besides the 52 cards: jokers (engine codes ``X1``..``X4``, all drawn alike) and
 the number cards 1 to 8 of Double or Nothing (:class:`NumberCard`, codes ``N1``..``N8``).
@@ -10,7 +10,6 @@ hidden card was never shown (see :attr:`CardArt.faces_blitted`).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -18,9 +17,8 @@ import pygame
 
 from engine.cards import Card, Rank, Suit
 from game.base.retained import still
+from game.base.suits import draw_star, suit_color, suit_shape
 
-RED = (196, 30, 44)
-BLACK = (24, 24, 30)
 PAPER = (252, 251, 246)
 EDGE = (150, 150, 140)
 FACE_FILL = {Rank.JACK: (222, 234, 250), Rank.QUEEN: (250, 228, 232), Rank.KING: (250, 238, 200)}
@@ -68,61 +66,6 @@ class NumberCard:
 
     def __str__(self) -> str:
         return f"N{self.value}"
-
-
-FOUR_COLOUR = {Suit.CLUBS: (18, 128, 52), Suit.DIAMONDS: (22, 86, 200)}
-"""The four-colour deck: clubs green, diamonds blue (hearts stay red, spades black)."""
-
-
-def suit_color(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
-    if four_colour and suit in FOUR_COLOUR:
-        return FOUR_COLOUR[suit]
-    return RED if suit.is_red else BLACK
-
-
-def draw_suit(surface: pygame.Surface, suit: Suit, center: tuple[float, float], size: float,
-              color: tuple[int, int, int] | None = None, flip: bool = False) -> None:
-    """Draw a suit symbol ``size`` pixels tall centred on ``center`` (upside down if ``flip``)."""
-    color = color or suit_color(suit)
-    cx, cy = center
-    r = size / 2
-    sy = -1 if flip else 1
-
-    def pt(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * r, cy + sy * y * r)
-
-    def circle(x: float, y: float, rad: float) -> None:
-        pygame.draw.circle(surface, color, pt(x, y), rad * r)
-
-    if suit is Suit.DIAMONDS:
-        pygame.draw.polygon(surface, color, [pt(0, -1), pt(0.74, 0), pt(0, 1), pt(-0.74, 0)])
-    elif suit is Suit.HEARTS:
-        circle(-0.46, -0.38, 0.52)
-        circle(0.46, -0.38, 0.52)
-        pygame.draw.polygon(surface, color, [pt(-0.95, -0.2), pt(0.95, -0.2), pt(0, 0.98)])
-    elif suit is Suit.SPADES:
-        circle(-0.46, 0.2, 0.5)
-        circle(0.46, 0.2, 0.5)
-        pygame.draw.polygon(surface, color, [pt(-0.93, 0.06), pt(0.93, 0.06), pt(0, -1.0)])
-        pygame.draw.polygon(surface, color, [pt(0, 0.3), pt(-0.32, 1.0), pt(0.32, 1.0)])
-    else:
-        circle(0, -0.5, 0.42)
-        circle(-0.5, 0.12, 0.42)
-        circle(0.5, 0.12, 0.42)
-        circle(0, 0.05, 0.25)
-        pygame.draw.polygon(surface, color, [pt(0, 0.0), pt(-0.32, 1.0), pt(0.32, 1.0)])
-
-
-def draw_star(surface: pygame.Surface, center: tuple[float, float], size: float, color: tuple[int, int, int]) -> None:
-    """A five-pointed star ``size`` pixels tall centred on ``center`` (the joker's mark)."""
-    cx, cy = center
-    outer, inner = size / 2, size / 5
-    points = []
-    for k in range(10):
-        radius = outer if k % 2 == 0 else inner
-        angle = -math.pi / 2 + k * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + 0.08 * size + radius * math.sin(angle)))
-    pygame.draw.polygon(surface, color, points)
 
 
 def _card(number: int) -> Card:
@@ -455,7 +398,7 @@ class CardArt:
         suit, rank = card.suit, card.rank
         color = suit_color(suit, self._four_colour)
 
-        self._corner(surf, rank_text(rank), color, lambda c, centre, px: draw_suit(c, suit, centre, px, color))
+        self._corner(surf, rank_text(rank), color, lambda c, centre, px: suit_shape(c, suit, centre, px, color))
 
         box = pygame.Rect(round(w * 0.29), round(h * 0.13), round(w * 0.42), round(h * 0.74))
         if rank >= Rank.JACK and rank != Rank.ACE:
@@ -464,15 +407,15 @@ class CardArt:
             pygame.draw.rect(surf, color, frame, width=max(2, round(w * 0.015)), border_radius=round(w * 0.04))
             letter = self._font(round(h * 0.36)).render(rank.letter, True, color)
             surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.y + frame.h * 0.36)))
-            draw_suit(surf, suit, (frame.centerx, frame.y + frame.h * 0.74), w * 0.24, color)
+            suit_shape(surf, suit, (frame.centerx, frame.y + frame.h * 0.74), w * 0.24, color)
         elif rank == Rank.ACE:
-            draw_suit(surf, suit, box.center, w * 0.44, color)
+            suit_shape(surf, suit, box.center, w * 0.44, color)
         else:
             pip = w * 0.17
             for fx, fy in _PIPS[int(rank)]:
                 x = box.x + fx * box.w
                 y = box.y + pip / 2 + fy * (box.h - pip)
-                draw_suit(surf, suit, (x, y), pip, color, flip=fy > 0.5)
+                suit_shape(surf, suit, (x, y), pip, color, flip=fy > 0.5)
         return pygame.transform.smoothscale(surf, size)
 
     def _render_back(self, size: tuple[int, int]) -> pygame.Surface:
@@ -496,5 +439,5 @@ class CardArt:
         pygame.draw.ellipse(surf, (250, 250, 250), e)
         pygame.draw.ellipse(surf, (214, 170, 60), e.inflate(-round(w * 0.05), -round(w * 0.05)))
         pygame.draw.ellipse(surf, (28, 52, 112), e.inflate(-round(w * 0.12), -round(w * 0.12)))
-        draw_suit(surf, Suit.SPADES, (cx, cy), w * 0.22, color=(250, 250, 250))
+        suit_shape(surf, Suit.SPADES, (cx, cy), w * 0.22, (250, 250, 250))
         return pygame.transform.smoothscale(surf, size)

@@ -103,15 +103,19 @@ def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
 
 
 def draw_tooltip(surface: pygame.Surface, text: Text, label: str, anchor: pygame.Rect, scale: float,
-                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A small dark label beside ``anchor`` (see :func:`tooltip_box`), kept on screen; returns its rect."""
+                 avoid: Sequence[pygame.Rect] = (), width: int = 0) -> pygame.Rect:
+    """A small dark label beside ``anchor`` (see :func:`tooltip_box`), kept on screen, its words wrapped to keep
+    it ``width`` wide at most if given; returns its rect."""
     px = max(14, round(18 * scale))
     pad = round(7 * scale) + 2
-    surf = text.render(label, px, INK)
-    box = tooltip_box((surf.get_width() + 2 * pad, surf.get_height() + pad), anchor, surface.get_rect(), scale, avoid)
+    lines = [text.render(line, px, INK) for line in (text.wrap(label, px, width - 2 * pad) if width else [label])]
+    size = (max(ln.get_width() for ln in lines) + 2 * pad, sum(ln.get_height() for ln in lines) + pad)
+    box = tooltip_box(size, anchor, surface.get_rect(), scale, avoid)
     pygame.draw.rect(surface, (20, 24, 22), box, border_radius=max(3, round(6 * scale)))
     pygame.draw.rect(surface, GOLD, box, width=1, border_radius=max(3, round(6 * scale)))
-    surface.blit(surf, surf.get_rect(center=box.center))
+    y = box.y + pad // 2
+    for line in lines:
+        y = surface.blit(line, line.get_rect(midtop=(box.centerx, y))).bottom
     return box
 
 
@@ -134,13 +138,15 @@ def key_tip(hotkey: str) -> str:
 
 
 def draw_buttons_and_tip(surface: pygame.Surface, text: Text, buttons: Sequence[Button], hover: object,
-                         scale: float) -> None:
-    """``buttons``, the one under the mouse (its key is ``hover``) lit, and its ``tip`` if it has one, off the others
-    (a race table's: no key tips, which would sit beside Snap! while the pointer rests there)."""
+                         scale: float, avoid: Sequence[pygame.Rect] = ()) -> None:
+    """``buttons``, the one under the mouse (its key is ``hover``) lit, and its ``tip`` if it has one, as wide as
+    the button, off the others and ``avoid`` (say the seat it would hide) where it can be (a race table's: no key
+    tips, which would sit beside Snap! while the pointer rests there)."""
     for b in buttons:
         b.draw(surface, text, b.key == hover)
         if b.key == hover and b.tip:
-            draw_tooltip(surface, text, b.tip, b.rect, scale, [o.rect for o in buttons if o is not b])
+            draw_tooltip(surface, text, b.tip, b.rect, scale, [o.rect for o in buttons if o is not b] + list(avoid),
+                         b.rect.w)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...] = PANEL, radius: int = 12,

@@ -43,6 +43,7 @@ class Banner:
     age: float = 0.0
     more: tuple[str, ...] = ()  # other rules the same snap showed
     won: bool = False  # it tells of a stack that was won: it goes when the next card starts a new stack
+    detail: str = ""  # a smaller line under it: why a snap was wrong and what it costs
 
 
 @dataclass
@@ -129,8 +130,10 @@ def _snap_wrong(table: Any, event: SnapWrong, at: int, animate: bool) -> None:
     who = table.name(event.player)
     table.model.wrong[event.player] += 1
     table.log.add(f"{who}: wrong snap")
-    table.tell(event.why if len(table.humans) == 1 else f"{who}: {event.why}", event.player, error=True)
-    table.model.banner = Banner(f"{who}: wrong snap, barred until the stack is won", good=False)
+    why = event.why.removeprefix("Wrong snap: ").rstrip(".")
+    table.model.banner = Banner(f"{who}: wrong snap", good=False,  # the one place it is told (as Snap's callout)
+                                detail=f"{why[:1].upper()}{why[1:]}: barred until the stack is won.")
+    table.blame(event.player)
 
 
 def _released(table: Any, event: PlayersReleased, at: int, animate: bool) -> None:

@@ -12,7 +12,8 @@ import pygame
 
 from engine.cards import Card
 
-from game.base.cardart import draw_suit, rank_text, suit_color
+from game.base.cardart import rank_text
+from game.base.suits import draw_suit, suit_color
 from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
@@ -246,16 +247,22 @@ def _draw_banner(t: RaceTableScene, surface: pygame.Surface) -> None:
         width += extra.get_width() if extra is not None else 0
         if width <= L.banner.w:
             break
-    box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h)
-    box.center = L.banner.center
+    detail = t.app.text.fit(b.detail, max(MIN_TEXT_PX, round(px * 0.8)), L.banner.w - 2 * pad, INK) if b.detail else None
+    width = max(width, 2 * pad + detail.get_width()) if detail is not None else width
+    box = pygame.Rect(0, 0, min(width, L.banner.w), L.banner.h + (detail.get_height() if detail is not None else 0))
+    box.midbottom = L.banner.midbottom  # a second line grows it up, into the fan's spare room
     draw_panel(surface, box, (12, 50, 36, 235) if b.good else (130, 30, 26, 235), round(10 * s),
                LIT if b.good else None, t.panels)
-    x = box.x + round(16 * s)
-    surface.blit(words, words.get_rect(midleft=(x, box.centery)))
+    x, cy = box.x + round(16 * s), box.y + L.banner.h // 2
+    if detail is not None:  # two lines, centred: what happened, and under it why and what it costs
+        cy = box.centery - detail.get_height() // 2
+        surface.blit(detail, detail.get_rect(midtop=(box.centerx, cy + words.get_height() // 2)))
+        x = box.centerx - words.get_width() // 2
+    surface.blit(words, words.get_rect(midleft=(x, cy)))
     x += words.get_width() + round(10 * s)
-    x = draw_card_codes(surface, t, b.cards, x, box.centery, px)
+    x = draw_card_codes(surface, t, b.cards, x, cy, px)
     if extra is not None:
-        surface.blit(extra, extra.get_rect(midleft=(x, box.centery)))
+        surface.blit(extra, extra.get_rect(midleft=(x, cy)))
 
 
 def draw_card_codes(surface: pygame.Surface | None, t: RaceTableScene, cards: Sequence[Card], x: int, cy: int,

@@ -58,8 +58,7 @@ def _resumed(table: Any, saved: Any) -> list[str]:
 
 
 def _summary(table: Any) -> str:
-    lines = table.state.sheet.lines
-    assert len(lines) == 10, f"{len(lines)} rounds on the sheet, not 10"
+    assert len(lines := table.state.sheet.lines) == 10, f"{len(lines)} rounds on the sheet, not 10"
     return (f"10 rounds, 8 seats, {len(table.record.actions)} actions, totals {list(table.state.sheet.totals)}, "
             f"bot decision p99 {_p99(table.driver.driver.decide_ms)} ms wall, "
             f"{_p99(table.driver.driver.decide_cpu_ms)} ms CPU (load average {os.getloadavg()[0]:.1f})")
@@ -95,9 +94,8 @@ def crowd_table(table: Any, count: int) -> None:
     """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are
     down, owners in turn; the table is no longer saved (its record could not replay the extra melds)."""
     table.app.saves.note = lambda t: None
-    state = table.state
+    state, k = table.state, 0
     n = state.num_players
-    k = 0
     while len(state.melds) < count:
         stock = [c for c in state.stock if not is_wild(c)]
         runs = ([c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
@@ -164,9 +162,12 @@ def _meld_tip(s: shots.Shot) -> bool:
     return False
 
 
-def _round_over(s: shots.Shot) -> None:
-    s.app.stack.pop()
-    s.table.round_ended(max(1, s.table.state.contract_no - 1)) if s.table.state.sheet.lines else None
+def _before_round_1_ends(s: shots.Shot) -> None:
+    """A table a bot's action before round 1 ends, which the loop plays: the round's sheet opens as in play."""
+    setup = GameSetup(_seats(4, True, "standard"), None, 9, GAME, {"rounds": 10})
+    record = bots_play_to(setup, lambda state: len(state.sheet.lines) or None, lambda state: True, "standard", 9)
+    assert record.entries.pop().seat != 0, "round 1 ends on the human's turn here: choose another seed"
+    s.table = open_position(s.app, setup, record)
 
 
 SIZES = ((960, 600), (1280, 720), (1920, 1080))
@@ -178,7 +179,8 @@ SHOTS = shots.Plan(GAME, (
     _look(6, 0, seed=5, phase=Phase.OPENING), shots.wait(0.3), shots.photo("scamper-opening"),
     _look(4, 6, seed=9, options={"advanced": True}), shots.wait(0.3), _drag, shots.photo("scamper-drag"),
     shots.when(_meld_tip, shots.photo("scamper-meld-tip")),
-    lambda s: s.table.show_sheet(), shots.photo("scamper-sheet"), _round_over, shots.photo("scamper-round-over"),
+    lambda s: s.table.show_sheet(), shots.photo("scamper-sheet"), _before_round_1_ends,
+    shots.until(lambda s: type(s.app.stack.top).__name__ == "SheetScene", 60), shots.photo("scamper-round-over"),
     shots.title, shots.settings(ai_speed="instant", animation_speed="off"),  # before the table opens: no pause
     shots.start(lambda: GameSetup(_seats(3, False, "easy"), None, 4, GAME, {"rounds": 2})),
     shots.until(lambda s: type(s.app.stack.top).__name__ == "StandingsScene", 900),  # bots think in slices

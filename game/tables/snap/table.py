@@ -107,7 +107,7 @@ class SnapTable(RaceTableScene):
         if isinstance(target, tuple):
             return self.act(target[1], "flip", event)
         if target == "snap-pot" and not self.model.pot:
-            self.show_toast(snap_view.POT_SHUT)
+            self.hover = target  # its tooltip says why it is greyed (once: no toast repeating it)
         elif target is not None and self.solo is not None:
             self.act(self.solo, target, event)
         elif self.replaying:

@@ -286,7 +286,7 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     if model.banner is not None:
         draw_panel(surface, lay.banner, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
         text.blit(surface, model.banner, round(26 * s), lay.banner.center, INK, "center", lay.banner.w - round(20 * s))
-    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s)
+    draw_buttons_and_tip(surface, text, table.buttons(), table.hover, s, [p.panel for p in lay.places])
     if table.toast is not None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
