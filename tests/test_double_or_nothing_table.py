@@ -105,7 +105,8 @@ def test_a_whole_run_with_an_upgrade_picked_by_click(app):
     assert line.extra["upgrades_picked"] == 1
 
 
-def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
+def _at_the_pick(app):
+    """A short run's table, played by a Hard bot in the viewer's seat up to the upgrade pick."""
     app.settings.animation_speed = "off"
     app.start_game(tools.run_setup(tools.short_run_deal()))
     table = app.stack.top
@@ -116,6 +117,11 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
             break
         act(app, table, bot.decide(table.state.observation(table.viewer)))
     assert _picking(table)
+    return table
+
+
+def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
+    table = _at_the_pick(app)
     drawn = []
     real = app.text.blit
     monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1])
@@ -131,16 +137,7 @@ def test_the_pick_screen_says_when_each_offered_upgrade_helps(app, monkeypatch):
 def test_the_pick_screen_dims_the_table_until_its_words_do_not_show_through(app):
     """Only the offer reads: outside the heading, the three cards and the Menu button (still usable over it), the
     table is a quiet shadow (its names, log and header showed through the dimming, competing with the offer)."""
-    app.settings.animation_speed = "off"
-    app.start_game(tools.run_setup(tools.short_run_deal()))
-    table = app.stack.top
-    bot = INFO.make_bot("hard", seed=5)
-    for _ in range(4000):
-        wait(app, lambda: table.my_turn() or table.state.is_over or _picking(table), 60)
-        if _picking(table) or table.state.is_over:
-            break
-        act(app, table, bot.decide(table.state.observation(table.viewer)))
-    assert _picking(table)
+    table = _at_the_pick(app)
     app.dirty = True
     frame(app)
     L, s = table.layout, table.layout.scale
