@@ -112,6 +112,13 @@ def test_a_wrong_snap_says_briefly_why_it_was_not_a_snap() -> None:
     assert "switched off" in why_no_snap(view("7H 2D"), ())
 
 
+def test_a_wrong_snap_on_a_snap_switched_off_says_it_is_off():
+    """A pair on top while pairs are off: "no snap showing" would deny what the player sees."""
+    assert why_no_snap(view("7H 7D"), ("sandwich", "dark_queen")) == "Wrong snap: Pair is switched off in this game."
+    assert why_no_snap(view("7H 7D"), ("dark_queen",)) == "Wrong snap: Pair is switched off in this game."
+    assert why_no_snap(view("7H 2D"), ("sandwich", "dark_queen")) == "Wrong snap: no snap showing."
+
+
 def test_every_snap_rule_is_a_house_rule_on_by_default() -> None:
     from engine.games import GAMES
     from engine.ratscrew import HouseRules

@@ -155,8 +155,12 @@ def find_snaps(view: StackView, rules: tuple[str, ...]) -> tuple[SnapReason, ...
 
 
 def why_no_snap(view: StackView, rules: tuple[str, ...]) -> str:
-    """A wrong snap's reason, the one thing a player needs: what the only rule in play was missing, else that no
-    snap shows (listing every rule that did not hold buried it; the rules are in the game's help)."""
+    """A wrong snap's reason, the one thing a player needs: a snap that shows but is switched off in this game, else
+    what the only rule in play was missing, else that no snap shows (listing every rule that did not hold buried
+    it; the rules are in the game's help)."""
     if not rules:
         return "Wrong snap: every snap rule is switched off in this game."
+    off = next((rule for rule in SNAP_RULES if rule.key not in rules and rule.holds(view)), None)
+    if off is not None:
+        return f"Wrong snap: {off.label} is switched off in this game."
     return f"Wrong snap: {RULES_BY_KEY[rules[0]].absent}." if len(rules) == 1 else "Wrong snap: no snap showing."
