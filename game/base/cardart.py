@@ -172,12 +172,12 @@ class CardArt:
         if surf is None:
             surf = lane[key] = _rle(self._framed(source(), rect.size) if shadow else source())
         if shadow:
-            off, pad = self._shadow_offsets(rect.size)
+            off, pad = self.shadow_offsets(rect.size)
             target.blit(surf, (rect.x - pad + off, rect.y - pad + 2 * off))
         else:
             target.blit(surf, rect.topleft)
 
-    def _shadow_offsets(self, size: tuple[int, int]) -> tuple[int, int]:
+    def shadow_offsets(self, size: tuple[int, int]) -> tuple[int, int]:
         """(offset, pad): the shadow lies ``offset`` right and twice that down, ``pad`` wider on each side."""
         return max(1, size[1] // 40), (self.shadow(size).get_width() - size[0]) // 2
 
@@ -188,7 +188,7 @@ class CardArt:
         soft corner pixels get the colour and alpha of the card blended over the shadow (straight alpha), so one
         blit of the composite gives what the two blits gave."""
         shadow = self.shadow(size)
-        off, pad = self._shadow_offsets(size)
+        off, pad = self.shadow_offsets(size)
         at = (pad - off, pad - 2 * off)
         framed = shadow.copy()
         framed.blit(card, at)
@@ -214,7 +214,7 @@ class CardArt:
 
     def blit_shadow(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         """The soft shadow of a card about to be drawn at ``rect``."""
-        off, pad = self._shadow_offsets(rect.size)
+        off, pad = self.shadow_offsets(rect.size)
         target.blit(self.shadow(rect.size), (rect.x - pad + off, rect.y - pad + 2 * off))
 
     def blit_glow(self, target: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...]) -> None:

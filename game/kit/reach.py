@@ -23,9 +23,8 @@ def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
     """All a card blitted at ``rect`` with its shadow paints: the card and the shadow's pixels that are not clear
     (the shadow's surface is bigger, lying down and to the right of the card as :meth:`CardArt.blit_shadow` puts
     it; a clear pixel blitted changes nothing)."""
-    shadow = art.shadow(rect.size)
-    pad, off = (shadow.get_width() - rect.w) // 2, max(1, rect.h // 40)
-    return shadow.get_bounding_rect().move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
+    off, pad = art.shadow_offsets(rect.size)
+    return art.shadow(rect.size).get_bounding_rect().move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
 
 
 def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
