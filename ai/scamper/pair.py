@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any, Sequence
 
 from ..arenakit import play_all
+from ..cli_args import positive_int
 from ..stats import mean_interval
 from .arena import _players, play_deal
 
@@ -71,23 +72,13 @@ def run(a: str, b: str, against: str, seats: int, deals: int, seed: int, options
     return report
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
-    return n
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.scamper.pair", description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", required=True, help="the first player, e.g. expert")
     parser.add_argument("--b", required=True, help="the second, e.g. expert:deny_weight=8")
     parser.add_argument("--against", default="hard", help="the opponents' level (default hard)")
     parser.add_argument("--seats", type=int, default=2, choices=range(2, 11), metavar="2-10")
-    parser.add_argument("--deals", type=_positive, default=40, help="deals to play (at least 1)")
+    parser.add_argument("--deals", type=positive_int, default=40, help="deals to play (at least 1)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals")

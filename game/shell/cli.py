@@ -13,6 +13,7 @@ from typing import NoReturn
 import pygame
 
 from game.shell.app import DEFAULT_SIZE, MIN_SIZE, App, report_startup_problem
+from ai.cli_args import positive_int
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, playable_games
 
 from game.shell import rest
@@ -29,16 +30,6 @@ def _program_name() -> str:
     return "SprintSnapScore" if getattr(sys, "frozen", False) else "python -m game"
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
-    return value
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = _ArgumentParser(prog=_program_name(), description=f"{COLLECTION_TITLE}: a collection of card games.")
     p.add_argument("--game", default=None, metavar="ID",
@@ -52,13 +43,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     modes.add_argument("--screenshot", metavar="DIR", type=Path,
                        help="render every screen into DIR at the game's sizes (1280x720, 1920x1080, the main screens "
                             "also at 960x600 and 3840x2160), or with --size at that size only")
-    modes.add_argument("--bench-frames", metavar="N", type=_positive, help="time N frames of the busiest table; print JSON")
-    modes.add_argument("--monkey", metavar="N", type=_positive, help="feed N random mouse and keyboard events through the loop")
+    modes.add_argument("--bench-frames", metavar="N", type=positive_int, help="time N frames of the busiest table; print JSON")
+    modes.add_argument("--monkey", metavar="N", type=positive_int, help="feed N random mouse and keyboard events through the loop")
     modes.add_argument("--replay", metavar="FILE", type=Path, help="replay a game record")
     modes.add_argument("--idle-cpu", metavar="SCREEN", choices=rest.screens(),
                        help=f"the CPU one screen costs at rest, in a real window; print JSON ({', '.join(rest.screens())})")
     modes.add_argument("--first-frame", action="store_true", help="start, draw the title once; print JSON with the time it took")
-    p.add_argument("--seconds", type=_positive, default=30, help="how long --idle-cpu measures (default 30)")
+    p.add_argument("--seconds", type=positive_int, default=30, help="how long --idle-cpu measures (default 30)")
     p.add_argument("--resume", action="store_true",
                    help="open the saved round; with --selftest, bots finish it headless (exit 0 if it resumed exactly)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --monkey and new deals")
