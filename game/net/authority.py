@@ -35,6 +35,10 @@ from game.shell.storage import Journal, read_journal_text, write_json
 
 HERE, REMOTE, BOT = "here", "remote", "bot"
 SEAT_KINDS = (HERE, REMOTE, BOT)
+HOST_THINK_MS = 2.5
+"""The bots' share of one host tick (ms; twice that on the scheduler's still frames, which every tick is): a host
+draws no frames, so its bots may think longer than a table's 0.8 ms and keep a game's pace (a Scamper decision
+in slices spans a tick or two) while the host still answers every 5 ms tick."""
 
 
 @dataclass
@@ -125,7 +129,8 @@ class Authority:
     def _schedule(self) -> None:
         """Turn games: the bots' scheduler for the seats bots play now (it restarts on every change of them)."""
         if not self.info.realtime:
-            self.scheduler = TurnScheduler(dict(self.bots), self.ai_delay, key=self._key, seat=first_mover)
+            self.scheduler = TurnScheduler(dict(self.bots), self.ai_delay, key=self._key, seat=first_mover,
+                                           budget_ms=HOST_THINK_MS)
 
     def _key(self, state: Any) -> tuple[object, ...]:
         return (self.version,)
