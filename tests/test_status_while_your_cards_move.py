@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game_helpers import click, frame, make_app, wait  # noqa: E402
+from game_helpers import click, drag, frame, make_app, wait  # noqa: E402
 
 
 @pytest.fixture
@@ -54,3 +54,36 @@ def test_scamper_says_what_to_do_next_while_your_drawn_card_flies(pg, tmp_path):
     app.start_game(setup)
     moving, landed = _draw_and_watch(app, app.stack.top, view)
     assert moving[0] not in ("", "...") and moving == landed
+
+
+def _discard_and_watch(app, table, view, discard):
+    """Draw, then drag a card onto the discard pile: the status lines while it flies (the next player is up in the
+    state already), and the turn's own lines just before."""
+    _draw_and_watch(app, table, view)
+    wait(app, lambda: table.my_turn() and not table.motion.busy)
+    card = next(a.card for a in table.state.legal_actions() if isinstance(a, discard))
+    r = table.hand_targets()[table.my_hand.find(card).id]
+    before = len(table.record.actions)
+    drag(app, (r.x + 8, r.y + 20), table.layout.discard.center)
+    assert len(table.record.actions) == before + 1 and table.motion.busy and table.state.current != table.viewer
+    return view.status_lines(table)
+
+
+@pytest.mark.parametrize("game", ["sprint", "scamper"])
+def test_while_your_discard_flies_the_status_names_your_turn_not_the_next_player(pg, tmp_path, game):
+    """The next seat's name ("Ada is playing...") showed while your own discard was still on its way to the pile."""
+    import importlib
+
+    view = importlib.import_module(f"game.tables.{game}.view")
+    discard = importlib.import_module(f"engine.{game}").Discard
+    app = make_app(tmp_path)
+    app.settings.animation_speed = "slow"
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], 0, 11, game)
+    if game == "scamper":
+        setup.options, setup.deal = {"rounds": 1}, 17
+    app.start_game(setup)
+    table = app.stack.top
+    lines = _discard_and_watch(app, table, view, discard)
+    assert lines[0] == "Your turn ends..." and "Ada" not in lines[0], lines
+    wait(app, lambda: table.model.current != table.viewer)  # once the discard has landed: Ada's turn shows
+    assert view.status_lines(table)[0].startswith("Ada is"), view.status_lines(table)

@@ -19,6 +19,7 @@ from game.kit.replaycontrols import KEYS_LINE
 from game.kit.scorepanel import draw_panel_rim, rim_strips
 from game.kit.sprites import blit_card
 from game.kit.ui import Button, draw_focus_ring, draw_tooltip, key_tip
+from game.kit.wording import whose
 
 
 Touched = Callable[[int, tuple[Any, ...], tuple[Any, ...]], "list[pygame.Rect] | None"]
@@ -229,6 +230,8 @@ def waiting_lines(t: Any, noun: str, counting: str, second: str = "", playing: s
         return f"The {noun} is over.", counting
     if t.motion.busy and m.current != t.viewer:  # your own cards moving: what comes next (the state has it), below
         return f"{t.name(m.current)} is playing...", second
+    if t.motion.busy and s.current != t.viewer:  # your last cards still moving: the next player isn't up yet
+        return f"{whose(t.name(m.current), True)} turn ends...", second
     if s.current != t.viewer or not t.is_human(s.current):
         if t.driver.thinking:
             return f"{t.name(s.current)} is thinking...", second
