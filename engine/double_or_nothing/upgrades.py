@@ -65,35 +65,38 @@ SALVAGE = "salvage"
 UPGRADES: dict[str, Upgrade] = {
     u.id: u
     for u in (
-        Upgrade(REINFORCEMENTS, "Reinforcements", "A quarter of a fresh deck is shuffled into yours: one of each number in game 1, "
-                "doubling every game.",
+        Upgrade(REINFORCEMENTS, "Reinforcements", "A quarter of a fresh deck is shuffled into your deck: one card of each number in "
+                "game 1, twice as many each game after.",
                 Icon("shield", "#c0392b", "+"), max_stacks=3),
-        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: a lead at least half of them (rounded up), "
-                "an answer just enough to beat.",
+        Upgrade(TRIM, "Trim", "You may play fewer copies than you hold: at least half (rounded up) when you lead, "
+                "just enough to beat the play when you answer.",
                 Icon("diamond", "#16a085", "-1")),
-        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number more; with four or "
-                "more copies of each, a quarter more cards too.",
+        Upgrade(STAIRMASTER, "Stairmaster", "Your stairs of three or more numbers count one number longer; with four or more of "
+                "each, a quarter more cards too.",
                 Icon("triangle", "#8e44ad", "+1"), max_stacks=3),
-        Upgrade(TIEBREAKER, "Tiebreaker", "Your answer beats a play of as many cards and numbers, whatever its top.",
+        Upgrade(TIEBREAKER, "Tiebreaker", "An answer of as many cards and as many numbers as the play beats it, even with "
+                "a lower top number.",
                 Icon("square", "#2c3e50", "="),),
-        Upgrade(SECOND_HELPING, "Second Helping", "When you pass, one in eight of the opponent's cards in the play "
-                "area go under your deck, not theirs.",
+        Upgrade(SECOND_HELPING, "Second Helping", "When you pass, an eighth of the opponent's cards in the play area go under your "
+                "deck instead of theirs.",
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
-        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); "
-                "so may answers of four or more copies of each number.", Icon("ring", "#2980b9", "8>1")),
-        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent was dealt none of, and once it is down to "
-                "a tenth of a hand, which it holds none of.",
+        Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may run on from 8 to 1 (7-8-1-2 has 2 as its top); so may "
+                "answers with four or more copies of each number.", Icon("ring", "#2980b9", "8>1")),
+        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent was dealt none of, and once it is down to a "
+                "tenth of its hand, which it has run out of.",
                 Icon("hexagon", "#7f8c8d", "?")),
-        Upgrade(DEEP_HAND, "Deep Hand", "You are dealt one card in forty more each hand (at least one).",
+        Upgrade(DEEP_HAND, "Deep Hand", "Your hands are dealt bigger: one more card for every 40 in a hand (at least one "
+                "more).",
                 Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
-        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again: you with half a fresh deck, "
-                "the opponent with two and a half.", Icon("star", "#f1c40f", "x2")),
-        Upgrade(TOLL, "Toll", "When the opponent passes, it pays a toll: one card in eight of its draw (at "
-                "least one) goes from its deck under yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
-        Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the opponent's last cards: the play area then "
-                "goes under your deck, and it wins the hand with the rest.",
+        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again instead of ending the run: you get half "
+                "a fresh deck, the opponent 2.5 fresh decks.", Icon("star", "#f1c40f", "2nd")),
+        Upgrade(TOLL, "Toll", "Each time the opponent passes, an eighth of the cards it draws (at least one) "
+                "go from its deck to the bottom of yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
+        Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the play that empties the opponent's hand: you take "
+                "the play area, it still wins the hand.",
                 Icon("arrow", "#e67e22", "last")),
-        Upgrade(SALVAGE, "Salvage", "When you pass, one in six of your own cards in the play area go under your deck.",
+        Upgrade(SALVAGE, "Salvage", "When you pass, a sixth of your own cards in the play area go back under your "
+                "deck.",
                 Icon("square", "#95a5a6", "<<")),
     )
 }
@@ -178,7 +181,7 @@ THIRD_EFFECTS = {
 
 HELPS = {
     REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
-    TRIM: "Helps when a big play is on the table and you want to beat it without spending your whole stack.",
+    TRIM: "Helps when you want to beat a big play without spending your whole stack.",
     STAIRMASTER: "Helps when you hold long, deep stairs: they beat plays of more cards.",
     TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
     SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
@@ -204,6 +207,14 @@ def effect(upgrade_id: str, rules: int = RULES) -> str:
 def helps(upgrade_id: str, rules: int = RULES) -> str:
     """When ``upgrade_id`` helps (empty for an older rules' version whose effect differs from today's)."""
     return HELPS[upgrade_id] if effect(upgrade_id, rules) == UPGRADES[upgrade_id].effect else ""
+
+
+def taking(upgrade_id: str, held: int = 0) -> str:
+    """Whether taking ``upgrade_id`` again adds to it, in a line (``held``: how many the runner holds now)."""
+    u = UPGRADES[upgrade_id]
+    if not u.stacks:
+        return "One copy only: never offered again."
+    return f"Adds up: take it up to {u.max_stacks} times" + (f" (you hold {held})." if held else ".")
 
 
 def spyglass_sees_now(rules: int, held: int, dealt: int) -> bool:

@@ -5,7 +5,7 @@ Number cards are written ``N1`` to ``N8`` in the examples.
 
 from __future__ import annotations
 
-from engine.double_or_nothing.upgrades import UPGRADES
+from engine.double_or_nothing.upgrades import UPGRADES, taking
 
 from .pages import Example, Section
 
@@ -14,8 +14,7 @@ def _upgrade_lines(part: int) -> tuple[str, ...]:
     """The upgrades' lines, half of them per page (``part`` 0 or 1): all twelve overflow a page at 960x600."""
     lines = []
     for u in UPGRADES.values():
-        more = f" Can be taken up to {u.max_stacks} times." if u.stacks else ""
-        lines.append(f"{u.name}: {u.effect}{more}")
+        lines.append(f"{u.name}: {u.effect} {taking(u.id)}")
     half = (len(lines) + 1) // 2
     return tuple(lines[half * part:half * (part + 1)])
 

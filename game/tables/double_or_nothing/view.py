@@ -16,7 +16,7 @@ from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import Play, describe
-from engine.double_or_nothing.upgrades import effect, helps
+from engine.double_or_nothing.upgrades import effect, helps, taking
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
@@ -445,6 +445,6 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
                 text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
                 y += round((px + 2) * s)
             y += round(8 * s)
-        stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
-        text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
-                  "midbottom")
+        footer = text.wrap(f"Key {k + 1}. {taking(uid, held.get(uid, 0))}", round(17 * s), r.w - round(24 * s))
+        for i, line in enumerate(reversed(footer)):  # from the card's foot up
+            text.blit(surface, line, round(17 * s), (r.centerx, r.bottom - round((12 + 21 * i) * s)), (110, 100, 70), "midbottom")

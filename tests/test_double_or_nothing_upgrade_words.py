@@ -1,0 +1,74 @@
+"""Double or Nothing's upgrade words: each card on the pick screen says plainly whether taking it again adds up
+(its foot read "1  -  does not stack", like a count), and every effect, its "helps" line and that foot fit the card
+at 960x600 without running into each other."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import re  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.double_or_nothing import upgrades as up  # noqa: E402
+from game.rules.double_or_nothing import DOUBLE_OR_NOTHING_RULES  # noqa: E402
+from game_helpers import frame, make_app  # noqa: E402
+from test_double_or_nothing_table import _at_the_pick  # noqa: E402
+
+EFFECT, HELPS, FOOT = (60, 66, 62), (30, 100, 90), (110, 100, 70)
+"""The pick card's colours for its effect, its "helps" line and its foot."""
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def test_taking_an_upgrade_again_is_said_in_words() -> None:
+    for uid, u in up.UPGRADES.items():
+        line = up.taking(uid)
+        if u.stacks:
+            assert line.startswith("Adds up") and str(u.max_stacks) in line and "hold" not in line
+            assert up.taking(uid, 1).endswith("(you hold 1).")
+        else:
+            assert line == "One copy only: never offered again."
+    wind = up.effect(up.SECOND_WIND)
+    assert "two and a half" not in wind and "2.5 fresh decks" in wind  # decks, not a bare number
+    pages = " ".join(p for section in DOUBLE_OR_NOTHING_RULES for p in section.paragraphs)
+    assert all(f"{u.name}: {u.effect} {up.taking(uid)}" in pages for uid, u in up.UPGRADES.items())
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_every_upgrade_card_says_its_key_and_whether_it_adds_up_and_its_words_fit(pg, tmp_path, size, monkeypatch):
+    app = make_app(tmp_path, size)
+    table = _at_the_pick(app)
+    everyone = list(up.UPGRADES)
+    for first in range(0, len(everyone), 3):  # every upgrade on a card, three at a time
+        offer = tuple(everyone[first:first + 3])
+        monkeypatch.setattr(table.state, "offer", offer)
+        drawn: list[tuple[str, tuple[int, ...], pygame.Rect]] = []
+        real = app.text.blit
+
+        def listen(target, words, px, pos, color=(0, 0, 0), *a, **k):
+            rect = real(target, words, px, pos, color, *a, **k)
+            drawn.append((words, tuple(color), rect))
+            return rect
+
+        monkeypatch.setattr(app.text, "blit", listen)
+        app.dirty = True
+        table.layer.invalidate()
+        frame(app)
+        monkeypatch.setattr(app.text, "blit", real)
+        assert not [w for w, _, _ in drawn if re.match(r"\d\s+-\s", w) or "does not stack" in w]
+        for k, (uid, card) in enumerate(zip(offer, table.layout.pick_cards(len(offer)))):
+            mine = sorted(((w, c, r) for w, c, r in drawn if card.contains(r)), key=lambda d: d[2].top)
+            foot = [r for w, c, r in mine if c == FOOT]
+            said = " ".join(w for w, c, _ in mine if c == FOOT)
+            assert said == f"Key {k + 1}. {up.taking(uid, dict(table.state.held.stacks).get(uid, 0))}", said
+            body = [r for w, c, r in mine if c in (EFFECT, HELPS)]
+            assert " ".join(w for w, c, _ in mine if c == EFFECT) == up.effect(uid)  # the whole effect, none cut
+            assert foot and body and max(r.bottom for r in body) <= min(r.top for r in foot), uid
