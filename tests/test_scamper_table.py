@@ -317,3 +317,26 @@ def test_the_screenshot_plans_round_over_shot_is_the_round_over_sheet(pg, tmp_pa
     sheet = tops["scamper-round-over"]
     assert isinstance(sheet, SheetScene) and sheet.title == "Round 1 of 10" and "went out" in sheet.subtitle
     assert sheet.data.rows and isinstance(tops["scamper-sheet"], SheetScene)
+
+
+def test_the_sheets_start_line_says_it_is_the_first_dealers_bonus(pg, tmp_path, monkeypatch):
+    """The sheet's first line read "Start" with a bare -20 in one column: it is the first dealer's bonus."""
+    from game.tables.scamper.play import open_sheet
+
+    app = make_app(tmp_path)
+    app.start_game(_setup(3))
+    table = app.stack.top
+    wait(app, lambda: not table.motion.busy)
+    dealer = next(s for s, v in enumerate(table.state.sheet.start) if v)
+    open_sheet(table)
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = app.text.blit
+    monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: drawn.append((words, rect := real(target, words, *a, **k))) or rect)
+    app.dirty = True
+    frame(app)
+    (label,) = [r for words, r in drawn if words == "First dealer's bonus"]
+    assert not [words for words, _ in drawn if words == "Start"]
+    values = [r for words, r in drawn if words == str(table.state.sheet.start[dealer])]  # its line and the total
+    assert any(abs(r.centery - label.centery) <= 2 for r in values) and table.state.sheet.start[dealer] == -20

@@ -65,7 +65,7 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
     running = data.running()
     small = max(10, round(px * 0.78))
     if start:
-        text.blit(surface, "Start", small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft", label_w - 8)
+        text.blit(surface, data.start_label, small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft", label_w - 8)
         for k, value in enumerate(data.start):
             if value:
                 text.blit(surface, str(value), px, (round(x0 + (k + 0.74) * col_w), y + row_h // 2), PAPER_INK,

@@ -54,6 +54,7 @@ class ScoreSheet:
     lower_wins: bool = False
     goal: str | None = None  # a line under the title: "First to 100 points", "3 rounds"
     start: tuple[int, ...] = ()  # each player's score before round 1 (none: 0)
+    start_label: str = "Start"  # what the start scores are, on their line ("First dealer's bonus")
     rounds: int = 0  # rounds in the match: the paper sheet shows the unplayed ones as empty lines
     upcoming: tuple[str, ...] = ()  # labels of the rounds not played yet
 

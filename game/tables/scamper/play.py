@@ -215,7 +215,7 @@ def sheet_data(t: HiddenHandTable, with_cards: bool = True) -> ScoreSheet:
                              line.cards_left if last else None, "; ".join(notes)))
     upcoming = tuple(CONTRACTS[i].describe() for i in range(len(sheet.lines), rules.rounds))
     return ScoreSheet([t.name(s) for s in range(t.state.num_players)], rows, lower_wins=True, start=sheet.start,
-                      rounds=rules.rounds, upcoming=upcoming)
+                      rounds=rules.rounds, upcoming=upcoming, start_label="First dealer's bonus")
 
 
 def stat_counts(t: HiddenHandTable) -> list[dict[str, int]]:
