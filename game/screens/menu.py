@@ -209,14 +209,19 @@ class InfoScene(MenuScene):
     def body_lines(self) -> list[str]:
         return list(self.lines)
 
+    def body_size(self) -> tuple[int, int]:
+        """The body text's size and the width of its column."""
+        s = self.layout.scale
+        return round(23 * s), round(900 * s)
+
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
         text = self.app.text
-        px = round(23 * s)
-        x = (self.layout.w - round(900 * s)) // 2
+        px, width = self.body_size()
+        x = (self.layout.w - width) // 2
         y = round(160 * s)
         for para in self.body_lines():
-            for line in text.wrap(para, px, round(900 * s)) or [""]:
+            for line in text.wrap(para, px, width) or [""]:
                 text.blit(surface, line, px, (x, y), INK)
                 y += round(px * 1.15)
             y += round(8 * s)

@@ -71,6 +71,29 @@ class RulesScene(InfoScene):
     def body_lines(self) -> list[str]:
         return list(self.sections[self.page].paragraphs)
 
+    READABLE_PX = 21
+    """The body text's size in a small window (the screens' 23 px at 1280x720 made 17 px at 960x600)."""
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._body = self._fitted_body()
+
+    def body_size(self) -> tuple[int, int]:
+        return self._body
+
+    def _fitted_body(self) -> tuple[int, int]:
+        """At least :data:`READABLE_PX` (the column widened with it, within the window), smaller only as far as
+        the page needs to end above its example cards (or the buttons)."""
+        s = self.layout.scale
+        least = round(23 * s)
+        bottom = self.layout.h - round((290 if self.sections[self.page].examples else 90) * s) - round(12 * s)
+        for px in range(max(least, self.READABLE_PX), least - 1, -1):
+            width = min(self.layout.w - round(60 * s), round(900 * s * px / least))
+            lines = sum(len(self.app.text.wrap(p, px, width)) or 1 for p in self.body_lines())
+            if round(160 * s) + lines * round(px * 1.15) + len(self.body_lines()) * round(8 * s) <= bottom:
+                break
+        return px, width
+
     def draw_body(self, surface: pygame.Surface) -> None:
         super().draw_body(surface)
         examples = self.sections[self.page].examples

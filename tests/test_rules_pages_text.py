@@ -1,0 +1,55 @@
+"""Every game's rules pages: body text of a readable size in a small window, ending above the example cards
+and the buttons (at 960x600 it was 17 px, an 11-point font, on every game's pages)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine.games import playable_games  # noqa: E402
+from game.screens.rules import RulesScene  # noqa: E402
+from game_helpers import frame, make_app  # noqa: E402
+
+
+@pytest.fixture
+def pg():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_every_rules_page_is_readable_and_ends_above_its_cards_and_buttons(pg, tmp_path, size, monkeypatch):
+    app = make_app(tmp_path, size)
+    smallest = {}
+    for info in playable_games():
+        scene = RulesScene(app, info.id)
+        app.stack.push(scene)
+        for page in range(len(scene.sections)):
+            scene.page = page
+            scene.refresh()
+            body = set(scene.body_lines())
+            drawn: list[tuple[int, pygame.Rect]] = []
+            real = app.text.blit
+
+            def listen(target, words, px, pos, *a, **k):
+                rect = real(target, words, px, pos, *a, **k)
+                if any(words and words in para for para in body) and rect.y > scene.layout.title_rect().y + 40:
+                    drawn.append((px, rect))
+                return rect
+
+            monkeypatch.setattr(app.text, "blit", listen)
+            app.dirty = True
+            frame(app)
+            monkeypatch.setattr(app.text, "blit", real)
+            assert drawn, (info.id, page)
+            s = scene.layout.scale
+            floor = scene.layout.h - round((290 if scene.sections[page].examples else 90) * s)
+            assert all(r.bottom <= floor and 0 <= r.x and r.right <= scene.layout.w for _, r in drawn), (info.id, page)
+            smallest[info.id] = min([px for px, _ in drawn] + [smallest.get(info.id, 999)])
+        app.stack.pop()
+    assert min(smallest.values()) >= RulesScene.READABLE_PX if size == (960, 600) else min(smallest.values()) >= 23
+    assert smallest["double-or-nothing"] >= max(smallest[g] for g in smallest if g != "double-or-nothing") - 1
