@@ -377,3 +377,24 @@ def test_two_facing_seats_leave_the_snap_pot_whole_and_the_callouts_clear_of_the
     for place in lay.places:
         assert not place.panel.colliderect(lay.pot.inflate(0, 60)) and not place.panel.colliderect(lay.callouts)
     assert not lay.callouts.colliderect(lay.status) and not lay.pot.colliderect(lay.toast)
+
+
+def test_the_snap_pot_key_on_an_empty_pot_is_refused_like_a_click_with_the_same_words(pg, tmp_path):
+    """The key went on to the game as a call: a false call with its penalty card ("nothing matches the snap pot"),
+    where a click on the greyed button calls nothing and says why. Now both call nothing and say the same."""
+    from game.tables.snap.view import POT_SHUT
+
+    app = make_app(tmp_path)
+    table = solo_table(app)
+    run(app, 2)
+    assert not table.model.pot
+    (pot_key,) = [k for k, (seat, action) in table.keys.bindings.items() if seat == table.solo and action == "snap-pot"]
+    key(app, pot_key)
+    run(app, 3)
+    assert table.toast is not None and table.toast[0] == POT_SHUT and table.toast[2], table.toast  # said, as a refusal
+    assert table.state.false_calls[table.solo] == 0 and not table.model.callouts  # no false call, nothing paid
+    table.toast = None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.pot_button.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.pot_button.center, button=1))
+    run(app, 2)
+    assert table.state.false_calls[table.solo] == 0 and table.hover == "snap-pot"  # the click: the same words, its tooltip

@@ -337,8 +337,19 @@ class RaceTableScene(ViewTable, Scene):
             return True
         if action not in self.ACTIONS or self.state.is_over or seat not in self.humans:
             return False
+        why = self.shut(action)
+        if why:  # greyed: nothing is called; a click reads why in its button's tooltip, a key in a toast
+            if getattr(event, "type", None) == pygame.MOUSEBUTTONDOWN:
+                self.hover = action
+            else:
+                self.show_toast(why, True)
+            return True
         self.race.press(seat, self.ACTIONS[action], event)
         return True
+
+    def shut(self, action: str) -> str:
+        """Why the table greys ``action`` now, never sending it to the game (its button's tooltip), else ""."""
+        return ""
 
     def skip_to_end(self) -> bool:
         return self.race.skip_to_end()

@@ -70,6 +70,9 @@ class SnapTable(RaceTableScene):
                 for a in self.actions if self.key_label(seat, a.id)]
         return "  ·  ".join(keys)
 
+    def shut(self, action: str) -> str:
+        return snap_view.POT_SHUT if action == "snap-pot" and not self.model.pot else ""
+
     def can_flip(self, seat: int) -> bool:
         return not self.replaying and self.state.why_illegal(Flip(), seat) is None
 
@@ -106,9 +109,7 @@ class SnapTable(RaceTableScene):
     def click(self, target: Any, event: pygame.event.Event) -> bool:
         if isinstance(target, tuple):
             return self.act(target[1], "flip", event)
-        if target == "snap-pot" and not self.model.pot:
-            self.hover = target  # its tooltip says why it is greyed (once: no toast repeating it)
-        elif target is not None and self.solo is not None:
+        if target is not None and self.solo is not None:  # a greyed Snap Pot! too: act says why (see shut)
             self.act(self.solo, target, event)
         elif self.replaying:
             self.show_toast(REPLAY_TOAST)
