@@ -131,7 +131,7 @@ def draw_scoresheet(surface: pygame.Surface, text: Text, rect: pygame.Rect, shee
     row_h = _row_h(sheet, rect.h, s)
     px = max(13, round(row_h * 0.62))
     y = inner.y
-    head = title + (f"  -  {sheet.goal}" if sheet.goal else "")
+    head = title + (f"  ·  {sheet.goal}" if sheet.goal else "")
     text.blit(surface, head, px, (inner.x, y + row_h // 2), GOLD, "midleft", inner.w)
     y += row_h
     n = max(1, len(sheet.players))

@@ -135,11 +135,11 @@ class DoubleTable(ViewTable, TurnScene):
             return reason or ""
         if self.typed_copies is not None:
             return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
-        text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
+        text = f"{describe(play)}  ·  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
         if reason is None and self.shown.top is not None:
-            text += f"  -  beats {describe(self.shown.top)}"
+            text += f"  ·  beats {describe(self.shown.top)}"
         if self.can_trim():
-            text += "  -  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
+            text += "  ·  copies: wheel or -/+ (Shift x10, Ctrl x100), C to type"
         return text
 
     def most_copies(self) -> int:

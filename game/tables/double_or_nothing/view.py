@@ -246,10 +246,10 @@ def _top_parts(t: Table, movers: tuple) -> list[Part]:
 
 def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, int]]]:
     run = obs.mode is Mode.RUN
-    return [(f"The Run - Game {obs.game} of {MAX_GAME}" if run else f"Duel - Game {obs.game}", 30, 10, GOLD),
-            (f"{hand_words(obs.game_hand).capitalize()} - hands of {obs.hand_sizes[me]:,} - a pass draws "
+    return [(f"The Run · Game {obs.game} of {MAX_GAME}" if run else f"Duel · Game {obs.game}", 30, 10, GOLD),
+            (f"{hand_words(obs.game_hand).capitalize()} · hands of {obs.hand_sizes[me]:,} · a pass draws "
              f"{obs.pass_sizes[me]:,}", 20, 44, INK),
-            (f"Games won {obs.games_won} - goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
+            (f"Games won {obs.games_won} · goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
 
 
 def _area_parts(t: Table) -> list[Part]:

@@ -136,7 +136,7 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
     """One seat's panel: header, face-down hand and laid matches; whether it has laid none."""
     L = t.layout
     points = f"{t.model.points[seat]} pts"
-    right = points if seat == t.viewer else f"{card_count(len(t.model.held[seat]))}  -  {points}"
+    right = points if seat == t.viewer else f"{card_count(len(t.model.held[seat]))}  ·  {points}"
     draw_header(surface, t.app.text, L.spots[seat].header, seat_label(t.record.players[seat]), right, active, L.scale)
     draw_seat_cards(surface, t.app.art, L, seat, t.model.hands[seat], t.shows_face(seat), t.model.laid[seat])
     return not t.model.laid[seat]
@@ -163,7 +163,7 @@ def _piles_look(t: HiddenHandTable) -> tuple[object, ...]:
     words = None if banner is None else f"Final round: {m.final_left} turn{'s' if m.final_left != 1 else ''} left"
     low = m.stock <= 2 * t.state.num_players
     return (stock_glow, pile_glow, my and t.state.phase is Phase.BUILD and (len(t.selected) == 1 or drag == "hand"),
-            drag, m.stock, tuple(m.discard[-3:]), len(m.discard), words, f"Stock: {m.stock}" + (" - low" if low else ""),
+            drag, m.stock, tuple(m.discard[-3:]), len(m.discard), words, f"Stock: {m.stock}" + (" · low" if low else ""),
             GOLD if low else None, None if banner is None else tuple(banner))
 
 
