@@ -61,11 +61,17 @@ class ResultRows:
         self.label_h = text.font(self.label_px).get_linesize()
         self.room = pygame.Rect(area.x + self.text_w, 0, area.w - self.text_w - self.total_w, 0)
         ch = round(cap * s)
-        while True:  # the largest card height at which every row fits (the smallest keeps the lines apart)
+        failed = ch + 1  # (the cap itself may fit)
+        while True:  # the largest card height at which every row fits (the smallest keeps the lines apart) ...
             placed = self._place(area, ch, top)
             if placed is not None or ch <= 16:
                 break
-            ch -= max(1, ch // 40)
+            failed, ch = ch, ch - max(1, ch // 40)
+        while placed is not None and ch + 1 < failed:  # ... found in big steps, then a pixel at a time
+            more = self._place(area, ch + 1, top)
+            if more is None:
+                break
+            ch, placed = ch + 1, more
         self.card_h = ch
         self.placed = placed or self._place(area, ch, top, force=True) or []
 
