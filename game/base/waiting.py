@@ -23,7 +23,6 @@ while it waits).
 from __future__ import annotations
 
 import ctypes
-import os
 import sys
 import time
 from typing import Any
@@ -38,7 +37,7 @@ SDL_INIT_VIDEO = 0x20
 def _is_sdl(name: str) -> bool:
     """``libSDL2-2.0.so.0``, ``libSDL2-2-50d19f93.0.so.0.3200.10``, ``libSDL2-2.0.0.dylib``, ``SDL2.dll``; not
     ``libSDL2_image`` and the like."""
-    base = os.path.basename(name).lower()
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].lower()
     base = base[3:] if base.startswith("lib") else base
     if not base.startswith("sdl2") or base.startswith("sdl2_"):
         return False

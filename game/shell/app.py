@@ -399,7 +399,7 @@ class App:
                 return events
             block = block and not woke  # SDL saw an event pygame gave none for: nap for the rest of this wait
             if block:
-                woke = self.waiter.wait(end - now)
+                woke = self.waiter.wait(end - now + 0.001)  # SDL counts whole ms: a ms over, never a look more
                 continue
             step = nap if nap is not None else ACTIVE_NAP_S if now - self.input_at < ACTIVE_S else REST_NAP_S
             time.sleep(min(step, end - now))
