@@ -294,6 +294,10 @@ def test_sdl_s_wait_stands_aside_where_it_would_look_every_millisecond(pg, monke
     monkeypatch.setattr(pygame.joystick, "get_init", lambda: True)
     monkeypatch.setattr(pygame.joystick, "get_count", lambda: 1)
     assert not waiter.ready()  # a pad open: SDL reads it every ms while it waits, so the app naps instead
+    monkeypatch.setattr(pygame.joystick, "get_count", lambda: 0)
+    assert waiter.ready()
+    monkeypatch.setattr(pygame, "get_sdl_version", lambda linked=True: (2, 0, 14))
+    assert not waiter.ready()  # its wait looked every ms before 2.0.18
     assert all(_is_sdl(n) for n in ("/usr/lib/libSDL2-2.0.so.0", "/x/pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
                                     "/x/pygame/.dylibs/libSDL2-2.0.0.dylib", "C:\\x\\pygame\\SDL2.dll"))
     assert not any(_is_sdl(n) for n in ("/x/libSDL2_image-2.0.so.0", "SDL2_mixer.dll", "/x/libSDL2.txt",

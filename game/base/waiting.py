@@ -15,9 +15,9 @@ rest wakes only when something happens or its timeout passes.
 
 :class:`EventWait` calls it through ``ctypes`` on the very SDL library pygame loaded (the one whose video
 is initialised).  Where that can't help it says so (:meth:`EventWait.ready` is False) and the caller naps
-as before: no SDL library found, a video driver with no blocking wait (SDL would look every millisecond
-inside: the dummy and offscreen drivers), or a controller open (SDL then reads the pads every millisecond
-while it waits).
+as before: no SDL library found, an SDL older than 2.0.18 or a video driver with no blocking wait (SDL would
+look every millisecond inside: the dummy and offscreen drivers), or a controller open (SDL then reads the
+pads every millisecond while it waits).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ import pygame
 
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL's video drivers whose wait sleeps in the window system (the others look every millisecond)."""
+BLOCKING_SDL = (2, 0, 18)
+"""The first SDL whose wait sleeps in the window system on every one of those drivers."""
 SDL_INIT_VIDEO = 0x20
 
 
@@ -102,6 +104,8 @@ class EventWait:
     def ready(self) -> bool:
         """Waiting here sleeps until something happens: SDL was found, the video driver blocks, no pad is open."""
         if not pygame.display.get_init() or self.drivers is not None and pygame.display.get_driver() not in self.drivers:
+            return False
+        if pygame.get_sdl_version(linked=True) < BLOCKING_SDL:
             return False
         if pygame.joystick.get_init() and pygame.joystick.get_count() > 0:
             return False
