@@ -103,9 +103,9 @@ class EventWait:
 
     def ready(self) -> bool:
         """Waiting here sleeps until something happens: SDL was found, the video driver blocks, no pad is open."""
-        if not pygame.display.get_init() or self.drivers is not None and pygame.display.get_driver() not in self.drivers:
+        if not pygame.display.get_init() or pygame.get_sdl_version(linked=True) < BLOCKING_SDL:
             return False
-        if pygame.get_sdl_version(linked=True) < BLOCKING_SDL:
+        if self.drivers is not None and pygame.display.get_driver() not in self.drivers:
             return False
         if pygame.joystick.get_init() and pygame.joystick.get_count() > 0:
             return False
