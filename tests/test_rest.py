@@ -169,7 +169,7 @@ def test_idle_cpu_and_first_frame_print_json(pg, tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["screen"] == "title" and out["seconds"] >= 1 and 0 <= out["cpu_percent"] < 100
     assert out["resting"] and out["frames_drawn"] == 0
-    assert out["sleeps_in"] == "naps"  # the dummy driver has no wait of its own (a window system's has)
+    assert out["sleeps_in"] == "naps" and out["sdl_found"]  # the dummy driver has no wait of its own (X11's has)
     assert main(["--first-frame", "--data-dir", str(tmp_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert 0 < out["since_main_s"] < 60  # the first frame from main(); first_frame_s counts from this process's start

@@ -22,7 +22,6 @@ pads every millisecond while it waits).
 
 from __future__ import annotations
 
-import ctypes
 import sys
 import time
 from typing import Any
@@ -46,7 +45,7 @@ def _is_sdl(name: str) -> bool:
     return base.endswith((".dll", ".dylib")) or ".so" in base
 
 
-def _loaded_paths() -> list[str]:
+def _loaded_paths(ctypes: Any) -> list[str]:
     """The files of the libraries this process has loaded whose names look like SDL 2's."""
     if sys.platform.startswith("linux"):
         try:
@@ -70,7 +69,11 @@ def _loaded_paths() -> list[str]:
 
 def _open_sdl() -> Any | None:
     """pygame's own SDL library (its video initialised: not some other copy), or None."""
-    for path in _loaded_paths():
+    try:
+        import ctypes  # the executable must bundle it (build_exe.spec); without it the loop naps
+    except ImportError:
+        return None
+    for path in _loaded_paths(ctypes):
         try:
             lib = ctypes.CDLL(path)
             lib.SDL_WasInit.argtypes = [ctypes.c_uint32]
@@ -100,6 +103,10 @@ class EventWait:
             self._looked = True
             self._sdl = _open_sdl()
         return self._sdl
+
+    def found(self) -> bool:
+        """pygame's SDL library was found and can be called (whatever the driver)."""
+        return self._library() is not None
 
     def ready(self) -> bool:
         """Waiting here sleeps until something happens: SDL was found, the video driver blocks, no pad is open."""
