@@ -2,11 +2,11 @@
 
 pygame-ce has no blocking wait: ``pygame.event.wait(timeout)`` is a loop of a pump and ``SDL_Delay(1)``,
 and the app's own naps (a look, a sleep, a look) pay at every look a wake-up, a pump of the window
-system's connection and a handful of system calls.  Under X11 a look costs about 0.07 ms of CPU, so a
-race table looking every 2 ms spent 3.1-3.6% of a core doing nothing (``strace -c``: a ``clock_nanosleep``,
+system's connection and a handful of system calls.  Under X11 a look costs about 0.05-0.08 ms of CPU, so
+a race table looking every 2 ms spent 1.8-3.6% of a core doing nothing (``strace -c``: a ``clock_nanosleep``,
 two ``recvmsg`` that find nothing and a ``poll`` per look, about 440 wake-ups a second).
 
-SDL itself can block (2.0.16 and later): ``SDL_WaitEventTimeout`` sleeps in the window system (a ``poll`` on
+SDL itself can block (from 2.0.18 on the drivers below): ``SDL_WaitEventTimeout`` sleeps in the window system (a ``poll`` on
 the X connection, ``MsgWaitForMultipleObjects`` on Windows, the Cocoa run loop on macOS) until an event
 arrives, another thread posts one (``pygame.event.post``: a network message, a timer) or the timeout
 passes.  Given no event to fill, it leaves the event in the queue, where ``pygame.event.get`` reads it the
