@@ -8,9 +8,10 @@ moment an event arrives, until the next frame is due, and puts the moment each
 event was read on it as ``event.read_at`` (``time.perf_counter()`` seconds).
 Where SDL can't block (no window system wait, a controller open) it reads the
 queue every :data:`POLL_S` (about a millisecond) instead.  The table's
-:class:`~game.kit.clock.TableClock` maps ``read_at`` onto its own milliseconds (``advance(dt, wall=...)`` is told the
-frame's wall time), so a key press is stamped within about a millisecond of
-reaching the program, whatever the frame rate.
+:class:`~game.kit.clock.TableClock` maps ``read_at`` onto its own milliseconds
+(``advance(dt, wall=...)`` is told the frame's wall time), so a key press is
+stamped within about a millisecond of reaching the program, whatever the frame
+rate.
 
 The app uses the pump when the top scene says ``stamps_input = True``.  Headless
 runs with a fixed ``dt`` have no wall clock: there the app's frame time is the
