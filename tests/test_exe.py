@@ -47,6 +47,15 @@ def test_executable_runs_its_selftest(executable, tmp_path):
     assert sorted(p.name for p in executable.parent.iterdir()) == [NAME]
 
 
+def test_executable_finds_sdl_to_sleep_in(executable, tmp_path):
+    """At rest the frozen app sleeps in SDL's own wait: ctypes is bundled and pygame's SDL is found in its layout."""
+    import json
+
+    result = _run(executable, "--idle-cpu", "title", "--seconds", "1", "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert json.loads(result.stdout.strip().splitlines()[-1])["sdl_found"]
+
+
 def test_executable_size(executable):
     assert executable.stat().st_size <= 15 * 1024 * 1024  # the size budget (15 MiB); unused modules are excluded in the spec
 

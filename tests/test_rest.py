@@ -169,6 +169,7 @@ def test_idle_cpu_and_first_frame_print_json(pg, tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["screen"] == "title" and out["seconds"] >= 1 and 0 <= out["cpu_percent"] < 100
     assert out["resting"] and out["frames_drawn"] == 0
+    assert out["sleeps_in"] == "naps" and out["sdl_found"]  # the dummy driver has no wait of its own (X11's has)
     assert main(["--first-frame", "--data-dir", str(tmp_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert 0 < out["since_main_s"] < 60  # the first frame from main(); first_frame_s counts from this process's start
@@ -228,3 +229,133 @@ print("ok")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "ok" in result.stdout, result.stderr
+
+
+# --- sleeping in SDL's own wait (game.base.waiting) ------------------------------------------------------------
+
+
+def post_later(seconds: float, event: pygame.event.Event) -> list[float]:
+    """Post ``event`` from another thread ``seconds`` from now; the list gets the moment it was posted."""
+    import threading
+
+    posted: list[float] = []
+
+    def post() -> None:
+        time.sleep(seconds)
+        posted.append(time.perf_counter())
+        pygame.event.post(event)
+
+    threading.Thread(target=post, daemon=True).start()
+    return posted
+
+
+def count_looks(monkeypatch) -> list[float]:
+    """Every read of the input queue from now on, by the moment it was made."""
+    looks: list[float] = []
+    real_get = pygame.event.get
+
+    def get(*a, **k):
+        looks.append(time.perf_counter())
+        return real_get(*a, **k)
+
+    monkeypatch.setattr(pygame.event, "get", get)
+    return looks
+
+
+def space() -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+
+
+def test_sdl_s_wait_sleeps_until_an_event_and_leaves_it_for_pygame(pg):
+    from game.base.waiting import EventWait
+
+    pygame.display.set_mode((64, 64))
+    waiter = EventWait(drivers=None)  # the dummy driver's wait looks every ms inside SDL, but waits the same way
+    assert waiter.ready()
+    pygame.event.get()
+    t0 = time.perf_counter()
+    assert waiter.wait(0.06) is False
+    assert time.perf_counter() - t0 >= 0.05
+    posted = post_later(0.05, space())
+    assert waiter.wait(5.0) is True
+    woke = time.perf_counter()
+    assert posted and woke - posted[0] < 0.5
+    assert [e.type for e in pygame.event.get()] == [pygame.KEYDOWN]  # the wait took nothing from the queue
+    assert waiter.waits == 2
+
+
+def test_sdl_s_wait_stands_aside_where_it_would_look_every_millisecond(pg, monkeypatch):
+    from game.base.waiting import EventWait, _is_sdl
+
+    pygame.display.set_mode((64, 64))
+    assert not EventWait().ready()  # the dummy driver has no wait of its own
+    waiter = EventWait(drivers=None)
+    assert waiter.ready()
+    monkeypatch.setattr(pygame.joystick, "get_init", lambda: True)
+    monkeypatch.setattr(pygame.joystick, "get_count", lambda: 1)
+    assert not waiter.ready()  # a pad open: SDL reads it every ms while it waits, so the app naps instead
+    monkeypatch.setattr(pygame.joystick, "get_count", lambda: 0)
+    assert waiter.ready()
+    monkeypatch.setattr(pygame, "get_sdl_version", lambda linked=True: (2, 0, 14))
+    assert not waiter.ready()  # its wait looked every ms before 2.0.18
+    assert all(_is_sdl(n) for n in ("/usr/lib/libSDL2-2.0.so.0", "/x/pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
+                                    "/x/pygame/.dylibs/libSDL2-2.0.0.dylib", "C:\\x\\pygame\\SDL2.dll"))
+    assert not any(_is_sdl(n) for n in ("/x/libSDL2_image-2.0.so.0", "SDL2_mixer.dll", "/x/libSDL2.txt",
+                                        "/x/libpng16.so.16"))
+
+
+def test_a_resting_race_table_sleeps_until_a_key_and_stamps_it_as_it_comes(pg, tmp_path, monkeypatch):
+    from game.base.waiting import EventWait
+
+    app = make_app(tmp_path)
+    table = snap_table(app)
+    play_until_rest(app, table, your_turn=True)
+    assert table.at_rest()
+    app.waiter = app.pump.waiter = EventWait(drivers=None)
+    looks = count_looks(monkeypatch)
+    stamped: list[pygame.event.Event] = []
+    real_stamp = app.pump.stamp_now
+    monkeypatch.setattr(app.pump, "stamp_now", lambda events: stamped.extend(real_stamp(events)) or [])
+    posted = post_later(0.45, space())  # the key is kept from the table: it would wake it
+    naps, pumped = run_real(app, 0.6, monkeypatch)
+    assert not pumped and all(n < 0.001 for n in naps)  # no naps: only a wait's last part under a millisecond
+    # about one look per RACE_WAIT_S step and one for the key (napping every 2 ms looked ~250 times)
+    assert len(looks) <= 2 * 0.6 / app_module.RACE_WAIT_S + 4, len(looks)
+    keys = [e for e in stamped if e.type == pygame.KEYDOWN]
+    assert posted and len(keys) == 1 and 0 <= keys[0].read_at - posted[0] < 0.05
+
+
+def test_the_title_at_rest_sleeps_until_input_and_reads_it_at_once(pg, tmp_path, monkeypatch):
+    from game.base.waiting import EventWait
+
+    app = make_app(tmp_path)
+    app.step(0.0, pygame.event.get())
+    app.waiter = EventWait(drivers=None)
+    looks = count_looks(monkeypatch)
+    naps, _ = run_real(app, 0.6, monkeypatch)
+    # a look or two per IDLE_WAIT_MS and one per event (the mixer opening); napping every REST_NAP_S looked 15 times
+    assert all(n < 0.001 for n in naps) and len(looks) <= 7, len(looks)
+    posted = post_later(0.05, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    assert [e.type for e in app.rest(None)] == [pygame.KEYDOWN]
+    assert time.perf_counter() - posted[0] < 0.05  # napping every REST_NAP_S read it 20 ms late on average
+
+
+def test_the_input_pump_sleeps_between_events_and_stamps_each_as_it_comes(pg):
+    from game.base.stamping import InputPump
+    from game.base.waiting import EventWait
+
+    pygame.display.set_mode((64, 64))
+    pump = InputPump(waiter=EventWait(drivers=None))
+    pygame.event.get()
+    pump.collect(10)  # the frames' beat starts here
+    real_get, looks = pygame.event.get, []
+    pygame.event.get = lambda *a, **k: looks.append(1) or real_get(*a, **k)  # type: ignore[assignment]
+    try:
+        posted = post_later(0.04, space())
+        events = [e for e in pump.collect(10) if e.type == pygame.KEYDOWN]
+        done = time.perf_counter()
+    finally:
+        pygame.event.get = real_get  # type: ignore[assignment]
+    assert len(events) == 1 and 0 <= events[0].read_at - posted[0] < 0.05
+    assert done >= pump.next_frame - 0.002  # it still waited for the frame to be due
+    assert len(looks) <= 6, len(looks)  # looking every ms read the queue about 100 times in a 100 ms frame

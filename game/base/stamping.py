@@ -2,13 +2,16 @@
 
 pygame-ce 2.5 events carry no timestamp, and a frame loop that reads input once
 per frame stamps a key press up to a whole frame late (33 ms at 30 fps).  So
-between frames the loop does not sleep in one piece: :class:`InputPump` reads
-the event queue every :data:`POLL_S` (about a millisecond) until the next frame
-is due, and puts the moment each event was read on it as ``event.read_at``
-(``time.perf_counter()`` seconds).  The table's :class:`~game.kit.clock.TableClock`
-maps ``read_at`` onto its own milliseconds (``advance(dt, wall=...)`` is told the
-frame's wall time), so a key press is stamped within about a millisecond of
-reaching the program, whatever the frame rate.
+between frames the loop does not sleep in one piece: :class:`InputPump` sleeps
+in SDL's own wait (:class:`~game.base.waiting.EventWait`), which returns the
+moment an event arrives, until the next frame is due, and puts the moment each
+event was read on it as ``event.read_at`` (``time.perf_counter()`` seconds).
+Where SDL can't block (no window system wait, a controller open) it reads the
+queue every :data:`POLL_S` (about a millisecond) instead.  The table's
+:class:`~game.kit.clock.TableClock` maps ``read_at`` onto its own milliseconds
+(``advance(dt, wall=...)`` is told the frame's wall time), so a key press is
+stamped within about a millisecond of reaching the program, whatever the frame
+rate.
 
 The app uses the pump when the top scene says ``stamps_input = True``.  Headless
 runs with a fixed ``dt`` have no wall clock: there the app's frame time is the
@@ -28,8 +31,10 @@ from typing import Callable
 
 import pygame
 
+from game.base.waiting import EventWait
+
 POLL_S = 0.001
-"""How long the pump sleeps between reads of the event queue."""
+"""How long the pump sleeps between reads of the event queue where SDL can't wait for an event."""
 STAMPED_TYPES = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN,
                            pygame.CONTROLLERBUTTONDOWN})
 
@@ -37,9 +42,11 @@ STAMPED_TYPES = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
 class InputPump:
     """Reads events until a frame is due, stamping each with ``read_at`` when it was read."""
 
-    def __init__(self, poll_s: float = POLL_S, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, poll_s: float = POLL_S, clock: Callable[[], float] = time.perf_counter,
+                 waiter: EventWait | None = None) -> None:
         self.poll_s = poll_s
         self.clock = clock
+        self.waiter = waiter if waiter is not None else EventWait()
         self.next_frame = clock()
 
     def collect(self, fps: int) -> list[pygame.event.Event]:
@@ -50,6 +57,7 @@ class InputPump:
         if now - self.next_frame > period:  # we fell behind (a slow frame): don't try to catch up
             self.next_frame = now
         deadline = self.next_frame + period
+        block, woke = self.waiter.ready(), False
         while True:
             events = pygame.event.get()
             read_at = self.clock()
@@ -59,7 +67,11 @@ class InputPump:
             left = deadline - read_at
             if left <= 0:
                 break
-            time.sleep(min(self.poll_s, left))
+            block = block and (bool(events) or not woke)  # SDL saw an event pygame gave none for: poll instead
+            if block:
+                woke = self.waiter.wait(left)  # back at once when an event comes
+            else:
+                time.sleep(min(self.poll_s, left))
         self.next_frame = deadline
         return out
 

@@ -2,8 +2,9 @@
 
 One loop serves the window and every headless mode: :meth:`App.step` handles a
 batch of events, advances time by ``dt`` and draws when something changed.
-:meth:`App.run` calls it with real time (sleeping on ``pygame.event.wait`` when
-nothing moves) or with a fixed ``dt`` for tests and headless modes.
+:meth:`App.run` calls it with real time (sleeping in SDL's own wait when
+nothing moves, see :mod:`game.base.waiting`) or with a fixed ``dt`` for tests
+and headless modes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pygame
 
 from game.base.cardart import CardArt
 from game.base.stamping import InputPump
+from game.base.waiting import EventWait
 from game.base.scene import SceneStack
 from engine.games import COLLECTION_TITLE, DEFAULT_GAME, GameInfo, load, playable_games
 
@@ -39,13 +41,15 @@ FPS = 60
 MAX_DT = 0.25
 IDLE_WAIT_MS = 500  # nothing moves: wake twice a second for timers (toasts), else sleep until input
 REST_NAP_S = 0.04
-"""At rest the loop sleeps this long between looks at the input queue: ``pygame.event.wait`` looks every
-millisecond inside (2.5% of a core doing nothing); a look costs about 0.2 ms under X11, so every 20 ms was ~1.1% and
-every 40 ms is ~0.6%, while the first input after a second of rest waits 20 ms on average (then looks are 4 ms apart)."""
+"""At rest the loop sleeps in SDL's wait, which returns when input comes (:class:`EventWait`).  Where SDL can't
+block (a controller open, a driver with no wait) it naps this long between looks at the input queue instead:
+``pygame.event.wait`` looks every millisecond inside (2.5% of a core doing nothing); a look costs about 0.2 ms under
+X11, so every 20 ms was ~1.1% and every 40 ms is ~0.6%, while the first input after a second of rest waits 20 ms on
+average (then looks are 4 ms apart)."""
 ACTIVE_NAP_S = 0.004
-"""For a second after the player's last input the looks are this close: menus answer at once."""
+"""Napping: for a second after the player's last input the looks are this close, so menus answer at once."""
 RACE_NAP_S = 0.002
-"""A real-time table at rest (nothing can happen until a key): each key is stamped within 2 ms of arriving."""
+"""A real-time table at rest (nothing can happen until a key) that naps: each key is stamped within 2 ms."""
 RACE_WAIT_S = 0.2
 """A resting real-time table still steps this often: its clock keeps wall time (a step's ``dt`` is capped at
 ``MAX_DT``), so a reaction timed at rest is timed right."""
@@ -102,7 +106,8 @@ class App:
         self.frames = 0
         self.think_ms = self.settings.think_ms  # Master's budget; headless modes and tests may lower it
         self.clock = pygame.time.Clock()
-        self.pump = InputPump()  # real-time tables: input read about every ms between frames, stamped
+        self.waiter = EventWait()  # at rest: asleep in the window system until input comes
+        self.pump = InputPump(waiter=self.waiter)  # real-time tables: input read as it comes between frames, stamped
         self.frame_at = 0.0  # the current frame's time in seconds: perf_counter, or the sum of fixed dts
         self.input_at = 0.0  # when the real loop last read input (perf_counter seconds): it rests lighter after a while
         self.on_round_over: Callable | None = None
@@ -366,11 +371,11 @@ class App:
             self._run_after_first()
             moving = self.dirty or self._was_animating or self.stack.is_animating()
             if race and moving:
-                events = self.pump.collect(FPS)  # reads input every ms until the frame is due, stamping each event
+                events = self.pump.collect(FPS)  # reads input as it comes until the frame is due, stamping each event
             elif moving:
                 self.clock.tick(FPS)
                 events = pygame.event.get()
-            elif race:  # a real-time table where nothing can happen until a key: look often, stamp when read
+            elif race:  # a real-time table where nothing can happen until a key: stamped when read
                 events = self.pump.stamp_now(self.rest(RACE_NAP_S, RACE_WAIT_S))
             else:
                 events = self.rest(None)
@@ -382,14 +387,20 @@ class App:
             self.step(dt, events)
 
     def rest(self, nap: float | None, wait: float = IDLE_WAIT_MS / 1000) -> list[pygame.event.Event]:
-        """Sleep until input comes or ``wait`` seconds pass (timers such as toasts then move on), looking at the
-        queue every ``nap`` seconds (by default: briefly while the player is active, else every ``REST_NAP_S``)."""
+        """Sleep until input comes or ``wait`` seconds pass (timers such as toasts then move on): in SDL's wait,
+        which returns as the input comes, else looking at the queue every ``nap`` seconds (by default: briefly
+        while the player is active, else every ``REST_NAP_S``)."""
         end = time.perf_counter() + wait
+        block, woke = self.waiter.ready(), False
         while True:
             events = pygame.event.get()
             now = time.perf_counter()
             if events or now >= end or not self.running:
                 return events
+            block = block and not woke  # SDL saw an event pygame gave none for: nap for the rest of this wait
+            if block:
+                woke = self.waiter.wait(end - now + 0.001)  # SDL counts whole ms: a ms over, never a look more
+                continue
             step = nap if nap is not None else ACTIVE_NAP_S if now - self.input_at < ACTIVE_S else REST_NAP_S
             time.sleep(min(step, end - now))
 

@@ -5,7 +5,9 @@ window (whatever display there is; under Xvfb on a server), lets it settle (a
 table plays on until it waits for the human), then runs the real loop for the
 given seconds and reads the process's CPU time from ``/proc/<pid>/stat``
 (``os.times()`` where there is no ``/proc``).  It prints one JSON object, with
-``cpu_percent`` of one core.  The screens are :data:`MENUS` and every playable
+``cpu_percent`` of one core and ``sleeps_in``: ``sdl_wait`` where the loop sleeps in SDL's wait until input
+comes (:mod:`game.base.waiting`), ``naps`` where it looks at the queue now and then; ``sdl_found``: whether
+pygame's SDL library was found for that wait (whatever the video driver).  The screens are :data:`MENUS` and every playable
 game's id (that game's table, you against a bot, waiting for you), or ``net-`` and a game's id: that game's
 table on a friend's computer (a dedicated host, ``python -m game.net.serve``, in a process of its own on
 127.0.0.1 with this computer's seat and a bot; its CPU is not counted), waiting for you.
@@ -158,6 +160,7 @@ def idle_cpu(screen: str, seconds: float, game_id: str, data_dir: Path, size: tu
     return {"screen": screen, "game": game_id, "top_scene": top, "seconds": round(wall, 2),
             "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / wall, 2),
             "frames_drawn": app.frames - frames0, "resting": resting,
+            "sleeps_in": "sdl_wait" if app.waiter.ready() else "naps", "sdl_found": app.waiter.found(),
             "video_driver": pygame.display.get_driver(), "size": f"{app.size[0]}x{app.size[1]}",
             "source": "/proc/self/stat" if Path("/proc/self/stat").exists() else "os.times"}
 
