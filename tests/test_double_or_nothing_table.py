@@ -22,7 +22,7 @@ from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
 from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
-from game.tables.double_or_nothing.steps import flying  # noqa: E402
+from game.kit.stacks import in_the_air  # noqa: E402
 from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
@@ -302,7 +302,7 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     table.announce = lambda text, *a, **k: (banners.append(text), announce(text, *a, **k))
 
     def watched_blit(target, text, *a, **k):
-        flies = flying(table)
+        flies = in_the_air(table.motion.flights)
         if text.startswith("Nothing to beat") and (flies or Phase.PICK in (table.state.phase, table.shown.obs.phase)):
             wrong.append((table.state.phase, flies))
         return blit(target, text, *a, **k)

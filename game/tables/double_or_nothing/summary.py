@@ -15,9 +15,9 @@ from engine.double_or_nothing import UPGRADES, Mode
 from engine.double_or_nothing.events import GameWon, Played, RunOver, UpgradePicked
 from engine.double_or_nothing.plays import Play, describe
 
+from game.kit.badges import draw_badge
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.screens.game_over import GameOverScene
-from game.tables.double_or_nothing.art import draw_icon
 
 
 @dataclass
@@ -232,7 +232,7 @@ class RunSummaryScene(GameOverScene):
         s, text = self.layout.scale, self.app.text
         size = round(40 * s)
         for uid, label, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
-            draw_icon(surface, text, UPGRADES[uid].icon, pygame.Rect(ux, y + uy, size, size))
+            draw_badge(surface, text, UPGRADES[uid].icon, pygame.Rect(ux, y + uy, size, size))
             text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
 
     def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,

@@ -20,15 +20,14 @@ from engine.double_or_nothing.upgrades import effect, helps
 
 from game.kit.layout import ui_scale
 from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import (
-    CARD_RATIO, STACKS_WARM, draw_count, draw_icon, draw_stack, stack_depth, stack_keys, stack_place,
-)
-from game.tables.double_or_nothing.steps import flying
+from game.tables.double_or_nothing.art import CARD_RATIO
+from game.kit.badges import draw_badge
 from game.kit.contract import Table
 from game.kit.handview import with_keys
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.messages import draw_banner, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
+from game.kit.stacks import STACKS_WARM, draw_stack, in_the_air, stack_depth, stack_keys, stack_place
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
 
@@ -255,7 +254,7 @@ def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, i
 def _area_parts(t: Table) -> list[Part]:
     """The play area: what to do with nothing to beat, the play's stacks and its line, the strip of what lies there."""
     L, text, s, sh = t.layout, t.app.text, t.layout.scale, t.shown
-    a, st, play, fly = L.area, L.strip, sh.top, bool(flying(t))
+    a, st, play, fly = L.area, L.strip, sh.top, bool(in_the_air(t.motion.flights))
     lead = play is None and not fly and Phase.PICK not in (t.state.phase, sh.obs.phase)  # never under flights or a pick
     tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
     out = [text_part(text, "Nothing to beat: the side to move leads anything.", round(24 * s),
@@ -326,8 +325,8 @@ def draw(t: Table, surface: pygame.Surface) -> None:
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
         depths = frozenset(stack_depth(k) for k in counts if k)
         sizes = (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size)
-        STACKS_WARM.warm((depths, sizes), lambda: stack_keys(art, depths, sizes))
-    for fly in flying(t):
+        STACKS_WARM.warm((depths, sizes), lambda: stack_keys(art, range(9), depths, sizes))
+    for fly in in_the_air(t.motion.flights):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
         text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
@@ -364,7 +363,7 @@ def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
     size = max(8, row - round(6 * s))
     for uid, stacks in held:
         r = Rect(x, y, size, size)
-        draw_icon(surface, text, UPGRADES[uid].icon, r)
+        draw_badge(surface, text, UPGRADES[uid].icon, r)
         label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
         text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
                   "midleft", round(140 * s))
@@ -381,7 +380,7 @@ def _draw_play(t: Table, surface: pygame.Surface, play: Play) -> None:
     for i, n in enumerate(play.numbers):
         r = L.area_card(i, play.width)
         draw_stack(surface, t.app.art, n, play.copies, r)
-        draw_count(surface, t.app.text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
+        t.app.text.blit(surface, f"x {play.copies:,}", round(20 * s), (r.centerx, r.bottom + round(4 * s)), INK, "midtop")
 
 
 def _draw_strip(t: Table, surface: pygame.Surface) -> None:
@@ -436,7 +435,7 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
                    GOLD if hot else (120, 110, 80), t.panels)
         icon = Rect(0, 0, round(90 * s), round(90 * s))
         icon.midtop = (r.centerx, r.y + round(20 * s))
-        draw_icon(surface, text, u.icon, icon)
+        draw_badge(surface, text, u.icon, icon)
         text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
                   r.w - round(20 * s))
         y = icon.bottom + round(50 * s)
