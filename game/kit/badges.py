@@ -8,7 +8,7 @@ two) in the middle.  It reads the same on the felt and on a pale card.
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import Protocol, Sequence
 
 import pygame
 
@@ -69,3 +69,27 @@ def draw_badge(surface: pygame.Surface, text: Text, badge: Badge, rect: pygame.R
     ink = dark if shape == "star" else INK
     text.blit(surface, badge.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
               round(r * (1.3 if shape == "ring" else 2.0)))
+
+
+def badge_row(text: Text, labels: Sequence[str], x: int, width: int, scale: float) -> list[tuple[int, int]]:
+    """Where each of a row of labelled badges (:func:`draw_badge_row`) goes, wrapped into rows ``width`` wide from
+    ``x``: each one's x and how far below the first row it is."""
+    font = text.font(round(20 * scale))
+    size, gap, row = round(40 * scale), round(24 * scale), round(50 * scale)
+    out, cx, cy = [], x, 0
+    for label in labels:
+        w = size + round(8 * scale) + font.size(label)[0]
+        if cx > x and cx + w > x + width:
+            cx, cy = x, cy + row
+        out.append((cx, cy))
+        cx += w + gap
+    return out
+
+
+def draw_badge_row(surface: pygame.Surface, text: Text, badges: Sequence[tuple[Badge, str]], x: int, y: int,
+                   width: int, scale: float) -> None:
+    """Each badge with its label to its right, in rows ``width`` wide from (``x``, ``y``) (see :func:`badge_row`)."""
+    size = round(40 * scale)
+    for (badge, label), (bx, dy) in zip(badges, badge_row(text, [label for _, label in badges], x, width, scale)):
+        draw_badge(surface, text, badge, pygame.Rect(bx, y + dy, size, size))
+        text.blit(surface, label, round(20 * scale), (bx + size + round(8 * scale), y + dy + size // 2), INK, "midleft")
