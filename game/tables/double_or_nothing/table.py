@@ -35,7 +35,6 @@ from game.base.scene import Scene
 from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
-from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
@@ -48,7 +47,7 @@ class DoubleTable(ViewTable, TurnScene):
 
     game_id = GAME_ID
     view = double_or_nothing_view
-    draw_thumbnail = staticmethod(draw_thumbnail)
+    draw_thumbnail = staticmethod(double_or_nothing_view.draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:

@@ -1,4 +1,5 @@
-"""Double or Nothing's table drawn: where everything goes, and the drawing (nothing here changes state).
+"""Double or Nothing's table drawn: where everything goes, and the drawing (nothing here changes state), and the
+title tile's picture.
 
 A hand of thousands of cards is eight columns, one number card each with a
 stack under it and its count ("x 1,284"); the play area is the play to beat as
@@ -18,20 +19,22 @@ from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import Play, describe
 from engine.double_or_nothing.upgrades import effect, helps
 
-from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import CARD_RATIO
 from game.kit.badges import draw_badge
 from game.kit.contract import Table
 from game.kit.handview import with_keys
-from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
+from game.kit.layout import ui_scale
 from game.kit.messages import draw_banner, draw_tip, draw_toast
+from game.kit.offer import OfferCard, draw_offer, offer_rects
+from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
 from game.kit.stacks import STACKS_WARM, draw_stack, in_the_air, stack_depth, stack_keys, stack_place
+from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
+from game.tables.double_or_nothing.input import picking
 
 PANEL_FILL = (8, 40, 28, 170)
+CARD_RATIO = 0.7
 
 
 def tip_lines(opponent: str) -> tuple[str, ...]:
@@ -137,12 +140,7 @@ class DoubleLayout:
         return None
 
     def pick_cards(self, n: int) -> list[Rect]:
-        s = self.scale
-        cw, chh = round(250 * s), round(380 * s)
-        gap = round(28 * s)
-        x0 = self.w // 2 - (n * cw + (n - 1) * gap) // 2
-        y = self.h // 2 - chh // 2 - round(30 * s)
-        return [Rect(x0 + i * (cw + gap), y, cw, chh) for i in range(n)]
+        return offer_rects(self.screen, n, self.scale)
 
 
 # --- the table -------------------------------------------------------------------
@@ -416,34 +414,29 @@ def _draw_column(t: Table, surface: pygame.Surface, i: int, lift: int, sel: set[
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
-    L, text = t.layout, t.app.text
-    s = L.scale
-    draw_panel(surface, surface.get_rect(), (4, 18, 13, 242), 0, None, t.panels)  # the table a quiet shadow: no words
-    obs = t.state.observation(0)
-    cards = L.pick_cards(len(obs.offer))
-    title_y = cards[0].y - round(90 * s)
-    band = Rect(cards[0].x, title_y - round(10 * s), cards[-1].right - cards[0].x, round(86 * s))
-    draw_panel(surface, band, (8, 34, 26, 240), round(14 * s), None, t.panels)  # the heading clear of the header's words
-    text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
-    text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
-                       "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
+    """The upgrades offered, over the table dimmed: each card's badge, name, effect, when it helps and how many held."""
+    obs, rules = t.state.observation(0), t.state.upgrade_rules
     held = dict(obs.upgrades)
-    for k, (uid, r) in enumerate(zip(obs.offer, cards)):
+    cards = []
+    for k, uid in enumerate(obs.offer, 1):
         u = UPGRADES[uid]
-        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
-        draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
-                   GOLD if hot else (120, 110, 80), t.panels)
-        icon = Rect(0, 0, round(90 * s), round(90 * s))
-        icon.midtop = (r.centerx, r.y + round(20 * s))
-        draw_badge(surface, text, u.icon, icon)
-        text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
-                  r.w - round(20 * s))
-        y = icon.bottom + round(50 * s)
-        for words, px, most, color in ((effect, 20, 5, (60, 66, 62)), (helps, 18, 4, (30, 100, 90))):
-            for line in text.wrap(words(uid, t.state.upgrade_rules), round(px * s), r.w - round(28 * s))[:most]:
-                text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
-                y += round((px + 2) * s)
-            y += round(8 * s)
-        stack = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
-        text.blit(surface, f"{k + 1}  -  {stack}", round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70),
-                  "midbottom")
+        stacks = f"held {held.get(uid, 0)} of {u.max_stacks}" if u.stacks else "does not stack"
+        words = ((effect(uid, rules), 20, 5, (60, 66, 62)), (helps(uid, rules), 18, 4, (30, 100, 90)))
+        cards.append(OfferCard(u.icon, u.name, words, f"{k}  -  {stacks}"))
+    lit = {k for k, uid in enumerate(obs.offer) if ("pick", uid) in (t.hover, t.focus.shown())}
+    heading = f"Game {obs.game - 1} won: everything doubles!"
+    sub = f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. Pick one upgrade:"
+    draw_offer(surface, t.app.text, cards, t.layout.pick_cards(len(cards)), lit, heading, sub, t.layout.scale, t.panels)
+
+
+def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
+    """The title tile: a rival's stack, a stair in the middle, and a hand of number columns with counts."""
+    draw_table_picture(surface, art, [(None, 0.16, 0.2), (None, 0.17, 0.19)], card_h=0.26)
+    w, h = surface.get_size()
+    for numbers, least, height, left, step, y in (((5, 6, 7), 12, 0.26, 0.42, 0.13, 0.38),
+                                                  (range(1, 9), 10, 0.22, 0.1, 0.114, 0.76)):
+        ch = max(least, round(h * height))
+        for i, n in enumerate(numbers):
+            r = Rect(0, 0, round(ch * CARD_RATIO), ch)
+            r.center = (round(w * (left + step * i)), round(h * y))
+            art.blit_number(surface, n, r, shadow=False)
