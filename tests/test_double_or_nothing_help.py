@@ -59,7 +59,7 @@ def test_a_duel_played_by_hint_alone_follows_hards_advice_to_the_end(app):
             click(app, table.layout.buttons["play"].center)
             plays += 1
         else:
-            assert table.selection is None and table.hint.glow == "pass"
+            assert table.selection.span is None and table.hint.glow == "pass"
             click(app, table.layout.buttons["pass"].center)
             passes += 1
         assert table.record.entries[before].action == advice.action

@@ -57,42 +57,30 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.focus.visible = False
         hover, t.hover = t.hover, target_at(t, event.pos)
-        if t.anchor is not None and getattr(event, "buttons", (0,))[0]:
-            n = t.layout.column_at(event.pos, loose=True)
-            if n is not None and t.selection != (min(t.anchor, n), max(t.anchor, n)):
-                t.set_selection(t.anchor, n)
-                t.moved = True
-                return True
-        return hover != t.hover
+        held = getattr(event, "buttons", (0,))[0]
+        return (held and t.selection.drag_to(t.layout.column_at(event.pos, loose=True))) or hover != t.hover
     if event.type == pygame.MOUSEBUTTONDOWN:
         if event.button == 3:
-            t.set_selection(None)
+            t.selection.choose(None)
             return True
         if event.button != 1:
             return False
         target = target_at(t, event.pos)
         t.press = target
-        if isinstance(target, tuple) and target[0] == "col" and can_select(t):
-            n = target[1]
-            t.was_single = t.selection == (n, n)
-            t.anchor = n
-            t.moved = False
-            t.set_selection(n)
+        if _column(target) is not None and can_select(t):
+            t.selection.press(_column(target))
         elif target is None and not picking(t):
-            t.set_selection(None)
+            t.selection.choose(None)
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         target = target_at(t, event.pos)
         pressed, t.press = t.press, None
-        if t.anchor is not None:
-            if not t.moved and t.was_single and target == ("col", t.anchor):
-                t.set_selection(None)  # a second click on a lone selected number lets it go
-            t.anchor = None
-            return True
+        if t.selection.release(_column(target)):
+            return True  # a drag across the columns (or a click on one) ended
         if target is not None and target == pressed:
             click(t, target)
         return True
-    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection is not None:
+    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection.span is not None:
         adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
         return True
     if event.type == pygame.KEYDOWN:
@@ -100,6 +88,11 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
             return type_copies(t, event.key)
         return handle_key(t, event.key, getattr(event, "mod", 0))
     return False
+
+
+def _column(target: object) -> int | None:
+    """The number of the column ``target`` is (a :func:`target_at`), or None if it is no column."""
+    return target[1] if isinstance(target, tuple) and target[0] == "col" else None
 
 
 def can_select(t: Table) -> bool:
@@ -161,12 +154,6 @@ def type_copies(t: Table, key: int) -> bool:
     return True
 
 
-def _extend(t: Table, n: int) -> None:
-    """The selection stretched to take in number ``n`` (a new one at ``n`` if there is none)."""
-    lo, hi = t.selection or (n, n)
-    t.set_selection(min(lo, n), max(hi, n))
-
-
 def handle_key(t: Table, key: int, mod: int = 0) -> bool:
     """A key at the table (``mod``: the modifier keys held: Shift stretches the selection, or with Ctrl steps copies)."""
     shift = mod & pygame.KMOD_SHIFT
@@ -190,23 +177,23 @@ def handle_key(t: Table, key: int, mod: int = 0) -> bool:
         return False
     if key in _DIGITS and can_select(t):
         t.focus.at = _DIGITS[key]
-        _extend(t, t.focus.at) if shift else t.set_selection(t.focus.at)
+        t.selection.stretch(t.focus.at) if shift else t.selection.choose(t.focus.at)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         now = t.focus.at if isinstance(t.focus.at, int) else (4 if key == pygame.K_RIGHT else 5)
         t.focus.at = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
-        if shift and t.selection is not None and can_select(t):
-            _extend(t, t.focus.at)
+        if shift and t.selection.span is not None and can_select(t):
+            t.selection.stretch(t.focus.at)
         return True
     if key == pygame.K_SPACE and isinstance(t.focus.at, int) and can_select(t):
-        t.set_selection(None) if t.selection == (t.focus.at, t.focus.at) else _extend(t, t.focus.at)
+        t.selection.toggle(t.focus.at)
         return True
     pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
     if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):
         click(t, ("button", pressed))
         return True
     if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-        t.set_selection(None)
+        t.selection.choose(None)
         return True
     if key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS) and t.my_rules().trim:
         adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * copy_step(mod))

@@ -26,6 +26,7 @@ from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
+from game.kit.span import SpanChoice
 from game.kit.messages import age_messages
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
@@ -60,10 +61,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.hover: object = None
         self.focus = Focus()  # the keyboard's: a column (1-8), a button's key or ("pick", id), and whether it shows
         self.clock = 0.0
-        self.selection: tuple[int, int] | None = None  # (lo, hi) as selected, lo <= hi
-        self.anchor: int | None = None  # the column a drag started on
-        self.moved = False  # the drag left its first column
-        self.was_single = False  # the press was on a number selected alone (a second click lets it go)
+        self.selection = SpanChoice(self._selection_changed)  # the numbers selected (their columns), as selected
         self.press: object = None
         self.wrap = False  # Round the Bend: the selection goes the other way round
         self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
@@ -107,7 +105,7 @@ class DoubleTable(ViewTable, TurnScene):
 
     def span(self) -> tuple[int, int] | None:
         """The selection as a play's ``(lo, hi)`` (wrapped: from hi up past 8 to lo), or None without one."""
-        return selected_span(*self.selection, self.wrap) if self.selection else None
+        return selected_span(*self.selection.span, self.wrap) if self.selection.span else None
 
     def selection_numbers(self) -> tuple[int, ...]:
         span = self.span()
@@ -150,9 +148,7 @@ class DoubleTable(ViewTable, TurnScene):
         """Whether Trim's copies may be chosen now: Trim held, and a selection of more than one copy each."""
         return self.my_rules().trim and self.most_copies() > 1
 
-    def set_selection(self, lo: int | None, hi: int | None = None) -> None:
-        hi = lo if hi is None else hi
-        self.selection = None if lo is None or hi is None else (min(lo, hi), max(lo, hi))
+    def _selection_changed(self) -> None:
         self.copies = self.typed_copies = None
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
@@ -169,12 +165,12 @@ class DoubleTable(ViewTable, TurnScene):
         action = advice.action
         if isinstance(action, Play):
             self.wrap = action.wraps
-            self.set_selection(action.lo, action.hi)
+            self.selection.choose(action.lo, action.hi)
             if action.copies < most_copies(self.shown.hand, action.lo, action.hi):
                 self.copies = action.copies  # Trim: fewer copies than held
             self.hint.show(advice.reason)
         else:
-            self.set_selection(None)
+            self.selection.choose(None)
             self.hint.show(advice.reason, "pass")
 
     def tip_showing(self) -> bool:
@@ -211,7 +207,7 @@ class DoubleTable(ViewTable, TurnScene):
         """The controller played ``action``: its steps (none while catching up a saved run)."""
         if self.turns.catching_up:
             return
-        self.set_selection(None)
+        self.selection.choose(None)
         self.wrap = False
         queue_events(self, [self.state.seen_by(e, self.viewer) for e in events])
 
@@ -247,7 +243,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
     def _forget_the_last_player(self) -> None:
-        self.set_selection(None)
+        self.selection.choose(None)
         self.toast = None
 
     def hand_over_to(self, seat: int) -> None:
@@ -258,7 +254,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.sync_shown()
 
     def open_pause(self) -> None:
-        self.anchor = None  # a drag across the columns ends
+        self.selection.anchor = None  # a drag across the columns ends
         open_pause(self)
 
     def exit(self) -> None:

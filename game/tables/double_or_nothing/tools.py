@@ -94,11 +94,11 @@ def _select_best(s: Any) -> None:
     plays = [a for a in table.state.legal_actions(table.viewer) if isinstance(a, Play) and not a.wraps]
     if plays:
         best = max(plays, key=lambda p: p.strength())
-        table.set_selection(best.lo, best.hi)
+        table.selection.choose(best.lo, best.hi)
     else:
         held = [n + 1 for n, k in enumerate(table.shown.hand) if k]
         if held:
-            table.set_selection(held[0], held[min(2, len(held) - 1)])
+            table.selection.choose(held[0], held[min(2, len(held) - 1)])
 
 
 def _select_refused(s: Any) -> None:
@@ -106,11 +106,11 @@ def _select_refused(s: Any) -> None:
     table = s.table
     for lo in range(1, 9):
         for hi in range(lo, 9):
-            table.set_selection(lo, hi)
+            table.selection.choose(lo, hi)
             play, reason = table.selection_play()
             if play is not None and reason is not None:
                 return
-    table.set_selection(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
+    table.selection.choose(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
 
 
 SHOTS = shots.Plan(GAME_ID, (

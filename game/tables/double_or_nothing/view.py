@@ -203,7 +203,7 @@ def table_parts(t: Table) -> list[Part]:
     L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
     d, movers = L.my_deck, t.state.to_move()
     lift = max(2, d.w // 22) * 4 + round(6 * s)
-    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection.span else None),)
     box, close = L.tip()
     lines = t.tip_showing() and tip_lines(t.name(1 - t.viewer))
     hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "button" else None
