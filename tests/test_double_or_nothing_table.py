@@ -421,20 +421,20 @@ def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
     assert [part.key for part in table_parts(table)] != drawn  # the cached table is drawn again as each digit is typed
     _press(app, pygame.K_BACKSPACE)
     _press(app, pygame.K_RETURN)
-    assert table.selection_play() == (Play(4, 5, 150_000), None) and table.typed_copies is None
+    assert table.selection_play() == (Play(4, 5, 150_000), None) and table.copies.typed is None
     _press(app, pygame.K_MINUS, pygame.KMOD_CTRL)  # -100
     _press(app, pygame.K_EQUALS, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)  # +1000
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))  # +10
     frame(app)
     pygame.key.set_mods(0)
-    assert table.copies == 150_910
+    assert table.copies.value == 150_910
     for k in (pygame.K_c, pygame.K_3, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_RETURN):
         _press(app, k)
     assert table.toast.text == "You hold 200,000 of each selected number: type 200,000 or fewer."
-    assert table.copies == 150_910 and table.typed_copies == "300000"
+    assert table.copies.value == 150_910 and table.copies.typed == "300000"
     _press(app, pygame.K_ESCAPE)  # leaves the typing, not the table
-    assert table.typed_copies is None and app.stack.top is table and table.copies == 150_910
+    assert table.copies.typed is None and app.stack.top is table and table.copies.value == 150_910
     before = len(table.record.entries)
     _press(app, pygame.K_RETURN)
     assert table.record.entries[before].action == Play(4, 5, 150_910)

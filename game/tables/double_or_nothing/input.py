@@ -17,6 +17,7 @@ import pygame
 from engine.double_or_nothing import PASS, Phase
 
 from game.kit.contract import Table
+from game.kit.count import EMPTY, modifier_step
 
 _DIGITS = {getattr(pygame, f"K_{pad}{n}"): n for pad in ("", "KP") for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
@@ -24,17 +25,8 @@ BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", 
 screen takes none of them)."""
 HOTKEYS = {"play": "Enter", "menu": "Esc", **{name: chr(key).upper() for key, name in BUTTON_KEYS.items()}}
 """Each button's key as its tooltip shows it."""
-_TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
-"""Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c
 """Trim: starts typing the number of copies."""
-MAX_TYPED = 12
-"""Digits a typed number of copies may have (a hand never holds more)."""
-
-
-def copy_step(mod: int) -> int:
-    """Trim: how many copies one wheel notch or -/+ press moves: 1; Shift 10, Ctrl 100, both 1000."""
-    return (10 if mod & pygame.KMOD_SHIFT else 1) * (100 if mod & pygame.KMOD_CTRL else 1)
 
 
 def picking(t: Table) -> bool:
@@ -81,10 +73,10 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
             click(t, target)
         return True
     if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection.span is not None:
-        adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
+        adjust_copies(t, (1 if event.y > 0 else -1) * modifier_step(pygame.key.get_mods()))
         return True
     if event.type == pygame.KEYDOWN:
-        if t.typed_copies is not None:
+        if t.copies.typed is not None:
             return type_copies(t, event.key)
         return handle_key(t, event.key, getattr(event, "mod", 0))
     return False
@@ -117,7 +109,7 @@ def click(t: Table, target: object) -> None:
             t.try_action(PASS)
     elif key == "wrap":
         t.wrap = not t.wrap
-        t.copies = t.typed_copies = None
+        t.copies.clear()
         t.hint.clear()
     elif key in BUTTONS:
         getattr(t, BUTTONS[key])()
@@ -128,29 +120,19 @@ def adjust_copies(t: Table, step: int) -> None:
     play, _ = t.selection_play()
     if play is None:
         return
-    now = play.copies if t.copies is None else t.copies
-    t.copies = max(1, min(t.most_copies(), now + step))
+    t.copies.step(step, play.copies if t.copies.value is None else t.copies.value, t.most_copies())
 
 
 def type_copies(t: Table, key: int) -> bool:
-    """Trim, typing the number of copies: digits, Backspace; Enter sets it (within what the selection holds; else a
-    message, and nothing changes), Esc (or C) leaves it as it was."""
-    typed = t.typed_copies or ""
-    if key in _TYPED:
-        if len(typed) < MAX_TYPED and (typed or _TYPED[key] != "0"):
-            t.typed_copies = typed + _TYPED[key]
-    elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-        t.typed_copies = typed[:-1]
-    elif key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
-        t.typed_copies = None
-    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        most = t.most_copies()
-        if not typed:
-            t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
-        elif int(typed) > most:
-            t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
-        else:
-            t.copies, t.typed_copies = int(typed), None
+    """Trim, typing the number of copies (while typing, 1-8 are digits, not numbers to select): digits, Backspace;
+    Enter sets it (within what the selection holds; else a message, and nothing changes), Esc (or C) leaves it as
+    it was."""
+    most = t.most_copies()
+    if key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
+        t.copies.typed = None
+    elif (refused := t.copies.type_key(key, most)) is not None:
+        t.show_toast("Type how many copies to play (Esc: leave them as they are)." if refused == EMPTY else
+                     f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
     return True
 
 
@@ -196,9 +178,9 @@ def handle_key(t: Table, key: int, mod: int = 0) -> bool:
         t.selection.choose(None)
         return True
     if key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS) and t.my_rules().trim:
-        adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * copy_step(mod))
+        adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * modifier_step(mod))
         return True
     if key == TYPE_COPIES_KEY and t.can_trim():
-        t.typed_copies = ""
+        t.copies.typed = ""
         return True
     return False

@@ -22,6 +22,7 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.count import CountChoice
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
@@ -64,8 +65,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.selection = SpanChoice(self._selection_changed)  # the numbers selected (their columns), as selected
         self.press: object = None
         self.wrap = False  # Round the Bend: the selection goes the other way round
-        self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
-        self.typed_copies: str | None = None  # Trim: the copies being typed (None: not typing)
+        self.copies = CountChoice()  # Trim: the copies chosen (None: as many as possible) or being typed
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
@@ -117,7 +117,7 @@ class DoubleTable(ViewTable, TurnScene):
         if span is None:
             return None, "Select numbers: drag across the columns, or click one."
         try:
-            play = selected_play(self.shown.hand, *span, self.copies)
+            play = selected_play(self.shown.hand, *span, self.copies.value)
         except ValueError as exc:
             return None, str(exc)
         seat = self.current()
@@ -130,8 +130,8 @@ class DoubleTable(ViewTable, TurnScene):
         play, reason = self.selection_play()
         if play is None:
             return reason or ""
-        if self.typed_copies is not None:
-            return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
+        if self.copies.typed is not None:
+            return f"Copies: {self.copies.typed}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
         text = f"{describe(play)}  -  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
         if reason is None and self.shown.top is not None:
             text += f"  -  beats {describe(self.shown.top)}"
@@ -149,7 +149,7 @@ class DoubleTable(ViewTable, TurnScene):
         return self.my_rules().trim and self.most_copies() > 1
 
     def _selection_changed(self) -> None:
-        self.copies = self.typed_copies = None
+        self.copies.clear()
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
     # --- help: the hint and the first-game tip -------------------------------
@@ -167,7 +167,7 @@ class DoubleTable(ViewTable, TurnScene):
             self.wrap = action.wraps
             self.selection.choose(action.lo, action.hi)
             if action.copies < most_copies(self.shown.hand, action.lo, action.hi):
-                self.copies = action.copies  # Trim: fewer copies than held
+                self.copies.value = action.copies  # Trim: fewer copies than held
             self.hint.show(advice.reason)
         else:
             self.selection.choose(None)
@@ -256,10 +256,6 @@ class DoubleTable(ViewTable, TurnScene):
     def open_pause(self) -> None:
         self.selection.anchor = None  # a drag across the columns ends
         open_pause(self)
-
-    def exit(self) -> None:
-        super().exit()
-        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
     # --- the end ---------------------------------------------------------------
 
