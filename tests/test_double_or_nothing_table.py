@@ -191,7 +191,7 @@ def test_hot_seat_shows_each_hand_only_behind_the_pass_device_screen(app):
             assert not app.art.numbers_blitted, "a hand showed behind the pass-device screen"
             hand_over(app)
             continue
-        assert table.current() == table.viewer
+        assert table.turns.current == table.viewer
         assert tuple(table.shown.hand) == tuple(table.state.hands[table.viewer])
         seen.add(table.viewer)
         act(app, table, bot.decide(table.state.observation(table.viewer)))

@@ -1,4 +1,4 @@
-"""An end screen's kit pieces (game/kit/endscreen.py, the badge row of game/kit/badges.py): counts in a few
+"""An end screen's kit pieces (game/kit/endscreen.py, the badge rows and columns of game/kit/badges.py): counts in a few
 characters, a ladder's rungs in their colours, lines down columns as far as they fit, badges wrapped into rows."""
 
 import os
@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.base.text import Text  # noqa: E402
-from game.kit.badges import badge_row, draw_badge_row  # noqa: E402
+from game.kit.badges import badge_row, draw_badge_column, draw_badge_row  # noqa: E402
 from game.kit.endscreen import AHEAD, DONE, FAILED, draw_in_columns, draw_ladder, short_count  # noqa: E402
 from game.kit.ui import GOLD, MUTED  # noqa: E402
 
@@ -59,3 +59,19 @@ def test_badges_wrap_into_rows_of_the_width():
     surface = pygame.Surface((300, 300), pygame.SRCALPHA)
     draw_badge_row(surface, text, [(Sign(), label) for label in labels], 10, 10, 200, 1.0)
     assert surface.get_bounding_rect().bottom >= 10 + 150 + 30
+
+
+def test_a_column_of_badges_fits_its_area_with_rows_no_taller_than_38_px():
+    pygame.init()
+    text = Text()
+
+    class Sign:
+        shape, colour, mark = "circle", "#2980b9", "="
+
+    for count, height in ((2, 400), (9, 120)):
+        surface = pygame.Surface((400, 500), pygame.SRCALPHA)
+        area = pygame.Rect(10, 20, 200, height)
+        draw_badge_column(surface, text, [(Sign(), f"Perk {k}") for k in range(count)], area, 1.0, 140)
+        painted = surface.get_bounding_rect()
+        assert painted.top >= area.top - 1 and painted.bottom <= area.top + count * min(38, height // count) + 1
+        assert painted.right <= area.x + 38 + 6 + 140

@@ -12,7 +12,7 @@ from typing import Protocol, Sequence
 
 import pygame
 
-from game.kit.ui import INK, Text
+from game.kit.ui import INK, MUTED, Text
 
 
 class Badge(Protocol):
@@ -69,6 +69,20 @@ def draw_badge(surface: pygame.Surface, text: Text, badge: Badge, rect: pygame.R
     ink = dark if shape == "star" else INK
     text.blit(surface, badge.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
               round(r * (1.3 if shape == "ring" else 2.0)))
+
+
+def draw_badge_column(surface: pygame.Surface, text: Text, badges: Sequence[tuple[Badge, str]], area: pygame.Rect,
+                      scale: float, label_w: int) -> None:
+    """Each badge with its label (``label_w`` wide at most) to its right, down ``area``: rows 38 px high at scale 1,
+    lower when that many would not fit in it."""
+    if not badges:
+        return
+    row = min(round(38 * scale), area.h // len(badges))
+    size, px = max(8, row - round(6 * scale)), min(round(17 * scale), max(10, row - 4))
+    for k, (badge, label) in enumerate(badges):
+        r = pygame.Rect(area.x, area.y + k * row, size, size)
+        draw_badge(surface, text, badge, r)
+        text.blit(surface, label, px, (r.right + round(6 * scale), r.centery), MUTED, "midleft", label_w)
 
 
 def badge_row(text: Text, labels: Sequence[str], x: int, width: int, scale: float) -> list[tuple[int, int]]:

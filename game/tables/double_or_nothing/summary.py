@@ -19,6 +19,7 @@ from game.kit.badges import badge_row, draw_badge_row
 from game.kit.endscreen import AHEAD, DONE, FAILED, draw_in_columns, draw_ladder, short_count
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.screens.game_over import GameOverScene
+from game.tables.double_or_nothing.view import upgrade_badges
 
 
 @dataclass
@@ -121,8 +122,7 @@ class RunSummaryScene(GameOverScene):
 
     def _badges(self) -> list[tuple[Any, str]]:
         """Each upgrade held at the end, once, with its final stacks (first picked first): its badge and label."""
-        return [(UPGRADES[uid].icon, UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else ""))
-                for uid, stacks in dict(self.facts.upgrades).items()]
+        return upgrade_badges(dict(self.facts.upgrades).items())
 
     def _body(self) -> tuple[pygame.Rect, dict[str, int], list[str], int]:
         """The panel, fitted to what it holds, the y of each part in it, the upgrade win rates to list and the

@@ -87,9 +87,6 @@ class DoubleTable(ViewTable, TurnScene):
 
     # --- seats and what may be seen -------------------------------------------
 
-    def current(self) -> int | None:
-        return self.turns.current
-
     def shows_hand(self) -> bool:
         """Whether the viewer's hand may be drawn face up now (never while the device is being passed)."""
         return self.replaying or not self.pending_pass
@@ -120,7 +117,7 @@ class DoubleTable(ViewTable, TurnScene):
             play = selected_play(self.shown.hand, *span, self.copies.value)
         except ValueError as exc:
             return None, str(exc)
-        seat = self.current()
+        seat = self.turns.current
         if seat != self.viewer:
             return play, f"It's {whose(self.name(seat))} turn."
         return play, self.state.why_illegal(play, self.viewer)
@@ -215,8 +212,8 @@ class DoubleTable(ViewTable, TurnScene):
         """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
         self.turns.catch_up(actions)
         self.motion.steps.clear()
-        if self.hotseat and self.current() in self.humans:
-            self.viewer = self.current()  # type: ignore[assignment]
+        if self.hotseat and self.turns.current in self.humans:
+            self.viewer = self.turns.current
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 

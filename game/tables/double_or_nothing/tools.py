@@ -13,7 +13,7 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.games import game_info
 
 from game.kit import scenarios
-from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
+from game.kit.scenarios import Restarting, opened, passing, ready, resumed_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
 from game.shell.app import App
@@ -78,11 +78,12 @@ def _summary(table: Any) -> str:
             f"upgrades {dict(st.held.as_tuple())}")
 
 
-def mismatches(table, saved) -> list[str]:
-    """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
-    state = saved.final_state()
-    out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
-    return out + shown_differences(table, state)
+def same_run(a: Any, b: Any) -> bool:
+    return a.snapshot() == b.snapshot()
+
+
+mismatches = resumed_mismatches(shown_differences, same_run, "run")
+"""How a resumed table differs from the saved run (empty if it is exactly there)."""
 
 
 # --- positions for tests and screenshots ------------------------------------------------
@@ -157,7 +158,7 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "off", "ai_speed": "instant"},
     monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
     bench_settings={"animation_speed": "normal", "ai_speed": "instant"},
-    frames=60 * 60 * 20, same_state=lambda a, b: a.snapshot() == b.snapshot(), noun="run",
+    frames=60 * 60 * 20, same_state=same_run, noun="run",
 )
 
 __all__ = ["SCENARIOS", "open_at", "played_record", "run_setup", "short_run_deal", "mismatches", "SELFTEST_DEAL"]

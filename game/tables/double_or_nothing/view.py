@@ -10,20 +10,20 @@ Nothing draws one sprite per card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import pygame
 from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
 from engine.double_or_nothing.plays import Play, describe
-from engine.double_or_nothing.upgrades import effect, helps
+from engine.double_or_nothing.upgrades import Icon, effect, helps
 
-from game.kit.badges import draw_badge
+from game.kit.badges import draw_badge_column
 from game.kit.contract import Table
 from game.kit.handview import with_keys
 from game.kit.layout import ui_scale
-from game.kit.messages import draw_banner, draw_tip, draw_toast
+from game.kit.messages import draw_banner, draw_tip, draw_toast, tip_close
 from game.kit.offer import OfferCard, draw_offer, offer_rects
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
@@ -109,10 +109,7 @@ class DoubleLayout:
 
     def tip(self) -> tuple[Rect, Rect]:
         """The first-game tip over the log (nothing to click there), and its Got it button."""
-        box = self.log_panel.copy()
-        close = Rect(0, 0, round(130 * self.scale), round(36 * self.scale))
-        close.bottomright = (box.right - round(10 * self.scale), box.bottom - round(10 * self.scale))
-        return box, close
+        return self.log_panel.copy(), tip_close(self.log_panel, self.scale)
 
     def area_card(self, i: int, width: int) -> Rect:
         """Card ``i`` of a play ``width`` numbers wide in the middle of the play area."""
@@ -351,21 +348,17 @@ def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
                   max_w=p.right - dx - round(8 * s))
 
 
+def upgrade_badges(held: Iterable[tuple[str, int]]) -> list[tuple[Icon, str]]:
+    """Each upgrade held, ``(id, stacks)``, as its badge and its label ("Trim x2")."""
+    return [(UPGRADES[uid].icon, UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")) for uid, stacks in held]
+
+
 def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
-    """The runner's upgrades, as icons along the bottom left of the area."""
-    if not held:
-        return
-    L, text, s = t.layout, t.app.text, t.layout.scale
-    x, y = L.area.x + round(12 * s), L.area.y + round(56 * s)
-    row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
-    size = max(8, row - round(6 * s))
-    for uid, stacks in held:
-        r = Rect(x, y, size, size)
-        draw_badge(surface, text, UPGRADES[uid].icon, r)
-        label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
-        text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
-                  "midleft", round(140 * s))
-        y += row
+    """The runner's upgrades, as badges down the left of the area."""
+    L, s = t.layout, t.layout.scale
+    top = L.area.y + round(56 * s)
+    column = Rect(L.area.x + round(12 * s), top, round(200 * s), L.strip.y - round(4 * s) - top)
+    draw_badge_column(surface, t.app.text, upgrade_badges(held), column, s, round(140 * s))
 
 
 def hand_words(game_hand: int) -> str:
