@@ -414,3 +414,16 @@ def test_resumed_mismatches_say_what_the_table_shows_then_what_the_save_holds():
     assert found == ["shows elsewhere, not end", "the engine state differs from the saved run's"]
     Table.state = "end"
     assert resumed_mismatches(shown)(Table(), Saved()) == []
+
+
+def test_the_focus_cycles_round_its_items_either_way():
+    from game.kit.focus import Focus
+
+    focus = Focus()
+    items = [("pick", "a"), ("pick", "b"), ("pick", "c")]
+    focus.cycle(items, 1)
+    assert focus.at == ("pick", "a") and focus.shown() == ("pick", "a")
+    focus.cycle(items, -1)
+    assert focus.at == ("pick", "c")
+    focus.cycle(items, 1)
+    assert focus.at == ("pick", "a")

@@ -111,3 +111,36 @@ def test_a_badge_of_every_shape_is_its_colour_inside_its_rect(shape):
     assert rect.inflate(4, 4).contains(surface.get_bounding_rect())
     reds = sum(surface.get_at((x, y))[:3] == (0xc0, 0x39, 0x2b) for x in range(120) for y in range(120))
     assert reds > 200  # the shape is filled (or, for a ring, its band drawn) in the badge's colour
+
+
+def test_stacks_in_flight_are_drawn_with_their_counts_and_a_pause_draws_nothing():
+    pygame.init()
+    art, text = CardArt(), Text()
+    queue = FlightQueue()
+    rect = pygame.Rect(40, 40, 35, 50)
+    queue.queue(step(0.5, None, [(7, 1234, rect, rect.move(100, 0), 0.0)]))
+    queue.update(0.0)
+    surface = pygame.Surface((300, 200), pygame.SRCALPHA)
+    stacks.draw_counted_flights(surface, art, text, queue.flights, 1.0)
+    assert set(art.numbers_blitted) == {7}
+    below = surface.subsurface(pygame.Rect(rect.x, rect.bottom + 2, rect.w, 30)).get_bounding_rect()
+    assert below.h > 5  # the count under the stack
+    pause = FlightQueue()
+    pause.queue(step(0.5, None, []))
+    pause.update(0.0)
+    empty = pygame.Surface((300, 200), pygame.SRCALPHA)
+    stacks.draw_counted_flights(empty, art, text, pause.flights, 1.0)
+    assert empty.get_bounding_rect().w == 0
+
+
+def test_a_quiet_frame_warms_one_stack_at_a_time_and_none_once_all_are_there():
+    pygame.init()
+    art = CardArt()
+    stacks._STACKS.clear()
+    stacks.STACKS_WARM.forget()
+    sizes = ((20, 28), (30, 42))
+    for k in range(1, 2 * 2 + 1):  # values 1 and 2, one depth, two sizes: four stacks, one a frame
+        stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
+        assert len(stacks._STACKS) == k
+    stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
+    assert len(stacks._STACKS) == 4 and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown

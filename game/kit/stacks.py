@@ -20,6 +20,7 @@ import pygame
 from game.kit.flights import Step
 from game.kit.parts import Warmer
 from game.kit.tweens import Tween, out_cubic
+from game.kit.ui import GOLD, Text
 
 StackKey = tuple[int, int, int, int, bool]
 """A rendered stack: (value, depth, width, height, shadow)."""
@@ -67,6 +68,21 @@ def _unseen(art: Any, key: StackKey) -> None:
 
 STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
 """Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
+
+
+def warm_stacks(art: Any, values: Sequence[int], counts: Sequence[int], sizes: tuple[tuple[int, int], ...]) -> None:
+    """On a quiet frame: one of the stacks the next moves may need rendered ahead (of ``values``, as deep as stacks
+    of ``counts``, at ``sizes``), if the cache lacks one and has room."""
+    depths = frozenset(stack_depth(k) for k in counts if k)
+    STACKS_WARM.warm((tuple(values), depths, sizes), lambda: stack_keys(art, values, depths, sizes))
+
+
+def draw_counted_flights(surface: pygame.Surface, art: Any, text: Text, flights: Sequence[Any], scale: float) -> None:
+    """The stacks in the air among ``flights``, each with its count under it."""
+    for fly in in_the_air(flights):
+        r = fly.rect
+        draw_stack(surface, art, fly.value, fly.count, r)
+        text.blit(surface, f"{fly.count:,}", round(20 * scale), (r.centerx, r.bottom + 2), GOLD, "midtop")
 
 
 def stack_keys(art: Any, values: Sequence[int], depths: frozenset[int], sizes: tuple[tuple[int, int], ...],

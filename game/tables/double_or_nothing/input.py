@@ -149,9 +149,7 @@ def handle_key(t: Table, key: int, mod: int = 0) -> bool:
             t.pick(offer[_DIGITS[key] - 1])
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            ids = list(offer)
-            i = ids.index(t.focus.at[1]) if isinstance(t.focus.at, tuple) and t.focus.at[1] in ids else -1
-            t.focus.at = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
+            t.focus.cycle([("pick", u) for u in offer], -1 if key == pygame.K_LEFT else 1)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus.at, tuple):
             t.pick(t.focus.at[1])

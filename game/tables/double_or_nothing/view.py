@@ -27,7 +27,7 @@ from game.kit.messages import draw_banner, draw_tip, draw_toast, tip_close
 from game.kit.offer import OfferCard, draw_offer, offer_rects
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
-from game.kit.stacks import STACKS_WARM, draw_stack, in_the_air, stack_depth, stack_keys, stack_place
+from game.kit.stacks import draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
@@ -318,13 +318,8 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        depths = frozenset(stack_depth(k) for k in counts if k)
-        sizes = (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size)
-        STACKS_WARM.warm((depths, sizes), lambda: stack_keys(art, range(9), depths, sizes))
-    for fly in in_the_air(t.motion.flights):
-        r = fly.rect
-        draw_stack(surface, art, fly.value, fly.count, r)
-        text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
+        warm_stacks(art, range(9), counts, (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size))
+    draw_counted_flights(surface, art, text, t.motion.flights, s)
     if t.banner:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
     if t.toast:
