@@ -144,3 +144,16 @@ def test_a_quiet_frame_warms_one_stack_at_a_time_and_none_once_all_are_there():
         assert len(stacks._STACKS) == k
     stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
     assert len(stacks._STACKS) == 4 and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
+
+
+def test_counted_stacks_as_a_part_paint_their_stacks_and_counts_inside_its_area():
+    pygame.init()
+    art, text = CardArt(), Text()
+    rects = [pygame.Rect(60 + 60 * i, 60, 40, 56) for i in range(3)]
+    part = stacks.counted_stacks_part(art, text, "play", [(n, 250, r) for n, r in zip((3, 4, 5), rects)], 1.0)
+    surface = pygame.Surface((400, 300), pygame.SRCALPHA)
+    part.paint(surface)
+    painted = surface.get_bounding_rect()
+    assert part.key == "play" and part.area.contains(painted)
+    assert painted.bottom > rects[0].bottom + 8  # the counts under the stacks
+    assert set(art.numbers_blitted) == {3, 4, 5}

@@ -13,14 +13,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
 from game.kit.flights import Step
-from game.kit.parts import Warmer
+from game.kit.parts import Part, Warmer
 from game.kit.tweens import Tween, out_cubic
-from game.kit.ui import GOLD, Text
+from game.kit.ui import GOLD, INK, Text
 
 StackKey = tuple[int, int, int, int, bool]
 """A rendered stack: (value, depth, width, height, shadow)."""
@@ -75,6 +75,21 @@ def warm_stacks(art: Any, values: Sequence[int], counts: Sequence[int], sizes: t
     of ``counts``, at ``sizes``), if the cache lacks one and has room."""
     depths = frozenset(stack_depth(k) for k in counts if k)
     STACKS_WARM.warm((tuple(values), depths, sizes), lambda: stack_keys(art, values, depths, sizes))
+
+
+def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tuple[int, int, pygame.Rect]],
+                        scale: float) -> Part:
+    """Stacks ``(value, count, top card's rect)``, each with its count ("x 1,284") under it, as one part of a cached
+    layer (:mod:`game.kit.parts`) keyed by ``key``."""
+    px = round(20 * scale)
+    counts = [(f"x {k:,}", (r.centerx, r.bottom + round(4 * scale))) for _, k, r in stacks]
+    area = [stack_place(k, r) for _, k, r in stacks] + [text.render(words, px, INK).get_rect(midtop=at) for words, at in counts]
+
+    def paint(surface: pygame.Surface) -> None:
+        for (value, count, rect), (words, at) in zip(stacks, counts):
+            draw_stack(surface, art, value, count, rect)
+            text.blit(surface, words, px, at, INK, "midtop")
+    return Part(key, area[0].unionall(area[1:]), paint)
 
 
 def draw_counted_flights(surface: pygame.Surface, art: Any, text: Text, flights: Sequence[Any], scale: float) -> None:

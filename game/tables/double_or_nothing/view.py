@@ -16,7 +16,7 @@ import pygame
 from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
-from engine.double_or_nothing.plays import Play, describe
+from engine.double_or_nothing.plays import describe
 from engine.double_or_nothing.upgrades import Icon, effect, helps
 
 from game.kit.badges import draw_badge_column
@@ -27,7 +27,9 @@ from game.kit.messages import draw_banner, draw_tip, draw_toast, tip_close
 from game.kit.offer import OfferCard, draw_offer, offer_rects
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
-from game.kit.stacks import draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks
+from game.kit.stacks import (
+    counted_stacks_part, draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks,
+)
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
@@ -261,11 +263,8 @@ def _area_parts(t: Table) -> list[Part]:
     else:
         who = t.name(sh.top_seat) if sh.top_seat is not None else ""
         label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(play.strength(sh.obs.rules(sh.top_seat)))})"
-        count = text.render(f"x {play.copies:,}", round(20 * s), INK)
-        cards = [L.area_card(i, play.width) for i in range(play.width)]
-        out += [Part(play, stack_place(play.copies, cards[0]).unionall(
-                    [stack_place(play.copies, r) for r in cards[1:]] + [count.get_rect(midtop=(r.centerx, r.bottom + round(
-                        4 * s))) for r in cards]), lambda surface: _draw_play(t, surface, play)),
+        stacks = [(n, play.copies, L.area_card(i, play.width)) for i, n in enumerate(play.numbers)]
+        out += [counted_stacks_part(t.app.art, text, play, stacks, s),
                 text_part(text, label, round(22 * s), (a.centerx, a.y + round(24 * s)), INK, "midtop", a.w - round(60 * s))]
     strip = bool(sum(sh.area)) and not fly
     width = round((270 + 99 * sum(map(bool, sh.area))) * s)
@@ -361,16 +360,8 @@ def hand_words(game_hand: int) -> str:
     return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
-def _draw_play(t: Table, surface: pygame.Surface, play: Play) -> None:
-    L, s = t.layout, t.layout.scale
-    for i, n in enumerate(play.numbers):
-        r = L.area_card(i, play.width)
-        draw_stack(surface, t.app.art, n, play.copies, r)
-        t.app.text.blit(surface, f"x {play.copies:,}", round(20 * s), (r.centerx, r.bottom + round(4 * s)), INK, "midtop")
-
-
 def _draw_strip(t: Table, surface: pygame.Surface) -> None:
-    L, text, art, s, strip = t.layout, t.app.text, t.app.art, t.layout.scale, t.layout.strip
+    text, art, s, strip = t.app.text, t.app.art, t.layout.scale, t.layout.strip
     text.blit(surface, f"In the play area: {sum(t.shown.area):,}", round(19 * s), (strip.x, strip.centery), MUTED,
               "midleft")
     x, ch = strip.x + round(190 * s), strip.h - round(4 * s)
