@@ -390,6 +390,22 @@ def test_each_letter_key_presses_the_button_that_shows_it(app):
     assert table.record.entries[before].action == PASS  # the key the Pass button shows passes
 
 
+def test_a_pass_while_leading_is_refused_with_the_engines_reason_by_key_and_by_the_greyed_button(app):
+    app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is None)
+    reason = table.state.why_illegal(PASS, table.viewer)
+    assert reason
+    before = len(table.record.entries)
+    button = next(b for b in table.buttons() if b.key == "pass")
+    assert not button.enabled
+    for act in (lambda: _press(app, pygame.K_p), lambda: click(app, button.rect.center)):
+        table.toast = None
+        act()
+        assert table.toast is not None and table.toast.text == reason and table.toast.error
+        assert len(table.record.entries) == before and table.my_turn()
+
+
 def _press(app, k, mod=0):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     frame(app)

@@ -102,11 +102,7 @@ def click(t: Table, target: object) -> None:
     if kind == "pick":
         t.pick(str(key))
     elif key == "pass":
-        button = next((b for b in t.buttons() if b.key == key), None)
-        if button is not None and not button.enabled and t.my_turn():
-            t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
-        else:
-            t.try_action(PASS)
+        t.try_action(PASS)  # refused, when it may not be played, with the engine's reason
     elif key == "wrap":
         t.wrap = not t.wrap
         t.copies.clear()
