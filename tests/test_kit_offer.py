@@ -41,3 +41,19 @@ def test_the_lit_cards_are_rimmed_in_gold_over_a_dimmed_table():
     assert rim[1] == GOLD and rim[0] != GOLD and rim[2] != GOLD
     below = [surface.get_at((r.centerx, r.bottom + 4))[:3] for r in rects]
     assert all(max(c) < 40 for c in below)  # nothing drawn under a card
+
+
+def test_a_footer_too_long_for_one_line_wraps_up_from_the_cards_foot():
+    pygame.init()
+    text, screen = Text(), pygame.Rect(0, 0, 1280, 720)
+    rects = offer_rects(screen, 1, 1.0)
+    heights = []
+    for footer in ("1  -  new", "Key 1. " + "then more words " * 6):
+        surface = pygame.Surface(screen.size, pygame.SRCALPHA)
+        draw_offer(surface, text, [OfferCard(Sign(), "Perk", (), footer)], rects, (), "Pick one", "", 1.0)
+        r = rects[0]
+        band = surface.subsurface(pygame.Rect(r.x + 20, r.bottom - 100, r.w - 40, 100 - 12))
+        ink = [y for y in range(band.get_height()) if any(band.get_at((x, y))[:3] == (110, 100, 70)
+                                                          for x in range(0, band.get_width(), 2))]
+        heights.append(ink[-1] - ink[0] if ink else 0)
+    assert 0 < heights[0] < 21 <= heights[1]  # one line, then two or more, all above the card's foot

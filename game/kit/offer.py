@@ -1,7 +1,8 @@
 """An offer: a few cards laid over a dimmed table to pick one of (a perk, an upgrade, a reward).
 
 Each card (:class:`OfferCard`) shows a badge, a name, a few paragraphs and a
-footer (its key, say); the one under the pointer or the keyboard's focus is lit.
+footer (its key, say: wrapped up from the card's foot when it is too long for
+one line); the one under the pointer or the keyboard's focus is lit.
 The table dims to a quiet shadow with no words, and the heading sits on a band
 of its own, clear of the table's words.
 """
@@ -65,4 +66,7 @@ def _draw_card(surface: pygame.Surface, text: Text, card: OfferCard, r: pygame.R
             text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
             y += round((px + 2) * s)
         y += round(8 * s)
-    text.blit(surface, card.footer, round(17 * s), (r.centerx, r.bottom - round(12 * s)), (110, 100, 70), "midbottom")
+    px, room = round(17 * s), r.w - round(24 * s)
+    footer = [card.footer] if text.font(px).size(card.footer)[0] <= room else text.wrap(card.footer, px, room)
+    for i, line in enumerate(reversed(footer)):  # from the card's foot up
+        text.blit(surface, line, px, (r.centerx, r.bottom - round((12 + 21 * i) * s)), (110, 100, 70), "midbottom")
