@@ -27,8 +27,8 @@ from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
-from game.kit.span import SpanChoice
 from game.kit.messages import age_messages
+from game.kit.span import SpanChoice
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
 from game.kit.viewtable import ViewTable
