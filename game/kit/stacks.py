@@ -70,11 +70,11 @@ STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*f
 """Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
 
 
-def warm_stacks(art: Any, values: Sequence[int], counts: Sequence[int], sizes: tuple[tuple[int, int], ...]) -> None:
+def warm_stacks(art: Any, values: range | tuple[int, ...], counts: Sequence[int], sizes: tuple[tuple[int, int], ...]) -> None:
     """On a quiet frame: one of the stacks the next moves may need rendered ahead (of ``values``, as deep as stacks
     of ``counts``, at ``sizes``), if the cache lacks one and has room."""
     depths = frozenset(stack_depth(k) for k in counts if k)
-    STACKS_WARM.warm((tuple(values), depths, sizes), lambda: stack_keys(art, values, depths, sizes))
+    STACKS_WARM.warm((values, depths, sizes), lambda: stack_keys(art, values, depths, sizes))
 
 
 def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tuple[int, int, pygame.Rect]],
@@ -83,7 +83,8 @@ def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tu
     layer (:mod:`game.kit.parts`) keyed by ``key``."""
     px = round(20 * scale)
     counts = [(f"x {k:,}", (r.centerx, r.bottom + round(4 * scale))) for _, k, r in stacks]
-    area = [stack_place(k, r) for _, k, r in stacks] + [text.render(words, px, INK).get_rect(midtop=at) for words, at in counts]
+    labels = {words: text.render(words, px, INK) for words in {words for words, _ in counts}}  # each count's once
+    area = [stack_place(k, r) for _, k, r in stacks] + [labels[words].get_rect(midtop=at) for words, at in counts]
 
     def paint(surface: pygame.Surface) -> None:
         for (value, count, rect), (words, at) in zip(stacks, counts):
