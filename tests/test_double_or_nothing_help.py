@@ -59,7 +59,7 @@ def test_a_duel_played_by_hint_alone_follows_hards_advice_to_the_end(app):
             click(app, table.layout.buttons["play"].center)
             plays += 1
         else:
-            assert table.selection is None and table.hint.glow == "pass"
+            assert table.selection.span is None and table.hint.glow == "pass"
             click(app, table.layout.buttons["pass"].center)
             passes += 1
         assert table.record.entries[before].action == advice.action
@@ -70,7 +70,7 @@ def test_a_duel_played_by_hint_alone_follows_hards_advice_to_the_end(app):
 
 def test_a_hint_is_refused_off_turn_and_a_new_selection_ends_it(app):
     table = started(app, duel(deal=7))
-    wait(app, lambda: not table.my_turn() and not table.state.is_over and table.current() == 1)
+    wait(app, lambda: not table.my_turn() and not table.state.is_over and table.turns.current == 1)
     key(app, pygame.K_h)
     assert table.hint.text is None and table.toast is not None and "your own turn" in table.toast.text
     wait(app, lambda: table.my_turn() or table.state.is_over)
@@ -107,7 +107,7 @@ def test_the_first_game_tip_shows_on_your_turn_and_is_closed_for_good(app, tmp_p
     assert app.settings.shows_tip(GAME_ID)
     table = started(app, duel(deal=7))
     assert table.tip_open
-    wait(app, lambda: table.current() == 1 and not table.state.is_over)
+    wait(app, lambda: table.turns.current == 1 and not table.state.is_over)
     assert not table.tip_showing() and "tip_close" not in [b.key for b in table.buttons()]  # never over their play
     wait(app, table.my_turn)
     assert table.tip_showing()

@@ -22,7 +22,7 @@ from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
 from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
-from game.tables.double_or_nothing.steps import flying  # noqa: E402
+from game.kit.stacks import in_the_air  # noqa: E402
 from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
 
 INFO = game_info(GAME_ID)
@@ -191,7 +191,7 @@ def test_hot_seat_shows_each_hand_only_behind_the_pass_device_screen(app):
             assert not app.art.numbers_blitted, "a hand showed behind the pass-device screen"
             hand_over(app)
             continue
-        assert table.current() == table.viewer
+        assert table.turns.current == table.viewer
         assert tuple(table.shown.hand) == tuple(table.state.hands[table.viewer])
         seen.add(table.viewer)
         act(app, table, bot.decide(table.state.observation(table.viewer)))
@@ -302,7 +302,7 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     table.announce = lambda text, *a, **k: (banners.append(text), announce(text, *a, **k))
 
     def watched_blit(target, text, *a, **k):
-        flies = flying(table)
+        flies = in_the_air(table.motion.flights)
         if text.startswith("Nothing to beat") and (flies or Phase.PICK in (table.state.phase, table.shown.obs.phase)):
             wrong.append((table.state.phase, flies))
         return blit(target, text, *a, **k)
@@ -390,6 +390,22 @@ def test_each_letter_key_presses_the_button_that_shows_it(app):
     assert table.record.entries[before].action == PASS  # the key the Pass button shows passes
 
 
+def test_a_pass_while_leading_is_refused_with_the_engines_reason_by_key_and_by_the_greyed_button(app):
+    app.start_game(tools.run_setup(tools.SELFTEST_DEAL))
+    table = app.stack.top
+    wait(app, lambda: table.my_turn() and table.shown.top is None)
+    reason = table.state.why_illegal(PASS, table.viewer)
+    assert reason
+    before = len(table.record.entries)
+    button = next(b for b in table.buttons() if b.key == "pass")
+    assert not button.enabled
+    for act in (lambda: _press(app, pygame.K_p), lambda: click(app, button.rect.center)):
+        table.toast = None
+        act()
+        assert table.toast is not None and table.toast.text == reason and table.toast.error
+        assert len(table.record.entries) == before and table.my_turn()
+
+
 def _press(app, k, mod=0):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     frame(app)
@@ -421,20 +437,20 @@ def test_trim_picks_copies_of_a_big_stack_in_a_few_inputs(app):
     assert [part.key for part in table_parts(table)] != drawn  # the cached table is drawn again as each digit is typed
     _press(app, pygame.K_BACKSPACE)
     _press(app, pygame.K_RETURN)
-    assert table.selection_play() == (Play(4, 5, 150_000), None) and table.typed_copies is None
+    assert table.selection_play() == (Play(4, 5, 150_000), None) and table.copies.typed is None
     _press(app, pygame.K_MINUS, pygame.KMOD_CTRL)  # -100
     _press(app, pygame.K_EQUALS, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)  # +1000
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))  # +10
     frame(app)
     pygame.key.set_mods(0)
-    assert table.copies == 150_910
+    assert table.copies.value == 150_910
     for k in (pygame.K_c, pygame.K_3, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_0, pygame.K_RETURN):
         _press(app, k)
     assert table.toast.text == "You hold 200,000 of each selected number: type 200,000 or fewer."
-    assert table.copies == 150_910 and table.typed_copies == "300000"
+    assert table.copies.value == 150_910 and table.copies.typed == "300000"
     _press(app, pygame.K_ESCAPE)  # leaves the typing, not the table
-    assert table.typed_copies is None and app.stack.top is table and table.copies == 150_910
+    assert table.copies.typed is None and app.stack.top is table and table.copies.value == 150_910
     before = len(table.record.entries)
     _press(app, pygame.K_RETURN)
     assert table.record.entries[before].action == Play(4, 5, 150_910)

@@ -83,7 +83,7 @@ def test_double_or_nothing_renders_the_stacks_the_next_moves_need_on_quiet_frame
     from game.shell import modes
     from game.shell.app import App
     from game.shell.headless import DT
-    from game.tables.double_or_nothing import art as dart
+    from game.kit import stacks as dart
 
     scen = modes.scenarios("double-or-nothing")
     app = modes.configure(App((1280, 720), tmp_path, seed=1, resizable=False), scen.bench_settings)
@@ -110,7 +110,7 @@ def test_double_or_nothing_warms_stacks_only_into_room_and_keeps_those_drawn(pg,
     from game.shell import modes
     from game.shell.app import App
     from game.shell.headless import DT
-    from game.tables.double_or_nothing import art as dart
+    from game.kit import stacks as dart
 
     scen = modes.scenarios("double-or-nothing")
     app = modes.configure(App((1280, 720), tmp_path, seed=1, resizable=False), scen.bench_settings)

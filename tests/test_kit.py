@@ -385,3 +385,45 @@ def test_outline_parts_hold_a_rounded_outline(rect, width, radius):
     parts = outline_parts(pygame.Rect(rect), width, radius)
     painted = [(x, y) for x in range(320) for y in range(200) if surface.get_at((x, y))[0]]
     assert painted and all(any(p.collidepoint(xy) for p in parts) for xy in painted)
+
+
+def test_a_tips_close_button_sits_at_its_bottom_right():
+    from game.kit.messages import tip_close
+
+    box = pygame.Rect(100, 50, 300, 200)
+    for scale in (0.8, 1.0, 2.0):
+        close = tip_close(box, scale)
+        assert box.contains(close) and box.right - close.right == box.bottom - close.bottom == round(10 * scale)
+
+
+def test_resumed_mismatches_say_what_the_table_shows_then_what_the_save_holds():
+    from game.kit.scenarios import resumed_mismatches
+
+    class Saved:
+        actions = [1, 2, 3]
+
+        def final_state(self):
+            return "end"
+
+    class Table:
+        record = Saved()
+        state = "elsewhere"
+
+    shown = lambda table, state: [f"shows {table.state}, not {state}"] if table.state != state else []  # noqa: E731
+    found = resumed_mismatches(shown, noun="run")(Table(), Saved())
+    assert found == ["shows elsewhere, not end", "the engine state differs from the saved run's"]
+    Table.state = "end"
+    assert resumed_mismatches(shown)(Table(), Saved()) == []
+
+
+def test_the_focus_cycles_round_its_items_either_way():
+    from game.kit.focus import Focus
+
+    focus = Focus()
+    items = [("pick", "a"), ("pick", "b"), ("pick", "c")]
+    focus.cycle(items, 1)
+    assert focus.at == ("pick", "a") and focus.shown() == ("pick", "a")
+    focus.cycle(items, -1)
+    assert focus.at == ("pick", "c")
+    focus.cycle(items, 1)
+    assert focus.at == ("pick", "a")

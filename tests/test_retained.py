@@ -364,7 +364,7 @@ def test_double_or_nothings_layer_follows_a_person_at_the_table(pg, tmp_path):
                 paint_parts(view.table_parts(table), fresh)
                 assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), step
                 checked.update({("tip", table.tip_showing()), ("hover", table.hover and table.hover[0]),
-                                ("focus", table.focus.shown() is not None), ("selection", table.selection is not None),
+                                ("focus", table.focus.shown() is not None), ("selection", table.selection.span is not None),
                                 ("pick", table.state.phase is Phase.PICK), ("toast", table.toast is not None)})
 
     deal = tools.short_run_deal()

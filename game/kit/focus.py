@@ -40,6 +40,13 @@ class Focus:
             self.at = ("hand", 0)
         return self.at
 
+    def cycle(self, items: Sequence[object], way: int) -> None:
+        """The focus on the next of ``items`` (``way`` -1: the one before it), round from the last to the first, and
+        shown; counted from before the first when it is on none of them."""
+        self.visible = True
+        i = list(items).index(self.at) if self.at in items else -1
+        self.at = items[(i + way) % len(items)]
+
     def move(self, way: str, count: int, buttons: Sequence[str]) -> None:
         """Left/Right along the ``count`` hand cards (then on to the ``buttons``, up and down their column),
         Up to the piles, Down back to the hand."""

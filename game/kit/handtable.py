@@ -227,10 +227,6 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     # --- turns, the device and acting ---------------------------------------------
 
-    def exit(self) -> None:
-        super().exit()
-        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
-
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
         self.viewer = seat

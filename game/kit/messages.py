@@ -142,6 +142,13 @@ def floater_rect(size: tuple[int, int], pos: tuple[int, int], screen: pygame.Rec
     return rect.clamp(screen)
 
 
+def tip_close(box: pygame.Rect, scale: float) -> pygame.Rect:
+    """Where a tip in ``box`` has its close button ("Got it"): at its bottom right."""
+    close = pygame.Rect(0, 0, round(130 * scale), round(36 * scale))
+    close.bottomright = (box.right - round(10 * scale), box.bottom - round(10 * scale))
+    return close
+
+
 def draw_tip(surface: pygame.Surface, text: Text, box: pygame.Rect, close: pygame.Rect, paragraphs: tuple[str, ...],
              scale: float, panels: dict | None = None) -> None:
     """A tip panel: the first paragraph in gold, the text shrunk until it fits above ``close``."""

@@ -56,6 +56,17 @@ def saved_mismatches(table: Any, saved: Any, state: Any, same: Callable[[Any, An
     return out
 
 
+def resumed_mismatches(shown: Callable[[Any, Any], list[str]], same: Callable[[Any, Any], bool] | None = None,
+                       noun: str = "game") -> Callable[[Any, Any], list[str]]:
+    """A :class:`~game.shell.modes.Scenarios`' ``mismatches(table, saved)``: how what a resumed table shows differs
+    from the saved game's final state (``shown(table, state)``), then how its actions and state differ from the save's
+    (:func:`saved_mismatches` with ``same`` and ``noun``)."""
+    def mismatches(table: Any, saved: Any) -> list[str]:
+        state = saved.final_state()
+        return shown(table, state) + saved_mismatches(table, saved, state, same, noun)
+    return mismatches
+
+
 def open_at(app: Any, table_type: Any, setup: Any, record: Any, actions: Sequence[Any] | None = None) -> Any:
     """A new table of ``setup`` where ``record`` stands (or after its first ``actions``), caught up without
     animation as a resume opens it; not yet on the stack."""

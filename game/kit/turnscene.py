@@ -17,6 +17,7 @@ import pygame
 from game.base.scene import Scene
 from game.kit.ending import play_end_sound
 from game.kit.forward import Forward
+from game.kit.layer import TableLayer
 from game.kit.messages import TOAST_SECONDS, Toast
 from game.kit.passdevice import PassDeviceScene
 from game.kit.replaycontrols import ReplayControls
@@ -39,6 +40,8 @@ class TurnScene(Scene):
     """The seat at the bottom of the table (the game sets it)."""
     motion: Any
     """The steps and the flights in the air: a :class:`~game.kit.flights.FlightQueue` (the game sets it)."""
+    layer: TableLayer | None = None
+    """The table's cached layer, if it has one (the game sets it): released when the table leaves the stack."""
 
     def _open_turns(self, setup: Any, record: Any, state: Any, replay: Any, scheduler: Any, **options: Any) -> None:
         """The game's record and state (new, saved or a replay's) and the controller of its turns, its bots
@@ -81,6 +84,8 @@ class TurnScene(Scene):
 
     def exit(self) -> None:
         self.turns.cancel()
+        if self.layer is not None:
+            self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

@@ -17,6 +17,7 @@ import pygame
 from engine.double_or_nothing import PASS, Phase
 
 from game.kit.contract import Table
+from game.kit.count import EMPTY, modifier_step
 
 _DIGITS = {getattr(pygame, f"K_{pad}{n}"): n for pad in ("", "KP") for n in range(1, 9)}
 BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", pygame.K_w: "wrap"}
@@ -24,17 +25,8 @@ BUTTON_KEYS = {pygame.K_p: "pass", pygame.K_h: "hint", pygame.K_x: "tip_close", 
 screen takes none of them)."""
 HOTKEYS = {"play": "Enter", "menu": "Esc", **{name: chr(key).upper() for key, name in BUTTON_KEYS.items()}}
 """Each button's key as its tooltip shows it."""
-_TYPED = {getattr(pygame, f"K_{pad}{n}"): str(n) for pad in ("", "KP") for n in range(10)}
-"""Trim's typed copies: every digit key (while typing, 1-8 are digits, not numbers to select)."""
 TYPE_COPIES_KEY = pygame.K_c
 """Trim: starts typing the number of copies."""
-MAX_TYPED = 12
-"""Digits a typed number of copies may have (a hand never holds more)."""
-
-
-def copy_step(mod: int) -> int:
-    """Trim: how many copies one wheel notch or -/+ press moves: 1; Shift 10, Ctrl 100, both 1000."""
-    return (10 if mod & pygame.KMOD_SHIFT else 1) * (100 if mod & pygame.KMOD_CTRL else 1)
 
 
 def picking(t: Table) -> bool:
@@ -57,49 +49,42 @@ def handle_event(t: Table, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.focus.visible = False
         hover, t.hover = t.hover, target_at(t, event.pos)
-        if t.anchor is not None and getattr(event, "buttons", (0,))[0]:
-            n = t.layout.column_at(event.pos, loose=True)
-            if n is not None and t.selection != (min(t.anchor, n), max(t.anchor, n)):
-                t.set_selection(t.anchor, n)
-                t.moved = True
-                return True
-        return hover != t.hover
+        held = getattr(event, "buttons", (0,))[0]
+        return (held and t.selection.drag_to(t.layout.column_at(event.pos, loose=True))) or hover != t.hover
     if event.type == pygame.MOUSEBUTTONDOWN:
         if event.button == 3:
-            t.set_selection(None)
+            t.selection.choose(None)
             return True
         if event.button != 1:
             return False
         target = target_at(t, event.pos)
         t.press = target
-        if isinstance(target, tuple) and target[0] == "col" and can_select(t):
-            n = target[1]
-            t.was_single = t.selection == (n, n)
-            t.anchor = n
-            t.moved = False
-            t.set_selection(n)
+        if _column(target) is not None and can_select(t):
+            t.selection.press(_column(target))
         elif target is None and not picking(t):
-            t.set_selection(None)
+            t.selection.choose(None)
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         target = target_at(t, event.pos)
         pressed, t.press = t.press, None
-        if t.anchor is not None:
-            if not t.moved and t.was_single and target == ("col", t.anchor):
-                t.set_selection(None)  # a second click on a lone selected number lets it go
-            t.anchor = None
-            return True
+        if t.selection.release(_column(target)):
+            return True  # a drag across the columns (or a click on one) ended
         if target is not None and target == pressed:
             click(t, target)
         return True
-    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection is not None:
-        adjust_copies(t, (1 if event.y > 0 else -1) * copy_step(pygame.key.get_mods()))
+    if event.type == pygame.MOUSEWHEEL and t.my_rules().trim and t.selection.span is not None:
+        adjust_copies(t, (1 if event.y > 0 else -1) * modifier_step(pygame.key.get_mods()))
         return True
     if event.type == pygame.KEYDOWN:
-        if t.typed_copies is not None:
+        if t.copies.typed is not None:
             return type_copies(t, event.key)
         return handle_key(t, event.key, getattr(event, "mod", 0))
     return False
+
+
+def _column(target: object) -> int | None:
+    """The number of the column ``target`` is (a :func:`target_at`), or None if it is no column."""
+    return target[1] if isinstance(target, tuple) and target[0] == "col" else None
 
 
 def can_select(t: Table) -> bool:
@@ -117,14 +102,10 @@ def click(t: Table, target: object) -> None:
     if kind == "pick":
         t.pick(str(key))
     elif key == "pass":
-        button = next((b for b in t.buttons() if b.key == key), None)
-        if button is not None and not button.enabled and t.my_turn():
-            t.show_toast(t.state.why_illegal(PASS, t.viewer) or "You can't pass now.", True)
-        else:
-            t.try_action(PASS)
+        t.try_action(PASS)  # refused, when it may not be played, with the engine's reason
     elif key == "wrap":
         t.wrap = not t.wrap
-        t.copies = t.typed_copies = None
+        t.copies.clear()
         t.hint.clear()
     elif key in BUTTONS:
         getattr(t, BUTTONS[key])()
@@ -135,36 +116,20 @@ def adjust_copies(t: Table, step: int) -> None:
     play, _ = t.selection_play()
     if play is None:
         return
-    now = play.copies if t.copies is None else t.copies
-    t.copies = max(1, min(t.most_copies(), now + step))
+    t.copies.step(step, play.copies if t.copies.value is None else t.copies.value, t.most_copies())
 
 
 def type_copies(t: Table, key: int) -> bool:
-    """Trim, typing the number of copies: digits, Backspace; Enter sets it (within what the selection holds; else a
-    message, and nothing changes), Esc (or C) leaves it as it was."""
-    typed = t.typed_copies or ""
-    if key in _TYPED:
-        if len(typed) < MAX_TYPED and (typed or _TYPED[key] != "0"):
-            t.typed_copies = typed + _TYPED[key]
-    elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-        t.typed_copies = typed[:-1]
-    elif key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
-        t.typed_copies = None
-    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        most = t.most_copies()
-        if not typed:
-            t.show_toast("Type how many copies to play (Esc: leave them as they are).", True)
-        elif int(typed) > most:
-            t.show_toast(f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
-        else:
-            t.copies, t.typed_copies = int(typed), None
+    """Trim, typing the number of copies (while typing, 1-8 are digits, not numbers to select): digits, Backspace;
+    Enter sets it (within what the selection holds; else a message, and nothing changes), Esc (or C) leaves it as
+    it was."""
+    most = t.most_copies()
+    if key in (pygame.K_ESCAPE, TYPE_COPIES_KEY):
+        t.copies.typed = None
+    elif (refused := t.copies.type_key(key, most)) is not None:
+        t.show_toast("Type how many copies to play (Esc: leave them as they are)." if refused == EMPTY else
+                     f"You hold {most:,} of each selected number: type {most:,} or fewer.", True)
     return True
-
-
-def _extend(t: Table, n: int) -> None:
-    """The selection stretched to take in number ``n`` (a new one at ``n`` if there is none)."""
-    lo, hi = t.selection or (n, n)
-    t.set_selection(min(lo, n), max(hi, n))
 
 
 def handle_key(t: Table, key: int, mod: int = 0) -> bool:
@@ -180,9 +145,7 @@ def handle_key(t: Table, key: int, mod: int = 0) -> bool:
             t.pick(offer[_DIGITS[key] - 1])
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            ids = list(offer)
-            i = ids.index(t.focus.at[1]) if isinstance(t.focus.at, tuple) and t.focus.at[1] in ids else -1
-            t.focus.at = ("pick", ids[(i + (-1 if key == pygame.K_LEFT else 1)) % len(ids)])
+            t.focus.cycle([("pick", u) for u in offer], -1 if key == pygame.K_LEFT else 1)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and isinstance(t.focus.at, tuple):
             t.pick(t.focus.at[1])
@@ -190,28 +153,28 @@ def handle_key(t: Table, key: int, mod: int = 0) -> bool:
         return False
     if key in _DIGITS and can_select(t):
         t.focus.at = _DIGITS[key]
-        _extend(t, t.focus.at) if shift else t.set_selection(t.focus.at)
+        t.selection.stretch(t.focus.at) if shift else t.selection.choose(t.focus.at)
         return True
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         now = t.focus.at if isinstance(t.focus.at, int) else (4 if key == pygame.K_RIGHT else 5)
         t.focus.at = max(1, min(8, now + (1 if key == pygame.K_RIGHT else -1)))
-        if shift and t.selection is not None and can_select(t):
-            _extend(t, t.focus.at)
+        if shift and t.selection.span is not None and can_select(t):
+            t.selection.stretch(t.focus.at)
         return True
     if key == pygame.K_SPACE and isinstance(t.focus.at, int) and can_select(t):
-        t.set_selection(None) if t.selection == (t.focus.at, t.focus.at) else _extend(t, t.focus.at)
+        t.selection.toggle(t.focus.at)
         return True
     pressed = "play" if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else BUTTON_KEYS.get(key)
     if pressed and (pressed != "wrap" or t.my_rules().wrap) and (pressed != "tip_close" or t.tip_showing()):
         click(t, ("button", pressed))
         return True
     if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-        t.set_selection(None)
+        t.selection.choose(None)
         return True
     if key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS) and t.my_rules().trim:
-        adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * copy_step(mod))
+        adjust_copies(t, (-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1) * modifier_step(mod))
         return True
     if key == TYPE_COPIES_KEY and t.can_trim():
-        t.typed_copies = ""
+        t.copies.typed = ""
         return True
     return False

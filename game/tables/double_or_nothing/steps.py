@@ -14,8 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-import pygame
-
 from engine.double_or_nothing import UPGRADES, Observation
 from engine.double_or_nothing.counts import ZERO, add, sub
 from engine.double_or_nothing.events import (
@@ -28,7 +26,7 @@ from engine.double_or_nothing.upgrades import FIRST_RULES, SECOND_RULES, effect
 from game.kit.contract import Table
 from game.kit.flights import Step
 from game.kit.handsteps import note_step, queue_steps
-from game.kit.tweens import Tween, out_cubic
+from game.kit.stacks import stack_step
 from game.kit.wording import whose
 
 
@@ -51,45 +49,10 @@ class Shown:
                    [sum(obs.hand), obs.opponent_hand_size][::way], [obs.deck_size, obs.opponent_deck_size][::way])
 
 
-@dataclass
-class Fly:
-    """A stack of ``count`` cards of number ``value`` (0: face down; None: nothing shows, a pause) going from
-    ``start`` to ``end`` as its ``tween`` runs (a kit :class:`~game.kit.flights.FlightQueue` moves and lands it)."""
-
-    value: int | None
-    count: int
-    start: pygame.Rect
-    end: pygame.Rect
-    tween: Tween
-    on_land: Callable[[], None] | None = None
-    landed: bool = False
-
-    @property
-    def rect(self) -> pygame.Rect:
-        x, y = self.tween.value
-        return pygame.Rect(round(x), round(y), self.start.w, self.start.h)
-
-
-def flying(t: Table) -> list[Fly]:
-    """The stacks in the air now (a pause shows none)."""
-    return [f for f in t.motion.flights if f.value is not None]
-
-
-def step(duration: float, land: Callable[[], None] | None,
-         flies: list[tuple[int, int, pygame.Rect, pygame.Rect, float]]) -> Step:
-    """A step: the stacks ``(value, count, start, end, delay)`` fly for ``duration`` seconds each after its delay
-    (with none, a pause of ``duration``), then ``land`` patches the model."""
-    out = [Fly(v, k, a.copy(), b, Tween(a.topleft, b.topleft, duration, delay, out_cubic)) for v, k, a, b, delay in flies]
-    out = out or [Fly(None, 0, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0), Tween((0, 0), (0, 0), duration))]
-    last = max(range(len(out)), key=lambda i: (out[i].tween.delay, i))  # the last to land
-    out[last].on_land = land
-    return lambda: out
-
-
 def queue_events(t: Table, events: list[Any]) -> None:
     """Turn one action's events into steps, the first started at once; the last sets the model from the engine."""
     queue_steps(t, events, STEPS)
-    t.motion.queue(step(0.0, t.sync_shown, []))
+    t.motion.queue(stack_step(0.0, t.sync_shown, []))
     t.motion.update(0.0, instant=t.factor() == 0)
 
 
@@ -110,7 +73,7 @@ def _played(t: Table, ev: Played, duration: float) -> Step:
         t.log.add(f"{t.name(ev.seat)}: {describe(play)}.")
         t.app.sound.play("lay")
 
-    return step(duration, land, flies)
+    return stack_step(duration, land, flies)
 
 
 def _drew(t: Table, ev: Drew, duration: float) -> Step:
@@ -133,7 +96,7 @@ def _drew(t: Table, ev: Drew, duration: float) -> Step:
             t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'passes')} and {t.verb(ev.seat, 'draws')} {ev.cards:,}.")
         t.app.sound.play("draw")
 
-    return step(duration, land, flies)
+    return stack_step(duration, land, flies)
 
 
 def _passed(t: Table, ev: Passed, duration: float) -> Step:
@@ -154,7 +117,7 @@ def _passed(t: Table, ev: Passed, duration: float) -> Step:
             t.log.add(f"Toll: {t.name(ev.seat)} {t.verb(ev.seat, 'pays')} {ev.toll:,} cards from the deck to "
                       f"{t.name(ev.to_seat)}.")
 
-    return step(duration, land, flies)
+    return stack_step(duration, land, flies)
 
 
 def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
@@ -174,7 +137,7 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
         t.announce(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
         t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
 
-    return step(duration, land, flies)
+    return stack_step(duration, land, flies)
 
 
 def _second_wind(t: Table, ev: SecondWind) -> Step:
@@ -190,7 +153,7 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
     HandDealt: lambda t, ev: note_step(
         t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}."),
-    GameWon: lambda t, ev: step(0.6 * t.factor(), note_step(
+    GameWon: lambda t, ev: stack_step(0.6 * t.factor(), note_step(
         t, f"{t.name(1 - ev.seat)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.",
         f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!"), []),
     Doubled: lambda t, ev: note_step(

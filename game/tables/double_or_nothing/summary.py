@@ -15,9 +15,11 @@ from engine.double_or_nothing import UPGRADES, Mode
 from engine.double_or_nothing.events import GameWon, Played, RunOver, UpgradePicked
 from engine.double_or_nothing.plays import Play, describe
 
+from game.kit.badges import badge_row, draw_badge_row
+from game.kit.endscreen import AHEAD, DONE, FAILED, draw_in_columns, draw_ladder, short_count
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.screens.game_over import GameOverScene
-from game.tables.double_or_nothing.art import draw_icon
+from game.tables.double_or_nothing.view import upgrade_badges
 
 
 @dataclass
@@ -97,17 +99,6 @@ def rates_of(lines: dict[str, Any]) -> list[str]:
     return [line for _, line in sorted(out, key=lambda x: -x[0])]
 
 
-def short(n: int) -> str:
-    """A hand size in a few characters: 640, 5.1k, 5.2M."""
-    if n < 10_000:
-        return f"{n:,}"
-    if n < 1_000_000:
-        return f"{n / 1000:.0f}k"
-    if n < 1_000_000_000:
-        return f"{n / 1_000_000:.1f}M"
-    return f"{n / 1_000_000_000:.1f}G"
-
-
 class RunSummaryScene(GameOverScene):
     """The run summary: games won, the game reached, upgrades, the biggest play; upgrade win rates over all runs."""
 
@@ -129,20 +120,9 @@ class RunSummaryScene(GameOverScene):
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
         return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
 
-    def _upgrade_places(self, x: int, width: int) -> list[tuple[str, str, int, int]]:
-        """(id, label, x, y offset) of each held upgrade's icon, wrapped into rows ``width`` wide."""
-        s = self.layout.scale
-        font = self.app.text.font(round(20 * s))
-        size, gap, row = round(40 * s), round(24 * s), round(50 * s)
-        out, cx, cy = [], x, 0
-        for uid, stacks in dict(self.facts.upgrades).items():  # each once with its final stacks, first picked first
-            label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
-            w = size + round(8 * s) + font.size(label)[0]
-            if cx > x and cx + w > x + width:
-                cx, cy = x, cy + row
-            out.append((uid, label, cx, cy))
-            cx += w + gap
-        return out
+    def _badges(self) -> list[tuple[Any, str]]:
+        """Each upgrade held at the end, once, with its final stacks (first picked first): its badge and label."""
+        return upgrade_badges(dict(self.facts.upgrades).items())
 
     def _body(self) -> tuple[pygame.Rect, dict[str, int], list[str], int]:
         """The panel, fitted to what it holds, the y of each part in it, the upgrade win rates to list and the
@@ -164,8 +144,8 @@ class RunSummaryScene(GameOverScene):
         if run:
             at["upgrades"] = y + round(8 * s)
             y = at["upgrades"] + round(32 * s)
-            places = self._upgrade_places(0, width - round(80 * s))
-            y += (places[-1][3] + round(58 * s)) if places else round(8 * s)
+            places = badge_row(self.app.text, [label for _, label in self._badges()], 0, width - round(80 * s), s)
+            y += (places[-1][1] + round(58 * s)) if places else round(8 * s)
             at["rates"] = y
             rates = rates_of(self.app.shelf(self.table.setup.game).stats.games.get(self.table.setup.info.record_format, {}))
             if rates:
@@ -200,52 +180,20 @@ class RunSummaryScene(GameOverScene):
         if self.facts.mode is Mode.RUN:
             text.blit(surface, "Upgrades this run:" if self.facts.upgrades else "No upgrades were picked this run.", px,
                       (left, at["upgrades"]), MUTED)
-            self._draw_upgrades(surface, left, at["upgrades"] + round(32 * s), panel)
-            self._draw_rates(surface, left, at["rates"], panel, rates, columns)
+            draw_badge_row(surface, text, self._badges(), left, at["upgrades"] + round(32 * s),
+                           panel.right - round(40 * s) - left, s)
+        if rates:
+            text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",
+                      round(19 * s), (left, at["rates"]), MUTED, max_w=panel.w - round(80 * s))
+            area = pygame.Rect(left, at["rates"] + round(28 * s), panel.w - round(80 * s), 0)
+            area.h = panel.bottom - round(16 * s) - area.y
+            draw_in_columns(surface, text, rates, area, columns, s)
 
     def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
         """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
-        s, text = self.layout.scale, self.app.text
         f = self.facts
-        first = max(1, f.reached - 8)
-        games = list(range(first, min(32, f.reached + 2) + 1))
-        r = round(20 * s)
-        gap = round(84 * s)
-        x0 = cx - gap * (len(games) - 1) // 2
-        for i, g in enumerate(games):
-            c = (x0 + i * gap, y + r)
-            if i:
-                pygame.draw.line(surface, MUTED, (c[0] - gap + r, c[1]), (c[0] - r, c[1]), max(1, round(2 * s)))
-            if g <= f.games_won or (f.cleared and g <= f.reached):
-                pygame.draw.circle(surface, GOLD, c, r)
-                ink = (30, 36, 34)
-            elif g == f.reached:
-                pygame.draw.circle(surface, (200, 70, 60), c, r)
-                ink = INK
-            else:
-                pygame.draw.circle(surface, MUTED, c, r, max(1, round(2 * s)))
-                ink = MUTED
-            text.blit(surface, str(g), round(22 * s), c, ink, "center")
-            text.blit(surface, short(10 << (g - 1)), round(16 * s), (c[0], c[1] + r + round(4 * s)), MUTED, "midtop")
-
-    def _draw_upgrades(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect) -> None:
-        s, text = self.layout.scale, self.app.text
-        size = round(40 * s)
-        for uid, label, ux, uy in self._upgrade_places(x, panel.right - round(40 * s) - x):
-            draw_icon(surface, text, UPGRADES[uid].icon, pygame.Rect(ux, y + uy, size, size))
-            text.blit(surface, label, round(20 * s), (ux + size + round(8 * s), y + uy + size // 2), INK, "midleft")
-
-    def _draw_rates(self, surface: pygame.Surface, x: int, y: int, panel: pygame.Rect,
-                    rates: list[str], columns: int) -> None:
-        s, text = self.layout.scale, self.app.text
-        if not rates:
-            return
-        text.blit(surface, "Upgrades over all your runs: games played holding each, and how many were won",
-                  round(19 * s), (x, y), MUTED, max_w=panel.w - round(80 * s))
-        y += round(28 * s)
-        col_w = (panel.w - round(80 * s)) // columns
-        row_h = round(26 * s)
-        rows = max(1, min(-(-len(rates) // columns), (panel.bottom - round(16 * s) - y) // row_h))
-        for i, line in enumerate(rates[: rows * columns]):
-            text.blit(surface, line, round(19 * s), (x + (i // rows) * col_w, y + (i % rows) * row_h), INK,
-                      max_w=col_w - round(10 * s))
+        games = range(max(1, f.reached - 8), min(32, f.reached + 2) + 1)
+        won = [g <= f.games_won or (f.cleared and g <= f.reached) for g in games]
+        rungs = [(str(g), short_count(10 << (g - 1)), DONE if done else FAILED if g == f.reached else AHEAD)
+                 for g, done in zip(games, won)]
+        draw_ladder(surface, self.app.text, cx, y, rungs, self.layout.scale)

@@ -22,11 +22,13 @@ from engine.envelope import GameRecord
 from ai.scheduler import TurnScheduler
 
 from game.kit.actionlog import ActionLog
+from game.kit.count import CountChoice
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
 from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
+from game.kit.span import SpanChoice
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
 from game.kit.viewtable import ViewTable
@@ -35,7 +37,6 @@ from game.base.scene import Scene
 from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
-from game.tables.double_or_nothing.art import draw_thumbnail
 from game.tables.double_or_nothing.steps import Shown, queue_events
 from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
@@ -48,7 +49,7 @@ class DoubleTable(ViewTable, TurnScene):
 
     game_id = GAME_ID
     view = double_or_nothing_view
-    draw_thumbnail = staticmethod(draw_thumbnail)
+    draw_thumbnail = staticmethod(double_or_nothing_view.draw_thumbnail)
 
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:
@@ -61,14 +62,10 @@ class DoubleTable(ViewTable, TurnScene):
         self.hover: object = None
         self.focus = Focus()  # the keyboard's: a column (1-8), a button's key or ("pick", id), and whether it shows
         self.clock = 0.0
-        self.selection: tuple[int, int] | None = None  # (lo, hi) as selected, lo <= hi
-        self.anchor: int | None = None  # the column a drag started on
-        self.moved = False  # the drag left its first column
-        self.was_single = False  # the press was on a number selected alone (a second click lets it go)
+        self.selection = SpanChoice(self._selection_changed)  # the numbers selected (their columns), as selected
         self.press: object = None
         self.wrap = False  # Round the Bend: the selection goes the other way round
-        self.copies: int | None = None  # Trim: copies chosen (None: as many as possible)
-        self.typed_copies: str | None = None  # Trim: the copies being typed (None: not typing)
+        self.copies = CountChoice()  # Trim: the copies chosen (None: as many as possible) or being typed
         self.hint = Hint()  # the advice on screen: its words, and glow "pass" when it says to pass
         self.resize(app.size)
         self.shown = Shown.of(self.state.observation(self.viewer))
@@ -90,9 +87,6 @@ class DoubleTable(ViewTable, TurnScene):
 
     # --- seats and what may be seen -------------------------------------------
 
-    def current(self) -> int | None:
-        return self.turns.current
-
     def shows_hand(self) -> bool:
         """Whether the viewer's hand may be drawn face up now (never while the device is being passed)."""
         return self.replaying or not self.pending_pass
@@ -108,7 +102,7 @@ class DoubleTable(ViewTable, TurnScene):
 
     def span(self) -> tuple[int, int] | None:
         """The selection as a play's ``(lo, hi)`` (wrapped: from hi up past 8 to lo), or None without one."""
-        return selected_span(*self.selection, self.wrap) if self.selection else None
+        return selected_span(*self.selection.span, self.wrap) if self.selection.span else None
 
     def selection_numbers(self) -> tuple[int, ...]:
         span = self.span()
@@ -120,10 +114,10 @@ class DoubleTable(ViewTable, TurnScene):
         if span is None:
             return None, "Select numbers: drag across the columns, or click one."
         try:
-            play = selected_play(self.shown.hand, *span, self.copies)
+            play = selected_play(self.shown.hand, *span, self.copies.value)
         except ValueError as exc:
             return None, str(exc)
-        seat = self.current()
+        seat = self.turns.current
         if seat != self.viewer:
             return play, f"It's {whose(self.name(seat))} turn."
         return play, self.state.why_illegal(play, self.viewer)
@@ -133,8 +127,8 @@ class DoubleTable(ViewTable, TurnScene):
         play, reason = self.selection_play()
         if play is None:
             return reason or ""
-        if self.typed_copies is not None:
-            return f"Copies: {self.typed_copies}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
+        if self.copies.typed is not None:
+            return f"Copies: {self.copies.typed}_ of {self.most_copies():,}  (type a number; Enter sets it, Esc leaves it)"
         text = f"{describe(play)}  ·  strength: {double_or_nothing_view.strength_words(play.strength(self.my_rules()))}"
         if reason is None and self.shown.top is not None:
             text += f"  ·  beats {describe(self.shown.top)}"
@@ -151,10 +145,8 @@ class DoubleTable(ViewTable, TurnScene):
         """Whether Trim's copies may be chosen now: Trim held, and a selection of more than one copy each."""
         return self.my_rules().trim and self.most_copies() > 1
 
-    def set_selection(self, lo: int | None, hi: int | None = None) -> None:
-        hi = lo if hi is None else hi
-        self.selection = None if lo is None or hi is None else (min(lo, hi), max(lo, hi))
-        self.copies = self.typed_copies = None
+    def _selection_changed(self) -> None:
+        self.copies.clear()
         self.hint.clear()  # advice is about the selection it made: a new one (or a play) ends it
 
     # --- help: the hint and the first-game tip -------------------------------
@@ -170,12 +162,12 @@ class DoubleTable(ViewTable, TurnScene):
         action = advice.action
         if isinstance(action, Play):
             self.wrap = action.wraps
-            self.set_selection(action.lo, action.hi)
+            self.selection.choose(action.lo, action.hi)
             if action.copies < most_copies(self.shown.hand, action.lo, action.hi):
-                self.copies = action.copies  # Trim: fewer copies than held
+                self.copies.value = action.copies  # Trim: fewer copies than held
             self.hint.show(advice.reason)
         else:
-            self.set_selection(None)
+            self.selection.choose(None)
             self.hint.show(advice.reason, "pass")
 
     def tip_showing(self) -> bool:
@@ -212,7 +204,7 @@ class DoubleTable(ViewTable, TurnScene):
         """The controller played ``action``: its steps (none while catching up a saved run)."""
         if self.turns.catching_up:
             return
-        self.set_selection(None)
+        self.selection.choose(None)
         self.wrap = False
         queue_events(self, [self.state.seen_by(e, self.viewer) for e in events])
 
@@ -220,8 +212,8 @@ class DoubleTable(ViewTable, TurnScene):
         """Play a saved run's actions with no animation, so the table shows exactly where it stands."""
         self.turns.catch_up(actions)
         self.motion.steps.clear()
-        if self.hotseat and self.current() in self.humans:
-            self.viewer = self.current()  # type: ignore[assignment]
+        if self.hotseat and self.turns.current in self.humans:
+            self.viewer = self.turns.current
         self.sync_shown()
         self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
 
@@ -248,7 +240,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.turns.step(dt, self.motion.busy, self.viewer, self.pending_pass)
 
     def _forget_the_last_player(self) -> None:
-        self.set_selection(None)
+        self.selection.choose(None)
         self.toast = None
 
     def hand_over_to(self, seat: int) -> None:
@@ -259,12 +251,8 @@ class DoubleTable(ViewTable, TurnScene):
         self.sync_shown()
 
     def open_pause(self) -> None:
-        self.anchor = None  # a drag across the columns ends
+        self.selection.anchor = None  # a drag across the columns ends
         open_pause(self)
-
-    def exit(self) -> None:
-        super().exit()
-        self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
     # --- the end ---------------------------------------------------------------
 

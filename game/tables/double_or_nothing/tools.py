@@ -13,7 +13,7 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.games import game_info
 
 from game.kit import scenarios
-from game.kit.scenarios import Restarting, opened, passing, ready, saved_mismatches
+from game.kit.scenarios import Restarting, opened, passing, ready, resumed_mismatches
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
 from game.shell.app import App
@@ -78,11 +78,12 @@ def _summary(table: Any) -> str:
             f"upgrades {dict(st.held.as_tuple())}")
 
 
-def mismatches(table, saved) -> list[str]:
-    """How a resumed ``table`` differs from the ``saved`` run (empty if it is exactly there)."""
-    state = saved.final_state()
-    out = saved_mismatches(table, saved, state, lambda a, b: a.snapshot() == b.snapshot(), "run")
-    return out + shown_differences(table, state)
+def same_run(a: Any, b: Any) -> bool:
+    return a.snapshot() == b.snapshot()
+
+
+mismatches = resumed_mismatches(shown_differences, same_run, "run")
+"""How a resumed table differs from the saved run (empty if it is exactly there)."""
 
 
 # --- positions for tests and screenshots ------------------------------------------------
@@ -94,11 +95,11 @@ def _select_best(s: Any) -> None:
     plays = [a for a in table.state.legal_actions(table.viewer) if isinstance(a, Play) and not a.wraps]
     if plays:
         best = max(plays, key=lambda p: p.strength())
-        table.set_selection(best.lo, best.hi)
+        table.selection.choose(best.lo, best.hi)
     else:
         held = [n + 1 for n, k in enumerate(table.shown.hand) if k]
         if held:
-            table.set_selection(held[0], held[min(2, len(held) - 1)])
+            table.selection.choose(held[0], held[min(2, len(held) - 1)])
 
 
 def _select_refused(s: Any) -> None:
@@ -106,11 +107,11 @@ def _select_refused(s: Any) -> None:
     table = s.table
     for lo in range(1, 9):
         for hi in range(lo, 9):
-            table.set_selection(lo, hi)
+            table.selection.choose(lo, hi)
             play, reason = table.selection_play()
             if play is not None and reason is not None:
                 return
-    table.set_selection(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
+    table.selection.choose(next((n + 1 for n, k in enumerate(table.shown.hand) if not k), 1))
 
 
 SHOTS = shots.Plan(GAME_ID, (
@@ -157,7 +158,7 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "off", "ai_speed": "instant"},
     monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
     bench_settings={"animation_speed": "normal", "ai_speed": "instant"},
-    frames=60 * 60 * 20, same_state=lambda a, b: a.snapshot() == b.snapshot(), noun="run",
+    frames=60 * 60 * 20, same_state=same_run, noun="run",
 )
 
 __all__ = ["SCENARIOS", "open_at", "played_record", "run_setup", "short_run_deal", "mismatches", "SELFTEST_DEAL"]

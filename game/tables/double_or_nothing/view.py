@@ -1,4 +1,5 @@
-"""Double or Nothing's table drawn: where everything goes, and the drawing (nothing here changes state).
+"""Double or Nothing's table drawn: where everything goes, and the drawing (nothing here changes state), and the
+title tile's picture.
 
 A hand of thousands of cards is eight columns, one number card each with a
 stack under it and its count ("x 1,284"); the play area is the play to beat as
@@ -9,30 +10,33 @@ Nothing draws one sprite per card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import pygame
 from pygame import Rect
 
 from engine.double_or_nothing import MAX_GAME, UPGRADES, Mode, Phase
-from engine.double_or_nothing.plays import Play, describe
-from engine.double_or_nothing.upgrades import effect, helps, taking
+from engine.double_or_nothing.plays import describe
+from engine.double_or_nothing.upgrades import Icon, effect, helps, taking
 
-from game.kit.layout import ui_scale
-from game.tables.double_or_nothing.input import picking
-from game.tables.double_or_nothing.art import (
-    CARD_RATIO, STACKS_WARM, draw_count, draw_icon, draw_stack, stack_depth, stack_keys, stack_place,
-)
-from game.tables.double_or_nothing.steps import flying
+from game.kit.badges import draw_badge_column
 from game.kit.contract import Table
 from game.kit.handview import with_keys
+from game.kit.layout import ui_scale
+from game.kit.messages import draw_banner, draw_tip, draw_toast, tip_close
+from game.kit.offer import OfferCard, draw_offer, offer_rects
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
-from game.kit.messages import draw_banner, draw_tip, draw_toast
 from game.kit.replaycontrols import replay_status
+from game.kit.stacks import (
+    counted_stacks_part, draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks,
+)
+from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
 from game.kit.wording import says, whose
+from game.tables.double_or_nothing.input import picking
 
 PANEL_FILL = (8, 40, 28, 170)
+CARD_RATIO = 0.7
 
 
 def tip_lines(opponent: str) -> tuple[str, ...]:
@@ -107,10 +111,7 @@ class DoubleLayout:
 
     def tip(self) -> tuple[Rect, Rect]:
         """The first-game tip over the log (nothing to click there), and its Got it button."""
-        box = self.log_panel.copy()
-        close = Rect(0, 0, round(130 * self.scale), round(36 * self.scale))
-        close.bottomright = (box.right - round(10 * self.scale), box.bottom - round(10 * self.scale))
-        return box, close
+        return self.log_panel.copy(), tip_close(self.log_panel, self.scale)
 
     def area_card(self, i: int, width: int) -> Rect:
         """Card ``i`` of a play ``width`` numbers wide in the middle of the play area."""
@@ -138,12 +139,7 @@ class DoubleLayout:
         return None
 
     def pick_cards(self, n: int) -> list[Rect]:
-        s = self.scale
-        cw, chh = round(250 * s), round(380 * s)
-        gap = round(28 * s)
-        x0 = self.w // 2 - (n * cw + (n - 1) * gap) // 2
-        y = self.h // 2 - chh // 2 - round(30 * s)
-        return [Rect(x0 + i * (cw + gap), y, cw, chh) for i in range(n)]
+        return offer_rects(self.screen, n, self.scale)
 
 
 # --- the table -------------------------------------------------------------------
@@ -206,7 +202,7 @@ def table_parts(t: Table) -> list[Part]:
     L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
     d, movers = L.my_deck, t.state.to_move()
     lift = max(2, d.w // 22) * 4 + round(6 * s)
-    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection else None),)
+    shows = () if t.toast or picking(t) else status_lines(t) + ((t.selection_play()[1] if t.my_turn() and t.selection.span else None),)
     box, close = L.tip()
     lines = t.tip_showing() and tip_lines(t.name(1 - t.viewer))
     hover = t.hover[1] if isinstance(t.hover, tuple) and t.hover[0] == "button" else None
@@ -255,7 +251,7 @@ def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, i
 def _area_parts(t: Table) -> list[Part]:
     """The play area: what to do with nothing to beat, the play's stacks and its line, the strip of what lies there."""
     L, text, s, sh = t.layout, t.app.text, t.layout.scale, t.shown
-    a, st, play, fly = L.area, L.strip, sh.top, bool(flying(t))
+    a, st, play, fly = L.area, L.strip, sh.top, bool(in_the_air(t.motion.flights))
     lead = play is None and not fly and Phase.PICK not in (t.state.phase, sh.obs.phase)  # never under flights or a pick
     tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
     out = [text_part(text, "Nothing to beat: the side to move leads anything.", round(24 * s),
@@ -267,11 +263,8 @@ def _area_parts(t: Table) -> list[Part]:
     else:
         who = t.name(sh.top_seat) if sh.top_seat is not None else ""
         label = f"To beat: {describe(play)} by {who}  (strength: {strength_words(play.strength(sh.obs.rules(sh.top_seat)))})"
-        count = text.render(f"x {play.copies:,}", round(20 * s), INK)
-        cards = [L.area_card(i, play.width) for i in range(play.width)]
-        out += [Part(play, stack_place(play.copies, cards[0]).unionall(
-                    [stack_place(play.copies, r) for r in cards[1:]] + [count.get_rect(midtop=(r.centerx, r.bottom + round(
-                        4 * s))) for r in cards]), lambda surface: _draw_play(t, surface, play)),
+        stacks = [(n, play.copies, L.area_card(i, play.width)) for i, n in enumerate(play.numbers)]
+        out += [counted_stacks_part(t.app.art, text, play, stacks, s),
                 text_part(text, label, round(22 * s), (a.centerx, a.y + round(24 * s)), INK, "midtop", a.w - round(60 * s))]
     strip = bool(sum(sh.area)) and not fly
     width = round((270 + 99 * sum(map(bool, sh.area))) * s)
@@ -324,13 +317,8 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        depths = frozenset(stack_depth(k) for k in counts if k)
-        sizes = (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size)
-        STACKS_WARM.warm((depths, sizes), lambda: stack_keys(art, depths, sizes))
-    for fly in flying(t):
-        r = fly.rect
-        draw_stack(surface, art, fly.value, fly.count, r)
-        text.blit(surface, f"{fly.count:,}", round(20 * s), (r.centerx, r.bottom + 2), GOLD, "midtop")
+        warm_stacks(art, range(9), counts, (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size))
+    draw_counted_flights(surface, art, text, t.motion.flights, s)
     if t.banner:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
     if t.toast:
@@ -354,21 +342,17 @@ def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
                   max_w=p.right - dx - round(8 * s))
 
 
+def upgrade_badges(held: Iterable[tuple[str, int]]) -> list[tuple[Icon, str]]:
+    """Each upgrade held, ``(id, stacks)``, as its badge and its label ("Trim x2")."""
+    return [(UPGRADES[uid].icon, UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")) for uid, stacks in held]
+
+
 def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
-    """The runner's upgrades, as icons along the bottom left of the area."""
-    if not held:
-        return
-    L, text, s = t.layout, t.app.text, t.layout.scale
-    x, y = L.area.x + round(12 * s), L.area.y + round(56 * s)
-    row = min(round(38 * s), (L.strip.y - round(4 * s) - y) // len(held))
-    size = max(8, row - round(6 * s))
-    for uid, stacks in held:
-        r = Rect(x, y, size, size)
-        draw_icon(surface, text, UPGRADES[uid].icon, r)
-        label = UPGRADES[uid].name + (f" x{stacks}" if stacks > 1 else "")
-        text.blit(surface, label, min(round(17 * s), max(10, row - 4)), (r.right + round(6 * s), r.centery), MUTED,
-                  "midleft", round(140 * s))
-        y += row
+    """The runner's upgrades, as badges down the left of the area."""
+    L, s = t.layout, t.layout.scale
+    top = L.area.y + round(56 * s)
+    column = Rect(L.area.x + round(12 * s), top, round(200 * s), L.strip.y - round(4 * s) - top)
+    draw_badge_column(surface, t.app.text, upgrade_badges(held), column, s, round(140 * s))
 
 
 def hand_words(game_hand: int) -> str:
@@ -376,16 +360,8 @@ def hand_words(game_hand: int) -> str:
     return f"hand {game_hand}" if game_hand else "before the first hand"
 
 
-def _draw_play(t: Table, surface: pygame.Surface, play: Play) -> None:
-    L, s = t.layout, t.layout.scale
-    for i, n in enumerate(play.numbers):
-        r = L.area_card(i, play.width)
-        draw_stack(surface, t.app.art, n, play.copies, r)
-        draw_count(surface, t.app.text, play.copies, (r.centerx, r.bottom + round(4 * s)), s, INK, 20)
-
-
 def _draw_strip(t: Table, surface: pygame.Surface) -> None:
-    L, text, art, s, strip = t.layout, t.app.text, t.app.art, t.layout.scale, t.layout.strip
+    text, art, s, strip = t.app.text, t.app.art, t.layout.scale, t.layout.strip
     text.blit(surface, f"In the play area: {sum(t.shown.area):,}", round(19 * s), (strip.x, strip.centery), MUTED,
               "midleft")
     x, ch = strip.x + round(190 * s), strip.h - round(4 * s)
@@ -417,34 +393,28 @@ def _draw_column(t: Table, surface: pygame.Surface, i: int, lift: int, sel: set[
 
 
 def _draw_pick(t: Table, surface: pygame.Surface) -> None:
-    L, text = t.layout, t.app.text
-    s = L.scale
-    draw_panel(surface, surface.get_rect(), (4, 18, 13, 242), 0, None, t.panels)  # the table a quiet shadow: no words
-    obs = t.state.observation(0)
-    cards = L.pick_cards(len(obs.offer))
-    title_y = cards[0].y - round(90 * s)
-    band = Rect(cards[0].x, title_y - round(10 * s), cards[-1].right - cards[0].x, round(86 * s))
-    draw_panel(surface, band, (8, 34, 26, 240), round(14 * s), None, t.panels)  # the heading clear of the header's words
-    text.blit(surface, f"Game {obs.game - 1} won: everything doubles!", round(40 * s), (L.w // 2, title_y), GOLD, "midtop")
-    text.blit(surface, f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. "
-                       "Pick one upgrade:", round(22 * s), (L.w // 2, title_y + round(46 * s)), INK, "midtop", L.w - 40)
+    """The upgrades offered, over the table dimmed: each card's badge, name, effect, when it helps and how many held."""
+    obs, rules = t.state.observation(0), t.state.upgrade_rules
     held = dict(obs.upgrades)
-    for k, (uid, r) in enumerate(zip(obs.offer, cards)):
+    cards = []
+    for k, uid in enumerate(obs.offer, 1):
         u = UPGRADES[uid]
-        hot = t.hover == ("pick", uid) or t.focus.shown() == ("pick", uid)
-        draw_panel(surface, r, (250, 246, 232, 255) if hot else (238, 234, 220, 255), round(16 * s),
-                   GOLD if hot else (120, 110, 80), t.panels)
-        icon = Rect(0, 0, round(90 * s), round(90 * s))
-        icon.midtop = (r.centerx, r.y + round(20 * s))
-        draw_icon(surface, text, u.icon, icon)
-        text.blit(surface, u.name, round(28 * s), (r.centerx, icon.bottom + round(14 * s)), (30, 36, 34), "midtop",
-                  r.w - round(20 * s))
-        y = icon.bottom + round(50 * s)
-        for words, px, most, color in ((effect, 20, 5, (60, 66, 62)), (helps, 18, 4, (30, 100, 90))):
-            for line in text.wrap(words(uid, t.state.upgrade_rules), round(px * s), r.w - round(28 * s))[:most]:
-                text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
-                y += round((px + 2) * s)
-            y += round(8 * s)
-        footer = text.wrap(f"Key {k + 1}. {taking(uid, held.get(uid, 0))}", round(17 * s), r.w - round(24 * s))
-        for i, line in enumerate(reversed(footer)):  # from the card's foot up
-            text.blit(surface, line, round(17 * s), (r.centerx, r.bottom - round((12 + 21 * i) * s)), (110, 100, 70), "midbottom")
+        words = ((effect(uid, rules), 20, 5, (60, 66, 62)), (helps(uid, rules), 18, 4, (30, 100, 90)))
+        cards.append(OfferCard(u.icon, u.name, words, f"Key {k}. {taking(uid, held.get(uid, 0))}"))
+    lit = {k for k, uid in enumerate(obs.offer) if ("pick", uid) in (t.hover, t.focus.shown())}
+    heading = f"Game {obs.game - 1} won: everything doubles!"
+    sub = f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. Pick one upgrade:"
+    draw_offer(surface, t.app.text, cards, t.layout.pick_cards(len(cards)), lit, heading, sub, t.layout.scale, t.panels)
+
+
+def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
+    """The title tile: a rival's stack, a stair in the middle, and a hand of number columns with counts."""
+    draw_table_picture(surface, art, [(None, 0.16, 0.2), (None, 0.17, 0.19)], card_h=0.26)
+    w, h = surface.get_size()
+    for numbers, least, height, left, step, y in (((5, 6, 7), 12, 0.26, 0.42, 0.13, 0.38),
+                                                  (range(1, 9), 10, 0.22, 0.1, 0.114, 0.76)):
+        ch = max(least, round(h * height))
+        for i, n in enumerate(numbers):
+            r = Rect(0, 0, round(ch * CARD_RATIO), ch)
+            r.center = (round(w * (left + step * i)), round(h * y))
+            art.blit_number(surface, n, r, shadow=False)

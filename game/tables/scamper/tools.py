@@ -14,7 +14,7 @@ from engine.scamper import LayContract, LayMeld, ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
-from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, saved_mismatches
+from game.kit.scenarios import Bench, bots_play_to, hand_hot_spots, hand_mismatches, open_on_top, resumed_mismatches
 from game.kit.sprites import Hand
 from game.shell import shots
 from game.shell.app import App
@@ -51,10 +51,6 @@ def check(table: Any) -> None:
 def hot_spots(table: Any) -> list[tuple[int, int]]:
     """Places worth clicking at the table: the hidden-hand table's, and the melds down."""
     return hand_hot_spots(table) + [r[0].center for r in table.meld_rects().values() if r]
-
-
-def _resumed(table: Any, saved: Any) -> list[str]:
-    return table_mismatches(table, state := saved.final_state()) + saved_mismatches(table, saved, state)
 
 
 def _summary(table: Any) -> str:
@@ -215,7 +211,7 @@ def _bench(app: App) -> Bench:
 SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, selftest_setup=lambda: GameSetup.all_ai(
         ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
-    summary=_summary, mismatches=_resumed,
+    summary=_summary, mismatches=resumed_mismatches(table_mismatches),
     busy=_bench, shots=SHOTS,
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,

@@ -18,7 +18,7 @@ from game.kit.handview import (
 )
 from game.kit.layer import Partial, Region
 from game.kit.layout import TableLayout
-from game.kit.messages import draw_banner, draw_tip
+from game.kit.messages import draw_banner, draw_tip, tip_close
 from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
@@ -56,9 +56,7 @@ def tip_layout(L: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
     s = L.scale
     tops = [spot.panel for spot in L.spots.values() if spot.side == "top"]
     box = tops[0].unionall(tops[1:]) if tops else pygame.Rect(L.w // 4, L.margin, L.w // 2, round(180 * s))
-    close = pygame.Rect(0, 0, round(130 * s), round(36 * s))
-    close.bottomright = (box.right - round(10 * s), box.bottom - round(10 * s))
-    return box, close
+    return box, tip_close(box, s)
 
 
 def status_lines(t: HiddenHandTable) -> tuple[str, str]:
