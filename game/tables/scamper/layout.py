@@ -81,5 +81,10 @@ def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]])
     for seat, sizes in by_seat.items():
         area = meld_area(layout, seat, viewer)
         k = STEPS[fit_step(tuple(area), card, tuple(sizes))] if seat == viewer else shared
-        out[seat] = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True) or []
+        out[seat] = _placed(tuple(area), card, tuple(sizes), k)
     return out
+
+
+@lru_cache(maxsize=1024)  # each seat's melds placed apart: a change to one seat's places only that one's again
+def _placed(area: tuple[int, int, int, int], card: tuple[int, int], sizes: tuple[int, ...], k: float) -> list[list[Rect]]:
+    return place(Rect(area), card, list(sizes), k) or place(Rect(area), card, list(sizes), k, squeeze=True) or []
