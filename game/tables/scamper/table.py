@@ -154,8 +154,8 @@ class ScamperTable(HiddenHandTable):
         if self.is_human(self.viewer) and not self.motion.busy:
             self.progress_line()  # worked out here, so a frame only reads it
             self.proposal()
-        if not self.hold:
-            self._take_turns(dt)
+        if not self.hold and self.layer.surface is not None:  # a frame painting the whole layer (a table's first)
+            self._take_turns(dt)  # lets the bots start on the next
         self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause
