@@ -122,10 +122,9 @@ def test_a_seats_new_meld_places_only_that_seats_melds(bench, monkeypatch):
     app.step(DT, [])
     table = busy.table
     table.meld_layouts()
-    placed: list[pygame.Rect] = []
-    real = layout.place
-    monkeypatch.setattr(layout, "place", lambda area, card, sizes, k, squeeze=False: placed.append(area) or
-                        real(area, card, sizes, k, squeeze))
+    placed: list[pygame.Rect] = []  # where melds were placed afresh (not taken from the cache)
+    real = layout.match_rows
+    monkeypatch.setattr(layout, "match_rows", lambda area, *rest: placed.append(area) or real(area, *rest))
     seat = table.model.owners[-1]
     sizes = [len(table.model.melds[i]) for i in table.model.melds_of(seat)]
     table.meld_layout(seat, sizes[:-1] + [sizes[-1] + 1])  # a card added to that seat's last meld
@@ -147,3 +146,23 @@ def test_a_partial_repaint_copies_the_background_in_whole_columns():
     spots.clear()
     layer.refresh(background, "owner", [region(2)], art)
     assert spots == [pygame.Rect(32, 50, 32, 10)] and all(s.x % CELL == 0 and s.right % CELL == 0 for s in spots)
+
+
+def test_the_progress_line_is_worked_out_on_a_frame_that_plays_no_move(bench, monkeypatch):
+    from game.tables.scamper import play
+
+    app, busy = bench
+    worked: list[int] = []
+    real = play.progress
+    monkeypatch.setattr(play, "progress", lambda t: worked.append(len(t.record.entries)) or real(t))
+    moves = both = 0
+    for n in range(320):
+        busy.before(n)
+        table, before, worked[:] = busy.table, len(busy.table.record.entries), []
+        app.step(DT, [])
+        moved = len(table.record.entries) != before
+        moves += moved
+        both += moved and bool(worked)
+        if not table.busy_frame:  # a frame that played and started nothing shows the line as it is now
+            assert table.progress_line() == real(table)
+    assert moves >= 5 and both == 0, (moves, both)  # the went-out's new hand (a long solve) is never in its frame

@@ -123,14 +123,12 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]
     """
     L, s = t.layout, t.state
     players = t.record.players
-    text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
     def fitted(_: object) -> tuple[int, dict[int, str], dict[int, str]]:
         rights = {seat: header_right(t, seat) for seat in L.spots}
-        px, labels = header_size(text, {seat: (seat_label(players[seat]), str(players[seat].name), rights[seat],
-                                               L.spots[seat].header.w - round(10 * L.scale)) for seat in L.spots}, base)
-        return px, labels, rights
+        return (*header_size(t.app.text, {seat: (seat_label(players[seat]), str(players[seat].name), rights[seat],
+                L.spots[seat].header.w - round(10 * L.scale)) for seat in L.spots}, base), rights)
     return t.memoised("names", fitted, L, tuple(map(len, t.model.held)), s.dealer, len(s.lines),  # L held: not its id
                       tuple(map(seat_label, players)))
 
