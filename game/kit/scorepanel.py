@@ -41,15 +41,19 @@ def header_size(text: Text, seats: dict[int, tuple[str, str, str, int]], base: i
     seat's label fits beside its header's right side (``seats``: each one's label, a shorter one (the name without
     the bot's level), the right side and the room for both); and the label each shows at it: the shorter one only
     where the label can't fit whole even at the smallest size."""
-    sizes = range(base, MIN_TEXT_PX - 1, -1)
-    px = min((next((p for p in sizes if _fits(text, label, right, room, p)), None)
-              or next((p for p in sizes if _fits(text, short, right, room, p)), MIN_TEXT_PX)
+    px = min((_largest(text, label, right, room, base) or _largest(text, short, right, room, base) or MIN_TEXT_PX
               for label, short, right, room in seats.values()), default=base)
     return px, {seat: label if _fits(text, label, right, room, px) else short
                 for seat, (label, short, right, room) in seats.items()}
 
 
-@lru_cache(maxsize=4096)  # a header's words seldom change: a frame that changes one seat's works out only that one
+@lru_cache(maxsize=1024)  # a header's words seldom change: a frame that changes one seat's works out only that one
+def _largest(text: Text, label: str, right: str, room: int, base: int) -> int | None:
+    """The largest text size from ``base`` down to the smallest at which ``label`` fits beside ``right`` in ``room``."""
+    return next((p for p in range(base, MIN_TEXT_PX - 1, -1) if _fits(text, label, right, room, p)), None)
+
+
+@lru_cache(maxsize=4096)
 def _fits(text: Text, label: str, right: str, room: int, px: int) -> bool:
     font = text.font(px)
     return font.size(label)[0] <= room - font.size(right)[0]
