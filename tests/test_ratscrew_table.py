@@ -14,6 +14,7 @@ from ai.reflex import Reflexes  # noqa: E402
 from engine.cards import Card, standard_deck  # noqa: E402
 from engine.games import GAMES, load_record  # noqa: E402
 from engine.ratscrew import LAY, Ratscrew, SNAP  # noqa: E402
+from game.base.retained import CELL  # noqa: E402
 from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
@@ -485,8 +486,8 @@ def test_a_card_landing_on_or_leaving_the_fan_repaints_only_its_place_with_the_w
             table.fly(under, True, table.layout.top_card, table.layout.fan_slot(n - 2, n - 1), 0.3)
         app.step(DT, [])
         card = table.layout.fan_slot(0, len(table.model.stack) - 1)
-        for area in table.layer.painted:
-            if area.w * area.h <= card.w * card.h:
+        for area in table.layer.painted:  # the card's place, widened to whole 16-px columns (game.kit.layer.aligned)
+            if area.w * area.h <= (card.w + 2 * CELL) * card.h:
                 partial += 1
         fresh = TableLayer()
         fresh.refresh(table.background, table.layout, ratscrew_view.layer_regions(table), app.art)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pygame
 
@@ -58,7 +58,17 @@ class Flight:
         return r
 
 
-Step = Callable[[], list[Flight]]
+class Later(NamedTuple):
+    """A flight made only when it is about to take off: ``make()`` once its step's clock (the time its eager flights'
+    tweens have run) reaches ``delay``, its tween's own delay.  A step of many staggered flights (a deal) then builds
+    each in the frame it leaves, not all of them in its first; the flight is the same, from the same place in the
+    list, at the same tween time."""
+
+    delay: float
+    make: Callable[[], Flight]
+
+
+Step = Callable[[], "list[Flight | Later]"]
 
 
 def flight(sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
@@ -74,28 +84,37 @@ class FlightQueue:
     def __init__(self) -> None:
         self.steps: deque[Step] = deque()
         self.flights: list[Flight] = []
+        self.later: deque[Later] = deque()  # the current step's flights not made yet (:class:`Later`)
+        self._clock = 0.0  # the current step's time, as its flights' tweens count it
 
     @property
     def busy(self) -> bool:
-        return bool(self.flights or self.steps)
+        return bool(self.flights or self.steps or self.later)
 
     def queue(self, step: Step) -> None:
         self.steps.append(step)
 
     def update(self, dt: float, instant: bool = False) -> None:
         """Start the next step when the air is clear, move every flight and land those that arrive."""
-        while not self.flights and self.steps:
-            self.flights = self.steps.popleft()()
+        while not self.flights and not self.later and self.steps:
+            made = self.steps.popleft()()
+            self.flights = [f for f in made if not isinstance(f, Later)]
+            self.later, self._clock = deque(f for f in made if isinstance(f, Later)), 0.0
             if instant:
                 for f in self.flights:
                     f.tween.elapsed = f.tween.delay + f.tween.duration
+        while self.later and (instant or self.later[0].delay <= self._clock + dt):  # it takes off this frame
+            f = self.later.popleft().make()
+            f.tween.elapsed = f.tween.delay + f.tween.duration if instant else self._clock
+            self.flights.append(f)
+        self._clock += dt
         for f in self.flights:
             f.tween.update(dt)
             if f.tween.done and not f.landed:
                 f.landed = True
                 if f.on_land:
                     f.on_land()
-        if self.flights and all(f.landed for f in self.flights):
+        if self.flights and not self.later and all(f.landed for f in self.flights):
             self.flights = []
             if self.steps:
                 self.update(0.0, instant)
@@ -104,9 +123,10 @@ class FlightQueue:
         """Play every queued step at once and land every card (catching up with a saved game)."""
         while self.steps:
             for f in self.steps.popleft()():
+                f = f.make() if isinstance(f, Later) else f
                 if f.on_land:
                     f.on_land()
-        self.flights = []
+        self.flights, self.later = [], deque()
 
     def flying(self) -> set[int]:
         """The ids of the sprites in the air (their places draw nothing while they fly)."""

@@ -16,7 +16,7 @@ import pygame
 
 from engine.cards import Card
 from engine.wire import HIDDEN_CARD
-from game.kit.flights import Flight, Step
+from game.kit.flights import Flight, Later, Step
 from game.kit.hand import HandFan
 from game.kit.sprites import CardSprite, CardsView, Hand
 
@@ -92,7 +92,7 @@ def lift(t: Any, seat: int, card: Card, chosen: set[int]) -> tuple[CardSprite, p
 
 
 def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: Card | None, duration: float,
-                 gap: float, count_down: bool) -> list[Flight]:
+                 gap: float, count_down: bool) -> list[Flight | Later]:
     """The deal's flights: one card at a time round the table from seat ``first``, then ``face_up`` onto the
     discard pile, with the deal's sound.  Each landing takes a card off the stock's count with ``count_down`` (else the
     table set it)."""
@@ -100,18 +100,20 @@ def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: C
     t.app.sound.play("deal")
     size = max((len(h) for h in hands), default=0)
     order = [(r, (first + k) % n) for r in range(size) for k in range(n) if r < len(hands[(first + k) % n])]
-    flights = []
+    flights: list[Flight | Later] = []
     for i, (r, seat) in enumerate(order):
-        sprite = t.sprites.new(hands[seat][r])
-        end = t.hand_slot(seat, r, len(hands[seat]))
+        def make(seat: int = seat, sprite: CardSprite = t.sprites.new(hands[seat][r]), r: int = r,
+                 face: bool = t.shows_face(seat), delay: float = min(2.0, gap * i)) -> Flight:
+            end = t.hand_slot(seat, r, len(hands[seat]))
 
-        def land(seat: int = seat, sprite: CardSprite = sprite, end: pygame.Rect = end) -> None:
-            m.held[seat].append(sprite)
-            m.stock -= count_down
-            if seat == t.viewer:
-                t.fan.place(sprite, end)
+            def land() -> None:
+                m.held[seat].append(sprite)
+                m.stock -= count_down
+                if seat == t.viewer:
+                    t.fan.place(sprite, end)
+            return t.fly(sprite, face, t.layout.stock, end, duration, delay, land)
 
-        flights.append(t.fly(sprite, t.shows_face(seat), t.layout.stock, end, duration, min(2.0, gap * i), land))
+        flights.append(t.fly_later(min(2.0, gap * i), make))  # each made as it leaves the stock: not all at once
     if face_up is not None:
         top = t.sprites.new(face_up)
 
@@ -119,8 +121,8 @@ def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: C
             m.pile.append(top)
             m.stock -= 1
 
-        flights.append(t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, min(2.0, gap * len(order)) + 0.1,
-                             land_top))
+        delay = min(2.0, gap * len(order)) + 0.1
+        flights.append(t.fly_later(delay, lambda: t.fly(top, True, t.layout.stock, t.layout.discard, 0.3, delay, land_top)))
     return flights
 
 

@@ -24,7 +24,7 @@ import pygame
 from engine.cards import Card
 from game.kit.actionlog import ActionLog
 from game.kit.clock import TableClock
-from game.kit.flights import Flight, FlightQueue, Step, flight
+from game.kit.flights import Flight, FlightQueue, Later, Step, flight
 from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
 from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_middle
@@ -223,7 +223,14 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     def fly(self, sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
             delay: float = 0.0, on_land: Any = None) -> Flight:
-        return flight(sprite, face_up, start, end, duration, delay, on_land, 0.0 if self.catching_up else self.factor())
+        return flight(sprite, face_up, start, end, duration, delay, on_land, self._pace())
+
+    def fly_later(self, delay: float, make: Callable[[], Flight]) -> Later:
+        """The flight ``make()`` gives (a :meth:`fly` with this ``delay``), made when it is about to take off."""
+        return Later(delay * self._pace(), make)
+
+    def _pace(self) -> float:
+        return 0.0 if self.catching_up else self.factor()
 
     # --- turns, the device and acting ---------------------------------------------
 

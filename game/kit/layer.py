@@ -16,7 +16,7 @@ from typing import Callable, Hashable, Iterable, NamedTuple, Union
 import pygame
 
 from game.base.cardart import CardArt
-from game.base.retained import Tracked, tracked_copy
+from game.base.retained import CELL, Tracked, tracked_copy
 
 
 class Partial(NamedTuple):
@@ -110,9 +110,9 @@ class TableLayer:
             if part is None:
                 self._faces[name] = []
                 whole.add(name)
-                dirty.append(area)
+                dirty.append(area if new else aligned(area).clip(bounds))  # a new layer's spots: the regions' areas
             else:
-                dirty += [a for p in ([part] if isinstance(part, pygame.Rect) else part) if (a := area.clip(p))]
+                dirty += [a for p in ([part] if isinstance(part, pygame.Rect) else part) if (a := area.clip(aligned(p)))]
         for spot in dirty:
             if new:  # a new layer is the background already, and its every region is dirty: each painted once
                 todo = [(regions[i], spot) for i, area in enumerate(areas) if area is spot]
@@ -141,6 +141,13 @@ class TableLayer:
         if self.surface is not None:
             surface.blit(self.surface, (0, 0))
             art.faces_blitted.extend(self.faces)
+
+
+def aligned(rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` widened to whole :data:`~game.base.retained.CELL` columns: the background copied over a spot
+    repainted then starts every row on a 64-byte boundary (three times faster per pixel on the machine measured)."""
+    left, right = rect.x // CELL * CELL, -(-rect.right // CELL) * CELL
+    return pygame.Rect(left, rect.y, right - left, rect.h)
 
 
 def merged(rects: list[pygame.Rect], slack: float = 1.3) -> list[pygame.Rect]:

@@ -16,9 +16,8 @@ from typing import Any, Callable, Container, Hashable, NamedTuple, Sequence
 
 import pygame
 
-from game.base.retained import CELL
 from game.kit.actionlog import ActionLog, draw_bar
-from game.kit.layer import Partial, merged
+from game.kit.layer import Partial, aligned, merged
 from game.kit.messages import draw_status, status_parts
 from game.kit.ui import Button, Text, draw_focus_ring, draw_tooltip, key_tip
 
@@ -62,13 +61,6 @@ def stacked(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                 continue
         out.append(rect)
     return out
-
-
-def aligned(rect: pygame.Rect) -> pygame.Rect:
-    """``rect`` widened to whole :data:`~game.base.retained.CELL` columns: the background copied over a spot
-    repainted then starts every row on a 64-byte boundary (three times faster per pixel on the machine measured)."""
-    left, right = rect.x // CELL * CELL, -(-rect.right // CELL) * CELL
-    return pygame.Rect(left, rect.y, right - left, rect.h)
 
 
 def paint_parts(parts: Sequence[Part], surface: pygame.Surface) -> None:

@@ -7,6 +7,7 @@ shows a pill of three pulsing dots beside its name.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, Sequence
 
 import pygame
@@ -15,7 +16,7 @@ from game.base.cardart import CardArt
 from game.kit.layer import outline_parts
 from game.kit.layout import SeatSpot, TableLayout
 from game.kit.sprites import Face, blit_card
-from game.kit.ui import GOLD, INK, MUTED, Text
+from game.kit.ui import GOLD, INK, MIN_TEXT_PX, MUTED, Text
 
 PANEL_FILL = (8, 40, 28, 150)
 HEADER_PX = 20
@@ -33,6 +34,29 @@ def seat_label(player: Any) -> str:
 
 def card_count(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
+
+
+def header_size(text: Text, seats: dict[int, tuple[str, str, str, int]], base: int) -> tuple[int, dict[int, str]]:
+    """One text size for every seat's header: the largest (from ``base`` down to the smallest text) at which each
+    seat's label fits beside its header's right side (``seats``: each one's label, a shorter one (the name without
+    the bot's level), the right side and the room for both); and the label each shows at it: the shorter one only
+    where the label can't fit whole even at the smallest size."""
+    px = min((_largest(text, label, right, room, base) or _largest(text, short, right, room, base) or MIN_TEXT_PX
+              for label, short, right, room in seats.values()), default=base)
+    return px, {seat: label if _fits(text, label, right, room, px) else short
+                for seat, (label, short, right, room) in seats.items()}
+
+
+@lru_cache(maxsize=1024)  # a header's words seldom change: a frame that changes one seat's works out only that one
+def _largest(text: Text, label: str, right: str, room: int, base: int) -> int | None:
+    """The largest text size from ``base`` down to the smallest at which ``label`` fits beside ``right`` in ``room``."""
+    return next((p for p in range(base, MIN_TEXT_PX - 1, -1) if _fits(text, label, right, room, p)), None)
+
+
+@lru_cache(maxsize=4096)
+def _fits(text: Text, label: str, right: str, room: int, px: int) -> bool:
+    font = text.font(px)
+    return font.size(label)[0] <= room - font.size(right)[0]
 
 
 def draw_header(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, right: str, active: bool,

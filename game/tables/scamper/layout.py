@@ -19,13 +19,14 @@ from game.kit.layout import TableLayout, match_rows
 STEPS = tuple(0.85 ** j for j in range(9))  # the card sizes tried, largest first (down to about a third)
 
 
-def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float, squeeze: bool = False
+@lru_cache(maxsize=4096)  # each seat's melds apart: a change to one seat's places only that one's again
+def place(box: tuple[int, int, int, int], card: tuple[int, int], sizes: tuple[int, ...], k: float, squeeze: bool = False
           ) -> list[list[Rect]] | None:
-    """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows; None if they don't
-    fit, or with ``squeeze`` closer cards whose rows that don't fit overlap the last one."""
-    cw, ch = max(8, round(card[0] * k)), max(12, round(card[1] * k))
+    """Melds of ``sizes`` cards as overlapping cards of ``card`` size times ``k``, wrapped in rows in ``box``; None if
+    they don't fit, or with ``squeeze`` closer cards whose rows that don't fit overlap the last one."""
+    cw, ch, area = max(8, round(card[0] * k)), max(12, round(card[1] * k)), Rect(box)
     if not squeeze:
-        return match_rows(area, sizes, cw, ch, round(cw * 0.36), round(cw * 0.22), round(cw * 0.22))
+        return match_rows(area, list(sizes), cw, ch, round(cw * 0.36), round(cw * 0.22), round(cw * 0.22))
     step = max(2, round(cw * 0.25))
     out: list[list[Rect]] = []
     x, y = area.x, area.y
@@ -41,7 +42,7 @@ def place(area: Rect, card: tuple[int, int], sizes: list[int], k: float, squeeze
 @lru_cache(maxsize=2048)  # a seat's melds seldom change when another's do
 def fit_step(area: tuple[int, int, int, int], card: tuple[int, int], sizes: tuple[int, ...]) -> int:
     """The index in :data:`STEPS` of the largest size at which ``sizes`` fit ``area`` (the last if none does)."""
-    return next((j for j, k in enumerate(STEPS) if place(Rect(area), card, list(sizes), k) is not None), len(STEPS) - 1)
+    return next((j for j, k in enumerate(STEPS) if place(area, card, sizes, k) is not None), len(STEPS) - 1)
 
 
 def stack_rect(layout: TableLayout, seat: int) -> Rect:
@@ -81,5 +82,6 @@ def table_melds(layout: TableLayout, viewer: int, by_seat: dict[int, list[int]])
     for seat, sizes in by_seat.items():
         area = meld_area(layout, seat, viewer)
         k = STEPS[fit_step(tuple(area), card, tuple(sizes))] if seat == viewer else shared
-        out[seat] = place(area, card, sizes, k) or place(area, card, sizes, k, squeeze=True) or []
+        box, placed = tuple(area), tuple(sizes)
+        out[seat] = place(box, card, placed, k) or place(box, card, placed, k, squeeze=True) or []
     return out

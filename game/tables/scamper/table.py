@@ -130,10 +130,13 @@ class ScamperTable(HiddenHandTable):
         return self.memoised("lay", scamper_play.proposal, tuple(sorted(self.fan.selected)), self.wilds_low)
 
     def progress_line(self) -> str:
-        """The round's contract and the bottom seat's progress toward it."""
+        """The round's contract and the bottom seat's progress toward it; on a frame that played or showed a move (a
+        long one), as it was for the same seat: worked out again on the next frame that does neither."""
         if not self.model.dealt or self.pending_pass:
             return ""
-        return self.memoised("progress", scamper_play.progress)
+        was = self._memo.get("progress")
+        return was[1] if self.busy_frame and was and was[0][1] == self.viewer else self.memoised(
+            "progress", scamper_play.progress)
 
     def lit_melds(self) -> set[int]:
         """The melds that can take the dragged card (or the one selected card)."""
@@ -148,14 +151,18 @@ class ScamperTable(HiddenHandTable):
 
     # --- update -------------------------------------------------------------
 
+    busy_frame = False  # whether this frame played a move or started a step (:meth:`progress_line`)
+
     def update(self, dt: float) -> None:
         dt = self.replay_dt(dt)
+        seen = len(self.record.entries), self.motion.flights
         self._tick(dt)
+        if not self.hold and self.layer.surface is not None:  # a frame painting the whole layer (a table's first)
+            self._take_turns(dt)  # lets the bots start on the next
+        self.busy_frame = seen[0] != len(self.record.entries) or seen[1] is not self.motion.flights
         if self.is_human(self.viewer) and not self.motion.busy:
             self.progress_line()  # worked out here, so a frame only reads it
             self.proposal()
-        if not self.hold:
-            self._take_turns(dt)
         self._refresh_layer()  # after the turns: the layer holds the hand, as current as the frame
 
     open_pause = overlays.open_pause

@@ -17,8 +17,8 @@ from game.kit.handtable import HiddenHandTable
 from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_middle, middle_look
 from game.kit.handview import layer_regions as hand_regions, panel_touched, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
-from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, seat_label
-from game.kit.ui import GLOW, GOLD, MIN_TEXT_PX, Button, draw_tooltip, suited
+from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, header_size, seat_label
+from game.kit.ui import GLOW, GOLD, Button, draw_tooltip, suited
 from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
 from game.tables.scamper.layout import stack_rects
@@ -123,21 +123,12 @@ def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]
     """
     L, s = t.layout, t.state
     players = t.record.players
-    text = t.app.text
     base = max(17, round(HEADER_PX * L.scale))
 
     def fitted(_: object) -> tuple[int, dict[int, str], dict[int, str]]:
         rights = {seat: header_right(t, seat) for seat in L.spots}
-
-        def fits(label: str, seat: int, px: int) -> bool:  # beside the header's right side
-            font = text.font(px)
-            return font.size(label)[0] <= L.spots[seat].header.w - font.size(rights[seat])[0] - round(10 * L.scale)
-        sizes = range(base, MIN_TEXT_PX - 1, -1)
-        px = min((next((p for p in sizes if fits(seat_label(players[seat]), seat, p)), None)
-                  or next((p for p in sizes if fits(str(players[seat].name), seat, p)), MIN_TEXT_PX)
-                  for seat in L.spots), default=base)
-        return px, {seat: seat_label(players[seat]) if fits(seat_label(players[seat]), seat, px)
-                    else str(players[seat].name) for seat in L.spots}, rights
+        return (*header_size(t.app.text, {seat: (seat_label(players[seat]), str(players[seat].name), rights[seat],
+                L.spots[seat].header.w - round(10 * L.scale)) for seat in L.spots}, base), rights)
     return t.memoised("names", fitted, L, tuple(map(len, t.model.held)), s.dealer, len(s.lines),  # L held: not its id
                       tuple(map(seat_label, players)))
 

@@ -1,0 +1,168 @@
+"""Scamper's heavy frames made lighter without changing a pixel: a deal's flights made as each card leaves the stock,
+a table's first frame painting its layer with no bot at work, header sizes and meld places worked out only for the
+seat that changed, layer spots repainted in whole 16-px columns."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+import pygame  # noqa: E402
+
+from game.base.retained import CELL  # noqa: E402
+from game.kit.flights import FlightQueue, Later, flight  # noqa: E402
+from game.kit.layer import Partial, TableLayer  # noqa: E402
+from game.shell.headless import DT  # noqa: E402
+from game_helpers import busy_bench  # noqa: E402
+
+
+@pytest.fixture
+def bench(tmp_path):
+    """The frame bench's crowded 10-seat table, opened and not yet drawn (its app and Bench); pygame closed after."""
+    pygame.init()
+    yield busy_bench(tmp_path, "scamper", (1280, 720))
+    pygame.quit()
+
+
+class _Sprite:
+    def __init__(self, n: int) -> None:
+        self.id, self.card = n, n
+
+
+def _deal(lazy: bool, made: list[int], landed: list[int]):
+    """A step of 30 staggered flights (as a deal's), each made at once or only as it takes off."""
+    start = pygame.Rect(0, 0, 40, 56)
+
+    def make(i: int):
+        made.append(i)
+        return flight(_Sprite(i), True, start, pygame.Rect(20 * i, 300, 60, 84), 0.25, 0.02 * i,
+                      lambda: landed.append(i), 1.0)
+    return lambda: [Later(0.02 * i, lambda i=i: make(i)) if lazy else make(i) for i in range(30)]
+
+
+@pytest.mark.parametrize("dts", [[DT] * 60, [0.0, 0.011, 0.023, 0.05, 0.0, 0.2, 0.31, 0.017]])
+def test_flights_made_as_they_take_off_move_and_land_as_flights_made_at_once(dts):
+    runs = []
+    for lazy in (False, True):
+        queue, made, landed = FlightQueue(), [], []
+        queue.queue(_deal(lazy, made, landed))
+        queue.queue(lambda: [])
+        frames = []
+        for dt in dts + [DT] * 40:
+            queue.update(dt)
+            frames.append(([(f.sprite.id, tuple(f.rect)) for f in queue.flights if f.tween.started], list(landed),
+                           queue.busy))
+        runs.append(frames)
+        assert not queue.busy and landed == list(range(30))
+    assert runs[0] == runs[1]  # the same cards at the same places in the same order, landing in the same frames
+
+
+def test_a_step_of_later_flights_makes_only_those_taking_off():
+    queue, made, landed = FlightQueue(), [], []
+    queue.queue(_deal(True, made, landed))
+    queue.update(DT)
+    assert made == [0]  # the first frame builds one flight, not thirty
+    queue.update(DT)
+    assert made == [0, 1]
+    queue, made, landed = FlightQueue(), [], []
+    queue.queue(_deal(True, made, landed))
+    queue.finish()  # catching up: every flight made and landed, in order
+    assert landed == list(range(30)) and not queue.busy
+
+
+def test_with_animations_off_later_flights_land_at_once():
+    queue, made, landed = FlightQueue(), [], []
+    queue.queue(_deal(True, made, landed))
+    queue.update(0.0, instant=True)
+    assert landed == list(range(30)) and not queue.busy
+
+
+def test_a_scamper_table_paints_its_first_frame_before_a_bot_works(bench):
+    app, busy = bench
+    decided = busy.table.driver.driver.decide_ms
+    assert busy.table.layer.surface is None and not decided
+    app.step(DT, [])  # the table's first frame: its whole layer painted, no bot at work
+    assert busy.table.layer.surface is not None and not decided
+    app.step(DT, [])
+    assert decided  # the bot to move starts on the second
+
+
+def test_a_header_change_measures_only_that_seats_header(bench, monkeypatch):
+    from game.kit.scorepanel import seat_label
+    from game.tables.scamper import view
+
+    app, busy = bench
+    app.step(DT, [])
+    table = busy.table
+    view.seat_names(table)
+    measured: list[str] = []
+    real = table.app.text.font
+
+    class Measured:
+        def __init__(self, font: pygame.font.Font) -> None:
+            self.font = font
+
+        def size(self, words: str) -> tuple[int, int]:
+            measured.append(words)
+            return self.font.size(words)
+    monkeypatch.setattr(table.app.text, "font", lambda px: Measured(real(px)))
+    hand = table.model.held[3]
+    hand.take(hand[-1])  # one rival's count drops: its header's right side changes
+    player = table.record.players[3]
+    px, labels, rights = view.seat_names(table)
+    assert measured and set(measured) <= {seat_label(player), str(player.name), rights[3]}, measured
+
+
+def test_a_seats_new_meld_places_only_that_seats_melds(bench, monkeypatch):
+    from game.tables.scamper import layout
+
+    app, busy = bench
+    app.step(DT, [])
+    table = busy.table
+    table.meld_layouts()
+    placed: list[pygame.Rect] = []  # where melds were placed afresh (not taken from the cache)
+    real = layout.match_rows
+    monkeypatch.setattr(layout, "match_rows", lambda area, *rest: placed.append(area) or real(area, *rest))
+    seat = table.model.owners[-1]
+    sizes = [len(table.model.melds[i]) for i in table.model.melds_of(seat)]
+    table.meld_layout(seat, sizes[:-1] + [sizes[-1] + 1])  # a card added to that seat's last meld
+    area = layout.meld_area(table.layout, seat, table.viewer)
+    assert placed and all(a == area for a in placed), placed  # no other seat's melds placed again
+
+
+def test_a_partial_repaint_copies_the_background_in_whole_columns():
+    background = pygame.Surface((400, 300))
+    background.fill((10, 60, 40))
+    layer = TableLayer()
+    spots: list[pygame.Rect] = []
+
+    def region(key: int) -> Partial:
+        return Partial("r", key, pygame.Rect(0, 0, 400, 300), lambda s: spots.append(s.get_clip()),
+                       lambda old, new: pygame.Rect(37, 50, 21, 10))
+    art = type("Art", (), {"faces_blitted": []})()  # no card is drawn
+    layer.refresh(background, "owner", [region(1)], art)
+    spots.clear()
+    layer.refresh(background, "owner", [region(2)], art)
+    assert spots == [pygame.Rect(32, 50, 32, 10)] and all(s.x % CELL == 0 and s.right % CELL == 0 for s in spots)
+
+
+def test_the_progress_line_is_worked_out_on_a_frame_that_plays_no_move(bench, monkeypatch):
+    from game.tables.scamper import play
+
+    app, busy = bench
+    worked: list[int] = []
+    real = play.progress
+    monkeypatch.setattr(play, "progress", lambda t: worked.append(len(t.record.entries)) or real(t))
+    moves = both = 0
+    for n in range(320):
+        busy.before(n)
+        table, before, worked[:] = busy.table, len(busy.table.record.entries), []
+        app.step(DT, [])
+        moved = len(table.record.entries) != before
+        moves += moved
+        both += moved and bool(worked)
+        if not table.busy_frame:  # a frame that played and started nothing shows the line as it is now
+            assert table.progress_line() == real(table)
+    assert moves >= 5 and both == 0, (moves, both)  # the went-out's new hand (a long solve) is never in its frame
