@@ -156,12 +156,11 @@ class Cells:
         open_runs: dict[tuple[int, int], pygame.Rect] = {}
         last = 0
         for r, mask in enumerate(self.rows):
-            if mask == last:  # the row above's runs, each joined as it would be: only their heights grow
-                if mask:
-                    bottom = min((r + 1) * CELL, h)
-                    for rect in open_runs.values():
-                        rect.h = bottom - rect.y
+            if mask == last:  # the row above's runs, each joined as it would be: their heights are set as they end
                 continue
+            bottom = min(r * CELL, h)
+            for rect in open_runs.values():  # the band above ends: its runs' heights as they stand
+                rect.h = bottom - rect.y
             last = mask
             runs: dict[tuple[int, int], pygame.Rect] = {}
             base = 0
@@ -175,10 +174,12 @@ class Cells:
                 if rect is None:
                     rect = pygame.Rect(base * CELL, r * CELL, min(n * CELL, w - base * CELL), 0)
                     out.append(rect)
-                rect.h = min((r + 1) * CELL, h) - rect.y
                 runs[(base, n)] = rect
                 base += n
             open_runs = runs
+        bottom = min(len(self.rows) * CELL, h)
+        for rect in open_runs.values():
+            rect.h = bottom - rect.y
         return out
 
     def area(self) -> int:
