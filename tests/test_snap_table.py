@@ -174,6 +174,19 @@ def test_a_call_frame_journals_its_action_before_showing_it_and_saves_the_file_o
     assert saves.pending_record().actions == table.record.actions  # nothing left behind
 
 
+def test_a_game_closed_right_after_a_call_saves_the_call_on_its_way_out(pg, tmp_path):
+    """The window closed on the frame after a call (no quiet frame came): the loop's end saves what was journalled."""
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run()  # the loop ends with the window
+    assert app.saves.unsaved is None
+    app.saves.writer.flush()
+    assert app.saves.pending_record().actions == table.record.actions
+
+
 def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
