@@ -292,8 +292,11 @@ def run_until(state: GameState, bots: Mapping[int, ReflexScheduler], now: Ms,
     clock = 0
 
     def look() -> None:
+        # a bot that saw the state's version already would ignore its observation: it is not made
+        version = getattr(state, "version", None)
         for seat, bot in bots.items():
-            bot.observe(state.observation(seat))
+            if version is None or getattr(bot, "version", None) != version:
+                bot.observe(state.observation(seat))
 
     look()
     h = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,8 @@ from ai.reflex import REFLEXES, Reflexes, ReflexScheduler, custom_reflexes, leve
 from ai.snap import SnapEye, make_bot
 from engine.envelope import GameRecord, PlayerInfo
 from engine.games import game_info, load_record
-from engine.snap import CallLapsed, Called, FalseCall, Flip, Snap, SnapWon
+from engine.core import resolve_options
+from engine.snap import OPTIONS, CallLapsed, Called, FalseCall, Flip, Snap, SnapGame, SnapWon, new_game
 
 from tests.snap_helpers import snap_game
 
@@ -101,6 +103,50 @@ def test_a_game_played_by_bots_replays_from_its_record() -> None:
     assert len(record.entries) > 20
     again = load_record(record.dumps())
     assert again.final_state().snapshot() == state.snapshot()
+
+
+class _Blind:
+    """A bot as a scheduler of another kind sees it: no ``version`` to compare, so it is shown every observation."""
+
+    def __init__(self, bot: ReflexScheduler) -> None:
+        self.bot = bot
+
+    def __getattr__(self, name: str) -> object:
+        if name == "version":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+
+def test_a_bot_that_saw_the_version_is_not_shown_it_again_and_plays_the_same() -> None:
+    """run_until makes an observation only for a bot that has not seen the state's version: a frame where nothing
+    changed makes none, and six bots play exactly as when each is shown every observation."""
+    made = []
+
+    class Counted(SnapGame):
+        def observation(self, seat: int) -> Any:
+            made.append(seat)
+            return super().observation(seat)
+
+    def game(seed: int) -> Any:
+        state = new_game(6, resolve_options(OPTIONS, {"tie_ms": 40}), seed)
+        state.__class__ = Counted
+        return state
+
+    levels = ("easy", "medium", "hard") * 2
+    runs = []
+    for wrap in (lambda b: b, _Blind):
+        state = game(11)
+        bots = {s: wrap(make_bot(lv, seed=s)) for s, lv in enumerate(levels)}
+        played: list[Any] = []
+        for now in range(0, 40_000, 17):
+            played += run_until(state, bots, now)
+        runs.append((played, state.snapshot()))
+    assert len(runs[0][0]) > 50 and runs[0] == runs[1]
+    state = game(11)
+    bots = {s: make_bot(lv, seed=s) for s, lv in enumerate(levels)}
+    run_until(state, bots, 0)
+    made.clear()
+    assert run_until(state, bots, 1) == [] and made == []  # no change since: no observation made
 
 
 def test_reaction_tool_prints_the_agreed_keys(capsys: pytest.CaptureFixture[str]) -> None:

@@ -129,6 +129,34 @@ def test_cells_cover_every_rectangle_from_aligned_columns():
         assert cells.area() >= sum(o.w * o.h for o in out) - CELL * CELL * len(out)  # no cell twice (edge cells clip)
 
 
+def test_cells_rects_are_the_cells_once_each_and_each_run_joined_down_as_far_as_it_goes():
+    """Every cell in exactly one rectangle (clipped to the surface), and a run of cells repeated on the rows below
+    is one rectangle (at odd sizes too: the last row of cells is cut short)."""
+    import random
+
+    from game.base.retained import CELL, Cells
+
+    rng = random.Random(24)
+    for size in ((1920, 1080), (3840, 2160), (1001, 603), (970, 9)):
+        for _ in range(150):
+            cells = Cells(size)
+            for _ in range(rng.randrange(0, 14)):
+                cells.add(pygame.Rect(rng.randrange(-60, size[0]), rng.randrange(-60, size[1]), rng.randrange(0, 700),
+                                      rng.randrange(0, 500)))
+            out = cells.rects()
+            got = [0] * len(cells.rows)
+            for o in out:
+                assert o.x % CELL == 0 and o.y % CELL == 0 and o.w > 0 and o.h > 0
+                assert o.right == min(size[0], -(-o.right // CELL) * CELL) and o.bottom == min(size[1], -(-o.bottom // CELL) * CELL)
+                bits = ((1 << -(-o.w // CELL)) - 1) << (o.x // CELL)
+                for r in range(o.y // CELL, -(-o.bottom // CELL)):
+                    assert not got[r] & bits  # no cell twice
+                    got[r] |= bits
+            assert got == cells.rows
+            ends = {(o.x, o.w, o.bottom) for o in out}
+            assert not any((o.x, o.w, o.y) in ends for o in out)  # a run going on below is never a second rectangle
+
+
 def drawn_with_the_bottom_live(app: App, table) -> bytes:
     """The frame as it was drawn before the bottom went into the cached layer: a layer made afresh without the
     bottom region, and the fan, status lines and buttons drawn over it in the frame."""

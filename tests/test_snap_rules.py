@@ -410,3 +410,15 @@ def test_rules_pages_load_through_the_registry_and_their_examples_are_cards() ->
     for section in pages:
         for example in section.examples:
             assert parse_cards(example.cards)
+
+
+def test_snap_piles_are_the_tops_sharing_a_rank_with_another_top():
+    """The own-piles snap, against its definition pair by pair, over random tops (empty piles among them)."""
+    from engine.snap.game import snap_piles
+
+    rng = random.Random(24)
+    deck = standard_deck()
+    for _ in range(2000):
+        up = [[rng.choice(deck)] if rng.random() < 0.8 else [] for _ in range(rng.randrange(2, 7))]
+        pairs = {s for s, p in enumerate(up) for t, q in enumerate(up) if s != t and p and q and p[-1].rank == q[-1].rank}
+        assert snap_piles("own", up, []) == tuple(sorted(pairs))

@@ -140,6 +140,53 @@ def test_a_saved_game_resumes_exactly_and_replays(pg, tmp_path):
     assert replay.toast is not None and "replay" in replay.toast.text
 
 
+def test_a_call_frame_journals_its_action_before_showing_it_and_saves_the_file_on_the_next_quiet_frame(pg, tmp_path):
+    """Each action is in the journal on disk before the table shows it; the save file (and the journal's sync)
+    waits for the next frame that plays nothing, so a call's frame writes one line, not the whole round."""
+    from game.shell.storage import read_journal_text
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    saves = app.saves
+    submitted: list[str] = []
+    submit = saves.writer.submit
+    saves.writer.submit = lambda kind, job: (submitted.append(kind), submit(kind, job))[1]
+    on_disk: list[tuple[int, int]] = []
+    show = table.race.show
+    table.race.show = lambda events, at: (on_disk.append((len(read_journal_text(
+        saves.journal_path.read_text())["actions"]), len(table.record.actions))), show(events, at))
+    journalled: list[int] = []
+    journal = table.race.journal
+    table.race.journal = lambda: (journalled.append(1), journal())
+    frames = []  # per frame: (the controller journalled, saves submitted)
+    while len(table.record.actions) < 30:
+        before, kinds = len(journalled), len(submitted)
+        run(app)
+        frames.append((len(journalled) - before, submitted[kinds:].count("save")))
+    assert on_disk and all(journal == record for journal, record in on_disk)
+    calls = [i for i, (played, _) in enumerate(frames) if played][1:]  # after the round's first action
+    assert len(calls) > 10
+    assert all(frames[i][1] == 0 for i in calls)  # a call's frame queues no save
+    quiet = [next(j for j in range(i + 1, len(frames)) if not frames[j][0]) for i in calls[:-1]]
+    assert all(frames[j][1] == 1 for j in quiet)  # the next quiet frame does
+    saves.flush()
+    assert saves.pending_record().actions == table.record.actions  # nothing left behind
+
+
+def test_a_game_closed_right_after_a_call_saves_the_call_on_its_way_out(pg, tmp_path):
+    """The window closed on the frame after a call (no quiet frame came): the loop's end saves what was journalled."""
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run()  # the loop ends with the window
+    assert app.saves.unsaved is None
+    app.saves.writer.flush()
+    assert app.saves.pending_record().actions == table.record.actions
+
+
 def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")

@@ -70,8 +70,8 @@ def snap_piles(variant: str, up: Sequence[Sequence[Card]], shared: Sequence[Card
     """The piles a "Snap!" takes now: own tops sharing a rank with another top, or the shared pile."""
     if variant == SHARED_PILE:
         return (SHARED,) if len(shared) >= 2 and shared[-1].rank == shared[-2].rank else ()
-    ranks = Counter(p[-1].rank for p in up if p)
-    return tuple(s for s, p in enumerate(up) if p and ranks[p[-1].rank] >= 2)
+    ranks = [p[-1].rank for p in up if p]  # (a list's count: bots ask this after every change, six of them)
+    return tuple(s for s, p in enumerate(up) if p and ranks.count(p[-1].rank) >= 2)
 
 
 def pot_piles(variant: str, up: Sequence[Sequence[Card]], shared: Sequence[Card], pot: Sequence[Card]) -> tuple[int, ...]:

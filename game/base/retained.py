@@ -156,12 +156,11 @@ class Cells:
         open_runs: dict[tuple[int, int], pygame.Rect] = {}
         last = 0
         for r, mask in enumerate(self.rows):
-            if mask == last:  # the row above's runs, each joined as it would be: only their heights grow
-                if mask:
-                    bottom = min((r + 1) * CELL, h)
-                    for rect in open_runs.values():
-                        rect.h = bottom - rect.y
+            if mask == last:  # the row above's runs, each joined as it would be: their heights are set as they end
                 continue
+            bottom = min(r * CELL, h)
+            for rect in open_runs.values():  # the band above ends: its runs' heights as they stand
+                rect.h = bottom - rect.y
             last = mask
             runs: dict[tuple[int, int], pygame.Rect] = {}
             base = 0
@@ -175,10 +174,12 @@ class Cells:
                 if rect is None:
                     rect = pygame.Rect(base * CELL, r * CELL, min(n * CELL, w - base * CELL), 0)
                     out.append(rect)
-                rect.h = min((r + 1) * CELL, h) - rect.y
                 runs[(base, n)] = rect
                 base += n
             open_runs = runs
+        bottom = min(len(self.rows) * CELL, h)
+        for rect in open_runs.values():
+            rect.h = bottom - rect.y
         return out
 
     def area(self) -> int:
@@ -299,16 +300,22 @@ class Canvas(_Notes):
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         if self._first and self._starts_with_layer(source, dest, area, special_flags):
             return self.window.get_rect()
-        whole = area is None and not special_flags and self.window.get_clip() == self.window.get_rect()
-        if self._pending is not None and whole and self._kept < len(self._last):
-            op = self._last[self._kept]
-            if op[0] is source and op[1] == _at(dest) and source in _STILL:
-                self._kept += 1  # the same picture at the same place, on the same pixels: still on the window
-                self.kept_blits += 1
-                self._ops.append(op)
-                return pygame.Rect(op[2])
-        rect = self._blit(source, dest, area, special_flags)
-        self.note(rect, (source, _at(dest), rect) if whole and rect else None)
+        window = self.window  # (the calls of _blit and note written out: a frame blits dozens of times)
+        whole = area is None and not special_flags and window.get_clip() == window.get_rect()
+        at = _at(dest) if whole else None
+        if self._pending is not None:
+            if whole and self._kept < len(self._last):
+                op = self._last[self._kept]
+                if op[0] is source and op[1] == at and source in _STILL:
+                    self._kept += 1  # the same picture at the same place, on the same pixels: still on the window
+                    self.kept_blits += 1
+                    self._ops.append(op)
+                    return pygame.Rect(op[2])
+            self._settle()
+        rect = window.blit(source, dest, area, special_flags)
+        if rect:  # as note(): the frame's first blit was taken above, so it never begins the frame here
+            self._ops.append((source, at, rect) if whole else (None, None, rect))
+            self._drawn.append(rect)
         return rect
 
 

@@ -66,7 +66,8 @@ class RealtimeController:
 
     ``humans`` are the local human seats (none in a replay); ``driver`` a
     :class:`~game.kit.rtdriver.RealtimeDriver` or :class:`~game.kit.rtdriver.ReplayFeed`;
-    ``journal`` saves the game; ``show(events, at)`` and ``refused(played)`` are
+    ``journal`` saves the game (``settle``, on a frame that played nothing: what it left for later);
+    ``show(events, at)`` and ``refused(played)`` are
     the table's; ``humans_out()`` says every local human is out (the skip's offer);
     ``on_step(seconds, now)`` is a table's own guard after each step of play (Ratscrew's stall re-roll).
     """
@@ -80,6 +81,7 @@ class RealtimeController:
         self.driver = driver
         self.replaying = replaying
         self.journal = journal
+        self.settle: Callable[[], None] = lambda: None
         self.show = show
         self.refused = refused
         self.humans_out: Callable[[], bool] = lambda: False
@@ -109,7 +111,8 @@ class RealtimeController:
             bots = setup.make_bots(seed=record.seed, profiles=app.shelf(setup.game).stats.profiles)
             race = cls(state, record, setup.humans, RealtimeDriver(state, bots, run_until, record))
         if table is not None:
-            race.journal = lambda: app.saves.note(table)
+            race.journal = lambda: app.saves.note(table, later=True)  # its line now; the save on a quiet frame
+            race.settle = lambda: app.saves.settle()
             race.show = table.shown
             race.refused = table.refused
             race.humans_out = table.humans_out
@@ -172,6 +175,8 @@ class RealtimeController:
         if not self.replaying and any((p.seat is not None and p.refused is None) or (p.seat is None and p.events)
                                       for p in played):
             self.journal()  # on disk before its effect is drawn
+        elif not self.replaying:
+            self.settle()  # a quiet frame: what the journal's last lines wait for (the save file, the sync)
         for p in played:
             if p.refused is not None:
                 self.refused(p)
@@ -192,6 +197,7 @@ class RealtimeController:
     def cancel(self) -> None:
         self.pending.clear()
         self.driver.cancel()
+        self.settle()
 
     # --- a saved game, and the end -------------------------------------------------
 

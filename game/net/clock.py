@@ -150,6 +150,11 @@ class DelayedBot:
         self.delay_ms = delay_ms
         self.floor = 0  # the engine's clock: a moment already past (the window shrank) is played now, as recorded
 
+    @property
+    def version(self) -> int | None:
+        """The version the bot last saw (``run_until`` shows it no observation of a version it saw)."""
+        return getattr(self.bot, "version", None)
+
     def observe(self, observation: Any) -> None:
         self.bot.observe(observation)
 

@@ -385,6 +385,9 @@ class App:
             if any(e.type in PLAYER_INPUT for e in events):
                 self.input_at = now
             self.step(dt, events)
+        if not (self.running and self.stack.scenes):  # the game ends: a race table's last actions, journalled only,
+            for shelf in self._shelves.values():  # get their save file and sync now (SaveStore.note(later=True))
+                shelf.saves.settle()
 
     def rest(self, nap: float | None, wait: float = IDLE_WAIT_MS / 1000) -> list[pygame.event.Event]:
         """Sleep until input comes or ``wait`` seconds pass (timers such as toasts then move on): in SDL's wait,

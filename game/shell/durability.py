@@ -87,9 +87,9 @@ def child(data_dir: Path, seed: int, game: str = DEFAULT_GAME) -> int:
     out = sys.stdout
     note = app.saves.note
 
-    def timed_note(table) -> None:
+    def timed_note(table, later: bool = False) -> None:
         start = time.perf_counter()
-        note(table)
+        note(table, later)
         out.write(f"cost {(time.perf_counter() - start) * 1000:.4f}\n")
 
     app.saves.note = timed_note  # type: ignore[method-assign]

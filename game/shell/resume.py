@@ -120,6 +120,13 @@ class RoundSaver:
     def save(self, table: Any) -> tuple[dict[str, Any], SaveBytes]:
         """The round at ``table`` as JSON (its actions' objects are shared with this saver: never change them) and
         its save file."""
+        data = round_data(table, list(self.actions(table)))
+        head = encode_json({k: v for k, v in data.items() if k != "actions"})
+        return data, SaveBytes(head, self._encoded, len(self._encoded))
+
+    def actions(self, table: Any) -> list[dict[str, Any]]:
+        """The round's actions as JSON, those new since the last call converted and encoded now (the list is
+        this saver's own: never change it)."""
         record = table.record
         log = record.log
         done = len(self._items)
@@ -132,9 +139,7 @@ class RoundSaver:
             self._actions.append(action)
             self._encoded.append(encode_json(action))
             self.converted += 1
-        data = round_data(table, list(self._actions))
-        head = encode_json({k: v for k, v in data.items() if k != "actions"})
-        return data, SaveBytes(head, self._encoded, len(self._encoded))
+        return self._actions
 
     def clear(self) -> None:
         """Forget the round (it is over, or another table plays)."""

@@ -11,7 +11,9 @@ Files in the data directory (the platform's user data folder, or ``--data-dir``)
   :data:`COMPACT_EVERY` actions.
 * ``save.json``: the same round as a ``sprint-snap-score/1`` game record,
   rewritten atomically in the background after every action (one file to
-  open with ``--replay``).  The main thread converts and encodes only the
+  open with ``--replay``; a race table's calls come in bursts, so its call's
+  frame writes only the journal line, and the save and the journal's sync are
+  queued on its next quiet frame: :meth:`SaveStore.note` with ``later``).  The main thread converts and encodes only the
   actions new since the last save (:class:`game.shell.resume.RoundSaver`);
   the writer thread joins the file's bytes, so an action costs the same
   early and late in a long round.  A Master seat carries its think budget
@@ -147,6 +149,7 @@ class SaveStore:
         self.journal_for: object | None = None  # the table the open journal belongs to
         self._checked: tuple[dict[str, Any], SavedGame, Any] | None = None  # pending, its record, its final state
         self.saver = RoundSaver()  # the live round's actions, converted once each
+        self.unsaved: TableScene | None = None  # a table whose last actions are journalled only (``note(later=True)``)
 
     @classmethod
     def open(cls, data_dir: Path) -> SaveStore:
@@ -305,13 +308,25 @@ class SaveStore:
 
     # --- after every action ----------------------------------------------------
 
-    def note(self, table: TableScene) -> None:
+    def note(self, table: TableScene, later: bool = False) -> None:
         """An action was just played at ``table``: journal it, save the round, or file it away if it is over.
 
-        The journal entry is on disk when this returns, before the table draws the action.
+        The journal entry is on disk when this returns, before the table draws the action.  ``later`` (a race
+        table's call frame): only that, unless it is the round's first or last action; the save file and the
+        journal's sync (against a power cut) wait for :meth:`settle`, on the table's next quiet frame.
         """
         if table.replaying or table.network is not None:
             return  # a replay, or a network game (the host keeps its journal; its controller journals nothing)
+        if later and table is self.live and self.journal_for is table and self.journal.is_open and not table.state.is_over:
+            try:
+                self.journal.append(self.saver.actions(table)[self.journal.count:], sync=False)
+            except OSError as exc:  # this action is not on disk: say so every time
+                self._tell(table, f"The round could not be saved: {describe_os_error(exc)}.")
+            self.unsaved = table
+            return
+        unsaved, self.unsaved = self.unsaved, None
+        if unsaved is not None and unsaved is not table:
+            self.note(unsaved)  # another table's actions journalled only: saved first
         if table is not self.live:
             self._start(table)
         data, saved = self.saver.save(table)  # only the new actions' work here; the thread joins the bytes
@@ -358,6 +373,11 @@ class SaveStore:
             self.errors_told = len(self.writer.errors)
             self._tell(table, f"The round could not be saved: {describe_os_error(self.writer.errors[-1])}.")
 
+    def settle(self) -> None:
+        """The save file and the journal's sync of actions journalled ``later`` (see :meth:`note`), if any."""
+        if self.unsaved is not None:
+            self.note(self.unsaved)
+
     def _journal(self, table: TableScene, data: dict[str, Any], saved: SaveBytes) -> None:
         """Make the table's actions durable: a new journal for a new table, else the actions it lacks."""
         journal = self.journal
@@ -387,6 +407,7 @@ class SaveStore:
 
     def flush(self) -> None:
         """Wait for the files of every action so far to be on disk."""
+        self.settle()
         self.writer.flush()
 
     def _start(self, table: TableScene) -> None:
