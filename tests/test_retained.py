@@ -480,22 +480,24 @@ def drawn_with_the_middle_live(app: App, table) -> bytes:
         table.layer, table.middle_live = kept, live
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_scampers_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, size):
-    """Scamper keeps its piles, their counts and the round's banner in its cached layer: every frame (deals, turns,
-    banners, a bot thinking, the pointer over cards and buttons, a card selected, the pause menu) shows what
-    drawing them in the frame showed, and most frames draw none of them."""
+@pytest.mark.parametrize("game_id, size, frames", [("scamper", (960, 600), 300), ("scamper", (1920, 1080), 300),
+                                                   ("sprint", (1280, 720), 800)])
+def test_the_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, game_id, size, frames):
+    """Scamper and Sprint keep their piles, their counts and the banner (Scamper's round, Sprint's final round) in
+    the cached layer (the kit's middle regions): every frame (deals, turns, banners, a bot thinking, the pointer over
+    cards and buttons, a card selected, the pause menu) shows what drawing them in the frame showed, and most frames
+    draw none of them."""
     from game.kit.messages import Toast
 
-    scen = modes.scenarios("scamper")
+    scen = modes.scenarios(game_id)
     app = modes.configure(App(size, tmp_path, seed=5, resizable=False), scen.bench_settings)
     app.to_title()
     busy = scen.busy(app)
     app.step(DT, [])
-    in_layer = compared = 0
-    for frame in range(300):
+    in_layer = compared = banners = 0
+    for frame in range(frames):
         busy.before(frame)
-        table = modes.table_of(app, "scamper")
+        table = modes.table_of(app, game_id)
         hot = scen.hot_spots(table) + [table.layout.stock.center, table.layout.discard.center]
         events: list[pygame.event.Event] = []
         if frame % 15 == 2:
@@ -510,5 +512,7 @@ def test_scampers_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_pa
             assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_middle_live(app, table), (size, frame)
             compared += 1
             in_layer += not table.middle_live
+            banners += game_id == "sprint" and table.model.final_left is not None and not table.model.over
     assert compared >= 200
     assert in_layer >= compared * 3 // 4, (in_layer, compared)  # the point of it
+    assert game_id != "sprint" or banners >= 20, banners  # Sprint's final round: its banner in the counts' place

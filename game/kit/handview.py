@@ -129,23 +129,24 @@ def draw_piles_shown(t: Any, surface: pygame.Surface, stock_glow: bool, stock: i
     draw_face_pile(surface, t.app.art, t.layout.discard, top, glow)
 
 
-def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str,
-                banner: tuple[str, pygame.Rect]) -> tuple[Any, ...]:
+def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str | None,
+                banner: tuple[str | None, pygame.Rect], stock_color: tuple[int, ...] | None = None) -> tuple[Any, ...]:
     """What the middle of the table shows: the piles (:func:`draw_piles`' arguments), their counts (``stock``: the
-    stock's words) and a banner (its words, its rect): :func:`draw_middle` draws it, the table's ``middle_region``
-    caches it (a region each: piles, counts, banner)."""
-    return _piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard)), (banner[0], tuple(banner[1]))
+    stock's words, in ``stock_color``; None: no counts) and a banner (its words, None for none, and its rect):
+    :func:`draw_middle` draws it, the table's ``middle_region`` caches it (a region each: piles, counts, banner)."""
+    return (_piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard), stock_color),
+            (banner[0], tuple(banner[1])))
 
 
 def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2)) -> None:
     """The piles, their counts, then the banner (those of them ``parts`` names, in that order), as :func:`middle_look`
     says."""
-    piles, (stock, _), (words, rect) = look
+    piles, (stock, _, color), (words, rect) = look
     if 0 in parts:
         draw_piles_shown(t, surface, *piles)
-    if 1 in parts:
-        draw_pile_counts(t, surface, stock)
-    if 2 in parts:
+    if 1 in parts and stock is not None:
+        draw_pile_counts(t, surface, stock, color)
+    if 2 in parts and words is not None:
         draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
 
 
