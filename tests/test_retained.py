@@ -516,3 +516,27 @@ def test_the_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, g
     assert compared >= 200
     assert in_layer >= compared * 3 // 4, (in_layer, compared)  # the point of it
     assert game_id != "sprint" or banners >= 20, banners  # Sprint's final round: its banner in the counts' place
+
+
+@pytest.mark.parametrize("game_id, frames, few", [("sprint", 60, True), ("sprint", 700, False), ("scamper", 60, False)])
+def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_path, game_id, frames, few):
+    """A hidden-hand table's log in its cached layer: a new line repaints the rows whose words or colour changed (a
+    log with room for more: the new row and the one before it, no longer the newest; a full one: each row as wide as
+    its old and new words), not the whole panel; and the layer is still the one painted afresh."""
+    from game.kit.layer import TableLayer
+
+    app, busy = busy_bench(tmp_path, game_id, SIZE, frames=frames)
+    table = modes.table_of(app, game_id)
+    table.log.add("Ada drew.")  # not the first line (it replaces the words an empty log shows)
+    table._refresh_layer()
+    table._refresh_layer()  # settled: nothing more to paint
+    for line in ("Ben drew.", "Cleo drew."):
+        table.log.add(line)
+        table._refresh_layer()
+        panel = table.layout.log_panel
+        assert table.layer.painted and all(panel.inflate(6, 6).contains(spot) for spot in table.layer.painted)
+        if few:
+            assert sum(spot.w * spot.h for spot in table.layer.painted) < panel.w * panel.h // 4, table.layer.painted
+        fresh = TableLayer()
+        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")

@@ -14,6 +14,7 @@ import pygame
 
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_banner
+from game.kit.parts import log_parts, parts_region
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.scorepanel import draw_panel_rim, rim_strips
@@ -32,7 +33,7 @@ def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
     whose turn, who sits at the bottom, and ``seat_key(seat)`` (the game's own).  A panel is rimmed while it is
     its seat's turn, then ``draw_seat(t, surface, seat, active)`` draws it and says whether the seat has laid
     nothing yet (the bottom seat's panel then says ``empty_words``).  With ``touched``, a panel repaints only the
-    parts a change touched."""
+    parts a change touched; the log repaints only its rows that changed (:func:`~game.kit.parts.log_parts`)."""
     m = t.model
     regions: list[Region] = []
     for seat, spot in t.layout.spots.items():
@@ -44,9 +45,8 @@ def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
             regions.append((seat, key, spot.panel, draw))
         else:
             regions.append(Partial(seat, key, spot.panel, draw, lambda old, new, seat=seat: touched(seat, old, new)))
-    regions.append(("log", t.log.key(), t.layout.log_panel,
-                    lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
-    return regions
+    regions.append(parts_region("log", t.layout.log_panel, log_parts(t.log, t.app.text, t.layout.log, t.layout.scale)))
+    return regions  # the log: a new line repaints the rows whose words changed, not the whole panel
 
 
 def _draw_panel(t: Any, surface: pygame.Surface, seat: int, draw_seat: Callable[[Any, pygame.Surface, int, bool], bool],
