@@ -540,3 +540,37 @@ def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_pat
         fresh = TableLayer()
         fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
+    """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
+    matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air
+    (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), so no layer repaint renders a face (it was 40 renders
+    and 74 encodings in these 900 frames)."""
+    from game.base import cardart
+    from game.kit.layer import TableLayer
+
+    made = {"renders": 0, "encodings": 0}
+    inside = [False]
+    render, rle, refresh = cardart.CardArt._render_face, cardart._rle, TableLayer.refresh
+
+    def counted_render(self, *args):  # type: ignore[no-untyped-def]
+        made["renders"] += inside[0]
+        return render(self, *args)
+
+    def counted_rle(surface):  # type: ignore[no-untyped-def]
+        made["encodings"] += inside[0]
+        return rle(surface)
+
+    def counted_refresh(self, *args):  # type: ignore[no-untyped-def]
+        inside[0] = True
+        try:
+            return refresh(self, *args)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(cardart.CardArt, "_render_face", counted_render)
+    monkeypatch.setattr(cardart, "_rle", counted_rle)
+    monkeypatch.setattr(TableLayer, "refresh", counted_refresh)
+    busy_bench(tmp_path, "sprint", SIZE, frames=900)
+    assert made["renders"] == 0 and made["encodings"] <= 4, made  # a few backs, once
