@@ -8,6 +8,7 @@ key, which piles glow, its words).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -45,8 +46,15 @@ def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
             regions.append((seat, key, spot.panel, draw))
         else:
             regions.append(Partial(seat, key, spot.panel, draw, lambda old, new, seat=seat: touched(seat, old, new)))
-    regions.append(parts_region("log", t.layout.log_panel, log_parts(t.log, t.app.text, t.layout.log, t.layout.scale)))
-    return regions  # the log: a new line repaints the rows whose words changed, not the whole panel
+    L = t.layout  # the log: a new line repaints the rows whose words changed, not the whole panel
+    return regions + [_log_region(t.log, t.log.key(), t.app.text, tuple(L.log_panel), tuple(L.log), L.scale)]
+
+
+@lru_cache(maxsize=2)
+def _log_region(log: Any, shows: tuple[Any, ...], text: Any, panel: tuple[int, ...], rect: tuple[int, ...],
+                scale: float) -> Partial:
+    """The log's region while it shows ``shows`` (its key): made once, not every frame."""
+    return parts_region("log", pygame.Rect(panel), log_parts(log, text, pygame.Rect(rect), scale))
 
 
 def _draw_panel(t: Any, surface: pygame.Surface, seat: int, draw_seat: Callable[[Any, pygame.Surface, int, bool], bool],
