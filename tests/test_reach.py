@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.cards import ALL_CARDS  # noqa: E402
-from game.base.cardart import CardArt  # noqa: E402
+from game.base.cardart import OFF_SCREEN, CardArt  # noqa: E402
 from game.kit.layer import outline_parts  # noqa: E402
 from game.kit.piles import draw_face_pile, draw_stock  # noqa: E402
 from game.kit.priming import Primer, prime  # noqa: E402
@@ -98,7 +98,9 @@ def test_a_primed_card_leaves_its_surface_and_the_privacy_record_as_they_were(pg
     before = pygame.image.tobytes(target, "RGB")
     for card in (*ALL_CARDS[:5], None):
         prime(art, target, card, (144, 205))
+        prime(art, target, card, (90, 128), shadow=False)  # as a seat's laid cards are drawn
     assert pygame.image.tobytes(target, "RGB") == before
+    assert (("f", int(ALL_CARDS[0])), 90, 128, False) in art._lanes[OFF_SCREEN]  # encoded for it without its shadow
     assert target.get_clip() == pygame.Rect(5, 5, 50, 50)
     assert art.faces_blitted == [] and art.backs_blitted == 0
 

@@ -508,22 +508,24 @@ def drawn_with_the_middle_live(app: App, table) -> bytes:
         table.layer, table.middle_live = kept, live
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_scampers_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, size):
-    """Scamper keeps its piles, their counts and the round's banner in its cached layer: every frame (deals, turns,
-    banners, a bot thinking, the pointer over cards and buttons, a card selected, the pause menu) shows what
-    drawing them in the frame showed, and most frames draw none of them."""
+@pytest.mark.parametrize("game_id, size, frames", [("scamper", (960, 600), 300), ("scamper", (1920, 1080), 300),
+                                                   ("sprint", (1280, 720), 800)])
+def test_the_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_path, game_id, size, frames):
+    """Scamper and Sprint keep their piles, their counts and the banner (Scamper's round, Sprint's final round) in
+    the cached layer (the kit's middle regions): every frame (deals, turns, banners, a bot thinking, the pointer over
+    cards and buttons, a card selected, the pause menu) shows what drawing them in the frame showed, and most frames
+    draw none of them."""
     from game.kit.messages import Toast
 
-    scen = modes.scenarios("scamper")
+    scen = modes.scenarios(game_id)
     app = modes.configure(App(size, tmp_path, seed=5, resizable=False), scen.bench_settings)
     app.to_title()
     busy = scen.busy(app)
     app.step(DT, [])
-    in_layer = compared = 0
-    for frame in range(300):
+    in_layer = compared = banners = 0
+    for frame in range(frames):
         busy.before(frame)
-        table = modes.table_of(app, "scamper")
+        table = modes.table_of(app, game_id)
         hot = scen.hot_spots(table) + [table.layout.stock.center, table.layout.discard.center]
         events: list[pygame.event.Event] = []
         if frame % 15 == 2:
@@ -538,5 +540,65 @@ def test_scampers_middle_in_the_layer_is_the_middle_drawn_every_frame(pg, tmp_pa
             assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_middle_live(app, table), (size, frame)
             compared += 1
             in_layer += not table.middle_live
+            banners += game_id == "sprint" and table.model.final_left is not None and not table.model.over
     assert compared >= 200
     assert in_layer >= compared * 3 // 4, (in_layer, compared)  # the point of it
+    assert game_id != "sprint" or banners >= 20, banners  # Sprint's final round: its banner in the counts' place
+
+
+@pytest.mark.parametrize("game_id, frames, few", [("sprint", 60, True), ("sprint", 700, False), ("scamper", 60, False)])
+def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_path, game_id, frames, few):
+    """A hidden-hand table's log in its cached layer: a new line repaints the rows whose words or colour changed (a
+    log with room for more: the new row and the one before it, no longer the newest; a full one: each row as wide as
+    its old and new words), not the whole panel; and the layer is still the one painted afresh."""
+    from game.kit.layer import TableLayer
+
+    app, busy = busy_bench(tmp_path, game_id, SIZE, frames=frames)
+    table = modes.table_of(app, game_id)
+    table.log.add("Ada drew.")  # not the first line (it replaces the words an empty log shows)
+    table._refresh_layer()
+    table._refresh_layer()  # settled: nothing more to paint
+    for line in ("Ben drew.", "Cleo drew."):
+        table.log.add(line)
+        table._refresh_layer()
+        panel = table.layout.log_panel
+        assert table.layer.painted and all(panel.inflate(6, 6).contains(spot) for spot in table.layer.painted)
+        if few:
+            assert sum(spot.w * spot.h for spot in table.layer.painted) < panel.w * panel.h // 4, table.layer.painted
+        fresh = TableLayer()
+        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
+    """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
+    matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air
+    (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), so no layer repaint renders a face (it was 40 renders
+    and 74 encodings in these 900 frames)."""
+    from game.base import cardart
+    from game.kit.layer import TableLayer
+
+    made = {"renders": 0, "encodings": 0}
+    inside = [False]
+    render, rle, refresh = cardart.CardArt._render_face, cardart._rle, TableLayer.refresh
+
+    def counted_render(self, *args):  # type: ignore[no-untyped-def]
+        made["renders"] += inside[0]
+        return render(self, *args)
+
+    def counted_rle(surface):  # type: ignore[no-untyped-def]
+        made["encodings"] += inside[0]
+        return rle(surface)
+
+    def counted_refresh(self, *args):  # type: ignore[no-untyped-def]
+        inside[0] = True
+        try:
+            return refresh(self, *args)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(cardart.CardArt, "_render_face", counted_render)
+    monkeypatch.setattr(cardart, "_rle", counted_rle)
+    monkeypatch.setattr(TableLayer, "refresh", counted_refresh)
+    busy_bench(tmp_path, "sprint", SIZE, frames=900)
+    assert made["renders"] == 0 and made["encodings"] <= 4, made  # a few backs, once

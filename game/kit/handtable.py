@@ -32,6 +32,7 @@ from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.pointer import Pointer
+from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turnscene import TurnScene
@@ -67,6 +68,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
+        self.primer = Primer(self.app.art, [], shadow=False)  # faces the layer will show at a new size (prime_ahead)
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
         self.pointer = Pointer()
@@ -192,6 +194,14 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     def _refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.view.layer_regions(self), self.app.art)
+        if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
+            self.primer.step()
+
+    def prime_ahead(self, cards: list[Any], size: tuple[int, int]) -> None:
+        """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
+        seat's matches shrink to when the cards in the air land): each is rendered and encoded for the layer ahead, one
+        a quiet frame, not all on the frame that lands them (a few milliseconds at 3840x2160)."""
+        self.primer.add(lambda: self.layer.surface, cards, size)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Everything placed from the window size is placed again; the cached layer is drawn anew."""
@@ -203,6 +213,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.background = self._table_background()
         self.app.art.warm([self.layout.hand_card, self.layout.pile_card, self.layout.small_card])
         self.fan.pos.clear()
+        self.primer.pending.clear()  # sizes of the old window
         self.layer.invalidate()
         self._refresh_layer()
 
@@ -299,9 +310,9 @@ class HiddenHandTable(ViewTable, TurnScene):
 
     def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
         """:func:`~game.kit.handview.middle_look`'s piles, counts and banner as regions of the cached layer, each keyed
-        by what it shows; bare while what the frame draws before them (``before``, and a thinking seat's header)
-        reaches into their area: the frame draws them then (:attr:`middle_live`:
-        :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
+        by what it shows (a change of the stock alone repaints the stock); bare while what the frame draws before them
+        (``before``, and a thinking seat's header) reaches into their area: the frame draws them then
+        (:attr:`middle_live`: :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
         L, banner = self.layout, look[2]
         pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
         areas = (L.stock.union(L.discard).inflate(2 * pad, 2 * pad), counts_rect(self), pygame.Rect(banner[1]))
@@ -309,8 +320,11 @@ class HiddenHandTable(ViewTable, TurnScene):
         before = before + ([L.spots[seat].header] if seat in L.spots else [])
         self.middle_live = any(a.inflate(6, 6).collidelist(before) >= 0 for a in areas)
         live = self.middle_live
-        return [(name, None if live else look[i], areas[i], lambda layer, i=i: live or draw_middle(self, layer, look, (i,)))
-                for i, name in enumerate(("piles", "counts", "banner"))]
+        regions: list[Region] = [(name, None if live else look[i], areas[i], lambda layer, i=i: live or draw_middle(
+            self, layer, look, (i,))) for i, name in enumerate(("piles", "counts", "banner"))]
+        stock = L.stock.inflate(2 * pad, 2 * pad)  # the discard pile's faces change whole: the layer counts them exact
+        regions[0] = Partial(*regions[0], lambda old, new: stock if old and new and old[2:] == new[2:] else None)
+        return regions
 
     def _bottom_key(self, skip: set[int], lines: Any, toast_inset: int, buttons: list[Any], focus: object
                     ) -> tuple[Any, ...]:

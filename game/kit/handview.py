@@ -8,12 +8,14 @@ key, which piles glow, its words).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
 
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_banner
+from game.kit.parts import log_parts, parts_region
 from game.kit.piles import draw_count, draw_dragged, draw_face_pile, draw_menu_button, draw_stock
 from game.kit.replaycontrols import KEYS_LINE
 from game.kit.scorepanel import draw_panel_rim, rim_strips
@@ -33,7 +35,7 @@ def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
     whose turn, who sits at the bottom, and ``seat_key(seat)`` (the game's own).  A panel is rimmed while it is
     its seat's turn, then ``draw_seat(t, surface, seat, active)`` draws it and says whether the seat has laid
     nothing yet (the bottom seat's panel then says ``empty_words``).  With ``touched``, a panel repaints only the
-    parts a change touched."""
+    parts a change touched; the log repaints only its rows that changed (:func:`~game.kit.parts.log_parts`)."""
     m = t.model
     regions: list[Region] = []
     for seat, spot in t.layout.spots.items():
@@ -45,9 +47,15 @@ def layer_regions(t: Any, seat_key: Callable[[int], tuple[object, ...]],
             regions.append((seat, key, spot.panel, draw))
         else:
             regions.append(Partial(seat, key, spot.panel, draw, lambda old, new, seat=seat: touched(seat, old, new)))
-    regions.append(("log", t.log.key(), t.layout.log_panel,
-                    lambda surface: t.log.draw(surface, t.app.text, t.layout.log, t.layout.scale)))
-    return regions
+    L = t.layout  # the log: a new line repaints the rows whose words changed, not the whole panel
+    return regions + [_log_region(t.log, t.log.key(), t.app.text, tuple(L.log_panel), tuple(L.log), L.scale)]
+
+
+@lru_cache(maxsize=2)
+def _log_region(log: Any, shows: tuple[Any, ...], text: Any, panel: tuple[int, ...], rect: tuple[int, ...],
+                scale: float) -> Partial:
+    """The log's region while it shows ``shows`` (its key): made once, not every frame."""
+    return parts_region("log", pygame.Rect(panel), log_parts(log, text, pygame.Rect(rect), scale))
 
 
 def _draw_panel(t: Any, surface: pygame.Surface, seat: int, draw_seat: Callable[[Any, pygame.Surface, int, bool], bool],
@@ -130,23 +138,24 @@ def draw_piles_shown(t: Any, surface: pygame.Surface, stock_glow: bool, stock: i
     draw_face_pile(surface, t.app.art, t.layout.discard, top, glow)
 
 
-def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str,
-                banner: tuple[str, pygame.Rect]) -> tuple[Any, ...]:
+def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str | None,
+                banner: tuple[str | None, pygame.Rect], stock_color: tuple[int, ...] | None = None) -> tuple[Any, ...]:
     """What the middle of the table shows: the piles (:func:`draw_piles`' arguments), their counts (``stock``: the
-    stock's words) and a banner (its words, its rect): :func:`draw_middle` draws it, the table's ``middle_region``
-    caches it (a region each: piles, counts, banner)."""
-    return _piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard)), (banner[0], tuple(banner[1]))
+    stock's words, in ``stock_color``; None: no counts) and a banner (its words, None for none, and its rect):
+    :func:`draw_middle` draws it, the table's ``middle_region`` caches it (a region each: piles, counts, banner)."""
+    return (_piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard), stock_color),
+            (banner[0], tuple(banner[1])))
 
 
 def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2)) -> None:
     """The piles, their counts, then the banner (those of them ``parts`` names, in that order), as :func:`middle_look`
     says."""
-    piles, (stock, _), (words, rect) = look
+    piles, (stock, _, color), (words, rect) = look
     if 0 in parts:
         draw_piles_shown(t, surface, *piles)
-    if 1 in parts:
-        draw_pile_counts(t, surface, stock)
-    if 2 in parts:
+    if 1 in parts and stock is not None:
+        draw_pile_counts(t, surface, stock, color)
+    if 2 in parts and words is not None:
         draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
 
 

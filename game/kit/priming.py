@@ -28,20 +28,20 @@ Target = Callable[[], "pygame.Surface | None"]
 """Where the cards go, asked at each step (a layer's surface is made again on a resize): None, not yet."""
 
 
-def prime(art: CardArt, target: pygame.Surface, card: Face | None, size: tuple[int, int]) -> None:
-    """Blit ``card`` (None: the back) at ``size`` with its shadow onto one pixel of ``target``, the corner of its
-    shadow, then put that pixel back: ``target`` is as it was, and the card is encoded for it."""
+def prime(art: CardArt, target: pygame.Surface, card: Face | None, size: tuple[int, int], shadow: bool = True) -> None:
+    """Blit ``card`` (None: the back) at ``size`` with its shadow (or without) onto one pixel of ``target``, the corner
+    of what it covers, then put that pixel back: ``target`` is as it was, and the card is encoded for it."""
     rect = pygame.Rect((0, 0), size)
-    corner = card_reach(art, rect)
+    corner = card_reach(art, rect) if shadow else rect.copy()
     rect.move_ip(-corner.x, -corner.y)  # the corner of the card's shadow at (0, 0)
     clip, pixel = target.get_clip(), target.get_at((0, 0))
     faces, numbers, backs = len(art.faces_blitted), len(art.numbers_blitted), art.backs_blitted
     target.set_clip(pygame.Rect(0, 0, 1, 1))
     try:
         if card is None:
-            art.blit_back(target, rect)
+            art.blit_back(target, rect, shadow)
         else:
-            blit_card(art, target, card, rect, True)
+            blit_card(art, target, card, rect, True, shadow)
     finally:
         target.set_clip(clip)
         target.set_at((0, 0), pixel)
@@ -50,12 +50,19 @@ def prime(art: CardArt, target: pygame.Surface, card: Face | None, size: tuple[i
 
 
 class Primer:
-    """Cards to encode for their surfaces: ``(target, cards, size)`` jobs, one card a :meth:`step`."""
+    """Cards to encode for their surfaces: ``(target, cards, size)`` jobs, one card a :meth:`step`; each with its
+    shadow, or (``shadow`` False) without, as a seat's laid cards are drawn."""
 
-    def __init__(self, art: CardArt, jobs: Iterable[tuple[Target, Iterable[Face | None], tuple[int, int]]]) -> None:
-        self.art = art
-        self.pending: deque[tuple[Target, Face | None, tuple[int, int]]] = deque(
-            (target, card, tuple(size)) for target, cards, size in jobs for card in cards)  # type: ignore[misc]
+    def __init__(self, art: CardArt, jobs: Iterable[tuple[Target, Iterable[Face | None], tuple[int, int]]],
+                 shadow: bool = True) -> None:
+        self.art, self.shadow = art, shadow
+        self.pending: deque[tuple[Target, Face | None, tuple[int, int]]] = deque()
+        for job in jobs:
+            self.add(*job)
+
+    def add(self, target: Target, cards: Iterable[Face | None], size: tuple[int, int]) -> None:
+        """Queue ``cards`` at ``size`` for ``target`` after those queued already."""
+        self.pending.extend((target, card, (size[0], size[1])) for card in cards)
 
     @classmethod
     def warmed(cls, art: CardArt, sizes: list[tuple[int, int]], layer: Target) -> Primer:
@@ -73,7 +80,7 @@ class Primer:
             if surface is None:
                 return
             self.pending.popleft()
-            prime(self.art, surface, card, size)
+            prime(self.art, surface, card, size, self.shadow)
 
 
 def window() -> pygame.Surface | None:

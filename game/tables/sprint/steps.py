@@ -92,6 +92,7 @@ def _lay_step(t: HiddenHandTable, ev: MatchLaid) -> Step:
             t.fan.drop(sp)
         sizes = [len(m) for m in t.model.laid[p]] + [len(ev.cards)]
         ends = t.layout.match_rects(p, sizes)[-1]
+        t.prime_ahead([c for m in t.model.laid[p] for c in m] + list(ev.cards), ends[0].size)  # a smaller size, maybe
         t.log.add(f"{t.name(p)} laid {describe_match(ev.cards)}: +{ev.points}")
         t.app.sound.play("lay")
 

@@ -13,12 +13,12 @@ from engine.sprint import Phase
 
 from game.kit.handtable import HiddenHandTable
 from game.kit.handview import (
-    counts_rect, draw_control_tips, draw_in_the_air, draw_pile_counts, draw_piles, layer_regions as hand_regions, sort_buttons, waiting_lines,
-    with_keys,
+    counts_rect, draw_control_tips, draw_in_the_air, draw_middle, layer_regions as hand_regions, middle_look, sort_buttons,
+    waiting_lines, with_keys,
 )
-from game.kit.layer import Partial, Region
+from game.kit.layer import Region
 from game.kit.layout import TableLayout
-from game.kit.messages import draw_banner, draw_tip, tip_close
+from game.kit.messages import draw_tip, tip_close
 from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
@@ -95,13 +95,21 @@ def layer_regions(t: HiddenHandTable) -> list[Region]:
 
 
 def _middle(t: HiddenHandTable) -> list[Region]:
-    """The piles (with their counts or the final round's banner) and the turn order, keyed by what they show."""
-    piles, order, L = _piles_look(t), _order_look(t), t.layout
-    pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
-    area = L.stock.union(L.discard).inflate(2 * pad, 2 * pad).union(counts_rect(t)).union(piles[-1] or L.stock)
-    return [Partial("piles", piles, area, lambda surface: _draw_piles(t, surface, piles),
-                    lambda old, new: _piles_touched(t, pad, old, new)),
-            ("order", order, t.layout.turn_order.inflate(8, 8), lambda surface: draw_turn_order(surface, t.app.text, *order))]
+    """The piles, their counts or the final round's banner (the kit's middle regions) and the turn order."""
+    order = _order_look(t)
+    return t.middle_region(_middle_look(t), []) + [
+        ("order", order, t.layout.turn_order.inflate(8, 8), lambda surface: draw_turn_order(surface, t.app.text, *order))]
+
+
+def _middle_look(t: HiddenHandTable) -> tuple[object, ...]:
+    """The piles (glowing where you may draw, or discard), the counts (the stock's gold when low) and, once the stock
+    ran out, the banner counting the last turns in the counts' place (:func:`middle_look`)."""
+    m, my, final = t.model, t.my_turn(), _final_banner(t) is not None
+    drawing, low = my and t.state.phase is Phase.DRAW, m.stock <= 2 * t.state.num_players
+    words = f"Final round: {m.final_left} turn{'s' if m.final_left != 1 else ''} left" if final else None
+    return middle_look(t, (drawing and m.stock) or t.hint.glow == "stock", (drawing and m.pile) or t.hint.glow == "discard",
+                       my and t.state.phase is Phase.BUILD, None if final else f"Stock: {m.stock}" + (" · low" if low else ""),
+                       (words, _banner_at(t.layout)), GOLD if low else None)
 
 
 def _seat_touched(L: TableLayout, seat: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
@@ -141,7 +149,9 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
 
 
 def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
-    skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))  # the layer holds the piles
+    skip = t.draw_under(surface, lambda seat: seat_label(t.record.players[seat]))
+    if t.middle_live:  # else the layer holds the piles
+        draw_middle(t, surface, _middle_look(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))  # with the buttons: the tip lies clear of them
     if t.tip_showing():
         box, close = tip_layout(t.layout)
@@ -150,45 +160,12 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     draw_in_the_air(t, surface)
 
 
-def _piles_look(t: HiddenHandTable) -> tuple[object, ...]:
-    """What the piles show: (stock glow, discard glow, discarding, dragged, stock, the discard's top cards, their
-    count, the final round's banner's words, the stock's count's words, its colour, the banner's rect or None)."""
-    m, drag = t.model, t.drag.what if t.drag else None
-    drawing = (my := t.my_turn()) and t.state.phase is Phase.DRAW
-    stock_glow = bool((drawing and m.stock) or t.hint.glow == "stock")
-    pile_glow = bool((drawing and m.pile) or t.hint.glow == "discard")
-    banner = _final_banner(t)
-    words = None if banner is None else f"Final round: {m.final_left} turn{'s' if m.final_left != 1 else ''} left"
-    low = m.stock <= 2 * t.state.num_players
-    return (stock_glow, pile_glow, my and t.state.phase is Phase.BUILD and (len(t.selected) == 1 or drag == "hand"),
-            drag, m.stock, tuple(m.discard[-3:]), len(m.discard), words, f"Stock: {m.stock}" + (" · low" if low else ""),
-            GOLD if low else None, None if banner is None else tuple(banner))
-
-
-def _piles_touched(t: HiddenHandTable, pad: int, old: tuple, new: tuple) -> list[pygame.Rect] | None:
-    """What a change of :func:`_piles_look` touched: the stock, the discard pile, the counts (all: the banner)."""
-    if old[7] != new[7] or old[10] != new[10]:
-        return None
-    L, changed = t.layout, {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
-    spots = ((L.stock.inflate(2 * pad, 2 * pad), {0, 3, 4}), (L.discard.inflate(2 * pad, 2 * pad), {1, 2, 3, 5}),
-             (counts_rect(t), {6, 8, 9}))
-    return [spot for spot, fields in spots if changed & fields]
-
-
-def _draw_piles(t: HiddenHandTable, surface: pygame.Surface, look: tuple) -> None:
-    stock_glow, pile_glow, discarding, _, _, _, _, words, stock, colour, banner = look
-    draw_piles(t, surface, stock_glow, pile_glow, discarding)
-    if banner is not None:  # the stock ran out: the banner under the piles counts the last turns
-        draw_banner(surface, t.app.text, pygame.Rect(banner), words, t.layout.scale, t.panels)
-    else:
-        draw_pile_counts(t, surface, stock, colour)
-
-
 def _final_banner(t: HiddenHandTable) -> pygame.Rect | None:
     """Where the banner counting the last turns lies (under the piles), once the stock ran out."""
-    L, m = t.layout, t.model
-    if m.final_left is None or m.over:
-        return None
+    return None if t.model.final_left is None or t.model.over else _banner_at(t.layout)
+
+
+def _banner_at(L: TableLayout) -> pygame.Rect:
     return L.banner.move(0, L.stock.bottom + round(4 * L.scale) - L.banner.y)
 
 
