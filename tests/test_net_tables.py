@@ -332,6 +332,8 @@ def test_a_remote_double_or_nothing_duel_plays_to_the_end_through_the_host(pg, t
     assert type(table).__name__ == "RemoteDoubleTable"
     assert play_my_seat_to_the_end(app, table, helper) and real.is_over and table.state.is_over
     assert table.state.outcome() == real.outcome()
+    facts = table.summary_facts()  # the end screen's facts, from the events the views showed (no record here)
+    assert facts.winner == real.winner and facts.biggest and facts.reached == real.game
 
 
 def test_a_remote_sprint_table_plays_a_round_through_the_host(pg, tmp_path) -> None:

@@ -23,8 +23,9 @@ Optional hooks (looked up with ``getattr``; a table without them gets the defaul
 - ``stamps_input = True``: a race table, whose input the app reads and stamps between frames;
 - ``settings_changed()``: a setting changed while the table is open;
 - ``open_keys()``: the players' keys screen, from the pause menu (races);
-- ``summary_from_events = True``: its end screen tells the whole game from its events (``summary_facts()``, Double
-  or Nothing's run summary): a network client's table keeps every step its views showed and makes the facts of them.
+- ``facts_from_events(first_game, steps)``: its end screen tells the whole game from its events (``summary_facts()``,
+  Double or Nothing's run summary): a network client's table keeps every step its views showed and makes the facts
+  of them with this.
 
 The headless tools' two table hooks (the points worth clicking, the invariants
 to check) live with the game's tools (its ``tools`` module in the registry),

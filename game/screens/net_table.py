@@ -119,7 +119,7 @@ def remote_class(cls: type, realtime: bool) -> type:
     if cls not in _CLASSES:
         if realtime:
             bases: tuple[type, ...] = (RemoteRaceTable, cls)
-        elif getattr(cls, "summary_from_events", False):  # declared by the table (the contract's optional hooks)
+        elif callable(getattr(cls, "facts_from_events", None)):  # declared by the table (the contract's optional hooks)
             bases = (RemoteDuelTable, cls)
         else:
             bases = (RemoteTurnTable, cls)
@@ -164,7 +164,8 @@ class RemoteTurnTable(RemoteTable):
 
 
 class RemoteDuelTable(RemoteTurnTable):
-    """Double or Nothing's end screen tells the run from the views (a client has no record to replay)."""
+    """A table whose end screen tells the game from its events (``facts_from_events``): from the views shown, since a
+    client has no record to replay."""
 
     seen_steps: list[tuple[list[Any], Any]]
 
@@ -177,10 +178,8 @@ class RemoteDuelTable(RemoteTurnTable):
         self.seen_steps.append((events, SimpleNamespace(game=state.game, games_won=state.games_won)))
 
     def summary_facts(self) -> Any:
-        from game.tables.double_or_nothing.summary import facts_of
-
         state: Any = getattr(self, "state")
-        facts = facts_of(state.mode, getattr(self, "first_game", state.game), getattr(self, "seen_steps", []))
+        facts = getattr(self, "facts_from_events")(getattr(self, "first_game", state.game), getattr(self, "seen_steps", []))
         facts.winner = state.winner
         return facts
 

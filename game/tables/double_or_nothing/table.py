@@ -38,7 +38,7 @@ from game.screens.overlays import open_pause
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing import input as double_or_nothing_input, view as double_or_nothing_view
 from game.tables.double_or_nothing.steps import Shown, queue_events
-from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, run_facts, stat_counts_of, upgrade_notes
+from game.tables.double_or_nothing.summary import RunFacts, RunSummaryScene, facts_of, run_facts, stat_counts_of, upgrade_notes
 from game.tables.double_or_nothing.view import PANEL_FILL, DoubleLayout
 
 BANNER_SECONDS = 1.6
@@ -257,7 +257,6 @@ class DoubleTable(ViewTable, TurnScene):
     # --- the end ---------------------------------------------------------------
 
     stat_counts = stat_counts_of  # each seat's own counts for the statistics: runs, best game, upgrades and their games
-    summary_from_events = True  # the end screen tells the whole game's events: a network client's table keeps them
 
     def result_scene(self) -> Scene:
         return RunSummaryScene(self.app, self, self.summary_facts())
@@ -265,6 +264,10 @@ class DoubleTable(ViewTable, TurnScene):
     def summary_facts(self) -> RunFacts:
         """What the end screen tells of the run or the duel (from the record; a network client's from the views)."""
         return run_facts(self.record)
+
+    def facts_from_events(self, first_game: int, steps: list[tuple[list[Any], Any]]) -> RunFacts:
+        """The facts from the events a network client's views showed (it holds no record to replay)."""
+        return facts_of(self.state.mode, first_game, steps)
 
 
 TableScene = DoubleTable
