@@ -18,11 +18,10 @@ seats may not see:
 * ``seat_mask``: Sprint's bit-mask hands: another seat's hand keeps only its
   cards everyone saw it take (``known``) and its size (decoded as bits above
   the deck, which name no card);
-* ``seat_counts``: Double or Nothing's count vectors: another seat's hand keeps
-  only its size (and, for the seat holding the Spyglass, which numbers it lacks):
-  it is sent as a stand-in taken from the cards the viewer can't see;
-* ``decks``: Double or Nothing's decks: their sizes, and the unseen cards the
-  stand-ins left as one batch (the game's totals of each number are public);
+* ``stand_in``: the game's rules module makes what is sent instead
+  (``wire_stand_ins(state, viewers)``, a value per such field, encoded as any
+  engine value): Double or Nothing's hands of counts and its decks
+  (:mod:`engine.double_or_nothing.hidden`);
 * ``drop_rng`` / ``drop_int``: the random generator and the seed (what would
   tell the rest of the deal) are not sent at all.
 
@@ -45,10 +44,14 @@ from .cards import HIDDEN_BIT, HIDDEN_CARD, Card, HiddenCard
 def hidden_fields(game_id: str) -> tuple[tuple[str, str], ...]:
     """Which fields of ``game_id``'s state some seats may not see, and how they are hidden: its rules module's
     ``WIRE_HIDDEN`` (a game without it hides nothing, so a new game must declare it to be played over a network)."""
+    hidden: tuple[tuple[str, str], ...] = getattr(_rules(game_id), "WIRE_HIDDEN", ())
+    return hidden
+
+
+def _rules(game_id: str) -> Any:
     from .games import game_info
 
-    hidden: tuple[tuple[str, str], ...] = getattr(game_info(game_id).rules(), "WIRE_HIDDEN", ())
-    return hidden
+    return game_info(game_id).rules()
 
 
 MAX_DEPTH = 40
@@ -146,59 +149,10 @@ def _hidden_mask(mask: int, known: int) -> Any:
     return {"HM": (mask & ~known).bit_count(), "k": mask & known}
 
 
-def _fake_hand(pool: list[int], size: int, lacks: list[int] | None) -> list[int]:
-    """A count vector of ``size`` cards taken from ``pool`` (what the viewer knows is somewhere out of sight),
-    lacking exactly the numbers in ``lacks`` when the viewer knows them: it tells nothing the viewer doesn't know."""
-    out = [0] * len(pool)
-    allowed = [i for i in range(len(pool)) if lacks is None or i not in lacks]
-    left = size
-    if lacks is not None:
-        for i in allowed:
-            if left and pool[i]:
-                out[i], left = 1, left - 1
-    for i in allowed:
-        take = min(left, pool[i] - out[i])
-        out[i] += take
-        left -= take
-    return out
-
-
-def _spyglass_sees(state: Any, viewers: frozenset[int]) -> bool:
-    """Whether a viewer's observation names the numbers the other seat lacks (Double or Nothing's Spyglass)."""
-    try:
-        return any(state.observation(seat).opponent_lacks is not None for seat in viewers)
-    except (AttributeError, ValueError):
-        return False
-
-
-def _add(*vectors: Iterable[int]) -> list[int]:
-    return [sum(column) for column in zip(*vectors)]
-
-
-def _hidden_hands(state: Any, viewers: frozenset[int]) -> dict[int, list[int]]:
-    """Double or Nothing: a stand-in hand for each seat the viewers don't see (its size, cards from the unseen pool)."""
-    lacks = _spyglass_sees(state, viewers)
-    unseen = _add(*(d.total() for d in state.decks))
-    fakes = {}
-    for seat, hand in enumerate(state.hands):
-        if seat not in viewers:
-            pool = _add(unseen, hand)
-            fakes[seat] = _fake_hand(pool, sum(hand), [i for i, k in enumerate(hand) if not k] if lacks else None)
-    return fakes
-
-
-def _hidden_decks(state: Any, viewers: frozenset[int]) -> list[Any]:
-    """Double or Nothing's decks by their sizes; the first holds every unseen card the stand-in hands left
-    (so the game's public totals stay right), in one batch."""
-    fakes = _hidden_hands(state, viewers)
-    rest = _add(*(d.total() for d in state.decks), *(state.hands[s] for s in fakes),
-                *([-k for k in fake] for fake in fakes.values()))
-    return [{"HD": deck.size, "b": rest} if i == 0 else {"HD": deck.size} for i, deck in enumerate(state.decks)]
-
-
 def redact(game_id: str, state: Any, tree: dict[str, Any], viewers: frozenset[int]) -> dict[str, Any]:
     """The encoded ``tree`` of ``state`` with everything ``viewers`` may not see hidden (a new tree)."""
     fields = dict(tree["a"])
+    stand_ins: dict[str, Any] | None = None
     for name, how in hidden_fields(game_id):
         if name not in fields:
             continue
@@ -214,12 +168,9 @@ def redact(game_id: str, state: Any, tree: dict[str, Any], viewers: frozenset[in
             known = list(getattr(state, "known", []))
             fields[name] = _rebuilt(node, [mask if seat in viewers else _hidden_mask(mask, known[seat] if seat < len(known) else 0)
                                            for seat, mask in enumerate(_items(node))])
-        elif how == "seat_counts":
-            fakes = _hidden_hands(state, viewers)
-            fields[name] = _rebuilt(node, [c if seat not in fakes else {"T": fakes[seat]}
-                                           for seat, c in enumerate(_items(node))])
-        elif how == "decks":
-            fields[name] = _hidden_decks(state, viewers)
+        elif how == "stand_in":
+            stand_ins = stand_ins if stand_ins is not None else _rules(game_id).wire_stand_ins(state, viewers)
+            fields[name] = encode(stand_ins[name])
         elif how == "drop_rng":
             fields[name] = {"X": "rng"}
         elif how == "drop_int":
@@ -336,8 +287,6 @@ def decode(data: Any, depth: int = 0) -> Any:
         if type(n) is not int or type(known) is not int or not 0 <= n <= 64 or known < 0:
             raise WireError("a hidden hand is a count and a mask")
         return known | (((1 << n) - 1) << HIDDEN_BIT)
-    if tag == "HD":
-        return _sized_deck(body, data.get("b"))
     if tag == "O":
         cls = _class(body)
         attrs = data.get("a")
@@ -371,19 +320,6 @@ def _hashable(value: Any) -> Any:
     except TypeError:
         raise WireError("a key is not hashable") from None
     return value
-
-
-def _sized_deck(size: Any, batch: Any) -> Any:
-    if type(size) is not int or not 0 <= size <= 1_000_000:
-        raise WireError("a hidden deck is a size")
-    if batch is not None and (type(batch) is not list or len(batch) > 64
-                              or any(type(k) is not int or not 0 <= k <= 1_000_000 for k in batch)):
-        raise WireError("a hidden deck's cards are counts")
-    deck_type = _class("engine.double_or_nothing.counts:Deck")
-    deck: Any = object.__new__(deck_type)
-    deck.batches = deque([tuple(batch)] if batch and sum(batch) else [])
-    deck.size = size
-    return deck
 
 
 def decode_state(data: Mapping[str, Any]) -> Any:

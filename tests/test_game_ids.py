@@ -93,6 +93,44 @@ def test_no_module_outside_a_game_names_a_game_id() -> None:
     assert not stale, "no longer names a game: take it off ALLOWED: " + ", ".join(stale)
 
 
+OLD_COMMANDS = {"ai/snap_arena.py", "ai/ratscrew_arena.py", "ai/ceiling.py"}
+"""Old command lines kept as forwarders to a game's own module (they say so when run); nothing else may."""
+
+
+def module_paths(source: str, stems: set[str]) -> list[tuple[int, str]]:
+    """``(line, path)`` of each import, and each string naming a module (``a.b`` or ``a.b:C``), with a game's package
+    as one of its parts (docstrings left out)."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    names: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append((node.lineno, node.module))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if " " not in node.value and "." in node.value:
+                names.append((node.lineno, node.value.partition(":")[0]))
+    return sorted((line, name) for line, name in names if stems & set(name.split(".")))
+
+
+def test_the_module_path_finder_finds_imports_and_class_paths() -> None:
+    source = 'import ai.snap.bots\nfrom engine.sprint import Round\nX = "engine.snap.counts:Deck"\nY = "a snap.b"\n'
+    assert module_paths(source, {"snap", "sprint"}) == [(1, "ai.snap.bots"), (2, "engine.sprint"), (3, "engine.snap.counts")]
+
+
+def test_no_module_outside_a_game_imports_or_names_a_game_s_modules() -> None:
+    stems = {_stem(game) for game in GAMES}
+    found = []
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            if rel.as_posix() in (REGISTRY, *OLD_COMMANDS) or _belongs_to_a_game(rel):
+                continue
+            found += [f"{rel.as_posix()}:{line}: {name}" for line, name in module_paths(path.read_text(encoding="utf-8"), stems)]
+    assert not found, "reach a game's modules through engine.games, not by name:\n" + "\n".join(found)
+
+
 def test_who_starts_is_a_registry_flag_the_setup_obeys() -> None:
     import random
 

@@ -73,7 +73,7 @@ def _garbage(rng: random.Random) -> bytes:
     if kind == 5:
         return protocol.encode({"t": "act", "seat": 0, "action": {"type": "draw", "x": [[[[[[1]]]]]]}, "n": 1})
     if kind == 6:
-        return protocol.encode({"t": "hello", "v": 1, "room": rng.choice(["ABC", "kxptam", "BBBBBB", 7]), "name": "x"})
+        return protocol.encode({"t": "hello", "v": protocol.VERSION, "room": rng.choice(["ABC", "kxptam", "BBBBBB", 7]), "name": "x"})
     return protocol.encode({"t": "pong", "n": "1", "c": -5})
 
 
@@ -105,7 +105,7 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
 
         # a fuzzer joined with the waiting player's token: out-of-turn and forged actions, garbage
         joined = Raw(host.port)
-        joined.send(protocol.encode({"t": "hello", "v": 1, "room": ROOM, "name": "Fuzz", "token": seat_of[waiting].token}))
+        joined.send(protocol.encode({"t": "hello", "v": protocol.VERSION, "room": ROOM, "name": "Fuzz", "token": seat_of[waiting].token}))
         sent = 0
         legal_for_mover = [info.rules().action_to_json(a) for a in state.legal_actions(mover)]
         lines = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.net import protocol
 from game.net.authority import SeatSpec
 from game.net.connection import Connection
 from game.net.host import Host, HostConfig
@@ -107,7 +108,7 @@ def test_a_friend_who_joins_under_a_bots_name_keeps_it_and_the_bot_takes_another
                                        SeatSpec("bot", "standard", "Ben")], room="KXPTAM", seed=3))
     conn, writer = connection(())
     host.conns.append(conn)
-    host._hello(conn, {"t": "hello", "v": 1, "room": "KXPTAM", "name": "ada"})
+    host._hello(conn, {"t": "hello", "v": protocol.VERSION, "room": "KXPTAM", "name": "ada"})
     names = [seat["name"] for seat in host.lobby()["seats"]]
     assert names == ["Host", "ada", "Cleo", "Ben"]  # before: "ada" beside the bot "Ada"
     assert [m for m in writer.messages() if m["t"] == "lobby"][-1]["seats"][2]["name"] == "Cleo"

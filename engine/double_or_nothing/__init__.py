@@ -16,6 +16,7 @@ from .counts import Deck, draw_from, sub
 from .plays import Kind, Play, describe
 from .actions import PASS, Action, Mode, Pass, Phase, Pick
 from .observation import Observation
+from .hidden import wire_stand_ins
 from .run import MAX_GAME, Run
 from . import upgrades as up
 from .upgrades import UPGRADES, Held
@@ -115,12 +116,12 @@ def shuffle_hidden(state: Run, seat: int, rng: random.Random) -> Run:
     return other
 
 
-WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "seat_counts"), ("decks", "decks"), ("rng", "drop_rng"))
+WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "stand_in"), ("decks", "stand_in"), ("rng", "drop_rng"))
 """What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
 
 
 __all__ = [
-    "WIRE_HIDDEN",
+    "WIRE_HIDDEN", "wire_stand_ins",
     "GAME_ID", "OPTIONS", "MAX_GAME", "Run", "Mode", "Phase", "Observation", "Play", "Pass", "Pick", "PASS",
     "Kind", "Action", "Held", "UPGRADES", "new_game", "action_to_json", "action_from_json", "describe_action",
     "shuffle_hidden",

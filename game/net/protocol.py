@@ -5,7 +5,7 @@ message has a type ``"t"``.  Nothing but data travels: JSON objects, never code.
 
 A client sends (each at most :data:`MAX_CLIENT_BYTES`):
 
-* ``{"t": "hello", "v": 1, "room": "KXPTAM", "name": "Ann", "token"?: "..."}``: join
+* ``{"t": "hello", "v": 2, "room": "KXPTAM", "name": "Ann", "token"?: "..."}``: join
   (a new seat) or rejoin (the token of seats held before);
 * ``{"t": "ready", "ready": true}``: ready to start (lobby);
 * ``{"t": "act", "seat": 1, "action": {...}, "n": 7, "stamp": 12345, "seen": 41}``: an
@@ -38,7 +38,9 @@ import json
 import random
 from typing import Any
 
-VERSION = 1
+VERSION = 2
+"""Version 2: Double or Nothing's hidden hands and decks go as plain engine values (its stand-ins); a host refuses
+a client of another version with a message to update."""
 MAX_CLIENT_BYTES = 4096
 """The longest line a client may send (an action is far shorter)."""
 MAX_HOST_BYTES = 4 * 1024 * 1024
