@@ -101,6 +101,23 @@ def test_expert_sheds_points_once_another_player_is_down():
     assert bot.counts["shed_points"] == [1, 1]
 
 
+@pytest.mark.parametrize("scores, sheds", [((0, 50), True), ((0, 200), False), ((50, 0), False), ((0, 0), False)])
+def test_expert_weighs_points_by_the_score_in_the_last_round(scores, sheds):
+    # the hand of the test above, in the game's last round: ahead by 50, being caught with its ~65 points would
+    # lose the game, so an ace's 20 points go; ahead by 200 it plays as usual (they are safe); behind or level,
+    # only going out wins, so points don't count at all
+    hand = "7H 7S 9D 9S AD AH 4C 6H 3D"
+    state = game(hand, OTHER, discard="AC AC", rounds=1)
+    state.start_scores = scores
+    bot = Expert(1, params=ExpertParams(endgame=True))
+    aces = (Discard(Card("AD")), Discard(Card("AH")))
+    assert (bot.decide(state.observation(0)) in aces) is sheds
+    assert bot.counts["endgame"] == [int(sheds), 1]
+    assert make_bot("expert", seed=1).decide(state.observation(0)) not in aces  # without endgame: as before
+    assert Expert(1, params=ExpertParams(endgame=True)).score_weight(game(hand, OTHER, rounds=2).observation(0),
+                                                                      [Discard(Card("4C"))]) is None
+
+
 def test_expert_does_not_discard_what_the_next_players_hands_would_take():
     # the next player took two 8s: a third is what it wants; the 8 and the king are equally useless to Expert
     hand = "7H 7S 9D 9S 8C KD 4C 6H 3D"
