@@ -60,6 +60,7 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
+    opening_early: str = "odds"  # the same, in the rounds whose hand is dealt larger than the contract (1-3)
     endgame: bool = False  # in the game's last round, weigh points by the score: none while behind (only going out
     # wins), endgame_weight while the points it keeps would reach its lead (caught with them, it would lose)
     endgame_weight: float = 0.2
@@ -150,8 +151,10 @@ class Expert(Hard):
 
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
-        if obs.phase is Phase.OPENING and self.params.opening != "odds":
-            return self.params.opening == "take"
+        if obs.phase is Phase.OPENING:
+            rule = self.params.opening_early if len(obs.hand) > obs.contract.min_cards else self.params.opening
+            if rule != "odds":
+                return rule == "take"
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
         now = self._draws(obs, obs.hand)
