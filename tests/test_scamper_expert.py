@@ -8,7 +8,7 @@ from ai.scamper import BOT_LEVELS, LEVELS, Expert, ExpertParams, make_bot
 from ai.scamper.odds import DEAD, Yardstick, unseen
 from engine.cards import Card
 from engine.games import GAMES
-from engine.scamper import CONTRACTS, DRAW_DISCARD, DRAW_STOCK, PASS, Discard, LayContract, Phase, new_game, shuffle_hidden
+from engine.scamper import CONTRACTS, DRAW_DISCARD, DRAW_STOCK, Discard, LayContract, Phase, new_game, shuffle_hidden
 from scamper_helpers import cards, game
 
 OTHER = "3C 5H 8D JS QH 4D AS TC"
@@ -99,34 +99,6 @@ def test_expert_sheds_points_once_another_player_is_down():
     assert bot.decide(calm.observation(0)) not in (Discard(Card("AD")), Discard(Card("AH")))
     assert bot.decide(threat.observation(0)) in (Discard(Card("AD")), Discard(Card("AH")))
     assert bot.counts["shed_points"] == [1, 1]
-
-
-@pytest.mark.parametrize("scores, sheds", [((0, 50), True), ((0, 200), False), ((50, 0), False), ((0, 0), False)])
-def test_expert_weighs_points_by_the_score_in_the_last_round(scores, sheds):
-    # the hand of the test above, in the game's last round: ahead by 50, being caught with its ~65 points would
-    # lose the game, so an ace's 20 points go; ahead by 200 it plays as usual (they are safe); behind or level,
-    # only going out wins, so points don't count at all
-    hand = "7H 7S 9D 9S AD AH 4C 6H 3D"
-    state = game(hand, OTHER, discard="AC AC", rounds=1)
-    state.start_scores = scores
-    bot = Expert(1, params=ExpertParams(endgame=True))
-    aces = (Discard(Card("AD")), Discard(Card("AH")))
-    assert (bot.decide(state.observation(0)) in aces) is sheds
-    assert bot.counts["endgame"] == [int(sheds), 1]
-    assert make_bot("expert", seed=1).decide(state.observation(0)) not in aces  # without endgame: as before
-    assert Expert(1, params=ExpertParams(endgame=True)).score_weight(game(hand, OTHER, rounds=2).observation(0),
-                                                                      [Discard(Card("4C"))]) is None
-
-
-def test_expert_opening_rule_for_the_early_rounds_is_its_own():
-    # a useless face-up king: passed by the odds; with opening_early=take it is taken in round 1 (a hand of 8 for a
-    # contract of 6) but not in round 4 (dealt the contract's 9 cards: the usual opening rule)
-    early = game("7H 7S 9D 9S 4C 6H 3D 5S", OTHER, discard="KC", phase=Phase.OPENING)
-    race = game("7H 7S 9D 9S 4C 6H 3D 5S QD", OTHER + " 6D", discard="KC", phase=Phase.OPENING, round_no=4)
-    taker = Expert(1, params=ExpertParams(opening_early="take"))
-    assert make_bot("expert", seed=1).decide(early.observation(0)) == PASS
-    assert taker.decide(early.observation(0)) == DRAW_DISCARD
-    assert taker.decide(race.observation(0)) == PASS
 
 
 def test_expert_does_not_discard_what_the_next_players_hands_would_take():

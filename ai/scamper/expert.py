@@ -60,10 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    opening_early: str = "odds"  # the same, in the rounds whose hand is dealt larger than the contract (1-3)
-    endgame: bool = False  # in the game's last round, weigh points by the score: none while behind (only going out
-    # wins), endgame_weight while the points it keeps would reach its lead (caught with them, it would lose)
-    endgame_weight: float = 0.2
 
 
 RATINGS_PER_SLICE = 4
@@ -151,10 +147,8 @@ class Expert(Hard):
 
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
-        if obs.phase is Phase.OPENING:
-            rule = self.params.opening_early if len(obs.hand) > obs.contract.min_cards else self.params.opening
-            if rule != "odds":
-                return rule == "take"
+        if obs.phase is Phase.OPENING and self.params.opening != "odds":
+            return self.params.opening == "take"
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
         now = self._draws(obs, obs.hand)
@@ -187,7 +181,6 @@ class Expert(Hard):
             return super().discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
         taking = self._take_odds(obs)
-        endgame = self.score_weight(obs, discards)
 
         def cost(d: Discard, weight: float) -> tuple[float, int]:
             rest = list(obs.hand)
@@ -196,35 +189,12 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
-        if endgame is not None:
-            choice = min(discards, key=lambda d: cost(d, endgame))
-            tally(self.counts, "endgame", choice != min(discards, key=lambda d: cost(
-                d, self.params.threat_weight if threat else self.params.point_weight)))
-            return choice
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm
         choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
-
-    def score_weight(self, obs: Observation, discards: list[Discard]) -> float | None:
-        """In the game's last round (with ``endgame``), the draws a point is worth by the score, else ``None``.
-
-        Behind (or level with) the best of the others, points kept don't matter: if another player goes out
-        first the game is lost anyway, so only speed counts (0).  Ahead by ``lead``, being caught loses only
-        if the hand then holds ``lead`` points or more: while what it keeps after the cheapest discard would
-        reach that, a point weighs ``endgame_weight`` (at least the usual weight); below it, as usual."""
-        if not self.params.endgame or obs.round_no < obs.rules.rounds or not discards:
-            return None
-        totals = obs.totals
-        lead = min(t for seat, t in enumerate(totals) if seat != obs.seat) - totals[obs.seat]
-        if lead <= 0:
-            return 0.0
-        threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
-        usual = self.params.threat_weight if threat else self.params.point_weight
-        kept = sum(map(card_points, obs.hand)) - max(card_points(d.card) for d in discards)
-        return max(usual, self.params.endgame_weight) if kept >= lead else usual
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:
