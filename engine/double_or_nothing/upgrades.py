@@ -210,11 +210,11 @@ def helps(upgrade_id: str, rules: int = RULES) -> str:
 
 
 def taking(upgrade_id: str, held: int = 0) -> str:
-    """Whether taking ``upgrade_id`` again adds to it, in a line (``held``: how many the runner holds now)."""
+    """How often ``upgrade_id`` may be taken, in a few plain words (``held``: how many the runner holds now)."""
     u = UPGRADES[upgrade_id]
     if not u.stacks:
-        return "One copy only: never offered again."
-    return f"Adds up: take it up to {u.max_stacks} times" + (f" (you hold {held})." if held else ".")
+        return "Once only"
+    return f"Up to {u.max_stacks} times" + (f" (you hold {held})" if held else "")
 
 
 def spyglass_sees_now(rules: int, held: int, dealt: int) -> bool:
