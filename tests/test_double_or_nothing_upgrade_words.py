@@ -39,6 +39,8 @@ def test_taking_an_upgrade_again_is_said_in_words() -> None:
             assert line == "Once only"
     wind = up.effect(up.SECOND_WIND)
     assert "two and a half" not in wind and "2.5 fresh decks" in wind  # decks, not a bare number
+    # what you get first (a second try instead of the end of the run), the smaller deck said as the catch
+    assert wind.index("second try") < wind.index("half a fresh deck") and "the opponent 2.5" not in wind
     pages = " ".join(p for section in DOUBLE_OR_NOTHING_RULES for p in section.paragraphs)
     assert all(f"{u.name}: {u.effect} {up.taking(uid)}." in pages for uid, u in up.UPGRADES.items())
 
