@@ -1,5 +1,6 @@
 """Double or Nothing's upgrade words: each card on the pick screen says plainly whether taking it again adds up
-(its foot read "1  -  does not stack", like a count), and every effect, its "helps" line and that foot fit the card
+(its foot read "1  -  does not stack", like a count, then "Key 1. Adds up: ...": now "Press 1" over "Once only" or
+"Up to 3 times", the feet of a row in line), and every effect, its "helps" line and that foot fit the card
 at 960x600 without running into each other."""
 
 import os
@@ -32,14 +33,16 @@ def test_taking_an_upgrade_again_is_said_in_words() -> None:
     for uid, u in up.UPGRADES.items():
         line = up.taking(uid)
         if u.stacks:
-            assert line.startswith("Adds up") and str(u.max_stacks) in line and "hold" not in line
-            assert up.taking(uid, 1).endswith("(you hold 1).")
+            assert line == f"Up to {u.max_stacks} times"  # plain words, not "Adds up" (it stacks)
+            assert up.taking(uid, 1) == f"Up to {u.max_stacks} times (you hold 1)"
         else:
-            assert line == "One copy only: never offered again."
+            assert line == "Once only"
     wind = up.effect(up.SECOND_WIND)
     assert "two and a half" not in wind and "2.5 fresh decks" in wind  # decks, not a bare number
+    # what you get first (a second try instead of the end of the run), the smaller deck said as the catch
+    assert wind.index("second try") < wind.index("half a fresh deck") and "the opponent 2.5" not in wind
     pages = " ".join(p for section in DOUBLE_OR_NOTHING_RULES for p in section.paragraphs)
-    assert all(f"{u.name}: {u.effect} {up.taking(uid)}" in pages for uid, u in up.UPGRADES.items())
+    assert all(f"{u.name}: {u.effect} {up.taking(uid)}." in pages for uid, u in up.UPGRADES.items())
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
@@ -64,11 +67,16 @@ def test_every_upgrade_card_says_its_key_and_whether_it_adds_up_and_its_words_fi
         frame(app)
         monkeypatch.setattr(app.text, "blit", real)
         assert not [w for w, _, _ in drawn if re.match(r"\d\s+-\s", w) or "does not stack" in w]
+        feet: list[int] = []
         for k, (uid, card) in enumerate(zip(offer, table.layout.pick_cards(len(offer)))):
             mine = sorted(((w, c, r) for w, c, r in drawn if card.contains(r)), key=lambda d: d[2].top)
             foot = [r for w, c, r in mine if c == FOOT]
             said = " ".join(w for w, c, _ in mine if c == FOOT)
-            assert said == f"Key {k + 1}. {up.taking(uid, dict(table.state.held.stacks).get(uid, 0))}", said
+            assert said == f"Press {k + 1} {up.taking(uid, dict(table.state.held.stacks).get(uid, 0))}", said
+            lines = [w for w, c, _ in mine if c == FOOT]
+            assert lines[0] == f"Press {k + 1}" and all(" " in w for w in lines), lines  # a key line, no lone word
+            feet.append(min(r.top for r in foot))
             body = [r for w, c, r in mine if c in (EFFECT, HELPS)]
             assert " ".join(w for w, c, _ in mine if c == EFFECT) == up.effect(uid)  # the whole effect, none cut
             assert foot and body and max(r.bottom for r in body) <= min(r.top for r in foot), uid
+        assert len(set(feet)) == 1, feet  # every card's footer starts at one height

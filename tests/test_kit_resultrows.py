@@ -25,7 +25,8 @@ def text():
 def _row(name: str, groups: str, hand: str) -> ResultRow:
     laid = [parse_cards(g.replace("-", " ")) for g in groups.split()]
     held = parse_cards(hand)
-    return ResultRow(name, (f"{len(laid)} groups",), laid, held, ("Left in hand", f"-{len(held)}"), 3)
+    return ResultRow(name, (f"{len(laid)} groups",), laid, held,
+                     (f"Left in hand: -{len(held)}" if held else "Nothing left in hand",), 3)
 
 
 ROWS = [_row("Many", "2C-2D 3C-3D 4C-4D-4H 5C-5D 6C-6D 7C-7D 8C-8D 9C-9D", "JS QS KS AS TS 5S"),
@@ -49,3 +50,31 @@ def test_one_size_the_largest_that_fits_and_the_full_row_wraps(text, size):
     for p, row in zip(rows.placed, ROWS):
         assert p.panel.contains(p.block) and all(p.block.contains(r) for r in p.hand) and len(p.hand) == len(row.hand)
         assert all(r.right < p.block.x for g in p.groups for r in g)  # every group left of the held cards' block
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_held_cards_labels_stand_in_a_column_clear_of_the_cards_and_big_enough(text, size, monkeypatch):
+    """Sprint's "Left in hand" labels zig-zagged (each block as wide as its own cards), sat 4 px from the cards
+    and were 17 px at 1920x1080 beside 40-px totals."""
+    s = min(size[0] / 1280, size[1] / 720)
+    area = pygame.Rect(round(40 * s), round(140 * s), round(size[0] * 0.6), size[1] - round(230 * s))
+    rows = ResultRows(text, ROWS, area, s)
+    blocks = [p.block for p in rows.placed]
+    assert len({b.x for b in blocks}) == 1 and len({b.w for b in blocks}) == 1  # one column of labels
+    drawn = []
+    real = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, words, px, pos, *a, **k: drawn.append(
+        (words, px, real(surface, words, px, pos, *a, **k))) or drawn[-1][2])
+    rows.draw(pygame.Surface(size), _Art(), True, 1.0, {})
+    for p, row in zip(rows.placed, ROWS):
+        ((words, px, rect),) = [(w, px, r) for w, px, r in drawn if w in row.hand_label]
+        assert p.block.contains(rect) and px >= round(22 * s)
+        assert all(card.x - rect.right >= round(12 * s) for card in p.hand)  # never touching the cards
+
+
+class _Art:
+    def blit_face(self, surface, card, rect, *a, **k):
+        pass
+
+    def blit_back(self, surface, rect, *a, **k):
+        pass

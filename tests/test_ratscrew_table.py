@@ -493,3 +493,18 @@ def test_a_card_landing_on_or_leaving_the_fan_repaints_only_its_place_with_the_w
         fresh.refresh(table.background, table.layout, ratscrew_view.layer_regions(table), app.art)
         assert pygame.image.tobytes(fresh.surface, "RGB") == pygame.image.tobytes(table.layer.surface, "RGB"), k
     assert partial >= 8  # every flight off the fan and every landing on it (4 of each, at least)
+
+
+def test_a_bots_seat_names_its_level_with_one_space(pg, tmp_path, monkeypatch):
+    """The header read "Bot0␣␣(Medium bot)": a double space."""
+    app = make_app(tmp_path)
+    table = solo(app)
+    frames(app, 2)
+    drawn: list[str] = []
+    real = app.text.blit
+    monkeypatch.setattr(app.text, "blit", lambda target, words, *a, **k: drawn.append(words) or real(target, words, *a, **k))
+    table.layer.invalidate()
+    app.dirty = True
+    frames(app, 2)
+    assert "Bot0 (Medium bot)" in drawn
+    assert not [w for w in drawn if "  (" in w]

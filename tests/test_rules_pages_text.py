@@ -53,3 +53,24 @@ def test_every_rules_page_is_readable_and_ends_above_its_cards_and_buttons(pg, t
         app.stack.pop()
     assert min(smallest.values()) >= RulesScene.READABLE_PX if size == (960, 600) else min(smallest.values()) >= 23
     assert smallest["double-or-nothing"] >= max(smallest[g] for g in smallest if g != "double-or-nothing") - 1
+
+
+def test_no_rules_page_puts_a_dot_between_two_numbers():
+    """Sprint's scores were listed "2 cards = 3 · 3 cards = 6 ...": "3 · 3" reads as a product."""
+    import re
+
+    from engine.games import load
+
+    for info in playable_games():
+        for section in load(info.rules_pages):
+            for para in section.paragraphs:
+                assert not re.search(r"\d\s*[·•x×*]\s*\d", para), (info.id, para)
+
+
+def test_sprints_scoring_page_lists_each_match_size_with_its_points():
+    from engine.melds.matches import triangular
+    from game.rules.sprint import SPRINT_RULES
+
+    scoring = " ".join(next(s for s in SPRINT_RULES if s.title == "Scoring").paragraphs)
+    assert f"2 cards score {triangular(2)} points" in scoring
+    assert all(f"{n} cards {triangular(n)}" in scoring for n in range(3, 8))

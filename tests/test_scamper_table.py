@@ -340,3 +340,19 @@ def test_the_sheets_start_line_says_it_is_the_first_dealers_bonus(pg, tmp_path, 
     assert not [words for words, _ in drawn if words == "Start"]
     values = [r for words, r in drawn if words == str(table.state.sheet.start[dealer])]  # its line and the total
     assert any(abs(r.centery - label.centery) <= 2 for r in values) and table.state.sheet.start[dealer] == -20
+
+
+def test_a_seat_headers_facts_are_apart_by_the_one_separator(pg, tmp_path):
+    """The headers read "dealer␣␣10 cards␣␣-20 pts", with no separator; Sprint's say "6 cards  ·  13 pts"."""
+    from game.kit.scorepanel import SEPARATOR, card_count
+    from game.tables.scamper.view import header_right
+
+    app = make_app(tmp_path)
+    app.start_game(_setup(3))
+    table = app.stack.top
+    wait(app, lambda: not table.motion.busy)
+    st = table.state
+    for seat in range(3):
+        parts = (["dealer"] if seat == st.dealer else []) + (
+            [] if seat == table.viewer else [card_count(len(table.model.held[seat]))]) + [f"{st.sheet.totals[seat]} pts"]
+        assert header_right(table, seat) == SEPARATOR.join(parts)

@@ -88,8 +88,8 @@ UPGRADES: dict[str, Upgrade] = {
         Upgrade(DEEP_HAND, "Deep Hand", "Your hands are dealt bigger: one more card for every 40 in a hand (at least one "
                 "more).",
                 Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
-        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game is played again instead of ending the run: you get half "
-                "a fresh deck, the opponent 2.5 fresh decks.", Icon("star", "#f1c40f", "2nd")),
+        Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game does not end the run: you get a second try at "
+                "it (half a fresh deck against 2.5 fresh decks).", Icon("star", "#f1c40f", "2nd")),
         Upgrade(TOLL, "Toll", "Each time the opponent passes, an eighth of the cards it draws (at least one) "
                 "go from its deck to the bottom of yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the play that empties the opponent's hand: you take "
@@ -188,7 +188,7 @@ HELPS = {
     ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s, by the handful in big games.",
     SPYGLASS: "Helps near a hand's end: you know which numbers they can't answer with.",
     DEEP_HAND: "Helps when the opponent's answers run out: you hold more to play.",
-    SECOND_WIND: "Helps once, on the day a game goes wrong: a second try at it.",
+    SECOND_WIND: "Helps once, when a game goes wrong: better than the run ending.",
     TOLL: "Helps against an opponent that passes a lot: each pass feeds your deck.",
     LAST_WORD: "Helps once a game, when they go out on a big trick: its cards come to you.",
     SALVAGE: "Helps when you pass after a big play: part of it comes back to you.",
@@ -210,11 +210,11 @@ def helps(upgrade_id: str, rules: int = RULES) -> str:
 
 
 def taking(upgrade_id: str, held: int = 0) -> str:
-    """Whether taking ``upgrade_id`` again adds to it, in a line (``held``: how many the runner holds now)."""
+    """How often ``upgrade_id`` may be taken, in a few plain words (``held``: how many the runner holds now)."""
     u = UPGRADES[upgrade_id]
     if not u.stacks:
-        return "One copy only: never offered again."
-    return f"Adds up: take it up to {u.max_stacks} times" + (f" (you hold {held})." if held else ".")
+        return "Once only"
+    return f"Up to {u.max_stacks} times" + (f" (you hold {held})" if held else "")
 
 
 def spyglass_sees_now(rules: int, held: int, dealt: int) -> bool:

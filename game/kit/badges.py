@@ -7,11 +7,13 @@ two) in the middle.  It reads the same on the felt and on a pale card.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Protocol, Sequence
 
 import pygame
 
+from game.base.text import MIN_TEXT_PX
 from game.kit.ui import INK, MUTED, Text
 
 
@@ -67,8 +69,57 @@ def draw_badge(surface: pygame.Surface, text: Text, badge: Badge, rect: pygame.R
         band.center = (c[0], mark_y)
         pygame.draw.rect(surface, dark, band, border_radius=max(2, band.h // 3))
     ink = dark if shape == "star" else INK
-    text.blit(surface, badge.mark, max(10, round(r * 0.8)), (c[0], mark_y), ink, "center",
-              round(r * (1.3 if shape == "ring" else 2.0)))
+    mark = fitted_mark(text, badge.mark, shape, r, (0, mark_y - c[1]), ink)
+    if mark is not None:
+        mark_rect = mark.get_bounding_rect()
+        mark_rect.center = (c[0], mark_y)
+        surface.blit(mark, mark_rect, mark.get_bounding_rect())
+
+
+def _inside(shape: str, r: int, x: float, y: float) -> bool:
+    """Whether the point (``x``, ``y``) off a badge's centre lies on its face, where its mark may go (inside a
+    ring's dark middle, on an hourglass's dark band, inside a polygon's edge)."""
+    if shape == "ring":
+        return math.hypot(x, y) <= r - max(3, r // 3)
+    if shape == "hourglass":
+        return abs(x) <= r * 0.85 and abs(y) <= r * 0.31
+    if shape not in OUTLINES:
+        return math.hypot(x, y) <= r - max(1, r // 12)
+    edge = max(1, r // 12) + 1  # clear of the dark outline
+    pts = [(px * r, py * r) for px, py in OUTLINES[shape]]
+    inside = False
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+        if _near_segment(x, y, x1, y1, x2, y2, edge):
+            return False
+    return inside
+
+
+def _near_segment(x: float, y: float, x1: float, y1: float, x2: float, y2: float, d: float) -> bool:
+    """Whether (``x``, ``y``) is within ``d`` of the segment from (``x1``, ``y1``) to (``x2``, ``y2``)."""
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.hypot(x - x1 - t * dx, y - y1 - t * dy) < d
+
+
+@functools.lru_cache(maxsize=256)  # drawn every frame: found once per badge and size
+def fitted_mark(text: Text, mark: str, shape: str, r: int, at: tuple[int, int],
+                ink: tuple[int, ...]) -> pygame.Surface | None:
+    """``mark`` rendered as large as fits on the face of a ``shape`` badge of radius ``r``, its ink centred ``at``
+    (off the badge's centre); shortened to its number ("2nd" to "2") when it fits no other way; None when nothing
+    fits: a mark never spills past the badge's edge."""
+    tries = [mark]
+    short = mark.rstrip("abcdefghijklmnopqrstuvwxyz")
+    if short and short != mark:
+        tries.append(short)
+    for attempt in tries:
+        for px in range(max(MIN_TEXT_PX, round(r * 0.8)), MIN_TEXT_PX - 1, -1):
+            box = text.render(attempt, px).get_bounding_rect()
+            points = [(at[0] + fx * box.w / 2, at[1] + fy * box.h / 2) for fx in (-1, 0, 1) for fy in (-1, 0, 1)]
+            if all(_inside(shape, r, x, y) for x, y in points):
+                return text.render(attempt, px, ink)
+    return None
 
 
 def draw_badge_column(surface: pygame.Surface, text: Text, badges: Sequence[tuple[Badge, str]], area: pygame.Rect,

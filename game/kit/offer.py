@@ -1,14 +1,17 @@
 """An offer: a few cards laid over a dimmed table to pick one of (a perk, an upgrade, a reward).
 
 Each card (:class:`OfferCard`) shows a badge, a name, a few paragraphs and a
-footer (its key, say: wrapped up from the card's foot when it is too long for
-one line); the one under the pointer or the keyboard's focus is lit.
+footer (its key, say, and whether it can be taken again: a line each, a line too
+long for the card wrapped evenly, never leaving a word alone); the footers of a
+row start at one height, near the cards' feet.  The one under the pointer or the
+keyboard's focus is lit.
 The table dims to a quiet shadow with no words, and the heading sits on a band
 of its own, clear of the table's words.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Container, NamedTuple, Sequence
 
 import pygame
@@ -24,7 +27,8 @@ class OfferCard(NamedTuple):
     badge: Badge
     name: str
     paragraphs: Sequence[Paragraph]
-    footer: str
+    footer: Sequence[str]
+    """Its foot: short lines ("Press 1", "Once only"), each starting a line of its own."""
 
 
 def offer_rects(screen: pygame.Rect, count: int, scale: float) -> list[pygame.Rect]:
@@ -47,8 +51,32 @@ def draw_offer(surface: pygame.Surface, text: Text, cards: Sequence[OfferCard], 
     text.blit(surface, heading, round(40 * s), (centre_x, title_y), GOLD, "midtop")
     text.blit(surface, subheading, round(22 * s), (centre_x, title_y + round(46 * s)), INK, "midtop",
               surface.get_width() - 40)
-    for k, (card, r) in enumerate(zip(cards, rects)):
+    px, step = round(17 * s), max(round(21 * s), text.font(round(17 * s)).get_height())
+    feet = [[line for words in card.footer for line in even_wrap(text, words, px, r.w - round(24 * s))]
+             for card, r in zip(cards, rects)]
+    foot_lines = max((len(foot) for foot in feet), default=0)
+    for k, (card, r, foot) in enumerate(zip(cards, rects, feet)):
         _draw_card(surface, text, card, r, k in lit, s, panels)
+        top = r.bottom - round(12 * s) - step * foot_lines  # every card's foot starts at one height
+        for i, line in enumerate(foot):
+            text.blit(surface, line, px, (r.centerx, top + step * i), (110, 100, 70), "midtop")
+
+
+@functools.lru_cache(maxsize=128)  # drawn every frame: worked out once per footer and size
+def even_wrap(text: Text, words: str, px: int, max_w: int) -> list[str]:
+    """``words`` in as few lines of at most ``max_w`` pixels as :meth:`Text.wrap` makes, but as even as can be
+    (the narrowest width that still takes that many lines): no word left alone on the last line when it can share."""
+    lines = text.wrap(words, px, max_w)
+    if len(lines) < 2:
+        return lines
+    lo, hi = 1, max_w
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(text.wrap(words, px, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return text.wrap(words, px, lo)
 
 
 def _draw_card(surface: pygame.Surface, text: Text, card: OfferCard, r: pygame.Rect, lit: bool, s: float,
@@ -66,7 +94,3 @@ def _draw_card(surface: pygame.Surface, text: Text, card: OfferCard, r: pygame.R
             text.blit(surface, line, round(px * s), (r.centerx, y), color, "midtop")
             y += round((px + 2) * s)
         y += round(8 * s)
-    px, room = round(17 * s), r.w - round(24 * s)
-    footer = [card.footer] if text.font(px).size(card.footer)[0] <= room else text.wrap(card.footer, px, room)
-    for i, line in enumerate(reversed(footer)):  # from the card's foot up
-        text.blit(surface, line, px, (r.centerx, r.bottom - round((12 + 21 * i) * s)), (110, 100, 70), "midbottom")

@@ -1,6 +1,6 @@
 """An end screen's rows of cards: per player a panel with its name and a line or two, the groups it laid (face up,
-wrapped in lines), what it still held (a block of its own at the row's end, tinted, its label and cost beside the cards, so
-it never reads as one more group), and its total.
+wrapped in lines), what it still held (a block of its own at the row's end, tinted, its label and cost on one line beside the cards,
+so it never reads as one more group; every row's block as wide, so the labels stand in a column), and its total.
 
 Every row's cards are drawn at one size: the largest (up to ``cap``) at which all the rows, each as tall as its own
 cards, fit the room together, so a row with many groups wraps onto a second line rather than shrinking every
@@ -51,7 +51,7 @@ class ResultRows:
                  cap: float = 120) -> None:
         s = self.scale = scale
         self.text, self.rows = text, list(rows)
-        self.name_px, self.line_px, self.label_px, self.total_px = round(26 * s), round(18 * s), round(17 * s), round(46 * s)
+        self.name_px, self.line_px, self.label_px, self.total_px = round(26 * s), round(18 * s), round(22 * s), round(46 * s)
         self.pad, self.gap = round(8 * s), round(6 * s)
         words = max((text.font(self.line_px).size(w)[0] for r in rows for w in r.lines), default=0)
         names = max((text.font(self.name_px).size(r.name)[0] for r in rows), default=0)
@@ -77,11 +77,11 @@ class ResultRows:
 
     def _place(self, area: pygame.Rect, ch: int, top: bool, force: bool = False) -> list[_Placed] | None:
         cw, font = round(ch * CARD_RATIO), self.text.font(self.label_px)
+        label_w = max((font.size(w)[0] for r in self.rows for w in r.hand_label), default=0) + 4 * self.gap
+        hand_w = max((cw + round(cw * 0.3) * (len(r.hand) - 1) for r in self.rows if r.hand), default=0)
         inner = []
-        for r in self.rows:
-            label_w = max((font.size(w)[0] for w in r.hand_label), default=0)
-            hand_w = cw + round(cw * 0.3) * (len(r.hand) - 1) + self.gap if r.hand else 0
-            block = pygame.Rect(0, 0, label_w + hand_w + 2 * self.gap, max(ch, self.label_h * len(r.hand_label)) + self.gap)
+        for r in self.rows:  # every block as wide: the labels in a column, the cards clear of them
+            block = pygame.Rect(0, 0, label_w + hand_w + self.gap, max(ch, self.label_h * len(r.hand_label)) + self.gap)
             block.topright = (self.room.right, 0)
             room = pygame.Rect(self.room.x, 0, block.x - self.room.x - 2 * self.gap, 10 ** 6)
             groups = None
@@ -102,7 +102,7 @@ class ResultRows:
         for (groups, block, h, label_w), row_h, row in zip(inner, heights, self.rows):
             dy = y + (row_h - h) // 2
             block = block.move(0, y + (row_h - block.h) // 2)
-            x0 = block.x + label_w + 2 * self.gap
+            x0 = block.x + label_w
             out.append(_Placed(pygame.Rect(area.x, y, area.w, row_h), [[g.move(0, dy) for g in rects] for rects in groups],
                                block, [pygame.Rect(x0 + i * round(cw * 0.3), block.centery - ch // 2, cw, ch)
                                        for i in range(len(row.hand))]))

@@ -36,6 +36,15 @@ def card_count(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
+SEPARATOR = "  ·  "
+"""The one mark between the parts of a line of facts (a seat header's "dealer  ·  10 cards  ·  -20 pts")."""
+
+
+def joined(*parts: str) -> str:
+    """The non-empty ``parts`` in one line, with :data:`SEPARATOR` between them."""
+    return SEPARATOR.join(part for part in parts if part)
+
+
 def header_size(text: Text, seats: dict[int, tuple[str, str, str, int]], base: int) -> tuple[int, dict[int, str]]:
     """One text size for every seat's header: the largest (from ``base`` down to the smallest text) at which each
     seat's label fits beside its header's right side (``seats``: each one's label, a shorter one (the name without

@@ -14,7 +14,7 @@ def _upgrade_lines(part: int) -> tuple[str, ...]:
     """The upgrades' lines, half of them per page (``part`` 0 or 1): all twelve overflow a page at 960x600."""
     lines = []
     for u in UPGRADES.values():
-        lines.append(f"{u.name}: {u.effect} {taking(u.id)}")
+        lines.append(f"{u.name}: {u.effect} {taking(u.id)}.")
     half = (len(lines) + 1) // 2
     return tuple(lines[half * part:half * (part + 1)])
 

@@ -78,7 +78,7 @@ SPRINT_RULES: tuple[Section, ...] = (
         "Scoring",
         (
             "Bigger matches are worth much more: a match of N cards scores 1 + 2 + ... + N.",
-            "2 cards = 3 · 3 cards = 6 · 4 cards = 10 · 5 cards = 15 · 6 cards = 21 · 7 cards = 28",
+            "So 2 cards score 3 points, 3 cards 6, 4 cards 10, 5 cards 15, 6 cards 21 and 7 cards 28.",
             "Each card left in your hand at the end: -1. The highest total wins; tied players share the win.",
         ),
         (Example("5H 6H 7H 8H 9H", "a five-card run: 15 points"),),

@@ -400,7 +400,7 @@ def _draw_pick(t: Table, surface: pygame.Surface) -> None:
     for k, uid in enumerate(obs.offer, 1):
         u = UPGRADES[uid]
         words = ((effect(uid, rules), 20, 5, (60, 66, 62)), (helps(uid, rules), 18, 4, (30, 100, 90)))
-        cards.append(OfferCard(u.icon, u.name, words, f"Key {k}. {taking(uid, held.get(uid, 0))}"))
+        cards.append(OfferCard(u.icon, u.name, words, (f"Press {k}", taking(uid, held.get(uid, 0)))))
     lit = {k for k, uid in enumerate(obs.offer) if ("pick", uid) in (t.hover, t.focus.shown())}
     heading = f"Game {obs.game - 1} won: everything doubles!"
     sub = f"Game {obs.game} deals hands of {obs.hand_sizes[0]:,}; a pass draws {obs.pass_sizes[0]:,}. Pick one upgrade:"

@@ -290,7 +290,7 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
         pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
     player = t.record.players[seat]
     connection = player.extra.get("connection")  # a network seat's ping, or "reconnecting..."
-    who = player.name + (f"  ({connection})" if connection else "" if not player.is_ai else f"  ({(player.level or '').title()} bot)")
+    who = player.name + (f" ({connection})" if connection else "" if not player.is_ai else f" ({(player.level or '').title()} bot)")
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
     px, n = round(19 * s), len(st.piles[seat])
     draw_stock(surface, t.app.art, box.pile, n, glow=t.hover == ("pile", seat) and t.is_human(seat))

@@ -17,7 +17,7 @@ from game.kit.handtable import HiddenHandTable
 from game.kit.handview import counts_rect, draw_control_tips, draw_in_the_air, draw_middle, middle_look
 from game.kit.handview import layer_regions as hand_regions, panel_touched, sort_buttons, waiting_lines, with_keys
 from game.kit.layer import Region
-from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, header_size, seat_label
+from game.kit.scorepanel import HEADER_PX, card_count, draw_header, draw_seat_cards, header_size, joined, seat_label
 from game.kit.ui import GLOW, GOLD, Button, draw_tooltip, suited
 from game.kit.wording import whose
 from game.tables.scamper.input import KEYS
@@ -110,8 +110,8 @@ def status_lines(t: HiddenHandTable) -> tuple[str, str]:
 def header_right(t: HiddenHandTable, seat: int) -> str:
     """A seat header's right side: dealer, cards in hand (a rival's), points."""
     total = t.state.sheet.totals[seat]
-    dealer = "dealer  " if seat == t.state.dealer else ""
-    return f"{dealer}{total} pts" if seat == t.viewer else f"{dealer}{card_count(len(t.model.held[seat]))}  {total} pts"
+    dealer = "dealer" if seat == t.state.dealer else ""
+    return joined(dealer, card_count(len(t.model.held[seat])) if seat != t.viewer else "", f"{total} pts")
 
 
 def seat_names(t: HiddenHandTable) -> tuple[int, dict[int, str], dict[int, str]]:

@@ -91,7 +91,7 @@ class RoundOverScene(MenuScene):
             rows.append(ResultRow(self.table.name(p), (f"{count} match{'es' if count != 1 else ''}: +{line.laid_points}"
                                                        if count else "No matches",),
                                   [cards_of_mask(m) for m in state.laid[p]], list(state.hand(p)),
-                                  ("Left in hand", f"-{left}") if left else ("Nothing left", "in hand"), line.total,
+                                  (f"Left in hand: -{left}" if left else "Nothing left in hand",), line.total,
                                   p in self.result.winners))
         self.rows = ResultRows(self.app.text, rows, self.area, s, top=self.sheet is not None)
         super().refresh()

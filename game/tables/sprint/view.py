@@ -19,7 +19,7 @@ from game.kit.handview import (
 from game.kit.layer import Region
 from game.kit.layout import TableLayout
 from game.kit.messages import draw_tip, tip_close
-from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, rim_strips, seat_label
+from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, joined, rim_strips, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
 
@@ -142,7 +142,7 @@ def draw_seat(t: HiddenHandTable, surface: pygame.Surface, seat: int, active: bo
     """One seat's panel: header, face-down hand and laid matches; whether it has laid none."""
     L = t.layout
     points = f"{t.model.points[seat]} pts"
-    right = points if seat == t.viewer else f"{card_count(len(t.model.held[seat]))}  ·  {points}"
+    right = points if seat == t.viewer else joined(card_count(len(t.model.held[seat])), points)
     draw_header(surface, t.app.text, L.spots[seat].header, seat_label(t.record.players[seat]), right, active, L.scale)
     draw_seat_cards(surface, t.app.art, L, seat, t.model.hands[seat], t.shows_face(seat), t.model.laid[seat])
     return not t.model.laid[seat]
