@@ -187,6 +187,27 @@ def test_a_game_closed_right_after_a_call_saves_the_call_on_its_way_out(pg, tmp_
     assert app.saves.pending_record().actions == table.record.actions
 
 
+def test_the_pause_opening_right_after_a_call_saves_the_call_while_the_game_is_paused(pg, tmp_path):
+    """The window lost focus on the frame after a call (the pause opens before the race's next quiet frame): the
+    save file and the journal's sync are done as the pause opens, not left one action behind until play goes on."""
+    import json
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    synced: list[int] = []
+    sync = app.saves.journal.sync
+    app.saves.journal.sync = lambda *a, **k: (synced.append(1), sync(*a, **k))[1]
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    run(app, 30)
+    assert app.stack.top is not table  # paused
+    assert app.saves.unsaved is None
+    app.saves.writer.flush()
+    assert synced
+    assert len(json.loads(app.saves.path.read_bytes())["actions"]) == len(table.record.actions)
+
+
 def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
