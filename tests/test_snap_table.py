@@ -208,6 +208,22 @@ def test_the_pause_opening_right_after_a_call_saves_the_call_while_the_game_is_p
     assert len(json.loads(app.saves.path.read_bytes())["actions"]) == len(table.record.actions)
 
 
+def test_another_game_started_over_a_race_right_after_a_call_saves_the_call_in_the_races_own_store(pg, tmp_path):
+    """start_game names the new game before the old table leaves: the race's save still goes to Snap's store."""
+    import json
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    snap_saves = app.saves
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="ratscrew"))
+    assert app.game_id == "ratscrew" and table not in app.stack.scenes
+    assert snap_saves.unsaved is None
+    snap_saves.writer.flush()
+    assert len(json.loads(snap_saves.path.read_bytes())["actions"]) == len(table.record.actions)
+
+
 def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
