@@ -482,3 +482,36 @@ def test_the_snap_pot_key_on_an_empty_pot_is_refused_like_a_click_with_the_same_
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.pot_button.center, button=1))
     run(app, 2)
     assert table.state.false_calls[table.solo] == 0 and table.hover == "snap-pot"  # the click: the same words, its tooltip
+
+
+@pytest.mark.parametrize("by", ["key", "click"])
+def test_the_snap_pot_key_is_judged_by_the_game_while_the_pots_first_card_is_still_flying(pg, tmp_path, by):
+    """The engine's pot holds a card the table has not drawn landing yet (the model's pot is empty): a bot may claim
+    it, and so may you. The key (and a click on the button, still greyed) went by the drawn pot and was refused."""
+    from engine.snap import Called
+    from engine.snap.actions import SNAP_POT
+    from game.tables.snap.view import POT_SHUT
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3)
+    table.driver.bots[1] = exact_bot(5000)  # too slow to claim anything here
+    run(app, 2)
+    key(app, pygame.K_a)  # You flip
+    until(app, lambda: bool(table.state.up[table.solo]), 5)
+    top = table.state.up[table.solo][-1]
+    down = table.state.down[1]
+    same = next(c for c in down if c.rank == top.rank and c is not top)
+    down.remove(same)
+    table.state.pot.append(same)  # in the game's pot; its flight has not landed on the table
+    assert not table.model.pot and table.state.pot_piles()
+    called: list = []
+    show = table.race.show
+    table.race.show = lambda events, at: (called.extend(e for e in events if isinstance(e, Called)), show(events, at))
+    if by == "key":
+        (pot_key,) = [k for k, (seat, act) in table.keys.bindings.items() if seat == table.solo and act == "snap-pot"]
+        key(app, pot_key)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.pot_button.center, button=1))
+    run(app, 2)
+    assert [(c.seat, c.call) for c in called] == [(table.solo, SNAP_POT)]
+    assert table.toast is None or table.toast[0] != POT_SHUT
