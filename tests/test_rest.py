@@ -359,3 +359,84 @@ def test_the_input_pump_sleeps_between_events_and_stamps_each_as_it_comes(pg):
     assert len(events) == 1 and 0 <= events[0].read_at - posted[0] < 0.05
     assert done >= pump.next_frame - 0.002  # it still waited for the frame to be due
     assert len(looks) <= 6, len(looks)  # looking every ms read the queue about 100 times in a 100 ms frame
+
+
+class FakeSDL:
+    """SDL's wait, scripted: ``answer(ms)`` sleeps as SDL would and returns what it would."""
+
+    def __init__(self, answer):
+        self.asked: list[int] = []
+        self.answer = answer
+
+    def SDL_WaitEventTimeout(self, event, ms):  # noqa: N802 (SDL's name)
+        self.asked.append(ms)
+        return self.answer(ms)
+
+
+def scripted_waiter(monkeypatch, answer, platform=None):
+    from game.base.waiting import EventWait
+
+    if platform is not None:
+        monkeypatch.setattr("sys.platform", platform)
+    waiter = EventWait(drivers=None)
+    sdl = FakeSDL(answer)
+    waiter._sdl, waiter._looked = sdl, True
+    return waiter, sdl
+
+
+def test_on_windows_the_pump_waits_in_sdl_only_while_11_ms_are_left_and_polls_the_tail(pg, monkeypatch):
+    """Windows' SDL wait (SetTimer + GetMessage) never comes back sooner than 10 ms: a mouse moving every 8 ms
+    woke each wait with under 10 ms left and the next wait overshot the frame."""
+    from game.base.stamping import InputPump
+
+    pygame.display.set_mode((64, 64))
+
+    def mouse_in_8_ms(ms):
+        time.sleep(min(ms, 8) / 1000)
+        if ms > 8:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 0), buttons=(0, 0, 0)))
+            return 1
+        return 0
+
+    waiter, sdl = scripted_waiter(monkeypatch, mouse_in_8_ms, "win32")
+    pump = InputPump(waiter=waiter)
+    pygame.event.get()
+    pump.collect(60)
+    for _ in range(3):
+        pump.collect(60)
+    assert sdl.asked and min(sdl.asked) >= 11, sdl.asked
+    waiter, sdl = scripted_waiter(monkeypatch, mouse_in_8_ms, "linux")
+    pump = InputPump(waiter=waiter)
+    pump.collect(60)
+    pump.collect(60)
+    assert any(ms < 11 for ms in sdl.asked)  # elsewhere short waits are kept
+
+
+def test_on_windows_a_rest_naps_its_last_11_ms(pg, tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    pygame.event.get()
+    app.waiter, sdl = scripted_waiter(monkeypatch, lambda ms: time.sleep(ms / 1000) or 0, "win32")
+    app.rest(0.002, 0.008)  # too short a wait: napped
+    assert not sdl.asked
+    app.rest(0.002, 0.05)
+    assert sdl.asked and min(sdl.asked) >= 11
+
+
+def test_an_sdl_wait_that_fails_at_once_falls_back_to_naps_instead_of_spinning(pg, tmp_path, monkeypatch):
+    """SDL_WaitEventTimeout returning 0 at once (an error, say the event system shut down) is no timeout."""
+    from game.base.stamping import InputPump
+
+    app = make_app(tmp_path)
+    pygame.event.get()
+    waiter, sdl = scripted_waiter(monkeypatch, lambda ms: 0)
+    app.waiter = waiter
+    t0 = time.perf_counter()
+    app.rest(0.002, 0.1)
+    assert time.perf_counter() - t0 >= 0.09  # it still rested its time
+    assert len(sdl.asked) <= 2, len(sdl.asked)  # looping on the failing wait called it thousands of times
+    pump = InputPump(waiter=waiter)
+    sdl.asked.clear()
+    pump.collect(10)
+    pump.collect(10)
+    assert len(sdl.asked) <= 4, len(sdl.asked)
+    assert waiter.wait(0.05) is True  # back early with nothing: a wake, not a timeout

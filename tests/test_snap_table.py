@@ -187,6 +187,43 @@ def test_a_game_closed_right_after_a_call_saves_the_call_on_its_way_out(pg, tmp_
     assert app.saves.pending_record().actions == table.record.actions
 
 
+def test_the_pause_opening_right_after_a_call_saves_the_call_while_the_game_is_paused(pg, tmp_path):
+    """The window lost focus on the frame after a call (the pause opens before the race's next quiet frame): the
+    save file and the journal's sync are done as the pause opens, not left one action behind until play goes on."""
+    import json
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    synced: list[int] = []
+    sync = app.saves.journal.sync
+    app.saves.journal.sync = lambda *a, **k: (synced.append(1), sync(*a, **k))[1]
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    run(app, 30)
+    assert app.stack.top is not table  # paused
+    assert app.saves.unsaved is None
+    app.saves.writer.flush()
+    assert synced
+    assert len(json.loads(app.saves.path.read_bytes())["actions"]) == len(table.record.actions)
+
+
+def test_another_game_started_over_a_race_right_after_a_call_saves_the_call_in_the_races_own_store(pg, tmp_path):
+    """start_game names the new game before the old table leaves: the race's save still goes to Snap's store."""
+    import json
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3, bot_level="hard")
+    table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
+    until(app, lambda: len(table.record.actions) >= 5 and app.saves.unsaved is table, 60)
+    snap_saves = app.saves
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "medium")], game="ratscrew"))
+    assert app.game_id == "ratscrew" and table not in app.stack.scenes
+    assert snap_saves.unsaved is None
+    snap_saves.writer.flush()
+    assert len(json.loads(snap_saves.path.read_bytes())["actions"]) == len(table.record.actions)
+
+
 def test_hot_seat_opens_the_keys_screen_first_then_each_seat_has_its_keys(pg, tmp_path):
     app = make_app(tmp_path)
     setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", "ai", "easy")], game="snap")
@@ -445,3 +482,36 @@ def test_the_snap_pot_key_on_an_empty_pot_is_refused_like_a_click_with_the_same_
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.pot_button.center, button=1))
     run(app, 2)
     assert table.state.false_calls[table.solo] == 0 and table.hover == "snap-pot"  # the click: the same words, its tooltip
+
+
+@pytest.mark.parametrize("by", ["key", "click"])
+def test_the_snap_pot_key_is_judged_by_the_game_while_the_pots_first_card_is_still_flying(pg, tmp_path, by):
+    """The engine's pot holds a card the table has not drawn landing yet (the model's pot is empty): a bot may claim
+    it, and so may you. The key (and a click on the button, still greyed) went by the drawn pot and was refused."""
+    from engine.snap import Called
+    from engine.snap.actions import SNAP_POT
+    from game.tables.snap.view import POT_SHUT
+
+    app = make_app(tmp_path)
+    table = solo_table(app, deal=3)
+    table.driver.bots[1] = exact_bot(5000)  # too slow to claim anything here
+    run(app, 2)
+    key(app, pygame.K_a)  # You flip
+    until(app, lambda: bool(table.state.up[table.solo]), 5)
+    top = table.state.up[table.solo][-1]
+    down = table.state.down[1]
+    same = next(c for c in down if c.rank == top.rank and c is not top)
+    down.remove(same)
+    table.state.pot.append(same)  # in the game's pot; its flight has not landed on the table
+    assert not table.model.pot and table.state.pot_piles()
+    called: list = []
+    show = table.race.show
+    table.race.show = lambda events, at: (called.extend(e for e in events if isinstance(e, Called)), show(events, at))
+    if by == "key":
+        (pot_key,) = [k for k, (seat, act) in table.keys.bindings.items() if seat == table.solo and act == "snap-pot"]
+        key(app, pot_key)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.pot_button.center, button=1))
+    run(app, 2)
+    assert [(c.seat, c.call) for c in called] == [(table.solo, SNAP_POT)]
+    assert table.toast is None or table.toast[0] != POT_SHUT

@@ -6,8 +6,9 @@ between frames the loop does not sleep in one piece: :class:`InputPump` sleeps
 in SDL's own wait (:class:`~game.base.waiting.EventWait`), which returns the
 moment an event arrives, until the next frame is due, and puts the moment each
 event was read on it as ``event.read_at`` (``time.perf_counter()`` seconds).
-Where SDL can't block (no window system wait, a controller open) it reads the
-queue every :data:`POLL_S` (about a millisecond) instead.  The table's
+Where SDL can't block (no window system wait, a controller open), and for the
+last ~11 ms before a frame on Windows (whose wait can't be shorter), it reads
+the queue every :data:`POLL_S` (about a millisecond) instead.  The table's
 :class:`~game.kit.clock.TableClock` maps ``read_at`` onto its own milliseconds
 (``advance(dt, wall=...)`` is told the frame's wall time), so a key press is
 stamped within about a millisecond of reaching the program, whatever the frame
@@ -67,8 +68,8 @@ class InputPump:
             left = deadline - read_at
             if left <= 0:
                 break
-            block = block and (bool(events) or not woke)  # SDL saw an event pygame gave none for: poll instead
-            if block:
+            block = block and (bool(events) or not woke)  # SDL woke (or failed) with no event for pygame: poll
+            if block and self.waiter.keeps(left):  # Windows: a wait under ~11 ms comes back late, so poll the tail
                 woke = self.waiter.wait(left)  # back at once when an event comes
             else:
                 time.sleep(min(self.poll_s, left))

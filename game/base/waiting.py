@@ -6,12 +6,18 @@ system's connection and a handful of system calls.  Under X11 a look costs about
 a race table looking every 2 ms spent 1.8-3.6% of a core doing nothing (``strace -c``: a ``clock_nanosleep``,
 two ``recvmsg`` that find nothing and a ``poll`` per look, about 440 wake-ups a second).
 
-SDL itself can block (from 2.0.18 on the drivers below): ``SDL_WaitEventTimeout`` sleeps in the window system (a ``poll`` on
-the X connection, ``MsgWaitForMultipleObjects`` on Windows, the Cocoa run loop on macOS) until an event
-arrives, another thread posts one (``pygame.event.post``: a network message, a timer) or the timeout
-passes.  Given no event to fill, it leaves the event in the queue, where ``pygame.event.get`` reads it the
-moment the wait returns: a key is read within a fraction of a millisecond of arriving, and a screen at
-rest wakes only when something happens or its timeout passes.
+SDL itself can block (from 2.0.18 on the drivers below): ``SDL_WaitEventTimeout`` sleeps in the window
+system (a ``poll`` on the X connection, ``SetTimer`` and ``GetMessage`` on Windows, the Cocoa run loop on
+macOS) until an event arrives, another thread posts one (``pygame.event.post``: a network message, a timer)
+or the timeout passes.  Given no event to fill, it leaves the event in the queue, where ``pygame.event.get``
+reads it the moment the wait returns: a key is read within a fraction of a millisecond of arriving, and a
+screen at rest wakes only when something happens or its timeout passes.
+
+On Windows a timer never fires sooner than 10 ms (``USER_TIMER_MINIMUM``), so a shorter wait there comes
+back 10 ms or more after it was asked to: the callers wait only while :meth:`EventWait.keeps` the time
+left (:data:`SHORTEST_WAIT_S`) and nap the rest.  A wait that comes back early with no event (SDL failed,
+say its event system is shut down) counts as a wake: the callers look at the queue and, finding nothing,
+nap for the rest of that wait instead of calling it again and again.
 
 :class:`EventWait` calls it through ``ctypes`` on the very SDL library pygame loaded (the one whose video
 is initialised).  Where that can't help it says so (:meth:`EventWait.ready` is False) and the caller naps
@@ -33,6 +39,10 @@ BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 BLOCKING_SDL = (2, 0, 18)
 """The first SDL whose wait sleeps in the window system on every one of those drivers."""
 SDL_INIT_VIDEO = 0x20
+SHORTEST_WAIT_S = {"win32": 0.011}
+"""The shortest timeout SDL's wait keeps, by ``sys.platform`` (none elsewhere): Windows' timers take 10 ms at least."""
+EARLY_S = 0.002
+"""A wait back this much before its timeout with no event came back early: SDL failed (see the module docstring)."""
 
 
 def _is_sdl(name: str) -> bool:
@@ -97,6 +107,8 @@ class EventWait:
         self._looked = False
         self.waits = 0
         """How many times it has waited."""
+        self.shortest = SHORTEST_WAIT_S.get(sys.platform, 0.0)
+        """Its shortest wait that comes back on time (see :meth:`keeps`)."""
 
     def _library(self) -> Any | None:
         if not self._looked and pygame.display.get_init():
@@ -118,9 +130,16 @@ class EventWait:
             return False
         return self._library() is not None
 
+    def keeps(self, seconds: float) -> bool:
+        """SDL's wait comes back on time after ``seconds`` here (on Windows not under :data:`SHORTEST_WAIT_S`):
+        shorter, the caller naps."""
+        return seconds >= self.shortest
+
     def wait(self, seconds: float) -> bool:
-        """Sleep until an event is in the queue (True: it is left there for ``pygame.event.get``) or ``seconds``
-        pass (False), to the millisecond; under a millisecond it just sleeps.  Only when :meth:`ready`."""
+        """Sleep until an event is in the queue or ``seconds`` pass (False), to the millisecond; under a
+        millisecond it just sleeps.  True: it came back early, with the event left in the queue for
+        ``pygame.event.get``, or with none (SDL failed): a caller that finds the queue empty naps for the rest
+        of its wait.  Only when :meth:`ready`."""
         ms = int(seconds * 1000)
         if ms <= 0:
             time.sleep(max(0.0, seconds))
@@ -128,4 +147,7 @@ class EventWait:
         sdl = self._library()
         assert sdl is not None, "EventWait.wait without EventWait.ready"
         self.waits += 1
-        return bool(sdl.SDL_WaitEventTimeout(None, ms) > 0)
+        start = time.perf_counter()
+        if sdl.SDL_WaitEventTimeout(None, ms) > 0:
+            return True
+        return time.perf_counter() - start < ms / 1000 - EARLY_S  # 0 before its time: an error, not a timeout

@@ -14,13 +14,14 @@ DONE, FAILED, AHEAD = "done", "failed", "ahead"
 
 
 def short_count(n: int) -> str:
-    """A count in a few characters: 640, 5.1k, 5.2M."""
+    """A count in a few characters: 640, 9,999, 10k, 5.2M, 2.7G (the unit chosen by the count as rounded: 999,999 is
+    1.0M, not 1000k)."""
     if n < 10_000:
         return f"{n:,}"
-    if n < 1_000_000:
-        return f"{n / 1000:.0f}k"
-    if n < 1_000_000_000:
-        return f"{n / 1_000_000:.1f}M"
+    for unit, size, digits in (("k", 1000, 0), ("M", 1_000_000, 1)):
+        shown = f"{n / size:.{digits}f}"
+        if float(shown) < 1000:
+            return shown + unit
     return f"{n / 1_000_000_000:.1f}G"
 
 
@@ -49,7 +50,10 @@ def draw_ladder(surface: pygame.Surface, text: Text, centre_x: int, y: int, rung
 
 def draw_in_columns(surface: pygame.Surface, text: Text, lines: Sequence[str], area: pygame.Rect, columns: int,
                     scale: float) -> None:
-    """``lines`` down ``columns`` side by side in ``area``, as many as fit its height (one row at least)."""
+    """``lines`` down ``columns`` side by side in ``area``, as many as fit its height (one row at least); no columns
+    draw nothing."""
+    if columns < 1:
+        return
     col_w, row_h = area.w // columns, round(26 * scale)
     rows = max(1, min(-(-len(lines) // columns), area.h // row_h))
     for i, line in enumerate(lines[: rows * columns]):

@@ -61,8 +61,9 @@ class Flight:
 class Later(NamedTuple):
     """A flight made only when it is about to take off: ``make()`` once its step's clock (the time its eager flights'
     tweens have run) reaches ``delay``, its tween's own delay.  A step of many staggered flights (a deal) then builds
-    each in the frame it leaves, not all of them in its first; the flight is the same, from the same place in the
-    list, at the same tween time."""
+    each in the frame it leaves, not all of them in its first; the flight is the same, at the same tween time.  A
+    step's later flights are made in order of ``delay`` (the order in its list where delays are equal), whatever
+    their order in the list."""
 
     delay: float
     make: Callable[[], Flight]
@@ -99,7 +100,8 @@ class FlightQueue:
         while not self.flights and not self.later and self.steps:
             made = self.steps.popleft()()
             self.flights = [f for f in made if not isinstance(f, Later)]
-            self.later, self._clock = deque(f for f in made if isinstance(f, Later)), 0.0
+            self.later = deque(sorted((f for f in made if isinstance(f, Later)), key=lambda f: f.delay))
+            self._clock = 0.0
             if instant:
                 for f in self.flights:
                     f.tween.elapsed = f.tween.delay + f.tween.duration

@@ -42,9 +42,11 @@ class Focus:
 
     def cycle(self, items: Sequence[object], way: int) -> None:
         """The focus on the next of ``items`` (``way`` -1: the one before it), round from the last to the first, and
-        shown; counted from before the first when it is on none of them."""
+        shown; from none of them, Right goes to the first and Left to the last.  No items: nothing changes."""
+        if not items:
+            return
         self.visible = True
-        i = list(items).index(self.at) if self.at in items else -1
+        i = list(items).index(self.at) if self.at in items else (0 if way < 0 else -1)
         self.at = items[(i + way) % len(items)]
 
     def move(self, way: str, count: int, buttons: Sequence[str]) -> None:

@@ -42,7 +42,9 @@ def offer_rects(screen: pygame.Rect, count: int, scale: float) -> list[pygame.Re
 def draw_offer(surface: pygame.Surface, text: Text, cards: Sequence[OfferCard], rects: Sequence[pygame.Rect],
                lit: Container[int], heading: str, subheading: str, scale: float, panels: dict | None = None) -> None:
     """The table under ``surface`` dimmed, ``heading`` and ``subheading`` above the ``cards`` at ``rects``
-    (:func:`offer_rects`), those ``lit`` (by index: under the pointer, the keyboard's focus) lit."""
+    (:func:`offer_rects`), those ``lit`` (by index: under the pointer, the keyboard's focus) lit.  No cards: nothing."""
+    if not cards or not rects:
+        return
     s, centre_x = scale, surface.get_width() // 2
     draw_panel(surface, surface.get_rect(), (4, 18, 13, 242), 0, None, panels)  # the table a quiet shadow: no words
     title_y = rects[0].y - round(90 * s)

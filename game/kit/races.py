@@ -111,8 +111,9 @@ class RealtimeController:
             bots = setup.make_bots(seed=record.seed, profiles=app.shelf(setup.game).stats.profiles)
             race = cls(state, record, setup.humans, RealtimeDriver(state, bots, run_until, record))
         if table is not None:
-            race.journal = lambda: app.saves.note(table, later=True)  # its line now; the save on a quiet frame
-            race.settle = lambda: app.saves.settle()
+            saves = app.saves  # this game's store, bound now: another game may be named before this table leaves
+            race.journal = lambda: saves.note(table, later=True)  # its line now; the save on a quiet frame
+            race.settle = saves.settle
             race.show = table.shown
             race.refused = table.refused
             race.humans_out = table.humans_out

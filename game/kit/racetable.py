@@ -208,6 +208,11 @@ class RaceTableScene(ViewTable, Scene):
             self.keys_first = False
             self.open_keys("Start", self.KEYS_FIRST_TITLE)
 
+    def pause(self) -> None:
+        """A scene over the table (the pause menu, on a key or the window losing focus; the keys screens): the race
+        has no quiet frame until it is back, so what its journal left for one (the save file, the sync) is done now."""
+        self.race.settle()
+
     def resume(self) -> None:
         """Back from the pause menu or the keys screens: the keys may have changed."""
         self.load_keys()

@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from game.kit.flights import Step
-from game.kit.parts import Part, Warmer
+from game.kit.parts import NOWHERE, Part, Warmer
 from game.kit.tweens import Tween, out_cubic
 from game.kit.ui import GOLD, INK, Text
 
@@ -80,7 +80,9 @@ def warm_stacks(art: Any, values: range | tuple[int, ...], counts: Sequence[int]
 def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tuple[int, int, pygame.Rect]],
                         scale: float) -> Part:
     """Stacks ``(value, count, top card's rect)``, each with its count ("x 1,284") under it, as one part of a cached
-    layer (:mod:`game.kit.parts`) keyed by ``key``."""
+    layer (:mod:`game.kit.parts`) keyed by ``key``; no stacks: a part that paints nothing."""
+    if not stacks:
+        return Part(key, NOWHERE, lambda surface: None)
     px = round(20 * scale)
     counts = [(f"x {k:,}", (r.centerx, r.bottom + round(4 * scale))) for _, k, r in stacks]
     labels = {words: text.render(words, px, INK) for words in {words for words, _ in counts}}  # each count's once

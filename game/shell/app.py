@@ -43,9 +43,9 @@ IDLE_WAIT_MS = 500  # nothing moves: wake twice a second for timers (toasts), el
 REST_NAP_S = 0.04
 """At rest the loop sleeps in SDL's wait, which returns when input comes (:class:`EventWait`).  Where SDL can't
 block (a controller open, a driver with no wait) it naps this long between looks at the input queue instead:
-``pygame.event.wait`` looks every millisecond inside (2.5% of a core doing nothing); a look costs about 0.2 ms under
-X11, so every 20 ms was ~1.1% and every 40 ms is ~0.6%, while the first input after a second of rest waits 20 ms on
-average (then looks are 4 ms apart)."""
+``pygame.event.wait`` looks every millisecond inside (2.5% of a core doing nothing); a look costs about 0.05-0.08 ms
+of CPU under X11 (see :mod:`game.base.waiting`), so looking every 40 ms costs about 0.2% of a core, while the first
+input after a second of rest waits 20 ms on average (then looks are 4 ms apart)."""
 ACTIVE_NAP_S = 0.004
 """Napping: for a second after the player's last input the looks are this close, so menus answer at once."""
 RACE_NAP_S = 0.002
@@ -400,8 +400,8 @@ class App:
             now = time.perf_counter()
             if events or now >= end or not self.running:
                 return events
-            block = block and not woke  # SDL saw an event pygame gave none for: nap for the rest of this wait
-            if block:
+            block = block and not woke  # SDL woke (or failed) with no event for pygame: nap for the rest of this wait
+            if block and self.waiter.keeps(end - now):  # Windows: a wait under ~11 ms comes back late, so nap it
                 woke = self.waiter.wait(end - now + 0.001)  # SDL counts whole ms: a ms over, never a look more
                 continue
             step = nap if nap is not None else ACTIVE_NAP_S if now - self.input_at < ACTIVE_S else REST_NAP_S

@@ -70,8 +70,8 @@ class SnapTable(RaceTableScene):
                 for a in self.actions if self.key_label(seat, a.id)]
         return "  ·  ".join(keys)
 
-    def shut(self, action: str) -> str:
-        return snap_view.POT_SHUT if action == "snap-pot" and not self.model.pot else ""
+    def shut(self, action: str) -> str:  # the game's pot, which a call is judged by (the drawn one may lag a flight)
+        return snap_view.POT_SHUT if action == "snap-pot" and not self.state.pot else ""
 
     def can_flip(self, seat: int) -> bool:
         return not self.replaying and self.state.why_illegal(Flip(), seat) is None
