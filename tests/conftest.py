@@ -26,6 +26,16 @@ def network_threads_left(before: set[threading.Thread], wait_s: float = 10.0) ->
         time.sleep(0.05)
 
 
+@pytest.fixture
+def pg():
+    """pygame started for a test and shut down after it (the tests set the dummy video and audio drivers)."""
+    import pygame
+
+    pygame.init()
+    yield
+    pygame.quit()
+
+
 @pytest.fixture(autouse=True)
 def no_network_thread_left_behind():
     before = set(threading.enumerate())

@@ -22,13 +22,6 @@ EFFECT, HELPS, FOOT = (60, 66, 62), (30, 100, 90), (110, 100, 70)
 """The pick card's colours for its effect, its "helps" line and its foot."""
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def test_taking_an_upgrade_again_is_said_in_words() -> None:
     for uid, u in up.UPGRADES.items():
         line = up.taking(uid)

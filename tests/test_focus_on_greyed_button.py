@@ -11,18 +11,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.kit.ui import FOCUS_RING, FOCUS_RING_OFF  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game_helpers import drawn_turn, frame, key, make_app  # noqa: E402
-
-
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def ring_colours(app, rect: pygame.Rect) -> set[tuple[int, int, int]]:

@@ -9,7 +9,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from engine.sprint.records import Record  # noqa: E402
 from engine.sprint import Lay  # noqa: E402
@@ -27,13 +26,6 @@ ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 def run_game(*args, timeout=120):
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=ENV, capture_output=True, text=True,
                           timeout=timeout)
-
-
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def test_monkey_survives_thousands_of_random_events(pg, tmp_path, capsys):

@@ -31,13 +31,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def new_app(data_dir, anim="fast"):
     """An app as a fresh launch sees it: it loads whatever is in ``data_dir``."""
     app = App((1280, 720), data_dir, seed=5, resizable=False)

@@ -9,19 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.base.text import Text  # noqa: E402
 from game.kit.endscreen import draw_in_columns, short_count  # noqa: E402
 from game.kit.flights import FlightQueue, Later, flight  # noqa: E402
 from game.kit.focus import Focus  # noqa: E402
-
-
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def test_a_count_takes_the_unit_of_its_rounded_value():

@@ -20,13 +20,6 @@ from game.tables.snap import tools as snap_tools  # noqa: E402
 from game.tables.snap.table import SnapTable  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def make_app(data_dir):
     app = App((1280, 720), data_dir, seed=5, resizable=False)
     app.settings.animation_speed = "off"

@@ -33,13 +33,6 @@ from tests.net_helpers import ROOT, _env, open_files, queued_events, thread_name
 DT = 1 / 60
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -33,13 +33,6 @@ from tests.snap_helpers import snap_game  # noqa: E402
 DT = 1 / 60
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def through_json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 

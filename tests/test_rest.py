@@ -21,13 +21,6 @@ from game.shell.cli import main  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def make_app(tmp_path):
     app = App((1280, 720), tmp_path, seed=5, resizable=False)
     app.settings.animation_speed = "fast"

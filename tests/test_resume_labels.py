@@ -22,13 +22,6 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game_helpers import frame  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def whole(text, label: str, width: int) -> bool:
     """``label`` is drawn whole in ``width`` pixels (at worst at the smallest text size, never cut with "...")."""
     return text.font(MIN_TEXT_PX).size(label)[0] <= width

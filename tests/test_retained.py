@@ -21,13 +21,6 @@ from game_helpers import busy_bench  # noqa: E402
 SIZE = (1280, 720)
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def whole_redraw(app: App) -> bytes:
     """The stack drawn afresh on a plain surface of the window's format."""
     plain = pygame.Surface(app.size, 0, app.screen)

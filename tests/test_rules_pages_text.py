@@ -14,13 +14,6 @@ from game.screens.rules import RulesScene  # noqa: E402
 from game_helpers import frame, make_app  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
 def test_every_rules_page_is_readable_and_ends_above_its_cards_and_buttons(pg, tmp_path, size, monkeypatch):
     app = make_app(tmp_path, size)

@@ -18,13 +18,6 @@ from game_helpers import click, frame, key, make_app, open_scamper, wait  # noqa
 from scamper_helpers import find_position  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def _app(tmp_path, size=(1280, 720)):
     app = make_app(tmp_path, size)
     app.settings.confirm_discard = False

@@ -17,13 +17,6 @@ from game.tables.scamper.layout import table_melds  # noqa: E402
 from game_helpers import make_app  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def test_a_new_layout_with_the_old_ones_id_gets_its_own_rects(pg, tmp_path, monkeypatch):
     app = make_app(tmp_path)
     app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], game="scamper", deal=3))

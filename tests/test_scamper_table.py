@@ -24,13 +24,6 @@ from game_helpers import click, drag, frame, make_app, open_scamper, wait  # noq
 from scamper_helpers import find_position  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def _setup(seats=2, rounds=1, options=None, humans=1):
     s = GameSetup([SeatConfig(n) for n in ("You", "Bob", "Cat")[:humans]], game="scamper")
     s.seats += [SeatConfig(f"Bot {i}", "ai", "standard") for i in range(seats - humans)]

@@ -14,13 +14,6 @@ from game.shell.session import GameSetup  # noqa: E402
 from game_helpers import make_app  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def corrupt_files(folder):
     return sorted(p.name for p in folder.rglob("*") if ".corrupt-" in p.name)
 

@@ -8,20 +8,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from engine.snap import new_game  # noqa: E402
 from game.base.text import MIN_TEXT_PX  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.snap import view as snap_view  # noqa: E402
-
-
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def matching_deal() -> int:

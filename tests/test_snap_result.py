@@ -10,7 +10,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import re  # noqa: E402
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from engine.cards import standard_deck  # noqa: E402
 from engine.snap.game import SnapGame  # noqa: E402
@@ -35,13 +34,6 @@ def test_the_cards_nobody_won_are_told_with_where_they_are():
     assert cards_line(SnapGame([deck, []]), NAMES) == ""  # every card held: nothing to say
     nobody = SnapGame([[], []], pot=deck)  # the last players went out together: a draw, every card on the table
     assert cards_line(nobody, NAMES).startswith("Nobody holds 0 of the 52 cards; the other 52 stay")
-
-
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def test_the_end_screen_of_a_real_game_adds_up_to_the_whole_deck(pg, tmp_path, monkeypatch):

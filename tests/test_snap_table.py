@@ -23,13 +23,6 @@ from game.tables.snap.result import SnapResultScene  # noqa: E402
 from game.tables.snap import tools as snap_tools, view as snap_view  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def make_app(data_dir, size=(1280, 720)):
     app = App(size, data_dir, seed=5, resizable=False)
     app.settings.animation_speed = "fast"

@@ -21,13 +21,6 @@ from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game_helpers import frame, make_app  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
 def test_every_rows_cards_are_the_same_size(pg, tmp_path, size, monkeypatch):
     app = make_app(tmp_path, size)

@@ -15,13 +15,6 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game_helpers import click, drag, frame, make_app, wait  # noqa: E402
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def _draw_and_watch(app, table, view):
     """Draw on your turn (Scamper's opening: pass the face-up card, and you draw from the stock): the status lines
     while the card flies, and once it has landed."""

@@ -29,13 +29,6 @@ PART_WAY = 6
 """Actions played before the game is left and resumed."""
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def _app(data_dir) -> App:
     app = App((1280, 720), data_dir, seed=7, resizable=False)
     app.settings.animation_speed = "off"

@@ -23,13 +23,6 @@ DT = 1 / 30
 VIEWS = {"sprint": sprint_view, "scamper": scamper_view, "double-or-nothing": double_or_nothing_view}
 
 
-@pytest.fixture
-def pg():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
 def watch(game: str, tmp_path, seconds: float = 40.0):
     """Two bots (Ada, Ben) at Normal speed for ``seconds`` of game time: each move's (choices, pause, speed) and what
     the status line said on every frame a bot was on its move with the table still."""
