@@ -602,3 +602,40 @@ def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, 
     monkeypatch.setattr(TableLayer, "refresh", counted_refresh)
     busy_bench(tmp_path, "sprint", SIZE, frames=900)
     assert made["renders"] == 0 and made["encodings"] <= 4, made  # a few backs, once
+
+
+def test_the_fan_settles_into_the_layer_on_a_quiet_frame(pg, tmp_path, monkeypatch):
+    """Sprint's fan stops moving as the turn changes (rims, piles, turn order repaint): it stays drawn live and goes
+    back into the cached layer on a later frame that repaints nothing else, not on the turn change's frame (two
+    repaints of a few milliseconds each at 3840x2160); every such frame shows what drawing the bottom live showed."""
+    from game.kit.handtable import SETTLE_HOLD
+    from game.kit.layer import TableLayer
+
+    real = TableLayer.refresh
+    settles: list[set] = []
+    live = [False]  # the fan was drawn live on the frame before
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        new = next((r[1] for r in regions if r[0] == "bottom"), None)
+        if live[0] and self.surface is not None and new is not None and new[1]:  # the live fan goes into the layer
+            settles.append({r[0] for r in regions if self._keys.get(r[0], self) != r[1]} - {"bottom"})
+        real(self, background, owner, regions, art)
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    scen = modes.scenarios("sprint")
+    app = modes.configure(App((3840, 2160), tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    held = 0
+    for frame in range(1400):  # at this size and seed the fan stops as the turn changes twice
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        live[0] = table._fan_live
+        if app.step(DT, []) and app.stack.top is table and table._held:
+            assert table._fan_live and not table._bottom_in_layer
+            assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), frame
+            held += 1
+            assert table._held <= SETTLE_HOLD
+    assert held >= 2 and len(settles) >= 5, (held, settles)
+    assert not [s for s in settles if s], settles  # each settle on a frame repainting nothing else
