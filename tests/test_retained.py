@@ -639,3 +639,39 @@ def test_the_fan_settles_into_the_layer_on_a_quiet_frame(pg, tmp_path, monkeypat
             assert table._held <= SETTLE_HOLD
     assert held >= 2 and len(settles) >= 5, (held, settles)
     assert not [s for s in settles if s], settles  # each settle on a frame repainting nothing else
+
+
+def test_the_bottom_hand_is_encoded_for_the_layer_on_quiet_frames(pg, tmp_path, monkeypatch):
+    """Each card of the bottom hand (face up, at the fan's size, with its shadow) is blitted once onto the layer's
+    surface on a quiet frame (:func:`~game.kit.priming.prime`), so SDL encodes it for the layer then, not on the
+    frame the fan settles there (a millisecond a card at 3840x2160); the layer stays what painting it afresh gives."""
+    from game.kit import handtable, priming
+
+    primed: list[tuple] = []
+
+    def prime(art, target, card, size, shadow=True):  # type: ignore[no-untyped-def]
+        primed.append((target, card, size, shadow))
+        priming.prime(art, target, card, size, shadow)
+
+    monkeypatch.setattr(handtable, "prime", prime)
+    scen = modes.scenarios("sprint")
+    app = modes.configure(App(SIZE, tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for frame in range(200):
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        app.step(DT, [])
+    size = table.layout.hand_card
+    done = {(card, s) for target, card, s, shadow in primed if target is table.layer.surface and shadow}
+    assert all((sprite.card, size) in done for sprite in table.my_hand), (primed, list(table.my_hand))
+    assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+
+
+def layer_painted_afresh(table, app) -> bytes:  # type: ignore[no-untyped-def]
+    """The table's layer painted afresh from its regions now."""
+    from game.kit.layer import TableLayer
+
+    fresh = TableLayer()
+    fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+    return pygame.image.tobytes(fresh.surface, "RGB")
