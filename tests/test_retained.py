@@ -595,3 +595,76 @@ def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, 
     monkeypatch.setattr(TableLayer, "refresh", counted_refresh)
     busy_bench(tmp_path, "sprint", SIZE, frames=900)
     assert made["renders"] == 0 and made["encodings"] <= 4, made  # a few backs, once
+
+
+def test_the_fan_settles_into_the_layer_on_a_quiet_frame(pg, tmp_path, monkeypatch):
+    """Sprint's fan stops moving as the turn changes (rims, piles, turn order repaint): it stays drawn live and goes
+    back into the cached layer on a later frame that repaints nothing else, not on the turn change's frame (two
+    repaints of a few milliseconds each at 3840x2160); every such frame shows what drawing the bottom live showed."""
+    from game.kit.handtable import SETTLE_HOLD
+    from game.kit.layer import TableLayer
+
+    real = TableLayer.refresh
+    settles: list[set] = []
+    live = [False]  # the fan was drawn live on the frame before
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        new = next((r[1] for r in regions if r[0] == "bottom"), None)
+        if live[0] and self.surface is not None and new is not None and new[1]:  # the live fan goes into the layer
+            settles.append({r[0] for r in regions if self._keys.get(r[0], self) != r[1]} - {"bottom"})
+        real(self, background, owner, regions, art)
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    scen = modes.scenarios("sprint")
+    app = modes.configure(App((3840, 2160), tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    held = 0
+    for frame in range(1400):  # at this size and seed the fan stops as the turn changes twice
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        live[0] = table._fan_live
+        if app.step(DT, []) and app.stack.top is table and table._held:
+            assert table._fan_live and not table._bottom_in_layer
+            assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), frame
+            held += 1
+            assert table._held <= SETTLE_HOLD
+    assert held >= 2 and len(settles) >= 5, (held, settles)
+    assert not [s for s in settles if s], settles  # each settle on a frame repainting nothing else
+
+
+def test_the_bottom_hand_is_encoded_for_the_layer_on_quiet_frames(pg, tmp_path, monkeypatch):
+    """Each card of the bottom hand (face up, at the fan's size, with its shadow) is blitted once onto the layer's
+    surface on a quiet frame (:func:`~game.kit.priming.prime`), so SDL encodes it for the layer then, not on the
+    frame the fan settles there (a millisecond a card at 3840x2160); the layer stays what painting it afresh gives."""
+    from game.kit import handtable, priming
+
+    primed: list[tuple] = []
+
+    def prime(art, target, card, size, shadow=True):  # type: ignore[no-untyped-def]
+        primed.append((target, card, size, shadow))
+        priming.prime(art, target, card, size, shadow)
+
+    monkeypatch.setattr(handtable, "prime", prime)
+    scen = modes.scenarios("sprint")
+    app = modes.configure(App(SIZE, tmp_path, seed=1, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for frame in range(200):
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        app.step(DT, [])
+    size = table.layout.hand_card
+    done = {(card, s) for target, card, s, shadow in primed if target is table.layer.surface and shadow}
+    assert all((sprite.card, size) in done for sprite in table.my_hand), (primed, list(table.my_hand))
+    assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+
+
+def layer_painted_afresh(table, app) -> bytes:  # type: ignore[no-untyped-def]
+    """The table's layer painted afresh from its regions now."""
+    from game.kit.layer import TableLayer
+
+    fresh = TableLayer()
+    fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+    return pygame.image.tobytes(fresh.surface, "RGB")

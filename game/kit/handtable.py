@@ -32,7 +32,7 @@ from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.pointer import Pointer
-from game.kit.priming import Primer
+from game.kit.priming import Primer, prime
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turnscene import TurnScene
@@ -42,6 +42,8 @@ from game.kit.viewtable import ViewTable
 
 BANNER_SECONDS = 2.4
 """How long a line across the table (:meth:`HiddenHandTable.announce`) stays."""
+SETTLE_HOLD = 8
+"""At most this many frames a fan that stopped moving stays drawn live while other regions of the layer repaint."""
 
 
 class HiddenHandTable(ViewTable, TurnScene):
@@ -71,6 +73,9 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.primer = Primer(self.app.art, [], shadow=False)  # faces the layer will show at a new size (prime_ahead)
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
+        self._hold_fan = False  # the fan is drawn live as if moving (its settling put off: _refresh_layer)
+        self._held = 0  # frames its settling was put off
+        self._primed: tuple[Any, set[Any]] = (None, set())  # the layer's surface, and the hand's cards encoded for it
         self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
@@ -100,6 +105,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     """The table's steps module: ``queue_deal(table)`` and ``queue_events(table, events)``."""
 
     def _queue_deal(self) -> None:
+        self._primed = (None, set())  # the new hand's cards: encoded for the layer again (other screens drew them)
         self.animator.queue_deal(self)
 
     def _queue_events(self, events: list[Any]) -> None:
@@ -193,9 +199,41 @@ class HiddenHandTable(ViewTable, TurnScene):
         return surf
 
     def _refresh_layer(self) -> None:
-        self.layer.refresh(self.background, self.layout, self.view.layer_regions(self), self.app.art)
+        """Bring the cached layer up to date.  A fan that stops moving on a frame that repaints other regions (a turn
+        change: rims, piles, turn order) is drawn live a few frames more and goes back into the layer on a quiet one
+        (:data:`SETTLE_HOLD`): the two repaints, each a few milliseconds at 3840x2160, do not fall on one frame."""
+        was_live = self._fan_live
+        regions = self.view.layer_regions(self)
+        if was_live and self._bottom_in_layer and self._held < SETTLE_HOLD and self.layer.changed(regions) - {"bottom"}:
+            self._held += 1
+            self._hold_fan = True  # bottom_region: the fan as if still moving
+            regions = self.view.layer_regions(self)
+            self._hold_fan = False
+        else:
+            self._held = 0
+        self.layer.refresh(self.background, self.layout, regions, self.app.art)
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
-            self.primer.step()
+            if self.primer.pending:
+                self.primer.step()
+            else:
+                self._prime_hand()
+
+    def _prime_hand(self) -> None:
+        """One card of the bottom hand (as the fan shows it: face up or down, with its shadow) not yet encoded for the
+        layer's surface is encoded now, on a quiet frame, not on the frame the fan settles into the layer (up to a
+        millisecond a card at 3840x2160: all of a new deal's hand on one frame)."""
+        surface, size = self.layer.surface, self.layout.hand_card
+        if surface is None:
+            return
+        if self._primed[0] is not surface:
+            self._primed = (surface, set())
+        face = self.shows_face(self.viewer)
+        for sprite in self.my_hand:
+            job = (sprite.card if face else None, size)
+            if job not in self._primed[1]:
+                self._primed[1].add(job)
+                prime(self.app.art, surface, job[0], size)
+                return
 
     def prime_ahead(self, cards: list[Any], size: tuple[int, int]) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
@@ -291,7 +329,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         band = pygame.Rect(0, L.status.top, L.w, L.h - L.status.top)
         pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
         clear = band.collidelist(live_above) < 0 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1])
-        moving = self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
+        moving = self._hold_fan or self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
         self._bottom_in_layer = clear and not moving  # r above: (x, y, w, h)
         self._fan_live = clear and moving and self._fan_apart(key, pad)
         if self._fan_live:

@@ -137,6 +137,10 @@ class TableLayer:
         if self.painted:
             self.faces = [c for faces in self._faces.values() for c in faces]
 
+    def changed(self, regions: Iterable[Region]) -> set[Hashable]:
+        """The names of ``regions`` a :meth:`refresh` with them would repaint (all of them on a layer to paint afresh)."""
+        return {r[0] for r in regions if self.surface is None or self._keys.get(r[0], self) != r[1]}
+
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         if self.surface is not None:
             surface.blit(self.surface, (0, 0))
