@@ -17,6 +17,7 @@ from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
+from game.kit.parts import NO_PART, parts_region, text_part
 from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
@@ -220,8 +221,12 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
            POT in model.lit)
     out.append(("middle", key, middle, lambda surf: _draw_middle(table, surf, flying)))
-    status = status_lines(table)
-    out.append(("status", status, lay.status, lambda surf: _draw_status(table, surf, status)))
+    lines = []  # each status line a part: a new first line repaints that line, not the panel
+    for line, size, y, colour in zip(status_lines(table), (24, 17), (6, 32), (INK, MUTED)):
+        at = (lay.status.x + round(12 * s), lay.status.y + round(y * s))
+        lines.append(text_part(table.app.text, line, round(size * s), at, colour, "topleft", lay.status.w - round(24 * s))
+                     if line else NO_PART)
+    out.append(parts_region("status", lay.status, lines))
     return out
 
 
@@ -246,15 +251,6 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
 SEAT_FIELDS = ({0, 7}, {1, 2, 3, 10}, {8, 9})
 """The fields of a seat's key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving) each of its parts
 (:attr:`SeatPlace.parts`) shows: its face-down stack, its face-up pile, its labels."""
-
-
-def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
-    lay, text = table.layout, table.app.text
-    s = lay.scale
-    for line, size, y, colour in zip(lines, (24, 17), (6, 32), (INK, MUTED)):
-        if line:
-            text.blit(surface, line, round(size * s), (lay.status.x + round(12 * s), lay.status.y + round(y * s)), colour,
-                      "topleft", lay.status.w - round(24 * s))
 
 
 def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int]) -> None:
