@@ -668,3 +668,36 @@ def layer_painted_afresh(table, app) -> bytes:  # type: ignore[no-untyped-def]
     fresh = TableLayer()
     fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
     return pygame.image.tobytes(fresh.surface, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_snaps_seats_repaint_a_counts_badge_or_the_placeholder_words_alone(pg, tmp_path, monkeypatch, size):
+    """A seat whose stack count alone changed (same depth of backs) repaints its count's badge, not its stack; one
+    whose cards alone finished leaving its face-up pile repaints the line of its placeholder words, not the pile; a
+    new first status line repaints that line, not the status panel; the layer stays, pixel for pixel, the layer
+    painted afresh."""
+    from game.kit.layer import TableLayer, aligned
+
+    real = TableLayer.refresh
+    seen = {"badge": 0, "words": 0, "status": 0, "checked": 0}
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        real(self, background, owner, regions, art)
+        bounds = self.surface.get_rect()
+        for seat, place in enumerate(owner.places):
+            area = regions[seat][2].inflate(6, 6).clip(bounds)
+            words = place.up.inflate(0, round(40 * owner.scale) - place.up.h)
+            seen["badge"] += area.clip(aligned(place.parts[3])) in self.painted
+            seen["words"] += area.clip(aligned(words)) in self.painted
+        status = owner.status.inflate(6, 6)
+        seen["status"] += any(status.contains(spot) and spot.h < owner.status.h // 2 for spot in self.painted)
+        if self.painted:
+            fresh = TableLayer()
+            real(fresh, background, owner, regions, art)
+            assert pygame.image.tobytes(self.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+            seen["checked"] += 1
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    busy_bench(tmp_path, "snap", size, frames=700)
+    assert seen["badge"] >= 3 and seen["words"] >= 3 and seen["status"] >= 20 and seen["checked"] >= 50, seen

@@ -25,9 +25,20 @@ def draw_stock(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, count: 
         return
     if glow:
         art.blit_glow(surface, rect, GLOW)
-    depth = min(4, (count + 9) // 10)
+    depth = stock_depth(count)
     for k in range(depth - 1, -1, -1):
         art.blit_back(surface, rect.move(-k * 2, -k * 2), shadow=k == depth - 1)
+
+
+def stock_depth(count: int) -> int:
+    """How many backs :func:`draw_stock` stacks for ``count`` cards: two counts of the same depth look the same but
+    for a count written on the stack."""
+    return min(4, (count + 9) // 10)
+
+
+def peek(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a face-up pile's second card peeks out from under its top card at ``rect``, in proportion to it."""
+    return -round(rect.w * 0.05), round(rect.w * 0.03)
 
 
 def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, cards: Sequence[Face], glow: bool = False,

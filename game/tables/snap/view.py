@@ -17,9 +17,10 @@ from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
 from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
+from game.kit.parts import NO_PART, parts_region, text_part
 from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
-from game.kit.piles import draw_empty, draw_face_pile, draw_stock
+from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
@@ -38,7 +39,7 @@ class SeatPlace:
     up: pygame.Rect
     name: tuple[int, int]  # midtop of the name line
     rim: tuple[pygame.Rect, int, int]  # the gold rim of the seat whose turn it is: its rect, width and corners' radius
-    parts: tuple[pygame.Rect, ...] = ()  # all its stack, its face-up pile and its labels may paint (SnapLayout.reach)
+    parts: tuple[pygame.Rect, ...] = ()  # all its stack, face-up pile, labels, count's badge may paint (SnapLayout.reach)
     bare: tuple[pygame.Rect, ...] = ()  # all its stack and its face-up pile paint when they do not glow
 
 
@@ -124,7 +125,7 @@ class SnapLayout:
             labels = label_rect(self, place, 0).inflate(-round(12 * s), 0)  # the lines are fitted to the panel
             stock = [stock_reach(art, d, glow).union(pill) for glow in (False, True)]  # the count's badge too
             pile = stock if self.shared else [face_pile_reach(art, place.up, peek(place.up), glow) for glow in (False, True)]
-            place.bare, place.parts = (stock[0], pile[0], labels), (stock[1], pile[1], labels)
+            place.bare, place.parts = (stock[0], pile[0], labels), (stock[1], pile[1], labels, pill)
 
     def rect_of(self, key: Any) -> pygame.Rect:
         if isinstance(key, tuple) and key[0] == "down":
@@ -220,8 +221,12 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     key = (_tops(model.shared, flying), len(model.shared), _tops(model.pot, flying), len(model.pot), SHARED in model.lit,
            POT in model.lit)
     out.append(("middle", key, middle, lambda surf: _draw_middle(table, surf, flying)))
-    status = status_lines(table)
-    out.append(("status", status, lay.status, lambda surf: _draw_status(table, surf, status)))
+    lines = []  # each status line a part: a new first line repaints that line, not the panel
+    for line, size, y, colour in zip(status_lines(table), (24, 17), (6, 32), (INK, MUTED)):
+        at = (lay.status.x + round(12 * s), lay.status.y + round(y * s))
+        lines.append(text_part(table.app.text, line, round(size * s), at, colour, "topleft", lay.status.w - round(24 * s))
+                     if line else NO_PART)
+    out.append(parts_region("status", lay.status, lines))
     return out
 
 
@@ -231,7 +236,11 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
     if changed & {4, 5}:  # red, out
         return None
+    if changed == {10}:  # only whether its face-up pile's placeholder words may show: their line
+        return [place.up.inflate(0, round(40 * lay.scale) - place.up.h)]
     parts = [part for fields, part in zip(SEAT_FIELDS, place.parts) if changed & fields]
+    if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
+        parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
     parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
     if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
         labels = place.parts[2]
@@ -242,15 +251,6 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
 SEAT_FIELDS = ({0, 7}, {1, 2, 3, 10}, {8, 9})
 """The fields of a seat's key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving) each of its parts
 (:attr:`SeatPlace.parts`) shows: its face-down stack, its face-up pile, its labels."""
-
-
-def _draw_status(table: RaceTableScene, surface: pygame.Surface, lines: tuple[str, str]) -> None:
-    lay, text = table.layout, table.app.text
-    s = lay.scale
-    for line, size, y, colour in zip(lines, (24, 17), (6, 32), (INK, MUTED)):
-        if line:
-            text.blit(surface, line, round(size * s), (lay.status.x + round(12 * s), lay.status.y + round(y * s)), colour,
-                      "topleft", lay.status.w - round(24 * s))
 
 
 def _draw_middle(table: RaceTableScene, surface: pygame.Surface, flying: set[int]) -> None:
@@ -294,11 +294,6 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
 def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
     cards = [sp.card for sp in table.model.pile(key) if sp.id not in flying]
     draw_face_pile(surface, table.app.art, rect, cards, key in table.model.lit, peek(rect))
-
-
-def peek(rect: pygame.Rect) -> tuple[int, int]:
-    """Where a face-up pile's second card peeks out from under its top card at ``rect``."""
-    return -round(rect.w * 0.05), round(rect.w * 0.03)
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
