@@ -133,17 +133,42 @@ def test_stacks_in_flight_are_drawn_with_their_counts_and_a_pause_draws_nothing(
     assert empty.get_bounding_rect().w == 0
 
 
-def test_a_quiet_frame_warms_one_stack_at_a_time_and_none_once_all_are_there():
+def test_a_quiet_frame_warms_one_stack_at_a_time_the_depths_in_use_first_and_none_once_all_are_there():
     pygame.init()
     art = CardArt()
     stacks._STACKS.clear()
     stacks.STACKS_WARM.forget()
-    sizes = ((20, 28), (30, 42))
-    for k in range(1, 2 * 2 + 1):  # values 1 and 2, one depth, two sizes: four stacks, one a frame
-        stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
+    faces, backs = ((20, 28),), (((14, 20), False),)
+    total = 1 + 8 * (stacks.MOST_DEPTH + 1)  # the back as deep as 5 and 7 cards, each number at every depth
+    for k in range(1, total + 1):
+        stacks.warm_stacks(art, (5, 7), faces, backs)
         assert len(stacks._STACKS) == k
-    stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
-    assert len(stacks._STACKS) == 4 and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
+        if k == 9:  # the stacks as deep as the counts in use come first
+            assert set(stacks._STACKS) == {(0, 2, 14, 20, False)} | {(n, 2, 20, 28, True) for n in range(1, 9)}
+    stacks.warm_stacks(art, (5, 7), faces, backs)
+    assert len(stacks._STACKS) == total and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
+
+
+@pytest.mark.parametrize("value", [0, 6])
+def test_a_stack_made_from_its_shapes_edges_is_the_stack_painted_afresh(value):
+    """Stacks of one shape start as a copy of its edges (made once): the same pixels as blitting them anew."""
+    pygame.init()
+    art = CardArt()
+    stacks._STACKS.clear()
+    stacks._EDGES.clear()
+    for depth, (w, h) in ((0, (40, 56)), (3, (40, 56)), (4, (63, 90))):
+        stacks._stack(art, (value or 2, depth, w, h, True))  # the shape's edges made for another value
+        made, dx, dy = stacks._stack(art, (value, depth, w, h, True))
+        step = max(2, w // 22)
+        fresh = pygame.Surface(made.get_size(), pygame.SRCALPHA)
+        top = pygame.Rect(dx, dy, w, h)
+        for k in range(depth, 0, -1):
+            art.blit_back(fresh, top.move(-k * step // 2, -k * step), shadow=k == depth)
+        if value:
+            art.blit_number(fresh, value, top, shadow=depth == 0)
+        else:
+            art.blit_back(fresh, top, shadow=depth == 0)
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(fresh, "RGBA"), depth
 
 
 def test_counted_stacks_as_a_part_paint_their_stacks_and_counts_inside_its_area():
