@@ -138,14 +138,15 @@ def test_a_quiet_frame_warms_one_stack_at_a_time_the_depths_in_use_first_and_non
     art = CardArt()
     stacks._STACKS.clear()
     stacks.STACKS_WARM.forget()
-    faces, backs = ((20, 28),), (((14, 20), False),)
-    total = 1 + 8 * (stacks.MOST_DEPTH + 1)  # the back as deep as 5 and 7 cards, each number at every depth
+    sizes, backs = ((20, 28), (30, 42)), (((14, 20), False),)
+    first = 9 * 2 + 1  # every card at both sizes as deep as 5 and 7 cards, and the unshadowed back
+    total = first + 2 * 8 * stacks.MOST_DEPTH  # then each number at every other depth
     for k in range(1, total + 1):
-        stacks.warm_stacks(art, (5, 7), faces, backs)
+        stacks.warm_stacks(art, (5, 7), sizes, backs)
         assert len(stacks._STACKS) == k
-        if k == 9:  # the stacks as deep as the counts in use come first
-            assert set(stacks._STACKS) == {(0, 2, 14, 20, False)} | {(n, 2, 20, 28, True) for n in range(1, 9)}
-    stacks.warm_stacks(art, (5, 7), faces, backs)
+        if k == first:  # the stacks as deep as the counts in use come first
+            assert set(stacks._STACKS) == {(0, 2, 14, 20, False)} | {(n, 2, w, h, True) for n in range(9) for w, h in sizes}
+    stacks.warm_stacks(art, (5, 7), sizes, backs)
     assert len(stacks._STACKS) == total and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
 
 

@@ -76,17 +76,18 @@ STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*f
 """Warms ``(art, key)`` stacks on quiet frames (see :func:`warm_stacks`)."""
 
 
-def warm_stacks(art: Any, counts: Sequence[int], faces: tuple[tuple[int, int], ...],
+def warm_stacks(art: Any, counts: Sequence[int], sizes: tuple[tuple[int, int], ...],
                 backs: tuple[tuple[tuple[int, int], bool], ...] = ()) -> None:
     """On a quiet frame: one of the stacks the next moves may need rendered ahead, if the cache lacks one and has
-    room: the number cards 1 to 8 at the sizes ``faces`` (shadowed), at every depth, those as deep as stacks of
-    ``counts`` first (a play of a few copies, a hand run down, must find its stack made); and backs at ``backs``
-    ``((size, shadow), ...)`` as deep as stacks of ``counts``."""
+    room.  First every card (0: backs, and the numbers 1 to 8) at ``sizes`` as deep as stacks of ``counts``, and
+    backs at ``backs`` ``((size, shadow), ...)``; then the numbers at every other depth, size by size in the order
+    given, while there is room (a play of a few copies, a hand run down, finds its stack made)."""
     depths = sorted({stack_depth(k) for k in counts if k})
-    order = depths + [d for d in range(MOST_DEPTH + 1) if d not in depths]
-    STACKS_WARM.warm((tuple(depths), faces, backs), lambda: [
+    STACKS_WARM.warm((tuple(depths), sizes, backs), lambda: [
+        *((art, (n, d, w, h, True)) for d in depths for w, h in sizes for n in range(9)),
         *((art, (0, d, w, h, shadow)) for d in depths for (w, h), shadow in backs),
-        *((art, (n, d, w, h, True)) for d in order for w, h in faces for n in range(1, 9))])
+        *((art, (n, d, w, h, True)) for w, h in sizes for d in range(MOST_DEPTH + 1) if d not in depths
+          for n in range(1, 9))])
 
 
 def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tuple[int, int, pygame.Rect]],

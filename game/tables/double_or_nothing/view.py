@@ -317,7 +317,7 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        warm_stacks(art, counts, (L.area_card_size, L.card), ((L.my_deck.size, True), (L.opp_hand.size, False)))
+        warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),))
     draw_counted_flights(surface, art, text, t.motion.flights, s)
     if t.banner:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
