@@ -155,8 +155,8 @@ class TurnController:
             controller.source = BotHook(scheduler(bots, app.ai_delay(), key=controller.key, seat=first_to_move,
                                                   **options))
         if table is not None:
-            controller.journal = lambda: app.saves.note(table, later=later)
-            controller.settle = app.saves.settle
+            controller.journal = (lambda: app.saves.note(table, later=True)) if later else lambda: app.saves.note(table)
+            controller.settle = lambda: app.saves.settle()
             controller.tell = table.show_toast
             controller.show = table.shown
             controller.finished = table.game_finished
