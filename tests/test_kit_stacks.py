@@ -183,3 +183,21 @@ def test_counted_stacks_as_a_part_paint_their_stacks_and_counts_inside_its_area(
     assert part.key == "play" and part.area.contains(painted)
     assert painted.bottom > rects[0].bottom + 8  # the counts under the stacks
     assert set(art.numbers_blitted) == {3, 4, 5}
+
+
+@pytest.mark.parametrize("count", [0, 1, 7, 5000])
+def test_a_columns_place_holds_its_stack_and_its_selection_ring(count):
+    """A hand's column as a layer part paints only inside :func:`column_place`: the stack (or the empty slot) and the
+    ring round a selected one."""
+    pygame.init()
+    art = CardArt()
+    top, ring = pygame.Rect(60, 80, 63, 90), 16
+    surface = pygame.Surface((300, 300), pygame.SRCALPHA)
+    if count:
+        draw_stack(surface, art, 4, count, top)
+    else:
+        pygame.draw.rect(surface, (60, 110, 90), top, 3, border_radius=8)
+    pygame.draw.rect(surface, (255, 220, 90), top.inflate(ring, ring), 5, border_radius=10)
+    place = stacks.column_place(count, top, ring)
+    assert place.contains(surface.get_bounding_rect())
+    assert place.w * place.h < (top.w + 52) * (top.h + 144)  # tighter than the room a column may ever take

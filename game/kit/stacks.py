@@ -64,6 +64,12 @@ def stack_place(count: int, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x - dx, rect.y - dy, rect.w + dx + 16, rect.h + dy + 16)
 
 
+def column_place(count: int, rect: pygame.Rect, ring: int) -> pygame.Rect:
+    """All a hand's column paints: its stack of ``count`` (an empty slot's panel when 0) with its top card at
+    ``rect``, and a selection's ring ``ring`` pixels wider and taller than ``rect``."""
+    return stack_place(count, rect).union(rect.inflate(ring, ring))
+
+
 def _unseen(art: Any, key: StackKey) -> None:
     """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
     numbers, backs = len(art.numbers_blitted), art.backs_blitted
