@@ -465,3 +465,39 @@ def test_the_collections_screens_in_its_screenshots_are_its_own(app, tmp_path, m
     monkeypatch.setattr(appshots, "shoot", lambda a, out, name: shown.setdefault(name, getattr(a.stack.top, "title", "")))
     appshots.menu_screens(app, tmp_path, GAME_ID)
     assert shown["new-game"] == f"New game: {game_info(GAME_ID).title}"
+
+
+def test_a_move_frame_journals_its_action_before_showing_it_and_saves_the_file_on_the_next_frame(tmp_path):
+    """Each action is in the journal on disk before the table shows it; the save file (and the journal's sync)
+    waits for the next frame, so a move's frame writes one line, not the whole run (issue 24)."""
+    from game.shell.storage import read_journal_text
+
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        app.start_game(tools.run_setup(21, runner="hard"))
+        table = app.stack.top
+        saves = app.saves
+        submitted: list[str] = []
+        submit = saves.writer.submit
+        saves.writer.submit = lambda kind, job: (submitted.append(kind), submit(kind, job))[1]
+        on_disk: list[tuple[int, int]] = []
+        show = table.turns.show
+        table.turns.show = lambda seat, action, events: (on_disk.append((len(read_journal_text(
+            saves.journal_path.read_text())["actions"]), len(table.record.actions))), show(seat, action, events))
+        frames = []  # per frame: (actions played, saves submitted)
+        while len(table.record.actions) < 30 and not table.state.is_over:
+            before, kinds = len(table.record.actions), len(submitted)
+            frame(app)
+            frames.append((len(table.record.actions) - before, submitted[kinds:].count("save")))
+        assert on_disk and all(journal == record for journal, record in on_disk)
+        moves = [i for i, (played, _) in enumerate(frames) if played][1:]  # after the run's first action
+        assert len(moves) > 10
+        assert all(frames[i][1] == 0 for i in moves)  # a move's frame queues no save
+        assert all(frames[i + 1][1] == 1 for i in moves[:-1])  # the next frame does
+        table.exit()  # a table closed right after a move saves it on its way out
+        assert saves.unsaved is None
+        saves.flush()
+        assert saves.pending_record().actions == table.record.actions  # nothing left behind
+    finally:
+        pygame.quit()

@@ -133,17 +133,43 @@ def test_stacks_in_flight_are_drawn_with_their_counts_and_a_pause_draws_nothing(
     assert empty.get_bounding_rect().w == 0
 
 
-def test_a_quiet_frame_warms_one_stack_at_a_time_and_none_once_all_are_there():
+def test_a_quiet_frame_warms_one_stack_at_a_time_the_depths_in_use_first_and_none_once_all_are_there():
     pygame.init()
     art = CardArt()
     stacks._STACKS.clear()
     stacks.STACKS_WARM.forget()
-    sizes = ((20, 28), (30, 42))
-    for k in range(1, 2 * 2 + 1):  # values 1 and 2, one depth, two sizes: four stacks, one a frame
-        stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
+    sizes, backs = ((20, 28), (30, 42)), (((14, 20), False),)
+    first = 9 * 2 + 1  # every card at both sizes as deep as 5 and 7 cards, and the unshadowed back
+    total = first + 2 * 8 * stacks.MOST_DEPTH  # then each number at every other depth
+    for k in range(1, total + 1):
+        stacks.warm_stacks(art, (5, 7), sizes, backs)
         assert len(stacks._STACKS) == k
-    stacks.warm_stacks(art, (1, 2), (5, 7), sizes)
-    assert len(stacks._STACKS) == 4 and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
+        if k == first:  # the stacks as deep as the counts in use come first
+            assert set(stacks._STACKS) == {(0, 2, 14, 20, False)} | {(n, 2, w, h, True) for n in range(9) for w, h in sizes}
+    stacks.warm_stacks(art, (5, 7), sizes, backs)
+    assert len(stacks._STACKS) == total and not art.numbers_blitted and not art.backs_blitted  # warmed: never shown
+
+
+@pytest.mark.parametrize("value", [0, 6])
+def test_a_stack_made_from_its_shapes_edges_is_the_stack_painted_afresh(value):
+    """Stacks of one shape start as a copy of its edges (made once): the same pixels as blitting them anew."""
+    pygame.init()
+    art = CardArt()
+    stacks._STACKS.clear()
+    stacks._EDGES.clear()
+    for depth, (w, h) in ((0, (40, 56)), (3, (40, 56)), (4, (63, 90))):
+        stacks._stack(art, (value or 2, depth, w, h, True))  # the shape's edges made for another value
+        made, dx, dy = stacks._stack(art, (value, depth, w, h, True))
+        step = max(2, w // 22)
+        fresh = pygame.Surface(made.get_size(), pygame.SRCALPHA)
+        top = pygame.Rect(dx, dy, w, h)
+        for k in range(depth, 0, -1):
+            art.blit_back(fresh, top.move(-k * step // 2, -k * step), shadow=k == depth)
+        if value:
+            art.blit_number(fresh, value, top, shadow=depth == 0)
+        else:
+            art.blit_back(fresh, top, shadow=depth == 0)
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(fresh, "RGBA"), depth
 
 
 def test_counted_stacks_as_a_part_paint_their_stacks_and_counts_inside_its_area():
@@ -157,3 +183,21 @@ def test_counted_stacks_as_a_part_paint_their_stacks_and_counts_inside_its_area(
     assert part.key == "play" and part.area.contains(painted)
     assert painted.bottom > rects[0].bottom + 8  # the counts under the stacks
     assert set(art.numbers_blitted) == {3, 4, 5}
+
+
+@pytest.mark.parametrize("count", [0, 1, 7, 5000])
+def test_a_columns_place_holds_its_stack_and_its_selection_ring(count):
+    """A hand's column as a layer part paints only inside :func:`column_place`: the stack (or the empty slot) and the
+    ring round a selected one."""
+    pygame.init()
+    art = CardArt()
+    top, ring = pygame.Rect(60, 80, 63, 90), 16
+    surface = pygame.Surface((300, 300), pygame.SRCALPHA)
+    if count:
+        draw_stack(surface, art, 4, count, top)
+    else:
+        pygame.draw.rect(surface, (60, 110, 90), top, 3, border_radius=8)
+    pygame.draw.rect(surface, (255, 220, 90), top.inflate(ring, ring), 5, border_radius=10)
+    place = stacks.column_place(count, top, ring)
+    assert place.contains(surface.get_bounding_rect())
+    assert place.w * place.h < (top.w + 52) * (top.h + 144)  # tighter than the room a column may ever take

@@ -30,10 +30,16 @@ MOST_STACKS = 160
 """The most stacks the cache keeps (the one drawn longest ago goes first)."""
 
 
+MOST_DEPTH = 4
+"""The most card edges a stack shows under its top card."""
+_EDGES: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+"""A stack's edges alone, (depth, width, height, shadow): every value's stack of that shape starts as a copy."""
+
+
 @lru_cache(maxsize=1024)
 def stack_depth(count: int) -> int:
     """How many card edges show under the top card: more for more cards (1 for 2-3, up to 4 for thousands)."""
-    return 0 if count <= 1 else min(4, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
+    return 0 if count <= 1 else min(MOST_DEPTH, 1 + int(math.log10(count)) + (1 if count >= 4 else 0))
 
 
 def draw_stack(surface: pygame.Surface, art: Any, value: int, count: int, rect: pygame.Rect, shadow: bool = True) -> None:
@@ -58,6 +64,12 @@ def stack_place(count: int, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x - dx, rect.y - dy, rect.w + dx + 16, rect.h + dy + 16)
 
 
+def column_place(count: int, rect: pygame.Rect, ring: int) -> pygame.Rect:
+    """All a hand's column paints: its stack of ``count`` (an empty slot's panel when 0) with its top card at
+    ``rect``, and a selection's ring ``ring`` pixels wider and taller than ``rect``."""
+    return stack_place(count, rect).union(rect.inflate(ring, ring))
+
+
 def _unseen(art: Any, key: StackKey) -> None:
     """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
     numbers, backs = len(art.numbers_blitted), art.backs_blitted
@@ -67,14 +79,21 @@ def _unseen(art: Any, key: StackKey) -> None:
 
 
 STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
-"""Warms ``(art, key)`` stacks on quiet frames (see :func:`stack_keys`)."""
+"""Warms ``(art, key)`` stacks on quiet frames (see :func:`warm_stacks`)."""
 
 
-def warm_stacks(art: Any, values: range | tuple[int, ...], counts: Sequence[int], sizes: tuple[tuple[int, int], ...]) -> None:
-    """On a quiet frame: one of the stacks the next moves may need rendered ahead (of ``values``, as deep as stacks
-    of ``counts``, at ``sizes``), if the cache lacks one and has room."""
-    depths = frozenset(stack_depth(k) for k in counts if k)
-    STACKS_WARM.warm((values, depths, sizes), lambda: stack_keys(art, values, depths, sizes))
+def warm_stacks(art: Any, counts: Sequence[int], sizes: tuple[tuple[int, int], ...],
+                backs: tuple[tuple[tuple[int, int], bool], ...] = ()) -> None:
+    """On a quiet frame: one of the stacks the next moves may need rendered ahead, if the cache lacks one and has
+    room.  First every card (0: backs, and the numbers 1 to 8) at ``sizes`` as deep as stacks of ``counts``, and
+    backs at ``backs`` ``((size, shadow), ...)``; then the numbers at every other depth, size by size in the order
+    given, while there is room (a play of a few copies, a hand run down, finds its stack made)."""
+    depths = sorted({stack_depth(k) for k in counts if k})
+    STACKS_WARM.warm((tuple(depths), sizes, backs), lambda: [
+        *((art, (n, d, w, h, True)) for d in depths for w, h in sizes for n in range(9)),
+        *((art, (0, d, w, h, shadow)) for d in depths for (w, h), shadow in backs),
+        *((art, (n, d, w, h, True)) for w, h in sizes for d in range(MOST_DEPTH + 1) if d not in depths
+          for n in range(1, 9))])
 
 
 def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tuple[int, int, pygame.Rect]],
@@ -103,12 +122,6 @@ def draw_counted_flights(surface: pygame.Surface, art: Any, text: Text, flights:
         text.blit(surface, f"{fly.count:,}", round(20 * scale), (r.centerx, r.bottom + 2), GOLD, "midtop")
 
 
-def stack_keys(art: Any, values: Sequence[int], depths: frozenset[int], sizes: tuple[tuple[int, int], ...],
-               most: int = 120) -> list[tuple[Any, StackKey]]:
-    """The stacks of ``values`` at ``depths`` and ``sizes`` (``most`` of them at most), as :data:`STACKS_WARM` keys."""
-    return [(art, (n, d, w, h, True)) for d in sorted(depths) for w, h in sizes for n in values][:most]
-
-
 def _stack(art: Any, key: StackKey) -> tuple[pygame.Surface, int, int]:
     cached = _STACKS.pop(key, None)  # put back last: the cache keeps the stacks drawn most lately
     if cached is None:
@@ -116,12 +129,9 @@ def _stack(art: Any, key: StackKey) -> tuple[pygame.Surface, int, int]:
             del _STACKS[next(iter(_STACKS))]  # the one drawn longest ago
             STACKS_WARM.forget()
         value, depth, w, h, shadow = key
-        step = max(2, w // 22)
         dx, dy = _margins(depth, w)
-        surf = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
+        surf = _edges(art, depth, w, h, shadow).copy()  # the same pixels as its edges blitted afresh, far cheaper
         top = pygame.Rect(dx, dy, w, h)
-        for k in range(depth, 0, -1):
-            art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
         if value:
             art.blit_number(surf, value, top, shadow=shadow and depth == 0)
         else:
@@ -129,6 +139,25 @@ def _stack(art: Any, key: StackKey) -> tuple[pygame.Surface, int, int]:
         cached = (surf, dx, dy)
     _STACKS[key] = cached
     return cached
+
+
+def _edges(art: Any, depth: int, w: int, h: int, shadow: bool) -> pygame.Surface:
+    """A stack's picture before its top card: its ``depth`` edges (backs) on a clear surface, made once a shape."""
+    key = (depth, w, h, shadow)
+    surf = _EDGES.get(key)
+    if surf is None:
+        if len(_EDGES) >= 24:
+            del _EDGES[next(iter(_EDGES))]  # the one made first: a few shapes are in use at a time
+        step = max(2, w // 22)
+        dx, dy = _margins(depth, w)
+        surf = _EDGES[key] = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
+        top = pygame.Rect(dx, dy, w, h)
+        numbers, backs = len(art.numbers_blitted), art.backs_blitted
+        for k in range(depth, 0, -1):
+            art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
+        del art.numbers_blitted[numbers:]
+        art.backs_blitted = backs
+    return surf
 
 
 @dataclass

@@ -16,7 +16,10 @@ contract between them:
   shows what was played in its ``show(seat, action, events)`` hook.
 
 Every played action goes the same way: ``apply`` -> ``record.append`` ->
-``journal()`` (on disk before the next frame) -> ``show``.
+``journal()`` (on disk before the next frame) -> ``show``.  A table opened with
+``later=True`` journals only the action's line then, and its save file (and
+the journal's sync) comes on the next frame (``settle``), off the move's frame
+as a race table's does.
 
 Seat sources: a seat is a local human (its actions come in through
 ``try_action``), a bot (the one :class:`ai.scheduler.TurnScheduler`, keyed by the
@@ -114,13 +117,14 @@ class TurnController:
     def __init__(self, state: Any, record: Any, humans: Sequence[int], source: BotHook, *, replaying: bool = False,
                  journal: Callable[[], None] = lambda: None, tell: Callable[[str, bool], None] = lambda t, e: None,
                  show: Show = lambda seat, action, events: None, passes_device: bool = False,
-                 authority: Authority | None = None) -> None:
+                 authority: Authority | None = None, settle: Callable[[], None] = lambda: None) -> None:
         self.state = state
         self.record = record
         self.humans = list(humans)
         self.source = source
         self.replaying = replaying
         self.journal = journal
+        self.settle = settle
         self.tell = tell
         self.show = show
         self.passes_device = passes_device
@@ -136,9 +140,11 @@ class TurnController:
 
     @classmethod
     def open(cls, app: Any, setup: Any, record: Any, state: Any, replay: Any, scheduler: Callable[..., Any],
-             replay_controls: Any = None, table: TurnTable | None = None, **options: Any) -> TurnController:
+             replay_controls: Any = None, table: TurnTable | None = None, later: bool = False,
+             **options: Any) -> TurnController:
         """A table's controller: bots through ``scheduler`` (``TurnScheduler``, with ``options`` such as ``timed``),
-        or the replay's actions (paced by ``replay_controls``); the ``table``'s hooks, journalled by the app's saves."""
+        or the replay's actions (paced by ``replay_controls``); the ``table``'s hooks, journalled by the app's saves
+        (``later``: each action's journal line at once, its save file on the next frame)."""
         if replay is not None:
             source = BotHook(ReplayDriver((entry[1] for entry in replay.actions), app.ai_delay(), replay_controls))
             controller = cls(state, record, [], source, replaying=True)
@@ -149,7 +155,8 @@ class TurnController:
             controller.source = BotHook(scheduler(bots, app.ai_delay(), key=controller.key, seat=first_to_move,
                                                   **options))
         if table is not None:
-            controller.journal = lambda: app.saves.note(table)
+            controller.journal = (lambda: app.saves.note(table, later=True)) if later else lambda: app.saves.note(table)
+            controller.settle = lambda: app.saves.settle()
             controller.tell = table.show_toast
             controller.show = table.shown
             controller.finished = table.game_finished
@@ -270,6 +277,7 @@ class TurnController:
         bottom; ``pending_pass`` the device waits to be handed on; ``settled``
         the table shows the end (its last step has landed).  The events played, if any.
         """
+        self.settle()  # the frame after an action: the save it left for later (nothing to do almost always)
         if self.authority.pump(self, busy):
             busy = True  # a remote answer's steps start this frame
         state = self.state
@@ -305,8 +313,9 @@ class TurnController:
         return None
 
     def cancel(self) -> None:
-        """A bot's move in progress is dropped (the table closes, or is rebuilt)."""
+        """A bot's move in progress is dropped (the table closes, or is rebuilt); a save left for later is made."""
         self.source.cancel()
+        self.settle()
 
     def retime(self, delay: float, think_ms: int | None = None) -> None:
         """The AI speed settings changed: the pause between bot actions, and a thinking bot's budget."""

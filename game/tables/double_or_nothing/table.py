@@ -54,7 +54,7 @@ class DoubleTable(ViewTable, TurnScene):
     def __init__(self, app, setup: GameSetup, record: GameRecord | None = None, state: Any = None,
                  replay: GameRecord | None = None) -> None:
         super().__init__(app)
-        self._open_turns(setup, record, state, replay, TurnScheduler)
+        self._open_turns(setup, record, state, replay, TurnScheduler, later=True)
         self.viewer = self.humans[0] if self.humans else 0
         self.motion = FlightQueue()
         self.log = ActionLog(keep=40, shown=12)

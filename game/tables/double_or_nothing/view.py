@@ -28,7 +28,7 @@ from game.kit.offer import OfferCard, draw_offer, offer_rects
 from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
 from game.kit.stacks import (
-    counted_stacks_part, draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks,
+    column_place, counted_stacks_part, draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks,
 )
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import GOLD, INK, MUTED, SELECT, Button, draw_panel
@@ -280,7 +280,7 @@ def _hand_parts(t: Table) -> list[Part]:
     out = []
     for i, (r, lift, area) in enumerate(zip(L.columns, _lifts(t), L.column_areas)):
         n, k = i + 1, sh.hand[i] if show else 0
-        out += [Part((show and (k > 0, stack_depth(k)), n in sel, lift), area,
+        out += [Part((show and (k > 0, stack_depth(k)), n in sel, lift), column_place(k, r.move(0, -lift), round(8 * s)) if show else area,
                      lambda surface, i=i, lift=lift: _draw_column(t, surface, i, lift, sel)),
                 text_part(text, f"x {k:,}", px, (r.centerx, r.bottom + below), GOLD if n in sel else (INK if k else MUTED),
                           "midtop") if show else NO_PART]
@@ -317,7 +317,7 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
         counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        warm_stacks(art, range(9), counts, (L.area_card_size, L.card, L.opp_hand.size, L.my_deck.size))
+        warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),))
     draw_counted_flights(surface, art, text, t.motion.flights, s)
     if t.banner:
         draw_banner(surface, text, L.banner, t.banner[0], s, t.panels)
