@@ -501,3 +501,26 @@ def test_a_move_frame_journals_its_action_before_showing_it_and_saves_the_file_o
         assert saves.pending_record().actions == table.record.actions  # nothing left behind
     finally:
         pygame.quit()
+
+
+def test_a_pause_opened_right_after_a_move_saves_what_the_move_left_for_the_next_frame(tmp_path):
+    """The pause menu opens on a move's frame, before the table's next frame: the save file and the journal's sync the
+    move left for that frame are made as the pause opens, not when play resumes."""
+    pygame.init()
+    try:
+        app = make_app(tmp_path)
+        app.start_game(tools.run_setup(21, runner="hard"))
+        table = app.stack.top
+        while len(table.record.actions) < 3 and not table.state.is_over:
+            before = len(table.record.actions)
+            frame(app)
+            if len(table.record.actions) > before and before:
+                break
+        assert app.saves.unsaved is table  # the move's frame left its save for the next frame
+        table.open_pause()  # as Esc or the Menu button do, before the table's next frame
+        assert app.stack.top is not table  # the pause menu is over the table
+        assert app.saves.unsaved is None
+        app.saves.flush()
+        assert app.saves.pending_record().actions == table.record.actions
+    finally:
+        pygame.quit()

@@ -87,6 +87,11 @@ class TurnScene(Scene):
         if self.layer is not None:
             self.layer.release()  # its surface for the next table's layer (see TableLayer.release)
 
+    def pause(self) -> None:
+        """A scene over the table (the pause menu, the rules): the table has no frame until it is back, so the save
+        its journal left for the next frame is made now."""
+        self.turns.settle()
+
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)
         if error:
