@@ -21,7 +21,7 @@ from engine.games import game_info  # noqa: E402
 from game.net.client import Client  # noqa: E402
 from game.screens.net_session import Player  # noqa: E402
 from game.screens.net_table import NET_WAKE, open_remote_table, post_wake  # noqa: E402
-from tests.test_net_tables import DT, HostDouble, make_app, pg, race_start  # noqa: E402,F401
+from tests.test_net_tables import DT, HostDouble, make_app, race_start  # noqa: E402
 
 
 def test_the_client_wakes_the_table_once_per_poll_whatever_the_hook_raises() -> None:
