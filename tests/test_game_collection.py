@@ -233,6 +233,24 @@ def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_
     assert "Best score" not in snap and "Most cards at the end" in snap and "Average cards at the end" in snap
 
 
+def test_empty_statistics_speak_of_any_game_not_of_rounds(pg, tmp_path):
+    """A game whose play is not in rounds (Double or Nothing's runs, Snap's races) is not told of "rounds"."""
+    from game.screens.stats import StatsScene
+
+    app = App((960, 600), tmp_path, seed=5, resizable=False)
+    app.to_title()
+    for info in playable_games():
+        app.stack.push(StatsScene(app, info.id))
+        drawn, blit = [], app.text.blit
+        app.text.blit = lambda target, text, *a, **k: (drawn.append(text), blit(target, text, *a, **k))[1]
+        app.dirty = True
+        frame(app)
+        app.text.blit = blit
+        assert "Nothing played to the end yet." in drawn, (info.id, drawn)
+        assert not any("round" in line.lower() for line in drawn), (info.id, drawn)
+        app.stack.pop()
+
+
 def test_every_table_brings_its_own_end_screen():
     """The app has no default end screen (the old one was Sprint's and crashed on any other game's state)."""
     import game.screens

@@ -109,8 +109,8 @@ class StatsScene(InfoScene):
         rows = self.table_rows()
         cx = self.layout.w // 2
         if not rows:
-            text.blit(surface, "No rounds finished yet.", round(34 * s), (cx, round(230 * s)), INK, "midtop")
-            text.blit(surface, "Play a round against the computer or in hot-seat and it is counted here.", round(22 * s),
+            text.blit(surface, "Nothing played to the end yet.", round(34 * s), (cx, round(230 * s)), INK, "midtop")
+            text.blit(surface, "Finish a game against the computer or in hot-seat and it is counted here.", round(22 * s),
                       (cx, round(280 * s)), MUTED, "midtop", self.layout.w - 40)
             return
         x0, width, first_w, col_w, px = self.geometry()
