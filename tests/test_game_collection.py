@@ -224,6 +224,7 @@ def test_statistics_headers_fit_their_columns_and_say_what_they_measure(pg, tmp_
         app.dirty = True
         frame(app)
         app.text.blit = blit
+        assert not any("round" in str(line).lower() for line, _, _ in drawn if "count" in str(line))  # games, not rounds
         heads = {line for lines in scene.header_lines() for line in lines}
         shown = [(text, px, max_w) for text, px, max_w in drawn if text in heads]
         assert {text for text, _, _ in shown} == heads  # every header line was drawn

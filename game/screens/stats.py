@@ -153,6 +153,6 @@ class StatsScene(InfoScene):
             text.blit(surface, line, round(19 * s) if i else round(21 * s),
                       (x0 + round(12 * s) + (i // per_col) * col_w, y + (i % per_col) * round(28 * s)),
                       GOLD if i == 0 else INK, max_w=col_w - round(12 * s))
-        note = ("Rounds against the computer count under the strongest level at the table; "
-                "hot-seat rounds count for each player by name.")
+        note = ("Games against the computer count under the strongest level at the table; "
+                "hot-seat games count for each player by name.")
         text.blit(surface, note, round(18 * s), (cx, self.layout.h - round(96 * s)), MUTED, "midbottom", self.layout.w - 40)
