@@ -22,11 +22,13 @@ def _env() -> dict[str, str]:
     return env
 
 
-def serve(game: str, seats: str, *extra: str, scale: float = SCALE) -> tuple[subprocess.Popen[str], int]:
-    """A dedicated host on 127.0.0.1 (a free port): the process and its port."""
+def serve(game: str, seats: str, *extra: str, scale: float = SCALE, seconds: float = 60
+          ) -> tuple[subprocess.Popen[str], int]:
+    """A dedicated host on 127.0.0.1 (a free port), stopping after ``seconds`` whatever happens: the process and
+    its port."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "game.net.serve", "--game", game, "--bind", "127.0.0.1", "--port", "0", "--seats", seats,
-         "--room", ROOM, "--exit-when-over", "--seconds", "60", "--ai-speed", "instant", "--time-scale", str(scale), *extra],
+         "--room", ROOM, "--exit-when-over", "--seconds", str(seconds), "--ai-speed", "instant", "--time-scale", str(scale), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -34,10 +36,11 @@ def serve(game: str, seats: str, *extra: str, scale: float = SCALE) -> tuple[sub
     return proc, int(json.loads(line)["port"])
 
 
-def player(port: int, name: str, *extra: str, scale: float = SCALE) -> subprocess.Popen[str]:
+def player(port: int, name: str, *extra: str, scale: float = SCALE, seconds: float = 40) -> subprocess.Popen[str]:
+    """A headless player joining the host at ``port``, giving up after ``seconds``."""
     return subprocess.Popen(
         [sys.executable, "-m", "game.net.player", "--port", str(port), "--room", ROOM, "--name", name, "--json",
-         "--seconds", "40", "--time-scale", str(scale), *extra],
+         "--seconds", str(seconds), "--time-scale", str(scale), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
 
 
