@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NAME = "SprintSnapScore" + (".exe" if sys.platform == "win32" else "")
+NAME = "TheCardRoom" + (".exe" if sys.platform == "win32" else "")
 
 
 @pytest.fixture(scope="module")
