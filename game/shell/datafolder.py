@@ -23,6 +23,7 @@ import os
 import shutil
 from pathlib import Path
 
+from engine.games import COLLECTION_TITLE
 from game.shell.storage import describe_os_error
 
 APP_NAME = "TheCardRoom"
@@ -67,13 +68,13 @@ def settle(old: Path, new: Path) -> tuple[Path, str | None]:
         pass
     else:
         _drop_empty_parent(old)
-        return new, f"{what} were moved from {old} to {new}, the folder of The Card Room."
+        return new, f"{what} were moved from {old} to {new}, the folder of {COLLECTION_TITLE}."
     try:
         _copy_whole(old, new)
     except OSError as exc:
         return old, (f"{what} could not be moved from {old} to {new} ({describe_os_error(exc)}); "
                      f"the game keeps using {old}.")
-    return new, (f"{what} were copied from {old} to {new}, the folder of The Card Room; "
+    return new, (f"{what} were copied from {old} to {new}, the folder of {COLLECTION_TITLE}; "
                  "the old folder is left as it was, and you may delete it.")
 
 
