@@ -23,7 +23,7 @@ from engine.scamper.events import (
     RoundVoided, ScamperCalled, StockRenewed, WentOut, WildSwapped,
 )
 
-from game.kit.flights import Flight, Step
+from game.kit.flights import Flight, OwnFrame, Step
 from game.kit.handsteps import (
     HandModel, deal_flights, discard_step, draw_step, lander, lift, note_step, over_step, queue_steps,
 )
@@ -84,7 +84,7 @@ def queue_deal(t: HiddenHandTable) -> None:
         t.log.add(opening)
         return deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
 
-    t.motion.queue(deal)
+    t.motion.queue(OwnFrame(deal))  # not on the frame the round's last card lands: each repaints much
 
 
 def queue_events(t: HiddenHandTable, events: list[Event]) -> None:
