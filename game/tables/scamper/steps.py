@@ -81,10 +81,10 @@ def queue_deal(t: HiddenHandTable) -> None:
         m.pile = Hand(t.sprites.new(c) for c in under)
         m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
         t.fan.forget()
-        t.log.add(opening)
         return deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
 
-    t.motion.queue(OwnFrame(deal))  # not on the frame the round's last card lands: each repaints much
+    t.motion.queue(note_step(t, opening))  # with the last round's lines; the deal (its repaints) on a frame of its own
+    t.motion.queue(OwnFrame(deal))
 
 
 def queue_events(t: HiddenHandTable, events: list[Event]) -> None:
