@@ -208,8 +208,9 @@ def test_with_animations_off_a_deal_after_a_landing_plays_at_once():
     assert frames[0][2] and landed_all(frames[0])
 
 
-def test_a_scamper_rounds_opening_line_is_logged_with_the_last_rounds_lines(bench):
-    """The round's first log line comes before its deal, as a note: the deal's frame does not repaint the log."""
+def test_a_scamper_rounds_opening_line_and_piles_come_with_the_last_rounds_lines(bench):
+    """The round's first log line and its piles (the stock full, the discard pile as the deal leaves it) come before
+    its deal, as a step of no flights: the deal's frame repaints neither the log nor the piles."""
     from game.kit.flights import OwnFrame
     from game.tables.scamper import steps
 
@@ -219,8 +220,11 @@ def test_a_scamper_rounds_opening_line_is_logged_with_the_last_rounds_lines(benc
     steps.queue_deal(table)
     note, deal = table.motion.steps
     assert isinstance(deal, OwnFrame) and not isinstance(note, OwnFrame)
-    lines = len(table.log.lines)
-    note()
+    lines, state, m = len(table.log.lines), table.state, table.model
+    assert note() == []
     assert len(table.log.lines) == lines + 1 and table.log.lines[-1].startswith("Round ")
+    assert [s.card for s in m.pile] == list(state.discard[:-1])
+    assert m.stock == len(state.stock) + len(state.discard[-1:]) + sum(map(len, state.hands))
+    pile, stock = list(m.pile), m.stock
     deal()
-    assert len(table.log.lines) == lines + 1
+    assert len(table.log.lines) == lines + 1 and list(m.pile) == pile and m.stock == stock
