@@ -33,3 +33,22 @@ def test_a_low_stock_says_how_many_cards_are_left_in_words(pg, tmp_path):
     assert stock <= 2 * table.state.num_players  # low: the count is in gold
     assert f"Stock: {stock} card{'s' if stock != 1 else ''} left" in drawn, [d for d in drawn if "Stock" in d]
     assert not [d for d in drawn if re.search(r"\blow\b", d)]
+
+
+def test_the_replays_list_says_who_won_with_what_in_the_games_own_unit():
+    """It read "Ann: 32 won,   Bot 1 (Standard): -3", as if Ann had won 32: the winner now comes first, in words."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from engine.games import game_info
+    from game.screens.replays import describe
+
+    def line(game, scores, names=("Ann", "Bot 1")):
+        players = [SimpleNamespace(name=n, kind="human" if k == 0 else "ai", level=None if k == 0 else "standard")
+                   for k, n in enumerate(names)]
+        record = SimpleNamespace(players=players, scores=scores, actions=[], info=game_info(game), loaded_state=None)
+        return describe(Path("20261127-063200-x.json"), record).split("     ", 1)[1]
+
+    assert line("sprint", (32, -3)) == "Ann won, 32 points;   Bot 1 (Standard): -3"
+    assert line("snap", (0, 52)) == "Bot 1 (Standard) won, 52 cards;   Ann: 0"
+    assert line("scamper", (120, 1, 1), ("Ann", "Bo", "Cy")) == "Bo (Standard) won, 1 point;   Cy (Standard) won, 1 point;   Ann: 120"
