@@ -52,3 +52,16 @@ def test_the_replays_list_says_who_won_with_what_in_the_games_own_unit():
     assert line("sprint", (32, -3)) == "Ann won, 32 points;   Bot 1 (Standard): -3"
     assert line("snap", (0, 52)) == "Bot 1 (Standard) won, 52 cards;   Ann: 0"
     assert line("scamper", (120, 1, 1), ("Ann", "Bo", "Cy")) == "Bo (Standard) won, 1 point;   Cy (Standard) won, 1 point;   Ann: 120"
+
+
+def test_the_first_hot_seat_race_opens_the_same_keys_screen_in_every_race_game(pg, tmp_path):
+    """Its title was "Before you start: try your keys" in Snap but "Players' keys" in Ratscrew."""
+    from game.kit.keyscreens import TryKeysScene
+
+    titles = set()
+    for game in ("snap", "ratscrew"):
+        app = make_app(tmp_path / game)
+        app.start_game(GameSetup([SeatConfig("Ann"), SeatConfig("Bo")], game=game))
+        wait(app, lambda: isinstance(app.stack.top, TryKeysScene), 2)
+        titles.add(app.stack.top.title)
+    assert titles == {"Before you start: try your keys"}
