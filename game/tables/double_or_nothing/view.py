@@ -251,7 +251,7 @@ def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, i
 def _area_parts(t: Table) -> list[Part]:
     """The play area: what to do with nothing to beat, the play's stacks and its line, the strip of what lies there."""
     L, text, s, sh = t.layout, t.app.text, t.layout.scale, t.shown
-    a, st, play, fly = L.area, L.strip, sh.top, bool(in_the_air(t.motion.flights))
+    a, st, play, fly = L.area, L.strip, sh.top, bool(in_the_air(t.motion.flights) or t.turns.due)  # or a move next
     lead = play is None and not fly and Phase.PICK not in (t.state.phase, sh.obs.phase)  # never under flights or a pick
     tip = "Drag across the columns below (or click one), then Play.  Keys: 1-8, Shift+number, Enter, P."
     out = [text_part(text, "Nothing to beat: the side to move leads anything.", round(24 * s),
