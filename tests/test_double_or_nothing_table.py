@@ -544,3 +544,35 @@ def test_a_pause_opened_right_after_a_move_saves_what_the_move_left_for_the_next
         assert app.saves.pending_record().actions == table.record.actions
     finally:
         pygame.quit()
+
+
+def test_a_bots_move_comes_on_the_frame_after_the_last_stack_landed_and_the_strip_never_flashes_between(tmp_path):
+    """At instant AI speed a bot's move is ready while the last move's stacks fly, but the frame they land on (which
+    repaints what they changed) plays nothing: the move comes on the next frame, its work on a frame of its own
+    (issue 24).  On the frame between, the play area shows what it shows under flights (no strip, no lead's words)."""
+    from game.kit.parts import NOWHERE
+    from game.tables.double_or_nothing.view import _area_parts
+    from game_helpers import busy_bench
+
+    pygame.init()
+    try:
+        app, bench = busy_bench(tmp_path, GAME_ID, frames=1)
+        table = app.stack.top
+        frames = []  # per frame: (its last stack landed, actions played, a move held for the next frame)
+        for n in range(1, 400):
+            bench.before(n)
+            table = app.stack.top
+            flying, before = table.motion.busy, len(table.record.entries)
+            app.step(1 / 60, [])
+            if app.stack.top is not table:
+                continue
+            landed = flying and not table.motion.busy
+            frames.append((landed, len(table.record.entries) - before, table.turns.due is not None))
+            if table.turns.due is not None:
+                assert all(part.area == NOWHERE for part in _area_parts(table)[:2] + _area_parts(table)[-1:])
+        landings = [i for i, (landed, _, _) in enumerate(frames) if landed and i + 1 < len(frames)]
+        assert len(landings) > 10
+        assert not any(frames[i][1] for i in landings)  # nothing is played on a landing frame
+        assert all(frames[i][2] and frames[i + 1][1] == 1 for i in landings)  # the move held comes on the next
+    finally:
+        pygame.quit()

@@ -56,6 +56,11 @@ def saved_mismatches(table: Any, saved: Any, state: Any, same: Callable[[Any, An
     return out
 
 
+def same_snapshot(a: Any, b: Any) -> bool:
+    """Whether two states of a game are the same by their snapshots (a ``same`` for states that don't compare)."""
+    return bool(a.snapshot() == b.snapshot())
+
+
 def resumed_mismatches(shown: Callable[[Any, Any], list[str]], same: Callable[[Any, Any], bool] | None = None,
                        noun: str = "game") -> Callable[[Any, Any], list[str]]:
     """A :class:`~game.shell.modes.Scenarios`' ``mismatches(table, saved)``: how what a resumed table shows differs

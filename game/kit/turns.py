@@ -10,8 +10,9 @@ contract between them:
   (refused with a reason a player can read, changing nothing, or played);
 - once a frame it calls :meth:`TurnController.step` with whether its cards are
   still moving: the seat to move that is not a local human (a bot, or the
-  replay) acts when the table is still, the device is handed over between two
-  humans in hot-seat, and the game's end is noticed;
+  replay) acts when the table is still (never on the frame its last card
+  landed: see :attr:`TurnController.due`), the device is handed over between
+  two humans in hot-seat, and the game's end is noticed;
 - it reads :attr:`TurnController.state` and :attr:`TurnController.record`, and
   shows what was played in its ``show(seat, action, events)`` hook.
 
@@ -137,6 +138,13 @@ class TurnController:
         """A saved game's actions are being played with no animation."""
         self.ended = False
         """The end was noticed (``finished`` was called)."""
+        self.was_busy = False
+        """The last :meth:`step`'s table was busy (a still one now is the frame its last card landed)."""
+        self.due: tuple[int, Any] | None = None
+        """``(version, action)``: a bot's (or the replay's) action that came on the frame the table turned still, played
+        on the next.  That frame lands the last card and repaints what it changed: the action's own work (the engine,
+        the journal, its first steps) then falls on a frame of its own, at every AI speed one frame later, which no
+        player sees.  While it waits, the table shows what it shows while cards fly (it has a move to show next)."""
 
     @classmethod
     def open(cls, app: Any, setup: Any, record: Any, state: Any, replay: Any, scheduler: Callable[..., Any],
@@ -280,6 +288,7 @@ class TurnController:
         self.settle()  # the frame after an action: the save it left for later (nothing to do almost always)
         if self.authority.pump(self, busy):
             busy = True  # a remote answer's steps start this frame
+        landing, self.was_busy = self.was_busy and not (busy or pending_pass), busy or pending_pass
         state = self.state
         if state.is_over:
             if not busy and settled and not self.ended:
@@ -296,7 +305,17 @@ class TurnController:
                 return []
         if self.is_human(seat):
             return []
-        action = self.source.update(dt, state, busy or pending_pass)
+        due, self.due = self.due, None
+        if due is not None and due[0] == self.version:  # the action that came on the landing frame
+            if busy or pending_pass:
+                self.due = due  # kept for the first still frame
+                return []
+            action = due[1]
+        else:
+            action = self.source.update(dt, state, busy or pending_pass)
+            if action is not None and landing:
+                self.due = (self.version, action)  # played on the next frame
+                return []
         return self.perform(action, seat) if action is not None else []
 
     def pass_due(self, seat: int, viewer: int, pending: bool) -> int | None:
@@ -315,6 +334,7 @@ class TurnController:
     def cancel(self) -> None:
         """A bot's move in progress is dropped (the table closes, or is rebuilt); a save left for later is made."""
         self.source.cancel()
+        self.due = None
         self.settle()
 
     def retime(self, delay: float, think_ms: int | None = None) -> None:

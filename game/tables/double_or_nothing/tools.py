@@ -13,7 +13,7 @@ from engine.double_or_nothing import GAME_ID, Phase, Play
 from engine.games import game_info
 
 from game.kit import scenarios
-from game.kit.scenarios import Restarting, opened, passing, ready, resumed_mismatches
+from game.kit.scenarios import Restarting, opened, passing, ready, resumed_mismatches, same_snapshot
 from game.kit.scenarios import open_on_top as open_at  # a table opened at a record's last action
 from game.shell import shots
 from game.shell.app import App
@@ -43,8 +43,7 @@ def short_run_deal(level: str = "standard", limit: int = 400) -> int:
     raise RuntimeError("no short run found")
 
 
-def run_setup(deal: int | None = None, level: str = "standard", runner: str | None = None,
-              **options: Any) -> GameSetup:
+def run_setup(deal: int | None = None, level: str = "standard", runner: str | None = None, **options: Any) -> GameSetup:
     """A Run (or, with ``mode="duel"``, a Duel): you (or a ``runner`` bot) against ``level``."""
     you = SeatConfig("Bot", "ai", runner) if runner else SeatConfig("You")
     opts = game_info(GAME_ID).resolve_options({"mode": "run", **options})
@@ -78,11 +77,7 @@ def _summary(table: Any) -> str:
             f"upgrades {dict(st.held.as_tuple())}")
 
 
-def same_run(a: Any, b: Any) -> bool:
-    return a.snapshot() == b.snapshot()
-
-
-mismatches = resumed_mismatches(shown_differences, same_run, "run")
+mismatches = resumed_mismatches(shown_differences, same_snapshot, "run")
 """How a resumed table differs from the saved run (empty if it is exactly there)."""
 
 
@@ -158,7 +153,7 @@ SCENARIOS = Scenarios(
     settings={"animation_speed": "off", "ai_speed": "instant"},
     monkey_settings={"animation_speed": "fast", "ai_speed": "instant"},
     bench_settings={"animation_speed": "normal", "ai_speed": "instant"},
-    frames=60 * 60 * 20, same_state=same_run, noun="run",
+    frames=60 * 60 * 20, same_state=same_snapshot, noun="run",
 )
 
 __all__ = ["SCENARIOS", "open_at", "played_record", "run_setup", "short_run_deal", "mismatches", "SELFTEST_DEAL"]
