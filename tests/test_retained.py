@@ -563,6 +563,39 @@ def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_pat
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
+@pytest.mark.parametrize("game_id, frames", [("sprint", 60), ("sprint", 700), ("scamper", 60)])
+def test_a_new_log_line_renders_only_its_own_row_after_a_quiet_frame(pg, tmp_path, monkeypatch, game_id, frames):
+    """The rows a next log line leaves showing (a row higher once the panel is full, the one that was newest now
+    muted) are made on a quiet frame (:func:`~game.kit.parts.log_ahead`): the line's own frame renders its words and
+    nothing else, and the layer is still the one painted afresh."""
+    from game.base.text import Text
+    from game.kit.layer import TableLayer
+
+    app, busy = busy_bench(tmp_path, game_id, SIZE, frames=frames)
+    table = modes.table_of(app, game_id)
+    rendered: list[str] = []
+    render = Text._render
+    monkeypatch.setattr(Text, "_render", lambda self, words, px, color: rendered.append(words) or render(
+        self, words, px, color))
+    table.log.add("Ada drew.")  # not the first line (it replaces the words an empty log shows)
+
+    def quiet() -> None:  # quiet frames: the cards waiting to be encoded first, then the log's next rows
+        table._refresh_layer()
+        while table.primer.pending:
+            table._refresh_layer()
+        table._refresh_layer()
+        rendered.clear()
+    quiet()
+    for line in ("Ben drew.", "Cleo drew.", "Dev drew."):
+        table.log.add(line)
+        table._refresh_layer()
+        assert table.layer.painted and rendered == [line], rendered
+        quiet()
+        fresh = TableLayer()
+        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
 def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
     """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
     matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air

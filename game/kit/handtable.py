@@ -31,6 +31,7 @@ from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_midd
 from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
+from game.kit.parts import log_ahead
 from game.kit.pointer import Pointer
 from game.kit.priming import Primer, prime
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
@@ -215,7 +216,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
                 self.primer.step()
-            else:
+            elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
 
     def _prime_hand(self) -> None:
