@@ -492,7 +492,7 @@ def drawn_with_the_middle_live(app: App, table) -> bytes:
 
     fresh = TableLayer()
     kept, live = table.layer, table.middle_live
-    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "counts", "banner")]
+    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "discard", "counts", "banner")]
     fresh.refresh(table.background, table.layout, regions, app.art)
     table.layer, table.middle_live = fresh, True
     try:
