@@ -596,6 +596,31 @@ def test_a_new_log_line_renders_only_its_own_row_after_a_quiet_frame(pg, tmp_pat
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
+def test_a_discarded_card_is_encoded_for_the_layer_before_it_lands(pg, tmp_path, monkeypatch):
+    """A card discarded flies face up: it is encoded for the cached layer at the discard pile's size, with its shadow,
+    on a quiet frame of its flight (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), not by its first blit
+    onto the layer on the frame it lands (up to a millisecond at 3840x2160, on a frame that turns the turn over)."""
+    from game.kit import priming
+
+    primed: set = set()
+    prime = priming.prime
+    monkeypatch.setattr(priming, "prime", lambda art, target, card, size, shadow=True: primed.add(
+        (card, size, shadow, target)) or prime(art, target, card, size, shadow))
+    app, busy = busy_bench(tmp_path, "sprint", SIZE, seed=1, frames=30)
+    landed = early = 0
+    last = None
+    for frame in range(30, 1500):  # Sprint's bench: five seats, a discard every hundred frames or so
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        app.step(DT, [])
+        top = table.model.pile[-1].card if table.model.pile else None
+        if top != last and last is not None and top is not None:
+            landed += 1
+            early += (top, tuple(table.layout.pile_card), True, table.layer.surface) in primed
+        last = top
+    assert landed >= 5 and early >= landed * 3 // 4, (landed, early)
+
+
 def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
     """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
     matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air

@@ -236,11 +236,12 @@ class HiddenHandTable(ViewTable, TurnScene):
                 prime(self.app.art, surface, job[0], size)
                 return
 
-    def prime_ahead(self, cards: list[Any], size: tuple[int, int]) -> None:
+    def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
-        seat's matches shrink to when the cards in the air land): each is rendered and encoded for the layer ahead, one
-        a quiet frame, not all on the frame that lands them (a few milliseconds at 3840x2160)."""
-        self.primer.add(lambda: self.layer.surface, cards, size)
+        seat's matches shrink to when the cards in the air land; a card discarded, with its shadow): each is rendered
+        and encoded for the layer ahead, one a quiet frame, not all on the frame that lands them (a few milliseconds at
+        3840x2160)."""
+        self.primer.add(lambda: self.layer.surface, cards, size, shadow)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Everything placed from the window size is placed again; the cached layer is drawn anew."""
