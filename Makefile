@@ -33,7 +33,7 @@ arena: $(STAMP)
 durability: $(STAMP)
 	$(BIN)/python -m game.shell.durability --kills 100 --json
 
-# The one-file executable: dist/SprintSnapScore (.exe on Windows).
+# The one-file executable: dist/TheCardRoom (.exe on Windows).
 exe: $(STAMP)
 	$(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build build_exe.spec
 

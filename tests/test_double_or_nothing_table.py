@@ -290,6 +290,26 @@ def test_the_run_summary_panel_fits_what_it_holds(tmp_path, size):
     pygame.quit()
 
 
+def test_the_run_summary_says_cards_and_names_the_game_second_wind_replayed(tmp_path):
+    """The ladder's hand sizes and the headline say "cards"; a run lost on its Second Wind replay says so (its
+    upgrade line counts that game twice: "won 0 of 2" beside "ended at game 2" would puzzle a newcomer)."""
+    pygame.init()
+    app = App((960, 600), tmp_path, seed=3, resizable=False)
+    app.settings.animation_speed = "off"
+    app.to_title()
+    run = tools.run_setup(tools.short_run_deal())  # game 1 won, Second Wind picked, game 2 lost twice
+    tools.open_at(app, run, tools.played_record(run, lambda st: False))
+    wait(app, lambda: isinstance(app.stack.top, RunSummaryScene), 60)
+    scene, drawn = app.stack.top, []
+    assert scene.facts.replayed == scene.facts.reached == 2
+    blit = app.text.blit
+    app.text.blit = lambda target, line, *a, **k: (drawn.append(line), blit(target, line, *a, **k))[1]
+    scene.draw(app.screen)
+    assert "1 game won; it ended at game 2 (hands of 20 cards), lost again on its Second Wind replay." in drawn
+    assert {"10 cards", "20 cards", "40 cards", "80 cards"} <= set(drawn)
+    pygame.quit()
+
+
 def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_beat_under_motion(app):
     """The log and banners say "your deck", "You win"; game 2 starts at hand 1 (the engine's run-wide count stays);
     "Nothing to beat" is never drawn under flying cards or the upgrade panel."""

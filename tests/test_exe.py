@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from game.shell.datafolder import APP_NAME
+
 ROOT = Path(__file__).resolve().parent.parent
-NAME = "SprintSnapScore" + (".exe" if sys.platform == "win32" else "")
+NAME = APP_NAME + (".exe" if sys.platform == "win32" else "")  # the spec names the file as the data folder is named
 
 
 @pytest.fixture(scope="module")

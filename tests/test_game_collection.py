@@ -260,3 +260,29 @@ def test_every_table_brings_its_own_end_screen():
     assert not hasattr(game.screens, "RoundOverScene")
     missing = [info.id for info in playable_games() if not callable(getattr(load(info.table), "result_scene", None))]
     assert not missing, f"tables without result_scene: {missing}"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_a_tiles_number_badge_covers_nothing_of_its_picture(pg, tmp_path, size):
+    """The number badge sat in the picture's corner, on the first card's index."""
+    from game.screens.title import GameTile
+
+    app = App(size, tmp_path, seed=5, resizable=False)
+    app.to_title()
+    frame(app)
+    tiles = [b for b in app.stack.top.buttons if isinstance(b, GameTile)]
+    assert tiles and all(t.hotkey and t.picture is not None for t in tiles)
+    for tile in tiles:
+        shots = []
+        for hotkey in (tile.hotkey, None):  # the tile with its badge, and without
+            alike = GameTile(tile.key, tile.label, tile.rect, hotkey=hotkey)
+            alike.info, alike.picture = tile.info, tile.picture
+            surface = pygame.Surface(size)
+            alike.draw(surface, app.text, False)
+            shots.append(surface)
+        changed = pygame.mask.Mask(size, fill=True)
+        changed.erase(pygame.mask.from_threshold(shots[0], (0, 0, 0), (1, 1, 1, 255), shots[1]), (0, 0))
+        pad = round(12 * tile.rect.w / 260)
+        picture = tile.picture.get_rect(topleft=(tile.rect.x + pad, tile.rect.y + pad))
+        assert changed.count() > 0  # the badge is drawn ...
+        assert changed.overlap_area(pygame.mask.Mask(picture.size, fill=True), picture.topleft) == 0, tile.key  # ... off it

@@ -345,6 +345,18 @@ def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_
     assert "Lay: A or Enter" in line and "Snap: S or Space" in line
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
+def test_a_short_stack_sits_in_the_middle_of_the_table_and_the_log_has_room(size):
+    """The top card stood against the log, so a stack of a few cards (the usual sight) left the table's left half
+    bare; the log, a fifth of the width, wrapped nearly every line at 960x600."""
+    for n in (2, 6):
+        layout = RatscrewLayout(*size, n)
+        fan = layout.fan(3)
+        middle = (fan[0].left + layout.top_card.right) / 2  # the three cards and the top card, as one group
+        assert abs(middle - size[0] / 2) <= 0.05 * size[0], (middle, size)
+        assert layout.log_panel.w >= 0.25 * size[0] and not layout.log_panel.colliderect(layout.snap_button)
+
+
 def test_a_short_fan_lies_next_to_the_top_card():
     for size in ((960, 600), (1280, 720), (1920, 1080)):
         layout = RatscrewLayout(*size, 3)
@@ -496,7 +508,8 @@ def test_a_card_landing_on_or_leaving_the_fan_repaints_only_its_place_with_the_w
 
 
 def test_a_bots_seat_names_its_level_with_one_space(pg, tmp_path, monkeypatch):
-    """The header read "Bot0␣␣(Medium bot)": a double space."""
+    """The header read "Bot0␣␣(Medium bot)": a double space, and a form no other table uses (Sprint, Scamper and
+    Double or Nothing write "Ada (Standard)")."""
     app = make_app(tmp_path)
     table = solo(app)
     frames(app, 2)
@@ -506,5 +519,5 @@ def test_a_bots_seat_names_its_level_with_one_space(pg, tmp_path, monkeypatch):
     table.layer.invalidate()
     app.dirty = True
     frames(app, 2)
-    assert "Bot0 (Medium bot)" in drawn
+    assert "Bot0 (Medium)" in drawn
     assert not [w for w in drawn if "  (" in w]

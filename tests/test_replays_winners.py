@@ -25,7 +25,9 @@ def test_a_run_that_won_a_game_and_then_lost_is_marked_won_for_its_opponent_only
     loaded = _loaded(record)
     assert winners(loaded) == (1,)
     line = describe(Path("20261126-221500-run.json"), loaded)
-    assert line.count(" won") == 1 and line.endswith(" won")  # before: both seats (1 game each) or the runner
+    assert line.count(" won") == 1  # before: both seats (1 game each) or the runner
+    runner = loaded.players[0].name
+    assert f" won, 1 game;   {runner}" in line and line.endswith(f": {state.games_won}")  # the opponent won it
 
 
 def test_where_the_lowest_score_wins_the_lowest_is_marked() -> None:

@@ -108,7 +108,9 @@ def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
     end = t0 + 1.2
     app.run(hook=lambda a, frame: time.perf_counter() < end)
     assert table.at_rest()  # a reaction timed from here is timed in wall time, not in steps capped at MAX_DT
-    assert table.clock.seconds - start == pytest.approx(time.perf_counter() - t0, abs=0.15)
+    # against the last frame's moment (time after the loop ended is no frame's): a loaded machine's late wake-up
+    # still counts in full, where steps capped at MAX_DT would lose it
+    assert table.clock.seconds - start == pytest.approx(app.frame_at - t0, abs=0.05)
 
 
 def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
@@ -309,13 +311,28 @@ def test_a_resting_race_table_sleeps_until_a_key_and_stamps_it_as_it_comes(pg, t
     stamped: list[pygame.event.Event] = []
     real_stamp = app.pump.stamp_now
     monkeypatch.setattr(app.pump, "stamp_now", lambda events: stamped.extend(real_stamp(events)) or [])
+    waits: list[tuple[float, float, bool]] = []  # (start, end, came back early)
+    real_wait = app.waiter.wait
+
+    def wait(seconds: float) -> bool:
+        start = time.perf_counter()
+        early = real_wait(seconds)
+        waits.append((start, time.perf_counter(), early))
+        return early
+
+    monkeypatch.setattr(app.waiter, "wait", wait)
     posted = post_later(0.45, space())  # the key is kept from the table: it would wake it
     naps, pumped = run_real(app, 0.6, monkeypatch)
     assert not pumped and all(n < 0.001 for n in naps)  # no naps: only a wait's last part under a millisecond
     # about one look per RACE_WAIT_S step and one for the key (napping every 2 ms looked ~250 times)
     assert len(looks) <= 2 * 0.6 / app_module.RACE_WAIT_S + 4, len(looks)
     keys = [e for e in stamped if e.type == pygame.KEYDOWN]
-    assert posted and len(keys) == 1 and 0 <= keys[0].read_at - posted[0] < 0.05
+    assert posted and len(keys) == 1 and 0 <= keys[0].read_at - posted[0]
+    # the key woke the wait it came in (not its timeout, up to RACE_WAIT_S later): judged by how the wait ended,
+    # not by a wall-clock bound a loaded machine can miss
+    during = [w for w in waits if w[0] <= posted[0] <= w[1]]
+    assert during and all(early for _, _, early in during), waits
+    assert keys[0].read_at - posted[0] < app_module.RACE_WAIT_S
 
 
 def test_the_title_at_rest_sleeps_until_input_and_reads_it_at_once(pg, tmp_path, monkeypatch):

@@ -166,3 +166,65 @@ def test_the_progress_line_is_worked_out_on_a_frame_that_plays_no_move(bench, mo
         if not table.busy_frame:  # a frame that played and started nothing shows the line as it is now
             assert table.progress_line() == real(table)
     assert moves >= 5 and both == 0, (moves, both)  # the went-out's new hand (a long solve) is never in its frame
+
+
+def _after_a_landing(own_frame: bool, dts: list[float], instant: bool = False):
+    """A card landing, a note, then a deal (an :class:`OwnFrame` or not): per frame, the deal's cards in the air and
+    where, what landed and whether the deal had begun."""
+    from game.kit.flights import OwnFrame
+
+    queue, made, landed, notes = FlightQueue(), [], [], []
+    queue.queue(lambda: [flight(_Sprite(99), True, pygame.Rect(0, 0, 40, 56), pygame.Rect(300, 0, 40, 56), 0.1, 0.0,
+                                lambda: landed.append(99), 1.0)])
+    queue.queue(lambda: notes.append("scored") or [])
+    deal = _deal(True, made, landed)
+    queue.queue(OwnFrame(deal) if own_frame else deal)
+    frames = []
+    for dt in dts:
+        queue.update(dt, instant=instant)
+        frames.append(([(f.sprite.id, tuple(f.rect)) for f in queue.flights if f.sprite.id != 99], list(landed),
+                       bool(made), list(notes)))
+    return frames
+
+
+def test_a_deal_after_a_landing_starts_on_the_next_frame_and_every_later_frame_is_the_same():
+    """The landing frame plays the note (its log line, its banner) but not the deal, whose repaints fall on the next
+    frame; from that frame on the cards are where the deal begun on the landing frame would have them."""
+    dts = [DT] * 8 + [0.011, 0.023, 0.0] + [DT] * 70
+    at_once, own = _after_a_landing(False, dts), _after_a_landing(True, dts)
+    landing = next(i for i, f in enumerate(own) if 99 in f[1])
+    assert own[landing][3] == ["scored"] and not own[landing][2]  # the note played, the deal not begun
+    assert at_once[landing][2]  # (a plain step begins on the landing frame)
+    assert own[landing + 1][2] and own[landing + 1:] == at_once[landing + 1:]
+    assert landed_all(own[-1])
+
+
+def landed_all(frame) -> bool:
+    return frame[1] == [99] + list(range(30))
+
+
+def test_with_animations_off_a_deal_after_a_landing_plays_at_once():
+    frames = _after_a_landing(True, [0.0], instant=True)
+    assert frames[0][2] and landed_all(frames[0])
+
+
+def test_a_scamper_rounds_opening_line_and_piles_come_with_the_last_rounds_lines(bench):
+    """The round's first log line and its piles (the stock full, the discard pile as the deal leaves it) come before
+    its deal, as a step of no flights: the deal's frame repaints neither the log nor the piles."""
+    from game.kit.flights import OwnFrame
+    from game.tables.scamper import steps
+
+    app, busy = bench
+    table = busy.table
+    table.motion.steps.clear()
+    steps.queue_deal(table)
+    note, deal = table.motion.steps
+    assert isinstance(deal, OwnFrame) and not isinstance(note, OwnFrame)
+    lines, state, m = len(table.log.lines), table.state, table.model
+    assert note() == []
+    assert len(table.log.lines) == lines + 1 and table.log.lines[-1].startswith("Round ")
+    assert [s.card for s in m.pile] == list(state.discard[:-1])
+    assert m.stock == len(state.stock) + len(state.discard[-1:]) + sum(map(len, state.hands))
+    pile, stock = list(m.pile), m.stock
+    deal()
+    assert len(table.log.lines) == lines + 1 and list(m.pile) == pile and m.stock == stock

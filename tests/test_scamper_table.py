@@ -212,6 +212,33 @@ def test_the_round_sheet_and_the_standings(pg, tmp_path):
     assert went_on == [1]
 
 
+@pytest.mark.parametrize("size, scale", [((960, 430), 0.75), ((1900, 860), 1.5)])
+def test_the_out_ring_leaves_the_word_room_and_stays_inside_its_row(pg, tmp_path, size, scale):
+    """The ring round "out" on the score sheet touched the word on both sides and ran over the row's rules."""
+    from game.kit.matchsheet import OUT_MARK, PAPER
+
+    app = make_app(tmp_path)
+    data = ScoreSheet(["Ann", "Bob", "Cy", "Di"], [SheetRow("two sets of 3", (5, 0, 15, 25), {1: "out"}, 1)],
+                      lower_wins=True, rounds=10)
+    surface = pygame.Surface(size)
+    draw_sheet(surface, app.text, surface.get_rect(), data, scale)
+    marks = pygame.mask.from_threshold(surface, OUT_MARK, (60, 60, 60, 255)).get_bounding_rects()
+    ring = max(marks, key=lambda r: r.w * r.h)
+    word = [r for r in marks if r is not ring and ring.contains(r)]
+    assert len(word) >= 2, marks  # the letters, inside the ring
+    word = word[0].unionall(word[1:])
+    line = max(1, round(2 * scale))
+    assert word.left - ring.left >= line + 3 and ring.right - word.right >= line + 3, (ring, word)
+
+    def paper_run(y, step):  # paper pixels between the ring and the next rule, up or down the ring's middle
+        n = 0
+        while surface.get_at((ring.centerx, y + n * step))[:3] == PAPER:
+            n += 1
+        return n
+
+    assert paper_run(ring.top - 1, -1) >= 2 and paper_run(ring.bottom, 1) >= 2, ring
+
+
 def test_selftest_plays_a_full_ten_round_eight_seat_game(pg, tmp_path):
     assert modes.selftest("scamper", tmp_path) == 0
 

@@ -508,3 +508,21 @@ def test_the_snap_pot_key_is_judged_by_the_game_while_the_pots_first_card_is_sti
     run(app, 2)
     assert [(c.seat, c.call) for c in called] == [(table.solo, SNAP_POT)]
     assert table.toast is None or table.toast[0] != POT_SHUT
+
+
+def test_no_seat_colour_looks_like_the_gold_turn_rim_or_like_another_seat():
+    """Eve's yellow panel in a six-seat game read as the gold rim of the seat whose turn it is."""
+    import colorsys
+
+    from game.kit.keyscreens import SEAT_COLOURS
+    from game.kit.ui import GLOW, GOLD
+
+    def hue(rgb):
+        return colorsys.rgb_to_hsv(*(c / 255 for c in rgb))[0] * 360
+
+    def apart(a, b):
+        d = abs(hue(a) - hue(b))
+        return min(d, 360 - d)
+
+    assert all(apart(c, rim) >= 20 for c in SEAT_COLOURS for rim in (GOLD, GLOW)), [hue(c) for c in SEAT_COLOURS]
+    assert all(apart(a, b) >= 30 for i, a in enumerate(SEAT_COLOURS) for b in SEAT_COLOURS[i + 1:])

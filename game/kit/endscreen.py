@@ -48,6 +48,15 @@ def draw_ladder(surface: pygame.Surface, text: Text, centre_x: int, y: int, rung
         text.blit(surface, under, round(16 * scale), (c[0], c[1] + r + round(4 * scale)), MUTED, "midtop")
 
 
+def doubling_rungs(reached: int, won: int, cleared: bool, last: int, first: int) -> list[tuple[str, str, str]]:
+    """The rungs of a ladder of doubling games around game ``reached`` (eight before it, two after, none past
+    ``last``): each game's number over its cards a hand (``first`` in game 1), won up to game ``won`` (up to
+    ``reached`` when ``cleared``), ``reached`` lost, the rest to come."""
+    return [(str(g), short_count(first << (g - 1)) + " cards",
+             DONE if g <= won or (cleared and g <= reached) else FAILED if g == reached else AHEAD)
+            for g in range(max(1, reached - 8), min(last, reached + 2) + 1)]
+
+
 def draw_in_columns(surface: pygame.Surface, text: Text, lines: Sequence[str], area: pygame.Rect, columns: int,
                     scale: float) -> None:
     """``lines`` down ``columns`` side by side in ``area``, as many as fit its height (one row at least); no columns

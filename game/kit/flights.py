@@ -72,6 +72,19 @@ class Later(NamedTuple):
 Step = Callable[[], "list[Flight | Later]"]
 
 
+class OwnFrame(NamedTuple):
+    """A step that never starts on the frame the last step's flights landed, but on the next (when animated): a
+    deal after a round's last card lands repaints every panel, and the landing frame has its own repaints (the
+    pile, the log's lines, the headers).  The next frame plays it at the same tween time the landing frame's
+    start would have reached, so every later frame is the same; only the landing frame still shows the table
+    as the last card left it."""
+
+    step: Step
+
+    def __call__(self) -> "list[Flight | Later]":
+        return self.step()
+
+
 def flight(sprite: CardSprite, face_up: bool, start: pygame.Rect, end: pygame.Rect, duration: float,
            delay: float = 0.0, on_land: Callable[[], None] | None = None, factor: float = 1.0) -> Flight:
     """A flight of ``duration`` seconds after ``delay``, both scaled by the animation ``factor``."""
@@ -95,9 +108,12 @@ class FlightQueue:
     def queue(self, step: Step) -> None:
         self.steps.append(step)
 
-    def update(self, dt: float, instant: bool = False) -> None:
-        """Start the next step when the air is clear, move every flight and land those that arrive."""
+    def update(self, dt: float, instant: bool = False, landed: bool = False) -> None:
+        """Start the next step when the air is clear (an :class:`OwnFrame` not on a frame a flight ``landed``), move
+        every flight and land those that arrive."""
         while not self.flights and not self.later and self.steps:
+            if landed and not instant and isinstance(self.steps[0], OwnFrame):
+                break
             made = self.steps.popleft()()
             self.flights = [f for f in made if not isinstance(f, Later)]
             self.later = deque(sorted((f for f in made if isinstance(f, Later)), key=lambda f: f.delay))
@@ -119,7 +135,7 @@ class FlightQueue:
         if self.flights and not self.later and all(f.landed for f in self.flights):
             self.flights = []
             if self.steps:
-                self.update(0.0, instant)
+                self.update(0.0, instant, landed=True)
 
     def finish(self) -> None:
         """Play every queued step at once and land every card (catching up with a saved game)."""

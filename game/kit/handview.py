@@ -233,7 +233,8 @@ def waiting_lines(t: Any, noun: str, counting: str, second: str = "", playing: s
                   ) -> tuple[str, str] | None:
     """The status lines while the bottom player can't act (a replay, the end, cards moving, another seat's turn),
     else None.  ``noun``: "round" or "game"; ``counting``: the second line at the end; ``second``: the second line
-    otherwise (``playing`` instead while another seat plays without thinking)."""
+    otherwise (``playing`` instead while another seat plays without thinking; none while your own turn's last cards
+    still fly: a hint about your hand is stale once you have discarded)."""
     s, m = t.state, t.model
     if t.replaying:
         return "Replay: " + (f"the {noun} is over." if s.is_over and m.over else f"{t.name(m.current)} to play."), KEYS_LINE
@@ -242,7 +243,7 @@ def waiting_lines(t: Any, noun: str, counting: str, second: str = "", playing: s
     if t.motion.busy and m.current != t.viewer:  # your own cards moving: what comes next (the state has it), below
         return f"{t.name(m.current)} is playing...", second
     if t.motion.busy and s.current != t.viewer:  # your last cards still moving: the next player isn't up yet
-        return f"{whose(t.name(m.current), True)} turn ends...", second
+        return f"{whose(t.name(m.current), True)} turn ends...", ""
     if s.current != t.viewer or not t.is_human(s.current):
         if t.driver.thinking:
             return f"{t.name(s.current)} is thinking...", second

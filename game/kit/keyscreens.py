@@ -28,7 +28,8 @@ from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel, felt
 from game.kit.wording import says, verb, whom, whose
 from game.base.scene import Scene
 
-SEAT_COLOURS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (250, 220, 90), (120, 220, 220))
+SEAT_COLOURS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (170, 130, 255), (120, 220, 220))
+"""Each seat's colour (Snap's panels, the keys screens' rows): no yellow, which the gold turn rim would look like."""
 DROP_NOTE = ("Keyboards can drop keys when many are held at once: if a key doesn't light while others are held, "
              "choose keys further apart.")
 

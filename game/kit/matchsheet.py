@@ -86,13 +86,13 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
                 shown = ("-" if pts is None else row.marks[k] if out and pts == 0
                          else f"+{pts}" if pts > 0 else str(pts))
                 color = OUT_MARK if out else PAPER_INK
-                text.blit(surface, shown, small, (cx - round(col_w * 0.22), y + row_h // 2), color, "center",
-                          round(col_w * 0.45))
+                word = text.blit(surface, shown, small, (cx - round(col_w * 0.22), y + row_h // 2), color, "center",
+                                 round(col_w * 0.45))
                 text.blit(surface, str(running[i][k]), px, (cx + round(col_w * 0.24), y + row_h // 2), PAPER_INK,
                           "center", round(col_w * 0.45))
-                if out:
-                    pygame.draw.circle(surface, OUT_MARK, (cx - round(col_w * 0.22), y + row_h // 2),
-                                       max(6, round(row_h * 0.45)), max(1, round(2 * s)))
+                if out:  # a ring round the word with room on every side, clear of the row's rules
+                    pygame.draw.rect(surface, OUT_MARK, out_ring(word, row_h, s), max(1, round(2 * s)),
+                                     border_radius=row_h)
             y += row_h
             if last and extra:
                 text.blit(surface, "cards left in hand", small, (inner.x + round(14 * s), y + row_h // 2),
@@ -241,3 +241,12 @@ class StandingsScene(_Overlay):
 
 
 __all__ = ["draw_sheet", "SheetScene", "StandingsScene", "INK"]
+
+
+def out_ring(word: pygame.Rect, row_h: int, scale: float) -> pygame.Rect:
+    """The ring round a seat's "out" mark (``word``: where the word is drawn) in a row ``row_h`` high: a pill that
+    leaves the word room on every side and stays a few pixels inside the row's rules."""
+    inset = max(4, round(4 * scale)) if row_h >= word.h + 8 else 2  # a cramped row: just inside its rules
+    ring = pygame.Rect(0, 0, word.w + 2 * max(5, round(8 * scale)), row_h - 2 * inset)
+    ring.center = word.center
+    return ring

@@ -123,8 +123,6 @@ class RaceTableScene(ViewTable, Scene):
     """A lone human with no controller given to a seat: any pad's first button, then its others (action ids)."""
     COUNTED: ClassVar[tuple[str, str]] = ("", "")
     """The action the Resume button counts and its past tense ("lay", "laid")."""
-    KEYS_FIRST_TITLE = "Players' keys"
-    """The keys screen's title before the first hot-seat game."""
     END_PAUSE_S = 0.0
     """How long the result stays on the table before the end screen (at normal speed)."""
     PAUSE_ON_FOCUS_LOSS = False
@@ -206,7 +204,7 @@ class RaceTableScene(ViewTable, Scene):
         open_pads()
         if self.keys_first:
             self.keys_first = False
-            self.open_keys("Start", self.KEYS_FIRST_TITLE)
+            self.open_keys("Start", "Before you start: try your keys")  # every race game's first hot-seat game
 
     def pause(self) -> None:
         """A scene over the table (the pause menu, on a key or the window losing focus; the keys screens): the race

@@ -37,9 +37,9 @@ class GameTile(Button):
             y = r.y + pad + self.picture.get_height() + round(10 * s)
         else:
             y = r.y + pad
-        if self.hotkey:  # the number key that opens it, in the picture's corner
-            radius = max(10, round(15 * s))
-            centre = (r.x + pad + radius + round(4 * s), r.y + pad + radius + round(4 * s))
+        if self.hotkey:  # the number key that opens it, on the tile's corner, clear of its picture
+            radius = badge_radius(s)
+            centre = r.topleft
             pygame.draw.circle(surface, (8, 36, 26), centre, radius)
             pygame.draw.circle(surface, GOLD, centre, radius, max(1, round(2 * s)))
             text.blit(surface, self.hotkey, max(15, round(19 * s)), centre, INK, "center")
@@ -50,6 +50,11 @@ class GameTile(Button):
             for line in text.wrap(self.info.blurb, px, r.w - 2 * pad)[:BLURB_LINES]:
                 text.blit(surface, line, px, (r.centerx, y), MUTED, "midtop", r.w - 2 * pad)
                 y += round(px * 1.2)
+
+
+def badge_radius(scale: float) -> int:
+    """The radius of a tile's number badge at the tile's own scale (its width over 260)."""
+    return max(10, round(15 * scale))
 
 
 def table_picture(info: GameInfo, art: object, size: tuple[int, int]) -> pygame.Surface:
@@ -92,7 +97,8 @@ class TitleScene(MenuScene):
         # the tiles, the help line and the buttons, centred in the room under the subtitle
         block = tile_h + round(34 * s) + round(40 * s) + round(46 * s)
         top = max(round(150 * s), round(150 * s) + (self.layout.h - round(150 * s) - block) // 2)
-        self.notice_bottom = top - round(10 * s)  # a notice shows above the tiles, never over Resume and its caption
+        # a notice shows above the tiles and their number badges, never over Resume and its caption
+        self.notice_bottom = top - round(10 * s) - badge_radius(k)
         buttons: list[Button] = []
         for i, info in enumerate(games):
             tile = GameTile(f"game:{info.id}", info.title, pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h),

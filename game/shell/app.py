@@ -31,7 +31,8 @@ from game.shell.settings import Settings
 from game.shell.sound import Sounds
 from game.shell.stats import Statistics
 from game.shell.assets import asset_path
-from game.shell.storage import default_data_dir, describe_os_error
+from game.shell.datafolder import open_data_dir
+from game.shell.storage import describe_os_error
 from game.base.text import Text
 from game.base.retained import Canvas
 
@@ -64,7 +65,11 @@ PLAYER_INPUT = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pyga
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, data_dir: Path | None = None, seed: int | None = None,
                  resizable: bool = True) -> None:
-        self.data_dir = Path(data_dir) if data_dir else default_data_dir()
+        moved = None
+        if data_dir:
+            self.data_dir = Path(data_dir)
+        else:
+            self.data_dir, moved = open_data_dir()  # the folder of the collection's old name moves on the first start
         self.resizable = resizable
         self.window_size = size  # the windowed size to come back to from fullscreen
         self.settings, problem = Settings.load(self.data_dir)
@@ -92,7 +97,7 @@ class App:
         self.defer_pictures = False
         """Start-up only (the real window, ``--first-frame``): the title's first frame shows its tiles'
         places and the pictures follow a frame later, so the five tables are imported after it."""
-        self.problems = [p for p in (problem,) if p]
+        self.problems = [p for p in (moved, problem) if p]
         self.problems += migrate(self.data_dir)
         self._shelves: dict[str, Shelf] = {}
         self.game_id = DEFAULT_GAME  # the game whose menu or table is open

@@ -18,7 +18,7 @@ from engine.games import COLLECTION_TITLE, DEFAULT_GAME, game_info, playable_gam
 
 from game.shell import rest
 from game.shell.session import GameSetup
-from game.shell.storage import default_data_dir
+from game.shell.datafolder import APP_NAME
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -27,7 +27,7 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 
 def _program_name() -> str:
-    return "SprintSnapScore" if getattr(sys, "frozen", False) else "python -m game"
+    return APP_NAME if getattr(sys, "frozen", False) else "python -m game"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
 
             data_dir = Path(tempfile.mkdtemp(prefix="sss-"))
         if args.selftest:
-            return modes.resume_selftest(game, data_dir or default_data_dir()) if args.resume else modes.selftest(game, data_dir)
+            return modes.resume_selftest(game, data_dir) if args.resume else modes.selftest(game, data_dir)
         if args.screenshot:
             sizes = dict(sizes=(args.size,), scale_sizes=(), always=False) if args.size else dict(
                 scale_sizes=((960, 600), (3840, 2160)))  # --size: that size only, every screen

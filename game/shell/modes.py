@@ -142,12 +142,13 @@ def selftest(game_id: str, data_dir: Path | None) -> int:
     return 0
 
 
-def resume_selftest(game_id: str, data_dir: Path) -> int:
+def resume_selftest(game_id: str, data_dir: Path | None) -> int:
     """``--resume --selftest``: open the saved game, check it is exactly the save, let bots finish it.
 
     Human seats are played by bots (and the game is not counted in the statistics).
     Exit 0 if the table resumed at the saved state and the finished game, now in
     the history, continues the saved one; 1 if not; 2 if nothing is saved.
+    ``data_dir`` None: the player's data folder (moved from its old name first, as a start of the game does).
     """
     from game.shell.resume import resume
 
@@ -158,7 +159,7 @@ def resume_selftest(game_id: str, data_dir: Path) -> int:
     for problem in app.problems:
         print(f"resume selftest: {problem}", file=sys.stderr)
     if app.saves.pending is None:
-        print(f"resume selftest: no saved {scen.noun} to resume in {data_dir} ({info.title})", file=sys.stderr)
+        print(f"resume selftest: no saved {scen.noun} to resume in {app.data_dir} ({info.title})", file=sys.stderr)
         return 2
     saved = app.saves.pending_record()
     table = resume(app, selftest=True)

@@ -50,13 +50,13 @@ import json
 import os
 import threading
 import time
-from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from engine.envelope import RecordError
 from engine.games import load
 
+from game.shell.filejobs import Writer
 from game.shell.resume import RoundSaver, SaveBytes, SavedGame, check_saved_round, encode_json, load_saved_record
 
 from game.shell.savefiles import data_of, fsync_file, held_by_another, newer_format_of, progress, read_saved_journal
@@ -71,61 +71,6 @@ HISTORY_DIR = "history"
 HISTORY_SIZE = 20
 COMPACT_EVERY = 64
 """Actions appended to the journal before it is folded into a new header in the background."""
-
-
-class Writer:
-    """Runs file jobs in order on one background thread that lives while there is work.
-
-    A save still waiting is replaced by a newer one (only the latest state
-    matters).  The thread waits :data:`IDLE_SECONDS` for the next job before it
-    ends, so a game in play does not start a thread per action.  It is not a
-    daemon, so a normal exit waits for the last write.
-    """
-
-    IDLE_SECONDS = 0.25
-
-    def __init__(self) -> None:
-        self._jobs: deque[tuple[str, Callable[[], None]]] = deque()
-        self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._busy = False
-        self.errors: list[OSError] = []
-
-    def submit(self, kind: str, job: Callable[[], None]) -> None:
-        with self._cond:
-            if kind == "save" and self._jobs and self._jobs[-1][0] == "save":
-                self._jobs[-1] = (kind, job)
-            else:
-                self._jobs.append((kind, job))
-            self._cond.notify_all()
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="sss-saves")
-                self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._busy = False
-                self._cond.notify_all()
-                if not self._jobs:
-                    self._cond.wait(self.IDLE_SECONDS)
-                if not self._jobs:
-                    self._thread = None
-                    self._cond.notify_all()
-                    return
-                _, job = self._jobs.popleft()
-                self._busy = True
-            try:
-                job()
-            except OSError as exc:
-                with self._cond:
-                    self.errors.append(exc)
-
-    def flush(self) -> None:
-        """Wait until every job submitted so far is done."""
-        with self._cond:
-            while self._jobs or self._busy:
-                self._cond.wait()
 
 
 class SaveStore:

@@ -28,16 +28,6 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-APP_NAME = "SprintSnapScore"
-
-
-def default_data_dir() -> Path:
-    """The platform's user data directory (never next to the executable)."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, APP_NAME))
-
-
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """No file the game writes comes near this; a bigger one is not ours (and reading it could stall)."""
 

@@ -12,11 +12,11 @@ from typing import Any, Iterable
 import pygame
 
 from engine.double_or_nothing import UPGRADES, Mode
-from engine.double_or_nothing.events import GameWon, Played, RunOver, UpgradePicked
+from engine.double_or_nothing.events import GameWon, Played, RunOver, SecondWind, UpgradePicked
 from engine.double_or_nothing.plays import Play, describe
 
 from game.kit.badges import badge_row, draw_badge_row
-from game.kit.endscreen import AHEAD, DONE, FAILED, draw_in_columns, draw_ladder, short_count
+from game.kit.endscreen import doubling_rungs, draw_in_columns, draw_ladder
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
 from game.screens.game_over import GameOverScene
 from game.tables.double_or_nothing.view import upgrade_badges
@@ -33,6 +33,7 @@ class RunFacts:
     biggest: dict[int, tuple[Play, int]] = field(default_factory=dict)  # seat -> (play, game)
     upgrade_games: dict[str, int] = field(default_factory=dict)  # games played holding each upgrade
     upgrade_wins: dict[str, int] = field(default_factory=dict)  # of those, won
+    replayed: int | None = None  # the game Second Wind gave a second try
 
 
 def run_facts(record: Any) -> RunFacts:
@@ -62,6 +63,8 @@ def facts_of(mode: Mode, first_game: int, steps: Iterable[tuple[list[Any], Any]]
                         facts.upgrade_wins[uid] = facts.upgrade_wins.get(uid, 0) + 1
             elif isinstance(ev, RunOver):
                 facts.cleared = ev.cleared
+            elif isinstance(ev, SecondWind):
+                facts.replayed = ev.game
         facts.games_won = st.games_won
         facts.reached = st.game
     return facts
@@ -114,11 +117,13 @@ class RunSummaryScene(GameOverScene):
         f, t = self.facts, self.table
         if f.mode is Mode.DUEL:
             who = t.name(f.winner) if f.winner is not None else "Nobody"
-            return f"{who} {t.verb(f.winner, 'wins')} the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,}."
+            return f"{who} {t.verb(f.winner, 'wins')} the duel", f"Game {t.state.game}: hands of {t.state.hand_size(0):,} cards."
+        again = "." if f.replayed is None else ", lost again on its Second Wind replay." if (
+            f.replayed == f.reached and not f.cleared) else f"; Second Wind replayed game {f.replayed}."
         if f.cleared:
-            return "The run is cleared!", f"All {f.games_won} games won, up to game {f.reached}."
+            return "The run is cleared!", f"All {f.games_won} games won, up to game {f.reached}{again}"
         won = f"{f.games_won} game{'s' if f.games_won != 1 else ''} won"
-        return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,})."
+        return "The run is over", f"{won}; it ended at game {f.reached} (hands of {10 << (f.reached - 1):,} cards){again}"
 
     def _badges(self) -> list[tuple[Any, str]]:
         """Each upgrade held at the end, once, with its final stacks (first picked first): its badge and label."""
@@ -169,7 +174,8 @@ class RunSummaryScene(GameOverScene):
         text.blit(surface, title, round(54 * s), (cx, panel.y + round(20 * s)), GOLD, "midtop", panel.w - 40)
         text.blit(surface, sub, round(26 * s), (cx, panel.y + round(78 * s)), INK, "midtop", panel.w - 40)
         if "ladder" in at:
-            self._draw_ladder(surface, cx, at["ladder"])
+            f = self.facts  # the games around the one reached: won in gold, the lost one in red, the rest to come
+            draw_ladder(surface, text, cx, at["ladder"], doubling_rungs(f.reached, f.games_won, f.cleared, 32, 10), s)
         left = panel.x + round(40 * s)
         px = round(22 * s)
         y = at["biggest"]
@@ -188,12 +194,3 @@ class RunSummaryScene(GameOverScene):
             area = pygame.Rect(left, at["rates"] + round(28 * s), panel.w - round(80 * s), 0)
             area.h = panel.bottom - round(16 * s) - area.y
             draw_in_columns(surface, text, rates, area, columns, s)
-
-    def _draw_ladder(self, surface: pygame.Surface, cx: int, y: int) -> None:
-        """The games of the ladder around the one reached: won in gold, the lost one in red, the rest to come."""
-        f = self.facts
-        games = range(max(1, f.reached - 8), min(32, f.reached + 2) + 1)
-        won = [g <= f.games_won or (f.cleared and g <= f.reached) for g in games]
-        rungs = [(str(g), short_count(10 << (g - 1)), DONE if done else FAILED if g == f.reached else AHEAD)
-                 for g, done in zip(games, won)]
-        draw_ladder(surface, self.app.text, cx, y, rungs, self.layout.scale)

@@ -3,7 +3,8 @@
 The top bar holds the status lines and the menu button; the seats sit in a row
 along the bottom (each with its face-down pile, its count and its keys); the
 middle band holds the stack fanned in rows (every card's corner shows), the top
-card large beside it with the call over it, and the action log on the right.
+card large beside it with the call over it (a short stack and the top card sit in
+the table's middle), and the action log on the right.
 The fan picks the largest card size (from a few fixed sizes, so card art stays
 cached) at which the whole stack fits: a 52-card stack shrinks, never spills.
 """
@@ -65,23 +66,32 @@ class RatscrewLayout:
         self.band = Rect(m, band_top, w - 2 * m, y0 - m - band_top)
         log_w = round(w * 0.2)
         self.log_panel = Rect(self.band.right - log_w, self.band.y, log_w, self.band.h)
-        self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
         banner_h = round(44 * s)
         call_h = round(58 * s)
         big_h = min(round(self.band.h - call_h - banner_h - 3 * m), round(h * 0.36))
         big_w = round(big_h * CARD_RATIO)
         col_w = max(big_w + 2 * m, round(230 * s))
-        col_x = self.log_panel.x - m - col_w
+        fan_h = self.band.h - banner_h - 3 * m
+        top_h = min(round(fan_h * 0.62), round(big_h * 0.72))
+        # the top card's column: a short stack (a few cards beside the top card, the usual sight) sits in the
+        # middle of the room left of the log, not against the log with the table's left half bare; a long stack
+        # keeps at least three fifths of the room for its fan
+        room = Rect(self.band.x, self.band.y, self.log_panel.x - self.band.x, self.band.h)
+        short = 3 * round(top_h * CARD_RATIO * FAN_STEP_X) + round(top_h * CARD_RATIO)  # four cards in a row
+        col_x = min(room.right - m - col_w, max(room.centerx + (short + m - col_w) // 2,
+                                                room.x + 2 * m + round((room.w - 3 * m) * 0.6)))
+        self.log_panel.x -= (self.log_panel.x - m - col_x - col_w) // 2  # the log takes half the room it left
+        self.log_panel.w = self.band.right - self.log_panel.x
+        self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
         self.call = Rect(col_x, self.band.y, col_w, call_h)
         self.top_card = Rect(0, 0, big_w, big_h)
         self.top_card.midtop = (self.call.centerx, self.call.bottom + m // 2)
         self.snap_button = Rect(0, 0, col_w - 2 * m, round(44 * s))
         self.snap_button.midtop = (self.call.centerx, self.top_card.bottom + m)
-        self.fan_area = Rect(self.band.x + m, self.band.y + m, col_x - self.band.x - 2 * m, self.band.h - banner_h - 3 * m)
+        self.fan_area = Rect(self.band.x + m, self.band.y + m, col_x - self.band.x - 2 * m, fan_h)
         self.banner = Rect(self.band.x, self.fan_area.bottom + m, col_x + col_w - self.band.x, banner_h)
         self.toast = Rect(0, 0, min(round(760 * s), self.fan_area.w), round(62 * s))
         self.toast.midbottom = (self.fan_area.centerx, self.banner.top - m)
-        top_h = min(round(self.fan_area.h * 0.62), round(big_h * 0.72))
         self.fan_heights = tuple(max(round(24 * s), round(top_h * 0.88 ** k)) for k in range(FAN_SIZES))
 
     def fan(self, count: int) -> list[Rect]:

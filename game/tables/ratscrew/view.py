@@ -18,7 +18,7 @@ from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
-from game.kit.scorepanel import PANEL_FILL, card_count
+from game.kit.scorepanel import PANEL_FILL, card_count, seat_label
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
 from game.kit.ui import DANGER, GLOW, GOLD, INK, MIN_TEXT_PX, MUTED, Button, draw_panel, felt_background
@@ -288,9 +288,7 @@ def _draw_seat(t: RaceTableScene, surface: pygame.Surface, seat: int) -> None:
     turn = st.turn == seat and not st.is_over and st.piles[seat]
     if turn:
         pygame.draw.rect(surface, GOLD, box.panel, width=max(2, round(3 * s)), border_radius=round(12 * s))
-    player = t.record.players[seat]
-    connection = player.extra.get("connection")  # a network seat's ping, or "reconnecting..."
-    who = player.name + (f" ({connection})" if connection else "" if not player.is_ai else f" ({(player.level or '').title()} bot)")
+    who = seat_label(t.record.players[seat])  # "Ada (Medium)" as at every table; a network seat's "Ben (42 ms)"
     text.blit(surface, who, round(21 * s), box.header.topleft, GOLD if turn else INK, max_w=box.header.w)
     px, n = round(19 * s), len(st.piles[seat])
     draw_stock(surface, t.app.art, box.pile, n, glow=t.hover == ("pile", seat) and t.is_human(seat))

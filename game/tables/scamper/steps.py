@@ -23,7 +23,7 @@ from engine.scamper.events import (
     RoundVoided, ScamperCalled, StockRenewed, WentOut, WildSwapped,
 )
 
-from game.kit.flights import Flight, Step
+from game.kit.flights import Flight, OwnFrame, Step
 from game.kit.handsteps import (
     HandModel, deal_flights, discard_step, draw_step, lander, lift, note_step, over_step, queue_steps,
 )
@@ -74,17 +74,21 @@ def queue_deal(t: HiddenHandTable) -> None:
     else:  # a network game's table opening on a round under way: whoever is to play did not start it
         opening = f"Round {round_no} under way: {contract}. {whose(t.name(first), True)} turn."
 
+    def piles() -> list[Flight]:  # with the last round's lines, on their frame: the deal's own repaints the seats
+        t.log.add(opening)
+        t.model.pile, t.model.stock = Hand(t.sprites.new(c) for c in under), stock
+        return []
+
     def deal() -> list[Flight]:
         m = t.model
         m.held = [Hand() for _ in hands]
         m.melds, m.owners = [Hand(t.sprites.new(c) for c in cards) for cards in melds], list(owners)
-        m.pile = Hand(t.sprites.new(c) for c in under)
-        m.round_no, m.current, m.stock, m.dealt = round_no, first, stock, True
+        m.round_no, m.current, m.dealt = round_no, first, True
         t.fan.forget()
-        t.log.add(opening)
         return deal_flights(t, hands, first, face_up, 0.25, 0.02, True)
 
-    t.motion.queue(deal)
+    t.motion.queue(piles)
+    t.motion.queue(OwnFrame(deal))
 
 
 def queue_events(t: HiddenHandTable, events: list[Event]) -> None:

@@ -42,7 +42,6 @@ class SnapTable(RaceTableScene):
     ACTIONS = {"flip": Flip(), "snap": Snap(), "snap-pot": SnapPot()}
     SOLO_KEYS = {pygame.K_SPACE: "snap"}
     COUNTED = ("flip", "flipped")
-    KEYS_FIRST_TITLE = "Before you start: try your keys"
     END_PAUSE_S = 1.6
     PAUSE = PauseScene
     PAUSE_ON_FOCUS_LOSS = True

@@ -107,8 +107,9 @@ def _middle_look(t: HiddenHandTable) -> tuple[object, ...]:
     m, my, final = t.model, t.my_turn(), _final_banner(t) is not None
     drawing, low = my and t.state.phase is Phase.DRAW, m.stock <= 2 * t.state.num_players
     words = f"Final round: {m.final_left} turn{'s' if m.final_left != 1 else ''} left" if final else None
+    count = f"Stock: {card_count(m.stock)} left" if low else f"Stock: {m.stock}"  # "Stock: 4 cards left", in gold
     return middle_look(t, (drawing and m.stock) or t.hint.glow == "stock", (drawing and m.pile) or t.hint.glow == "discard",
-                       my and t.state.phase is Phase.BUILD, None if final else f"Stock: {m.stock}" + (" · low" if low else ""),
+                       my and t.state.phase is Phase.BUILD, None if final else count,
                        (words, _banner_at(t.layout)), GOLD if low else None)
 
 
