@@ -492,7 +492,7 @@ def drawn_with_the_middle_live(app: App, table) -> bytes:
 
     fresh = TableLayer()
     kept, live = table.layer, table.middle_live
-    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "counts", "banner")]
+    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "discard", "counts", "banner")]
     fresh.refresh(table.background, table.layout, regions, app.art)
     table.layer, table.middle_live = fresh, True
     try:
@@ -561,6 +561,64 @@ def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_pat
         fresh = TableLayer()
         fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+@pytest.mark.parametrize("game_id, frames", [("sprint", 60), ("sprint", 700), ("scamper", 60)])
+def test_a_new_log_line_renders_only_its_own_row_after_a_quiet_frame(pg, tmp_path, monkeypatch, game_id, frames):
+    """The rows a next log line leaves showing (a row higher once the panel is full, the one that was newest now
+    muted) are made on a quiet frame (:func:`~game.kit.parts.log_ahead`): the line's own frame renders its words and
+    nothing else, and the layer is still the one painted afresh."""
+    from game.base.text import Text
+    from game.kit.layer import TableLayer
+
+    app, busy = busy_bench(tmp_path, game_id, SIZE, frames=frames)
+    table = modes.table_of(app, game_id)
+    rendered: list[str] = []
+    render = Text._render
+    monkeypatch.setattr(Text, "_render", lambda self, words, px, color: rendered.append(words) or render(
+        self, words, px, color))
+    table.log.add("Ada drew.")  # not the first line (it replaces the words an empty log shows)
+
+    def quiet() -> None:  # quiet frames: the cards waiting to be encoded first, then the log's next rows
+        table._refresh_layer()
+        while table.primer.pending:
+            table._refresh_layer()
+        table._refresh_layer()
+        rendered.clear()
+    quiet()
+    for line in ("Ben drew.", "Cleo drew.", "Dev drew."):
+        table.log.add(line)
+        table._refresh_layer()
+        assert table.layer.painted and rendered == [line], rendered
+        quiet()
+        fresh = TableLayer()
+        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+def test_a_discarded_card_is_encoded_for_the_layer_before_it_lands(pg, tmp_path, monkeypatch):
+    """A card discarded flies face up: it is encoded for the cached layer at the discard pile's size, with its shadow,
+    on a quiet frame of its flight (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), not by its first blit
+    onto the layer on the frame it lands (up to a millisecond at 3840x2160, on a frame that turns the turn over)."""
+    from game.kit import priming
+
+    primed: set = set()
+    prime = priming.prime
+    monkeypatch.setattr(priming, "prime", lambda art, target, card, size, shadow=True: primed.add(
+        (card, size, shadow, target)) or prime(art, target, card, size, shadow))
+    app, busy = busy_bench(tmp_path, "sprint", SIZE, seed=1, frames=30)
+    landed = early = 0
+    last = None
+    for frame in range(30, 1500):  # Sprint's bench: five seats, a discard every hundred frames or so
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        app.step(DT, [])
+        top = table.model.pile[-1].card if table.model.pile else None
+        if top != last and last is not None and top is not None:
+            landed += 1
+            early += (top, tuple(table.layout.pile_card), True, table.layer.surface) in primed
+        last = top
+    assert landed >= 5 and early >= landed * 3 // 4, (landed, early)
 
 
 def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):

@@ -178,3 +178,19 @@ def test_every_letter_key_of_sprint_is_the_key_its_button_shows():
     for key, name in letters.items():
         assert TABLE_HOTKEYS[name] == pygame.key.name(key).upper(), name
     assert TABLE_HOTKEYS["menu"] == "Esc"
+
+
+@pytest.mark.parametrize("lines", [2, 5, 30])
+def test_the_log_rows_made_ahead_are_those_a_next_line_of_one_row_leaves(lines):
+    """:meth:`ActionLog.rows` with ``ahead``: the rows the panel shows once one more line of one row comes, that line
+    left out (a row higher when the panel is full, the newest muted); none while scrolled back."""
+    pygame.init()
+    text, rect = Text(FONT), pygame.Rect(10, 20, 300, 200)
+    log = ActionLog()
+    for i in range(lines):
+        log.add(f"Ada drew a card and then laid a run of three hearts, turn {i}." if i % 3 else f"Ben drew ({i}).")
+    ahead = log.rows(text, rect, 1.0, ahead=True)
+    log.add("Cleo drew.")
+    assert ahead == log.rows(text, rect, 1.0)[:-1] and ahead
+    log.scroll_by(2)
+    assert log.rows(text, rect, 1.0, ahead=True) == []

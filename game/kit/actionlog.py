@@ -23,6 +23,7 @@ class ActionLog:
         self.keep = keep
         self.shown = shown  # kept for tables that ask; the panel shows as many as fit
         self.scroll = 0  # entries back from the newest (0: following the game)
+        self.ahead: object = None  # what the log showed when its next line's rows were made ahead (parts.log_ahead)
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -61,23 +62,27 @@ class ActionLog:
             text.blit(surface, words, px, pos, color, anchor, max_w)
         draw_bar(surface, self.bar(len(rows), rect, scale))
 
-    def rows(self, text: Text, rect: pygame.Rect, scale: float) -> list[tuple[str, int, tuple[int, int], tuple, str, int]]:
-        """The lines :meth:`draw` shows in ``rect``, each ``(words, px, pos, color, anchor, max_w)`` for ``Text.blit``."""
+    def rows(self, text: Text, rect: pygame.Rect, scale: float, ahead: bool = False
+             ) -> list[tuple[str, int, tuple[int, int], tuple, str, int]]:
+        """The lines :meth:`draw` shows in ``rect``, each ``(words, px, pos, color, anchor, max_w)`` for ``Text.blit``.
+        ``ahead``: those a next line of one row would leave showing (a row higher once the panel is full, the newest
+        muted), that line's own row left out (none while scrolled back: a new line moves nothing then)."""
         px = self.px(scale)
         line_h = text.font(px).get_linesize()
-        if not self.lines:
-            return [("Every move shows here.", px, rect.center, MUTED, "center", rect.w)]
+        if not self.lines or (ahead and self.scroll):
+            return [] if ahead else [("Every move shows here.", px, rect.center, MUTED, "center", rect.w)]
         width = rect.w - max(3, round(5 * scale)) - round(8 * scale)
         end = len(self.lines) - self.scroll
         rows = max(1, rect.h // line_h)
-        wrapped: list[tuple[str, bool]] = []
+        wrapped: list[tuple[str, bool]] = [("", False)] if ahead else []  # the next line's row, left out below
         for k in range(end - 1, -1, -1):  # newest shown first, back until the panel is full
-            entry = [(line, k == len(self.lines) - 1) for line in text.wrap(self.lines[k], px, width)]
+            entry = [(line, k == len(self.lines) - 1 and not ahead) for line in text.wrap(self.lines[k], px, width)]
             wrapped[:0] = entry
             if len(wrapped) >= rows:
                 break
-        return [(line, px, (rect.x, rect.y + i * line_h), INK if newest else MUTED, "topleft", width)
-                for i, (line, newest) in enumerate(wrapped[-rows:])]
+        shown = [(line, px, (rect.x, rect.y + i * line_h), INK if newest else MUTED, "topleft", width)
+                 for i, (line, newest) in enumerate(wrapped[-rows:])]
+        return shown[:-1] if ahead else shown
 
     def bar(self, shown: int, rect: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None:
         """The scroll bar (its track, its thumb, the thumb's colour) beside ``shown`` :meth:`rows`: where the view sits

@@ -155,6 +155,7 @@ def discard_step(t: Any, player: int, card: Card, line: str, duration: float) ->
 
     def step() -> list[Flight]:
         sprite, start = lift(t, player, card, chosen)
+        t.prime_ahead([card], t.layout.pile_card, shadow=True)  # face up from now on: encoded ahead of its landing
         t.log.add(line)
         t.app.sound.play("discard")
         return [t.fly(sprite, True, start, t.layout.discard, duration, 0, lambda: t.model.pile.append(sprite))]

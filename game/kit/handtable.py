@@ -31,6 +31,7 @@ from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_midd
 from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
+from game.kit.parts import log_ahead
 from game.kit.pointer import Pointer
 from game.kit.priming import Primer, prime
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
@@ -215,7 +216,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
                 self.primer.step()
-            else:
+            elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
 
     def _prime_hand(self) -> None:
@@ -235,11 +236,12 @@ class HiddenHandTable(ViewTable, TurnScene):
                 prime(self.app.art, surface, job[0], size)
                 return
 
-    def prime_ahead(self, cards: list[Any], size: tuple[int, int]) -> None:
+    def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
-        seat's matches shrink to when the cards in the air land): each is rendered and encoded for the layer ahead, one
-        a quiet frame, not all on the frame that lands them (a few milliseconds at 3840x2160)."""
-        self.primer.add(lambda: self.layer.surface, cards, size)
+        seat's matches shrink to when the cards in the air land; a card discarded, with its shadow): each is rendered
+        and encoded for the layer ahead, one a quiet frame, not all on the frame that lands them (a few milliseconds at
+        3840x2160)."""
+        self.primer.add(lambda: self.layer.surface, cards, size, shadow)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Everything placed from the window size is placed again; the cached layer is drawn anew."""
@@ -347,22 +349,22 @@ class HiddenHandTable(ViewTable, TurnScene):
                        touched)
 
     def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
-        """:func:`~game.kit.handview.middle_look`'s piles, counts and banner as regions of the cached layer, each keyed
-        by what it shows (a change of the stock alone repaints the stock); bare while what the frame draws before them
-        (``before``, and a thinking seat's header) reaches into their area: the frame draws them then
-        (:attr:`middle_live`: :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
-        L, banner = self.layout, look[2]
+        """:func:`~game.kit.handview.middle_look`'s stock, discard pile, counts and banner as regions of the cached
+        layer, each keyed by what it shows (a card discarded repaints the discard pile, not the stock too; each pile's
+        faces are those it shows now); bare while what the frame draws before them (``before``, and a thinking seat's
+        header) reaches into their area: the frame draws them then (:attr:`middle_live`:
+        :func:`~game.kit.handview.draw_middle`), in the same order as ever."""
+        L, (piles, counts, banner) = self.layout, look
         pad = L.pile_card[1] // 8 + 8  # the stack's offsets, glows and shadows around the piles
-        areas = (L.stock.union(L.discard).inflate(2 * pad, 2 * pad), counts_rect(self), pygame.Rect(banner[1]))
+        areas = (L.stock.inflate(2 * pad, 2 * pad), L.discard.inflate(2 * pad, 2 * pad), counts_rect(self),
+                 pygame.Rect(banner[1]))
         seat = self.driver.thinking_seat
         before = before + ([L.spots[seat].header] if seat in L.spots else [])
-        self.middle_live = any(a.inflate(6, 6).collidelist(before) >= 0 for a in areas)
+        self.middle_live = any(a.inflate(6, 6).collidelist(before) >= 0 for a in (areas[0].union(areas[1]), *areas[2:]))
         live = self.middle_live
-        regions: list[Region] = [(name, None if live else look[i], areas[i], lambda layer, i=i: live or draw_middle(
-            self, layer, look, (i,))) for i, name in enumerate(("piles", "counts", "banner"))]
-        stock = L.stock.inflate(2 * pad, 2 * pad)  # the discard pile's faces change whole: the layer counts them exact
-        regions[0] = Partial(*regions[0], lambda old, new: stock if old and new and old[2:] == new[2:] else None)
-        return regions
+        keys = (piles[:2], piles[2:], counts, banner)
+        return [(name, None if live else keys[i], areas[i], lambda layer, i=i: live or draw_middle(self, layer, look, (i,)))
+                for i, name in enumerate(("piles", "discard", "counts", "banner"))]
 
     def _bottom_key(self, skip: set[int], lines: Any, toast_inset: int, buttons: list[Any], focus: object
                     ) -> tuple[Any, ...]:

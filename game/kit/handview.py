@@ -131,31 +131,33 @@ def _piles_shown(t: Any, stock_glow: object, pile_glow: object, discarding: bool
     return bool(stock_glow) or drag == "stock", t.model.stock, glow, tuple((pile[:-1] if drag == "discard" else pile)[-2:])
 
 
-def draw_piles_shown(t: Any, surface: pygame.Surface, stock_glow: bool, stock: int, glow: bool, top: tuple[Any, ...]
-                     ) -> None:
-    """The piles as :func:`_piles_shown` says."""
-    draw_stock(surface, t.app.art, t.layout.stock, stock, stock_glow)
-    draw_face_pile(surface, t.app.art, t.layout.discard, top, glow)
+def draw_piles_shown(t: Any, surface: pygame.Surface, stock_glow: bool, stock: int, glow: bool, top: tuple[Any, ...],
+                     which: tuple[int, ...] = (0, 1)) -> None:
+    """The piles as :func:`_piles_shown` says (those ``which`` names: 0 the stock, 1 the discard pile)."""
+    if 0 in which:
+        draw_stock(surface, t.app.art, t.layout.stock, stock, stock_glow)
+    if 1 in which:
+        draw_face_pile(surface, t.app.art, t.layout.discard, top, glow)
 
 
 def middle_look(t: Any, stock_glow: object, pile_glow: object, discarding: bool, stock: str | None,
                 banner: tuple[str | None, pygame.Rect], stock_color: tuple[int, ...] | None = None) -> tuple[Any, ...]:
     """What the middle of the table shows: the piles (:func:`draw_piles`' arguments), their counts (``stock``: the
     stock's words, in ``stock_color``; None: no counts) and a banner (its words, None for none, and its rect):
-    :func:`draw_middle` draws it, the table's ``middle_region`` caches it (a region each: piles, counts, banner)."""
+    :func:`draw_middle` draws it, the table's ``middle_region`` caches it (a region each: stock, discard pile, counts, banner)."""
     return (_piles_shown(t, stock_glow, pile_glow, discarding), (stock, len(t.model.discard), stock_color),
             (banner[0], tuple(banner[1])))
 
 
-def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2)) -> None:
-    """The piles, their counts, then the banner (those of them ``parts`` names, in that order), as :func:`middle_look`
-    says."""
+def draw_middle(t: Any, surface: pygame.Surface, look: tuple[Any, ...], parts: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+    """The stock, the discard pile, their counts, then the banner (those of them ``parts`` names, in that order), as
+    :func:`middle_look` says."""
     piles, (stock, _, color), (words, rect) = look
-    if 0 in parts:
-        draw_piles_shown(t, surface, *piles)
-    if 1 in parts and stock is not None:
+    if 0 in parts or 1 in parts:
+        draw_piles_shown(t, surface, *piles, parts)
+    if 2 in parts and stock is not None:
         draw_pile_counts(t, surface, stock, color)
-    if 2 in parts and words is not None:
+    if 3 in parts and words is not None:
         draw_banner(surface, t.app.text, pygame.Rect(rect), words, t.layout.scale, t.panels)
 
 

@@ -123,6 +123,19 @@ def log_parts(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> li
     return _log_parts(log, log.key(), text, tuple(rect), scale)
 
 
+def log_ahead(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> bool:
+    """On a quiet frame: the rows a next line of one row would leave showing in ``rect`` (those shown now, a row higher
+    once the panel is full, the newest muted) made as parts now, so that line's frame makes only its own row; whether
+    any work was done (once for each thing the log shows)."""
+    shows = (log.key(), tuple(rect), scale)
+    if log.ahead == shows:
+        return False
+    log.ahead = shows
+    for row in log.rows(text, rect, scale, ahead=True):
+        text_part(text, *row)
+    return True
+
+
 @lru_cache(maxsize=4)
 def _log_parts(log: ActionLog, shows: tuple, text: Text, place: tuple[int, int, int, int], scale: float) -> list[Part]:
     rect = pygame.Rect(place)  # the same parts while the log shows the same (``shows``: its key)

@@ -56,13 +56,16 @@ class Primer:
     def __init__(self, art: CardArt, jobs: Iterable[tuple[Target, Iterable[Face | None], tuple[int, int]]],
                  shadow: bool = True) -> None:
         self.art, self.shadow = art, shadow
-        self.pending: deque[tuple[Target, Face | None, tuple[int, int]]] = deque()
+        self.pending: deque[tuple[Target, Face | None, tuple[int, int], bool]] = deque()
         for job in jobs:
             self.add(*job)
 
-    def add(self, target: Target, cards: Iterable[Face | None], size: tuple[int, int]) -> None:
-        """Queue ``cards`` at ``size`` for ``target`` after those queued already."""
-        self.pending.extend((target, card, (size[0], size[1])) for card in cards)
+    def add(self, target: Target, cards: Iterable[Face | None], size: tuple[int, int], shadow: bool | None = None
+            ) -> None:
+        """Queue ``cards`` at ``size`` for ``target`` after those queued already (with their shadows or without, as
+        ``shadow`` says: as the primer's ``shadow`` when None)."""
+        shadow = self.shadow if shadow is None else shadow
+        self.pending.extend((target, card, (size[0], size[1]), shadow) for card in cards)
 
     @classmethod
     def warmed(cls, art: CardArt, sizes: list[tuple[int, int]], layer: Target) -> Primer:
@@ -75,12 +78,12 @@ class Primer:
     def step(self, count: int = 1) -> None:
         """Encode the next ``count`` cards (a target not there yet waits)."""
         for _ in range(min(count, len(self.pending))):
-            target, card, size = self.pending[0]
+            target, card, size, shadow = self.pending[0]
             surface = target()
             if surface is None:
                 return
             self.pending.popleft()
-            prime(self.art, surface, card, size, self.shadow)
+            prime(self.art, surface, card, size, shadow)
 
 
 def window() -> pygame.Surface | None:
