@@ -1,39 +1,45 @@
 """Fit Expert's learned evaluation (:mod:`ai.scamper.value`) from games bots play: a dev command, bounded and seeded.
 
-    nice -n 15 python -m ai.scamper.learn --players expert,hard --games 40 --seed 8101 [--rounds 10]
+    nice -n 15 python -m ai.scamper.learn --games 40 --seed 8101 --players expert,hard --players expert,hard,expert,hard
 
-Plays ``--games`` whole games (game ``g``'s deal seed ``seed * 100_003 + g``,
-the players rotated one seat each game) and, at every discard a ``--learner``
-seat (default: the first player's level) makes before it is down, records the
-features of the hand it keeps (:func:`ai.scamper.value.features`) and, once the
-round is scored, that seat's points in it (a round dealt again when the stock
-ran out is dropped).  It fits the weights by least squares (a small ridge keeps
-them finite) on the games but every fifth and prints JSON: the samples, the
-fit's R squared on the games it saw and on the held-out fifth, the mean points,
-and ``weights`` by feature name; ``--table`` prints the weights as the tuple
-:data:`ai.scamper.value.WEIGHTS` holds instead.
+Plays ``--games`` whole games at each table given by ``--players`` (table
+``t``'s game ``g`` has the deal seed ``(seed + 1000 t) * 100_003 + g``, the
+players rotated one seat each game) and, at every discard a ``--learner`` seat
+(default: the first player's level) makes before it is down, records the
+situation (:func:`ai.scamper.value.situation`), the kept hand's yardstick draws
+and points and, once the round is scored, that seat's points in it (a round
+dealt again when the stock ran out is dropped).  It fits the logistic weights of
+the share of the kept points still held (Newton's method, each sample weighed by
+its points, a small ridge) on every game but each fifth and prints JSON: the
+samples, the R squared of the expected points left against the points the seat
+had, on the games it saw and on the held-out fifth, the mean points and
+``weights`` by feature name (``--table``: as the tuple
+:data:`ai.scamper.value.WEIGHTS` holds).  ``--save FILE`` keeps the samples,
+``--load FILE`` fits them again without playing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any, Sequence
 
-from engine.scamper import Discard, Phase, ScamperGame, new_game
+from engine.scamper import Discard, Phase, ScamperGame, card_points, new_game
 from engine.scamper.events import RoundVoided
 
 from ..cli_args import positive_int
 from .arena import _players, player_bot
 from .odds import Yardstick
-from .value import NAMES, features, hand_points, situation
+from .value import NAMES, features, held_share, situation
 
-Raw = tuple[list[float], float, int, int, float]
-"""What one discard leaves, before the features are made: the situation's terms, the kept hand's draws, points and
-wild points, and the seat's points that round."""
+Raw = tuple[list[float], float, int, float]
+"""What one discard leaves, before the features are made: the situation's terms, the kept hand's draws and points,
+and the seat's points that round."""
 
-Sample = tuple[list[float], float]
-"""A kept hand's features and the seat's points that round."""
+Sample = tuple[list[float], float, float]
+"""A kept hand's features, the share of its points the seat held when the round was scored (at most 1), and the
+hand's points (the sample's weight)."""
 
 
 def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[str, Any],
@@ -42,7 +48,7 @@ def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[s
     state = new_game(len(levels), options, seed)
     assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
-    pending: dict[int, list[tuple[list[float], float, int, int]]] = {}
+    pending: dict[int, list[tuple[list[float], float, int]]] = {}
     out: list[Raw] = []
     while not state.is_over:
         seat = state.to_move()[0]
@@ -53,7 +59,7 @@ def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[s
             rest = list(obs.hand)
             rest.remove(action.card)
             draws = Yardstick.of(obs).draws(sorted(rest))
-            pending.setdefault(seat, []).append((situation(obs), draws, *hand_points(rest)))
+            pending.setdefault(seat, []).append((situation(obs), draws, sum(map(card_points, rest))))
         lines = len(state.sheet.lines)
         events = state.apply(action, seat)
         if any(isinstance(e, RoundVoided) for e in events):
@@ -65,23 +71,34 @@ def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[s
     return out
 
 
-def fit(samples: Sequence[Sample], ridge: float = 1e-3) -> list[float]:
-    """Least-squares weights for ``samples`` (ridge ``ridge`` times the number of samples, the constant spared)."""
+def fit(samples: Sequence[Sample], ridge: float = 1e-3, rounds: int = 25) -> list[float]:
+    """Logistic weights for ``samples`` by Newton's method (each sample weighed by its points; a ridge of ``ridge``
+    times the total weight, the constant spared, keeps them finite), until a step moves no weight by 1e-6."""
     if not samples:
         raise ValueError("no samples to fit")
     k = len(samples[0][0])
-    a = [[0.0] * k for _ in range(k)]
-    b = [0.0] * k
-    for x, y in samples:
-        for i, xi in enumerate(x):
-            if xi:
-                row = a[i]
-                for j, xj in enumerate(x):
-                    row[j] += xi * xj
-                b[i] += xi * y
-    for i in range(1, k):
-        a[i][i] += ridge * len(samples)
-    return solve(a, b)
+    weights = [0.0] * k
+    total = sum(p for _, _, p in samples) or 1.0
+    for _ in range(rounds):
+        hess = [[0.0] * k for _ in range(k)]
+        grad = [0.0] * k
+        for x, t, p in samples:
+            q = 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(w * v for w, v in zip(weights, x))))))
+            g, h = p * (q - t), p * q * (1 - q)
+            for i, xi in enumerate(x):
+                if xi:
+                    grad[i] += g * xi
+                    row = hess[i]
+                    for j, xj in enumerate(x):
+                        row[j] += h * xi * xj
+        for i in range(1, k):
+            grad[i] += ridge * total * weights[i]
+            hess[i][i] += ridge * total
+        step = solve(hess, grad)
+        weights = [w - s for w, s in zip(weights, step)]
+        if max(map(abs, step)) < 1e-6:
+            break
+    return weights
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -105,12 +122,12 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def r_squared(samples: Sequence[Sample], weights: Sequence[float]) -> float:
-    """The share of the points' variance the weights explain on ``samples``."""
-    ys = [y for _, y in samples]
+def r_squared(raw: Sequence[Raw], weights: Sequence[float]) -> float:
+    """The share of the variance of the seat's points the model's expected points left explain on ``raw``."""
+    ys = [y for *_, y in raw]
     mean = sum(ys) / len(ys)
     total = sum((y - mean) ** 2 for y in ys)
-    left = sum((y - sum(w * v for w, v in zip(weights, x))) ** 2 for x, y in samples)
+    left = sum((y - points * held_share(context, draws, weights)) ** 2 for context, draws, points, y in raw)
     return 1 - left / total if total else 0.0
 
 
@@ -128,18 +145,21 @@ def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: 
 
 
 def samples_of(raw: Sequence[Raw]) -> list[Sample]:
-    """The features and points of raw samples."""
-    return [(features(context, draws, points, wild), y) for context, draws, points, wild, y in raw]
+    """The model's samples of raw ones (a hand of no points says nothing of its points' share and is left out)."""
+    return [(features(context, draws), min(1.0, y / points), float(points)) for context, draws, points, y in raw
+            if points > 0]
 
 
 def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]:
     """The fit's report (see the module's text): every fifth game held out."""
-    seen = samples_of([r for g, rows in enumerate(by_game) if g % 5 != 4 for r in rows])
-    held = samples_of([r for g, rows in enumerate(by_game) if g % 5 == 4 for r in rows])
-    weights = fit(seen, ridge)
-    return {"samples": len(seen), "held_out": len(held), "mean_points": round(sum(y for _, y in seen) / len(seen), 2),
+    seen = [r for g, rows in enumerate(by_game) if g % 5 != 4 for r in rows]
+    held = [r for g, rows in enumerate(by_game) if g % 5 == 4 for r in rows]
+    if not seen:
+        raise ValueError("no samples to fit")
+    weights = fit(samples_of(seen), ridge)
+    return {"samples": len(seen), "held_out": len(held), "mean_points": round(sum(y for *_, y in seen) / len(seen), 2),
             "r2": round(r_squared(seen, weights), 4), "r2_held_out": round(r_squared(held, weights), 4) if held else None,
-            "weights": {name: round(w, 3) for name, w in zip(NAMES, weights)}}
+            "weights": {name: round(w, 4) for name, w in zip(NAMES, weights)}}
 
 
 def main(argv: list[str] | None = None) -> int:

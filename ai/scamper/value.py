@@ -1,38 +1,42 @@
 """A learned evaluation for Expert: the points a hand not yet down is expected to hold when the round ends.
 
-A linear model fitted offline by least squares (:mod:`ai.scamper.learn`) on
-the discards Expert made in games against Hard: after each discard before
-going down, the kept hand and the table's situation, and the seat's points
-when that round was scored.  The features are products of two small lists:
+A model fitted offline (:mod:`ai.scamper.learn`) on the discards Expert made
+in games against Hard: after each discard before going down, the kept hand and
+the table's situation, and the seat's points when that round was scored.  It
+says what share of the kept hand's points the seat still holds when the round
+is scored (0 if it goes out, about 1 if it is caught before going down), as a
+logistic function of features that are products of two small lists:
 
-* the *candidate's* (what differs between the hands Expert may keep): the
-  yardstick's draws to the contract (:class:`~ai.scamper.odds.Yardstick`,
-  capped), the chance-like ``1 / (1 + draws)``, the hand's points and the
-  points of its wilds (which can't be discarded);
-* the *situation's* (the same for every candidate): a constant, whether
-  another player is down, the stock left, whether more than two sit at the
-  table, the share of the others who are down and the fewest cards another
-  player holds.
+* the situation's (the same for every hand Expert may keep): a constant,
+  whether another player is down, the stock left, whether more than two sit at
+  the table, the share of the others who are down, the fewest cards another
+  player holds, whether the contract takes the whole hand (laying it is going
+  out: nobody is down before the round ends) and the turns this seat has
+  played in the round;
+* the kept hand's: the yardstick's draws to the contract
+  (:class:`~ai.scamper.odds.Yardstick`, capped) and their logarithm.
 
-Each situation term times each candidate term is one feature, and the
-situation terms alone are features too, so the model says how much a draw or a
-point is worth *in this situation*.  :data:`WEIGHTS` is the fitted table (a
-constant: the game depends on nothing new); pure arithmetic, microseconds.
+The situation's terms alone are features too, so the model says how much a
+draw is worth *in this situation*.  The expected points left are the kept
+hand's points times that share: a dear card kept is paid for when the seat is
+caught, a useful card thrown makes being caught likelier.  :data:`WEIGHTS` is
+the fitted table (a constant: the game depends on nothing new); pure
+arithmetic, microseconds.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from engine.cards import Card
-from engine.melds import is_wild
 from engine.scamper import Observation, card_points
 
 DRAWS_CAP = 25.0
 """Draws beyond this count as this many (a dead hand is rated :data:`~ai.scamper.odds.DEAD` draws)."""
 
-SITUATION = ("one", "threat", "stock", "crowd", "down_share", "fewest")
-CANDIDATE = ("draws", "chance", "points", "wild_points")
+SITUATION = ("one", "threat", "stock", "crowd", "down_share", "fewest", "whole", "turns")
+CANDIDATE = ("draws", "log_draws")
 NAMES = SITUATION + tuple(f"{s}*{c}" for s in SITUATION for c in CANDIDATE)
 """The features' names, in the order of :func:`features` and :data:`WEIGHTS`."""
 
@@ -42,35 +46,43 @@ def situation(obs: Observation) -> list[float]:
     others = [s for s in range(obs.num_seats) if s != obs.seat]
     down = sum(1 for s in others if obs.down[s])
     return [1.0, float(down > 0), obs.stock_size / 50, float(obs.num_seats > 2), down / max(1, len(others)),
-            min(obs.hand_sizes[s] for s in others) / 10 if others else 0.0]
+            min(obs.hand_sizes[s] for s in others) / 10 if others else 0.0,
+            float(sum(r.size for r in obs.contract.requirements) >= len(obs.hand) - 1),
+            len(obs.discarded[obs.seat]) / 10]
 
 
-def hand_points(hand: Sequence[Card]) -> tuple[int, int]:
-    """A hand's points, and the points of its wilds."""
-    return sum(map(card_points, hand)), sum(card_points(c) for c in hand if is_wild(c))
-
-
-def candidate(draws: float, points: int, wild_points: int) -> list[float]:
-    """A kept hand's terms (:data:`CANDIDATE`): from its yardstick draws, its points and its wilds' points."""
+def candidate(draws: float) -> list[float]:
+    """A kept hand's terms (:data:`CANDIDATE`), from its yardstick draws."""
     capped = min(draws, DRAWS_CAP)
-    return [capped / 10, 1 / (1 + capped), points / 100, wild_points / 100]
+    return [capped / 10, math.log1p(capped)]
 
 
-def features(context: Sequence[float], draws: float, points: int, wild_points: int) -> list[float]:
-    """The model's features (:data:`NAMES`) for a hand kept in the situation ``context``."""
-    terms = candidate(draws, points, wild_points)
+def features(context: Sequence[float], draws: float) -> list[float]:
+    """The model's features (:data:`NAMES`) for a hand of ``draws`` kept in the situation ``context``."""
+    terms = candidate(draws)
     return list(context) + [s * c for s in context for c in terms]
+
+
+def held_share(context: Sequence[float], draws: float, weights: Sequence[float] | None = None) -> float:
+    """The share of its points a hand of ``draws`` kept in the situation ``context`` still holds at the round's
+    end (the chance of being caught with it, roughly)."""
+    table = WEIGHTS if weights is None else weights
+    z = sum(w * x for w, x in zip(table, features(context, draws)))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def points_left(context: Sequence[float], draws: float, hand: Sequence[Card],
                 weights: Sequence[float] | None = None) -> float:
     """The points ``hand`` is expected to hold when the round is scored (0 when the seat goes out)."""
-    table = WEIGHTS if weights is None else weights
-    return sum(w * x for w, x in zip(table, features(context, draws, *hand_points(hand))))
+    return sum(map(card_points, hand)) * held_share(context, draws, weights)
 
 
-WEIGHTS: tuple[float, ...] = (0.0,) * len(NAMES)
-"""The fitted weights (:mod:`ai.scamper.learn`), one per name of :data:`NAMES`."""
+WEIGHTS: tuple[float, ...] = (
+    -0.9888, 0.0765, -0.6975, 0.4114, -0.2993, -0.1201, 0.034, 0.4753, 0.0344, 0.3593, -0.3097, 0.0875, -0.1689,
+    0.4078, -0.1934, 0.3176, 0.2595, 0.0216, -0.4544, -0.167, 0.2724, 0.0458, 0.7827, -0.5332,
+)
+"""The fitted weights, one per name of :data:`NAMES`: ``nice -n 15 python -m ai.scamper.learn --games 40 --seed 8101
+--players expert,hard --players expert,hard,expert,hard`` (80 games, 6501 discards fitted, 1615 held out)."""
 
 
-__all__ = ["NAMES", "WEIGHTS", "candidate", "features", "hand_points", "points_left", "situation"]
+__all__ = ["NAMES", "WEIGHTS", "candidate", "features", "held_share", "points_left", "situation"]
