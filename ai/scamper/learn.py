@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 from typing import Any, Sequence
 
 from engine.scamper import Discard, Phase, ScamperGame, card_points, new_game
@@ -43,8 +44,11 @@ hand's points (the sample's weight)."""
 
 
 def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[str, Any],
-                 bot_seed: int) -> list[Raw]:
-    """One game's samples (:data:`Raw`), one for each of ``learner``'s discards before going down."""
+                 bot_seed: int, explore: float = 0.0) -> list[Raw]:
+    """One game's samples (:data:`Raw`), one for each of ``learner``'s discards before going down; with
+    ``explore``, that share of those discards is a card drawn at random instead (seeded by ``bot_seed``), so the
+    samples show what a worse kept hand costs, not only the hands the learner's own choice leaves."""
+    rng = random.Random(bot_seed)
     state = new_game(len(levels), options, seed)
     assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
@@ -56,6 +60,8 @@ def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[s
         action = bots[seat].decide(obs)
         if (levels[seat] == learner and obs.phase is Phase.PLAY and not obs.is_down
                 and isinstance(action, Discard)):
+            if explore and rng.random() < explore:
+                action = rng.choice([a for a in obs.legal_actions() if isinstance(a, Discard)])
             rest = list(obs.hand)
             rest.remove(action.card)
             draws = Yardstick.of(obs).draws(sorted(rest))
@@ -132,7 +138,7 @@ def r_squared(raw: Sequence[Raw], weights: Sequence[float]) -> float:
 
 
 def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: int,
-               options: dict[str, Any]) -> list[list[Raw]]:
+               options: dict[str, Any], explore: float = 0.0) -> list[list[Raw]]:
     """Each game's samples: ``games`` games at each table (players rotated one seat a game)."""
     out = []
     for t, players in enumerate(tables):
@@ -140,7 +146,7 @@ def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: 
         for game in range(games):
             levels = [players[(seat - game) % n] for seat in range(n)]
             deal = (seed + 1000 * t) * 100_003 + game
-            out.append(game_samples(levels, learner, deal, options, deal))
+            out.append(game_samples(levels, learner, deal, options, deal, explore))
     return out
 
 
@@ -168,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the levels at a table, e.g. expert,hard (again for another table; default expert,hard)")
     parser.add_argument("--learner", help="the level whose discards are recorded (default: the first player's)")
     parser.add_argument("--games", type=positive_int, default=40, help="games to play at each table (at least 1)")
+    parser.add_argument("--explore", type=float, default=0.0,
+                        help="the share of the learner's discards made at random instead (0 to 1, default 0)")
     parser.add_argument("--save", help="also write every game's samples to this JSON file")
     parser.add_argument("--load", action="append", default=[],
                         help="fit samples a --save wrote instead of playing (again for more files)")
@@ -183,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     if any(learner not in players for players in tables):
         parser.error(f"--learner {learner!r} is not at every table")
     options = {"rounds": args.rounds, "stock_out": "replay"}
+    if not 0 <= args.explore <= 1:
+        parser.error(f"--explore {args.explore}: give a share from 0 to 1")
     if args.load:
         by_game = []
         for name in args.load:
@@ -193,8 +203,9 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--load {name}: not samples a --save wrote ({exc})")
         given: dict[str, Any] = {"load": args.load}
     else:
-        by_game = play_games(tables, learner, args.games, args.seed, options)
-        given = {"tables": tables, "learner": learner, "games": args.games, "seed": args.seed, "options": options}
+        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore)
+        given = {"tables": tables, "learner": learner, "games": args.games, "seed": args.seed, "options": options,
+                 "explore": args.explore}
         if args.save:
             with open(args.save, "w", encoding="utf-8") as f:
                 json.dump({**given, "games": by_game}, f)
