@@ -62,8 +62,9 @@ class ExpertParams:
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
     evaluation: str = "odds"  # before going down, discard by the draws less the points' weight ("odds"), or by the
-    # points the kept hand is expected to hold at the round's end ("learned": ai.scamper.value), the feed and deny
-    # costs turned into points at the model's price of a draw
+    # points the kept hand is expected to hold at the round's end ("learned": ai.scamper.value), or by those less
+    # what going out would make the others pay ("margin"), the feed and deny costs turned into points at the
+    # model's price of a draw
 
 
 RATINGS_PER_SLICE = 4
@@ -210,21 +211,33 @@ class Expert(Hard):
         (:func:`~ai.scamper.value.points_left`), feeding and denying priced in points: a draw costs what the
         model says one more draw costs the best kept hand."""
         context = situation(obs)
+        stake = self._stake(obs) if self.params.evaluation == "margin" else 0.0
         kept = {}
         for d in discards:
             rest = list(obs.hand)
             rest.remove(d.card)
             kept[d] = (rest, self._draws(obs, rest))
         rest, draws = min(kept.values(), key=lambda k: k[1])
-        per_draw = max(1.0, points_left(context, draws + 1, rest) - points_left(context, draws, rest))
+        per_draw = max(1.0, points_left(context, draws + 1, rest, stake=stake) - points_left(context, draws, rest,
+                                                                                              stake=stake))
 
         def cost(d: Discard) -> tuple[float, int]:
             rest, draws = kept[d]
             penalty = self.params.feed_weight * self.feeds(obs, d.card) + self.deny_weight(obs) * taking.get(
                 int(d.card), 0.0)
-            return points_left(context, draws, rest) + per_draw * penalty, -card_points(d.card)
+            return points_left(context, draws, rest, stake=stake) + per_draw * penalty, -card_points(d.card)
 
         return min(discards, key=cost)
+
+    @staticmethod
+    def _stake(obs: Observation) -> float:
+        """What going out first would make the others pay, on the mean: their mean hand size times the mean points
+        of a card this seat can't see."""
+        counts = unseen(obs)
+        cards = sum(counts) or 1
+        mean_card = sum(n * card_points(i) for i, n in enumerate(counts)) / cards
+        others = [obs.hand_sizes[s] for s in range(obs.num_seats) if s != obs.seat]
+        return mean_card * sum(others) / max(1, len(others))
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:

@@ -72,9 +72,11 @@ def held_share(context: Sequence[float], draws: float, weights: Sequence[float] 
 
 
 def points_left(context: Sequence[float], draws: float, hand: Sequence[Card],
-                weights: Sequence[float] | None = None) -> float:
-    """The points ``hand`` is expected to hold when the round is scored (0 when the seat goes out)."""
-    return sum(map(card_points, hand)) * held_share(context, draws, weights)
+                weights: Sequence[float] | None = None, stake: float = 0.0) -> float:
+    """The points ``hand`` is expected to hold when the round is scored (0 when the seat goes out); with
+    ``stake`` (what going out first would make the others pay), the points the seat expects to lose against
+    them, less that stake: being caught less often is worth the stake too."""
+    return (sum(map(card_points, hand)) + stake) * held_share(context, draws, weights) - stake
 
 
 WEIGHTS: tuple[float, ...] = (
