@@ -199,7 +199,7 @@ class Expert(Hard):
         if threat:
             choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
             tally(self.counts, "shed_points", choice != calm)
-        if self.params.evaluation == "learned":
+        if self.params.evaluation != "odds":
             learned = self._learned_discard(obs, discards, taking)
             tally(self.counts, "learned_discard", learned != choice)
             return learned
