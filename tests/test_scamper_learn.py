@@ -1,4 +1,4 @@
-"""Expert's learned evaluation (ai.scamper.value) and its trainer (python -m ai.scamper.learn)."""
+"""The learned evaluation of Scamper hands and its trainer (python -m ai.scamper.learn)."""
 
 import json
 import math
@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from ai.scamper.learn import fit, game_samples, main, r_squared, samples_of, solve
-from ai.scamper.value import NAMES, WEIGHTS, features, held_share, points_left, situation
+from ai.scamper.learn import NAMES, features, fit, game_samples, held_share, main, run, samples_of, situation, solve
 from ai.scamper.arena import play
 from scamper_helpers import cards, game
 
@@ -40,20 +39,25 @@ def test_the_situation_and_a_kept_hand_make_every_named_feature():
     state = game("7H 7S 9D 9S AD AH 4C 6H 3D", OTHER, melds=((1, "QS QD QH"),))
     context = situation(state.observation(0))
     assert context[:2] == [1.0, 1.0]  # the constant; another player is down
-    row = features(context, 3.0)
-    assert len(row) == len(NAMES) == len(WEIGHTS)
+    assert context[6] == 0.0  # round 1's two sets don't take the whole hand
+    assert len(features(context, 3.0)) == len(NAMES)
     weights = [0.0] * len(NAMES)
     weights[NAMES.index("threat*draws")] = 10 / 3  # z = 10/3 * 3/10 = 1
     assert held_share(context, 3.0, weights) == pytest.approx(sigmoid(1.0))
-    hand = cards("7H 7S X1 2C")
-    assert points_left(context, 3.0, hand, weights) == pytest.approx((5 + 5 + 50 + 20) * sigmoid(1.0))
+    assert held_share(context, 50.0, weights) == held_share(context, 25.0, weights)  # draws are capped
 
 
-def test_the_fitted_model_says_a_hand_further_from_the_contract_is_likelier_to_be_caught():
-    # four seats, a contract that takes the whole hand, the round under way
-    context = [1.0, 0.0, 1.2, 1.0, 0.0, 1.0, 1.0, 0.5]
-    shares = [held_share(context, draws) for draws in (1, 4, 8, 16)]
-    assert shares == sorted(shares) and shares[-1] > shares[0] + 0.2
+def test_the_report_prices_a_draw_by_the_share_of_points_held():
+    # a hand of d draws holds min(1, d / 8) of its 100 points: the share rises with the draws, a draw costs points
+    rng = random.Random(5)
+    context = [1.0, 0.0, 0.8, 0.0, 0.0, 1.0, 0.0, 0.3]
+    by_game = [[(context, d, 100, 100.0 * min(1.0, d / 8)) for d in (rng.uniform(0, 12) for _ in range(40))]
+               for _ in range(5)]
+    report = run(by_game)
+    assert report["samples"] == 160 and report["held_out"] == 40 and report["r2_held_out"] > 0.8
+    shares = list(report["held_share_by_draws"].values())
+    assert shares == sorted(shares) and shares[0] < 0.3 < 0.8 < shares[-1]
+    assert report["points_per_draw"] > 1
 
 
 def test_a_games_samples_are_the_learners_kept_hands_and_its_points_that_round():

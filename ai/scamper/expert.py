@@ -41,7 +41,6 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 from ..stats import tally
 from .bots import Hard, HoldRule
 from .odds import Yardstick, run_to_end, take_odds_steps, unseen
-from .value import points_left, situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    evaluation: str = "odds"  # before going down, discard by the draws less the points' weight ("odds"), or by the
-    # points the kept hand is expected to hold at the round's end ("learned": ai.scamper.value), or by those less
-    # what going out would make the others pay ("margin"), the feed and deny costs turned into points at the
-    # model's price of a draw
 
 
 RATINGS_PER_SLICE = 4
@@ -195,49 +190,11 @@ class Expert(Hard):
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
-        choice = calm
-        if threat:
-            choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
-            tally(self.counts, "shed_points", choice != calm)
-        if self.params.evaluation != "odds":
-            learned = self._learned_discard(obs, discards, taking)
-            tally(self.counts, "learned_discard", learned != choice)
-            return learned
+        if not threat:
+            return calm
+        choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
+        tally(self.counts, "shed_points", choice != calm)
         return choice
-
-
-    def _learned_discard(self, obs: Observation, discards: list[Discard], taking: dict[int, float]) -> Action:
-        """The discard whose kept hand is expected to hold the fewest points at the round's end
-        (:func:`~ai.scamper.value.points_left`), feeding and denying priced in points: a draw costs what the
-        model says one more draw costs the best kept hand."""
-        context = situation(obs)
-        stake = self._stake(obs) if self.params.evaluation == "margin" else 0.0
-        kept = {}
-        for d in discards:
-            rest = list(obs.hand)
-            rest.remove(d.card)
-            kept[d] = (rest, self._draws(obs, rest))
-        rest, draws = min(kept.values(), key=lambda k: k[1])
-        per_draw = max(1.0, points_left(context, draws + 1, rest, stake=stake) - points_left(context, draws, rest,
-                                                                                              stake=stake))
-
-        def cost(d: Discard) -> tuple[float, int]:
-            rest, draws = kept[d]
-            penalty = self.params.feed_weight * self.feeds(obs, d.card) + self.deny_weight(obs) * taking.get(
-                int(d.card), 0.0)
-            return points_left(context, draws, rest, stake=stake) + per_draw * penalty, -card_points(d.card)
-
-        return min(discards, key=cost)
-
-    @staticmethod
-    def _stake(obs: Observation) -> float:
-        """What going out first would make the others pay, on the mean: their mean hand size times the mean points
-        of a card this seat can't see."""
-        counts = unseen(obs)
-        cards = sum(counts) or 1
-        mean_card = sum(n * card_points(i) for i, n in enumerate(counts)) / cards
-        others = [obs.hand_sizes[s] for s in range(obs.num_seats) if s != obs.seat]
-        return mean_card * sum(others) / max(1, len(others))
 
 
 def prospects(hand: Sequence[Card], card: Card, unseen_counts: Sequence[int] | None) -> int:

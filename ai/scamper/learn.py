@@ -1,21 +1,34 @@
-"""Fit Expert's learned evaluation (:mod:`ai.scamper.value`) from games bots play: a dev command, bounded and seeded.
+"""A learned evaluation of Scamper hands, fitted from games bots play: a study tool, bounded and seeded.
 
-    nice -n 15 python -m ai.scamper.learn --games 40 --seed 8101 --players expert,hard --players expert,hard,expert,hard
+    nice -n 15 python -m ai.scamper.learn --games 30 --seed 8201 --explore 0.3 \
+        --players expert,hard --players expert,hard,expert,hard
+
+The eighth attempt at Expert (README, Scamper's bots) tried discarding by a
+learned evaluation; it was not better than Expert's, and this trainer is what is
+left of it: it measures what a draw toward the contract is worth in points.
 
 Plays ``--games`` whole games at each table given by ``--players`` (table
 ``t``'s game ``g`` has the deal seed ``(seed + 1000 t) * 100_003 + g``, the
 players rotated one seat each game) and, at every discard a ``--learner`` seat
 (default: the first player's level) makes before it is down, records the
-situation (:func:`ai.scamper.value.situation`), the kept hand's yardstick draws
-and points and, once the round is scored, that seat's points in it (a round
-dealt again when the stock ran out is dropped).  It fits the logistic weights of
-the share of the kept points still held (Newton's method, each sample weighed by
-its points, a small ridge) on every game but each fifth and prints JSON: the
-samples, the R squared of the expected points left against the points the seat
-had, on the games it saw and on the held-out fifth, the mean points and
-``weights`` by feature name (``--table``: as the tuple
-:data:`ai.scamper.value.WEIGHTS` holds).  ``--save FILE`` keeps the samples,
-``--load FILE`` fits them again without playing.
+situation (:func:`situation`), the kept hand's yardstick draws
+(:class:`~ai.scamper.odds.Yardstick`) and points and, once the round is scored,
+that seat's points in it (a round dealt again when the stock ran out is
+dropped); ``--explore P`` makes that share of those discards at random instead,
+so the samples show what a worse hand costs, not only the hands the learner's
+own choice leaves.  The model says what share of the kept hand's points the seat
+still holds when the round is scored (0 if it goes out, about 1 if it is caught
+before going down), a logistic function of :data:`NAMES`: the situation's terms
+(:data:`SITUATION`) alone and times the kept hand's (:data:`CANDIDATE`), so a
+draw has its own worth in each situation.  The weights are fitted by Newton's
+method (each sample weighed by its points, a small ridge) on every game but each
+fifth.  It prints JSON: the samples, the R squared of the expected points left
+(points times share) against the points the seat had, on the games it saw and on
+the held-out fifth, ``held_share_by_draws`` (the model's share at 1, 2, 4, 8 and
+16 draws, averaged over the situations seen), ``points_per_draw`` (the mean over
+the samples of what one more draw costs the kept hand in expected points) and
+``weights`` by feature name.  ``--save FILE`` keeps the samples, ``--load FILE``
+fits them again without playing.
 """
 
 from __future__ import annotations
@@ -26,13 +39,56 @@ import math
 import random
 from typing import Any, Sequence
 
-from engine.scamper import Discard, Phase, ScamperGame, card_points, new_game
+from engine.scamper import Discard, Observation, Phase, ScamperGame, card_points, new_game
 from engine.scamper.events import RoundVoided
 
 from ..cli_args import positive_int
 from .arena import _players, player_bot
 from .odds import Yardstick
-from .value import NAMES, features, held_share, situation
+
+DRAWS_CAP = 25.0
+"""Draws beyond this count as this many (a dead hand is rated :data:`~ai.scamper.odds.DEAD` draws)."""
+
+SITUATION = ("one", "threat", "stock", "crowd", "down_share", "fewest", "whole", "turns")
+"""The situation's terms, the same for every hand the seat may keep: a constant, whether another player is down, the
+stock left (/50), whether more than two sit at the table, the share of the others who are down, the fewest cards
+another player holds (/10), whether the contract takes the whole hand (laying it is going out: nobody is down
+before the round ends) and the turns this seat has played in the round (/10)."""
+
+CANDIDATE = ("draws", "log_draws")
+"""The kept hand's terms: its yardstick draws to the contract (capped, /10) and their logarithm."""
+NAMES = SITUATION + tuple(f"{s}*{c}" for s in SITUATION for c in CANDIDATE)
+"""The features' names, in the order of :func:`features` (and of the fitted weights)."""
+
+
+def situation(obs: Observation) -> list[float]:
+    """The situation's terms (:data:`SITUATION`), the same for every hand Expert may keep this turn."""
+    others = [s for s in range(obs.num_seats) if s != obs.seat]
+    down = sum(1 for s in others if obs.down[s])
+    return [1.0, float(down > 0), obs.stock_size / 50, float(obs.num_seats > 2), down / max(1, len(others)),
+            min(obs.hand_sizes[s] for s in others) / 10 if others else 0.0,
+            float(sum(r.size for r in obs.contract.requirements) >= len(obs.hand) - 1),
+            len(obs.discarded[obs.seat]) / 10]
+
+
+def candidate(draws: float) -> list[float]:
+    """A kept hand's terms (:data:`CANDIDATE`), from its yardstick draws."""
+    capped = min(draws, DRAWS_CAP)
+    return [capped / 10, math.log1p(capped)]
+
+
+def features(context: Sequence[float], draws: float) -> list[float]:
+    """The model's features (:data:`NAMES`) for a hand of ``draws`` kept in the situation ``context``."""
+    terms = candidate(draws)
+    return list(context) + [s * c for s in context for c in terms]
+
+
+def held_share(context: Sequence[float], draws: float, weights: Sequence[float]) -> float:
+    """The share of its points a hand of ``draws`` kept in the situation ``context`` still holds at the round's
+    end by the model of ``weights`` (the chance of being caught with it, roughly)."""
+    z = sum(w * x for w, x in zip(weights, features(context, draws)))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
 
 Raw = tuple[list[float], float, int, float]
 """What one discard leaves, before the features are made: the situation's terms, the kept hand's draws and points,
@@ -163,8 +219,13 @@ def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]
     if not seen:
         raise ValueError("no samples to fit")
     weights = fit(samples_of(seen), ridge)
+    price = [points * (held_share(context, draws + 1, weights) - held_share(context, draws, weights))
+             for context, draws, points, _ in seen]
     return {"samples": len(seen), "held_out": len(held), "mean_points": round(sum(y for *_, y in seen) / len(seen), 2),
             "r2": round(r_squared(seen, weights), 4), "r2_held_out": round(r_squared(held, weights), 4) if held else None,
+            "held_share_by_draws": {str(d): round(sum(held_share(context, d, weights) for context, *_ in seen) / len(seen), 3)
+                                    for d in (1, 2, 4, 8, 16)},
+            "points_per_draw": round(sum(price) / len(price), 2),
             "weights": {name: round(w, 4) for name, w in zip(NAMES, weights)}}
 
 
@@ -181,7 +242,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="fit samples a --save wrote instead of playing (again for more files)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
-    parser.add_argument("--table", action="store_true", help="print the weights as value.WEIGHTS holds them")
     args = parser.parse_args(argv)
     try:
         tables = [_players(text) for text in args.players or ["expert,hard"]]
@@ -213,10 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {**given, **run(by_game)}
     except ValueError as exc:
         parser.error(str(exc))
-    if args.table:
-        print("(" + ", ".join(repr(w) for w in report["weights"].values()) + ")")
-    else:
-        print(json.dumps(report))
+    print(json.dumps(report))
     return 0
 
 
