@@ -25,20 +25,18 @@ _insides: dict[tuple[int, int], tuple[pygame.Rect, pygame.Rect]] = {}
 def insides(art: CardArt, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     """The card's opaque middle at ``size`` as two bands, relative to its top left: the rows every pixel of which
     is opaque, and the columns (a rounded card: the whole card but its corners).  Every card of a size has the
-    same outline (the back's is measured)."""
+    same outline (the back's is measured, from each edge in to its first wholly opaque line)."""
     found = _insides.get(size)
     if found is None:
         solid = pygame.mask.from_surface(art.back(size), 254)  # alpha 255 only
         w, h = size
-        rows = [y for y in range(h) if solid.overlap_area(_line(w, 1), (0, y)) == w]
-        cols = [x for x in range(w) if solid.overlap_area(_line(1, h), (x, 0)) == h]
-        found = _insides[size] = (pygame.Rect(0, rows[0], w, rows[-1] + 1 - rows[0]) if rows else pygame.Rect(0, 0, 0, 0),
-                                  pygame.Rect(cols[0], 0, cols[-1] + 1 - cols[0], h) if cols else pygame.Rect(0, 0, 0, 0))
+        row, col = pygame.mask.Mask((w, 1), fill=True), pygame.mask.Mask((1, h), fill=True)
+        y0 = next((y for y in range(h) if solid.overlap_area(row, (0, y)) == w), h)
+        y1 = next((y + 1 for y in range(h - 1, y0, -1) if solid.overlap_area(row, (0, y)) == w), y0)
+        x0 = next((x for x in range(w) if solid.overlap_area(col, (x, 0)) == h), w)
+        x1 = next((x + 1 for x in range(w - 1, x0, -1) if solid.overlap_area(col, (x, 0)) == h), x0)
+        found = _insides[size] = (pygame.Rect(0, y0, w, y1 - y0), pygame.Rect(x0, 0, x1 - x0, h))
     return found
-
-
-def _line(w: int, h: int) -> pygame.mask.Mask:
-    return pygame.mask.Mask((w, h), fill=True)
 
 
 def _inner(cells: Cells, rect: pygame.Rect) -> None:
