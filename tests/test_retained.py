@@ -746,6 +746,41 @@ def test_a_covered_frame_puts_the_layer_back_only_where_no_card_inside_lies_and_
     assert 0 < restored[True] < restored[False] * 3 // 4, restored
 
 
+def test_a_covered_card_kept_from_the_last_frame_gets_the_layer_back_under_what_was_drawn_over_it(pg):
+    """A card the frame repeats at its place is left on the window, not drawn again: though the frame says its inside
+    will be covered, the layer goes back where the last frame drew over it and it is redrawn there, so a see-through
+    picture drawn over it each frame does not pile up."""
+    from game.base.retained import still
+
+    window = pygame.display.set_mode((240, 160))
+    canvas = Canvas(window)
+    layer = tracked_copy(pygame.Surface((240, 160)).convert())
+    layer.fill((0, 90, 50))
+    card = pygame.Surface((64, 96), pygame.SRCALPHA)
+    card.fill((230, 230, 220, 255))
+    card = still(card.convert_alpha())
+    glass = pygame.Surface((80, 40), pygame.SRCALPHA)
+    glass.fill((10, 40, 30, 235))
+    glass = glass.convert_alpha()
+    kept = 0
+    for i in range(4):
+        canvas.begin_frame()
+        canvas.blit(layer, (0, 0))
+        before = canvas.kept_blits
+        canvas.blit(card, (32, 32))  # the same card at the same place: kept from the second frame on
+        hidden = Cells((240, 160))
+        hidden.add(pygame.Rect(48, 48, 32, 64))
+        canvas.cover(hidden)
+        canvas.blit(glass, (24 + i, 60))  # over it, a little further each frame
+        canvas.end_frame()
+        kept += canvas.kept_blits - before
+        expected = layer.copy()
+        expected.blit(card, (32, 32))
+        expected.blit(glass, (24 + i, 60))
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), i
+    assert kept == 3
+
+
 @pytest.mark.parametrize("size", [(87, 124), (206, 295), (287, 410)])
 def test_a_cards_insides_are_opaque_on_every_face_and_the_back(pg, size):
     """The two bands overdraw.insides gives a size are opaque on every face and on the back, framed on the shadow

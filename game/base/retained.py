@@ -289,15 +289,18 @@ class Canvas(_Notes):
             restored.add(rect)
         for _, _, rect in self._last[self._kept:]:
             restored.add(rect)
-        if self._covered is not None:
-            restored.rows = [a & ~b for a, b in zip(restored.rows, self._covered.rows)]
+        kept = self._ops[:self._kept]
+        if self._covered is not None:  # but where a kept blit lies: it is not drawn again, but where put back
+            under = Cells(self.get_size())
+            for _, _, rect in kept:
+                under.add(rect)
+            restored.rows = [a & ~(b & ~c) for a, b, c in zip(restored.rows, self._covered.rows, under.rows)]
         rects = restored.rects()
         window = self.window
         clip = window.get_clip()
         window.set_clip(None)
         for r in rects:
             window.blit(layer, r, r)
-        kept = self._ops[:self._kept]
         for r in rects if kept else ():
             under = [op for op in kept if op[2].colliderect(r)]
             if under:
