@@ -822,3 +822,20 @@ def test_snaps_cards_in_the_air_put_the_layer_back_less_than_the_last_frame_drew
             drawn += last.area()
             saved += last.area() - canvas._restored.area()
     assert drawn and saved > drawn // 4, (saved, drawn)
+
+
+def test_snaps_won_cards_waiting_to_leave_kept_on_the_window_with_their_insides_covered_are_a_whole_redraw(pg, tmp_path):
+    """A won pot's cards waiting on their pile to take off are the same blits as the last frame's (kept on the
+    window) while the frame covers their insides (Canvas.cover): every such frame, and those around them, show what
+    a whole redraw shows."""
+    app, busy = busy_bench(tmp_path, "snap", (960, 600), frames=140)
+    canvas = app._pen
+    kept = compared = 0
+    for n in range(140, 340):
+        busy.before(n)
+        before = canvas.kept_blits
+        if app.step(DT, []) and (canvas.kept_blits > before or n % 5 == 0):
+            kept += canvas.kept_blits > before
+            assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
+            compared += 1
+    assert kept >= 5 and compared >= 40, (kept, compared)
