@@ -140,3 +140,41 @@ def test_double_or_nothing_warms_stacks_only_into_room_and_keeps_those_drawn(pg,
             dart._stack(app.art, key)
         dart._stack(app.art, (2, 0, 3, 1000 + k, True))
     assert all(dart._STACKS[key][0] is kept[key] for key in drawn)  # never pushed out and rendered again
+
+
+def test_snaps_stack_counts_after_the_next_flip_are_rendered_on_quiet_frames(pg, tmp_path, monkeypatch):
+    """Each flip writes a stack's new count on its badge: the table renders it ahead, on a frame whose layer
+    repainted nothing (the view's texts_soon, warmed by the race table), so the layer's repaint after the flip finds
+    it made; only a count a win or a penalty leaves is rendered as the layer is painted."""
+    import sys
+
+    sys.path.insert(0, os.path.dirname(__file__))
+    from game_helpers import busy_bench
+    from game.base import text as textmod
+    from game.kit.layer import TableLayer
+
+    app, busy = busy_bench(tmp_path, "snap", (1280, 720), frames=30)
+    badge_px = round(22 * busy.table.layout.scale)
+    app.text._cache.clear()  # every count new again
+    painting = [False]
+    made = {"ahead": 0, "painting": 0}
+    real_render, real_refresh = textmod.Text._render, TableLayer.refresh
+
+    def render(self, words, px, color):  # type: ignore[no-untyped-def]
+        if words.isdigit() and px == badge_px:
+            made["painting" if painting[0] else "ahead"] += 1
+        return real_render(self, words, px, color)
+
+    def refresh(self, *args):  # type: ignore[no-untyped-def]
+        painting[0] = True
+        try:
+            real_refresh(self, *args)
+        finally:
+            painting[0] = False
+
+    monkeypatch.setattr(textmod.Text, "_render", render)
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    for n in range(30, 600):
+        busy.before(n)
+        app.step(1 / 60, [])
+    assert made["ahead"] >= 5 and made["painting"] < made["ahead"], made
