@@ -291,10 +291,10 @@ class Canvas(_Notes):
             restored.add(rect)
         kept = self._ops[:self._kept]
         if self._covered is not None:  # but where a kept blit lies: it is not drawn again, but where put back
-            under = Cells(self.get_size())
+            left = Cells(self.get_size())
             for _, _, rect in kept:
-                under.add(rect)
-            restored.rows = [a & ~(b & ~c) for a, b, c in zip(restored.rows, self._covered.rows, under.rows)]
+                left.add(rect)
+            restored.rows = [a & ~(b & ~c) for a, b, c in zip(restored.rows, self._covered.rows, left.rows)]
         rects = restored.rects()
         window = self.window
         clip = window.get_clip()
