@@ -99,10 +99,6 @@ class Text:
             self._cache.keep(key, surf)
         return surf
 
-    def has(self, text: str, px: int, color: tuple[int, ...] = INK) -> bool:
-        """Whether :meth:`render` holds ``text`` at ``px`` in ``color`` already (it would render nothing)."""
-        return (text.replace("\x00", ""), max(MIN_TEXT_PX, int(px)), tuple(color)) in self._cache
-
     def _render(self, text: str, px: int, color: tuple[int, ...]) -> pygame.Surface:
         """One line; red suits drawn red (a run of pieces blitted side by side)."""
         font = self.font(px)

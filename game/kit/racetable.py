@@ -244,16 +244,8 @@ class RaceTableScene(ViewTable, Scene):
 
     def refresh_layer(self) -> None:
         self.layer.refresh(self.background, self.layout, self.layer_regions(), self.app.art)
-        if self.layer.painted:
-            return
-        if self.primer is not None and self.primer.pending:  # a quiet frame: a card encoded ahead,
+        if self.primer is not None and not self.layer.painted:  # a quiet frame: a card encoded ahead
             self.primer.step()
-        else:  # else a text the view says a coming frame may show (``texts_soon(table)``: render's arguments)
-            text = self.app.text
-            wanted = getattr(self.view, "texts_soon", lambda table: ())(self)
-            missing = next((args for args in wanted if not text.has(*args)), None)
-            if missing is not None:
-                text.render(*missing)
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

@@ -292,11 +292,6 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
         draw_toast(surface, text, lay.toast, table.toast, s, table.panels)
 
 
-def texts_soon(table: RaceTableScene) -> list[tuple[str, int, tuple[int, int, int]]]:
-    """Made on quiet frames: each stack's count as its next flip leaves it (the badge :func:`_draw_seat` writes)."""
-    return [(str(n - 1), round(22 * table.layout.scale), INK) for n in table.model.down if n]
-
-
 def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: pygame.Rect, flying: set[int]) -> None:
     cards = [sp.card for sp in table.model.pile(key) if sp.id not in flying]
     draw_face_pile(surface, table.app.art, rect, cards, key in table.model.lit, peek(rect))
