@@ -291,10 +291,13 @@ class Canvas(_Notes):
             restored.add(rect)
         kept = self._ops[:self._kept]
         if self._covered is not None:  # but where a kept blit lies: it is not drawn again, but where put back
-            left = Cells(self.get_size())
-            for _, _, rect in kept:
-                left.add(rect)
-            restored.rows = [a & ~(b & ~c) for a, b, c in zip(restored.rows, self._covered.rows, left.rows)]
+            covered = self._covered.rows
+            if kept:
+                left = Cells(self.get_size())
+                for _, _, rect in kept:
+                    left.add(rect)
+                covered = [b & ~c for b, c in zip(covered, left.rows)]
+            restored.rows = [a & ~b for a, b in zip(restored.rows, covered)]
         rects = restored.rects()
         window = self.window
         clip = window.get_clip()
