@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.games import playable_games  # noqa: E402
-from game.base.retained import Canvas, Tracked, tracked_copy  # noqa: E402
+from game.base.retained import Canvas, Cells, Tracked, tracked_copy  # noqa: E402
 from game.shell import modes  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.headless import DT  # noqa: E402
@@ -760,3 +760,141 @@ def test_snaps_seats_repaint_a_counts_badge_or_the_placeholder_words_alone(pg, t
     monkeypatch.setattr(TableLayer, "refresh", refresh)
     busy_bench(tmp_path, "snap", size, frames=700)
     assert seen["badge"] >= 3 and seen["words"] >= 3 and seen["status"] >= 20 and seen["checked"] >= 50, seen
+
+
+def test_a_covered_frame_puts_the_layer_back_only_where_no_card_inside_lies_and_is_a_whole_redraw(pg):
+    """A frame that tells its canvas where cards' opaque insides will lie (Canvas.cover) gets the layer back only
+    outside them, though the last frame drew there and the layer changed there; the cards drawn over it, and a
+    see-through picture drawn before them, come out as a whole redraw."""
+    window = pygame.display.set_mode((480, 320))
+    layer = tracked_copy(pygame.Surface((480, 320)).convert())
+    card = pygame.Surface((112, 160), pygame.SRCALPHA)
+    card.fill((0, 0, 0, 80))  # a soft rim, then an opaque inside
+    card.fill((230, 230, 220, 255), (8, 8, 96, 144))
+    card = card.convert_alpha()
+    glass = pygame.Surface((40, 40), pygame.SRCALPHA)
+    glass.fill((255, 0, 0, 120))
+    glass = glass.convert_alpha()
+    inside = pygame.Rect(8, 8, 96, 144)
+    restored: dict[bool, int] = {}
+    for covered in (False, True):
+        canvas = Canvas(window)
+        layer.fill((0, 90, 50))
+        restored[covered] = 0
+        for i in range(8):
+            at = [(20 + 6 * i, 30 + 3 * i), (250 - 5 * i, 60)]
+            if i == 4:
+                layer.fill((200, 200, 0), (250, 60, 60, 60))  # the layer changes under a card
+            canvas.begin_frame()
+            canvas.blit(layer, (0, 0))
+            if covered:
+                hidden = Cells((480, 320))
+                for x, y in at:
+                    hidden.add(inside.move(x, y).inflate(-32, -32))  # cells wholly inside the insides
+                canvas.cover(hidden)
+            canvas.blit(glass, (at[1][0] + 10, at[1][1] + 10))  # under the card: hidden by its inside, but its rim
+            for pos in at:
+                canvas.blit(card, pos)
+            canvas.end_frame()
+            restored[covered] += canvas._restored.area()
+            expected = layer.copy()
+            expected.blit(glass, (at[1][0] + 10, at[1][1] + 10))
+            for pos in at:
+                expected.blit(card, pos)
+            assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), (covered, i)
+    assert 0 < restored[True] < restored[False] * 3 // 4, restored
+
+
+def test_a_covered_card_kept_from_the_last_frame_gets_the_layer_back_under_what_was_drawn_over_it(pg):
+    """A card the frame repeats at its place is left on the window, not drawn again: though the frame says its inside
+    will be covered, the layer goes back where the last frame drew over it and it is redrawn there, so a see-through
+    picture drawn over it each frame does not pile up."""
+    from game.base.retained import still
+
+    window = pygame.display.set_mode((240, 160))
+    canvas = Canvas(window)
+    layer = tracked_copy(pygame.Surface((240, 160)).convert())
+    layer.fill((0, 90, 50))
+    card = pygame.Surface((64, 96), pygame.SRCALPHA)
+    card.fill((230, 230, 220, 255))
+    card = still(card.convert_alpha())
+    glass = pygame.Surface((80, 40), pygame.SRCALPHA)
+    glass.fill((10, 40, 30, 235))
+    glass = glass.convert_alpha()
+    kept = 0
+    for i in range(4):
+        canvas.begin_frame()
+        canvas.blit(layer, (0, 0))
+        before = canvas.kept_blits
+        canvas.blit(card, (32, 32))  # the same card at the same place: kept from the second frame on
+        hidden = Cells((240, 160))
+        hidden.add(pygame.Rect(48, 48, 32, 64))
+        canvas.cover(hidden)
+        canvas.blit(glass, (24 + i, 60))  # over it, a little further each frame
+        canvas.end_frame()
+        kept += canvas.kept_blits - before
+        expected = layer.copy()
+        expected.blit(card, (32, 32))
+        expected.blit(glass, (24 + i, 60))
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB"), i
+    assert kept == 3
+
+
+@pytest.mark.parametrize("size", [(87, 124), (206, 295), (287, 410)])
+def test_a_cards_insides_are_opaque_on_every_face_and_the_back(pg, size):
+    """The two bands overdraw.insides gives a size are opaque on every face and on the back, framed on the shadow
+    as the window's lane blits them: a canvas may leave the layer out from under them."""
+    from engine.cards import ALL_CARDS
+    from game.base.cardart import CardArt
+    from game.kit.overdraw import insides
+
+    pygame.display.set_mode((64, 64))
+    art = CardArt()
+    rows, cols = insides(art, size)
+    assert rows.h > size[1] * 0.8 and cols.w > size[0] * 0.8 and rows.w == size[0] and cols.h == size[1]
+    target = pygame.display.get_surface()
+    for card in [*ALL_CARDS, None]:
+        surf = art.back(size) if card is None else art._face_source(card, size)
+        framed = art._framed(surf, size)
+        off, pad = art.shadow_offsets(size)
+        at = (pad - off, pad - 2 * off)  # where the card lies on its framed shadow
+        opaque = pygame.mask.from_surface(framed, 254)
+        for band in (rows, cols):
+            band_mask = pygame.mask.Mask(band.size, fill=True)
+            assert opaque.overlap_area(band_mask, (band.x + at[0], band.y + at[1])) == band.w * band.h, (card, band)
+    assert target is pygame.display.get_surface()
+
+
+def test_snaps_cards_in_the_air_put_the_layer_back_less_than_the_last_frame_drew(pg, tmp_path):
+    """With a won pot's cards in the air, the layer goes back only where no card's inside lies this frame: far less
+    than the last frame drew over it (and test_a_retained_frame_is_a_whole_redraw checks the pictures)."""
+    app, busy = busy_bench(tmp_path, "snap", (1920, 1080), frames=60)
+    canvas = app._pen
+    saved = drawn = 0
+    for n in range(60, 160):
+        busy.before(n)
+        last = Cells(canvas.get_size())
+        for rect in canvas._drawn:
+            last.add(rect)
+        app.step(DT, [])
+        if busy.table.model.flights and canvas._base is not None:
+            drawn += last.area()
+            saved += last.area() - canvas._restored.area()
+    assert drawn and saved > drawn // 4, (saved, drawn)
+
+
+def test_snaps_won_cards_waiting_to_leave_kept_on_the_window_with_their_insides_covered_are_a_whole_redraw(pg, tmp_path):
+    """A won pot's cards waiting on their pile to take off are the same blits as the last frame's (kept on the
+    window) while the frame covers their insides (Canvas.cover): every such frame, and those around them, show what
+    a whole redraw shows."""
+    app, busy = busy_bench(tmp_path, "snap", (960, 600), frames=140)
+    canvas = app._pen
+    kept = compared = 0
+    for n in range(140, 340):
+        busy.before(n)
+        before = canvas.kept_blits
+        if app.step(DT, []) and (canvas.kept_blits > before or n % 5 == 0):
+            kept += canvas.kept_blits > before
+            assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
+            compared += 1
+    assert kept >= 5 and compared >= 40, (kept, compared)

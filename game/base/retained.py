@@ -207,6 +207,7 @@ class Canvas(_Notes):
         self._damage: list[pygame.Rect] = []  # where that layer changed since the last frame
         self._kept = 0  # the last frame's first blits this frame repeated (left on the window)
         self._restored = Cells(window.get_size())  # where this frame put the layer back
+        self._covered: Cells | None = None  # where this frame will paint opaque over everything (see cover)
         self._first = False
         self._whole = True
         self.frames_retained = 0  # frames that repainted only what changed (the bench and tests read it)
@@ -225,7 +226,7 @@ class Canvas(_Notes):
 
     def begin_frame(self) -> None:
         self._first, self._whole = True, True
-        self._ops, self._drawn, self._kept, self._pending = [], [], 0, None
+        self._ops, self._drawn, self._kept, self._pending, self._covered = [], [], 0, None, None
 
     def end_frame(self) -> list[pygame.Rect] | None:
         """The rectangles the frame changed (None: the whole window)."""
@@ -270,6 +271,12 @@ class Canvas(_Notes):
             self._base = source
         return True
 
+    def cover(self, cells: Cells) -> None:
+        """``cells`` will be painted opaque later in this frame, over all drawn there before (the insides of cards
+        in the air): the layer need not go back there.  Told before the frame's first new drawing, or ignored."""
+        if self._pending is not None:
+            self._covered = cells
+
     def _settle(self) -> None:
         """The frame draws something new (or ends): the layer goes back where it changed and where the last frame
         drew after the blits this one kept, and those kept blits are redrawn there (clipped), in their order."""
@@ -282,13 +289,21 @@ class Canvas(_Notes):
             restored.add(rect)
         for _, _, rect in self._last[self._kept:]:
             restored.add(rect)
+        kept = self._ops[:self._kept]
+        if self._covered is not None:  # but where a kept blit lies: it is not drawn again, but where put back
+            covered = self._covered.rows
+            if kept:
+                left = Cells(self.get_size())
+                for _, _, rect in kept:
+                    left.add(rect)
+                covered = [b & ~c for b, c in zip(covered, left.rows)]
+            restored.rows = [a & ~b for a, b in zip(restored.rows, covered)]
         rects = restored.rects()
         window = self.window
         clip = window.get_clip()
         window.set_clip(None)
         for r in rects:
             window.blit(layer, r, r)
-        kept = self._ops[:self._kept]
         for r in rects if kept else ():
             under = [op for op in kept if op[2].colliderect(r)]
             if under:

@@ -24,7 +24,7 @@ from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_d
 from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
-from game.kit import skip
+from game.kit import overdraw, skip
 from game.kit.raceview import fit_keys, race_status
 from game.tables.snap.fx import POT
 
@@ -273,10 +273,11 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s = lay.scale
     table.layer.draw(surface, art)
+    flying = [f.rect for f in model.flights]  # (each worked out once)
+    overdraw.cover(art, surface, flying)  # (before anything is drawn over the layer)
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
-    flying = [f.rect for f in model.flights]  # (each worked out once)
     for f, rect in zip(model.flights, flying):
         blit_card(art, surface, f.card, rect, f.face_up)
     for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
