@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -128,13 +130,17 @@ def test_a_folder_that_cant_be_renamed_is_copied_and_the_old_one_kept(pg, home, 
     old, new = home
     unfinished = fill_old_folder(old)
     before = tree(old)
-    staging = new.with_name(f".{new.name}.copying")
+    staging = new.with_name(f".{new.name}.copying-killed")
     staging.mkdir(parents=True)
     (staging / "settings.json").write_text("{}")  # a copy a killed start left half done: not taken for the data
+    os.utime(staging, (time.time() - 2 * datafolder.STALE_COPY_S,) * 2)
+    running = new.with_name(f".{new.name}.copying-running")  # another start's, under way: left to it
+    running.mkdir()
     refuse_rename_of(old, monkeypatch)
     app = start()
     assert app.data_dir == new and tree(new) == before and tree(old) == before
-    assert not staging.exists()
+    assert not staging.exists() and running.exists()
+    assert list(new.parent.glob(f".{new.name}.copying*")) == [running]  # this start's own copy became the folder
     notices = app.stack.top.notices()
     assert len(notices) == 1 and "copied from" in notices[0] and "left as it was" in notices[0]
     assert_players_data(app, unfinished)
@@ -156,7 +162,7 @@ def test_a_folder_that_cant_be_copied_either_stays_in_use_and_the_title_says_why
     monkeypatch.setattr(shutil, "copy2", disk_full)
     app = start()
     assert copied  # the copy began, then failed half way
-    assert app.data_dir == old and not new.exists() and not new.with_name(f".{new.name}.copying").exists()
+    assert app.data_dir == old and not new.exists() and not list(new.parent.glob(f".{new.name}.copying*"))
     assert tree(old) == before
     notices = app.stack.top.notices()
     assert len(notices) == 1 and "could not be moved" in notices[0] and "the disk is full" in notices[0]
@@ -196,3 +202,63 @@ def test_resume_selftest_without_data_dir_finds_the_moved_save(home, tmp_path):
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "moved from" in result.stderr and "resume selftest: ok" in result.stdout
     assert not old.exists() and len(list((new / "sprint" / "history").iterdir())) == 2
+
+
+def test_another_start_that_copies_first_wins_and_this_one_uses_its_copy(home, monkeypatch):
+    old, new = home
+    fill_old_folder(old)
+    before = tree(old)
+    refuse_rename_of(old, monkeypatch)
+    copy2 = shutil.copy2
+
+    def other_start_finishes(src, dst, **kwargs):
+        if not new.exists():  # the other start's copy lands while this one is half way
+            shutil.copytree(old, new, copy_function=copy2)
+        return copy2(src, dst, **kwargs)
+
+    monkeypatch.setattr(shutil, "copy2", other_start_finishes)
+    assert datafolder.settle(old, new) == (new, None)
+    assert tree(new) == before and tree(old) == before and not list(new.parent.glob(f".{new.name}.copying*"))
+
+
+def test_a_move_another_start_made_meanwhile_is_used_not_the_old_folder_gone(home, monkeypatch):
+    old, new = home
+    fill_old_folder(old)
+    before = tree(old)
+    rename = os.rename
+
+    def moved_by_the_other_start(src, dst, *args, **kwargs):
+        if os.fspath(src) == os.fspath(old):
+            rename(src, dst)  # the other start got there first: this one's rename finds nothing
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", os.fspath(src))
+        return rename(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "rename", moved_by_the_other_start)
+    assert datafolder.settle(old, new) == (new, None)
+    assert tree(new) == before and not old.exists()
+
+
+def test_an_empty_new_folder_does_not_hide_the_old_data(home):
+    old, new = home
+    fill_old_folder(old)
+    before = tree(old)
+    new.mkdir(parents=True)
+    folder, notice = datafolder.settle(old, new)
+    assert folder == new and tree(new) == before and notice and "moved from" in notice
+
+
+def test_an_old_folder_that_cant_be_looked_at_is_reported_not_a_crash(pg, home, monkeypatch):
+    old, new = home
+    fill_old_folder(old)
+    is_dir = Path.is_dir
+
+    def denied(self):
+        if self == old:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return is_dir(self)
+
+    monkeypatch.setattr(Path, "is_dir", denied)
+    app = start()
+    assert app.data_dir == new
+    notices = app.stack.top.notices()
+    assert len(notices) == 1 and "could not be looked at" in notices[0], notices

@@ -142,10 +142,10 @@ def write_bytes(path: Path, content: bytes, sync: bool = True) -> None:
             os.fsync(out.fileno())
     os.replace(tmp, path)
     if sync:
-        _sync_dir(path.parent)
+        sync_dir(path.parent)
 
 
-def _sync_dir(folder: Path) -> None:
+def sync_dir(folder: Path) -> None:
     """Make the rename itself durable (not possible on Windows, where it is not needed)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -310,7 +310,7 @@ class Journal:
             os.fsync(fd)
         finally:
             os.close(fd)
-        _sync_dir(self.path.parent)
+        sync_dir(self.path.parent)
 
     def compact(self, header: bytes, count: int, generation: int) -> None:
         """Rewrite the journal as ``header`` (holding the first ``count`` entries) and the entries after them.
@@ -337,7 +337,7 @@ class Journal:
                     _write_all(fd, b"".join(late))
                     os.fsync(fd)
                 os.replace(tmp, self.path)
-                _sync_dir(self.path.parent)
+                sync_dir(self.path.parent)
                 os.close(self._fd)
                 self._fd, fd = fd, -1
                 self._base, self._tail = count, tail + late
