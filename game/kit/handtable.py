@@ -440,6 +440,7 @@ class HiddenHandTable(ViewTable, TurnScene):
             self._queue_deal()
         self.turns.catch_up(actions)
         self.motion.finish()
+        self.primer.pending.clear()  # the played cards are on the layer already: nothing lands now to make ahead
         self.hold = False
         self.banner = None
         self.floaters.clear()
