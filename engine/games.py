@@ -60,7 +60,7 @@ class GameInfo:
     who_starts: bool = False  # the New game screen asks who starts; its record class has new(players, seed, first_player)
     local_only: tuple[str, ...] = ()  # options a network game doesn't carry (the host plays their defaults)
     won_means: str = ""  # what its statistics count as Won, where that is not plain (shown under them)
-    score_unit: tuple[str, str] = ("point", "points")  # what a record's scores count, one and many (the Replays list)
+    score_unit: str = "points"  # what a record's scores count (the Replays list: "points: Ann 32,  Bob 8")
 
     @property
     def format(self) -> str:
@@ -183,7 +183,7 @@ def _double_or_nothing() -> GameInfo:
         options=OPTIONS, stats=("runs", "runs_cleared", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
         won_means="Won counts the Duels won and the Runs cleared (all 32 games of the ladder won). A Run that ends "
                   "at a lost game counts as lost: its games won and best game show how far it went.",
-        score_columns=("Most games won", "Average games won"), score_unit=("game", "games"),
+        score_columns=("Most games won", "Average games won"), score_unit="games won",
         trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game
         script="engine.double_or_nothing.script",
@@ -231,7 +231,7 @@ GAMES: dict[str, GameInfo] = {
             rules_pages="game.rules.snap:SNAP_RULES", arena="ai.snap.arena:ARENA", bench="engine.snap.bench:main",
             options=_snap_options(), default_seats=3, longest_ms=_snap_longest(), most_actions=20_000,
             stats=("fastest_snap_ms", "average_snap_ms", "false_calls"), hidden_hands=False,
-            score_columns=("Most cards at the end", "Average cards at the end"), score_unit=("card", "cards"),
+            score_columns=("Most cards at the end", "Average cards at the end"), score_unit="cards",
             trial_seats=("hard", "medium", "easy"), trial_options=(("time_limit", 3),),
             sim_options=(("time_limit", 3),),
             seat_actions=(("flip", "Flip"), ("snap", "Snap!"), ("snap-pot", "Snap Pot!")),
@@ -248,7 +248,7 @@ GAMES: dict[str, GameInfo] = {
             stats=("snaps_calling_out", "snaps_standard", "snaps_sandwich", "snaps_dark_queen", "snaps_counting_out",
                    "wrong_snaps", "fastest_snap_ms"),
             hidden_hands=False, seat_actions=(("lay", "Lay"), ("snap", "Snap!")), playable=True, most_actions=20_000,
-            score_columns=("Most cards at the end", "Average cards at the end"), score_unit=("card", "cards"),
+            score_columns=("Most cards at the end", "Average cards at the end"), score_unit="cards",
             trial_seats=("hard", "medium", "easy"),
         ),
         GameInfo(

@@ -49,9 +49,10 @@ def test_the_replays_list_says_who_won_with_what_in_the_games_own_unit():
         record = SimpleNamespace(players=players, scores=scores, actions=[], info=game_info(game), loaded_state=None)
         return describe(Path("20261127-063200-x.json"), record).split("     ", 1)[1]
 
-    assert line("sprint", (32, -3)) == "Ann won, 32 points;   Bot 1 (Standard): -3"
-    assert line("snap", (0, 52)) == "Bot 1 (Standard) won, 52 cards;   Ann: 0"
-    assert line("scamper", (120, 1, 1), ("Ann", "Bo", "Cy")) == "Bo (Standard) won, 1 point;   Cy (Standard) won, 1 point;   Ann: 120"
+    assert line("sprint", (32, -3)) == "Ann won  ·  points: Ann 32,  Bot 1 (Standard) -3"
+    assert line("snap", (0, 52)) == "Bot 1 (Standard) won  ·  cards: Ann 0,  Bot 1 (Standard) 52"
+    assert line("scamper", (120, 1, 1), ("Ann", "Bo", "Cy")) == (
+        "Bo (Standard) and Cy (Standard) won  ·  points: Ann 120,  Bo (Standard) 1,  Cy (Standard) 1")
 
 
 def test_the_first_hot_seat_race_opens_the_same_keys_screen_in_every_race_game(pg, tmp_path):

@@ -25,9 +25,9 @@ def test_a_run_that_won_a_game_and_then_lost_is_marked_won_for_its_opponent_only
     loaded = _loaded(record)
     assert winners(loaded) == (1,)
     line = describe(Path("20261126-221500-run.json"), loaded)
-    assert line.count(" won") == 1  # before: both seats (1 game each) or the runner
-    runner = loaded.players[0].name
-    assert f" won, 1 game;   {runner}" in line and line.endswith(f": {state.games_won}")  # the opponent won it
+    assert line.split("·")[0].count(" won") == 1  # before: both seats (1 game each) or the runner
+    runner, opponent = (p.name if p.kind == "human" else f"{p.name} ({p.level.title()})" for p in loaded.players)
+    assert line.split("     ", 1)[1].startswith(f"{opponent} won  ·  games won: {runner} {state.games_won},")
 
 
 def test_where_the_lowest_score_wins_the_lowest_is_marked() -> None:

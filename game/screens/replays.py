@@ -20,7 +20,7 @@ PAGE_SIZE = 8
 
 
 def describe(path: Path, record: Any) -> str:
-    """One line for a round: when, who won with what score in the game's unit, the others' scores (or how far it got)."""
+    """One line for a round: when, who won, everyone's score in the game's unit (or how far it got)."""
     try:
         when = time.strftime("%d %b %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")).lstrip("0")
     except ValueError:
@@ -28,10 +28,11 @@ def describe(path: Path, record: Any) -> str:
     names = [p.name if p.kind == "human" else f"{p.name} ({(p.level or 'AI').title()})" for p in record.players]
     if record.scores is None:
         return f"{when}     {', '.join(names)}: not finished, {len(record.actions)} actions"
-    won, unit = winners(record), getattr(getattr(record, "info", None), "score_unit", ("point", "points"))
-    first = [f"{names[i]} won, {s} {unit[abs(s) != 1]}" for i, s in enumerate(record.scores) if i in won]
-    rest = ",   ".join(f"{names[i]}: {s}" for i, s in enumerate(record.scores) if i not in won)
-    return f"{when}     " + ";   ".join(first + ([rest] if rest else []))  # "Ann won, 32 points;   Bob: 8"
+    won, unit = winners(record), getattr(getattr(record, "info", None), "score_unit", "points")
+    who = [names[i] for i in won]
+    who_won = " and ".join(filter(None, (", ".join(who[:-1]), who[-1]))) + " won" if who else "No winner"
+    scores = ",  ".join(f"{n} {s}" for n, s in zip(names, record.scores))
+    return f"{when}     {who_won}  ·  {unit}: {scores}"  # "Ann won  ·  points: Ann 32,  Bob 8"
 
 
 def winners(record: Any) -> tuple[int, ...]:
