@@ -304,7 +304,8 @@ class HiddenHandTable(ViewTable, TurnScene):
         if self.drag and self.drag.sprite is not None:
             skip.add(self.drag.sprite.id)
         self.layer.draw(surface, self.app.art)
-        overdraw.cover(self.app.art, surface, self._cards_over(skip))  # (before anything is drawn over the layer)
+        if cards := self._cards_over(skip):  # (told before anything is drawn over the layer)
+            overdraw.cover(self.app.art, surface, cards)
         seat = self.driver.thinking_seat
         if seat is not None and seat in L.spots:
             draw_thinking(surface, self.app.text, L.spots[seat].header, thinker(seat), self.clock.seconds, L.scale)
