@@ -929,32 +929,3 @@ def test_a_hidden_hand_tables_covered_frames_are_a_whole_redraw_and_put_back_les
     finally:
         Canvas.cover = told
     assert covered >= 30 and saved > drawn // 8, (covered, saved, drawn)
-
-
-@pytest.mark.parametrize("face_up", [True, False])
-def test_a_fan_drawn_apart_is_the_fan_drawn_whole(pg, face_up):
-    """draw_cards(apart=True) blits each card only where the next card's inside leaves it showing: the same pixels
-    as every card blitted whole, for fans tight and loose, cards lifted, glowing and pointed at, jokers, under a clip."""
-    from engine.cards import ALL_CARDS
-    from game.base.cardart import CardArt
-    from game.kit.hand import draw_cards
-    from game.kit.ui import SELECT
-
-    pygame.display.set_mode((64, 64))
-    art = CardArt()
-    for (w, h), step, clip in [((87, 124), 20, None), ((206, 295), 60, None), ((287, 410), 140, (100, 700, 1800, 300)),
-                               ((206, 295), 230, None), ((287, 410), 9, None)]:
-        cards = [(ALL_CARDS[(7 * i) % len(ALL_CARDS)], pygame.Rect(40 + i * step, 500 - (30 if i % 4 == 1 else 0), w, h),
-                  SELECT if i % 3 == 0 else None, i == 5) for i in range(12)]
-        cards.append((ALL_CARDS[-1], pygame.Rect(60, 520, w, h), None, False))  # one back over the start: no next card to its right
-        pictures = []
-        for apart in (False, True):
-            surface = pygame.Surface((2000, 1100))
-            surface.fill((20, 90, 60))
-            surface.set_clip(clip)
-            before = len(art.faces_blitted), art.backs_blitted
-            draw_cards(surface, art, cards, face_up, apart=apart)
-            assert (len(art.faces_blitted) - before[0], art.backs_blitted - before[1]) == ((13, 0) if face_up else (0, 13))
-            assert surface.get_clip() == (pygame.Rect(clip) if clip else surface.get_rect())
-            pictures.append(pygame.image.tobytes(surface, "RGB"))
-        assert pictures[0] == pictures[1], ((w, h), step)

@@ -16,7 +16,6 @@ import pygame
 
 from engine.cards import STANDARD_SIZE
 from game.base.cardart import CardArt
-from game.kit import overdraw
 from game.kit.sprites import CardSprite, Face, Hand, blit_card
 from game.kit.ui import GOLD, SELECT
 
@@ -175,37 +174,14 @@ class HandFan:
 
 
 def draw_cards(surface: pygame.Surface, art: CardArt, cards: list[tuple[Any, pygame.Rect, Any, bool]],
-               face_up: bool, apart: bool = False) -> None:
-    """A fan's cards as :meth:`HandFan.drawn` lists them.  With ``apart``, a card is blitted only where the next
-    card's opaque inside leaves it showing (:func:`~game.kit.overdraw.showing`): the same pixels, a fraction of the
-    blitting (no use on the window while the fan stands still: its blits are kept from the last frame whole)."""
-    for i, (card, r, glow, pointed) in enumerate(cards):
+               face_up: bool) -> None:
+    """A fan's cards as :meth:`HandFan.drawn` lists them."""
+    for card, r, glow, pointed in cards:
         if glow is not None:
             art.blit_glow(surface, r, glow)
-        parts = overdraw.showing(art, r, cards[i + 1][1]) if apart and i + 1 < len(cards) else None
-        if parts is None:
-            blit_card(art, surface, card, r, face_up)
-        else:
-            _blit_parts(surface, art, card, r, face_up, parts)
+        blit_card(art, surface, card, r, face_up)
         if pointed:
             draw_pointer(surface, r)
-
-
-def _blit_parts(surface: pygame.Surface, art: CardArt, card: Any, rect: pygame.Rect, face_up: bool,
-                parts: list[pygame.Rect]) -> None:
-    """The card at ``rect`` blitted through each of ``parts`` (within the surface's clip), counted as one blit."""
-    clip = surface.get_clip()
-    counts = None
-    for part in parts:
-        if shown := part.clip(clip):
-            surface.set_clip(shown)
-            blit_card(art, surface, card, rect, face_up)
-            if counts is None:
-                counts = len(art.faces_blitted), len(art.numbers_blitted), art.backs_blitted
-            surface.set_clip(clip)
-    if counts is not None:  # the card's face blitted once, as the whole blit says
-        del art.faces_blitted[counts[0]:], art.numbers_blitted[counts[1]:]
-        art.backs_blitted = counts[2]
 
 
 def draw_pointer(surface: pygame.Surface, card: pygame.Rect) -> None:

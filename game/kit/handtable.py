@@ -420,8 +420,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         if words is None:
             return
         face = bool(cards) and cards[0][4]  # one hand: all face up or all face down
-        draw_cards(surface, self.app.art, [(c, pygame.Rect(r), g, p) for c, r, g, p, _ in cards], face,
-                   apart=fan_only or not getattr(surface, "is_window", False))  # moving, or onto the layer
+        draw_cards(surface, self.app.art, [(c, pygame.Rect(r), g, p) for c, r, g, p, _ in cards], face)
         if fan_only:
             return
         if words[0] == "toast":

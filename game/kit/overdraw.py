@@ -65,18 +65,4 @@ def cover(art: CardArt, surface: Any, cards: Iterable[pygame.Rect]) -> None:
     tell(hidden)
 
 
-def showing(art: CardArt, rect: pygame.Rect, over: pygame.Rect) -> list[pygame.Rect] | None:
-    """Where a card blitted at ``rect`` (with its shadow) still shows once a card is blitted at ``over`` after it:
-    up to four rects around the later card's opaque columns (None: it hides none of it, blit the card whole)."""
-    off, pad = art.shadow_offsets(rect.size)
-    whole = pygame.Rect(rect.x - pad + off, rect.y - pad + 2 * off, rect.w + 2 * pad, rect.h + 2 * pad)
-    hidden = insides(art, over.size)[1].move(over.topleft).clip(whole)
-    if not hidden:
-        return None
-    return [r for r in (pygame.Rect(whole.x, whole.y, whole.w, hidden.y - whole.y),
-                        pygame.Rect(whole.x, hidden.y, hidden.x - whole.x, hidden.h),
-                        pygame.Rect(hidden.right, hidden.y, whole.right - hidden.right, hidden.h),
-                        pygame.Rect(whole.x, hidden.bottom, whole.w, whole.bottom - hidden.bottom)) if r.w > 0 and r.h > 0]
-
-
-__all__ = ["cover", "insides", "showing"]
+__all__ = ["cover", "insides"]
