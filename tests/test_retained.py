@@ -898,3 +898,34 @@ def test_snaps_won_cards_waiting_to_leave_kept_on_the_window_with_their_insides_
             assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
             compared += 1
     assert kept >= 5 and compared >= 40, (kept, compared)
+
+
+@pytest.mark.parametrize("game_id", ["sprint", "scamper"])
+def test_a_hidden_hand_tables_covered_frames_are_a_whole_redraw_and_put_back_less(pg, tmp_path, game_id):
+    """The bench's hidden-hand table tells the window's canvas where its moving fan's cards and the flights under
+    way will lie (Canvas.cover): each frame so told shows what a whole redraw shows, and the layer goes back in far
+    fewer pixels than those frames' last frames drew over it."""
+    app, busy = busy_bench(tmp_path, game_id, (960, 600), frames=1)
+    canvas = app._pen
+    covered = saved = drawn = 0
+    told = Canvas.cover
+
+    def tell(self, cells):
+        nonlocal covered
+        covered += self._pending is not None
+        told(self, cells)
+
+    Canvas.cover = tell
+    try:
+        for n in range(1, 420):
+            busy.before(n)
+            last, before = Cells(canvas.get_size()), covered
+            for rect in canvas._drawn:
+                last.add(rect)
+            if app.step(DT, []) and covered > before:
+                drawn += last.area()
+                saved += last.area() - canvas._restored.area()
+                assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), (game_id, n)
+    finally:
+        Canvas.cover = told
+    assert covered >= 30 and saved > drawn // 8, (covered, saved, drawn)

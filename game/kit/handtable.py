@@ -30,6 +30,7 @@ from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
 from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_middle
 from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
+from game.kit import overdraw
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.parts import log_ahead
 from game.kit.pointer import Pointer
@@ -303,10 +304,22 @@ class HiddenHandTable(ViewTable, TurnScene):
         if self.drag and self.drag.sprite is not None:
             skip.add(self.drag.sprite.id)
         self.layer.draw(surface, self.app.art)
+        if cards := self._cards_over(skip):  # (told before anything is drawn over the layer)
+            overdraw.cover(self.app.art, surface, cards)
         seat = self.driver.thinking_seat
         if seat is not None and seat in L.spots:
             draw_thinking(surface, self.app.text, L.spots[seat].header, thinker(seat), self.clock.seconds, L.scale)
         return skip
+
+    def _cards_over(self, skip: set[int]) -> list[pygame.Rect]:
+        """Where this frame will blit cards over all drawn before them: the fan's, unless the layer holds it, and the
+        flights already under way (:func:`~game.kit.overdraw.cover`: the layer need not go back under their insides)."""
+        flights = [f.rect for f in self.motion.flights if f.tween.started]
+        if self._bottom_in_layer:
+            return flights
+        hover = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
+        face = self.shows_face(self.viewer)
+        return [r for _, r, _, _ in self.fan.drawn(self.my_hand, self.layout, face, hover, self.my_turn(), skip)] + flights
 
     def draw_bottom(self, surface: pygame.Surface, skip: set[int], parts: Callable[[], tuple[Any, ...]]) -> None:
         """The bottom seat's fan, the toast or the status lines and the buttons, unless the cached layer holds
