@@ -628,30 +628,6 @@ def test_double_or_nothings_new_log_line_renders_only_its_own_words_after_a_quie
     assert checked >= 20, checked
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_double_or_nothings_stacks_in_the_air_put_the_layer_back_less_and_are_a_whole_redraw(pg, tmp_path, size):
-    """Double or Nothing's stacks in the air tell the canvas where their cards' opaque insides will lie (each card of
-    the stack, :func:`game.kit.stacks.draw_counted_flights`): the layer goes back far less than the last frame drew
-    over it, and every such frame shows what a whole redraw shows."""
-    from game.kit.stacks import in_the_air
-
-    app, busy = busy_bench(tmp_path, "double-or-nothing", size, seed=2, frames=1)
-    canvas = app._pen
-    saved = drawn = compared = 0
-    for n in range(1, 400):
-        busy.before(n)
-        last = Cells(canvas.get_size())
-        for rect in canvas._drawn:
-            last.add(rect)
-        table = modes.table_of(app, "double-or-nothing")
-        if app.step(DT, []) and table is not None and in_the_air(table.motion.flights) and canvas._base is not None:
-            drawn += last.area()
-            saved += last.area() - canvas._restored.area()
-            assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
-            compared += 1
-    assert compared >= 40 and saved > drawn // 4, (compared, saved, drawn)
-
-
 def test_a_discarded_card_is_encoded_for_the_layer_before_it_lands(pg, tmp_path, monkeypatch):
     """A card discarded flies face up: it is encoded for the cached layer at the discard pile's size, with its shadow,
     on a quiet frame of its flight (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), not by its first blit

@@ -18,7 +18,6 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from game.kit.flights import Step
-from game.kit.overdraw import cover
 from game.kit.parts import NOWHERE, Part, Warmer
 from game.kit.tweens import Tween, out_cubic
 from game.kit.ui import GOLD, INK, Text
@@ -51,13 +50,6 @@ def draw_stack(surface: pygame.Surface, art: Any, value: int, count: int, rect: 
         art.numbers_blitted.append(value)
     else:
         art.backs_blitted += 1
-
-
-def stack_cards(depth: int, rect: pygame.Rect) -> list[pygame.Rect]:
-    """Where each card of a stack ``depth`` edges deep with its top card at ``rect`` lies: the top card, then its
-    edges, each deeper than the one before."""
-    step = max(2, rect.w // 22)
-    return [rect.move(-k * step // 2, -k * step) for k in range(depth + 1)]
 
 
 def _margins(depth: int, w: int) -> tuple[int, int]:
@@ -123,11 +115,8 @@ def counted_stacks_part(art: Any, text: Text, key: Hashable, stacks: Sequence[tu
 
 
 def draw_counted_flights(surface: pygame.Surface, art: Any, text: Text, flights: Sequence[Any], scale: float) -> None:
-    """The stacks in the air among ``flights``, each with its count under it: drawn first over the window's layer
-    (its canvas told where their cards' opaque insides will lie, :func:`~game.kit.overdraw.cover`)."""
-    flying = in_the_air(flights)
-    cover(art, surface, [card for fly in flying for card in stack_cards(stack_depth(fly.count), fly.rect)])
-    for fly in flying:
+    """The stacks in the air among ``flights``, each with its count under it."""
+    for fly in in_the_air(flights):
         r = fly.rect
         draw_stack(surface, art, fly.value, fly.count, r)
         text.blit(surface, f"{fly.count:,}", round(20 * scale), (r.centerx, r.bottom + 2), GOLD, "midtop")
@@ -159,11 +148,13 @@ def _edges(art: Any, depth: int, w: int, h: int, shadow: bool) -> pygame.Surface
     if surf is None:
         if len(_EDGES) >= 24:
             del _EDGES[next(iter(_EDGES))]  # the one made first: a few shapes are in use at a time
+        step = max(2, w // 22)
         dx, dy = _margins(depth, w)
         surf = _EDGES[key] = pygame.Surface((w + dx + 16, h + dy + 16), pygame.SRCALPHA)
+        top = pygame.Rect(dx, dy, w, h)
         numbers, backs = len(art.numbers_blitted), art.backs_blitted
-        for k, edge in enumerate(stack_cards(depth, pygame.Rect(dx, dy, w, h))[:0:-1]):  # the deepest first
-            art.blit_back(surf, edge, shadow=shadow and k == 0)
+        for k in range(depth, 0, -1):
+            art.blit_back(surf, top.move(-k * step // 2, -k * step), shadow=shadow and k == depth)
         del art.numbers_blitted[numbers:]
         art.backs_blitted = backs
     return surf
