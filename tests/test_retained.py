@@ -596,6 +596,38 @@ def test_a_new_log_line_renders_only_its_own_row_after_a_quiet_frame(pg, tmp_pat
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
+def test_double_or_nothings_new_log_line_renders_only_its_own_words_after_a_quiet_frame(pg, tmp_path, monkeypatch):
+    """Double or Nothing's log, as the hidden-hand tables': once a quiet frame has passed since its last line, the
+    frame of a new line renders no row the log showed before (the rows it leaves showing, the one that was newest
+    now muted, were made ahead by :func:`~game.kit.parts.log_ahead`), only the new words;
+    test_double_or_nothings_layer_in_parts_is_the_whole_table_painted_unclipped checks the layer all the while."""
+    from game.base.text import Text
+
+    app, busy = busy_bench(tmp_path, "double-or-nothing", SIZE, seed=2)
+    rendered: list[str] = []
+    render = Text._render
+    monkeypatch.setattr(Text, "_render", lambda self, words, px, color: rendered.append(words) or render(
+        self, words, px, color))
+    shown: list[str] = []  # the rows' words the log showed after the last frame
+    quiet = checked = 0
+    for n in range(700):
+        busy.before(n)
+        rendered.clear()
+        app.step(DT, [])
+        table = modes.table_of(app, "double-or-nothing")
+        if table is None or app.stack.top is not table or table.layer.surface is None:
+            continue
+        rows = [row[0] for row in table.log.rows(app.text, table.layout.log, table.layout.scale)]
+        if rows != shown and shown and quiet:
+            added = next(k for k in range(max(0, len(rows) - len(shown)), len(rows) + 1)  # the rows of new lines
+                         if rows[:len(rows) - k] == shown[len(shown) - len(rows) + k:])
+            assert not [w for w in rendered if w in shown and w not in rows[len(rows) - added:]], (n, added, rendered)
+            checked += 1
+        quiet = rows == shown and (quiet or not table.layer.painted)
+        shown = rows
+    assert checked >= 20, checked
+
+
 def test_a_discarded_card_is_encoded_for_the_layer_before_it_lands(pg, tmp_path, monkeypatch):
     """A card discarded flies face up: it is encoded for the cached layer at the discard pile's size, with its shadow,
     on a quiet frame of its flight (:meth:`~game.kit.handtable.HiddenHandTable.prime_ahead`), not by its first blit

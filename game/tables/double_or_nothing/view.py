@@ -25,7 +25,7 @@ from game.kit.handview import with_keys
 from game.kit.layout import ui_scale
 from game.kit.messages import draw_banner, draw_tip, draw_toast, tip_close
 from game.kit.offer import OfferCard, draw_offer, offer_rects
-from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_parts, parts_region, status_part, text_part
+from game.kit.parts import NO_PART, NOWHERE, Part, button_parts, log_ahead, log_parts, parts_region, status_part, text_part
 from game.kit.replaycontrols import replay_status
 from game.kit.stacks import (
     column_place, counted_stacks_part, draw_counted_flights, draw_stack, in_the_air, stack_depth, stack_place, warm_stacks,
@@ -99,6 +99,7 @@ class DoubleLayout:
         top = self.top_panel.bottom + round(14 * s)
         self.log_panel = Rect(w - pad - round(300 * s), self.menu_button.bottom + round(10 * s), round(300 * s),
                               max(round(60 * s), self.status.y - self.menu_button.bottom - round(20 * s)))
+        self.log = self.log_panel.inflate(-round(20 * s), -round(20 * s))  # the log's rows
         self.area = Rect(pad, top, self.log_panel.x - 2 * pad, self.status.y - top - round(8 * s))
         ah = min(round(150 * s), round(self.area.h * 0.62))
         self.area_card_size = (round(ah * CARD_RATIO), ah)
@@ -208,7 +209,7 @@ def table_parts(t: Table) -> list[Part]:
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
             text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
-            *log_parts(t.log, text, L.log_panel.inflate(-round(20 * s), -round(20 * s)), s),
+            *log_parts(t.log, text, L.log, s),
             status_part(text, L.status, shows, s),
             Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
             Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface)),
@@ -317,9 +318,10 @@ def draw(t: Table, surface: pygame.Surface) -> None:
     t.layer.refresh(t.background, L, [parts_region("table", surface.get_rect(), table_parts(t), t.viewer)], art)
     t.layer.draw(surface, art)
     sh = t.shown
-    if not t.layer.painted:  # a frame with nothing new renders one stack the next moves may need
-        counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
-        warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),))
+    if not t.layer.painted:  # a frame with nothing new: the log's next rows (parts.log_ahead), or a stack to come
+        if not log_ahead(t.log, text, L.log, s):
+            counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
+            warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),))
         if t.state.top not in (None, sh.top):  # the line over the play in the air
             _beat_part(t, t.state.top, t.state.top_seat, t.state.top_strength())
     draw_counted_flights(surface, art, text, t.motion.flights, s)
