@@ -376,3 +376,20 @@ def test_a_seat_headers_facts_are_apart_by_the_one_separator(pg, tmp_path):
         parts = (["dealer"] if seat == st.dealer else []) + (
             [] if seat == table.viewer else [card_count(len(table.model.held[seat]))]) + [f"{st.sheet.totals[seat]} pts"]
         assert header_right(table, seat) == SEPARATOR.join(parts)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_log_takes_the_room_the_piles_leave_and_nothing_overlaps(size):
+    """Scamper's log was a third of the middle band, so nearly every line ("You added the 8 of spades to Ada's 4 8s.")
+    wrapped while the piles had room to spare; Sprint keeps its turn order across the middle (no wide log)."""
+    from game.kit.layout import TableLayout
+
+    assert ScamperTable.wide_log
+    for n, share in ((2, 0.4), (5, 0.4), (10, 0.2)):
+        layout, narrow = TableLayout(*size, n, 0, wide_log=True), TableLayout(*size, n, 0)
+        assert layout.log_panel.w >= share * size[0] and layout.log_panel.w > narrow.log_panel.w, (n, layout.log_panel)
+        own = layout.spots[0].panel
+        assert own.right + layout.margin <= layout.stock.x and layout.discard.right + layout.margin <= layout.log_panel.x
+        panels = [s.panel for s in layout.spots.values()] + [layout.log_panel]
+        assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:])
+        assert all(pygame.Rect(0, 0, *size).contains(p) for p in panels)
