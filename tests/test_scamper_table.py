@@ -393,3 +393,21 @@ def test_the_log_takes_the_room_the_piles_leave_and_nothing_overlaps(size):
         panels = [s.panel for s in layout.spots.values()] + [layout.log_panel]
         assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:])
         assert all(pygame.Rect(0, 0, *size).contains(p) for p in panels)
+
+
+@pytest.mark.parametrize("lower_wins", [True, False])
+def test_the_leader_is_marked_in_gold_not_red_on_the_paper_sheet(pg, tmp_path, lower_wins):
+    """The winning (lowest) total and "1st" were red on the standings, which reads as a penalty in Scamper; Sprint's
+    sheet (highest wins) marks its leader the same way."""
+    from game.kit.matchsheet import LEADER_INK, MARGIN_RED
+
+    app = make_app(tmp_path)
+    data = ScoreSheet(["Ann", "Bob", "Cat"], [SheetRow("two sets of 3", (0, 25, 40), {0: "out"}, 1)],
+                      lower_wins=lower_wins, rounds=10)
+    app.stack.push(StandingsScene(app, data, "Ann wins!", lambda: None, lambda: None))
+    frame(app)
+    surface = app.screen
+    reds = pygame.mask.from_threshold(surface, MARGIN_RED, (8, 8, 8, 255)).get_bounding_rects()
+    assert all(r.h > 10 * r.w for r in reds), reds  # the margin line alone
+    gold = pygame.mask.from_threshold(surface, LEADER_INK, (8, 8, 8, 255)).get_bounding_rects()
+    assert len(gold) >= 3, gold  # "1st" and the leader's total
