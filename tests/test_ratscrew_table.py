@@ -324,10 +324,10 @@ def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path
 
 
 def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
-    from game.kit.racetable import short_key_name
+    from game.kit.seatkeys import key_name
     from game.tables.ratscrew.input import key_names
 
-    assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
+    assert key_name(pygame.K_KP4, short=True) == "Num 4" and key_name(pygame.K_PAGEUP, short=True) == "PgUp"
     app = make_app(tmp_path, (960, 600))
     app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy"], "ratscrew"))
     table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))

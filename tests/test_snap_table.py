@@ -338,13 +338,14 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
     assert line
 
 
-def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
+def test_a_keys_line_fits_its_panel_closer_then_on_two_lines():
+    """A key keeps its one spelling ("Num 4", as on Ratscrew's table): the line was squeezed to "Num4"."""
     from game.kit.raceview import fit_keys
 
     line = "Num 4 flip  ·  Num 5 snap  ·  Num 6 pot"
     assert fit_keys(line, len, 100) == [line]
-    assert fit_keys(line, len, 34) == ["Num4 flip · Num5 snap · Num6 pot"]
-    assert fit_keys(line, len, 20) == ["Num4 flip · Num5 snap", "Num6 pot"]
+    assert fit_keys(line, len, 35) == ["Num 4 flip · Num 5 snap · Num 6 pot"]
+    assert fit_keys(line, len, 34) == ["Num 4 flip · Num 5 snap", "Num 6 pot"]
     assert fit_keys("", len, 10) == []
 
 

@@ -21,7 +21,6 @@ from game.kit.parts import NO_PART, parts_region, text_part
 from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
-from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import overdraw, skip
@@ -160,7 +159,7 @@ POT_SHUT = "Snap Pot! is for a card matching the snap pot's top card: the pot is
 
 def solo_snap_key(table: RaceTableScene) -> str:
     """A lone player's own Snap! key (its last key: the extra one, Space)."""
-    return table.key_names(table.solo, "snap", key_name)[-1]
+    return table.key_names(table.solo, "snap", False)[-1]
 
 
 def status_lines(table: RaceTableScene) -> tuple[str, str]:
