@@ -119,3 +119,10 @@ def test_a_screenshot_game_starts_from_a_seat_line_and_its_table_draws_through_i
         table.draw(app.screen)  # the view's drawing, then the replay's (none here)
     finally:
         pygame.quit()
+
+
+def test_places_read_as_ordinals():
+    from game.kit.wording import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]

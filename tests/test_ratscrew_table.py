@@ -389,7 +389,7 @@ def _last_pair(app, *reflexes):
 
 def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_key(pg, tmp_path):
     from game.screens.game_over import GUARD_S, seat_letters
-    from game.tables.ratscrew.result import RatscrewResultScene
+    from game.tables.ratscrew.result import HEAD, RatscrewResultScene
 
     app = make_app(tmp_path)
     table = _last_pair(app, Reflexes(mu=300, sigma=0, tau=0, miss=1.0, false_rate=0.0))
@@ -400,6 +400,8 @@ def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_ke
         frames(app)
     result = app.stack.top
     assert isinstance(result, RatscrewResultScene) and result.title == "You win!"
+    assert [row[0] for row in result.rows()] == ["1st", "2nd"]  # places as Snap says them, not "1, 2"
+    assert {"Calling out", "Counting out", "Wrong snaps"} <= set(HEAD) and not {"Call", "Count", "Wrong"} & set(HEAD)
     for k in (pygame.K_SPACE, pygame.K_s, pygame.K_a, pygame.K_RETURN, pygame.K_j, pygame.K_k, pygame.K_ESCAPE):
         key(app, k)  # still hammering the game's keys as it ends: the result stays
     click(app, next(b.rect.center for b in result.buttons if b.key == "again"))

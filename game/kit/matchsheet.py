@@ -22,6 +22,7 @@ import pygame
 from game.kit.layout import MenuLayout
 from game.kit.scoresheet import ScoreSheet
 from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
+from game.kit.wording import ordinal
 from game.base.scene import Scene
 
 PAPER = (246, 242, 228)
@@ -223,13 +224,12 @@ class StandingsScene(_Overlay):
         box_h = round(70 * s)
         box_w = min(round(220 * s), (self.body.w - gap * (n - 1)) // n)
         x = self.body.centerx - (n * box_w + (n - 1) * gap) // 2
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
         for i, (place, seat) in enumerate(places):
             box = pygame.Rect(x + i * (box_w + gap), self.body.y, box_w, box_h)
             pygame.draw.rect(surface, PAPER if place == 1 else (226, 232, 222), box, border_radius=round(8 * s))
             if place == 1:
                 pygame.draw.rect(surface, GOLD, box, width=max(2, round(3 * s)), border_radius=round(8 * s))
-            text.blit(surface, ordinal.get(place, f"{place}th"), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
+            text.blit(surface, ordinal(place), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
                       LEADER_INK if place == 1 else PAPER_MUTED)
             text.blit(surface, f"{totals[seat]}", round(18 * s), (box.right - round(8 * s), box.y + round(6 * s)),
                       PAPER_INK, "topright")
