@@ -524,3 +524,22 @@ def test_a_bots_seat_names_its_level_with_one_space(pg, tmp_path, monkeypatch):
     frames(app, 2)
     assert "Bot0 (Medium)" in drawn
     assert not [w for w in drawn if "  (" in w]
+
+
+def test_the_status_line_says_what_the_count_badge_counts(pg, tmp_path):
+    """A gold "2" on the top card went unexplained: the status line says whose stack it will be, and after how many."""
+    from engine.ratscrew import Count
+
+    app = make_app(tmp_path, (960, 600))
+    table = solo(app)
+    queen = Card("QS")
+    state = Ratscrew([[Card("2C"), Card("3C")], [Card("4D"), Card("5D")]], table.state.rules, 0, stack=[queen],
+                     calls_made=1, count=Count(1, 2, queen))
+    table.state = table.driver.state = state
+    head = table.status_lines()[0]
+    assert head.endswith("Bot0 takes the stack after 2 more cards"), head
+    state.count = Count(0, 1, queen)
+    assert table.status_lines()[0].endswith("You take the stack after 1 more card")
+    state.count = None
+    assert "takes the stack" not in table.status_lines()[0]
+    frames(app)  # drawn at 960x600 without a fault
