@@ -330,14 +330,20 @@ def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.
     return pygame.Rect(panel.x + round(margin * s), top, panel.w - round(2 * margin * s), panel.bottom - top - round(margin * s))
 
 
+def seat_line(table: RaceTableScene, seat: int) -> str:
+    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (the stack's badge says 19: the two
+    agree), "Cy  ·  20 cards" without one."""
+    down, up = table.model.down[seat], len(table.model.up[seat])
+    return f"{table.name(seat)}  ·  " + ("out" if table.model.out[seat] else f"{down} down, {up} up" if up else f"{down} cards")
+
+
 def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
     """A seat's name and count, then its keys (hot-seat) or its level; ``backed``: on its panel's colour (over cards)."""
     lay, model, text = table.layout, table.model, table.app.text
     s, out = lay.scale, model.out[seat]
     if backed:
         draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
-    line = f"{table.name(seat)}  ·  " + ("out" if out else f"{model.down[seat] + len(model.up[seat])} cards")
-    text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
+    text.blit(surface, seat_line(table, seat), round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     for i, part in enumerate(fit_keys(table.seat_keys_line(seat), lambda t: text.render(t, round(16 * s), MUTED).get_width(),
                                       place.panel.w - round(12 * s))):
         text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
