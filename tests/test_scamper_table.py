@@ -411,3 +411,22 @@ def test_the_leader_is_marked_in_gold_not_red_on_the_paper_sheet(pg, tmp_path, l
     assert all(r.h > 10 * r.w for r in reds), reds  # the margin line alone
     gold = pygame.mask.from_threshold(surface, LEADER_INK, (8, 8, 8, 255)).get_bounding_rects()
     assert len(gold) >= 3, gold  # "1st" and the leader's total
+
+
+def test_the_crowded_ten_seat_table_shows_melds_that_fit_the_rounds_contract(pg, tmp_path):
+    """The 10-seat screenshot showed sets under "Round 2 of 10: two runs of 3": the crowd laid sets whatever the
+    round; each seat now goes down with the round's contract."""
+    from engine.melds import MatchKind
+    from engine.melds.contracts import contract_reason
+    from engine.scamper import CONTRACTS
+
+    app = make_app(tmp_path, (960, 600))
+    table = tools.open_position(app, *tools.position(10, 6, seed=30, level="standard"), crowd=24)
+    state = table.state
+    contract = CONTRACTS[state.round_index]
+    assert len(state.melds) >= 24 and {r.kind for r in contract.requirements} == {MatchKind.RUN}  # round 2: runs
+    for seat in set(state.owners):
+        melds = [m for m, owner in zip(state.melds, state.owners) if owner == seat]
+        assert all(m.kind is MatchKind.RUN for m in melds), (seat, [m.describe() for m in melds])
+        assert contract_reason(melds, contract) is None, (seat, [m.describe() for m in melds])
+    assert len(table.model.melds) == len(state.melds) and table.model.owners == state.owners
