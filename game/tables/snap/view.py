@@ -241,7 +241,7 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
     if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
         parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
     parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
-    if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
+    if not changed & {8, 9} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
         labels = place.parts[2]
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
