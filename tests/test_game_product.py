@@ -420,3 +420,15 @@ def test_fitting_a_very_long_name_measures_a_bounded_amount_of_text():
     assert sum(f.calls for f in fitted) < 60
     lines = text.wrap(" ".join(["word"] * 5000), 18, 400)
     assert len(lines) > 10 and sum(f.calls for f in fonts.values()) < 60 + 5000 + 10
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_bottom_button_row_is_centred_as_a_whole(pg, tmp_path, size):
+    """Back sat in the middle with Reset beside it, so the pair was centred at x=570 of 960; the rules' three buttons
+    (Previous, Back, Next) stay centred."""
+    app = make_app(tmp_path, size)
+    for scene in (StatsScene(app, "sprint"), RulesScene(app, "sprint")):
+        back = next(b for b in scene.buttons if b.key == "back").rect
+        row = [b.rect for b in scene.buttons if b.rect.centery == back.centery]
+        assert len(row) >= 2 and abs(row[0].unionall(row[1:]).centerx - size[0] // 2) <= 1, (scene, row)
+        assert not any(a.colliderect(b) for i, a in enumerate(row) for b in row[i + 1:])

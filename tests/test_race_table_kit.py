@@ -13,7 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.kit.keymap import Keymap  # noqa: E402
-from game.kit.racetable import key_names, race_mismatches, short_key_name, solo_keymap, stat_row  # noqa: E402
+from game.kit.racetable import key_names, race_mismatches, solo_keymap, stat_row  # noqa: E402
+from game.kit.seatkeys import key_name  # noqa: E402
 from game.kit.raceview import ms_cell, race_status  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +35,14 @@ def test_a_seats_key_names_list_its_own_key_first_then_the_extras_in_declared_or
     assert key_names(keymap, 0, "lay", SOLO) == ["Num 4", "Enter"]  # the keypad's Enter reads the same: left out
     assert key_names(keymap, 0, "snap", SOLO) == ["Num 5", "Space"]
     assert key_names(keymap, 1, "snap", SOLO) == []
-    assert short_key_name(pygame.K_PAGEDOWN) == "PgDn"
+    assert key_name(pygame.K_PAGEDOWN, short=True) == "PgDn" and key_name(pygame.K_PAGEDOWN) == "Page Down"
+
+
+def test_a_key_has_one_spelling_full_on_the_key_screens_short_at_the_tables():
+    """The keys screens said "Numpad 4", Ratscrew's table "Num 4", six-seat Snap "Num4": one function spells them."""
+    assert key_name(pygame.K_KP4) == "Numpad 4" and key_name(pygame.K_KP4, short=True) == "Num 4"
+    keymap = Keymap({pygame.K_KP4: (0, "lay")})
+    assert key_names(keymap, 0, "lay") == ["Num 4"] and key_names(keymap, 0, "lay", short=False) == ["Numpad 4"]
 
 
 def test_a_stat_row_leaves_out_what_a_seat_has_none_of():
@@ -111,3 +119,10 @@ def test_a_screenshot_game_starts_from_a_seat_line_and_its_table_draws_through_i
         table.draw(app.screen)  # the view's drawing, then the replay's (none here)
     finally:
         pygame.quit()
+
+
+def test_places_read_as_ordinals():
+    from game.kit.wording import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]

@@ -324,10 +324,10 @@ def test_a_banner_about_a_won_stack_goes_when_the_next_card_is_laid(pg, tmp_path
 
 
 def test_key_names_are_short_enough_for_a_narrow_panel(pg, tmp_path):
-    from game.kit.racetable import short_key_name
+    from game.kit.seatkeys import key_name
     from game.tables.ratscrew.input import key_names
 
-    assert short_key_name(pygame.K_KP4) == "Num 4" and short_key_name(pygame.K_PAGEUP) == "PgUp"
+    assert key_name(pygame.K_KP4, short=True) == "Num 4" and key_name(pygame.K_PAGEUP, short=True) == "PgUp"
     app = make_app(tmp_path, (960, 600))
     app.start_game(GameSetup.hotseat(["Ann", "Bea", "Cid"], ["easy"], "ratscrew"))
     table = next(s for s in app.stack.scenes if isinstance(s, RatscrewTable))
@@ -348,12 +348,13 @@ def test_a_single_human_sees_the_same_keys_on_the_status_line_the_panel_and_the_
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
 def test_a_short_stack_sits_in_the_middle_of_the_table_and_the_log_has_room(size):
     """The top card stood against the log, so a stack of a few cards (the usual sight) left the table's left half
-    bare; the log, a fifth of the width, wrapped nearly every line at 960x600."""
+    bare; the log, a fifth of the width, wrapped nearly every line at 960x600. Then the group sat in the middle of
+    the window, not of the felt left of the log, leaving the left third holding only the fan's hint."""
     for n in (2, 6):
         layout = RatscrewLayout(*size, n)
         fan = layout.fan(3)
         middle = (fan[0].left + layout.top_card.right) / 2  # the three cards and the top card, as one group
-        assert abs(middle - size[0] / 2) <= 0.05 * size[0], (middle, size)
+        assert abs(middle - layout.log_panel.left / 2) <= 0.01 * size[0], (middle, size)  # the felt's middle
         assert layout.log_panel.w >= 0.25 * size[0] and not layout.log_panel.colliderect(layout.snap_button)
 
 
@@ -388,7 +389,7 @@ def _last_pair(app, *reflexes):
 
 def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_key(pg, tmp_path):
     from game.screens.game_over import GUARD_S, seat_letters
-    from game.tables.ratscrew.result import RatscrewResultScene
+    from game.tables.ratscrew.result import HEAD, RatscrewResultScene
 
     app = make_app(tmp_path)
     table = _last_pair(app, Reflexes(mu=300, sigma=0, tau=0, miss=1.0, false_rate=0.0))
@@ -399,6 +400,8 @@ def test_the_end_screen_ignores_game_keys_at_first_and_its_letter_is_no_seats_ke
         frames(app)
     result = app.stack.top
     assert isinstance(result, RatscrewResultScene) and result.title == "You win!"
+    assert [row[0] for row in result.rows()] == ["1st", "2nd"]  # places as Snap says them, not "1, 2"
+    assert {"Calling out", "Counting out", "Wrong snaps"} <= set(HEAD) and not {"Call", "Count", "Wrong"} & set(HEAD)
     for k in (pygame.K_SPACE, pygame.K_s, pygame.K_a, pygame.K_RETURN, pygame.K_j, pygame.K_k, pygame.K_ESCAPE):
         key(app, k)  # still hammering the game's keys as it ends: the result stays
     click(app, next(b.rect.center for b in result.buttons if b.key == "again"))
@@ -521,3 +524,22 @@ def test_a_bots_seat_names_its_level_with_one_space(pg, tmp_path, monkeypatch):
     frames(app, 2)
     assert "Bot0 (Medium)" in drawn
     assert not [w for w in drawn if "  (" in w]
+
+
+def test_the_status_line_says_what_the_count_badge_counts(pg, tmp_path):
+    """A gold "2" on the top card went unexplained: the status line says whose stack it will be, and after how many."""
+    from engine.ratscrew import Count
+
+    app = make_app(tmp_path, (960, 600))
+    table = solo(app)
+    queen = Card("QS")
+    state = Ratscrew([[Card("2C"), Card("3C")], [Card("4D"), Card("5D")]], table.state.rules, 0, stack=[queen],
+                     calls_made=1, count=Count(1, 2, queen))
+    table.state = table.driver.state = state
+    head = table.status_lines()[0]
+    assert head.endswith("Bot0 takes the stack after 2 more cards"), head
+    state.count = Count(0, 1, queen)
+    assert table.status_lines()[0].endswith("You take the stack after 1 more card")
+    state.count = None
+    assert "takes the stack" not in table.status_lines()[0]
+    frames(app)  # drawn at 960x600 without a fault

@@ -379,3 +379,57 @@ def test_a_seat_headers_facts_are_apart_by_the_one_separator(pg, tmp_path):
         parts = (["dealer"] if seat == st.dealer else []) + (
             [] if seat == table.viewer else [card_count(len(table.model.held[seat]))]) + [f"{st.sheet.totals[seat]} pts"]
         assert header_right(table, seat) == SEPARATOR.join(parts)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_log_takes_the_room_the_piles_leave_and_nothing_overlaps(size):
+    """Scamper's log was a third of the middle band, so nearly every line ("You added the 8 of spades to Ada's 4 8s.")
+    wrapped while the piles had room to spare; Sprint keeps its turn order across the middle (no wide log)."""
+    from game.kit.layout import TableLayout
+
+    assert ScamperTable.wide_log
+    for n, share in ((2, 0.4), (5, 0.4), (10, 0.2)):
+        layout, narrow = TableLayout(*size, n, 0, wide_log=True), TableLayout(*size, n, 0)
+        assert layout.log_panel.w >= share * size[0] and layout.log_panel.w > narrow.log_panel.w, (n, layout.log_panel)
+        own = layout.spots[0].panel
+        assert own.right + layout.margin <= layout.stock.x and layout.discard.right + layout.margin <= layout.log_panel.x
+        panels = [s.panel for s in layout.spots.values()] + [layout.log_panel]
+        assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:])
+        assert all(pygame.Rect(0, 0, *size).contains(p) for p in panels)
+
+
+@pytest.mark.parametrize("lower_wins", [True, False])
+def test_the_leader_is_marked_in_gold_not_red_on_the_paper_sheet(pg, tmp_path, lower_wins):
+    """The winning (lowest) total and "1st" were red on the standings, which reads as a penalty in Scamper; Sprint's
+    sheet (highest wins) marks its leader the same way."""
+    from game.kit.matchsheet import LEADER_INK, MARGIN_RED
+
+    app = make_app(tmp_path)
+    data = ScoreSheet(["Ann", "Bob", "Cat"], [SheetRow("two sets of 3", (0, 25, 40), {0: "out"}, 1)],
+                      lower_wins=lower_wins, rounds=10)
+    app.stack.push(StandingsScene(app, data, "Ann wins!", lambda: None, lambda: None))
+    frame(app)
+    surface = app.screen
+    reds = pygame.mask.from_threshold(surface, MARGIN_RED, (8, 8, 8, 255)).get_bounding_rects()
+    assert all(r.h > 10 * r.w for r in reds), reds  # the margin line alone
+    gold = pygame.mask.from_threshold(surface, LEADER_INK, (8, 8, 8, 255)).get_bounding_rects()
+    assert len(gold) >= 3, gold  # "1st" and the leader's total
+
+
+def test_the_crowded_ten_seat_table_shows_melds_that_fit_the_rounds_contract(pg, tmp_path):
+    """The 10-seat screenshot showed sets under "Round 2 of 10: two runs of 3": the crowd laid sets whatever the
+    round; each seat now goes down with the round's contract."""
+    from engine.melds import MatchKind
+    from engine.melds.contracts import contract_reason
+    from engine.scamper import CONTRACTS
+
+    app = make_app(tmp_path, (960, 600))
+    table = tools.open_position(app, *tools.position(10, 6, seed=30, level="standard"), crowd=24)
+    state = table.state
+    contract = CONTRACTS[state.round_index]
+    assert len(state.melds) >= 24 and {r.kind for r in contract.requirements} == {MatchKind.RUN}  # round 2: runs
+    for seat in set(state.owners):
+        melds = [m for m, owner in zip(state.melds, state.owners) if owner == seat]
+        assert all(m.kind is MatchKind.RUN for m in melds), (seat, [m.describe() for m in melds])
+        assert contract_reason(melds, contract) is None, (seat, [m.describe() for m in melds])
+    assert len(table.model.melds) == len(state.melds) and table.model.owners == state.owners

@@ -338,13 +338,14 @@ def test_the_end_screen_shows_standings_and_call_speeds(pg, tmp_path):
     assert line
 
 
-def test_a_keys_line_fits_its_panel_closer_then_shorter_then_on_two_lines():
+def test_a_keys_line_fits_its_panel_closer_then_on_two_lines():
+    """A key keeps its one spelling ("Num 4", as on Ratscrew's table): the line was squeezed to "Num4"."""
     from game.kit.raceview import fit_keys
 
     line = "Num 4 flip  ·  Num 5 snap  ·  Num 6 pot"
     assert fit_keys(line, len, 100) == [line]
-    assert fit_keys(line, len, 34) == ["Num4 flip · Num5 snap · Num6 pot"]
-    assert fit_keys(line, len, 20) == ["Num4 flip · Num5 snap", "Num6 pot"]
+    assert fit_keys(line, len, 35) == ["Num 4 flip · Num 5 snap · Num 6 pot"]
+    assert fit_keys(line, len, 34) == ["Num 4 flip · Num 5 snap", "Num 6 pot"]
     assert fit_keys("", len, 10) == []
 
 
@@ -526,3 +527,19 @@ def test_no_seat_colour_looks_like_the_gold_turn_rim_or_like_another_seat():
 
     assert all(apart(c, rim) >= 20 for c in SEAT_COLOURS for rim in (GOLD, GLOW)), [hue(c) for c in SEAT_COLOURS]
     assert all(apart(a, b) >= 30 for i, a in enumerate(SEAT_COLOURS) for b in SEAT_COLOURS[i + 1:])
+
+
+def test_a_seats_label_agrees_with_its_stacks_badge(pg, tmp_path):
+    """The stack's badge counts the face-down cards ("16") while the label said all the seat holds ("Ada · 17
+    cards"): both were right and read as a mismatch. With a face-up pile the label splits them as the table shows."""
+    app = make_app(tmp_path)
+    app.start_game(GameSetup([SeatConfig("Ada", "ai", "medium"), SeatConfig("Ben", "ai", "medium")], game="snap"))
+    table = app.stack.top
+    model = table.model
+    assert snap_view.seat_line(table, 1) == f"Ben  ·  {model.down[1]} cards" and not model.up[1]
+    for _ in range(1200):
+        run(app)
+        if model.up[1] and not model.flights:
+            break
+    down, up = model.down[1], len(model.up[1])
+    assert up and snap_view.seat_line(table, 1) == f"Ben  ·  {down} down, {up} up"

@@ -55,6 +55,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     """The game's registry id (whether the device is passed between humans)."""
     hold = False
     """Play waits (a table sets it while, say, a round's score sheet is up)."""
+    wide_log = False  # the layout's log takes most of the middle's spare room (a table without a turn order)
     middle_live = True
     """The frame draws the piles and what lies with them, not the cached layer (:meth:`middle_region`)."""
 
@@ -190,7 +191,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         return self.reveal_all or (seat == self.viewer and not self.pending_pass)
 
     def _make_layout(self, size: tuple[int, int], seat: int) -> TableLayout:
-        return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale)
+        return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale, wide_log=self.wide_log)
 
     def _table_background(self) -> pygame.Surface:
         surf = self._felt.copy()

@@ -81,6 +81,7 @@ class TableLayout:
     spots: dict[int, SeatSpot] = field(default_factory=dict)
     menu_button: Rect = field(default_factory=Rect)
     undo_button: Rect = field(default_factory=Rect)  # beside the menu button; the status lines keep clear of both
+    wide_log: bool = False  # the log takes most of the middle's room the piles leave (no turn order across it)
 
     def __post_init__(self) -> None:
         w, h = self.w, self.h
@@ -110,7 +111,7 @@ class TableLayout:
         # opponents around the top and sides
         sides = _OPPONENT_SIDES[self.num_players - 1]
         has_sides = "left" in sides
-        side_w = round(w * 0.2)
+        side_w = round(w * (0.17 if self.wide_log else 0.2))  # side columns only with six seats or more
         top_h = round(28 * s) + self.small_card[1] * 2 + round(18 * s)
         left_x = m + side_w + m if has_sides else m
         right_x = w - m - side_w - m if has_sides else w - m
@@ -143,12 +144,14 @@ class TableLayout:
         band = Rect(left_x, band_top, right_x - left_x, self.status.top - band_top - round(4 * s))
         third = band.w * 0.31
         own = Rect(band.x, band.y, round(third), band.h)
-        self.log_panel = Rect(band.right - round(third), band.y, round(third), band.h)
-        self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
         ph = min(ph, band.h - round(34 * s) - round(26 * s))  # room for the banner above, the counts below
         self.pile_card = pw, ph = (round(ph * CARD_RATIO), ph)
         pile_gap = round(pw * 0.45)
-        cx = band.centerx
+        slack = band.w - 2 * round(third) - (2 * pw + pile_gap + 4 * m)  # the middle's room beyond the piles
+        log_w = round(third) + (max(0, slack) * 3 // 4 if self.wide_log else 0)
+        self.log_panel = Rect(band.right - log_w, band.y, log_w, band.h)
+        self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
+        cx = (own.right + self.log_panel.x) // 2
         py = band.y + max(round(34 * s), (band.h - ph) // 2)
         self.stock = Rect(cx - pile_gap // 2 - pw, py, pw, ph)
         self.discard = Rect(cx + pile_gap // 2, py, pw, ph)

@@ -22,13 +22,15 @@ import pygame
 from game.kit.layout import MenuLayout
 from game.kit.scoresheet import ScoreSheet
 from game.kit.ui import GOLD, INK, MUTED, Button, felt_background
+from game.kit.wording import ordinal
 from game.base.scene import Scene
 
 PAPER = (246, 242, 228)
 PAPER_INK = (34, 40, 38)
 PAPER_MUTED = (110, 116, 110)
 RULE = (180, 190, 205)
-MARGIN_RED = (210, 90, 80)
+MARGIN_RED = (210, 90, 80)  # the margin line only: red on a score reads as a penalty (lowest wins in Scamper)
+LEADER_INK = (140, 95, 0)  # the leader's total and "1st": the felt sheet's gold, dark enough for paper
 OUT_MARK = (30, 120, 70)
 LEAD = (255, 236, 160)
 
@@ -114,7 +116,7 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
     text.blit(surface, "Total", px, (inner.x, y + row_h // 2), PAPER_INK, "midleft")
     for k, total in enumerate(data.totals()):
         cx = round(x0 + (k + 0.5) * col_w)
-        text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), MARGIN_RED if k in leaders else PAPER_INK,
+        text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), LEADER_INK if k in leaders else PAPER_INK,
                   "center", round(col_w) - 6)
 
 
@@ -222,14 +224,13 @@ class StandingsScene(_Overlay):
         box_h = round(70 * s)
         box_w = min(round(220 * s), (self.body.w - gap * (n - 1)) // n)
         x = self.body.centerx - (n * box_w + (n - 1) * gap) // 2
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
         for i, (place, seat) in enumerate(places):
             box = pygame.Rect(x + i * (box_w + gap), self.body.y, box_w, box_h)
             pygame.draw.rect(surface, PAPER if place == 1 else (226, 232, 222), box, border_radius=round(8 * s))
             if place == 1:
                 pygame.draw.rect(surface, GOLD, box, width=max(2, round(3 * s)), border_radius=round(8 * s))
-            text.blit(surface, ordinal.get(place, f"{place}th"), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
-                      MARGIN_RED if place == 1 else PAPER_MUTED)
+            text.blit(surface, ordinal(place), round(18 * s), (box.x + round(8 * s), box.y + round(6 * s)),
+                      LEADER_INK if place == 1 else PAPER_MUTED)
             text.blit(surface, f"{totals[seat]}", round(18 * s), (box.right - round(8 * s), box.y + round(6 * s)),
                       PAPER_INK, "topright")
             text.blit(surface, self.data.players[seat], round(26 * s), (box.centerx, box.bottom - round(8 * s)),

@@ -48,21 +48,8 @@ def solo_keymap(keymap: Keymap, humans: list[int], solo_keys: Mapping[int, str])
     return keymap
 
 
-SHORT_NAMES = {"Return": "Enter", "Enter": "Num Enter", "Page Up": "PgUp", "Page Down": "PgDn", "Insert": "Ins",
-               "Delete": "Del", "Backspace": "Bksp", "Left Shift": "L Shift", "Right Shift": "R Shift",
-               "Left Ctrl": "L Ctrl", "Right Ctrl": "R Ctrl", "Left Alt": "L Alt", "Right Alt": "R Alt"}
-
-
-def short_key_name(key: int) -> str:
-    """A key's name short enough for a narrow seat panel ("Num 4", "PgUp")."""
-    name = key_name(key)
-    if name.startswith("Numpad "):
-        return "Num " + name[len("Numpad "):]
-    return SHORT_NAMES.get(name, name)
-
-
-def key_names(keymap: Keymap, seat: int, action: str, solo_keys: Mapping[int, str] = {},
-              name: Any = short_key_name) -> list[str]:
+def key_names(keymap: Keymap, seat: int, action: str, solo_keys: Mapping[int, str] = {}, short: bool = True
+              ) -> list[str]:
     """The names of every key of ``seat``'s ``action``: its own first, then a lone player's extras in their
     declared order; the keypad's Enter is left out beside Enter (it is the same to read)."""
     extras = list(solo_keys)
@@ -72,8 +59,8 @@ def key_names(keymap: Keymap, seat: int, action: str, solo_keys: Mapping[int, st
     for k in mine:
         if k == pygame.K_KP_ENTER and pygame.K_RETURN in mine:
             continue
-        if name(k) not in out:
-            out.append(name(k))
+        if key_name(k, short) not in out:
+            out.append(key_name(k, short))
     return out
 
 
@@ -189,8 +176,8 @@ class RaceTableScene(ViewTable, Scene):
         self.seat_keys = seat_keys_of(self.app, self.game_id, self.actions)
         self.keys = solo_keymap(self.seat_keys.keymap(self.humans), self.humans, self.SOLO_KEYS)
 
-    def key_names(self, seat: int, action: str, name: Any = short_key_name) -> list[str]:
-        return key_names(self.keys, seat, action, self.SOLO_KEYS, name)
+    def key_names(self, seat: int, action: str, short: bool = True) -> list[str]:
+        return key_names(self.keys, seat, action, self.SOLO_KEYS, short)
 
     def open_keys(self, start_label: str = "Done", title: str = "Players' keys") -> None:
         """"Try your keys" for the humans at this table (Change keys opens the binding screen), from the menu."""
@@ -402,5 +389,5 @@ class RaceTableScene(ViewTable, Scene):
         self.app.round_finished(self)
 
 
-__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "run_steps", "key_names", "short_key_name",
+__all__ = ["RaceTableScene", "REPLAY_TOAST", "race_mismatches", "stat_row", "run_steps", "key_names",
            "solo_keymap"]

@@ -59,10 +59,11 @@ def draw_standings(surface: pygame.Surface, text: Any, layout: Any, panels: dict
 
 
 def fit_keys(line: str, width_of: Callable[[str], int], room: int) -> list[str]:
-    """A seat's keys line fitted to ``room``: as it is, closer together, "Num 4" as "Num4", then on two lines."""
+    """A seat's keys line fitted to ``room``: as it is, closer together, then on two lines (a key keeps its one
+    spelling, "Num 4", never squeezed to "Num4")."""
     if not line:
         return []
-    tries = [line, line.replace("  ·  ", " · "), line.replace("  ·  ", " · ").replace("Num ", "Num")]
+    tries = [line, line.replace("  ·  ", " · ")]
     for t in tries:
         if width_of(t) <= room:
             return [t]

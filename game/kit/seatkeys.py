@@ -50,14 +50,22 @@ RESERVED_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F11})
 """Keys the app itself uses (the pause menu, fullscreen): never a seat's."""
 
 
-def key_name(key: int) -> str:
-    """A key as the player reads it ("A", "Numpad 4", "Left")."""
+SHORT_NAMES = {"Return": "Enter", "Enter": "Num Enter", "Page Up": "PgUp", "Page Down": "PgDn", "Insert": "Ins",
+               "Delete": "Del", "Backspace": "Bksp", "Left Shift": "L Shift", "Right Shift": "R Shift",
+               "Left Ctrl": "L Ctrl", "Right Ctrl": "R Ctrl", "Left Alt": "L Alt", "Right Alt": "R Alt"}
+"""Keys' short names, for a narrow seat panel."""
+
+
+def key_name(key: int, short: bool = False) -> str:
+    """A key as the player reads it ("A", "Numpad 4", "Left"), or ``short`` where room is short ("Num 4", "PgUp"):
+    the one spelling of a key's name, on the key screens and at the tables alike."""
     name = pygame.key.name(key) if key else ""
     if name.startswith("[") and name.endswith("]"):
-        return "Numpad " + name[1:-1].upper()
+        return ("Num " if short else "Numpad ") + name[1:-1].upper()
     if not name:
         return f"key {key}"
-    return name.upper() if len(name) == 1 else name.title()
+    name = name.upper() if len(name) == 1 else name.title()
+    return SHORT_NAMES.get(name, name) if short else name
 
 
 def button_name(button: int) -> str:

@@ -31,6 +31,12 @@ def says(name: str, third: str) -> str:
     return f"{name} {verb(name, third)}"
 
 
+def ordinal(n: int) -> str:
+    """A place as words read it: "1st", "2nd", "3rd", "4th", "11th", "21st"."""
+    tail = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
 def whose(name: str, capital: bool = False) -> str:
     """``name``'s, as a possessive: "Ada's", "your" (``capital``: "Your")."""
     if name == YOU:

@@ -194,10 +194,23 @@ class InfoScene(MenuScene):
     lines: tuple[str, ...] = ()
 
     def make_buttons(self) -> list[Button]:
+        """Back at the bottom middle and the page's own buttons; the row along the bottom (Back and those beside it,
+        "Back  Reset...") is centred as a whole, not Back alone."""
+        back = Button("back", "Back", self.back_rect(), primary=True, hotkey="Esc")
+        out = [back] + self.extra_buttons()
+        row = [b.rect for b in out if b.rect.centery == back.rect.centery]
+        shift = self.layout.w // 2 - row[0].unionall(row[1:]).centerx
+        for b in out:
+            if b.rect.centery == back.rect.centery:
+                b.rect.x += shift
+        return out
+
+    def back_rect(self) -> pygame.Rect:
+        """Where Back goes before its row is centred: the bottom middle (the page's other buttons go beside it)."""
         s = self.layout.scale
         r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
         r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
-        return [Button("back", "Back", r, primary=True, hotkey="Esc")] + self.extra_buttons()
+        return r
 
     def extra_buttons(self) -> list[Button]:
         return []

@@ -38,7 +38,7 @@ class RulesScene(InfoScene):
 
     def extra_buttons(self) -> list[Button]:
         s = self.layout.scale
-        back = self.make_back()
+        back = self.back_rect()
         prev = pygame.Rect(0, 0, back.w, back.h)
         nxt = pygame.Rect(0, 0, back.w, back.h)
         prev.midright = (back.left - round(20 * s), back.centery)
@@ -52,11 +52,6 @@ class RulesScene(InfoScene):
             return True
         return super().handle_key(key)
 
-    def make_back(self) -> pygame.Rect:
-        s = self.layout.scale
-        r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
-        r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
-        return r
 
     def on_button(self, key: str) -> None:
         if key == "prev":

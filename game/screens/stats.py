@@ -29,16 +29,10 @@ class StatsScene(InfoScene):
 
     def extra_buttons(self) -> list[Button]:
         s = self.layout.scale
-        back = self.buttons_back_rect()
+        back = self.back_rect()
         r = pygame.Rect(0, 0, back.w, back.h)
         r.midleft = (back.right + round(20 * s), back.centery)
         return [Button("reset", "Reset...", r, enabled=bool(self.table_rows()), hotkey="Delete")]
-
-    def buttons_back_rect(self) -> pygame.Rect:
-        s = self.layout.scale
-        r = pygame.Rect(0, 0, round(220 * s), round(48 * s))
-        r.midbottom = (self.layout.w // 2, self.layout.h - round(30 * s))
-        return r
 
     def handle_key(self, key: int) -> bool:
         if key == pygame.K_DELETE:

@@ -64,7 +64,7 @@ class RatscrewLayout:
         # the middle band: fan | top card | log
         band_top = self.status.bottom + m
         self.band = Rect(m, band_top, w - 2 * m, y0 - m - band_top)
-        log_w = round(w * 0.2)
+        log_w = round(w * 0.27)  # wide enough that most lines fit on one line
         self.log_panel = Rect(self.band.right - log_w, self.band.y, log_w, self.band.h)
         banner_h = round(44 * s)
         call_h = round(58 * s)
@@ -73,15 +73,10 @@ class RatscrewLayout:
         col_w = max(big_w + 2 * m, round(230 * s))
         fan_h = self.band.h - banner_h - 3 * m
         top_h = min(round(fan_h * 0.62), round(big_h * 0.72))
-        # the top card's column: a short stack (a few cards beside the top card, the usual sight) sits in the
-        # middle of the room left of the log, not against the log with the table's left half bare; a long stack
-        # keeps at least three fifths of the room for its fan
-        room = Rect(self.band.x, self.band.y, self.log_panel.x - self.band.x, self.band.h)
-        short = 3 * round(top_h * CARD_RATIO * FAN_STEP_X) + round(top_h * CARD_RATIO)  # four cards in a row
-        col_x = min(room.right - m - col_w, max(room.centerx + (short + m - col_w) // 2,
-                                                room.x + 2 * m + round((room.w - 3 * m) * 0.6)))
-        self.log_panel.x -= (self.log_panel.x - m - col_x - col_w) // 2  # the log takes half the room it left
-        self.log_panel.w = self.band.right - self.log_panel.x
+        # the top card's column: a short stack (three cards beside the top card, the usual sight) and the top card
+        # sit as one group in the middle of the felt left of the log (not of the window: the left half was bare)
+        short = 2 * round(top_h * CARD_RATIO * FAN_STEP_X) + round(top_h * CARD_RATIO)  # three cards in a row
+        col_x = min(self.log_panel.x - m - col_w, self.log_panel.x // 2 + (m + short) // 2 - (col_w + big_w) // 4)
         self.log = self.log_panel.inflate(-round(16 * s), -round(14 * s))
         self.call = Rect(col_x, self.band.y, col_w, call_h)
         self.top_card = Rect(0, 0, big_w, big_h)

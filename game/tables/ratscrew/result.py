@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pygame
 
+from engine.ratscrew import SNAP_RULES
+
 from game.kit.raceview import draw_standings, ms_cell
-from game.kit.wording import says
+from game.kit.wording import ordinal, says
 from game.screens.game_over import GameOverScene
 from game.tables.ratscrew.steps import RULE_KEYS
 
-RULE_LABELS = {"calling_out": "Call", "standard": "Pair", "sandwich": "Sandwich", "dark_queen": "Dark queen",
-               "counting_out": "Count"}
-HEAD = ("Place", "Player", "Cards", *(RULE_LABELS[k] for k in RULE_KEYS), "Wrong", "Fastest")
-WIDTHS = (0.08, 0.2, 0.08, *(0.1 for _ in RULE_KEYS), 0.07, 0.07)
+RULE_LABELS = {rule.key: rule.label for rule in SNAP_RULES}  # the rules' own names ("Calling out"), as at the table
+HEAD = ("Place", "Player", "Cards", *(RULE_LABELS[k] for k in RULE_KEYS), "Wrong snaps", "Fastest")
+WIDTHS = (0.07, 0.17, 0.07, *(0.1 for _ in RULE_KEYS), 0.1, 0.09)
 
 
 class RatscrewResultScene(GameOverScene):
@@ -25,15 +26,17 @@ class RatscrewResultScene(GameOverScene):
 
     subtitle = "One player holds the whole deck."
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def rows(self) -> list[tuple[str, ...]]:
         t = self.table
         counts = t.stat_counts()
         won = [sum(c.get(f"snaps_{k}", 0) for k in RULE_KEYS) for c in counts]
         held = [len(pile) for pile in t.state.piles]
         order = sorted(range(t.state.num_seats), key=lambda p: (p != t.state.winner, -held[p], -won[p], p))
-        rows = [(str(place), t.name(p), str(held[p]), *(str(counts[p].get(f"snaps_{k}", 0)) for k in RULE_KEYS),
-                 str(counts[p]["wrong_snaps"]), ms_cell(counts[p].get("fastest_snap_ms")))
+        return [(ordinal(place), t.name(p), str(held[p]), *(str(counts[p].get(f"snaps_{k}", 0)) for k in RULE_KEYS),
+                str(counts[p]["wrong_snaps"]), ms_cell(counts[p].get("fastest_snap_ms")))
                 for place, p in enumerate(order, 1)]
-        draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, WIDTHS, rows,
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        draw_standings(surface, self.app.text, self.layout, self._panels, HEAD, WIDTHS, self.rows(),
                        "Snaps won by rule (a snap counts for every rule it showed); fastest: from the snap showing to "
                        "the winning press.")

@@ -59,6 +59,9 @@ def status_lines(t: RaceTableScene) -> tuple[str, str]:
         head = "Nobody has a card to lay: snap if you see one!"
     else:
         head = "Your turn to lay" if t.humans == [st.turn] else f"{t.name(st.turn)} to lay"
+    if st.count is not None and st.count.left and not st.is_over:  # what the gold badge on the picture card counts
+        n = st.count.left
+        head += f"  ·  {says(t.name(st.count.owner), 'takes')} the stack after {n} more card{'s' if n != 1 else ''}"
     if len(t.humans) == 1:
         me = t.humans[0]
         if st.barred[me] is not None:

@@ -32,7 +32,7 @@ from game.tables.scamper.layout import stack_rects, table_melds
 class ScamperTable(HiddenHandTable):
     """A game of Scamper in progress (all its rounds)."""
 
-    game_id = GAME_ID
+    game_id, wide_log = GAME_ID, True
     HOTKEYS = scamper_view.HOTKEYS
     view, controls, animator = scamper_view, scamper_input, scamper_steps
     draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)

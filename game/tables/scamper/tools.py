@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from engine.melds import IllegalMeld, is_wild, read_meld
-from engine.scamper import LayContract, LayMeld, ScamperGame
+from engine.melds import MatchKind, is_wild, read_meld
+from engine.scamper import CONTRACTS, LayContract, LayMeld, ScamperGame
 from engine.scamper.table import Phase
 
 from game.kit.hand import Drag
@@ -87,32 +87,28 @@ def open_position(app: App, setup: GameSetup, record: Any, crowd: int = 0) -> An
 
 
 def crowd_table(table: Any, count: int) -> None:
-    """Lay melds made of stock cards (sets of 3 and runs of 4, by the engine's ``read_meld``) until ``count`` are
-    down, owners in turn; the table is no longer saved (its record could not replay the extra melds)."""
+    """Seats in turn go down with the round's contract made of stock cards (a run: one suit in sequence; a set: one
+    rank) until ``count`` melds are down; the table is no longer saved (its record could not replay them)."""
     table.app.saves.note = lambda t: None
     state, k = table.state, 0
-    n = state.num_players
+    reqs = CONTRACTS[state.round_index].requirements
     while len(state.melds) < count:
-        stock = [c for c in state.stock if not is_wild(c)]
-        runs = ([c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None) for i in (1, 2, 3)]
-                for c in stock) if k % 3 == 2 else ()  # a run of 4 now and then
-        made = next((run for run in runs if all(run)), None)
-        if made is None:
+        size, stock = reqs[k % len(reqs)].size, [c for c in state.stock if not is_wild(c)]
+        if reqs[k % len(reqs)].kind is MatchKind.RUN:
+            runs = ([c] + [next((d for d in stock if d.suit == c.suit and d.rank == c.rank + i), None)
+                           for i in range(1, size)] for c in stock)
+            made = next((run for run in runs if all(run)), None)
+        else:
             ranks: dict[int, list[Any]] = {}
             for c in stock:
                 ranks.setdefault(c.rank, []).append(c)
-            full = [cs for cs in ranks.values() if len(cs) >= 3]
-            if not full:
-                return
-            made = full[k % len(full)][:3]
-        try:
-            meld = read_meld(made)
-        except IllegalMeld:
-            k += 1
-            continue
+            full = [cs[:size] for cs in ranks.values() if len(cs) >= size]
+            made = full[k % len(full)] if full else None
+        if made is None:
+            return
+        meld, seat = read_meld(made), k // len(reqs) % state.num_players  # each seat lays the whole contract
         for c in made:
             state.stock.remove(c)
-        seat = k % n
         state.melds.append(meld)
         state.owners.append(seat)
         state.down[seat] = True

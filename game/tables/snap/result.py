@@ -5,11 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.kit.raceview import draw_standings, ms_cell
-from game.kit.wording import says
+from game.kit.wording import ordinal, says
 from game.screens.game_over import GameOverScene
 from game.tables.snap.fx import cards_line, reason_line
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 HEAD = ("Place", "Player", "Cards", "Snaps won", "Fastest", "Average", "False calls")
 
 
@@ -33,7 +32,7 @@ class SnapResultScene(GameOverScene):
         out = []
         for seat, st in sorted(enumerate(state.call_stats()), key=lambda seat_stats: outcome.placings[seat_stats[0]]):
             cards = state.holding(seat) if state.is_in(seat) else 0
-            out.append((ORDINALS[outcome.placings[seat] - 1], self.table.name(seat), str(cards),
+            out.append((ordinal(outcome.placings[seat]), self.table.name(seat), str(cards),
                         f"{st.wins} of {st.calls}" if st.calls else "-",
                         ms_cell(st.fastest_ms), ms_cell(st.average_ms), str(st.false_calls)))
         return out

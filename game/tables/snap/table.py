@@ -24,7 +24,6 @@ from engine.snap import SHARED_PILE, Flip, Snap, SnapPot
 from game.kit.priming import Primer
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
-from game.kit.seatkeys import key_name
 from game.base.scene import Scene
 from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
@@ -56,8 +55,8 @@ class SnapTable(RaceTableScene):
         self.model = SnapModel.of(self.state, [p.name for p in self.record.players])
         self.resize(app.size)
 
-    def key_label(self, seat: int, action: str) -> str | None:
-        return next(iter(self.key_names(seat, action, key_name)), None)
+    def key_label(self, seat: int, action: str, short: bool = False) -> str | None:
+        return next(iter(self.key_names(seat, action, short)), None)
 
     def seat_keys_line(self, seat: int) -> str:
         """Under a seat's name: a human's keys (hot-seat) or a bot's level."""
@@ -65,7 +64,7 @@ class SnapTable(RaceTableScene):
             return f"{next((lv.name for lv in self.info.levels if lv.id == player.level), player.level or '')} bot"
         if self.replaying or self.solo is not None:
             return ""
-        keys = [f"{self.key_label(seat, a.id)} {SHORT.get(a.id, a.id)}".replace("Numpad ", "Num ")
+        keys = [f"{self.key_label(seat, a.id, True)} {SHORT.get(a.id, a.id)}"  # short: "Num 4", as every table says it
                 for a in self.actions if self.key_label(seat, a.id)]
         return "  ·  ".join(keys)
 

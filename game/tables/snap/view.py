@@ -21,7 +21,6 @@ from game.kit.parts import NO_PART, parts_region, text_part
 from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
-from game.kit.seatkeys import key_name
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import overdraw, skip
@@ -160,7 +159,7 @@ POT_SHUT = "Snap Pot! is for a card matching the snap pot's top card: the pot is
 
 def solo_snap_key(table: RaceTableScene) -> str:
     """A lone player's own Snap! key (its last key: the extra one, Space)."""
-    return table.key_names(table.solo, "snap", key_name)[-1]
+    return table.key_names(table.solo, "snap", False)[-1]
 
 
 def status_lines(table: RaceTableScene) -> tuple[str, str]:
@@ -242,7 +241,7 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
     if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
         parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
     parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
-    if not changed & {8, 9} and old[0] + old[2] != new[0] + new[2]:  # the name line's count alone
+    if not changed & {8, 9} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
         labels = place.parts[2]
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
@@ -331,14 +330,20 @@ def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.
     return pygame.Rect(panel.x + round(margin * s), top, panel.w - round(2 * margin * s), panel.bottom - top - round(margin * s))
 
 
+def seat_line(table: RaceTableScene, seat: int) -> str:
+    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (the stack's badge says 19: the two
+    agree), "Cy  ·  20 cards" without one."""
+    down, up = table.model.down[seat], len(table.model.up[seat])
+    return f"{table.name(seat)}  ·  " + ("out" if table.model.out[seat] else f"{down} down, {up} up" if up else f"{down} cards")
+
+
 def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, place: SeatPlace, backed: bool = False) -> None:
     """A seat's name and count, then its keys (hot-seat) or its level; ``backed``: on its panel's colour (over cards)."""
     lay, model, text = table.layout, table.model, table.app.text
     s, out = lay.scale, model.out[seat]
     if backed:
         draw_panel(surface, label_rect(lay, place), (10, 40, 30, 235), round(8 * s), None, table.panels)
-    line = f"{table.name(seat)}  ·  " + ("out" if out else f"{model.down[seat] + len(model.up[seat])} cards")
-    text.blit(surface, line, round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
+    text.blit(surface, seat_line(table, seat), round(22 * s), place.name, MUTED if out else INK, "midtop", place.panel.w - round(12 * s))
     for i, part in enumerate(fit_keys(table.seat_keys_line(seat), lambda t: text.render(t, round(16 * s), MUTED).get_width(),
                                       place.panel.w - round(12 * s))):
         text.blit(surface, part, round(16 * s), (place.name[0], place.name[1] + round((22 + 15 * i) * s)), MUTED, "midtop",
