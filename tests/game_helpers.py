@@ -120,3 +120,22 @@ def double_duel(level="standard", game=1, deal=3, names=("You",)):
         seats.append(SeatConfig("Ada", "ai", level))
     options = game_info(GAME_ID).resolve_options({"mode": "duel", "game_number": game})
     return GameSetup(seats, None, deal, GAME_ID, options)
+
+
+def watch_saves(saves, owner, name, table):
+    """Watch a table's saving: the kinds of file jobs submitted, and, each time ``owner.name`` shows an action, the
+    actions then in the journal on disk against those in the table's record."""
+    from game.shell.storage import read_journal_text
+
+    submitted: list[str] = []
+    submit = saves.writer.submit
+    saves.writer.submit = lambda kind, job: (submitted.append(kind), submit(kind, job))[1]
+    on_disk: list[tuple[int, int]] = []
+    show = getattr(owner, name)
+
+    def shown(*args):
+        on_disk.append((len(read_journal_text(saves.journal_path.read_text())["actions"]), len(table.record.actions)))
+        return show(*args)
+
+    setattr(owner, name, shown)
+    return submitted, on_disk

@@ -23,7 +23,7 @@ from game.tables.double_or_nothing import tools as tools  # noqa: E402
 from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
 from game.kit.stacks import in_the_air  # noqa: E402
-from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait  # noqa: E402
+from game_helpers import click, double_duel, drag, frame, hand_over, make_app, wait, watch_saves  # noqa: E402
 
 INFO = game_info(GAME_ID)
 
@@ -490,7 +490,6 @@ def test_the_collections_screens_in_its_screenshots_are_its_own(app, tmp_path, m
 def test_a_move_frame_journals_its_action_before_showing_it_and_saves_the_file_on_the_next_frame(tmp_path):
     """Each action is in the journal on disk before the table shows it; the save file (and the journal's sync)
     waits for the next frame, so a move's frame writes one line, not the whole run (issue 24)."""
-    from game.shell.storage import read_journal_text
 
     pygame.init()
     try:
@@ -498,13 +497,7 @@ def test_a_move_frame_journals_its_action_before_showing_it_and_saves_the_file_o
         app.start_game(tools.run_setup(21, runner="hard"))
         table = app.stack.top
         saves = app.saves
-        submitted: list[str] = []
-        submit = saves.writer.submit
-        saves.writer.submit = lambda kind, job: (submitted.append(kind), submit(kind, job))[1]
-        on_disk: list[tuple[int, int]] = []
-        show = table.turns.show
-        table.turns.show = lambda seat, action, events: (on_disk.append((len(read_journal_text(
-            saves.journal_path.read_text())["actions"]), len(table.record.actions))), show(seat, action, events))
+        submitted, on_disk = watch_saves(saves, table.turns, "show", table)
         frames = []  # per frame: (actions played, saves submitted)
         while len(table.record.actions) < 30 and not table.state.is_over:
             before, kinds = len(table.record.actions), len(submitted)

@@ -21,6 +21,7 @@ from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.snap.table import SnapTable  # noqa: E402
 from game.tables.snap.result import SnapResultScene  # noqa: E402
 from game.tables.snap import tools as snap_tools, view as snap_view  # noqa: E402
+from game_helpers import watch_saves  # noqa: E402
 
 
 def make_app(data_dir, size=(1280, 720)):
@@ -136,19 +137,12 @@ def test_a_saved_game_resumes_exactly_and_replays(pg, tmp_path):
 def test_a_call_frame_journals_its_action_before_showing_it_and_saves_the_file_on_the_next_quiet_frame(pg, tmp_path):
     """Each action is in the journal on disk before the table shows it; the save file (and the journal's sync)
     waits for the next frame that plays nothing, so a call's frame writes one line, not the whole round."""
-    from game.shell.storage import read_journal_text
 
     app = make_app(tmp_path)
     table = solo_table(app, deal=3, bot_level="hard")
     table.driver.bots[0] = snap_tools.GAMES["snap"].make_bot("hard", seed=9)  # a bot plays You
     saves = app.saves
-    submitted: list[str] = []
-    submit = saves.writer.submit
-    saves.writer.submit = lambda kind, job: (submitted.append(kind), submit(kind, job))[1]
-    on_disk: list[tuple[int, int]] = []
-    show = table.race.show
-    table.race.show = lambda events, at: (on_disk.append((len(read_journal_text(
-        saves.journal_path.read_text())["actions"]), len(table.record.actions))), show(events, at))
+    submitted, on_disk = watch_saves(saves, table.race, "show", table)
     journalled: list[int] = []
     journal = table.race.journal
     table.race.journal = lambda: (journalled.append(1), journal())
