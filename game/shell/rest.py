@@ -153,13 +153,16 @@ def idle_cpu(screen: str, seconds: float, game_id: str, data_dir: Path, size: tu
         end = wall0 + seconds
         app.run(hook=lambda a, frame: time.perf_counter() < end)
         cpu, wall = cpu_seconds() - cpu0, time.perf_counter() - wall0
+        frames = app.frames - frames0
+        settle_by = time.perf_counter() + 2.0  # what had come by the end (say the host's news of the pings) is taken
+        app.run(hook=lambda a, frame: a.stack.is_animating() and time.perf_counter() < settle_by)
         resting = not app.stack.is_animating()
     finally:
         if stop is not None:
             stop()
     return {"screen": screen, "game": game_id, "top_scene": top, "seconds": round(wall, 2),
             "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / wall, 2),
-            "frames_drawn": app.frames - frames0, "resting": resting,
+            "frames_drawn": frames, "resting": resting,
             "sleeps_in": "sdl_wait" if app.waiter.ready() else "naps", "sdl_found": app.waiter.found(),
             "video_driver": pygame.display.get_driver(), "size": f"{app.size[0]}x{app.size[1]}",
             "source": "/proc/self/stat" if Path("/proc/self/stat").exists() else "os.times"}
