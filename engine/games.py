@@ -145,8 +145,8 @@ _SNAP_LEVELS = (
 
 
 SPRINT_OPTIONS = (
-    Option("match", "Match", ((1, "One round"), (3, "3 rounds"), (5, "5 rounds")), 1,
-           "Several rounds with a running score sheet: the highest total after the last round wins the match."),
+    Option("match", "Rounds", ((1, "One round"), (3, "3 rounds"), (5, "5 rounds")), 1,
+           "Several rounds with a running score sheet: the highest total after the last round wins the game."),
 )
 """Sprint's options: a match of several rounds (the table and its end screen keep the sheet)."""
 

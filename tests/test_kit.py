@@ -337,8 +337,8 @@ def test_messages_read_right_for_you_and_for_names():
     assert (whose("You"), whose("You", capital=True), whose("Ada")) == ("your", "Your", "Ada's")
     assert (whom("You"), whom("Ada"), verb("Ada", "lays")) == ("you", "Ada", "lays")
     assert (played_for(42_900), played_for(185_000), played_for(3_725_000)) == ("42 s", "3 min 05 s", "1 h 02 min")
-    assert [winners_title(["You"]), winners_title(["Ada"], " the match"), winners_title(["Ada", "You"])] == [
-        "You win!", "Ada wins the match!", "Shared win: Ada and You"]  # Scamper's end said "You wins!"
+    assert [winners_title(["You"]), winners_title(["Ada"], " the game"), winners_title(["Ada", "You"])] == [
+        "You win!", "Ada wins the game!", "Shared win: Ada and You"]  # Scamper's end said "You wins!"
     keys = SeatKeys([SeatAction("flip", "Flip"), SeatAction("snap", "Snap!")])
     assert keys.why_not(1, "flip", pygame.K_a, ["You", "Ada"]) == "A is already your Flip key."
     assert keys.why_not(0, "flip", pygame.K_j, ["You", "Ada"]) == "J is already Ada's Flip key."

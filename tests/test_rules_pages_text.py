@@ -67,3 +67,15 @@ def test_sprints_scoring_page_lists_each_match_size_with_its_points():
     scoring = " ".join(next(s for s in SPRINT_RULES if s.title == "Scoring").paragraphs)
     assert f"2 cards score {triangular(2)} points" in scoring
     assert all(f"{n} cards {triangular(n)}" in scoring for n in range(3, 8))
+
+
+def test_sprint_says_match_only_for_a_set_or_run_and_game_for_its_rounds():
+    """Sprint's rules call a set or run a match: the rounds played in a row are a game, in its rules pages and on
+    its New game screen (the round-over screen: tests/test_table_assist.py)."""
+    from engine.games import GAMES
+    from game.rules.sprint import SPRINT_RULES
+
+    goal = " ".join(next(s for s in SPRINT_RULES if s.title == "The goal").paragraphs)
+    assert "more rounds under New game" in goal and "longer match" not in goal
+    rounds = next(o for o in GAMES["sprint"].options if o.key == "match")
+    assert rounds.label == "Rounds" and "match" not in rounds.help.lower()

@@ -105,8 +105,8 @@ def test_a_card_dragged_from_the_stock_lands_where_it_is_dropped(app):
 
 
 def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp_path):
-    """A match: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
-    names the match's winner and offers a new match."""
+    """Three rounds: the end screen shows the sheet, Next round carries it on, a resume keeps it; the last round
+    names the game's winner and offers a new game."""
     from game.tables.sprint.match import match_rounds, played
     from game.tables.sprint.round_over import RoundOverScene
     from game_helpers import click
@@ -128,9 +128,12 @@ def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp
         assert [list(r.cells) for r in screen.sheet.rows] == totals
         assert screen.sheet.totals() == [sum(c) for c in zip(*totals)]
         labels = {b.key: b.label for b in screen.buttons}
-        assert labels["again"] == ("New match" if n == 3 else "Next round")
+        assert labels["again"] == ("New game" if n == 3 else "Next round")
         if n == 3:
-            assert "the match" in screen.title
+            assert "the game" in screen.title
+        # "match" is Sprint's word for a set or run: the series of rounds is the game (issue polish36)
+        assert "match" not in " ".join([screen.title, *labels.values()]).lower()
+        assert "match" in screen.subtitle
         frame(app, 5)
         click(app, next(b.rect.center for b in screen.buttons if b.key == "again"))
     assert played(app.stack.top.setup) == []  # a new match starts

@@ -64,7 +64,7 @@ __all__ = ["YOU", "played_for", "says", "verb", "whom", "whose"]
 
 
 def winners_title(names: list[str], what: str = "") -> str:
-    """An end screen's title: "You win!", "Ada wins the match!", "Shared win: Ada and You"."""
+    """An end screen's title: "You win!", "Ada wins the game!", "Shared win: Ada and You"."""
     if len(names) == 1:
         return f"{says(names[0], 'wins')}{what}!"
     return f"Shared win{what}: " + " and ".join(names)

@@ -10,7 +10,7 @@ SPRINT_RULES: tuple[Section, ...] = (
         (
             "Score the most points in the round. Points come from the matches you lay on the table; "
             "every card still in your hand when the round ends costs you a point.",
-            "A game is one round unless you choose a longer match under New game: then each round is dealt "
+            "A game is one round unless you choose more rounds under New game: then each round is dealt "
             "afresh, the scores add up on a running sheet and the highest total after the last round wins.",
             "Two to five players each start with six cards. One card is turned face up to begin the discard "
             "pile and the rest of the deck becomes the stock.",

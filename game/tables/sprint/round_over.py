@@ -40,7 +40,7 @@ class RoundOverScene(MenuScene):
         s = self.layout.scale
         y, w, gap = self.layout.h - round(70 * s), round(230 * s), round(20 * s)
         x0 = self.layout.w // 2 - (3 * w + 2 * gap) // 2
-        again = "Play again" if self.sheet is None else ("New match" if self.match_over else "Next round")
+        again = "Play again" if self.sheet is None else ("New game" if self.match_over else "Next round")
         keys = [("reveal", "Hide hands" if self.revealed else "Show hands"), ("again", again), ("menu", "Main menu")]
         return [Button(k, label, pygame.Rect(x0 + i * (w + gap), y, w, round(50 * s)), primary=k == "again")
                 for i, (k, label) in enumerate(keys)]
@@ -75,7 +75,7 @@ class RoundOverScene(MenuScene):
         if self.sheet is not None:
             n, total = len(self.sheet.rows), match_rounds(self.table.setup)
             if self.match_over:
-                winners, what = sorted(self.sheet.leaders()), " the match"
+                winners, what = sorted(self.sheet.leaders()), " the game"
             else:
                 return f"Round {n} of {total}: " + " and ".join(self.table.name(p) for p in winners)
         return winners_title([self.table.name(p) for p in winners], what)
@@ -100,7 +100,7 @@ class RoundOverScene(MenuScene):
         s, a = self.layout.scale, self.area
         if self.sheet is not None:
             draw_scoresheet(surface, self.app.text, pygame.Rect(a.right + round(16 * s), a.y, self.layout.w - a.right - round(56 * s),
-                            a.h), self.sheet, s, f"Match: {len(self.sheet.rows)} of {match_rounds(self.table.setup)}",
+                            a.h), self.sheet, s, f"Round {len(self.sheet.rows)} of {match_rounds(self.table.setup)}",
                             self._panels)
         k = 1.0 if self.count_time == 0 else out_cubic(min(1.0, self.age / self.count_time))
         self.rows.draw(surface, self.app.art, self.revealed, k, self._panels)

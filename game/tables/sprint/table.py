@@ -58,7 +58,7 @@ class SprintTable(HiddenHandTable):
         self.keymap = Keymap.for_seat(self.viewer, SPRINT_KEYS)
         self.model = sprint_steps.TableModel.empty(self.state.num_players, self.state.current)
         if sprint_match.match_rounds(setup) > 1 and not self.replaying:
-            self.log.add(f"Match: round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
+            self.log.add(f"Round {len(sprint_match.played(setup)) + 1} of {sprint_match.match_rounds(setup)}.")
         self.hint = Hint()
         self.drop_x: int | None = None  # where a card dragged from a pile was dropped (it lands there)
         self._lit_key: object = None
