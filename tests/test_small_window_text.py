@@ -76,3 +76,31 @@ def test_the_next_chip_keeps_the_name_when_next_and_the_name_dont_both_fit(pg):
         chip = turn_order_rects(rect, 5, scale)[1]
         assert drawn[1] in ("Cleo", "next: Cleo") and text.font(MIN_TEXT_PX).size(drawn[1])[0] <= chip.w - chip.h // 2
     assert drawn[1] == "next: Cleo"  # where there is room, the word stays
+
+
+def test_a_last_round_strip_says_the_round_ends_after_the_seats_still_to_play(pg):
+    """Sprint's last round showed three of five names and nothing more: a newcomer read it as players missing.
+    Now a last chip says the round ends there, whole at 960x600 and 1920x1080."""
+    from types import SimpleNamespace
+
+    from game.kit.layout import TableLayout
+    from game.kit.turnorder import ROUND_ENDS, draw_turn_order, turn_order_rects
+    from game.kit.ui import Text
+    from game.tables.sprint.view import _order_look
+
+    text, drawn = Text(), []
+    blit = text.blit
+    text.blit = lambda surface, line, *a, **k: drawn.append(line) or blit(surface, line, *a, **k)
+    names = ["You", "Ada", "Ben", "Cleo", "Dev"]
+    for size in ((960, 600), (1920, 1080)):
+        lay = TableLayout(*size, num_players=5, bottom_seat=0)
+        t = SimpleNamespace(model=SimpleNamespace(current=3, final_left=3, over=False), layout=lay,
+                            state=SimpleNamespace(num_players=5), name=lambda p: names[p])
+        look = _order_look(t)
+        assert look[2] == (3, 4, 0) and look[-1] is True  # three turns left, then the end
+        drawn.clear()
+        draw_turn_order(pygame.Surface(size), text, *look)
+        end = turn_order_rects(lay.turn_order, 4, lay.scale)[3]
+        assert drawn[-1] == ROUND_ENDS and text.font(MIN_TEXT_PX).size(ROUND_ENDS)[0] <= end.w - end.h // 2
+        t.model.final_left = None  # an ordinary turn: everyone, no end chip
+        assert _order_look(t)[2] == (3, 4, 0, 1, 2) and _order_look(t)[-1] is False

@@ -107,6 +107,22 @@ def test_opponents_panels_are_even_and_matches_keep_their_size(seats):
     assert all(r.size == (sw, sh) for m in rects for r in m)
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_a_rivals_many_matches_use_the_room_beside_its_fan_and_stay_readable(size):
+    """Five seats (a hot-seat table): six matches of a top panel were thumbnails (half a card wide, in one row
+    under the fan); now the first row sits beside the fan and they keep 0.7 of a card at least."""
+    layout = TableLayout(*size, 5, 0)
+    sw, sh = layout.small_card
+    for seat in range(1, 5):
+        spot = layout.spots[seat]
+        melds = layout.match_rects(seat, [2, 2, 2, 3, 3, 2])
+        cards = [r for m in melds for r in m]
+        assert all(r.w >= 0.7 * sw for r in cards)
+        assert all(spot.panel.contains(r) for r in cards)
+        fan = layout.fan_rects(seat, 12)  # a big hand closes up: never under the matches
+        assert all(spot.fan.contains(r) for r in fan) and not any(r.collidelist(cards) >= 0 for r in fan)
+
+
 def test_a_score_pop_up_stays_on_screen():
     screen = pygame.Rect(0, 0, 960, 600)
     assert screen.contains(floater_rect((60, 30), (950, 300), screen))

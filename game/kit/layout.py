@@ -13,6 +13,7 @@ from pygame import Rect
 
 BASE_W, BASE_H = 1280, 720
 CARD_RATIO = 0.7  # width / height of a card
+FAN_CARDS_WIDE = 1 + 0.32 * 5  # a rival's face-down fan at most six cards wide (more close up: the header counts them)
 
 MAX_SEATS = 10
 
@@ -45,6 +46,7 @@ class SeatSpot:
     header: Rect
     fan: Rect
     matches: Rect
+    indent: tuple[int, int] = (0, 0)  # the corner of ``matches`` the first row keeps clear of (a rival's fan): w, h
 
 
 @dataclass
@@ -171,8 +173,12 @@ class TableLayout:
         if side == "bottom":
             fan = Rect(header.x, header.bottom, 0, 0)
             matches = Rect(header.x, header.bottom + round(4 * s), header.w, panel.bottom - header.bottom - round(4 * s))
-        else:
-            fan = Rect(header.x, header.bottom + round(4 * s), header.w, sh)
+        else:  # the fan at most six cards wide (more close up): the first row of matches beside it, more below
+            fan = Rect(header.x, header.bottom + round(4 * s), min(header.w, round(sw * FAN_CARDS_WIDE)), sh)
+            beside = header.right - fan.right - pad
+            if beside >= sw * 1.4 and panel.bottom - pad - fan.y >= 2 * sh:
+                return SeatSpot(seat, side, panel, header, fan, Rect(header.x, fan.y, header.w, panel.bottom - fan.y - pad),
+                                (fan.w + pad, fan.h))
             top = min(fan.bottom + round(6 * s), panel.bottom - pad)  # a short panel (many seats) may have no room for matches
             matches = Rect(header.x, top, header.w, panel.bottom - top - pad)
         return SeatSpot(seat, side, panel, header, fan, matches)
@@ -218,13 +224,13 @@ class TableLayout:
 
     def match_rects(self, seat: int, sizes: list[int]) -> list[list[Rect]]:
         """Each laid match of ``seat`` as overlapping small cards, wrapped in rows, shrunk to fit."""
-        area = self.spots[seat].matches
+        area, indent = self.spots[seat].matches, self.spots[seat].indent
         sw, sh = self.small_card
         k = 1.0
         while True:
             cw, ch = max(8, round(sw * k)), max(12, round(sh * k))
             for overlap in (0.36, 0.3, 0.25):  # first overlap more (each card's index still shows), then shrink
-                out = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16))
+                out = match_rows(area, sizes, cw, ch, round(cw * overlap), round(cw * 0.16), indent=indent)
                 if out is not None:
                     return out
             if k < 0.35:
@@ -242,17 +248,18 @@ class TableLayout:
 
 
 def match_rows(area: Rect, sizes: list[int], cw: int, ch: int, step: int, gap: int,
-               row_gap: int | None = None) -> list[list[Rect]] | None:
+               row_gap: int | None = None, indent: tuple[int, int] = (0, 0)) -> list[list[Rect]] | None:
     """Groups of overlapping cards (``sizes``) left to right, wrapped in rows (``row_gap`` apart, else a little),
-    or None if they don't fit in ``area``."""
+    or None if they don't fit in ``area``.  The first row starts ``indent[0]`` right of the area's left, the next
+    ones below ``indent[1]`` (the corner a rival's fan takes)."""
     out: list[list[Rect]] = []
-    x, y = area.x, area.y
+    x, y = area.x + indent[0], area.y
     row_gap = max(2, round(ch * 0.06)) if row_gap is None else row_gap
     for n in sizes:
         width = cw + step * (n - 1)
         if x + width > area.right and x > area.x:
             x = area.x
-            y += ch + row_gap
+            y = max(y + ch, area.y + indent[1]) + row_gap
         if y + ch > area.bottom or width > area.w:
             return None
         out.append([Rect(x + i * step, y, cw, ch) for i in range(n)])

@@ -3,7 +3,8 @@
 A row of name chips ("Ada > Ben > You") starting with the seat to play (gold);
 the next seat is marked "next" (a gold ring, and the word where the chip has
 room).  Names are fitted into their chips; with many seats the chips shrink and
-the names are cut with "...", never clipped.
+the names are cut with "...", never clipped.  When the round ends before
+everyone has played again (a last round), a last chip says so: "Round ends".
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.kit.ui import GOLD, INK, MIN_TEXT_PX, MUTED, Text
 CHIP_FILL = (8, 40, 28)
 NOW_FILL = (240, 200, 80)
 NOW_INK = (30, 36, 34)
+ROUND_ENDS = "Round ends"
 
 
 def play_order(num_players: int, current: int, active: Sequence[int] | None = None) -> list[int]:
@@ -35,17 +37,22 @@ def turn_order_rects(rect: pygame.Rect, count: int, scale: float) -> list[pygame
 
 
 def draw_turn_order(surface: pygame.Surface, text: Text, rect: pygame.Rect, names: Sequence[str], order: Sequence[int],
-                    scale: float, over: bool = False) -> None:
-    """``order`` (seats, the one to play first) as chips in ``rect``; the second is labelled "next".  A chip or
-    arrow wholly outside the surface's clip (a cached layer repainting a spot beside the strip) is skipped."""
+                    scale: float, over: bool = False, ends: bool = False) -> None:
+    """``order`` (seats, the one to play first) as chips in ``rect``; the second is labelled "next"; with ``ends``
+    a last chip says the round ends after them.  A chip or arrow wholly outside the surface's clip (a cached layer
+    repainting a spot beside the strip) is skipped."""
     clip = surface.get_clip()
     if not order or not clip.colliderect(rect.inflate(8, rect.h)):
         return
-    chips = turn_order_rects(rect, len(order), scale)
+    chips = turn_order_rects(rect, len(order) + ends, scale)
     px = max(15, round(rect.h * 0.62))
-    for k, (seat, chip) in enumerate(zip(order, chips)):
-        if clip.colliderect(chip.inflate(8, chip.h)):  # its fill, ring and name (fitted to it) lie inside
-            _chip(surface, text, chip, names[seat], k, px, scale, over)
+    for k, chip in enumerate(chips):
+        if clip.colliderect(chip.inflate(8, chip.h)) and k == len(order):  # the end: an outline, muted words
+            pygame.draw.rect(surface, MUTED, chip, width=max(1, round(scale)), border_radius=chip.h // 2)
+            words = ROUND_ENDS if text.font(px).size(ROUND_ENDS)[0] <= chip.w - chip.h // 2 else "End"
+            text.blit(surface, words, px, chip.center, MUTED, "center", chip.w - chip.h // 2)
+        elif clip.colliderect(chip.inflate(8, chip.h)):  # its fill, ring and name (fitted to it) lie inside
+            _chip(surface, text, chip, names[order[k]], k, px, scale, over)
         if k + 1 < len(chips):
             gap = pygame.Rect(chip.right, chip.y, chips[k + 1].x - chip.right, chip.h)
             if clip.colliderect(gap.inflate(0, chip.h)):

@@ -176,7 +176,8 @@ def _order_look(t: HiddenHandTable) -> tuple:
     order = play_order(t.state.num_players, m.current)
     if m.final_left is not None and not m.over:
         order = order[:max(1, m.final_left)]
-    return t.layout.turn_order, tuple(t.name(p) for p in range(t.state.num_players)), tuple(order), t.layout.scale, m.over
+    ends = len(order) < t.state.num_players and not m.over  # a last round: the strip says where it ends
+    return t.layout.turn_order, tuple(t.name(p) for p in range(t.state.num_players)), tuple(order), t.layout.scale, m.over, ends
 
 
 def draw_thumbnail(surface: pygame.Surface, art) -> None:
