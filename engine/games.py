@@ -61,6 +61,7 @@ class GameInfo:
     local_only: tuple[str, ...] = ()  # options a network game doesn't carry (the host plays their defaults)
     won_means: str = ""  # what its statistics count as Won, where that is not plain (shown under them)
     score_unit: str = "points"  # what a record's scores count (the Replays list: "points: Ann 32,  Bob 8")
+    end_words: str = ""  # "module:function": a finished game's state in words for the Replays list (None: who won)
 
     @property
     def format(self) -> str:
@@ -184,6 +185,7 @@ def _double_or_nothing() -> GameInfo:
         won_means="Won counts the Duels won and the Runs cleared (all 32 games of the ladder won). A Run that ends "
                   "at a lost game counts as lost: its games won and best game show how far it went.",
         score_columns=("Most games won", "Average games won"), score_unit="games won",
+        end_words="engine.double_or_nothing:end_words",
         trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game
         script="engine.double_or_nothing.script",

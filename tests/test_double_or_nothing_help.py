@@ -1,6 +1,7 @@
 """Double or Nothing's Hint and first-game tip through the real loop headless: posted events, a fixed frame time."""
 
 import os
+import re
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -143,3 +144,29 @@ def test_a_bad_tips_closed_value_falls_back_to_the_default(tmp_path):
     (tmp_path / "settings.json").write_text('{"tips_closed": "double-or-nothing"}')
     loaded, problem = Settings.load(tmp_path)
     assert loaded.tips_closed == [] and "tips closed" in problem
+
+
+def test_the_first_game_tip_shows_only_in_a_runs_first_game(app):
+    """It stayed up in game 2 and on (until Got it): once a game is won the player knows how to play."""
+    from engine.double_or_nothing import Phase
+
+    def my_turn_in(game_won):
+        return lambda st: st.games_won == game_won and st.phase is Phase.PLAY and st.to_move() == (0,)
+
+    run = tools.run_setup(tools.short_run_deal())
+    for won in (0, 1):
+        app.to_title()
+        table = tools.open_at(app, run, tools.played_record(run, my_turn_in(won)))
+        assert table.state.games_won == won and table.my_turn() and table.tip_open
+        assert table.tip_showing() == (won == 0)
+        assert ("tip_close" in [b.key for b in table.buttons()]) == (won == 0)
+
+
+def test_the_table_says_deal_for_the_deal_and_hand_for_the_cards_held(app):
+    """"Hand 1 · hands of 10" in the header beside the seats' "Hand 10": "hand" meant two things."""
+    from game.tables.double_or_nothing.view import table_parts
+
+    table = started(app, tools.run_setup(tools.SELFTEST_DEAL))
+    lines = [p.key[0] for p in table_parts(table) if isinstance(p.key, tuple) and p.key and isinstance(p.key[0], str)]
+    assert any(line.startswith("Deal 1 · hands of 10 · a pass draws 2") for line in lines)
+    assert lines.count("10 in hand") == 2 and not [line for line in lines if re.match(r"(?i)hand \d", line)]

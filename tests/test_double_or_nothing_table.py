@@ -307,6 +307,9 @@ def test_the_run_summary_says_cards_and_names_the_game_second_wind_replayed(tmp_
     scene.draw(app.screen)
     assert "1 game won; it ended at game 2 (hands of 20 cards), lost again on its Second Wind replay." in drawn
     assert {"10 cards", "20 cards", "40 cards", "80 cards"} <= set(drawn)
+    biggest = [line for line in drawn if "biggest play" in line]  # plain words, not "Stair: 2 x 2-6, 10 cards"
+    assert [line.split(":")[0] for line in biggest] == ["Your biggest play", "Ada's biggest play"]
+    assert all(re.fullmatch(r"[^:]+: (a |[a-z]+ \d+s).*, in game \d+", line) and " x " not in line for line in biggest)
     pygame.quit()
 
 
@@ -334,8 +337,8 @@ def test_a_run_reads_right_for_you_counts_hands_per_game_and_hides_nothing_to_be
     said = lines + banners
     assert not [s for s in said if "You's" in s or re.search(r"\bYou (is|has|wins|takes|passes|draws|leads|pays|empties)\b", s)]
     assert any("your deck" in s for s in said)
-    game_two = [s for s in said if re.match(r"Hand \d+ of game 2\b", s)]
-    assert game_two and game_two[0].startswith("Hand 1 of game 2")  # counted from 1 in each game
+    game_two = [s for s in said if re.match(r"Deal \d+ of game 2\b", s)]
+    assert game_two and game_two[0].startswith("Deal 1 of game 2")  # counted from 1 in each game
     assert table.state.hand_number > table.state.game_hand  # the run-wide count (records compare it) goes on
     assert not wrong, wrong[:3]
 
@@ -386,7 +389,7 @@ def test_the_last_word_is_offered_on_the_table_and_answered_with_the_mouse(app):
     assert table.record.entries[before].action == answer and table.state.last_word_game == game
     said = table.log.lines[logged:]
     assert f"The play area ({area + answer.cards:,} cards) goes under your deck." in said
-    assert any(line.startswith("Ada empties the hand") for line in said)
+    assert any(line.startswith("Ada wins the deal and takes") for line in said)
     assert not status_lines(table)[0].startswith("Last Word")
 
 

@@ -18,16 +18,19 @@ def _loaded(record):
     return load_record_data(json.loads(json.dumps(record.to_json())))
 
 
-def test_a_run_that_won_a_game_and_then_lost_is_marked_won_for_its_opponent_only() -> None:
+def test_a_run_that_won_a_game_and_then_lost_says_where_it_ended_not_that_its_opponent_won() -> None:
+    """The line named the computer as the winner ("Ada (Hard) won  ·  games won: You 1,  Ada (Hard) 1"): a player
+    expects how far the run went (issue polish36)."""
     record = played_record(run_setup(26, "standard", runner="hard"), lambda st: False, level="hard")
     state = record.final_state()
     assert state.is_over and state.games_won >= 1 and state.winner == 1  # a run that won games, then lost
     loaded = _loaded(record)
-    assert winners(loaded) == (1,)
+    assert winners(loaded) == (1,)  # the statistics still count the run as lost
     line = describe(Path("20261126-221500-run.json"), loaded)
-    assert line.split("·")[0].count(" won") == 1  # before: both seats (1 game each) or the runner
     runner, opponent = (p.name if p.kind == "human" else f"{p.name} ({p.level.title()})" for p in loaded.players)
-    assert line.split("     ", 1)[1].startswith(f"{opponent} won  ·  games won: {runner} {state.games_won},")
+    won = f"{state.games_won} game{'s' if state.games_won != 1 else ''} won"
+    assert line.split("     ", 1)[1] == f"Run ended at game {state.game}, {won}  ·  {runner}, {opponent}"
+    assert f"{opponent} won" not in line and "games won:" not in line
 
 
 def test_where_the_lowest_score_wins_the_lowest_is_marked() -> None:

@@ -116,6 +116,15 @@ def shuffle_hidden(state: Run, seat: int, rng: random.Random) -> Run:
     return other
 
 
+def end_words(state: Run) -> str | None:
+    """How a finished Run ended, for the Replays list ("Run ended at game 3, 2 games won"); a Duel: None (its
+    winner says it).  A lost run's opponent is not its winner: the runner went as far as the run went."""
+    if state.mode is not Mode.RUN or state.winner is None:
+        return None
+    won = f"{state.games_won} game{'s' if state.games_won != 1 else ''} won"
+    return f"Run cleared: all {won}" if state.winner == 0 else f"Run ended at game {state.game}, {won}"
+
+
 WIRE_HIDDEN: tuple[tuple[str, str], ...] = (("hands", "stand_in"), ("decks", "stand_in"), ("rng", "drop_rng"))
 """What of the state some seats may not see, for network play: (field, how it is hidden) (see :mod:`engine.wire`)."""
 
@@ -124,5 +133,5 @@ __all__ = [
     "WIRE_HIDDEN", "wire_stand_ins",
     "GAME_ID", "OPTIONS", "MAX_GAME", "Run", "Mode", "Phase", "Observation", "Play", "Pass", "Pick", "PASS",
     "Kind", "Action", "Held", "UPGRADES", "new_game", "action_to_json", "action_from_json", "describe_action",
-    "shuffle_hidden",
+    "shuffle_hidden", "end_words",
 ]

@@ -127,6 +127,21 @@ def describe(play: Play) -> str:
     return f"Stair: {play.copies:,} x {span}, {play.cards:,} {noun}"
 
 
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def plainly(play: Play) -> str:
+    """A play in a sentence's words: "three 5s", "a run from 2 to 6 (5 cards)", "a stair of two each of 2 to 6
+    (10 cards)"; a span that wraps goes "7 round to 2"."""
+    copies = COUNT_WORDS[play.copies] if play.copies < len(COUNT_WORDS) else f"{play.copies:,}"
+    span = f"{play.lo} {'round ' if play.wraps else ''}to {play.hi}"
+    if play.kind is Kind.SET:
+        return f"{copies} {play.lo}s" if play.copies > 1 else f"a single {play.lo}"
+    if play.kind is Kind.RUN:
+        return f"a run from {span} ({play.cards} cards)"
+    return f"a stair of {copies} each of {span} ({play.cards:,} cards)"
+
+
 def span_numbers(lo: int, hi: int) -> tuple[int, ...]:
     """The numbers of the span ``lo``-``hi`` in play order (``lo > hi``: up past 8 and round to ``hi``)."""
     if lo <= hi:

@@ -93,7 +93,7 @@ UPGRADES: dict[str, Upgrade] = {
         Upgrade(TOLL, "Toll", "Each time the opponent passes, an eighth of the cards it draws (at least one) "
                 "go from its deck to the bottom of yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the play that empties the opponent's hand: you take "
-                "the play area, it still wins the hand.",
+                "the play area, it still wins the deal.",
                 Icon("arrow", "#e67e22", "last")),
         Upgrade(SALVAGE, "Salvage", "When you pass, a sixth of your own cards in the play area go back under your "
                 "deck.",
@@ -180,13 +180,13 @@ THIRD_EFFECTS = {
 """Rules 3's effects, in their words, where rules 4 changed them (earlier rules too, unless they differ)."""
 
 HELPS = {
-    REINFORCEMENTS: "Helps most when your deck is short: more cards before you run out of hands.",
+    REINFORCEMENTS: "Helps most when your deck is short: more cards before it can't deal you a full hand.",
     TRIM: "Helps when you want to beat a big play without spending your whole stack.",
     STAIRMASTER: "Helps when you hold long, deep stairs: they beat plays of more cards.",
     TIEBREAKER: "Helps in close tricks: an answer with just as many cards and numbers is enough.",
     SECOND_HELPING: "Helps when you pass often: every pass takes cards from their side of the table.",
     ROUND_THE_BEND: "Helps when you hold 7s and 8s together with 1s and 2s, by the handful in big games.",
-    SPYGLASS: "Helps near a hand's end: you know which numbers they can't answer with.",
+    SPYGLASS: "Helps near the end of a deal: you know which numbers they can't answer with.",
     DEEP_HAND: "Helps when the opponent's answers run out: you hold more to play.",
     SECOND_WIND: "Helps once, when a game goes wrong: better than the run ending.",
     TOLL: "Helps against an opponent that passes a lot: each pass feeds your deck.",

@@ -34,7 +34,7 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
         (
             "The cards are the numbers 1 to 8. In game 1 both sides start with a deck of 32 cards: four of "
             "each number.",
-            "Each hand, both sides draw a full hand from their own deck: 10 cards in game 1, 20 in game 2, "
+            "Each deal, both sides draw a full hand from their own deck: 10 cards in game 1, 20 in game 2, "
             "40 in game 3, doubling every game. By game 10 a hand is 5,120 cards, so the table shows how many "
             "of each number you hold rather than every card.",
         ),
@@ -76,21 +76,21 @@ DOUBLE_OR_NOTHING_RULES: tuple[Section, ...] = (
             "Passing costs you: you draw extra cards (2 in game 1, doubling every game), the cards in the play "
             "area are shuffled and slid under the other side's deck, and the other side leads next.",
             "If your deck is running low and holds fewer cards than the pass asks for, you simply draw whatever "
-            "is left (possibly nothing); running short only loses when a new hand must be drawn.",
+            "is left (possibly nothing); running short only loses when a new deal asks for a full hand.",
         ),
     ),
     Section(
-        "Winning a hand",
+        "Winning a deal",
         (
-            "The moment a side plays its last card it wins the hand. Everything in the play area and every "
+            "The moment a side plays its last card it wins the deal. Everything in the play area and every "
             "card left in the other side's hand is shuffled and slid under the winner's deck. The winner leads "
-            "the next hand.",
+            "the next deal.",
         ),
     ),
     Section(
         "Winning and losing a game",
         (
-            "Before each hand both sides must draw a full hand. A side whose deck is too small loses the game.",
+            "Before each deal both sides must draw a full hand. A side whose deck is too small loses the game.",
             "If neither deck is big enough, you lose first: in the Run the runner's deck is checked before the "
             "computer's, and in a Duel the first seat's before the second's.",
         ),

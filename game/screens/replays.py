@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from engine.core import Outcome
-from engine.games import game_info
+from engine.games import game_info, load
 
 
 from game.screens.menu import MenuScene
@@ -28,7 +28,11 @@ def describe(path: Path, record: Any) -> str:
     names = [p.name if p.kind == "human" else f"{p.name} ({(p.level or 'AI').title()})" for p in record.players]
     if record.scores is None:
         return f"{when}     {', '.join(names)}: not finished, {len(record.actions)} actions"
-    won, unit = winners(record), getattr(getattr(record, "info", None), "score_unit", "points")
+    info, state = getattr(record, "info", None), getattr(record, "loaded_state", None)
+    ended = load(info.end_words)(state) if info is not None and info.end_words and state is not None else None
+    if ended:  # a Double or Nothing Run: how far it went, not its opponent as winner
+        return f"{when}     {ended}  ·  {', '.join(names)}"
+    won, unit = winners(record), getattr(info, "score_unit", "points")
     who = [names[i] for i in won]
     who_won = " and ".join(filter(None, (", ".join(who[:-1]), who[-1]))) + " won" if who else "No winner"
     scores = ",  ".join(f"{n} {s}" for n, s in zip(names, record.scores))

@@ -133,8 +133,8 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
             sh.hand = ZERO
         sh.hand_sizes[loser] = 0
         sh.deck_sizes[ev.seat] += ev.cards_taken
-        t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'empties')} the hand and {t.verb(ev.seat, 'takes')} {ev.cards_taken:,} cards.")
-        t.announce(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the hand")
+        t.log.add(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the deal and {t.verb(ev.seat, 'takes')} {ev.cards_taken:,} cards.")
+        t.announce(f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} the deal")
         t.app.sound.play("round_won" if ev.seat == t.viewer else "draw")
 
     return stack_step(duration, land, flies)
@@ -152,7 +152,7 @@ STEPS: dict[type, Callable[[Any, Any], Step]] = {
     Passed: lambda t, ev: _passed(t, ev, 0.35 * t.factor()),
     HandWon: lambda t, ev: _hand_won(t, ev, 0.45 * t.factor()),
     HandDealt: lambda t, ev: note_step(
-        t, f"Hand {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}."),
+        t, f"Deal {ev.hand} of game {ev.game}: {t.name(ev.leader)} {t.verb(ev.leader, 'leads')}."),
     GameWon: lambda t, ev: stack_step(0.6 * t.factor(), note_step(
         t, f"{t.name(1 - ev.seat)} can't draw a full hand: {t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}.",
         f"{t.name(ev.seat)} {t.verb(ev.seat, 'wins')} game {ev.game}!"), []),

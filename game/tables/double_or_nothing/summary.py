@@ -13,11 +13,12 @@ import pygame
 
 from engine.double_or_nothing import UPGRADES, Mode
 from engine.double_or_nothing.events import GameWon, Played, RunOver, SecondWind, UpgradePicked
-from engine.double_or_nothing.plays import Play, describe
+from engine.double_or_nothing.plays import Play, plainly
 
 from game.kit.badges import badge_row, draw_badge_row
 from game.kit.endscreen import doubling_rungs, draw_in_columns, draw_ladder
 from game.kit.ui import GOLD, INK, MUTED, draw_panel
+from game.kit.wording import whose
 from game.screens.game_over import GameOverScene
 from game.tables.double_or_nothing.view import upgrade_badges
 
@@ -180,7 +181,7 @@ class RunSummaryScene(GameOverScene):
         px = round(22 * s)
         y = at["biggest"]
         for seat, (play, game) in sorted(self.facts.biggest.items()):
-            line = f"Biggest play by {self.table.name(seat)}: {describe(play)} (game {game})"
+            line = f"{whose(self.table.name(seat), capital=True)} biggest play: {plainly(play)}, in game {game}"
             text.blit(surface, line, px, (left, y), INK, max_w=panel.w - round(80 * s))
             y += round(30 * s)
         if self.facts.mode is Mode.RUN:

@@ -83,7 +83,7 @@ class DoubleTable(ViewTable, TurnScene):
     def describe_state(state: Any, record: Any = None) -> str:
         """How far a saved run or duel is, for the Resume button."""
         what = f"a Run at game {state.game}" if state.mode is Mode.RUN else f"a duel at game {state.game}"
-        return f"{what}, {double_or_nothing_view.hand_words(state.game_hand)}"
+        return f"{what}, {double_or_nothing_view.deal_words(state.game_hand)}"
 
     # --- seats and what may be seen -------------------------------------------
 
@@ -171,8 +171,9 @@ class DoubleTable(ViewTable, TurnScene):
             self.hint.show(advice.reason, "pass")
 
     def tip_showing(self) -> bool:
-        """The first-game tip shows only on the player's own turn to play: it never hides the opponent's play."""
-        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY
+        """The first-game tip shows only on the player's own turn to play (it never hides the opponent's play) and
+        only in a run's first game: a game won, the player knows how to play."""
+        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY and not self.state.games_won
 
     # --- scene hooks ---------------------------------------------------------
 
@@ -215,7 +216,7 @@ class DoubleTable(ViewTable, TurnScene):
         if self.hotseat and self.turns.current in self.humans:
             self.viewer = self.turns.current
         self.sync_shown()
-        self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.hand_words(self.state.game_hand)}.")
+        self.log.add(f"Resumed at game {self.state.game}, {double_or_nothing_view.deal_words(self.state.game_hand)}.")
 
     def announce(self, text: str) -> None:
         self.banner = (text, BANNER_SECONDS * max(0.3, self.factor()) if self.factor() else 0.0)

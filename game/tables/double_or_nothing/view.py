@@ -207,7 +207,7 @@ def table_parts(t: Table) -> list[Part]:
     return [*_top_parts(t, movers), *_area_parts(t), *_hand_parts(t),
             text_part(text, t.name(me), round(22 * s), (d.centerx, d.y - lift - round(20 * s)),
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
-            text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
+            text_part(text, f"{sh.hand_sizes[me]:,} in hand", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
             *log_parts(t.log, text, L.log, s),
             status_part(text, L.status, shows, s),
@@ -229,7 +229,7 @@ def _top_parts(t: Table, movers: tuple) -> list[Part]:
                  p.inflate(round(16 * s), round(16 * s)), lambda surface: _draw_opponent(t, surface)),
             text_part(text, label, round(26 * s), (x, p.y + round(10 * s)), GOLD if other in movers else INK,
                       max_w=L.opp_deck.x - x - round(8 * s)),
-            text_part(text, f"Hand {sh.hand_sizes[other]:,}", round(21 * s), (x, p.y + round(42 * s)), MUTED),
+            text_part(text, f"{sh.hand_sizes[other]:,} in hand", round(21 * s), (x, p.y + round(42 * s)), MUTED),
             text_part(text, f"thinking{'.' * dots}", round(19 * s), (x, p.y + round(66 * s)), GOLD) if dots else NO_PART,
             *(text_part(text, words, round(px * s), (i.x + round(16 * s), i.y + round(dy * s)), color,
                         max_w=i.w - round(32 * s)) if run or dy < 60 else NO_PART
@@ -241,7 +241,7 @@ def _top_parts(t: Table, movers: tuple) -> list[Part]:
 def _info_rows(obs: Any, me: int) -> list[tuple[str, int, int, tuple[int, int, int]]]:
     run = obs.mode is Mode.RUN
     return [(f"The Run · Game {obs.game} of {MAX_GAME}" if run else f"Duel · Game {obs.game}", 30, 10, GOLD),
-            (f"{hand_words(obs.game_hand).capitalize()} · hands of {obs.hand_sizes[me]:,} · a pass draws "
+            (f"{deal_words(obs.game_hand).capitalize()} · hands of {obs.hand_sizes[me]:,} · a pass draws "
              f"{obs.pass_sizes[me]:,}", 20, 44, INK),
             (f"Games won {obs.games_won} · goal: clear the run (win game {MAX_GAME})", 18, 68, MUTED)]
 
@@ -361,9 +361,9 @@ def _draw_upgrades(t: Table, surface: pygame.Surface, held: tuple) -> None:
     draw_badge_column(surface, t.app.text, upgrade_badges(held), column, s, round(140 * s))
 
 
-def hand_words(game_hand: int) -> str:
-    """Which hand of this game it is: "hand 3", or "before the first hand" (an upgrade being picked)."""
-    return f"hand {game_hand}" if game_hand else "before the first hand"
+def deal_words(game_hand: int) -> str:
+    """Which deal of this game it is: "deal 3", or "before the first deal" ("hand": only the cards a side holds)."""
+    return f"deal {game_hand}" if game_hand else "before the first deal"
 
 
 def _draw_strip(t: Table, surface: pygame.Surface) -> None:
