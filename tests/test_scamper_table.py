@@ -212,6 +212,30 @@ def test_the_round_sheet_and_the_standings(pg, tmp_path):
     assert went_on == [1]
 
 
+@pytest.mark.parametrize("seats, size, scale", [(4, (900, 400), 0.75), (10, (900, 400), 0.75), (10, (1840, 820), 1.5)])
+def test_a_cells_two_numbers_are_named_over_each_column(pg, tmp_path, seats, size, scale):
+    """Each cell held two unlabelled numbers ("+5   5"): "round" and "total" now head each column, whole, each
+    centred over its number, at 4 and 10 seats (the sheet's rect at 960x600 and 1920x1080)."""
+    from game.kit.matchsheet import CELL_WORDS
+
+    app = make_app(tmp_path)
+    names = [f"P{k}" for k in range(seats)]
+    data = ScoreSheet(names, [SheetRow("two sets of 3", tuple(range(5, 5 + seats)), {}, 1)], lower_wins=True, rounds=10)
+    drawn = []
+    blit = app.text.blit
+    app.text.blit = lambda target, line, px, pos, *a, **k: (drawn.append((line, pos, k.get("max_w", a[2] if len(a) > 2 else None), px)),
+                                                            blit(target, line, px, pos, *a, **k))[1]
+    draw_sheet(pygame.Surface(size), app.text, pygame.Rect((0, 0), size), data, scale)
+    for words in CELL_WORDS:
+        heads = [d for d in drawn if d[0] == words]
+        assert len(heads) == seats and all(app.text.font(px).size(words)[0] <= w for _, _, w, px in heads)
+    cells: dict = {}
+    for line, pos, _, _ in drawn:
+        cells.setdefault(line, pos[0])  # the first: the round's row (the totals row comes last)
+    first = [pos[0] for line, pos, _, _ in drawn if line in CELL_WORDS][:2]
+    assert first == [cells["+5"], cells["5"]]  # over the round's points, over the running total
+
+
 @pytest.mark.parametrize("size, scale", [((960, 430), 0.75), ((1900, 860), 1.5)])
 def test_the_out_ring_leaves_the_word_room_and_stays_inside_its_row(pg, tmp_path, size, scale):
     """The ring round "out" on the score sheet touched the word on both sides and ran over the row's rules."""

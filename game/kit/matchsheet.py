@@ -33,6 +33,8 @@ MARGIN_RED = (210, 90, 80)  # the margin line only: red on a score reads as a pe
 LEADER_INK = (140, 95, 0)  # the leader's total and "1st": the felt sheet's gold, dark enough for paper
 OUT_MARK = (30, 120, 70)
 LEAD = (255, 236, 160)
+CELL_WORDS = ("round", "total")
+"""Over each player's column: a cell's left number is the round's points, its right one the running total."""
 
 
 def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: ScoreSheet, scale: float,
@@ -41,7 +43,7 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
     s = scale
     n = max(1, len(data.players))
     start = any(data.start)
-    lines = max(len(data.rows), data.rounds) + 2 + start  # names, totals and the start scores if any
+    lines = max(len(data.rows), data.rounds) + 3 + start  # names, what a cell's numbers are, totals, start scores
     extra = 1 if highlight_last and data.rows and data.rows[-1].cards_left is not None else 0
     pad = round(10 * s)
     row_h = max(12, min(round(34 * s), (rect.h - 2 * pad) // (lines + extra)))
@@ -63,9 +65,15 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
         text.blit(surface, name, px, (round(x0 + (k + 0.5) * col_w), y + row_h // 2), PAPER_INK, "center",
                   round(col_w) - 6)
     y += row_h
+    small = max(10, round(px * 0.78))
+    for k in range(n):  # each cell holds two numbers: named once, over each column (CELL_WORDS)
+        cx = round(x0 + (k + 0.5) * col_w)
+        for words, dx in zip(CELL_WORDS, (-0.22, 0.24)):
+            text.blit(surface, words, small, (cx + round(col_w * dx), y + row_h // 2), PAPER_MUTED, "center",
+                      round(col_w * 0.48))
+    y += row_h
     pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
     running = data.running()
-    small = max(10, round(px * 0.78))
     if start:
         text.blit(surface, data.start_label, small, (inner.x, y + row_h // 2), PAPER_MUTED, "midleft", label_w - 8)
         for k, value in enumerate(data.start):
