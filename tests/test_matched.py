@@ -122,3 +122,17 @@ def test_profiles_are_kept_in_the_statistics_and_a_bad_one_is_refused():
     bad["profiles"]["Ann"]["calls"] = [400, "fast"]
     with pytest.raises(DataError, match="calls"):
         Statistics.from_json(bad)
+
+
+def test_a_matched_bot_is_named_in_one_form_at_every_table():
+    """Ratscrew showed "Ada (Matched-Even)", Snap "Matched (Even) bot": both now come from level_title."""
+    from types import SimpleNamespace
+
+    from game.kit.scorepanel import level_title, seat_label
+    from game.tables.snap.table import SnapTable
+
+    ada = SimpleNamespace(name="Ada", kind="ai", level="matched-even", extra={})
+    assert level_title("matched-even") == "Matched Even" and level_title("medium") == "Medium"
+    assert seat_label(ada) == "Ada (Matched Even)"  # Ratscrew's, Sprint's, Scamper's seats
+    snap = SimpleNamespace(record=SimpleNamespace(players=[ada]), replaying=False, solo=None)
+    assert SnapTable.seat_keys_line(snap, 0) == "Matched Even bot"

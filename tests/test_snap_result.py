@@ -82,10 +82,26 @@ def _false_call_with(cards: int, seats: int) -> tuple[str, str]:
 
 def test_a_false_call_that_puts_the_caller_out_still_says_why_and_what_it_cost():
     text, detail = _false_call_with(1, 3)
-    assert text == "You: Snap! Wrong: no snap showing"
+    assert text == "You called Snap! but no pair is showing"  # was "You: Snap! Wrong: no snap showing"
     assert detail == "You pay 1 of the 2 cards owed. You are out: could not pay the penalty in full."
 
 
 def test_a_false_call_names_whom_it_pays_at_two_seats_and_each_other_player_at_more():
     assert _false_call_with(10, 2)[1] == "You pay Ada a card."
     assert _false_call_with(10, 3)[1] == "You pay a card to each other player."
+
+
+def test_a_false_calls_callout_says_plainly_what_was_wrong():
+    """It read "You: Snap! Wrong: no snap showing": now a sentence, from each of the engine's reasons."""
+    import engine.snap as es
+    from engine.snap import SNAP, SNAP_POT, FalseCall
+    from game.tables.snap.fx import SnapModel, take_in
+
+    pygame.init()
+    for call, reason, said in (
+            (SNAP, "no snap showing", "Ada called Snap! but no pair is showing"),
+            (SNAP_POT, "nothing matches the snap pot", "Ada called Snap Pot! but nothing matches the snap pot"),
+            (SNAP, "wrong word: that was a pot match: call Snap Pot!", "Ada called Snap! but that was a pot match: call Snap Pot!")):
+        model = SnapModel.of(es.new_game(2, {}, 1), ["You", "Ada"])
+        take_in(model, [FalseCall(1, call, reason)], lambda key: pygame.Rect(0, 0, 10, 10), 0.0)
+        assert model.callouts[0].text == said

@@ -259,7 +259,7 @@ def test_mouse_and_space_for_a_single_player_and_a_wrong_call_costs_cards(pg, tm
         assert wrong and wrong[0].seat == 0 and "invalid" in sounds
         # told once, in the middle where the calls are: why it was wrong, and what it costs; no toast repeating it
         [callout] = table.model.callouts
-        assert callout.text == "You: Snap! Wrong: no snap showing" and table.toast is None
+        assert callout.text == "You called Snap! but no pair is showing" and table.toast is None
         assert callout.detail == "You pay Ada a card."  # two seats: the one it pays, by name
     snap_button = table.layout.snap_button.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=snap_button, button=1))

@@ -28,8 +28,17 @@ from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel, felt
 from game.kit.wording import says, verb, whom, whose
 from game.base.scene import Scene
 
-SEAT_COLOURS = ((90, 170, 255), (240, 140, 80), (150, 220, 120), (230, 110, 200), (170, 130, 255), (120, 220, 220))
-"""Each seat's colour (Snap's panels, the keys screens' rows): no yellow, which the gold turn rim would look like."""
+SEAT_COLOURS = ((86, 180, 233), (225, 150, 165), (105, 255, 165), (195, 60, 165), (150, 75, 240), (210, 255, 75))
+"""Each seat's colour (a race table's panels, the keys screens' rows): sky blue, rose, mint, magenta, purple, lime,
+apart for a colour-blind eye too (tests/test_seat_colours.py); no yellow, which the gold turn rim would look like.
+The colour is never alone: a panel and a keys row carry the player's name."""
+
+
+def seat_colour(humans: Sequence[int], seat: int) -> tuple[int, int, int]:
+    """``seat``'s colour at a race table: a human's is its row's on the keys screens (the order of ``humans``), the
+    bots' the colours after those, in seat order."""
+    k = humans.index(seat) if seat in humans else len(humans) + seat - sum(h < seat for h in humans)
+    return SEAT_COLOURS[k % len(SEAT_COLOURS)]
 DROP_NOTE = ("Keyboards can drop keys when many are held at once: if a key doesn't light while others are held, "
              "choose keys further apart.")
 

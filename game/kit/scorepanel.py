@@ -28,8 +28,14 @@ def seat_label(player: Any) -> str:
     if connection:
         return f"{player.name} ({connection})"
     if player.kind == "ai" and player.level:
-        return f"{player.name} ({player.level.title()})"
+        return f"{player.name} ({level_title(player.level)})"
     return str(player.name)
+
+
+def level_title(level: str) -> str:
+    """A bot's level as every table names it: "Medium", "Matched Even" (the one form: a seat's label, Snap's "Matched
+    Even bot"; the New game screen's choices keep their own words)."""
+    return " ".join(word.title() for word in level.split("-"))
 
 
 def card_count(count: int) -> str:

@@ -18,6 +18,7 @@ from game.kit.racetable import RaceTableScene
 from game.kit.layer import Partial, Region
 from game.kit.messages import draw_status, draw_toast
 from game.kit.piles import draw_empty, draw_stock
+from game.kit.keyscreens import seat_colour
 from game.kit.scorepanel import PANEL_FILL, card_count, seat_label
 from game.kit.sprites import blit_card
 from game.kit.thumbnail import draw_table_picture
@@ -39,8 +40,8 @@ def table_background(t: RaceTableScene) -> pygame.Surface:
     """The felt with the seat panels and the log panel baked in."""
     L, surf = t.layout, felt_background((t.layout.w, t.layout.h))
     s = L.scale
-    for box in L.seats.values():
-        draw_panel(surf, box.panel, PANEL_FILL, round(12 * s))
+    for seat, box in L.seats.items():  # in the colours of the keys screens' rows (a human's keys, a bot's after)
+        draw_panel(surf, box.panel, PANEL_FILL, round(12 * s), seat_colour(t.humans, seat))
     draw_panel(surf, L.log_panel, PANEL_FILL, round(12 * s))
     t.app.text.blit(surf, "Table log", round(18 * s), (L.log.x, L.log.y), GOLD)
     return surf

@@ -30,6 +30,7 @@ POT = "pot"
 GOOD = (255, 226, 110)
 BAD = (235, 80, 70)
 CALM = (200, 220, 210)
+PLAIN_REASONS = {"no snap showing": "no pair is showing"}  # a wrong call's reason (the engine's) as its callout says it
 
 
 @dataclass
@@ -197,7 +198,8 @@ def _lapsed(t: Intake, event: CallLapsed) -> None:
 def _false_call(t: Intake, event: FalseCall) -> None:
     name = t.model.names[event.seat]
     t.model.red[event.seat] = 0.9
-    t.say(Callout(f"{name}: {CALL_WORDS[event.call]} Wrong: {event.reason}", BAD, event.seat, life=3.2,
+    plain = PLAIN_REASONS.get(event.reason, event.reason.split(": ", 1)[-1])  # "wrong word: X" -> "X"
+    t.say(Callout(f"{name} called {CALL_WORDS[event.call]} but {plain}", BAD, event.seat, life=3.2,
                   detail=f"{says(name, 'pays')} a card to each other player."))  # the one place it is told
     if t.blame is not None:
         t.blame(event.seat)

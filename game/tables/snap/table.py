@@ -24,6 +24,7 @@ from engine.snap import SHARED_PILE, Flip, Snap, SnapPot
 from game.kit.priming import Primer
 from game.kit.racetable import REPLAY_TOAST, RaceTableScene, stat_row
 from game.kit.replaycontrols import bar_rect
+from game.kit.scorepanel import level_title
 from game.base.scene import Scene
 from game.screens.overlays import PauseScene
 from game.shell.session import GameSetup
@@ -61,7 +62,7 @@ class SnapTable(RaceTableScene):
     def seat_keys_line(self, seat: int) -> str:
         """Under a seat's name: a human's keys (hot-seat) or a bot's level."""
         if (player := self.record.players[seat]).kind == "ai":
-            return f"{next((lv.name for lv in self.info.levels if lv.id == player.level), player.level or '')} bot"
+            return f"{level_title(player.level or '')} bot"
         if self.replaying or self.solo is not None:
             return ""
         keys = [f"{self.key_label(seat, a.id, True)} {SHORT.get(a.id, a.id)}"  # short: "Num 4", as every table says it
@@ -79,7 +80,7 @@ class SnapTable(RaceTableScene):
     def lay_out(self, size: tuple[int, int]) -> None:
         n = self.state.num_seats  # the bottom seat: a lone player's own (say at a network table), else seat 0
         lay = self.layout = snap_view.SnapLayout(*size, n, self.state.variant == SHARED_PILE, (self.solo or 0) % max(1, n))
-        self.background = snap_view.background(lay)
+        self.background = snap_view.background(lay, self.humans)
         self.primer = Primer.warmed(self.app.art, [(lay.card_w, lay.card_h), (lay.small_w, lay.small_h)], lambda: self.layer.surface)
         lay.reach(self.app.art)  # (after the art's shadows and glows at these sizes are made)
 

@@ -14,7 +14,7 @@ import pygame
 
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
-from game.kit.keyscreens import SEAT_COLOURS
+from game.kit.keyscreens import seat_colour
 from game.kit.layer import Partial, Region, outline_parts
 from game.kit.layout import ui_scale
 from game.kit.parts import NO_PART, parts_region, text_part
@@ -132,11 +132,11 @@ class SnapLayout:
         return self.pot if key == POT else self.middle if key == SHARED else self.places[key].up
 
 
-def background(layout: SnapLayout) -> pygame.Surface:
+def background(layout: SnapLayout, humans: list[int]) -> pygame.Surface:
     surf = felt_background((layout.w, layout.h))
     s = layout.scale
-    for seat, place in enumerate(layout.places):
-        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    for seat, place in enumerate(layout.places):  # each human's colour is its row's on the keys screens
+        draw_panel(surf, place.panel, PANEL_FILL, round(14 * s), seat_colour(humans, seat))
     draw_panel(surf, layout.status, PANEL_FILL, round(10 * s))
     return surf
 
@@ -311,7 +311,7 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
         pill = badge.get_rect(center=(place.down.centerx, place.down.bottom - round(4 * s))).inflate(round(16 * s), round(6 * s))
         if clip.colliderect(pill):  # (not for a sliver of the stack)
             pygame.draw.rect(surface, (20, 30, 26), pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], pill, 2, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, seat_colour(table.humans, seat), pill, 2, border_radius=pill.h // 2)
             surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared and clip.colliderect(pile):
         _draw_pile(table, surface, seat, place.up, flying)
