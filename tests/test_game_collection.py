@@ -286,3 +286,22 @@ def test_a_tiles_number_badge_covers_nothing_of_its_picture(pg, tmp_path, size):
         picture = tile.picture.get_rect(topleft=(tile.rect.x + pad, tile.rect.y + pad))
         assert changed.count() > 0  # the badge is drawn ...
         assert changed.overlap_area(pygame.mask.Mask(picture.size, fill=True), picture.topleft) == 0, tile.key  # ... off it
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_whole_number_badge_opens_its_tile_even_its_half_outside_the_tile(pg, tmp_path, size):
+    """The badge sits on the tile's corner: a click on its outer half did nothing (and hovering it lit nothing)."""
+    from game.screens.title import GameTile, badge_radius
+    from game_helpers import click
+
+    app = App(size, tmp_path, seed=5, resizable=False)
+    app.to_title()
+    frame(app)
+    title = app.stack.top
+    tile = [b for b in title.buttons if isinstance(b, GameTile)][2]
+    r = badge_radius(tile.rect.w / 260)
+    outside = (tile.rect.x - r // 2, tile.rect.y - r // 2)  # on the badge, off the tile's rect
+    assert not tile.rect.collidepoint(outside) and title.button_at(outside) is tile
+    assert title.button_at((tile.rect.x - r - 2, tile.rect.y - r - 2)) is None  # past the badge: nothing
+    click(app, outside)
+    assert isinstance(app.stack.top, GameMenuScene) and app.stack.top.game_id == tile.key.partition(":")[2]

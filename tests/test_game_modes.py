@@ -38,8 +38,16 @@ def test_screenshots_are_written_and_not_blank(pg, tmp_path):
     assert modes.screenshots("sprint", out, tmp_path, sizes=((1280, 720),)) == 0
     names = {p.name for p in out.iterdir()}
     for scene in ("title", "new-game", "rules", "settings", "stats", "table-2p", "table-5p", "table-5p-mid-animation",
-                  "pause", "hotseat-pass", "round-over", "title-resume", "replays"):
+                  "pause", "hotseat-pass", "round-over", "title-resume", "title-stats-notice", "replays"):
         assert f"{scene}-1280x720.png" in names
+
+    def notice_red(name):  # pixels of the notice's dark red box
+        image = pygame.image.load(str(out / f"{name}-1280x720.png"))
+        reds = (image.get_at((x, y)) for x in range(0, 1280, 8) for y in range(0, 720, 8))
+        return sum(1 for c in reds if c.r > 100 and c.g < 45 and c.b < 40)
+
+    # the damaged statistics file's notice has its own shot: the title offering Resume is shot as it stays
+    assert notice_red("title-stats-notice") > 100 and notice_red("title-resume") == 0
     for path in out.iterdir():
         image = pygame.image.load(str(path))
         assert image.get_size() == (1280, 720)

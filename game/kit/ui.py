@@ -42,6 +42,10 @@ class Button:
     hotkey: str | None = None
     tip: str = ""  # a tooltip saying when a greyed button can be used (tables that draw it: draw_buttons_and_tip)
 
+    def hits(self, pos: tuple[int, int]) -> bool:
+        """Whether a click at ``pos`` presses it: anywhere on what it draws (a menu screen asks this)."""
+        return bool(self.rect.collidepoint(pos))
+
     def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
         fill = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if hover or focus else (GOLD if self.primary else BUTTON))
         key = (self.label, self.rect.size, fill, self.enabled, focus, text)

@@ -131,8 +131,9 @@ def scaled_screens(app: App, out: Path, game_id: str, lines: SampleStats, stats_
 
 def resume_screens(size: tuple[int, int], out: Path, data_dir: Path, settings: Mapping[str, object],
                    play_a_while: Callable[[App], None]) -> None:
-    """The title offering Resume (with a notice about a damaged statistics file), and the Replays list: the
-    saves are those ``play_a_while(app)`` leaves in ``data_dir`` (finished games and one under way)."""
+    """The title offering Resume, first with the notice of a damaged statistics file over it, then as it stays once
+    the notice is gone (the resume shot keeps no passing notice), and the Replays list: the saves are those
+    ``play_a_while(app)`` leaves in ``data_dir`` (finished games and one under way)."""
     from game.screens.replays import ReplaysScene
 
     for launch in range(2):  # play, then the next launch
@@ -144,7 +145,8 @@ def resume_screens(size: tuple[int, int], out: Path, data_dir: Path, settings: M
             play_a_while(app)
             app.saves.flush()
             (data_dir / "stats.json").write_text("{ damaged")
-    shoot(app, out, "title-resume")
+    shoot(app, out, "title-stats-notice")
     app.problems.clear()  # the notice was seen on the title
+    shoot(app, out, "title-resume")
     app.stack.push(ReplaysScene(app))
     shoot(app, out, "replays")

@@ -131,7 +131,7 @@ class MenuScene(Scene):
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         for b in self.buttons:
-            if b.rect.collidepoint(pos):
+            if b.hits(pos):
                 return b
         return None
 

@@ -23,6 +23,11 @@ class GameTile(Button):
     info: GameInfo | None = None
     picture: pygame.Surface | None = None
 
+    def hits(self, pos: tuple[int, int]) -> bool:
+        """The tile, or its number badge (half of it lies outside the tile, on its corner)."""
+        dx, dy = pos[0] - self.rect.x, pos[1] - self.rect.y
+        return super().hits(pos) or bool(self.hotkey) and dx * dx + dy * dy <= badge_radius(self.rect.w / 260) ** 2
+
     def draw(self, surface: pygame.Surface, text: Text, hover: bool, focus: bool = False) -> None:
         r = self.rect
         s = r.w / 260
