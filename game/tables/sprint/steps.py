@@ -108,6 +108,8 @@ def _lay_step(t: HiddenHandTable, ev: MatchLaid) -> Step:
 
 
 def _replacement_step(t: HiddenHandTable, ev: ReplacementDrawn, delay: float = 0.0) -> Step:
+    t.prime_coming(ev.player, list(ev.cards), t.layout.stock.size)
+
     def step() -> list[Flight]:
         p = ev.player
         t.log.extend_last(f", drew {len(ev.cards)}" if ev.cards else ", the stock is empty")
