@@ -697,6 +697,30 @@ def test_a_card_coming_into_the_bottom_hand_is_encoded_before_its_frames_blit_it
     assert {p[0] for p in primed if p[3] is window} <= ever  # the bottom seat's own cards only
 
 
+def test_sprints_turn_goes_on_the_frame_after_the_discard_lands(pg, tmp_path):
+    """A discard lands (its pile, the seat's count and the log repaint), and the turn goes on (rims, turn order,
+    piles' glow, status lines) on the next frame, not on the same one: at 3840x2160 the two repaints together made
+    the slowest frames; the cached layer is what painting it afresh gives on both."""
+    app, busy = busy_bench(tmp_path, "sprint", SIZE, seed=1, frames=30)
+    landed = 0
+    for frame in range(30, 1300):
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        pile, current = len(table.model.pile), table.model.current
+        app.step(DT, [])
+        if (modes.table_of(app, "sprint") is not table or len(table.model.pile) != pile + 1 or table.state.is_over
+                or not table.record.actions):  # (the deal's card turned up is no discard; the last goes to no one)
+            continue
+        landed += 1
+        assert table.model.current == current, frame  # the landing frame: still the discarding seat's turn
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+        busy.before(frame + 1)
+        app.step(DT, [])
+        assert table.model.current != current, frame  # the next: the turn went on
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+    assert landed >= 5, landed
+
+
 def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
     """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
     matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air

@@ -18,7 +18,7 @@ from engine.sprint import (
     TurnPassed,
 )
 
-from game.kit.flights import Flight, Step
+from game.kit.flights import Flight, OwnFrame, Step
 from game.kit.handtable import HiddenHandTable
 from game.kit.handsteps import (
     HandModel, deal_flights, discard_step, draw_step, lander, note_step, over_step, queue_steps,
@@ -122,6 +122,8 @@ def _replacement_step(t: HiddenHandTable, ev: ReplacementDrawn, delay: float = 0
 
 
 def _turn_step(t: HiddenHandTable, ev: TurnPassed) -> Step:
+    """The turn goes on (rims, turn order, piles' glow, status lines): never on the frame the discard lands (its pile,
+    the seat's count and the log repaint then), but on the next (:class:`~game.kit.flights.OwnFrame`)."""
     def step() -> list[Flight]:
         if not ev.discarded:
             t.log.add(f"{says(t.name(ev.player), 'ends')} the turn holding one card.")
@@ -130,7 +132,7 @@ def _turn_step(t: HiddenHandTable, ev: TurnPassed) -> Step:
         if t.model.final_left is not None:
             t.model.final_left = max(0, t.model.final_left - 1)
         return []
-    return step
+    return OwnFrame(step)
 
 
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
