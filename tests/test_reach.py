@@ -118,6 +118,21 @@ def test_a_primer_goes_one_card_a_step_and_waits_for_its_surface(pg):
     assert not primer.pending
 
 
+def test_cards_added_first_are_primed_before_those_waiting_in_their_order(pg):
+    """A card drawn into the bottom hand is needed sooner than the laid cards queued before it
+    (:meth:`~game.kit.handtable.HiddenHandTable.prime_coming`): ``first`` puts its jobs at the front, in their order."""
+    art = CardArt()
+    surface = pygame.Surface((400, 300)).convert()
+    primer = Primer(art, [(lambda: surface, ALL_CARDS[:2], (103, 148))])
+    primer.add(lambda: surface, ALL_CARDS[5:7], (144, 205), True, first=True)
+    primer.add(lambda: surface, [ALL_CARDS[9]], (50, 71), False)
+    assert [(card, size, shadow) for _, card, size, shadow in primer.pending] == [
+        (ALL_CARDS[5], (144, 205), True), (ALL_CARDS[6], (144, 205), True), (ALL_CARDS[0], (103, 148), True),
+        (ALL_CARDS[1], (103, 148), True), (ALL_CARDS[9], (50, 71), False)]
+    primer.step()
+    assert (("f", int(ALL_CARDS[5])), 144, 205, True) in art._lanes[OFF_SCREEN]  # the first card, encoded first
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080), (3840, 2160)])
 def test_a_snap_seat_clipped_anywhere_paints_there_what_it_paints_whole(pg, tmp_path, size):
     """A seat's parts skip a clip they cannot reach (its rim strips, its stack, its pile, its labels, any rect):

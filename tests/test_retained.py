@@ -653,6 +653,74 @@ def test_a_discarded_card_is_encoded_for_the_layer_before_it_lands(pg, tmp_path,
     assert landed >= 5 and early >= landed * 3 // 4, (landed, early)
 
 
+def test_a_card_coming_into_the_bottom_hand_is_encoded_before_its_frames_blit_it(pg, tmp_path, monkeypatch):
+    """A card drawn into the bottom hand (from a pile, or to replace a match) flies face up: on the frame its event
+    arrives it is encoded for the window at the pile's size (its flight's first frames), and by the frame it lands for
+    the window and for the layer at the fan's size, each with its shadow
+    (:meth:`~game.kit.handtable.HiddenHandTable.prime_coming`), not by the first blits of the frames that show it (up
+    to 1.8 ms a card at 3840x2160); no other seat's card is."""
+    from game.kit import priming
+
+    primed: list[tuple] = []
+    prime = priming.prime
+
+    def recording(art, target, card, size, shadow=True):  # type: ignore[no-untyped-def]
+        primed.append((card, tuple(size), shadow, target))
+        prime(art, target, card, size, shadow)
+
+    monkeypatch.setattr(priming, "prime", recording)
+    app, busy = busy_bench(tmp_path, "sprint", SIZE, seed=1, frames=30)
+    window = pygame.display.get_surface()
+    landed = early = 0
+    held: set = set()
+    ever: set = set()  # every card the bottom seat held
+    for frame in range(30, 900):
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        flying = {id(f.sprite) for f in table.motion.flights}
+        app.step(DT, [])
+        if modes.table_of(app, "sprint") is not table or not table.record.actions:  # (not the deal's cards)
+            held = {s.id for s in table.my_hand}
+            continue
+        started = [f for f in table.motion.flights if id(f.sprite) not in flying and f.face_up
+                   and f.start.size == table.layout.stock.size and f.end.size == table.layout.hand_card]
+        for f in started:  # a face-up card leaving a pile for the bottom fan: already encoded at the pile's size
+            assert (f.card, tuple(f.start.size), True, window) in primed, (frame, f.card)
+        now = {s.id: s.card for s in table.my_hand}
+        ever |= set(now.values())
+        for sid in now.keys() - held if held else ():
+            landed += 1
+            card, hand = now[sid], tuple(table.layout.hand_card)
+            early += {(card, hand, True, window), (card, hand, True, table.layer.surface)} <= set(primed)
+        held = set(now)
+    assert landed >= 8 and early == landed, (landed, early)
+    assert {p[0] for p in primed if p[3] is window} <= ever  # the bottom seat's own cards only
+
+
+def test_sprints_turn_goes_on_the_frame_after_the_discard_lands(pg, tmp_path):
+    """A discard lands (its pile, the seat's count and the log repaint), and the turn goes on (rims, turn order,
+    piles' glow, status lines) on the next frame, not on the same one: at 3840x2160 the two repaints together made
+    the slowest frames; the cached layer is what painting it afresh gives on both."""
+    app, busy = busy_bench(tmp_path, "sprint", SIZE, seed=1, frames=30)
+    landed = 0
+    for frame in range(30, 1300):
+        busy.before(frame)
+        table = modes.table_of(app, "sprint")
+        pile, current = len(table.model.pile), table.model.current
+        app.step(DT, [])
+        if (modes.table_of(app, "sprint") is not table or len(table.model.pile) != pile + 1 or table.state.is_over
+                or not table.record.actions):  # (the deal's card turned up is no discard; the last goes to no one)
+            continue
+        landed += 1
+        assert table.model.current == current, frame  # the landing frame: still the discarding seat's turn
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+        busy.before(frame + 1)
+        app.step(DT, [])
+        assert table.model.current != current, frame  # the next: the turn went on
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == layer_painted_afresh(table, app)
+    assert landed >= 5, landed
+
+
 def test_sprints_laid_cards_are_made_ahead_not_on_the_frame_that_lands_them(pg, tmp_path, monkeypatch):
     """A match laid lands in its seat's panel at the size the panel's matches shrink to: its cards, and the seat's
     matches already there, are rendered and encoded for the cached layer on quiet frames while it is in the air
@@ -729,15 +797,16 @@ def test_the_bottom_hand_is_encoded_for_the_layer_on_quiet_frames(pg, tmp_path, 
     """Each card of the bottom hand (face up, at the fan's size, with its shadow) is blitted once onto the layer's
     surface on a quiet frame (:func:`~game.kit.priming.prime`), so SDL encodes it for the layer then, not on the
     frame the fan settles there (a millisecond a card at 3840x2160); the layer stays what painting it afresh gives."""
-    from game.kit import handtable, priming
+    from game.kit import priming
 
     primed: list[tuple] = []
+    real = priming.prime
 
     def prime(art, target, card, size, shadow=True):  # type: ignore[no-untyped-def]
         primed.append((target, card, size, shadow))
-        priming.prime(art, target, card, size, shadow)
+        real(art, target, card, size, shadow)
 
-    monkeypatch.setattr(handtable, "prime", prime)
+    monkeypatch.setattr(priming, "prime", prime)  # (game.kit.handprime: the hand, and a card drawn, queued first)
     scen = modes.scenarios("sprint")
     app = modes.configure(App(SIZE, tmp_path, seed=1, resizable=False), scen.bench_settings)
     app.to_title()

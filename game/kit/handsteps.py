@@ -129,7 +129,11 @@ def deal_flights(t: Any, hands: Sequence[Sequence[Card]], first: int, face_up: C
 def draw_step(t: Any, player: int, card: Card | None, from_stock: bool, line: str, duration: float,
               drop_x: int | None = None, sound: str | None = "draw") -> Step:
     """A card drawn from the stock (``card`` None: a card this table may not see) or taken from the discard pile
-    (or passed from it: no ``sound``); into the bottom fan under ``drop_x`` when it was dragged there."""
+    (or passed from it: no ``sound``); into the bottom fan under ``drop_x`` when it was dragged there.  A card the
+    bottom seat sees coming is encoded ahead from now on (:meth:`~game.kit.handtable.HiddenHandTable.prime_coming`)."""
+    if card is not None and card != HIDDEN_CARD:
+        t.prime_coming(player, [card], (t.layout.stock if from_stock else t.layout.discard).size)
+
     def step() -> list[Flight]:
         m = t.model
         if sound:

@@ -30,11 +30,11 @@ from game.kit.hand import Drag, HandFan, SelectedCards, draw_cards
 from game.kit.handview import button_looks, counts_rect, draw_buttons, draw_middle
 from game.kit.layer import Partial, Region, TableLayer
 from game.kit.layout import TableLayout
-from game.kit import overdraw
+from game.kit import handprime, overdraw
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.parts import log_ahead
 from game.kit.pointer import Pointer
-from game.kit.priming import Primer, prime
+from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turnscene import TurnScene
@@ -78,7 +78,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
         self._hold_fan = False  # the fan is drawn live as if moving (its settling put off: _refresh_layer)
         self._held = 0  # frames its settling was put off
-        self._primed: tuple[Any, set[Any]] = (None, set())  # the layer's surface, and the hand's cards encoded for it
+        self.encoded_hand: tuple[Any, set[Any]] = (None, set())  # the layer's surface, and the hand's cards encoded for it
         self.pointer = Pointer()
         self.toast: Toast | None = None
         self.pending_pass = False
@@ -108,7 +108,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     """The table's steps module: ``queue_deal(table)`` and ``queue_events(table, events)``."""
 
     def _queue_deal(self) -> None:
-        self._primed = (None, set())  # the new hand's cards: encoded for the layer again (other screens drew them)
+        self.encoded_hand = (None, set())  # the new hand's cards: encoded for the layer again (other screens drew them)
         self.animator.queue_deal(self)
 
     def _queue_events(self, events: list[Any]) -> None:
@@ -221,29 +221,15 @@ class HiddenHandTable(ViewTable, TurnScene):
             elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
 
-    def _prime_hand(self) -> None:
-        """One card of the bottom hand (as the fan shows it: face up or down, with its shadow) not yet encoded for the
-        layer's surface is encoded now, on a quiet frame, not on the frame the fan settles into the layer (up to a
-        millisecond a card at 3840x2160: all of a new deal's hand on one frame)."""
-        surface, size = self.layer.surface, self.layout.hand_card
-        if surface is None:
-            return
-        if self._primed[0] is not surface:
-            self._primed = (surface, set())
-        face = self.shows_face(self.viewer)
-        for sprite in self.my_hand:
-            job = (sprite.card if face else None, size)
-            if job not in self._primed[1]:
-                self._primed[1].add(job)
-                prime(self.app.art, surface, job[0], size)
-                return
-
     def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
         seat's matches shrink to when the cards in the air land; a card discarded, with its shadow): each is rendered
         and encoded for the layer ahead, one a quiet frame, not all on the frame that lands them (a few milliseconds at
         3840x2160)."""
         self.primer.add(lambda: self.layer.surface, cards, size, shadow)
+
+    _prime_hand = handprime.prime_hand
+    prime_coming = handprime.prime_coming
 
     def resize(self, size: tuple[int, int]) -> None:
         """Everything placed from the window size is placed again; the cached layer is drawn anew."""

@@ -60,12 +60,16 @@ class Primer:
         for job in jobs:
             self.add(*job)
 
-    def add(self, target: Target, cards: Iterable[Face | None], size: tuple[int, int], shadow: bool | None = None
-            ) -> None:
-        """Queue ``cards`` at ``size`` for ``target`` after those queued already (with their shadows or without, as
-        ``shadow`` says: as the primer's ``shadow`` when None)."""
+    def add(self, target: Target, cards: Iterable[Face | None], size: tuple[int, int], shadow: bool | None = None,
+            first: bool = False) -> None:
+        """Queue ``cards`` at ``size`` for ``target`` after those queued already (``first``: before them, in their
+        order; with their shadows or without, as ``shadow`` says: as the primer's ``shadow`` when None)."""
         shadow = self.shadow if shadow is None else shadow
-        self.pending.extend((target, card, (size[0], size[1]), shadow) for card in cards)
+        jobs = [(target, card, (size[0], size[1]), shadow) for card in cards]
+        if first:
+            self.pending.extendleft(reversed(jobs))
+        else:
+            self.pending.extend(jobs)
 
     @classmethod
     def warmed(cls, art: CardArt, sizes: list[tuple[int, int]], layer: Target) -> Primer:

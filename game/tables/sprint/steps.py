@@ -18,7 +18,7 @@ from engine.sprint import (
     TurnPassed,
 )
 
-from game.kit.flights import Flight, Step
+from game.kit.flights import Flight, OwnFrame, Step
 from game.kit.handtable import HiddenHandTable
 from game.kit.handsteps import (
     HandModel, deal_flights, discard_step, draw_step, lander, note_step, over_step, queue_steps,
@@ -108,6 +108,8 @@ def _lay_step(t: HiddenHandTable, ev: MatchLaid) -> Step:
 
 
 def _replacement_step(t: HiddenHandTable, ev: ReplacementDrawn, delay: float = 0.0) -> Step:
+    t.prime_coming(ev.player, list(ev.cards), t.layout.stock.size)
+
     def step() -> list[Flight]:
         p = ev.player
         t.log.extend_last(f", drew {len(ev.cards)}" if ev.cards else ", the stock is empty")
@@ -120,6 +122,8 @@ def _replacement_step(t: HiddenHandTable, ev: ReplacementDrawn, delay: float = 0
 
 
 def _turn_step(t: HiddenHandTable, ev: TurnPassed) -> Step:
+    """The turn goes on (rims, turn order, piles' glow, status lines): never on the frame the discard lands (its pile,
+    the seat's count and the log repaint then), but on the next (:class:`~game.kit.flights.OwnFrame`)."""
     def step() -> list[Flight]:
         if not ev.discarded:
             t.log.add(f"{says(t.name(ev.player), 'ends')} the turn holding one card.")
@@ -128,7 +132,7 @@ def _turn_step(t: HiddenHandTable, ev: TurnPassed) -> Step:
         if t.model.final_left is not None:
             t.model.final_left = max(0, t.model.final_left - 1)
         return []
-    return step
+    return OwnFrame(step)
 
 
 STEPS: dict[type, Callable[[Any, Any], Step]] = {
