@@ -125,7 +125,7 @@ def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path, monkeyp
         return time.perf_counter() < end
 
     app.run(hook=hook)
-    assert table.at_rest() and len(dts) >= 3  # a reaction timed from here is timed in wall time
+    assert table.at_rest() and len(dts) >= 2  # a reaction timed from here is timed in wall time
     assert app.frame_at - began[0] <= sum(dts) <= app.frame_at - t0  # the steps' dt: the wall time the loop ran
     # it wakes to step well within MAX_DT (a longer rest would lose the time over it, a step's dt being capped) ...
     assert waits and max(waits) <= app_module.MAX_DT - 0.04, waits
