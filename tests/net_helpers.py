@@ -14,6 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 ROOM = "KXPTAM"
 SCALE = 15
 """The test games' clock runs this much faster than real time (a race of minutes in seconds)."""
+LIMIT_S = 300.0
+"""Each process's own limit, whatever happens: a safety net only.  A test ends when its game does (the players and
+an ``--exit-when-over`` host exit then), however long a loaded machine makes it, and fails on a stall
+(:func:`finish_all`), not on a game that is merely slow."""
+STALL_S = 30.0
+"""A networked game in which no player took a new view for this long has stalled (a loaded machine is slow, never
+still: the views of a race come every fraction of a second, a restarted host is back within seconds)."""
 
 
 def _env() -> dict[str, str]:
@@ -22,7 +29,7 @@ def _env() -> dict[str, str]:
     return env
 
 
-def serve(game: str, seats: str, *extra: str, scale: float = SCALE, seconds: float = 60
+def serve(game: str, seats: str, *extra: str, scale: float = SCALE, seconds: float = LIMIT_S
           ) -> tuple[subprocess.Popen[str], int]:
     """A dedicated host on 127.0.0.1 (a free port), stopping after ``seconds`` whatever happens: the process and
     its port."""
@@ -36,7 +43,7 @@ def serve(game: str, seats: str, *extra: str, scale: float = SCALE, seconds: flo
     return proc, int(json.loads(line)["port"])
 
 
-def player(port: int, name: str, *extra: str, scale: float = SCALE, seconds: float = 40) -> subprocess.Popen[str]:
+def player(port: int, name: str, *extra: str, scale: float = SCALE, seconds: float = LIMIT_S) -> subprocess.Popen[str]:
     """A headless player joining the host at ``port``, giving up after ``seconds``."""
     return subprocess.Popen(
         [sys.executable, "-m", "game.net.player", "--port", str(port), "--room", ROOM, "--name", name, "--json",
@@ -51,8 +58,54 @@ def finish(proc: subprocess.Popen[str], timeout: float = 45) -> tuple[int, list[
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    return proc.returncode, lines, err
+    return _report(proc, out, err)
+
+
+def _report(proc: subprocess.Popen[str], out: str, err: str) -> tuple[int, list[Any], str]:
+    return proc.returncode, [json.loads(line) for line in out.splitlines() if line.startswith("{")], err
+
+
+def finish_all(procs: list[subprocess.Popen[str]], dumps: list[Path], stall_s: float = STALL_S
+               ) -> list[tuple[int, list[Any], str]]:
+    """Wait for every process of a networked game until each has exited (the players and the host exit when the game
+    is over), however long a loaded machine makes the game: each one's exit code, JSON lines and error output.  A
+    game that stalls fails within ``stall_s`` seconds instead: when no player's ``dumps`` took a new view for that
+    long, every process still running is killed and this fails saying where each stood.  Their output is read on
+    threads, so no pipe fills while they play."""
+    import threading
+
+    outputs: list[tuple[str, str]] = [("", "")] * len(procs)
+
+    def read(n: int) -> None:
+        outputs[n] = procs[n].communicate()
+
+    readers = [threading.Thread(target=read, args=(n,), daemon=True) for n in range(len(procs))]
+    for reader in readers:
+        reader.start()
+    seen, still_since, killed = None, time.monotonic(), []
+    while any(reader.is_alive() for reader in readers):
+        now = tuple(view_count(dump) for dump in dumps)
+        if now != seen:
+            seen, still_since = now, time.monotonic()
+        elif time.monotonic() - still_since > stall_s and not killed:
+            killed = [n for n, proc in enumerate(procs) if proc.poll() is None]
+            for n in killed:
+                procs[n].kill()
+        for reader in readers:
+            reader.join(0.1)
+    reports = [_report(proc, *output) for proc, output in zip(procs, outputs)]
+    assert not killed, (f"the game stalled: no player took a new view for {stall_s:.0f} s (views {seen}); processes "
+                        f"{killed} were killed; each one's exit, last line and errors: "
+                        f"{[(code, lines[-1:], err[-800:]) for code, lines, err in reports]}")
+    return reports
+
+
+def view_count(dump: Path) -> int:
+    """How many views a player's dump holds so far."""
+    try:
+        return dump.read_bytes().count(b'{"t":"view"')
+    except OSError:
+        return 0
 
 
 def wait_for(predicate: Any, timeout: float = 20.0) -> bool:

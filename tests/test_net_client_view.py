@@ -13,7 +13,8 @@ from game.net.host import Host, HostConfig
 ROOM = "KXPTAM"
 
 
-def messages_until(client: Client, check: Any, seconds: float = 10.0) -> list[dict[str, Any]]:
+def messages_until(client: Client, check: Any, seconds: float = 60.0) -> list[dict[str, Any]]:
+    """The messages until one passes ``check`` (it ends then: a generous limit spares a loaded machine)."""
     out: list[dict[str, Any]] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end and not any(check(m) for m in out):

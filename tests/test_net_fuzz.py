@@ -136,7 +136,7 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
             long = Raw(host.port)
             long.send(b'{"t":"hello","name":"' + b"x" * (protocol.MAX_CLIENT_BYTES + 10) + b'"}\n')
             sent += 1
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + 30  # closed at once; a loaded machine may take a moment
             while not long.closed and time.monotonic() < deadline:
                 time.sleep(0.01)
             assert long.closed and long.refusals() == 1
@@ -147,7 +147,7 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
         sent += 1000
         assert sent >= 10_000
 
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60  # ends as soon as every refusal came
         expected = 7000 - 1  # every bad line refused (the one hello was taken)
         while (joined.refusals() < expected or "slow down" not in json.dumps(flood.lines)) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -169,7 +169,7 @@ def test_ten_thousand_bad_messages_get_only_refusals_and_good_clients_play_on() 
         players[index] = SeatPlayer(back)
 
         # the good clients (the waiting one rejoins) play the game to its end
-        end = time.monotonic() + 30
+        end = time.monotonic() + 120  # ends with the game
         while time.monotonic() < end and not all(p.over for p in players):
             for p in players:
                 for message in p.client.poll():

@@ -15,7 +15,8 @@ from game.screens.net_session import NetSession, join_session
 ROOM = "KXPTAM"
 
 
-def _until(session: NetSession, check, seconds: float = 10.0) -> bool:
+def _until(session: NetSession, check, seconds: float = 60.0) -> bool:
+    """Polls until ``check()`` holds (at once on a quiet machine; a loaded one may take a while), at most ``seconds``."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         session.poll()

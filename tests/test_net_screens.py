@@ -57,8 +57,9 @@ def click_button(app: App, name: str) -> None:
     frame(app)
 
 
-def until(app: App, cond: Any, seconds: float = 20.0, report: Any = None) -> None:
-    """Frames until ``cond()``; after ``seconds`` it fails, saying ``report()`` (where things stand) if given."""
+def until(app: App, cond: Any, seconds: float = 60.0, report: Any = None) -> None:
+    """Frames until ``cond()``; after ``seconds`` it fails, saying ``report()`` (where things stand) if given (it ends
+    as soon as ``cond()`` holds: a generous limit costs nothing, and a loaded machine starts a process in seconds)."""
     end = time.monotonic() + seconds
     while not cond():
         assert time.monotonic() < end, report() if report is not None else "timed out waiting"
@@ -176,7 +177,7 @@ def test_host_screen_lobby_and_a_scamper_round_to_the_end_with_a_friend_in_anoth
             play_my_turns(table, helper)
         host = session.host.authority
         assert table.state.is_over and host is not None and host.is_over
-        until(app, lambda: session.host.lobby()["over"], 5)  # the host's thread notes it just after sending the end
+        until(app, lambda: session.host.lobby()["over"])  # the host's thread notes it just after sending the end
         out, _ = friend.communicate(timeout=30)
         report = json.loads(out.strip().splitlines()[-1])
         assert report["over"] and report["version"] == host.version and not report["refused"], report
@@ -197,7 +198,7 @@ def type_into(app: App, field: str, text: str) -> None:
 
 
 def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(pg, tmp_path) -> None:
-    from tests.net_helpers import ROOM, finish, player, serve
+    from tests.net_helpers import ROOM, STALL_S, finish, player, serve
 
     host, port = serve("snap", "remote,remote,bot:hard", "--option", "time_limit=3")
     friend = player(port, "Ben", "--level", "hard")
@@ -217,7 +218,7 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
         assert isinstance(lobby, LobbyScene) and not lobby.session.hosting
         until(app, lambda: lobby.session.seats and lobby.lobby.seats)
         click_button(app, "ready")
-        until(app, lambda: getattr(app.stack.top, "network", None) is lobby.session, 30)
+        until(app, lambda: getattr(app.stack.top, "network", None) is lobby.session)
         session = lobby.session
         table = app.stack.top
         assert type(table).__name__ == "RemoteSnapTable" and table.humans == session.seats
@@ -225,9 +226,13 @@ def test_join_a_dedicated_host_play_snap_drop_the_connection_rejoin_and_finish(p
         app.on_round_over = lambda t: done.append(t)
         dropped = rejoined = False
         n = 0
-        end = time.monotonic() + 60
+        seen, still_since = None, time.monotonic()
         while not done:
-            assert time.monotonic() < end, "the game did not end"
+            # a loaded machine may take long (a fixed 60 s, the friend's 40 s, could run out): what fails is a stall
+            now = ((session.client.view or {}).get("version"), session.reconnects)
+            if now != seen:
+                seen, still_since = now, time.monotonic()
+            assert time.monotonic() - still_since < STALL_S, f"the game stalled at {now} (friend: {friend.poll()})"
             n += 1
             table = app.stack.top if getattr(app.stack.top, "network", None) is session else table
             if n % 8 == 0 and not table.state.is_over and app.stack.top is table:

@@ -28,8 +28,9 @@ def make_app(tmp_path):
     return app
 
 
-def run_real(app, seconds, monkeypatch):
-    """The real loop (real time, no fixed step) for ``seconds``; the naps it took and whether it pumped."""
+def run_real(app, seconds, monkeypatch, until=None):
+    """The real loop (real time, no fixed step) for ``seconds`` (or until ``until()`` holds); the naps it took and
+    whether it pumped."""
     naps: list[float] = []
     pumped: list[int] = []
     real_sleep = time.sleep
@@ -42,13 +43,23 @@ def run_real(app, seconds, monkeypatch):
     monkeypatch.setattr(app.pump, "collect", lambda fps: pumped.append(fps) or pygame.event.get())
     monkeypatch.setattr(pygame.event, "wait", lambda *a: pytest.fail("pygame.event.wait looks at the queue every ms"))
     end = time.perf_counter() + seconds
-    app.run(hook=lambda a, frame: time.perf_counter() < end)
+    app.run(hook=lambda a, frame: time.perf_counter() < end and not (until is not None and until()))
     return naps, pumped
 
 
-def test_the_title_at_rest_naps_instead_of_waiting_on_the_queue(pg, tmp_path, monkeypatch):
+def resting_title(tmp_path):
+    """The title once its first frame's deferred work is done (the tables imported, the mixer opened: a second or more
+    on a loaded machine, which left a short real run no rest at all) and nothing is left to draw: from here it rests."""
     app = make_app(tmp_path)
-    app.step(0.0, [])
+    for _ in range(10):
+        if not app.step(0.0, pygame.event.get()) and app.frames:
+            break
+    pygame.event.clear()
+    return app
+
+
+def test_the_title_at_rest_naps_instead_of_waiting_on_the_queue(pg, tmp_path, monkeypatch):
+    app = resting_title(tmp_path)
     naps, _ = run_real(app, 0.3, monkeypatch)
     # nobody touched it: long naps (the last nap of a wait may be cut shorter to wake on time)
     assert naps and sum(n == app_module.REST_NAP_S for n in naps) >= len(naps) - 2
@@ -56,8 +67,7 @@ def test_the_title_at_rest_naps_instead_of_waiting_on_the_queue(pg, tmp_path, mo
 
 
 def test_a_key_at_rest_is_read_at_once_and_naps_get_short(pg, tmp_path, monkeypatch):
-    app = make_app(tmp_path)
-    app.step(0.0, pygame.event.get())  # the window's own events
+    app = resting_title(tmp_path)
     app.input_at = time.perf_counter()  # the player just did something
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     assert [e.type for e in app.rest(None)] == [pygame.KEYDOWN]
@@ -99,18 +109,38 @@ def test_snap_rests_while_it_waits_for_your_flip_and_not_while_a_bot_is_due(pg, 
     assert not table.at_rest() and table.is_animating()
 
 
-def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path):
+def test_a_resting_race_table_keeps_its_clock_on_wall_time(pg, tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = snap_table(app)
     play_until_rest(app, table)
     assert table.at_rest()
-    start, t0 = table.clock.seconds, time.perf_counter()
+    waits: list[float] = []
+    real_rest = app.rest
+
+    def rest(nap, *wait):
+        waits.append(wait[0] if wait else app_module.IDLE_WAIT_MS / 1000)
+        return real_rest(nap, *wait)
+
+    dts: list[float] = []
+    real_step = app.step
+    monkeypatch.setattr(app, "rest", rest)
+    monkeypatch.setattr(app, "step", lambda dt, events: dts.append(dt) or real_step(dt, events))
+    start, t0, began = table.clock.seconds, time.perf_counter(), []
     end = t0 + 1.2
-    app.run(hook=lambda a, frame: time.perf_counter() < end)
-    assert table.at_rest()  # a reaction timed from here is timed in wall time, not in steps capped at MAX_DT
-    # against the last frame's moment (time after the loop ended is no frame's): a loaded machine's late wake-up
-    # still counts in full, where steps capped at MAX_DT would lose it
-    assert table.clock.seconds - start == pytest.approx(app.frame_at - t0, abs=0.05)
+
+    def hook(a, frame: int) -> bool:
+        if frame == 0:
+            began.append(time.perf_counter())  # the loop's own start is between t0 and this
+        return time.perf_counter() < end
+
+    app.run(hook=hook)
+    assert table.at_rest() and len(dts) >= 2  # a reaction timed from here is timed in wall time
+    assert app.frame_at - began[0] <= sum(dts) <= app.frame_at - t0  # the steps' dt: the wall time the loop ran
+    # it wakes to step well within MAX_DT (a longer rest would lose the time over it, a step's dt being capped) ...
+    assert waits and max(waits) <= app_module.MAX_DT - 0.04, waits
+    # ... and its clock counts each step's time in full, less only what a frame late beyond MAX_DT lost (judged
+    # against wall time alone, a loaded machine's wake-up 60 ms late failed the test)
+    assert table.clock.seconds - start == pytest.approx(sum(min(dt, app_module.MAX_DT) for dt in dts), abs=1e-6)
 
 
 def test_snap_does_not_rest_while_cards_fly(pg, tmp_path):
@@ -246,33 +276,31 @@ def post_later(seconds: float, event: pygame.event.Event) -> list[float]:
     return posted
 
 
-def record_waits(monkeypatch, waiter) -> list[tuple[float, float, bool]]:
-    """Every wait of ``waiter`` from now on: (start, end, came back early)."""
-    waits: list[tuple[float, float, bool]] = []
+def record_waits(monkeypatch, waiter) -> list[tuple[float, float, bool, float]]:
+    """Every wait of ``waiter`` from now on: (start, end, came back early, seconds asked)."""
+    waits: list[tuple[float, float, bool, float]] = []
     real_wait = waiter.wait
 
     def wait(seconds: float) -> bool:
         start = time.perf_counter()
         early = real_wait(seconds)
-        waits.append((start, time.perf_counter(), early))
+        waits.append((start, time.perf_counter(), early, seconds))
         return early
 
     monkeypatch.setattr(waiter, "wait", wait)
     return waits
 
 
-def woke_on(waits: list[tuple[float, float, bool]], posted: list[float]) -> bool:
-    """The event posted between ``posted[0]`` and ``posted[1]`` woke the wait it came in (not that wait's timeout):
-    judged by how the waits ended, not by a wall-clock bound a loaded machine can miss.  Of the waits still going
-    when the post began, the first that came back early is the one it woke; any before it timed out, which only
-    a wait that ended before the post was done may have (the event was not in the queue yet)."""
-    before, after = posted
-    for _, end, early in (w for w in waits if w[1] >= before):
-        if early:
-            return True
-        if end > after:
-            return False
-    return False
+def read_at_once(waits: list[tuple[float, float, bool, float]], posted: list[float], read_at: float) -> bool:
+    """The event posted between ``posted[0]`` and ``posted[1]`` was read at once, judged by the order of the moments
+    and how the waits ended, not by a wall-clock bound a loaded machine can miss: no wait slept on with it in the
+    queue (each wait that ended after it was posted came back early -- it woke the wait it came in -- unless that
+    wait's time was up before the post was done: SDL counts whole ms), and at most one wait (the one it woke, or one
+    that found it waiting) ended between its post and its reading.  An event that came between two waits is read by
+    the next look."""
+    held = [w for w in waits if w[1] >= posted[1] and w[0] < read_at]
+    return posted[0] <= read_at and len(held) <= 1 and all(
+        early or posted[1] >= start + int(seconds * 1000) / 1000 - 0.002 for start, _, early, seconds in held)
 
 
 def count_looks(monkeypatch) -> list[float]:
@@ -305,7 +333,7 @@ def test_sdl_s_wait_sleeps_until_an_event_and_leaves_it_for_pygame(pg):
     posted = post_later(0.05, space())
     assert waiter.wait(5.0) is True
     woke = time.perf_counter()
-    assert posted and woke - posted[0] < 0.5
+    assert posted and woke - posted[0] < 2.5  # back on the event, long before the wait's 5 s (whatever the load)
     assert [e.type for e in pygame.event.get()] == [pygame.KEYDOWN]  # the wait took nothing from the queue
     assert waiter.waits == 2
 
@@ -343,34 +371,35 @@ def test_a_resting_race_table_sleeps_until_a_key_and_stamps_it_as_it_comes(pg, t
     real_stamp = app.pump.stamp_now
     monkeypatch.setattr(app.pump, "stamp_now", lambda events: stamped.extend(real_stamp(events)) or [])
     waits = record_waits(monkeypatch, app.waiter)
+    t0 = time.perf_counter()
     posted = post_later(0.45, space())  # the key is kept from the table: it would wake it
-    naps, pumped = run_real(app, 0.6, monkeypatch)
+    # on until the key is stamped (a loaded machine may post it late), at most 20 s
+    naps, pumped = run_real(app, 20, monkeypatch, until=lambda: any(e.type == pygame.KEYDOWN for e in stamped))
+    ran = time.perf_counter() - t0
     assert not pumped and all(n < 0.001 for n in naps)  # no naps: only a wait's last part under a millisecond
-    # about one look per RACE_WAIT_S step and one for the key (napping every 2 ms looked ~250 times)
-    assert len(looks) <= 2 * 0.6 / app_module.RACE_WAIT_S + 4, len(looks)
+    # about one look per RACE_WAIT_S step and one for the key (napping every 2 ms looked ~250 times in 0.6 s)
+    assert len(looks) <= 2 * ran / app_module.RACE_WAIT_S + 4, (len(looks), ran)
     keys = [e for e in stamped if e.type == pygame.KEYDOWN]
     assert posted and len(keys) == 1 and 0 <= keys[0].read_at - posted[0]
-    # the key woke the wait it came in (not its timeout, up to RACE_WAIT_S later): judged by how the wait ended,
-    # not by a wall-clock bound a loaded machine can miss
-    assert woke_on(waits, posted), waits
-    assert keys[0].read_at - posted[0] < app_module.RACE_WAIT_S
+    # the key woke the wait it came in (not its timeout, up to RACE_WAIT_S later) and was stamped on that wake
+    assert read_at_once(waits, posted, keys[0].read_at), (waits, posted, keys[0].read_at)
 
 
 def test_the_title_at_rest_sleeps_until_input_and_reads_it_at_once(pg, tmp_path, monkeypatch):
     from game.base.waiting import EventWait
 
-    app = make_app(tmp_path)
-    app.step(0.0, pygame.event.get())
+    app = resting_title(tmp_path)
     app.waiter = EventWait(drivers=None)
     looks = count_looks(monkeypatch)
     naps, _ = run_real(app, 0.6, monkeypatch)
-    # a look or two per IDLE_WAIT_MS and one per event (the mixer opening); napping every REST_NAP_S looked 15 times
+    # a look or two per IDLE_WAIT_MS (and one per event); napping every REST_NAP_S looked 15 times
     assert all(n < 0.001 for n in naps) and len(looks) <= 7, len(looks)
     waits = record_waits(monkeypatch, app.waiter)
     posted = post_later(0.05, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     assert [e.type for e in app.rest(None)] == [pygame.KEYDOWN]
-    # the key woke SDL's wait (napping every REST_NAP_S read it 20 ms late on average)
-    assert woke_on(waits, posted) and time.perf_counter() - posted[0] < 0.25, waits
+    read_at = time.perf_counter()
+    # the key woke SDL's wait and was read on that wake (napping every REST_NAP_S read it 20 ms late on average)
+    assert read_at_once(waits, posted, read_at), (waits, posted, read_at)
 
 
 def test_the_input_pump_sleeps_between_events_and_stamps_each_as_it_comes(pg, monkeypatch):
@@ -384,15 +413,22 @@ def test_the_input_pump_sleeps_between_events_and_stamps_each_as_it_comes(pg, mo
     waits = record_waits(monkeypatch, pump.waiter)
     real_get, looks = pygame.event.get, []
     pygame.event.get = lambda *a, **k: looks.append(1) or real_get(*a, **k)  # type: ignore[assignment]
+    events: list[pygame.event.Event] = []
+    frames = 0
     try:
         posted = post_later(0.04, space())
-        events = [e for e in pump.collect(10) if e.type == pygame.KEYDOWN]
+        while not events and frames < 100:  # the key in the first 100 ms frame, or a later one on a loaded machine
+            events = [e for e in pump.collect(10) if e.type == pygame.KEYDOWN]
+            frames += 1
         done = time.perf_counter()
     finally:
         pygame.event.get = real_get  # type: ignore[assignment]
-    assert len(events) == 1 and 0 <= events[0].read_at - posted[0] < 0.1 and woke_on(waits, posted), waits
+    assert len(events) == 1 and 0 <= events[0].read_at - posted[0], (events, posted)
+    # it woke the wait it came in and was stamped on that wake
+    assert read_at_once(waits, posted, events[0].read_at), (waits, posted, events[0].read_at)
     assert done >= pump.next_frame - 0.002  # it still waited for the frame to be due
-    assert len(looks) <= 6, len(looks)  # looking every ms read the queue about 100 times in a 100 ms frame
+    # looking every ms read the queue about 100 times in a 100 ms frame
+    assert len(looks) <= 6 * frames, (len(looks), frames)
 
 
 class FakeSDL:
@@ -442,8 +478,11 @@ def test_on_windows_the_pump_waits_in_sdl_only_while_11_ms_are_left_and_polls_th
     waiter, sdl = scripted_waiter(monkeypatch, mouse_in_8_ms, "linux")
     pump = InputPump(waiter=waiter)
     pump.collect(60)
-    pump.collect(60)
-    assert any(ms < 11 for ms in sdl.asked)  # elsewhere short waits are kept
+    for _ in range(60):  # a frame or two: a loaded machine's late wake-up may leave no tail to wait in
+        pump.collect(60)
+        if any(ms < 11 for ms in sdl.asked):
+            break
+    assert any(ms < 11 for ms in sdl.asked), sdl.asked  # elsewhere short waits are kept
 
 
 def test_on_windows_a_rest_naps_its_last_11_ms(pg, tmp_path, monkeypatch):

@@ -91,7 +91,7 @@ class Tally:
                 kept = case()
         except Hang as exc:
             self.hangs += 1
-            self._fail(f"{name}: {exc or f'still running after {limit or HANG_S} s'}")
+            self._fail(f"{name}: {str(exc) or f'still running after {limit or HANG_S} s'}")
             return
         except Exception as exc:  # noqa: BLE001 - the probe counts whatever escapes
             self.crashes += 1
