@@ -201,3 +201,54 @@ def test_a_columns_place_holds_its_stack_and_its_selection_ring(count):
     place = stacks.column_place(count, top, ring)
     assert place.contains(surface.get_bounding_rect())
     assert place.w * place.h < (top.w + 52) * (top.h + 144)  # tighter than the room a column may ever take
+
+
+def test_a_stack_blits_run_length_encoded_onto_opaque_targets_with_the_pixels_of_the_stack_itself():
+    """Onto the window and opaque layers a stack blits a run-length encoded copy (one a lane, as cards have: SDL
+    encodes a surface for one destination at a time), pixel for pixel what the stack itself blits; onto a clear
+    picture the stack itself."""
+    pygame.init()
+    window = pygame.display.set_mode((420, 360))
+    art = CardArt()
+    stacks._STACKS.clear()
+    backdrop = pygame.Surface((420, 360)).convert()
+    for y in range(0, 360, 3):
+        pygame.draw.line(backdrop, (y % 200, 90, 255 - y % 120), (0, y), (420, y))
+    for value, count, shadow in ((5, 5000, True), (0, 40, False), (3, 1, True)):
+        top = pygame.Rect(60, 70, 140, 200)
+        key = (value, stack_depth(count), top.w, top.h, shadow)
+        expected = backdrop.copy()
+        surf, dx, dy = stacks._stack(art, key)
+        pygame.Surface.blit(expected, surf, (top.x - dx, top.y - dy))  # the stack itself, unencoded
+        for target in (window, backdrop.copy()):
+            target.blit(backdrop, (0, 0))
+            draw_stack(target, art, value, count, top, shadow)
+            assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(expected, "RGB"), (key, target)
+        laned = {stacks._LANES[(key, lane)] for lane in (1, 0)}
+        assert len(laned) == 2 and all(s.get_flags() & pygame.RLEACCEL for s in laned) and surf not in laned
+        clear = pygame.Surface((420, 360), pygame.SRCALPHA)
+        draw_stack(clear, art, value, count, top, shadow)
+        assert stacks._LANES.get((key, 2)) is None  # onto a clear picture: the stack itself
+
+
+def test_warming_encodes_the_likely_stacks_for_each_target_and_leaves_its_pixels_alone():
+    """After the stacks as deep as the counts in use are made, each is encoded for each target (the window, the
+    layer) on a quiet frame of its own, leaving the targets' pixels as they were."""
+    pygame.init()
+    window = pygame.display.set_mode((200, 160))
+    window.fill((20, 120, 60))
+    layer = window.copy()
+    before = [pygame.image.tobytes(s, "RGB") for s in (window, layer)]
+    art = CardArt()
+    stacks._STACKS.clear()
+    stacks._PREPARED.clear()
+    stacks.STACKS_WARM.forget()
+    sizes, backs = ((20, 28),), (((14, 20), False),)
+    first = 9 + 1  # every card as deep as 5 and 7 cards, and the unshadowed back
+    for _ in range(3 * first):
+        stacks.warm_stacks(art, (5, 7), sizes, backs, (window, layer))
+    assert len(stacks._STACKS) == first
+    assert stacks._PREPARED == {(key, lane): id(target) for key in stacks._STACKS for lane, target in ((1, window), (0, layer))}
+    assert [pygame.image.tobytes(s, "RGB") for s in (window, layer)] == before
+    stacks.warm_stacks(art, (5, 7), sizes, backs, (window, layer))
+    assert len(stacks._STACKS) == first + 1  # then the other depths, made only
