@@ -245,9 +245,8 @@ def test_warming_encodes_the_likely_stacks_for_each_target_and_leaves_its_pixels
     stacks.STACKS_WARM.forget()
     sizes, backs = ((20, 28),), (((14, 20), False),)
     first = 9 + 1  # every card as deep as 5 and 7 cards, and the unshadowed back
-    other, clear = layer.copy(), pygame.Surface((20, 20), pygame.SRCALPHA)  # a second of a lane, a clear picture
     for _ in range(3 * first):
-        stacks.warm_stacks(art, (5, 7), sizes, backs, (window, layer, other, clear))
+        stacks.warm_stacks(art, (5, 7), sizes, backs, (window, layer))
     assert len(stacks._STACKS) == first
     assert stacks._PREPARED == {(key, lane): id(target) for key in stacks._STACKS for lane, target in ((1, window), (0, layer))}
     assert [pygame.image.tobytes(s, "RGB") for s in (window, layer)] == before

@@ -123,11 +123,6 @@ def warm_stacks(art: Any, counts: Sequence[int], sizes: tuple[tuple[int, int], .
     at every other depth, size by size in the order given, while there is room (a play of a few copies, a hand run
     down, finds its stack made)."""
     depths = sorted({stack_depth(k) for k in counts if k})
-    lanes: dict[int, pygame.Surface] = {}
-    for target in targets:  # the first of each lane (two would take turns encoding its copy), none onto clear pictures
-        if lane_of(target) != TRANSLUCENT:
-            lanes.setdefault(lane_of(target), target)
-    targets = list(lanes.values())
     STACKS_WARM.warm((tuple(depths), sizes, backs, tuple(map(id, targets))), lambda: [
         *((art, key, *at) for key in [*((n, d, w, h, True) for d in depths for w, h in sizes for n in range(9)),
                                       *((0, d, w, h, shadow) for d in depths for (w, h), shadow in backs)]
