@@ -17,7 +17,6 @@ from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
-from game.base.cardart import TRANSLUCENT, _rle, lane_of
 from game.kit.flights import Step
 from game.kit.parts import NOWHERE, Part, Warmer
 from game.kit.tweens import Tween, out_cubic
@@ -33,10 +32,6 @@ MOST_STACKS = 160
 
 MOST_DEPTH = 4
 """The most card edges a stack shows under its top card."""
-_LANES: dict[tuple[StackKey, int], pygame.Surface] = {}
-"""Each stack's run-length encoded copy for a lane of opaque targets (:func:`_laned`)."""
-_PREPARED: dict[tuple[StackKey, int], int] = {}
-"""The target (its id) each copy was last encoded for ahead of need (:func:`_unseen`)."""
 _EDGES: dict[tuple[int, int, int, bool], pygame.Surface] = {}
 """A stack's edges alone, (depth, width, height, shadow): every value's stack of that shape starts as a copy."""
 
@@ -49,25 +44,12 @@ def stack_depth(count: int) -> int:
 
 def draw_stack(surface: pygame.Surface, art: Any, value: int, count: int, rect: pygame.Rect, shadow: bool = True) -> None:
     """A stack of ``count`` cards of ``value`` (0: backs) with its top card at ``rect``: one blit, whatever its count."""
-    key = (value, stack_depth(count), rect.w, rect.h, shadow)
-    surf, dx, dy = _stack(art, key)
-    surface.blit(_laned(key, surf, lane_of(surface)), (rect.x - dx, rect.y - dy))
+    surf, dx, dy = _stack(art, (value, stack_depth(count), rect.w, rect.h, shadow))
+    surface.blit(surf, (rect.x - dx, rect.y - dy))
     if value:
         art.numbers_blitted.append(value)
     else:
         art.backs_blitted += 1
-
-
-def _laned(key: StackKey, surf: pygame.Surface, lane: int) -> pygame.Surface:
-    """The stack's picture to blit onto ``lane``'s targets (:func:`game.base.cardart.lane_of`): onto the window and
-    opaque layers a run-length encoded copy, one a lane as cards have (a stack is mostly opaque: two to three times
-    faster to blit, the same pixels); onto a clear picture the stack itself."""
-    if lane == TRANSLUCENT:
-        return surf
-    found = _LANES.get((key, lane))
-    if found is None:
-        found = _LANES[(key, lane)] = _rle(surf)
-    return found
 
 
 def _margins(depth: int, w: int) -> tuple[int, int]:
@@ -88,45 +70,28 @@ def column_place(count: int, rect: pygame.Rect, ring: int) -> pygame.Rect:
     return stack_place(count, rect).union(rect.inflate(ring, ring))
 
 
-def _unseen(art: Any, key: StackKey, target: pygame.Surface | None = None) -> None:
-    """A stack rendered ahead of need, or with a ``target``, its copy for that surface's lane encoded for it (SDL
-    encodes a copy for the last surface it was blitted to: a stack's first blit onto the window or a layer would
-    pay a millisecond at 3840x2160).  Nothing is shown, so nothing is recorded as blitted."""
+def _unseen(art: Any, key: StackKey) -> None:
+    """A stack rendered ahead of need: nothing is shown, so nothing is recorded as blitted."""
     numbers, backs = len(art.numbers_blitted), art.backs_blitted
-    surf = _stack(art, key)[0]
+    _stack(art, key)
     del art.numbers_blitted[numbers:]
     art.backs_blitted = backs
-    if target is not None:
-        lane, w, h = lane_of(target), surf.get_width() - 1, surf.get_height() - 1
-        _PREPARED[(key, lane)] = id(target)
-        clear = [(x, y) for x, y in ((0, 0), (w, 0), (0, h), (w, h)) if surf.get_at((x, y)).a == 0]
-        if clear:  # one clear pixel blitted: SDL encodes the copy for the target, whose pixels stay as they were
-            pygame.Surface.blit(target, _laned(key, surf, lane), (0, 0), pygame.Rect(*clear[0], 1, 1))
 
 
-def _warmed(found: tuple) -> bool:
-    art, key, *target = found
-    return key in _STACKS and (not target or _PREPARED.get((key, lane_of(target[0]))) == id(target[0]))
-
-
-STACKS_WARM = Warmer(_warmed, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
-"""Warms ``(art, key)`` stacks, and ``(art, key, target)`` their copies for a target, on quiet frames (see
-:func:`warm_stacks`)."""
+STACKS_WARM = Warmer(lambda found: found[1] in _STACKS, lambda found: _unseen(*found), lambda: len(_STACKS) >= MOST_STACKS)
+"""Warms ``(art, key)`` stacks on quiet frames (see :func:`warm_stacks`)."""
 
 
 def warm_stacks(art: Any, counts: Sequence[int], sizes: tuple[tuple[int, int], ...],
-                backs: tuple[tuple[tuple[int, int], bool], ...] = (), targets: Sequence[pygame.Surface] = ()) -> None:
+                backs: tuple[tuple[tuple[int, int], bool], ...] = ()) -> None:
     """On a quiet frame: one of the stacks the next moves may need rendered ahead, if the cache lacks one and has
-    room, or its copy encoded for one of ``targets`` (the window, the table's layer: the surfaces themselves, never a
-    canvas over one).  First every card (0: backs, and the numbers 1 to 8) at ``sizes`` as deep as stacks of
-    ``counts``, and backs at ``backs`` ``((size, shadow), ...)``, each then encoded for each target; then the numbers
-    at every other depth, size by size in the order given, while there is room (a play of a few copies, a hand run
-    down, finds its stack made)."""
+    room.  First every card (0: backs, and the numbers 1 to 8) at ``sizes`` as deep as stacks of ``counts``, and
+    backs at ``backs`` ``((size, shadow), ...)``; then the numbers at every other depth, size by size in the order
+    given, while there is room (a play of a few copies, a hand run down, finds its stack made)."""
     depths = sorted({stack_depth(k) for k in counts if k})
-    STACKS_WARM.warm((tuple(depths), sizes, backs, tuple(map(id, targets))), lambda: [
-        *((art, key, *at) for key in [*((n, d, w, h, True) for d in depths for w, h in sizes for n in range(9)),
-                                      *((0, d, w, h, shadow) for d in depths for (w, h), shadow in backs)]
-          for at in ((), *((t,) for t in targets))),  # those likely next: each encoded for the targets too
+    STACKS_WARM.warm((tuple(depths), sizes, backs), lambda: [
+        *((art, (n, d, w, h, True)) for d in depths for w, h in sizes for n in range(9)),
+        *((art, (0, d, w, h, shadow)) for d in depths for (w, h), shadow in backs),
         *((art, (n, d, w, h, True)) for w, h in sizes for d in range(MOST_DEPTH + 1) if d not in depths
           for n in range(1, 9))])
 
@@ -161,11 +126,7 @@ def _stack(art: Any, key: StackKey) -> tuple[pygame.Surface, int, int]:
     cached = _STACKS.pop(key, None)  # put back last: the cache keeps the stacks drawn most lately
     if cached is None:
         if len(_STACKS) >= MOST_STACKS:
-            gone = next(iter(_STACKS))  # the one drawn longest ago
-            del _STACKS[gone]
-            for lane in [lane for lane in _LANES if lane[0] == gone]:
-                del _LANES[lane]
-                _PREPARED.pop(lane, None)
+            del _STACKS[next(iter(_STACKS))]  # the one drawn longest ago
             STACKS_WARM.forget()
         value, depth, w, h, shadow = key
         dx, dy = _margins(depth, w)

@@ -319,11 +319,11 @@ def draw(t: Table, surface: pygame.Surface) -> None:
                          lambda log: parts_region("table", surface.get_rect(), table_parts(t, log), t.viewer), t.clock)
     t.layer.refresh(t.background, L, [table], art)
     t.layer.draw(surface, art)
-    sh, counts = t.shown, t.shown.hand + ((t.shown.top.copies,) if t.shown.top is not None else ())
+    sh = t.shown
     if not t.layer.painted:  # a frame with nothing new: the log's next rows (parts.log_ahead), or a stack to come
         if not log_ahead(t.log, text, L.log, s):
-            warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),),
-                        (t.app.screen, t.layer.surface))
+            counts = sh.hand + ((sh.top.copies,) if sh.top is not None else ())
+            warm_stacks(art, counts, (L.area_card_size, L.card, L.my_deck.size, L.opp_hand.size), ((L.opp_hand.size, False),))
         if t.state.top not in (None, sh.top):  # the line over the play in the air
             _beat_part(t, t.state.top, t.state.top_seat, t.state.top_strength())
     draw_counted_flights(surface, art, text, t.motion.flights, s)
