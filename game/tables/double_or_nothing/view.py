@@ -195,9 +195,8 @@ def buttons(t: Table) -> list[Button]:
 
 def table_parts(t: Table, log: Sequence[Part] | None = None) -> list[Part]:
     """The cached layer's parts in painting order (:mod:`game.kit.parts`): the opponent's panel, the run's panel, the
-    upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck, the
-    viewer's name, the log (``log``, else as the layer shows it: :mod:`game.kit.pace`), the status lines, the tip, the
-    upgrade pick, the buttons (Menu stays usable over it)."""
+    upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck,
+    the viewer's name, the log, the status lines, the tip, the upgrade pick, the buttons (Menu stays usable over it)."""
     L, text, s, sh, me = t.layout, t.app.text, t.layout.scale, t.shown, t.viewer
     d, movers = L.my_deck, t.state.to_move()
     lift = max(2, d.w // 22) * 4 + round(6 * s)
@@ -210,7 +209,7 @@ def table_parts(t: Table, log: Sequence[Part] | None = None) -> list[Part]:
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
             text_part(text, f"Hand {sh.hand_sizes[me]:,}", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
-            *(t.layer.holding(log_parts(t.log, text, L.log, s)) if log is None else log),
+            *(t.layer.holding(log_parts(t.log, text, L.log, s)) if log is None else log),  # as the layer shows it
             status_part(text, L.status, shows, s),
             Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
             Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface)),
@@ -315,9 +314,8 @@ def _lifts(t: Table) -> list[int]:
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
     L, text, art, s = t.layout, t.app.text, t.app.art, t.layout.scale
-    table = t.layer.late(L, log_parts(t.log, text, L.log, s),  # the log's new line a frame after a landing's repaint
-                         lambda log: parts_region("table", surface.get_rect(), table_parts(t, log), t.viewer), t.clock)
-    t.layer.refresh(t.background, L, [table], art)
+    t.layer.refresh(t.background, L, [t.layer.late(L, log_parts(t.log, text, L.log, s), lambda log: parts_region(
+        "table", surface.get_rect(), table_parts(t, log), t.viewer), t.clock)], art)  # a new log line: kit/pace.py
     t.layer.draw(surface, art)
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new: the log's next rows (parts.log_ahead), or a stack to come
