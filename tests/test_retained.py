@@ -1030,3 +1030,76 @@ def test_a_hidden_hand_tables_covered_frames_are_a_whole_redraw_and_put_back_les
     finally:
         Canvas.cover = told
     assert covered >= 30 and saved > drawn // 8, (covered, saved, drawn)
+
+
+def test_a_paced_layer_holds_late_parts_one_frame_while_the_layer_repaints_elsewhere(pg):
+    """game.kit.pace: late parts (a log's rows) that change on a frame whose other parts repaint the layer show a
+    frame later (held, the same however often that frame is drawn); never two frames running, never on a layer
+    painted afresh, at once when nothing else changes; the layer is always its parts as shown painted afresh."""
+    from game.base.cardart import CardArt
+    from game.kit.pace import PacedLayer
+    from game.kit.parts import Part, paint_parts, parts_region
+
+    background = pygame.Surface((64, 32))
+    background.fill((0, 90, 50))
+    art, owner, layer = CardArt(), object(), PacedLayer()
+
+    def box(color, x):
+        rect = pygame.Rect(x, 4, 10, 10)
+        return Part(color, rect, lambda surface: surface.fill(color, rect))
+
+    logs = {n: [box((40 * n, 200, 200), 40)] for n in range(6)}
+    shown = []
+
+    def frame(clock, a, n):
+        def make(log):
+            shown[:] = [box(a, 4), *log]
+            return parts_region("table", background.get_rect(), shown)
+        held = [layer.late(owner, logs[n], make, clock) for _ in range(2)]  # a frame drawn twice is drawn the same
+        assert held[0].key == held[1].key
+        layer.refresh(background, owner, [held[1]], art)
+        fresh = background.copy()
+        paint_parts(shown, fresh)
+        assert pygame.image.tobytes(layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+        return layer.held, shown[1].key
+
+    assert frame(0, (200, 0, 0), 0) == (False, logs[0][0].key)  # a layer painted afresh: as it is now
+    assert frame(1, (0, 0, 200), 1) == (True, logs[0][0].key)  # the box repaints: the log's change waits
+    assert frame(2, (0, 0, 200), 1) == (False, logs[1][0].key)  # ... one frame
+    assert frame(3, (0, 0, 200), 2) == (False, logs[2][0].key)  # nothing else repaints: at once
+    assert frame(4, (200, 0, 0), 3) == (True, logs[2][0].key)
+    assert frame(5, (0, 0, 200), 4) == (False, logs[4][0].key)  # never held two frames running
+    layer.invalidate()
+    assert frame(6, (200, 0, 0), 5) == (False, logs[5][0].key)  # nor over a layer painted afresh
+
+
+def test_double_or_nothings_log_shows_a_moves_line_on_the_frame_after_its_landing(pg, tmp_path):
+    """The frame a move lands repaints the play and the hand; its line in the log (every row moves) is painted on the
+    next frame, which the table asks for even with nothing else moving, and never later: at game 20 most moves'
+    lines wait a frame, and the layer is always its parts painted afresh (the log as it shows)."""
+    from game.kit.parts import log_parts, paint_parts
+    from game.tables.double_or_nothing import view
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    held = 0
+    for frame in range(400):
+        busy.before(frame)
+        table = modes.table_of(app, "double-or-nothing")
+        was_held = table.layer.held
+        drawn = app.step(DT, [])  # not made dirty: the table itself must ask for the frame that shows the line
+        if app.stack.top is not table:
+            continue
+        now = log_parts(table.log, app.text, table.layout.log, table.layout.scale)
+        if was_held:
+            assert drawn and not table.layer.held, frame
+        if table.layer.held:
+            held += 1
+            late = table.layer.holding(now)  # the rows as they stood: the new line not among them yet
+            assert [p.key for p in late] != [p.key for p in now] and table.moving(), frame
+        fresh = table.background.copy()
+        paint_parts(view.table_parts(table), fresh)
+        assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
+    assert held >= 10, held

@@ -26,8 +26,8 @@ from game.kit.count import CountChoice
 from game.kit.flights import FlightQueue
 from game.kit.focus import Focus
 from game.kit.hint import Hint
-from game.kit.layer import TableLayer
 from game.kit.messages import age_messages
+from game.kit.pace import PacedLayer
 from game.kit.span import SpanChoice
 from game.kit.turnscene import TurnScene
 from game.kit.ui import draw_panel, felt_background
@@ -58,7 +58,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.viewer = self.humans[0] if self.humans else 0
         self.motion = FlightQueue()
         self.log = ActionLog(keep=40, shown=12)
-        self.layer = TableLayer()  # the drawn table while nothing but flights changes (the view's)
+        self.layer = PacedLayer()  # the drawn table while nothing but flights changes (the view's; the log a frame late)
         self.hover: object = None
         self.focus = Focus()  # the keyboard's: a column (1-8), a button's key or ("pick", id), and whether it shows
         self.clock = 0.0
@@ -192,7 +192,7 @@ class DoubleTable(ViewTable, TurnScene):
         self.background = surf
 
     def moving(self) -> bool:
-        return super().moving() or bool(self.toast)
+        return super().moving() or bool(self.toast or self.layer.held)  # held: the log's new line shows next frame
 
     buttons = double_or_nothing_view.buttons
 

@@ -10,7 +10,7 @@ Nothing draws one sprite per card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import pygame
 from pygame import Rect
@@ -193,7 +193,7 @@ def buttons(t: Table) -> list[Button]:
     return with_keys(t, out)
 
 
-def table_parts(t: Table) -> list[Part]:
+def table_parts(t: Table, log: Sequence[Part] | None = None) -> list[Part]:
     """The cached layer's parts in painting order (:mod:`game.kit.parts`): the opponent's panel, the run's panel, the
     upgrades, the play area (a lead's words, the play, its line, the strip), the columns, the focus on one, the deck,
     the viewer's name, the log, the status lines, the tip, the upgrade pick, the buttons (Menu stays usable over it)."""
@@ -209,7 +209,7 @@ def table_parts(t: Table) -> list[Part]:
                       GOLD if me in movers else INK, "midbottom", round(150 * s)),
             text_part(text, f"{sh.hand_sizes[me]:,} in hand", round(18 * s), (d.centerx, d.y - lift), MUTED, "midbottom",
                       round(150 * s)),
-            *log_parts(t.log, text, L.log, s),
+            *(t.layer.holding(log_parts(t.log, text, L.log, s)) if log is None else log),  # as the layer shows it
             status_part(text, L.status, shows, s),
             Part(lines, box, lambda surface: draw_tip(surface, text, box, close, lines, s, t.panels)) if lines else NO_PART,
             Part(_pick_key(t), L.screen if picking(t) else NOWHERE, lambda surface: _draw_pick(t, surface)),
@@ -313,9 +313,9 @@ def _lifts(t: Table) -> list[int]:
 
 def draw(t: Table, surface: pygame.Surface) -> None:
     """The cached layer (the table as it stands), then what moves: flying stacks, the banner, a toast."""
-    L, text, art = t.layout, t.app.text, t.app.art
-    s = L.scale
-    t.layer.refresh(t.background, L, [parts_region("table", surface.get_rect(), table_parts(t), t.viewer)], art)
+    L, text, art, s = t.layout, t.app.text, t.app.art, t.layout.scale
+    t.layer.refresh(t.background, L, [t.layer.late(L, log_parts(t.log, text, L.log, s), lambda log: parts_region(
+        "table", surface.get_rect(), table_parts(t, log), t.viewer), t.clock)], art)  # a new log line: kit/pace.py
     t.layer.draw(surface, art)
     sh = t.shown
     if not t.layer.painted:  # a frame with nothing new: the log's next rows (parts.log_ahead), or a stack to come
