@@ -67,19 +67,19 @@ def test_a_hand_table_opened_again_shares_its_background_painted_once_the_same_a
     pygame.init()
     try:
         ui._PANELLED.clear()
-        app, bench = busy_bench(tmp_path, "scamper", (800, 500))
+        app, bench = busy_bench(tmp_path, "scamper", (1024, 640))  # (the window keeps its minimum size)
         first = bench.table
         painted: list[pygame.Rect] = []
         real = ui.draw_panel
-        monkeypatch.setattr(ui, "draw_panel", lambda surface, rect, *a, **k: painted.append(rect) or real(surface, rect, *a, **k))
+        monkeypatch.setattr(ui, "draw_panel", lambda surface, rect, *a: painted.append(rect) or real(surface, rect, *a))
         again = bench.open(app)
         assert again is not first and again.background is first.background and painted == []
         L = again.layout
-        afresh = felt_background((800, 500))
+        afresh = felt_background((1024, 640))
         for rect in [spot.panel for spot in L.spots.values()] + [L.log_panel]:
             real(afresh, rect, PANEL_FILL, round(12 * L.scale))
         assert pygame.image.tobytes(again.background, "RGB") == pygame.image.tobytes(afresh, "RGB")
-        for size in ((1024, 640), (1280, 800)):
+        for size in ((1280, 800), (1152, 720)):
             again.resize(size)
             assert again.background.get_size() == size and painted
         assert len(ui._PANELLED) == 2 and first.background not in ui._PANELLED.values()
