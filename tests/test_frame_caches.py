@@ -57,6 +57,36 @@ def test_the_felt_is_made_once_per_size_and_each_caller_gets_its_own_copy(pg, mo
     assert made == [(320, 240), (640, 360)]
 
 
+def test_a_hand_table_opened_again_shares_its_background_painted_once_the_same_as_afresh(tmp_path, monkeypatch):
+    """The felt with the seats' and the log's panels is painted once per window size and places: the bench's table
+    opened again (as a new game or a resume opens one) paints no panel and copies no felt, and its background is
+    the pixels painting it afresh gives; another size paints its own, and only the two used last are kept."""
+    from game.kit.scorepanel import PANEL_FILL
+    from game_helpers import busy_bench
+
+    pygame.init()
+    try:
+        ui._PANELLED.clear()
+        app, bench = busy_bench(tmp_path, "scamper", (1024, 640))  # (the window keeps its minimum size)
+        first = bench.table
+        painted: list[pygame.Rect] = []
+        real = ui.draw_panel
+        monkeypatch.setattr(ui, "draw_panel", lambda surface, rect, *a: painted.append(rect) or real(surface, rect, *a))
+        again = bench.open(app)
+        assert again is not first and again.background is first.background and painted == []
+        L = again.layout
+        afresh = felt_background((1024, 640))
+        for rect in [spot.panel for spot in L.spots.values()] + [L.log_panel]:
+            real(afresh, rect, PANEL_FILL, round(12 * L.scale))
+        assert pygame.image.tobytes(again.background, "RGB") == pygame.image.tobytes(afresh, "RGB")
+        for size in ((1280, 800), (1152, 720)):
+            again.resize(size)
+            assert again.background.get_size() == size and painted
+        assert len(ui._PANELLED) == 2 and first.background not in ui._PANELLED.values()
+    finally:
+        pygame.quit()
+
+
 def test_a_full_text_cache_forgets_what_was_used_longest_ago_not_the_steady_text(pg, monkeypatch):
     """Scores and log lines fill the rendered-text cache; a header drawn all along stays in it (rendering it again
     cost up to half a millisecond of a frame), what was not drawn for longest goes."""

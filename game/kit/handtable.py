@@ -38,7 +38,7 @@ from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
 from game.kit.turnscene import TurnScene
-from game.kit.ui import draw_panel, felt_background
+from game.kit.ui import panelled_felt
 from game.kit.viewtable import ViewTable
 
 
@@ -85,7 +85,6 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.stats_noted = False
         self.network: Any = None  # a network game's session (game.screens.net_table), else None
         self.panels: dict[Any, Any] = {}
-        self._felt = felt_background(self.app.size)
 
     def _lay_the_table(self) -> None:
         """Place everything for the window, then deal (or first hand the device to the first human)."""
@@ -194,12 +193,11 @@ class HiddenHandTable(ViewTable, TurnScene):
         return TableLayout(*size, self.state.num_players, seat, self.app.settings.card_scale, wide_log=self.wide_log)
 
     def _table_background(self) -> pygame.Surface:
-        surf = self._felt.copy()
-        s = self.layout.scale
-        for spot in self.layout.spots.values():
-            draw_panel(surf, spot.panel, PANEL_FILL, round(12 * s))
-        draw_panel(surf, self.layout.log_panel, PANEL_FILL, round(12 * s))
-        return surf
+        """The felt with the seats' and the log's panels: shared by every table of this window size and places, only
+        read (:func:`~game.kit.ui.panelled_felt`)."""
+        L = self.layout
+        return panelled_felt((L.w, L.h), [spot.panel for spot in L.spots.values()] + [L.log_panel], PANEL_FILL,
+                             round(12 * L.scale))
 
     def _refresh_layer(self) -> None:
         """Bring the cached layer up to date.  A fan that stops moving on a frame that repaints other regions (a turn
@@ -235,7 +233,6 @@ class HiddenHandTable(ViewTable, TurnScene):
         """Everything placed from the window size is placed again; the cached layer is drawn anew."""
         self.panels.clear()
         self.floaters.clear()
-        self._felt = felt_background(size)
         self.layout = self._make_layout(size, self.viewer)
         self.place_replay()
         self.background = self._table_background()

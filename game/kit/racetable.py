@@ -188,6 +188,7 @@ class RaceTableScene(ViewTable, Scene):
 
     def enter(self) -> None:
         """Controllers are opened; before the first hot-seat game, everyone tries their keys."""
+        super().enter()
         open_pads()
         if self.keys_first:
             self.keys_first = False

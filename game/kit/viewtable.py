@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from game.base.collector import settle
+
 
 class ViewTable:
     """A scene part: ``draw`` and ``status_lines`` are its ``view`` module's, and a replay's controls are drawn over
@@ -16,6 +18,12 @@ class ViewTable:
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(self, surface)
         self.draw_replay(surface)  # type: ignore[attr-defined]
+
+    def enter(self) -> None:
+        """The table is up: the garbage collector is settled (:func:`~game.base.collector.settle`: no full collection
+        falls on a frame of play)."""
+        settle()
+        super().enter()  # type: ignore[misc]
 
     def status_lines(self) -> tuple[str, str]:
         lines: tuple[str, str] = self.view.status_lines(self)
