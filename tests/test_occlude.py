@@ -86,6 +86,9 @@ def test_a_card_wholly_hidden_is_not_blitted_and_a_card_shown_in_pieces_is_noted
                                         (CARDS[2], rect.move(9, 4), True, True)])
     assert art.faces_blitted == [CARDS[0], CARDS[1], CARDS[2]]  # their soft corners and shadows still show
     art.begin_frame()
+    blit_cards(art, _felt((300, 200)), [(CARDS[1], rect, True, False), (CARDS[2], rect, True, False)])
+    assert art.faces_blitted == [CARDS[1], CARDS[2]]  # a card exactly under another is blitted whole (kept blits)
+    art.begin_frame()
     blit_cards(art, _felt((300, 200)), [(CARDS[3], rect, True, False), (CARDS[4], rect.inflate(-20, -30), True, False),
                                         (CARDS[5], rect, True, False)])
     assert art.faces_blitted == [CARDS[3], CARDS[5]]  # no shadow: the one under the top card and inside it never shows

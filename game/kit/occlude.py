@@ -4,8 +4,11 @@ A card's inside is opaque (:func:`~game.kit.overdraw.insides`): wherever a card
 drawn later lies with its inside, that card paints every pixel, whatever was
 there.  So a card under others needs blitting only where none of theirs covers
 it; the pixels are the same as blitting every card whole.  A won pot's cards
-leaving a pile one after another (those still waiting lie exactly on one
-another) and a face-up pile's card under its top card cost what shows of them.
+on their way one after another and a face-up pile's card under its top card
+cost what shows of them.  A card lying exactly under a later one (a won pot's
+cards waiting on their pile to take off) is blitted whole all the same: the
+window's canvas leaves such a blit, repeated from the last frame, on the window
+(:class:`~game.base.retained.Canvas`), which costs nothing at all.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ def blit_cards(art: CardArt, surface: Any, cards: Sequence[Drawn]) -> None:
     """``cards`` blitted in order (the last on top), each only where the insides of those after it leave it
     showing; within ``surface``'s clip.  Each card shown is noted once in the art's record of what it blitted."""
     clip = surface.get_clip()
+    rects = [rect for _, rect, _, _ in cards]
     bands = [[b.move(rect.topleft) for b in insides(art, rect.size)] for _, rect, _, _ in cards]
     for i, (face, rect, up, shadow) in enumerate(cards):
         whole = extent(art, rect, shadow)
@@ -71,7 +75,7 @@ def blit_cards(art: CardArt, surface: Any, cards: Sequence[Drawn]) -> None:
         if not reach:
             continue
         covers = [b for later in bands[i + 1:] for b in later if b.colliderect(reach)]
-        if not covers:  # all of it shows
+        if not covers or rect in rects[i + 1:]:  # all of it shows; or it waits under another (see the module's text)
             blit_card(art, surface, face, rect, up, shadow)
             continue
         parts = uncovered(reach, covers)

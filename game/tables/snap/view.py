@@ -237,7 +237,8 @@ def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list
         return None
     if changed == {10}:  # only whether its face-up pile's placeholder words may show: their line
         return [place.up.inflate(0, round(40 * lay.scale) - place.up.h)]
-    parts = [part for fields, part in zip(SEAT_FIELDS, place.parts) if changed & fields]
+    glows = (old[7] or new[7], old[3] or new[3], False)  # its stack's and its pile's glow, before or after
+    parts = [(place.parts if glow else place.bare)[i] for i, (fields, glow) in enumerate(zip(SEAT_FIELDS, glows)) if changed & fields]
     if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
         parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
     parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
