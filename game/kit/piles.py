@@ -7,7 +7,6 @@ from typing import Any, Sequence
 import pygame
 
 from game.base.cardart import CardArt
-from game.kit.occlude import blit_cards
 from game.kit.sprites import Face, blit_card
 from game.kit.ui import GLOW, MUTED, Text
 
@@ -26,8 +25,9 @@ def draw_stock(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, count: 
         return
     if glow:
         art.blit_glow(surface, rect, GLOW)
-    depth = stock_depth(count)  # (each back blitted where those over it leave it showing: the same pixels)
-    blit_cards(art, surface, [(None, rect.move(-k * 2, -k * 2), False, k == depth - 1) for k in range(depth - 1, -1, -1)])
+    depth = stock_depth(count)
+    for k in range(depth - 1, -1, -1):
+        art.blit_back(surface, rect.move(-k * 2, -k * 2), shadow=k == depth - 1)
 
 
 def stock_depth(count: int) -> int:
@@ -46,8 +46,10 @@ def draw_face_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect, car
     """A face-up pile: its top card, with the one under it peeking out (``peek`` from it)."""
     if glow:
         art.blit_glow(surface, rect, GLOW)
-    if cards:  # (the one under blitted only where the top card leaves it showing: the same pixels)
-        blit_cards(art, surface, [(card, r, True, True) for card, r in zip(cards[-2:], [rect.move(peek), rect][-len(cards):])])
+    if len(cards) >= 2:
+        blit_card(art, surface, cards[-2], rect.move(peek), True)
+    if cards:
+        blit_card(art, surface, cards[-1], rect, True)
     else:
         draw_empty(surface, rect)
 

@@ -21,7 +21,7 @@ from game.kit.parts import NO_PART, parts_region, text_part
 from game.kit.reach import draw_outline, face_pile_reach, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
-from game.kit.occlude import blit_cards
+from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
 from game.kit import overdraw, skip
 from game.kit.raceview import fit_keys, race_status
@@ -278,7 +278,8 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
-    blit_cards(art, surface, [(f.card, rect, f.face_up, True) for f, rect in zip(model.flights, flying)])
+    for f, rect in zip(model.flights, flying):
+        blit_card(art, surface, f.card, rect, f.face_up)
     for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
         if label_rect(lay, place).collidelist(flying) >= 0:
             _draw_labels(table, surface, seat, place, backed=True)
