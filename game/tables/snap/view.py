@@ -15,10 +15,10 @@ import pygame
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import SEAT_COLOURS
-from game.kit.layer import Partial, Region, outline_parts
+from game.kit.layer import Partial, Region
 from game.kit.layout import ui_scale
 from game.kit.parts import NO_PART, parts_region, text_part
-from game.kit.reach import draw_outline, face_pile_reach, stock_reach
+from game.kit.reach import face_pile_reach, outline_pieces, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
 from game.kit.sprites import blit_card
@@ -203,8 +203,7 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     out: list[Region] = []
     for seat, place in enumerate(lay.places):
         key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
-               model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
-               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
+               model.out[seat], table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
                _leaving(model, place))
         out.append(Partial(seat, key, place.rim[0].unionall([place.panel, *place.parts]),  # all the seat may paint
                            lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying),
@@ -231,25 +230,24 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
 
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
-    face-up pile, its labels, its turn's rim; None (the whole seat) when its red wash or "out" shade came or went."""
+    face-up pile, its labels; None (the whole seat) when its red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
     if changed & {4, 5}:  # red, out
         return None
-    if changed == {10}:  # only whether its face-up pile's placeholder words may show: their line
+    if changed == {9}:  # only whether its face-up pile's placeholder words may show: their line
         return [place.up.inflate(0, round(40 * lay.scale) - place.up.h)]
-    glows = (old[7] or new[7], old[3] or new[3], False)  # its stack's and its pile's glow, before or after
+    glows = (old[6] or new[6], old[3] or new[3], False)  # its stack's and its pile's glow, before or after
     parts = [(place.parts if glow else place.bare)[i] for i, (fields, glow) in enumerate(zip(SEAT_FIELDS, glows)) if changed & fields]
-    if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
+    if changed & {0, 6} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
         parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
-    parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
-    if not changed & {8, 9} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
+    if not changed & {7, 8} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
         labels = place.parts[2]
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
-SEAT_FIELDS = ({0, 7}, {1, 2, 3, 10}, {8, 9})
-"""The fields of a seat's key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving) each of its parts
+SEAT_FIELDS = ({0, 6}, {1, 2, 3, 9}, {7, 8})
+"""The fields of a seat's key (down, tops, count, lit, red, out, glow, name, keys, leaving) each of its parts
 (:attr:`SeatPlace.parts`) shows: its face-down stack, its face-up pile, its labels."""
 
 
@@ -275,6 +273,9 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     table.layer.draw(surface, art)
     flying = [f.rect for f in model.flights]  # (each worked out once)
     overdraw.cover(art, surface, flying)  # (before anything is drawn over the layer)
+    if not table.state.is_over and not table.state.auto_flip_ms and not model.out[turn := table.state.turn]:
+        for piece, at in outline_pieces(GOLD, *lay.places[turn].rim, table.panels):  # whose turn: kept on the window
+            surface.blit(piece, at)
     for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
         r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
@@ -298,13 +299,11 @@ def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: p
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
-    lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
+    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s, out, glow = lay.scale, model.out[seat], table.solo == seat and table.can_flip(seat)
     stock, pile, labels = (place.parts[0] if glow else place.bare[0]), (place.parts if seat in model.lit else place.bare)[1], place.parts[2]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
-    if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
-        draw_outline(surface, GOLD, *place.rim, table.panels)
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
     if clip.colliderect(stock):
         draw_stock(surface, art, place.down, model.down[seat], glow=glow)
