@@ -267,7 +267,6 @@ def reason_line(reason: str, winners: int) -> str:
     return "The last player with cards."
 
 
-
 def cards_line(state: Any, name: Callable[[int], str]) -> str:
     """Where every card is at the end: who holds how many, and the rest left on the table (nobody won them)."""
     piles = [(n, pile) for n, pile in ((len(state.shared), "the shared pile"), (len(state.pot), "the snap pot")) if n]

@@ -23,6 +23,7 @@ from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
+from game.base.retained import still
 from game.kit import overdraw, skip
 from game.kit.raceview import fit_keys, race_status
 from game.tables.snap.fx import POT
@@ -274,17 +275,18 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     flying = [f.rect for f in model.flights]  # (each worked out once)
     overdraw.cover(art, surface, flying)  # (before anything is drawn over the layer)
     if not table.state.is_over and not table.state.auto_flip_ms and not model.out[turn := table.state.turn]:
-        for piece, at in outline_pieces(GOLD, *lay.places[turn].rim, table.panels):  # whose turn: kept on the window
-            surface.blit(piece, at)
-    for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
-        r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
+        surface.blits(outline_pieces(GOLD, *lay.places[turn].rim, table.panels))  # whose turn: kept on the window
+    rims = [lay.rect_of(key).inflate(round(8 * s), round(8 * s)) for key in model.popped]
+    late = _draw_callouts(table, surface, flying, overdraw.reaches(art, flying) + rims + [label_rect(lay, p) for p in lay.places])
+    for r, age in zip(rims, model.popped.values()):  # the card that just landed face up: a bright rim for a moment
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
     for f, rect in zip(model.flights, flying):
         blit_card(art, surface, f.card, rect, f.face_up)
     for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
         if label_rect(lay, place).collidelist(flying) >= 0:
             _draw_labels(table, surface, seat, place, backed=True)
-    _draw_callouts(table, surface, flying)
+    if late:  # over what it meets
+        _draw_callouts(table, surface, flying)
     if model.banner is not None:
         draw_panel(surface, lay.banner, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
         text.blit(surface, model.banner, round(26 * s), lay.banner.center, INK, "center", lay.banner.w - round(20 * s))
@@ -331,8 +333,7 @@ def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.
 
 
 def seat_line(table: RaceTableScene, seat: int) -> str:
-    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (the stack's badge says 19: the two
-    agree), "Cy  ·  20 cards" without one."""
+    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (as its stack's badge), "Cy  ·  20 cards"."""
     down, up = table.model.down[seat], len(table.model.up[seat])
     return f"{table.name(seat)}  ·  " + ("out" if table.model.out[seat] else f"{down} down, {up} up" if up else f"{down} cards")
 
@@ -350,15 +351,18 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
                   place.panel.w - round(12 * s))
 
 
-def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect]) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect], clear_of: Any = None) -> bool:
+    """The newest callout; with ``clear_of`` (rects) only if it meets none (then the canvas keeps it): True if not."""
     lay, text = table.layout, table.app.text
     s = lay.scale
     for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
-        lines = [text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)]  # and what it costs, smaller, under it
-        lines += [text.fit(c.detail, round(22 * s), lay.callouts.w, INK)] if c.detail else []
+        lines = [still(text.fit(c.text, round(34 * s), lay.callouts.w, c.colour))]  # and what it costs, smaller, under it
+        lines += [still(text.fit(c.detail, round(22 * s), lay.callouts.w, INK))] if c.detail else []
         box = pygame.Rect(0, 0, max(ln.get_width() for ln in lines), sum(ln.get_height() for ln in lines))
         box = box.move_to(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
+        if clear_of is not None and box.collidelist(clear_of) >= 0:
+            return True
         over = box.collidelist(flying) >= 0  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         y = box.centery - sum(ln.get_height() for ln in lines) // 2
@@ -367,6 +371,7 @@ def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[
                 surf = surf.copy()
                 surf.set_alpha(round(255 * fade))
             y = surface.blit(surf, surf.get_rect(midtop=(box.centerx, y))).bottom
+    return False
 
 
 def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
