@@ -963,3 +963,24 @@ def test_a_hidden_hand_tables_covered_frames_are_a_whole_redraw_and_put_back_les
     finally:
         Canvas.cover = told
     assert covered >= 30 and saved > drawn // 8, (covered, saved, drawn)
+
+
+def test_snaps_callout_clear_of_the_cards_in_the_air_is_kept_on_the_window_and_is_a_whole_redraw(pg, tmp_path):
+    """A callout that no card in the air, landing rim or label meets is drawn first over the layer (after the turn's
+    rim), of still pictures: the window's canvas keeps it from frame to frame (it was drawn again each frame, after
+    the cards), and every frame shows what a whole redraw shows."""
+    from game.tables.snap.fx import GOOD, Callout
+
+    app, busy = busy_bench(tmp_path, "snap", (1280, 720), frames=30)
+    table, canvas = busy.table, app._pen
+    table.driver.bots.clear()  # nothing happens at the table but what the test does
+    table.model.flights.clear()
+    table.model.callouts[:] = [Callout("Ada: Snap! 312 ms", GOOD, 1, 312, detail="Ada takes the pot.", life=60.0)]
+    kept = []
+    for n in range(6):
+        before = canvas.kept_blits
+        app.dirty = True
+        app.step(DT, [])
+        kept.append(canvas.kept_blits - before)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
+    assert min(kept[2:]) >= 4 + 3, kept  # the rim's four strips, the callout's box and its two lines
