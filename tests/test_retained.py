@@ -834,12 +834,13 @@ def layer_painted_afresh(table, app) -> bytes:  # type: ignore[no-untyped-def]
 def test_snaps_seats_repaint_a_counts_badge_or_the_placeholder_words_alone(pg, tmp_path, monkeypatch, size):
     """A seat whose stack count alone changed (same depth of backs) repaints its count's badge, not its stack; one
     whose cards alone finished leaving its face-up pile repaints the line of its placeholder words, not the pile; a
+    card flipped onto a pile that glows neither before nor after repaints the pile without its glow's reach; a
     new first status line repaints that line, not the status panel; the layer stays, pixel for pixel, the layer
     painted afresh."""
     from game.kit.layer import TableLayer, aligned
 
     real = TableLayer.refresh
-    seen = {"badge": 0, "words": 0, "status": 0, "checked": 0}
+    seen = {"badge": 0, "words": 0, "pile": 0, "status": 0, "checked": 0}
 
     def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
         regions = list(regions)
@@ -850,6 +851,7 @@ def test_snaps_seats_repaint_a_counts_badge_or_the_placeholder_words_alone(pg, t
             words = place.up.inflate(0, round(40 * owner.scale) - place.up.h)
             seen["badge"] += area.clip(aligned(place.parts[3])) in self.painted
             seen["words"] += area.clip(aligned(words)) in self.painted
+            seen["pile"] += area.clip(aligned(place.bare[1])) in self.painted  # a flip, the pile not glowing
         status = owner.status.inflate(6, 6)
         seen["status"] += any(status.contains(spot) and spot.h < owner.status.h // 2 for spot in self.painted)
         if self.painted:
@@ -860,7 +862,7 @@ def test_snaps_seats_repaint_a_counts_badge_or_the_placeholder_words_alone(pg, t
 
     monkeypatch.setattr(TableLayer, "refresh", refresh)
     busy_bench(tmp_path, "snap", size, frames=700)
-    assert seen["badge"] >= 3 and seen["words"] >= 3 and seen["status"] >= 20 and seen["checked"] >= 50, seen
+    assert seen["badge"] >= 3 and seen["words"] >= 3 and seen["pile"] >= 3 and seen["status"] >= 20 and seen["checked"] >= 50, seen
 
 
 def test_a_covered_frame_puts_the_layer_back_only_where_no_card_inside_lies_and_is_a_whole_redraw(pg):
@@ -1103,3 +1105,24 @@ def test_double_or_nothings_log_shows_a_moves_line_on_the_frame_after_its_landin
         paint_parts(view.table_parts(table), fresh)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
     assert held >= 10, held
+
+
+def test_snaps_callout_clear_of_the_cards_in_the_air_is_kept_on_the_window_and_is_a_whole_redraw(pg, tmp_path):
+    """A callout that no card in the air, landing rim or label meets is drawn first over the layer (after the turn's
+    rim), of still pictures: the window's canvas keeps it from frame to frame (it was drawn again each frame, after
+    the cards), and every frame shows what a whole redraw shows."""
+    from game.tables.snap.fx import GOOD, Callout
+
+    app, busy = busy_bench(tmp_path, "snap", (1280, 720), frames=30)
+    table, canvas = busy.table, app._pen
+    table.driver.bots.clear()  # nothing happens at the table but what the test does
+    table.model.flights.clear()
+    table.model.callouts[:] = [Callout("Ada: Snap! 312 ms", GOOD, 1, 312, detail="Ada takes the pot.", life=60.0)]
+    kept = []
+    for n in range(6):
+        before = canvas.kept_blits
+        app.dirty = True
+        app.step(DT, [])
+        kept.append(canvas.kept_blits - before)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_redraw(app), n
+    assert min(kept[2:]) >= 4 + 3, kept  # the rim's four strips, the callout's box and its two lines

@@ -419,22 +419,36 @@ def test_while_a_call_is_judged_the_status_says_flips_wait(pg, tmp_path):
     assert first == "A call is being judged..." and "Flips wait for the verdict" in second and "to flip" not in second
 
 
-def test_a_turn_passing_repaints_the_seats_rims_only(pg, tmp_path):
-    """The turn's gold rim moving on repaints strips along the two seats' rims (holding all of it), not the seats."""
-    from game.kit.layer import outline_parts
+def test_the_turns_rim_is_no_part_of_the_layer_but_strips_kept_on_the_window(pg, tmp_path):
+    """The turn's gold rim moving on repainted strips along two seats' rims on the layer at every flip. It is drawn
+    over the layer instead, as four still strips holding all of the outline (the same pixels as the outline drawn
+    whole): a seat's part of the layer no longer changes with the turn, and the window's canvas keeps the strips
+    from frame to frame while the turn stays."""
+    from game.kit.reach import outline_pieces
+    from game.kit.ui import GOLD
 
     lay = snap_view.SnapLayout(1920, 1080, 6, False)
-    place = lay.places[2]
-    old = (20, (1, 2), 5, False, False, False, False, False, "Ada", "", False)
-    new = old[:6] + (True,) + old[7:]
-    rim = place.rim
-    assert snap_view._seat_touched(lay, place, old, new) == outline_parts(*rim)
-    surface = pygame.Surface((lay.w, lay.h))
-    pygame.draw.rect(surface, (255, 255, 255), *rim)
-    parts = outline_parts(*rim)
-    area = rim[0]
-    assert all(any(p.collidepoint(x, y) for p in parts) for x in range(area.left, area.right)
-               for y in range(area.top, area.bottom) if surface.get_at((x, y))[0])
+    for place in lay.places:
+        whole, pieces = pygame.Surface((lay.w, lay.h)), pygame.Surface((lay.w, lay.h))
+        pygame.draw.rect(whole, GOLD, place.rim[0], place.rim[1], border_radius=place.rim[2])
+        for piece, at in outline_pieces(GOLD, *place.rim, {}):
+            pieces.blit(piece, at)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(pieces, "RGB")
+    app = make_app(tmp_path)
+    table = solo_table(app)
+    table.driver.bots[1] = exact_bot(5000)  # Ada flips 500 ms after her turn comes, never calls
+    run(app, 10)
+    assert table.state.turn == 0
+    ada = snap_view.layer_regions(table)[1][1]
+    key(app, pygame.K_a)  # You flip: the turn is Ada's
+    assert table.state.turn == 1 and snap_view.layer_regions(table)[1][1] == ada
+    canvas, kept = app._pen, []
+    for _ in range(5):
+        before = canvas.kept_blits
+        app.dirty = True
+        run(app, 1)
+        kept.append(canvas.kept_blits - before)
+    assert table.state.turn == 1 and min(kept) >= 4, kept  # Ada's rim, still on the window
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])

@@ -304,12 +304,13 @@ class Canvas(_Notes):
         window.set_clip(None)
         for r in rects:
             window.blit(layer, r, r)
+        boxes = [op[2] for op in kept]  # (each rect's kept blits found in one call: a frame puts back many rects)
         for r in rects if kept else ():
-            under = [op for op in kept if op[2].colliderect(r)]
+            under = r.collidelistall(boxes)
             if under:
                 window.set_clip(r)
-                for source, at, _ in under:
-                    window.blit(source, at)
+                for i in under:
+                    window.blit(kept[i][0], kept[i][1])
         window.set_clip(clip)
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:

@@ -18,6 +18,7 @@ import pygame
 
 from game.base.cardart import CardArt
 from game.base.retained import CELL, Cells
+from game.kit.reach import card_reach
 
 _insides: dict[tuple[int, int], tuple[pygame.Rect, pygame.Rect]] = {}
 
@@ -37,6 +38,21 @@ def insides(art: CardArt, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Re
         x1 = next((x + 1 for x in range(w - 1, x0, -1) if solid.overlap_area(col, (x, 0)) == h), x0)
         found = _insides[size] = (pygame.Rect(0, y0, w, y1 - y0), pygame.Rect(x0, 0, x1 - x0, h))
     return found
+
+
+def reaches(art: CardArt, cards: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """All that cards blitted at ``cards`` with their shadows paint (:func:`~game.kit.reach.card_reach`, measured
+    once a size): what a drawing kept clear of the cards in the air may be drawn before them."""
+    out = []
+    for rect in cards:
+        found = _reaches.get(rect.size)
+        if found is None:
+            found = _reaches[rect.size] = card_reach(art, pygame.Rect((0, 0), rect.size))
+        out.append(found.move(rect.topleft))
+    return out
+
+
+_reaches: dict[tuple[int, int], pygame.Rect] = {}
 
 
 def _inner(cells: Cells, rect: pygame.Rect) -> None:
@@ -65,4 +81,4 @@ def cover(art: CardArt, surface: Any, cards: Iterable[pygame.Rect]) -> None:
     tell(hidden)
 
 
-__all__ = ["cover", "insides"]
+__all__ = ["cover", "insides", "reaches"]

@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 
 from game.base.cardart import CardArt
+from game.base.retained import still
+from game.kit.layer import outline_parts
 from game.kit.ui import GLOW
 
 KEY = (255, 0, 255)
@@ -52,15 +54,41 @@ def draw_outline(surface: pygame.Surface, colour: tuple[int, int, int], rect: py
     if radius <= 0:
         pygame.draw.rect(surface, colour, rect, width)
         return
-    key = ("outline", rect.size, colour, width, radius)
+    surface.blit(_outline(colour, rect.size, width, radius, cache), (rect.x - width, rect.y - width))
+
+
+def _outline(colour: tuple[int, int, int], size: tuple[int, int], width: int, radius: int,
+             cache: dict[Any, pygame.Surface]) -> pygame.Surface:
+    """The outline's copy (see :func:`draw_outline`), to blit ``width`` up and left of the rect."""
+    key = ("outline", size, colour, width, radius)
     surf = cache.get(key)
     if surf is None:  # drawn with a margin: whatever the drawing puts past the rect's edges is kept as well
-        surf = pygame.Surface((rect.w + 2 * width, rect.h + 2 * width))
+        surf = pygame.Surface((size[0] + 2 * width, size[1] + 2 * width))
         surf.fill(KEY)
-        pygame.draw.rect(surf, colour, rect.move_to(topleft=(width, width)), width, border_radius=radius)
+        pygame.draw.rect(surf, colour, pygame.Rect((width, width), size), width, border_radius=radius)
         surf.set_colorkey(KEY, pygame.RLEACCEL)
         cache[key] = surf
-    surface.blit(surf, (rect.x - width, rect.y - width))
+    return surf
 
 
-__all__ = ["card_reach", "glow_reach", "stock_reach", "face_pile_reach", "draw_outline"]
+def outline_pieces(colour: tuple[int, int, int], rect: pygame.Rect, width: int, radius: int,
+                   cache: dict[Any, Any]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """A rounded outline as :func:`draw_outline` draws it (``radius`` > 0), as four pictures blitted whole where
+    given: the strips along the rect's edges holding all of it (:func:`~game.kit.layer.outline_parts`), each a
+    still picture (:func:`~game.base.retained.still`), so a window's canvas keeps them from frame to frame and puts
+    back only those strips when the outline goes."""
+    key = ("outline pieces", rect.size, colour, width, radius)
+    pieces = cache.get(key)
+    if pieces is None:
+        whole = _outline(colour, rect.size, width, radius, cache)
+        pieces = cache[key] = []
+        for strip in outline_parts(pygame.Rect((width, width), rect.size), width, radius):
+            piece = pygame.Surface(strip.size)
+            piece.fill(KEY)
+            piece.blit(whole, (0, 0), strip)  # (its outline's pixels: the rest stays the key)
+            piece.set_colorkey(KEY, pygame.RLEACCEL)
+            pieces.append((still(piece), strip.move(-width, -width).topleft))
+    return [(piece, (rect.x + x, rect.y + y)) for piece, (x, y) in pieces]
+
+
+__all__ = ["card_reach", "glow_reach", "stock_reach", "face_pile_reach", "draw_outline", "outline_pieces"]

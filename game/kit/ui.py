@@ -7,6 +7,7 @@ from typing import Sequence
 
 import pygame
 
+from game.base.retained import still
 from game.base.text import FONT_POINTS, INK, MIN_TEXT_PX, RED_SUIT, SUIT_GLYPHS, Text, suited, unsuited  # noqa: F401  (re-exported)
 
 FELT = (22, 92, 64)
@@ -166,7 +167,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...
         if cache is not None:
             if len(cache) > 200:
                 cache.clear()
-            cache[key] = surf
+            cache[key] = still(surf)  # (it never changes: a window's canvas may keep its blit)
     surface.blit(surf, rect.topleft)
 
 

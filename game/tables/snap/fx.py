@@ -102,6 +102,10 @@ class SnapModel:
     def flying(self) -> set[int]:
         return {f.sprite.id for f in self.flights}
 
+    def leaving(self, pile: pygame.Rect) -> bool:
+        """Cards fly away from ``pile`` (a face-up pile's placeholder words would show between them)."""
+        return any(f.start == pile for f in self.flights)
+
 
 Places = Callable[[Any], pygame.Rect]
 """Where a pile is drawn: (seat, SHARED or POT) -> rect; ("down", seat) -> that seat's face-down stack."""
@@ -164,8 +168,7 @@ def _won(t: Intake, event: SnapWon) -> None:
         model.pile(key).clear()
         model.lit.pop(key, None)  # the pile changed hands: nothing left to glow
     model.down[event.seat] += len(event.cards)
-    pot = " and the pot" if event.from_pot else ""
-    name = model.names[event.seat]
+    name, pot = model.names[event.seat], " and the pot" if event.from_pot else ""
     t.say(Callout(f"{name} {verb(name, 'takes')} {len(event.cards)} cards{pot} in {event.reaction_ms} ms!", GOOD,
                   event.seat))
 
@@ -267,7 +270,6 @@ def reason_line(reason: str, winners: int) -> str:
     if reason == "time":
         return "Time is up: the most cards win." if winners == 1 else "Time is up: the most cards, shared."
     return "The last player with cards."
-
 
 
 def cards_line(state: Any, name: Callable[[int], str]) -> str:

@@ -48,8 +48,7 @@ def finish(app: App, step: float = STEP, limit_s: float = 900.0) -> bool:
 
 def hot_spots(table: Any) -> list[tuple[int, int]]:
     """Places worth clicking at the table: its buttons, every face-down and face-up pile."""
-    places = table.layout.places
-    return [b.rect.center for b in table.buttons()] + [p.down.center for p in places] + [p.up.center for p in places]
+    return [b.rect.center for b in table.buttons()] + [getattr(p, k).center for k in ("down", "up") for p in table.layout.places]
 
 
 def _summary(table: Any) -> str:

@@ -15,14 +15,15 @@ import pygame
 from engine.snap import SHARED
 from game.kit.racetable import RaceTableScene
 from game.kit.keyscreens import seat_colour
-from game.kit.layer import Partial, Region, outline_parts
+from game.kit.layer import Partial, Region
 from game.kit.layout import ui_scale
 from game.kit.parts import NO_PART, parts_region, text_part
-from game.kit.reach import draw_outline, face_pile_reach, stock_reach
+from game.kit.reach import face_pile_reach, outline_pieces, stock_reach
 from game.kit.messages import draw_toast
 from game.kit.piles import draw_empty, draw_face_pile, draw_stock, peek, stock_depth
 from game.kit.sprites import blit_card
 from game.kit.ui import DANGER, GOLD, INK, MUTED, Button, draw_buttons_and_tip, draw_panel, felt_background
+from game.base.retained import still
 from game.kit import overdraw, skip
 from game.kit.raceview import fit_keys, race_status
 from game.tables.snap.fx import POT
@@ -51,8 +52,7 @@ class SnapLayout:
         self.places: list[SeatPlace] = []
         self.scale = ui_scale(w, h)
         s = self.scale
-        gap = round(12 * s)
-        pad = round(12 * s)
+        gap = pad = round(12 * s)
         name_h = round(52 * s)
         top_m, bottom_m = round(66 * s), round(10 * s)  # the status line and the menu button are above the top seat
         self.card_h = round(h * (0.3 if n <= 2 else 0.27 if n <= 3 else 0.24 if n <= 4 else 0.19))
@@ -186,11 +186,6 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
     return first, "  ·  ".join(parts)
 
 
-def _leaving(model: Any, place: SeatPlace) -> bool:
-    """Cards are flying away from this seat's face-up pile (its placeholder words would show between them)."""
-    return any(f.start == place.up for f in model.flights)
-
-
 def _tops(pile: Any, flying: set[int]) -> tuple[int, ...]:
     return tuple(sp.id for sp in pile[-3:] if sp.id not in flying)
 
@@ -203,9 +198,8 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
     out: list[Region] = []
     for seat, place in enumerate(lay.places):
         key = (model.down[seat], _tops(model.up[seat], flying), len(model.up[seat]), seat in model.lit, seat in model.red,
-               model.out[seat], not state.is_over and state.turn == seat and not state.auto_flip_ms,
-               table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
-               _leaving(model, place))
+               model.out[seat], table.solo == seat and table.can_flip(seat), table.name(seat), table.seat_keys_line(seat),
+               model.leaving(place.up))
         out.append(Partial(seat, key, place.rim[0].unionall([place.panel, *place.parts]),  # all the seat may paint
                            lambda surf, seat=seat, place=place: _draw_seat(table, surf, seat, place, flying),
                            lambda old, new, place=place: _seat_touched(lay, place, old, new)))
@@ -231,24 +225,24 @@ def layer_regions(table: RaceTableScene) -> list[Region]:
 
 def _seat_touched(lay: SnapLayout, place: SeatPlace, old: Any, new: Any) -> list[pygame.Rect] | None:
     """The parts of a seat a change of its key touched (:data:`SEAT_PARTS` names the key's fields): its stack, its
-    face-up pile, its labels, its turn's rim; None (the whole seat) when its red wash or "out" shade came or went."""
+    face-up pile, its labels; None (the whole seat) when its red wash or "out" shade came or went."""
     changed = {i for i, (a, b) in enumerate(zip(old, new)) if a != b}
     if changed & {4, 5}:  # red, out
         return None
-    if changed == {10}:  # only whether its face-up pile's placeholder words may show: their line
+    if changed == {9}:  # only whether its face-up pile's placeholder words may show: their line
         return [place.up.inflate(0, round(40 * lay.scale) - place.up.h)]
-    parts = [part for fields, part in zip(SEAT_FIELDS, place.parts) if changed & fields]
-    if changed & {0, 7} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
+    glows = (old[6] or new[6], old[3] or new[3], False)  # its stack's and its pile's glow, before or after
+    parts = [(place.parts if glow else place.bare)[i] for i, (fields, glow) in enumerate(zip(SEAT_FIELDS, glows)) if changed & fields]
+    if changed & {0, 6} == {0} and old[0] and new[0] and stock_depth(old[0]) == stock_depth(new[0]):
         parts[0] = place.parts[3]  # the stack looks the same: its count's badge alone
-    parts += outline_parts(*place.rim) if 6 in changed else []  # the turn's rim
-    if not changed & {8, 9} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
+    if not changed & {7, 8} and (old[0], old[2]) != (new[0], new[2]):  # the name line's counts alone ("19 down, 1 up")
         labels = place.parts[2]
         parts.append(labels.clip(labels.x, labels.y, labels.w, round(40 * lay.scale)))
     return parts
 
 
-SEAT_FIELDS = ({0, 7}, {1, 2, 3, 10}, {8, 9})
-"""The fields of a seat's key (down, tops, count, lit, red, out, turn, glow, name, keys, leaving) each of its parts
+SEAT_FIELDS = ({0, 6}, {1, 2, 3, 9}, {7, 8})
+"""The fields of a seat's key (down, tops, count, lit, red, out, glow, name, keys, leaving) each of its parts
 (:attr:`SeatPlace.parts`) shows: its face-down stack, its face-up pile, its labels."""
 
 
@@ -274,15 +268,19 @@ def draw(table: RaceTableScene, surface: pygame.Surface) -> None:
     table.layer.draw(surface, art)
     flying = [f.rect for f in model.flights]  # (each worked out once)
     overdraw.cover(art, surface, flying)  # (before anything is drawn over the layer)
-    for key, age in model.popped.items():  # the card that just landed face up: a bright rim for a moment
-        r = lay.rect_of(key).inflate(round(8 * s), round(8 * s))
+    if not table.state.is_over and not table.state.auto_flip_ms and not model.out[turn := table.state.turn]:
+        surface.blits(outline_pieces(GOLD, *lay.places[turn].rim, table.panels))  # whose turn: kept on the window
+    rims = [lay.rect_of(key).inflate(round(8 * s), round(8 * s)) for key in model.popped]
+    late = _draw_callouts(table, surface, flying, overdraw.reaches(art, flying) + rims + [label_rect(lay, p) for p in lay.places])
+    for r, age in zip(rims, model.popped.values()):  # the card that just landed face up: a bright rim for a moment
         pygame.draw.rect(surface, (255, 255, 255), r, max(2, round(4 * s * (1 - age / 0.3))), border_radius=round(10 * s))
     for f, rect in zip(model.flights, flying):
         blit_card(art, surface, f.card, rect, f.face_up)
     for seat, place in enumerate(lay.places if flying else ()):  # cards flying past a seat never hide its labels
         if label_rect(lay, place).collidelist(flying) >= 0:
             _draw_labels(table, surface, seat, place, backed=True)
-    _draw_callouts(table, surface, flying)
+    if late:  # over what it meets
+        _draw_callouts(table, surface, flying)
     if model.banner is not None:
         draw_panel(surface, lay.banner, (20, 70, 50, 240), round(10 * s), GOLD, table.panels)
         text.blit(surface, model.banner, round(26 * s), lay.banner.center, INK, "center", lay.banner.w - round(20 * s))
@@ -297,13 +295,11 @@ def _draw_pile(table: RaceTableScene, surface: pygame.Surface, key: Any, rect: p
 
 
 def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place: Any, flying: set[int]) -> None:
-    lay, model, art, text, state = table.layout, table.model, table.app.art, table.app.text, table.state
+    lay, model, art, text = table.layout, table.model, table.app.art, table.app.text
     s, out, glow = lay.scale, model.out[seat], table.solo == seat and table.can_flip(seat)
     stock, pile, labels = (place.parts[0] if glow else place.bare[0]), (place.parts if seat in model.lit else place.bare)[1], place.parts[2]
     if seat in model.red:
         draw_panel(surface, place.panel, (200, 40, 30, 150), round(14 * s), DANGER, table.panels)
-    if not out and not state.is_over and state.turn == seat and not state.auto_flip_ms:
-        draw_outline(surface, GOLD, *place.rim, table.panels)
     clip = surface.get_clip()  # a part of the seat repainted alone (see _seat_touched): the others are skipped
     if clip.colliderect(stock):
         draw_stock(surface, art, place.down, model.down[seat], glow=glow)
@@ -315,7 +311,7 @@ def _draw_seat(table: RaceTableScene, surface: pygame.Surface, seat: int, place:
             surface.blit(badge, badge.get_rect(center=pill.center))
     if not lay.shared and clip.colliderect(pile):
         _draw_pile(table, surface, seat, place.up, flying)
-        if not model.up[seat] and not out and not _leaving(model, place):  # no words behind the cards leaving it
+        if not model.up[seat] and not out and not model.leaving(place.up):  # no words behind the cards leaving it
             text.blit(surface, "face-up pile", round(16 * s), place.up.center, MUTED, "center", place.up.w - round(8 * s))
     if clip.colliderect(labels):
         _draw_labels(table, surface, seat, place)
@@ -331,8 +327,7 @@ def label_rect(layout: SnapLayout, place: SeatPlace, margin: int = 4) -> pygame.
 
 
 def seat_line(table: RaceTableScene, seat: int) -> str:
-    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (the stack's badge says 19: the two
-    agree), "Cy  ·  20 cards" without one."""
+    """A seat's name and cards: "Cy  ·  19 down, 1 up" beside a face-up pile (as its stack's badge), "Cy  ·  20 cards"."""
     down, up = table.model.down[seat], len(table.model.up[seat])
     return f"{table.name(seat)}  ·  " + ("out" if table.model.out[seat] else f"{down} down, {up} up" if up else f"{down} cards")
 
@@ -350,15 +345,18 @@ def _draw_labels(table: RaceTableScene, surface: pygame.Surface, seat: int, plac
                   place.panel.w - round(12 * s))
 
 
-def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect]) -> None:
+def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[pygame.Rect], clear_of: Any = None) -> bool:
+    """The newest callout; with ``clear_of`` (rects) only if it meets none (then the canvas keeps it): True if not."""
     lay, text = table.layout, table.app.text
     s = lay.scale
     for c in table.model.callouts[-1:]:  # one at a time: the newest replaces the older
         fade = 1.0 if c.age < c.life - 0.4 else round(max(0.0, (c.life - c.age) / 0.4) * 8) / 8
-        lines = [text.fit(c.text, round(34 * s), lay.callouts.w, c.colour)]  # and what it costs, smaller, under it
-        lines += [text.fit(c.detail, round(22 * s), lay.callouts.w, INK)] if c.detail else []
+        lines = [still(text.fit(c.text, round(34 * s), lay.callouts.w, c.colour))]  # and what it costs, smaller, under it
+        lines += [still(text.fit(c.detail, round(22 * s), lay.callouts.w, INK))] if c.detail else []
         box = pygame.Rect(0, 0, max(ln.get_width() for ln in lines), sum(ln.get_height() for ln in lines))
         box = box.move_to(midbottom=lay.callouts.midbottom).inflate(round(24 * s), round(10 * s))
+        if clear_of is not None and box.collidelist(clear_of) >= 0:
+            return True
         over = box.collidelist(flying) >= 0  # a card passing under: a solid box
         draw_panel(surface, box, (8, 24, 18, round((250 if over else 210) * fade)), round(10 * s), None, table.panels)
         y = box.centery - sum(ln.get_height() for ln in lines) // 2
@@ -367,6 +365,7 @@ def _draw_callouts(table: RaceTableScene, surface: pygame.Surface, flying: list[
                 surf = surf.copy()
                 surf.set_alpha(round(255 * fade))
             y = surface.blit(surf, surf.get_rect(midtop=(box.centerx, y))).bottom
+    return False
 
 
 def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
