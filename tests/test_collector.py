@@ -32,3 +32,24 @@ def test_a_table_opening_freezes_what_lives_and_collects_the_table_before_it(tmp
     finally:
         gc.unfreeze()
         pygame.quit()
+
+
+def test_a_table_gone_to_the_title_is_collected_there(tmp_path):
+    """Frozen objects are never collected: the table that left (its sprites, caches, engine) must not stay alive
+    behind the menus until the next table opens."""
+    pygame.init()
+    try:
+        app, bench = busy_bench(tmp_path, "scamper", (960, 600))
+        first = weakref.ref(bench.table)
+        for _ in range(30):
+            app.step(DT, [])
+        bench.table = None
+        bench.opened.clear()
+        app.to_title()
+        for _ in range(10):
+            app.step(DT, [])
+        gc.collect()
+        assert first() is None
+    finally:
+        gc.unfreeze()
+        pygame.quit()

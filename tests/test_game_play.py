@@ -338,3 +338,18 @@ def test_the_hand_over_forgets_what_the_last_player_was_doing(app):
     table.drag = {"what": "hand", "card": card, "offset": (0, 0)}
     table.open_pass(1)
     assert table.toast is None and table.drag is None and not table.selected
+
+
+def test_a_hand_over_drops_the_last_players_cards_waiting_to_be_made_ahead(app):
+    """Cards coming into a player's hand are encoded ahead on quiet frames (game.kit.handprime): a job still waiting
+    when the device goes to the next player is dropped, never blitted (even off screen) in the next one's turn."""
+    setup = GameSetup([SeatConfig("Ann"), SeatConfig("Bea")], first=0, deal=9)
+    app.start_game(setup)
+    table = app.stack.find(TableScene)
+    wait(app, lambda: isinstance(app.stack.top, PassDeviceScene))
+    hand_over(app)
+    wait(app, table.my_turn)
+    anns = list(table.model.hands[0])
+    table.primer.add(lambda: table.layer.surface, anns, table.layout.hand_card, True, first=True)  # as a draw queues
+    table.hand_over_to(1)
+    assert table.viewer == 1 and not [job for job in table.primer.pending if job[1] in anns]

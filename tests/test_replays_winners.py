@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.games import load_record_data
 
 from game.kit.scenarios import played_record
+from game.kit.scorepanel import level_title
 from game.screens.replays import describe, winners
 from game.shell.session import GameSetup
 from game.tables.double_or_nothing.tools import run_setup
@@ -27,7 +28,7 @@ def test_a_run_that_won_a_game_and_then_lost_says_where_it_ended_not_that_its_op
     loaded = _loaded(record)
     assert winners(loaded) == (1,)  # the statistics still count the run as lost
     line = describe(Path("20261126-221500-run.json"), loaded)
-    runner, opponent = (p.name if p.kind == "human" else f"{p.name} ({p.level.title()})" for p in loaded.players)
+    runner, opponent = (p.name if p.kind == "human" else f"{p.name} ({level_title(p.level)})" for p in loaded.players)
     won = f"{state.games_won} game{'s' if state.games_won != 1 else ''} won"
     assert line.split("     ", 1)[1] == f"Run ended at game {state.game}, {won}  ·  {runner}, {opponent}"
     assert f"{opponent} won" not in line and "games won:" not in line

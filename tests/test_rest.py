@@ -297,9 +297,10 @@ def read_at_once(waits: list[tuple[float, float, bool, float]], posted: list[flo
     queue (each wait that ended after it was posted came back early -- it woke the wait it came in -- unless that
     wait's time was up before the post was done: SDL counts whole ms), and at most one wait (the one it woke, or one
     that found it waiting) ended between its post and its reading.  An event that came between two waits is read by
-    the next look."""
+    the next look.  The loop must have been resting in the wait before the post (a loop that never waits proves
+    nothing)."""
     held = [w for w in waits if w[1] >= posted[1] and w[0] < read_at]
-    return posted[0] <= read_at and len(held) <= 1 and all(
+    return posted[0] <= read_at and bool(waits) and waits[0][0] < posted[1] and len(held) <= 1 and all(
         early or posted[1] >= start + int(seconds * 1000) / 1000 - 0.002 for start, _, early, seconds in held)
 
 

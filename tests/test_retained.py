@@ -1107,6 +1107,34 @@ def test_double_or_nothings_log_shows_a_moves_line_on_the_frame_after_its_landin
     assert held >= 10, held
 
 
+def test_a_line_held_back_for_the_next_frame_shows_when_a_pause_comes_over_the_table(pg, tmp_path):
+    """The table's clock stands under the pause menu, so no next frame of its own would show the held line: the
+    pause shows it (it stayed missing for as long as the pause lasted)."""
+    from game.kit.parts import log_parts, paint_parts
+    from game.screens.overlays import open_pause
+    from game.tables.double_or_nothing import view
+
+    scen = modes.scenarios("double-or-nothing")
+    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    for frame in range(400):
+        busy.before(frame)
+        table = modes.table_of(app, "double-or-nothing")
+        app.step(DT, [])
+        if app.stack.top is table and table.layer.held:
+            break
+    assert table.layer.held, "no line was held"
+    open_pause(table)
+    for _ in range(5):
+        app.step(DT, [])
+    now = log_parts(table.log, app.text, table.layout.log, table.layout.scale)
+    assert not table.layer.held and [p.key for p in table.layer.holding(now)] == [p.key for p in now]
+    fresh = table.background.copy()
+    paint_parts(view.table_parts(table), fresh)
+    assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
 def test_snaps_callout_clear_of_the_cards_in_the_air_is_kept_on_the_window_and_is_a_whole_redraw(pg, tmp_path):
     """A callout that no card in the air, landing rim or label meets is drawn first over the layer (after the turn's
     rim), of still pictures: the window's canvas keeps it from frame to frame (it was drawn again each frame, after

@@ -36,7 +36,7 @@ def test_the_six_seat_colours_stay_apart_for_colour_blind_eyes_and_from_the_turn
 
 
 def test_a_humans_colour_is_its_row_on_the_keys_screens_and_bots_take_the_rest():
-    """Humans at seats 0 and 2 (a bot at 1): the keys screens' rows are theirs in that order (blue, orange); the
+    """Humans at seats 0 and 2 (a bot at 1): the keys screens' rows are theirs in that order (sky blue, rose); the
     table gave the seat-2 human the third colour before."""
     humans = [0, 2]
     assert [seat_colour(humans, s) for s in range(4)] == [SEAT_COLOURS[0], SEAT_COLOURS[2], SEAT_COLOURS[1],

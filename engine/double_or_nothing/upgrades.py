@@ -147,7 +147,7 @@ Helping draws a quarter more per stack, not half; Salvage keeps a quarter of you
 
 FIRST_EFFECTS = {
     ROUND_THE_BEND: "Your runs and stairs may wrap from 8 round to 1 (7-8-1-2 tops out at 2).",
-    DEEP_HAND: "You are dealt one card in ten more each hand.",
+    DEEP_HAND: "You are dealt one card in ten more each deal.",
     SECOND_WIND: "Once per run, a lost game is played again with fresh decks.",
     TOLL: "The opponent draws half as many cards when it passes (at least one).",
     SPYGLASS: "You see which numbers the opponent holds none of.",
@@ -164,7 +164,7 @@ SECOND_EFFECTS = {
     SECOND_WIND: "Once per run, a lost game is played again: you with half a fresh deck, the opponent with a deck "
                  "and a half.",
     SALVAGE: "When you pass, a quarter of your own cards in the play area go under your deck.",
-    DEEP_HAND: "You are dealt one card in twenty more each hand.",
+    DEEP_HAND: "You are dealt one card in twenty more each deal.",
     TOLL: "When the opponent passes, it pays a toll: one card in sixteen of its draw (at least one) goes from its "
           "deck under yours.",
 }
@@ -175,7 +175,7 @@ THIRD_EFFECTS = {
     STAIRMASTER: "Your stairs of three or more numbers count one number more in strength.",
     ROUND_THE_BEND: "Your leads may wrap from 8 round to 1 (7-8-1-2 tops out at 2); answers go straight.",
     SPYGLASS: "At each deal you see which numbers the opponent was dealt none of.",
-    LAST_WORD: "The opponent leads every hand, won or lost: you answer.",
+    LAST_WORD: "The opponent leads every deal, won or lost: you answer.",
 }
 """Rules 3's effects, in their words, where rules 4 changed them (earlier rules too, unless they differ)."""
 

@@ -19,4 +19,10 @@ def settle() -> None:
     gc.freeze()
 
 
-__all__ = ["settle"]
+def release() -> None:
+    """The table that settled is gone: what was frozen goes back to the collector (the menus after it do not hold
+    the last table's pictures and caches until the next table opens)."""
+    gc.unfreeze()
+
+
+__all__ = ["release", "settle"]

@@ -462,6 +462,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _forget_the_last_player(self) -> None:
         """Drop everything the previous player was doing or was told (it may name their cards)."""
         self.fan.selected.clear()
+        self.primer.pending.clear()  # their cards coming into the hand, made ahead: never blitted in the next one's turn
         self.toast = None
         self.pointer.forget()
 

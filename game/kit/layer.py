@@ -76,6 +76,9 @@ class TableLayer:
     def invalidate(self) -> None:
         self.surface = None
 
+    def show_all(self) -> None:
+        """Nothing held back from the next draw: a scene came over the table, which has no next frame of its own."""
+
     def release(self) -> None:
         """The table is gone (its scene left the stack): its surface is kept for the next layer made
         (:func:`_surface_for`); the layer is painted afresh if it is refreshed again."""

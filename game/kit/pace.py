@@ -40,6 +40,10 @@ class PacedLayer(TableLayer):
             self._late = (owner, now)
         return make(self.holding(now))
 
+    def show_all(self) -> None:
+        """The late parts show at once (a pause over the table: its clock stands, so no next frame would show them)."""
+        self.held, self._late = False, None
+
     def holding(self, now: Sequence[Any]) -> Sequence[Any]:
         """The late parts the layer shows: those held back (while :attr:`held`), else ``now``."""
         return self._late[1] if self.held and self._late is not None else now

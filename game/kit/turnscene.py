@@ -89,8 +89,10 @@ class TurnScene(Scene):
 
     def pause(self) -> None:
         """A scene over the table (the pause menu, the rules): the table has no frame until it is back, so the save
-        its journal left for the next frame is made now."""
+        its journal left for the next frame is made now; what the layer held back for its next frame shows now."""
         self.turns.settle()
+        if self.layer is not None:
+            self.layer.show_all()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = Toast(text, TOAST_SECONDS, error)

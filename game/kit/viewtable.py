@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.base.collector import settle
+from game.base.collector import release, settle
 
 
 class ViewTable:
@@ -24,6 +24,11 @@ class ViewTable:
         falls on a frame of play)."""
         settle()
         super().enter()  # type: ignore[misc]
+
+    def exit(self) -> None:
+        """The table is gone: what the settle froze may be collected again (:func:`~game.base.collector.release`)."""
+        release()
+        super().exit()  # type: ignore[misc]
 
     def status_lines(self) -> tuple[str, str]:
         lines: tuple[str, str] = self.view.status_lines(self)

@@ -10,8 +10,7 @@ import pygame
 
 from engine.core import Outcome
 from engine.games import game_info, load
-
-
+from game.kit.scorepanel import level_title
 from game.screens.menu import MenuScene
 from game.shell.session import GameSetup
 from game.kit.ui import MUTED, Button
@@ -25,7 +24,7 @@ def describe(path: Path, record: Any) -> str:
         when = time.strftime("%d %b %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")).lstrip("0")
     except ValueError:
         when = path.stem
-    names = [p.name if p.kind == "human" else f"{p.name} ({(p.level or 'AI').title()})" for p in record.players]
+    names = [p.name if p.kind == "human" else f"{p.name} ({level_title(p.level or 'AI')})" for p in record.players]
     if record.scores is None:
         return f"{when}     {', '.join(names)}: not finished, {len(record.actions)} actions"
     info, state = getattr(record, "info", None), getattr(record, "loaded_state", None)
