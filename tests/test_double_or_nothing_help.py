@@ -162,6 +162,17 @@ def test_the_first_game_tip_shows_only_in_a_runs_first_game(app):
         assert ("tip_close" in [b.key for b in table.buttons()]) == (won == 0)
 
 
+
+def test_the_first_game_tip_shows_in_a_duel_only_at_game_1(app):
+    """A Duel is one game: at game 20 (hands of millions) the newcomer's tip sat beside the table all game."""
+    for game in (1, 20):
+        app.to_title()
+        table = started(app, tools.run_setup(4, mode="duel", game_number=game))
+        wait(app, lambda: table.my_turn() or table.state.is_over, 60)
+        assert table.state.game == game and table.my_turn() and table.tip_open
+        assert table.tip_showing() == (game == 1)
+
+
 def test_the_table_says_deal_for_the_deal_and_hand_for_the_cards_held(app):
     """"Hand 1 · hands of 10" in the header beside the seats' "Hand 10": "hand" meant two things."""
     from game.tables.double_or_nothing.view import table_parts

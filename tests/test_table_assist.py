@@ -133,7 +133,7 @@ def test_a_match_of_three_rounds_keeps_a_running_sheet_through_a_resume(app, tmp
             assert "the game" in screen.title
         # "match" is Sprint's word for a set or run: the series of rounds is the game (issue polish36)
         assert "match" not in " ".join([screen.title, *labels.values()]).lower()
-        assert "match" in screen.subtitle
+        assert "match" in screen.subtitle and screen.subtitle.startswith(f"Round {n} below")  # the rows are this round's
         frame(app, 5)
         click(app, next(b.rect.center for b in screen.buttons if b.key == "again"))
     assert played(app.stack.top.setup) == []  # a new match starts

@@ -122,10 +122,10 @@ def draw_sheet(surface: pygame.Surface, text: Any, rect: pygame.Rect, data: Scor
     pygame.draw.line(surface, PAPER_INK, (inner.x, y), (inner.right, y), max(1, round(2 * s)))
     leaders = data.leaders(before_play=True)
     text.blit(surface, "Total", px, (inner.x, y + row_h // 2), PAPER_INK, "midleft")
-    for k, total in enumerate(data.totals()):
-        cx = round(x0 + (k + 0.5) * col_w)
+    for k, total in enumerate(data.totals()):  # under each column's "total"
+        cx = round(x0 + (k + 0.74) * col_w)
         text.blit(surface, str(total), round(px * 1.1), (cx, y + row_h // 2), LEADER_INK if k in leaders else PAPER_INK,
-                  "center", round(col_w) - 6)
+                  "center", round(col_w * 0.48))
 
 
 class _Overlay(Scene):

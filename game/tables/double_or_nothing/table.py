@@ -172,8 +172,8 @@ class DoubleTable(ViewTable, TurnScene):
 
     def tip_showing(self) -> bool:
         """The first-game tip shows only on the player's own turn to play (it never hides the opponent's play) and
-        only in a run's first game: a game won, the player knows how to play."""
-        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY and not self.state.games_won
+        only at game 1 (a run's first, or a Duel's): a game won, or a Duel of bigger hands, the player knows how to play."""
+        return self.tip_open and self.my_turn() and self.state.phase is Phase.PLAY and self.state.game == 1
 
     # --- scene hooks ---------------------------------------------------------
 

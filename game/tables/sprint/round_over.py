@@ -66,7 +66,12 @@ class RoundOverScene(MenuScene):
     def is_animating(self) -> bool:
         return self.age < self.count_time
 
-    subtitle = "Each match scores 1 + 2 + ... + its size; each card left in hand costs 1."
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        """How a round scores; with the game's sheet beside them, that the rows are this round's (their big numbers
+        read as the game's standings)."""
+        rule = "each match scores 1 + 2 + ... + its size; each card left in hand costs 1."
+        return f"Round {len(self.sheet.rows)} below: {rule}" if self.sheet is not None else rule[0].upper() + rule[1:]
 
     @property
     def title(self) -> str:  # type: ignore[override]
