@@ -44,7 +44,7 @@ def tip_lines(opponent: str) -> tuple[str, ...]:
     return (
         f"New to Double or Nothing? Empty your hand before {opponent} does.",
         ("Select numbers by dragging across the columns below (or click one; keys 1-8). "
-         "You play as many copies of each as you hold of the fewest."),
+         "Each number goes down the same number of times: as many as you hold of the scarcest one."),
         "The line above your hand previews the play and its strength; an answer must be stronger.",
         "Play (Enter) plays it. Pass (P) draws cards and lets them lead. Stuck? Hint (H).",
     )
