@@ -1,0 +1,255 @@
+"""A learned model of a Scamper hand's SPEED, fitted from games bots play: a study tool, bounded and seeded.
+
+    nice -n 15 python -m ai.scamper.speed --games 30 --seed 8301 --explore 0.25 \
+        --players expert,hard --players expert,hard,expert,hard
+
+The ninth attempt at Expert (README, Scamper's bots).  Plays games as
+:mod:`ai.scamper.learn` does (the same tables, deal seeds and ``--explore``) and,
+at every discard a ``--learner`` seat makes before it is down, records the
+situation (:func:`ai.scamper.learn.situation`), the kept hand's terms
+(:func:`hand_terms`: what the yardstick's draws are made of) and how many of its
+own turns later it could first lay its contract (``None`` if the round ended
+first: caught).  For each horizon ``k`` of :data:`HORIZONS` it fits by Newton's
+method a logistic model of P(the hand can lay its contract within ``k`` of its
+own turns, before the round ends), every fifth game held out; the expected turns
+to go (capped at :data:`CAP`) follow (:func:`expected_turns`).  It prints JSON:
+per horizon the held-out log loss of the model and of a model of the yardstick's
+draws alone, the base rate, and the weights (``--table`` prints them as a Python
+table for :data:`WEIGHTS`).  ``--save``/``--load`` keep or reuse the samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from typing import Any, Sequence
+
+from engine.scamper import Discard, LayContract, Phase, ScamperGame, new_game
+from engine.scamper.events import RoundVoided
+
+from ..cli_args import positive_int
+from .arena import _players, player_bot
+from .learn import SITUATION, fit, situation
+from .odds import DEAD, Yardstick
+
+HORIZONS = (1, 2, 3, 4, 6, 8)
+"""The turns within which the model says how likely the hand is to be able to lay its contract."""
+
+CAP = 9
+"""Expected turns are counted up to this many (a hand not ready within 8 turns counts 9)."""
+
+HAND = ("missing", "log_missing", "first", "single", "wilds", "dead")
+"""A kept hand's terms: the cards it lacks (capped at 6, /3) and log(1 + that), the share of the unseen cards that
+would fill one of them and of those that fill the best single combination, its wilds (/2), and whether no unseen
+card helps it."""
+
+CROSSED = ("crowd", "whole", "stock")
+"""Situation terms that also multiply each hand term (the race differs with more seats, when laying is going out,
+and as the stock runs down)."""
+
+NAMES = SITUATION + HAND + tuple(f"{s}*{h}" for s in CROSSED for h in HAND)
+"""The features' names, in the order of :func:`features`."""
+
+
+def hand_terms(stick: Yardstick, hand: Sequence[int]) -> list[float]:
+    """The kept hand's terms (:data:`HAND`) against ``stick``'s unseen cards."""
+    found = stick.profile(hand)
+    wilds = sum(1 for c in hand if c >= 52 or c % 13 == 0) / 2
+    if found is None or (found[0] and not found[1]):
+        return [2.0, math.log1p(6), 0.0, 0.0, wilds, 1.0]
+    missing, first, single = found
+    capped = min(missing, 6)
+    return [capped / 3, math.log1p(capped), first / stick.total, single / stick.total, wilds, 0.0]
+
+
+def features(context: Sequence[float], terms: Sequence[float]) -> list[float]:
+    """The model's features (:data:`NAMES`)."""
+    crossed = [context[SITUATION.index(s)] for s in CROSSED]
+    return list(context) + list(terms) + [c * h for c in crossed for h in terms]
+
+
+def ready_odds(context: Sequence[float], terms: Sequence[float], weights: Sequence[Sequence[float]]) -> list[float]:
+    """P(ready within k own turns) for each horizon of :data:`HORIZONS`, by the models of ``weights`` (made to
+    rise with k; a hand that lacks nothing is ready next turn)."""
+    if terms[0] == 0 and not terms[5]:
+        return [1.0] * len(HORIZONS)
+    x = features(context, terms)
+    out: list[float] = []
+    for w in weights:
+        z = sum(a * b for a, b in zip(w, x))
+        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+        out.append(max(p, out[-1]) if out else p)
+    return out
+
+
+def expected_turns(context: Sequence[float], terms: Sequence[float], weights: Sequence[Sequence[float]]) -> float:
+    """Expected own turns until the hand can lay its contract, counted up to :data:`CAP`: 1 + the sum over
+    k = 1..CAP-1 of P(not ready within k), the horizons between those fitted read off linearly."""
+    odds = dict(zip(HORIZONS, ready_odds(context, terms, weights)))
+    total = 1.0
+    for k in range(1, CAP):
+        if k in odds:
+            p = odds[k]
+        else:
+            lo = max(h for h in HORIZONS if h < k)
+            hi = min((h for h in HORIZONS if h > k), default=lo)
+            p = odds[lo] + (odds[hi] - odds[lo]) * (k - lo) / (hi - lo) if hi != lo else odds[lo]
+        total += 1 - p
+    return total
+
+
+Raw = tuple[list[float], list[float], float, "int | None"]
+"""One discard: the situation's terms, the kept hand's terms, its yardstick draws, and the own turns until the seat
+could lay its contract (``None``: the round ended first)."""
+
+
+def game_samples(levels: Sequence[str], learner: str, seed: int, options: dict[str, Any],
+                 bot_seed: int, explore: float = 0.0) -> list[Raw]:
+    """One game's samples (:data:`Raw`) for each of ``learner``'s discards before it is down; ``explore`` as in
+    :func:`ai.scamper.learn.game_samples`."""
+    rng = random.Random(bot_seed)
+    state = new_game(len(levels), options, seed)
+    assert isinstance(state, ScamperGame)
+    bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
+    pending: dict[int, list[tuple[list[float], list[float], float, int]]] = {}
+    turns: dict[int, int] = {}
+    out: list[Raw] = []
+    while not state.is_over:
+        seat = state.to_move()[0]
+        obs = state.observation(seat)
+        action = bots[seat].decide(obs)
+        if levels[seat] == learner and obs.phase is Phase.PLAY and not obs.is_down:
+            if len(obs.discarded[seat]) + 1 > turns.get(seat, -1):
+                turns[seat] = len(obs.discarded[seat]) + 1  # this turn's number (a turn may take several actions)
+                if any(isinstance(a, LayContract) for a in obs.legal_actions()):
+                    out += [(c, t, d, turns[seat] - at) for c, t, d, at in pending.pop(seat, [])]
+            if isinstance(action, Discard):
+                if explore and rng.random() < explore:
+                    action = rng.choice([a for a in obs.legal_actions() if isinstance(a, Discard)])
+                rest = list(obs.hand)
+                rest.remove(action.card)
+                stick = Yardstick.of(obs)
+                kept = sorted(rest)
+                pending.setdefault(seat, []).append((situation(obs), hand_terms(stick, kept), stick.draws(kept),
+                                                     turns[seat]))
+        lines = len(state.sheet.lines)
+        events = state.apply(action, seat)
+        if any(isinstance(e, RoundVoided) for e in events):
+            pending.clear()
+            turns.clear()
+        if len(state.sheet.lines) > lines:
+            out += [(c, t, d, None) for rows in pending.values() for c, t, d, _ in rows]
+            pending.clear()
+            turns.clear()
+    return out
+
+
+def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: int,
+               options: dict[str, Any], explore: float = 0.0) -> list[list[Raw]]:
+    """Each game's samples, the tables and deal seeds of :func:`ai.scamper.learn.play_games`."""
+    out = []
+    for t, players in enumerate(tables):
+        n = len(players)
+        for game in range(games):
+            levels = [players[(seat - game) % n] for seat in range(n)]
+            deal = (seed + 1000 * t) * 100_003 + game
+            out.append(game_samples(levels, learner, deal, options, deal, explore))
+    return out
+
+
+def _ready(turns: int | None, k: int) -> float:
+    return float(turns is not None and turns <= k)
+
+
+def _log_loss(rows: Sequence[tuple[list[float], float]], weights: Sequence[float]) -> float:
+    total = 0.0
+    for x, y in rows:
+        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(weights, x))))
+        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-z))))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / max(1, len(rows))
+
+
+def _draws_only(draws: float) -> list[float]:
+    capped = min(draws, 25.0) if draws < DEAD else 25.0
+    return [1.0, capped / 10, math.log1p(capped)]
+
+
+def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]:
+    """The fit's report (see the module's text): every fifth game held out."""
+    seen = [r for g, rows in enumerate(by_game) if g % 5 != 4 for r in rows]
+    held = [r for g, rows in enumerate(by_game) if g % 5 == 4 for r in rows]
+    if not seen:
+        raise ValueError("no samples to fit")
+    report: dict[str, Any] = {"samples": len(seen), "held_out": len(held),
+                              "never_ready": round(sum(r[3] is None for r in seen) / len(seen), 3)}
+    weights = []
+    by_k = {}
+    for k in HORIZONS:
+        rows = [(features(c, t), _ready(n, k)) for c, t, _, n in seen]
+        w = fit([(x, y, 1.0) for x, y in rows], ridge, rounds=12)
+        base = fit([(_draws_only(d), _ready(n, k), 1.0) for _, _, d, n in seen], ridge, rounds=12)
+        weights.append(w)
+        test = [(features(c, t), _ready(n, k)) for c, t, _, n in held]
+        test_base = [(_draws_only(d), _ready(n, k)) for _, _, d, n in held]
+        by_k[str(k)] = {"rate": round(sum(y for _, y in rows) / len(rows), 3),
+                        "log_loss_held_out": round(_log_loss(test, w), 4) if held else None,
+                        "draws_only_held_out": round(_log_loss(test_base, base), 4) if held else None}
+    report["by_horizon"] = by_k
+    errors = [(expected_turns(c, t, weights) - min(n if n is not None else CAP, CAP)) for c, t, _, n in held]
+    report["expected_turns_bias_held_out"] = round(sum(errors) / len(errors), 3) if errors else None
+    report["weights"] = [[round(v, 4) for v in w] for w in weights]
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.scamper.speed", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", action="append",
+                        help="the levels at a table, e.g. expert,hard (again for another table; default expert,hard)")
+    parser.add_argument("--learner", help="the level whose discards are recorded (default: the first player's)")
+    parser.add_argument("--games", type=positive_int, default=30, help="games to play at each table (at least 1)")
+    parser.add_argument("--explore", type=float, default=0.0,
+                        help="the share of the learner's discards made at random instead (0 to 1, default 0)")
+    parser.add_argument("--save", help="also write every game's samples to this JSON file")
+    parser.add_argument("--load", action="append", default=[], help="fit samples a --save wrote instead of playing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
+    args = parser.parse_args(argv)
+    try:
+        tables = [_players(text) for text in args.players or ["expert,hard"]]
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+    learner = args.learner or tables[0][0]
+    if any(learner not in players for players in tables):
+        parser.error(f"--learner {learner!r} is not at every table")
+    if not 0 <= args.explore <= 1:
+        parser.error(f"--explore {args.explore}: give a share from 0 to 1")
+    options = {"rounds": args.rounds, "stock_out": "replay"}
+    if args.load:
+        by_game = []
+        for name in args.load:
+            try:
+                with open(name, encoding="utf-8") as f:
+                    by_game += json.load(f)["games"]
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                parser.error(f"--load {name}: not samples a --save wrote ({exc})")
+        given: dict[str, Any] = {"load": args.load}
+    else:
+        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore)
+        given = {"tables": tables, "learner": learner, "games": args.games, "seed": args.seed, "options": options,
+                 "explore": args.explore}
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as f:
+                json.dump({**given, "games": by_game}, f)
+    try:
+        report = {**given, **run(by_game)}
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
