@@ -6,16 +6,16 @@
 The ninth attempt at Expert (README, Scamper's bots).  Plays games as
 :mod:`ai.scamper.learn` does (the same tables, deal seeds and ``--explore``) and,
 at every discard a ``--learner`` seat makes before it is down, records the
-situation (:func:`ai.scamper.learn.situation`), the kept hand's terms
-(:func:`hand_terms`: what the yardstick's draws are made of) and how many of its
+situation (:func:`ai.scamper.pace.situation`), the kept hand's terms
+(:func:`~ai.scamper.pace.hand_terms`: what the yardstick's draws are made of) and how many of its
 own turns later it could first lay its contract (``None`` if the round ended
-first: caught).  For each horizon ``k`` of :data:`HORIZONS` it fits by Newton's
+first: caught).  For each horizon ``k`` of :data:`~ai.scamper.pace.HORIZONS` it fits by Newton's
 method a logistic model of P(the hand can lay its contract within ``k`` of its
 own turns, before the round ends), every fifth game held out; the expected turns
-to go (capped at :data:`CAP`) follow (:func:`expected_turns`).  It prints JSON:
+to go (capped at :data:`~ai.scamper.pace.CAP`) follow (:func:`~ai.scamper.pace.expected_turns`).  It prints JSON:
 per horizon the held-out log loss of the model and of a model of the yardstick's
-draws alone, the base rate, and the weights (``--table`` prints them as a Python
-table for :data:`WEIGHTS`).  ``--save``/``--load`` keep or reuse the samples.
+draws alone, the base rate, and the weights (the table of
+:data:`ai.scamper.pace.WEIGHTS`).  ``--save``/``--load`` keep or reuse the samples.
 """
 
 from __future__ import annotations
@@ -31,74 +31,9 @@ from engine.scamper.events import RoundVoided
 
 from ..cli_args import positive_int
 from .arena import _players, player_bot
-from .learn import SITUATION, fit, situation
+from .learn import fit
 from .odds import DEAD, Yardstick
-
-HORIZONS = (1, 2, 3, 4, 6, 8)
-"""The turns within which the model says how likely the hand is to be able to lay its contract."""
-
-CAP = 9
-"""Expected turns are counted up to this many (a hand not ready within 8 turns counts 9)."""
-
-HAND = ("missing", "log_missing", "first", "single", "wilds", "dead")
-"""A kept hand's terms: the cards it lacks (capped at 6, /3) and log(1 + that), the share of the unseen cards that
-would fill one of them and of those that fill the best single combination, its wilds (/2), and whether no unseen
-card helps it."""
-
-CROSSED = ("crowd", "whole", "stock")
-"""Situation terms that also multiply each hand term (the race differs with more seats, when laying is going out,
-and as the stock runs down)."""
-
-NAMES = SITUATION + HAND + tuple(f"{s}*{h}" for s in CROSSED for h in HAND)
-"""The features' names, in the order of :func:`features`."""
-
-
-def hand_terms(stick: Yardstick, hand: Sequence[int]) -> list[float]:
-    """The kept hand's terms (:data:`HAND`) against ``stick``'s unseen cards."""
-    found = stick.profile(hand)
-    wilds = sum(1 for c in hand if c >= 52 or c % 13 == 0) / 2
-    if found is None or (found[0] and not found[1]):
-        return [2.0, math.log1p(6), 0.0, 0.0, wilds, 1.0]
-    missing, first, single = found
-    capped = min(missing, 6)
-    return [capped / 3, math.log1p(capped), first / stick.total, single / stick.total, wilds, 0.0]
-
-
-def features(context: Sequence[float], terms: Sequence[float]) -> list[float]:
-    """The model's features (:data:`NAMES`)."""
-    crossed = [context[SITUATION.index(s)] for s in CROSSED]
-    return list(context) + list(terms) + [c * h for c in crossed for h in terms]
-
-
-def ready_odds(context: Sequence[float], terms: Sequence[float], weights: Sequence[Sequence[float]]) -> list[float]:
-    """P(ready within k own turns) for each horizon of :data:`HORIZONS`, by the models of ``weights`` (made to
-    rise with k; a hand that lacks nothing is ready next turn)."""
-    if terms[0] == 0 and not terms[5]:
-        return [1.0] * len(HORIZONS)
-    x = features(context, terms)
-    out: list[float] = []
-    for w in weights:
-        z = sum(a * b for a, b in zip(w, x))
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-        out.append(max(p, out[-1]) if out else p)
-    return out
-
-
-def expected_turns(context: Sequence[float], terms: Sequence[float], weights: Sequence[Sequence[float]]) -> float:
-    """Expected own turns until the hand can lay its contract, counted up to :data:`CAP`: 1 + the sum over
-    k = 1..CAP-1 of P(not ready within k), the horizons between those fitted read off linearly."""
-    odds = dict(zip(HORIZONS, ready_odds(context, terms, weights)))
-    total = 1.0
-    for k in range(1, CAP):
-        if k in odds:
-            p = odds[k]
-        else:
-            lo = max(h for h in HORIZONS if h < k)
-            hi = min((h for h in HORIZONS if h > k), default=lo)
-            p = odds[lo] + (odds[hi] - odds[lo]) * (k - lo) / (hi - lo) if hi != lo else odds[lo]
-        total += 1 - p
-    return total
-
+from .pace import CAP, HORIZONS, expected_turns, features, hand_terms, situation
 
 Raw = tuple[list[float], list[float], float, "int | None"]
 """One discard: the situation's terms, the kept hand's terms, its yardstick draws, and the own turns until the seat
