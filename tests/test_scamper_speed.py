@@ -7,7 +7,9 @@ import random
 import pytest
 
 from ai.scamper.odds import Yardstick
-from ai.scamper.pace import CAP, HAND, HORIZONS, NAMES, WEIGHTS, expected_turns, features, hand_terms, ready_odds, situation
+from ai.scamper.pace import (
+    CAP, HAND, HORIZONS, NAMES, WEIGHTS, expected_turns, features, hand_terms, hit_chance, ready_odds, situation,
+)
 from ai.scamper.speed import game_samples, main, run
 from scamper_helpers import cards, game
 
@@ -38,6 +40,21 @@ def test_a_hand_that_lacks_nothing_is_ready_next_turn_and_the_odds_rise_with_the
     assert 1 < expected_turns(context, terms(state, "7H 7S 9D 9S KD KS 4C"), WEIGHTS) <= CAP
 
 
+def test_the_chance_of_drawing_what_is_lacking_in_time():
+    assert hit_chance(1, 0.1, 0.1, 1) == pytest.approx(0.1)
+    assert hit_chance(1, 0.1, 0.5, 3) == pytest.approx(1 - 0.9 ** 3)
+    assert hit_chance(2, 0.5, 0.25, 2) == pytest.approx(0.5 * 0.25)
+    assert hit_chance(2, 0.5, 0.25, 1) == 0.0 and hit_chance(0, 0.0, 0.0, 1) == 1.0
+
+
+def test_the_fitted_model_counts_the_outs_as_well_as_the_cards_lacking():
+    context = [1.0, 0.0, 1.7, 0.0, 0.0, 0.9, 0.0, 0.2]
+    def turns(missing, first, single):
+        return expected_turns(context, [missing / 3, math.log1p(missing), first / 85, single / 85, 0.0, 0.0], WEIGHTS)
+    assert turns(1, 20, 20) < turns(1, 6, 6) < turns(1, 2, 2)  # one card lacking: more outs, sooner
+    assert turns(2, 22, 20) < turns(3, 36, 24) < turns(4, 55, 25)
+
+
 def test_the_fitted_model_rates_a_hand_nearer_the_contract_faster():
     state = game("7H 7S 9D 9S KD KS 4C 6H 3D", OTHER)
     context = situation(state.observation(0))
@@ -54,7 +71,7 @@ def test_the_turns_read_the_horizons_between_those_fitted_linearly():
     for w, k in zip(weights, HORIZONS):
         w[0] = math.log(k / (10 - k))  # the constant alone
     assert expected_turns(context, hand, weights) == pytest.approx(1 + sum(1 - k / 10 for k in range(1, CAP)))
-    assert len(features(context, hand)) == len(NAMES)
+    assert len(features(context, hand, 3)) == len(NAMES)
 
 
 def test_samples_count_the_own_turns_until_the_contract_could_be_laid():

@@ -61,8 +61,9 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    speed: bool = False  # before down, rate a kept hand by the speed model's expected turns (ai.scamper.speed), not
-    # the yardstick's draws; take_rule="speed" takes the top card when that is faster by more than speed_margin turns
+    speed: float = -1.0  # before down, with speed >= 0, discard only among the cards whose kept hand is within this
+    # many turns of the fastest by the speed model (ai.scamper.pace), the rest as before; take_rule="speed" takes the
+    # top card when that is faster by more than speed_margin turns
     speed_margin: float = 0.25
 
 
@@ -149,9 +150,20 @@ class Expert(Hard):
             value = self._turns_memo[key] = expected_turns(situation(obs), hand_terms(self._stick, key), WEIGHTS)
         return value
 
-    def _rate(self, obs: Observation, hand: Sequence[Card]) -> float:
-        """How slow a kept hand is: the speed model's turns or the yardstick's draws (``speed``)."""
-        return self._turns(obs, hand) if self.params.speed else self._draws(obs, hand)
+    def _fastest(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
+        """The discards whose kept hand is within ``speed`` turns of the fastest by the speed model (all of them
+        while ``speed`` is below 0)."""
+        if self.params.speed < 0:
+            return discards
+        turns = []
+        for d in discards:
+            rest = list(obs.hand)
+            rest.remove(d.card)
+            turns.append(self._turns(obs, rest))
+        best = min(turns)
+        kept = [d for d, t in zip(discards, turns) if t <= best + self.params.speed]
+        tally(self.counts, "speed_filter", len(kept) < len(discards))
+        return kept
 
     def takes_top(self, obs: Observation) -> bool:
         """Once down, a top card that makes a new meld with two of the hand's cards is taken (and laid at
@@ -210,10 +222,11 @@ class Expert(Hard):
         def cost(d: Discard, weight: float) -> tuple[float, int]:
             rest = list(obs.hand)
             rest.remove(d.card)
-            return (self._rate(obs, rest) - weight * card_points(d.card)
+            return (self._draws(obs, rest) - weight * card_points(d.card)
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
+        discards = self._fastest(obs, discards)
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm

@@ -46,25 +46,32 @@ HAND = ("missing", "log_missing", "first", "single", "wilds", "dead")
 would fill one of them and of those that fill the best single combination, its wilds (/2), and whether no unseen
 card helps it."""
 
+MODEL = ("hit", "log_hit", "missing", "wilds", "dead")
+"""The horizon model's hand terms: the chance of drawing every card lacking within the horizon's turns, one stock
+card a turn, at the hand's rates (:func:`hit_chance`) and its logarithm; then the hand's cards lacking, wilds and
+whether it is dead (:data:`HAND`).  The situation's terms calibrate that for the race: being caught first, or
+taking from the discard pile."""
+
 CROSSED = ("crowd", "whole", "stock")
 """Situation terms that also multiply each hand term (the race differs with more seats, when laying is going out,
 and as the stock runs down)."""
 
-NAMES = SITUATION + HAND + tuple(f"{s}*{h}" for s in CROSSED for h in HAND)
+NAMES = SITUATION + MODEL + tuple(f"{s}*{h}" for s in CROSSED for h in MODEL)
 """The features' names, in the order of :func:`features`."""
 
 
 WEIGHTS: tuple[tuple[float, ...], ...] = (
-    (1.2046, 0.1709, 0.833, 0.3821, -0.0364, 0.0394, 0.0141, -0.4515, -0.9383, -1.2578, 0.352, 0.1318, -0.0479, 0.0937, -0.2444, -0.1869, 0.23, 0.0872, -0.1472, 0.0, -0.3811, -0.562, 0.1242, 0.1469, 0.0561, 0.0937, -1.5472, -1.6833, 0.767, 0.2664, 0.1324, 0.0225),
-    (0.6709, 0.2473, 0.6539, 0.0845, -0.0535, 0.2522, -0.1662, -0.368, -0.9153, -1.091, 0.59, 0.2034, 0.116, 0.1861, -0.1639, -0.0991, 0.2449, 0.0475, -0.1594, 0.0, -0.2229, -0.362, 0.1933, 0.156, 0.0011, 0.1861, -1.2405, -1.0156, 1.2129, 0.3543, 0.0577, 0.0484),
-    (0.618, 0.2465, 0.5592, -0.1358, 0.0383, 0.4682, -0.3851, -0.3743, -0.9797, -1.0776, 0.6431, 0.2798, 0.1976, 0.2776, -0.0858, -0.0189, 0.187, 0.0184, -0.1177, 0.0, -0.0645, -0.2281, 0.2574, 0.1851, -0.0237, 0.2776, -1.1488, -0.7072, 1.3087, 0.4538, 0.0014, 0.0777),
-    (0.6168, 0.1994, 0.5246, -0.2199, 0.1614, 0.6453, -0.5203, -0.4178, -0.9064, -1.0242, 0.6511, 0.3202, 0.2548, 0.3657, -0.0975, -0.0199, 0.1173, 0.0017, -0.069, 0.0, 0.0676, -0.2213, 0.2248, 0.2136, -0.0118, 0.3657, -1.0571, -0.568, 1.2648, 0.4601, -0.0667, 0.1079),
-    (0.5677, 0.2503, 0.4317, -0.3698, 0.2318, 0.935, -0.7032, -0.4723, -0.7738, -0.8514, 0.6833, 0.4027, 0.2509, 0.4437, -0.0605, -0.0385, 0.0014, -0.0052, 0.0174, 0.0, 0.2836, -0.1944, 0.1589, 0.2763, -0.0347, 0.4437, -1.0196, -0.4263, 1.2214, 0.4593, -0.0914, 0.1365),
-    (0.4581, 0.2852, 0.3679, -0.4383, 0.3051, 1.1076, -0.7719, -0.4752, -0.6492, -0.7583, 0.6665, 0.438, 0.221, 0.4275, -0.0825, -0.0764, -0.1163, -0.0152, 0.0994, 0.0, 0.3767, -0.1885, 0.0795, 0.3031, -0.0439, 0.4275, -0.8973, -0.3511, 1.1269, 0.4291, -0.1016, 0.1305),
+    (-0.03, 0.1258, 0.1913, -0.0427, -0.1515, 0.0058, -0.0443, -0.1274, 0.3062, 0.4819, -0.0953, 0.2012, 0.0883, 0.0511, -0.0041, -0.132, -0.0898, 0.0, 0.0192, 0.2933, 0.116, 0.1513, 0.0883, 0.5462, 0.1708, -0.3912, -0.0164, 0.0209),
+    (-0.2158, 0.1836, 0.2703, -0.1513, -0.1485, 0.1487, -0.3857, -0.1656, 0.3454, 0.5781, 0.0179, 0.4361, 0.1734, -0.0745, -0.0282, -0.191, -0.0659, 0.0, -0.0699, 0.0905, 0.0943, 0.0174, 0.1734, 0.3422, 0.1855, -0.1783, -0.0893, 0.0445),
+    (-0.46, 0.1731, 0.3248, -0.243, -0.0493, 0.3305, -0.5924, -0.2196, 0.5568, 0.5499, -0.1034, 0.5354, 0.2606, -0.2258, -0.0755, -0.2572, -0.0187, 0.0, -0.0238, -0.0295, 0.0084, -0.0265, 0.2606, 0.3642, 0.2061, -0.1947, -0.1345, 0.0726),
+    (-0.6329, 0.1219, 0.3751, -0.2218, 0.0767, 0.4885, -0.724, -0.2998, 0.7357, 0.4118, -0.2271, 0.5415, 0.3389, -0.3479, -0.0654, -0.3149, 0.022, 0.0, 0.0639, -0.1222, -0.1172, -0.0452, 0.3389, 0.3149, 0.2556, -0.233, -0.1583, 0.0999),
+    (-0.6465, 0.1594, 0.3828, -0.2725, 0.1578, 0.7533, -0.8398, -0.3972, 0.7761, 0.2213, -0.3146, 0.4245, 0.3847, -0.3928, -0.1334, -0.4002, 0.0604, 0.0, 0.0932, -0.2839, -0.1533, -0.1241, 0.3847, 0.1601, 0.4501, -0.2261, -0.0821, 0.1203),
+    (-0.7273, 0.1977, 0.3713, -0.2356, 0.2457, 0.9291, -0.7791, -0.4167, 0.7726, 0.0544, -0.392, 0.3148, 0.3376, -0.4924, -0.1114, -0.4472, 0.1297, 0.0, -0.0456, -0.2861, -0.0624, -0.1374, 0.3376, 0.0925, 0.5532, -0.255, -0.0405, 0.1077),
 )
 """The fitted weights, one row per horizon of :data:`HORIZONS`, in the order of :data:`NAMES`:
 ``python -m ai.scamper.speed --games 60 --seed 8301 --explore 0.25 --players expert,hard
---players expert,hard,expert,hard`` (10635 samples; held-out log loss at 1 turn 0.118, at 8 turns 0.460)."""
+--players expert,hard,expert,hard`` (10635 samples; held-out log loss at 1 turn 0.116, at 8 turns 0.462;
+the situation and the yardstick's draws alone: 0.148 and 0.481)."""
 
 
 def hand_terms(stick: Yardstick, hand: Sequence[int]) -> list[float]:
@@ -78,10 +85,26 @@ def hand_terms(stick: Yardstick, hand: Sequence[int]) -> list[float]:
     return [capped / 3, math.log1p(capped), first / stick.total, single / stick.total, wilds, 0.0]
 
 
-def features(context: Sequence[float], terms: Sequence[float]) -> list[float]:
-    """The model's features (:data:`NAMES`)."""
+def hit_chance(missing: int, first: float, single: float, turns: int) -> float:
+    """The chance that ``turns`` draws bring ``missing`` cards: the first at the rate ``first``, each after it
+    at ``single`` (the shares of the unseen cards that help)."""
+    odds = [1.0] + [0.0] * missing  # odds[j]: j cards found so far
+    for _ in range(turns):
+        for j in range(missing - 1, -1, -1):
+            rate = first if j == 0 else single
+            odds[j + 1] += odds[j] * rate
+            odds[j] *= 1 - rate
+    return odds[missing]
+
+
+def features(context: Sequence[float], terms: Sequence[float], turns: int) -> list[float]:
+    """The features (:data:`NAMES`) of the model of the horizon ``turns`` for a kept hand of ``terms``
+    (:func:`hand_terms`) in the situation ``context``."""
+    missing = round(terms[0] * 3)
+    hit = hit_chance(missing, terms[2], terms[3], turns) if not terms[5] else 0.0
+    own = [hit, math.log(hit + 1e-3), terms[0], terms[4], terms[5]]
     crossed = [context[SITUATION.index(s)] for s in CROSSED]
-    return list(context) + list(terms) + [c * h for c in crossed for h in terms]
+    return list(context) + own + [c * h for c in crossed for h in own]
 
 
 def ready_odds(context: Sequence[float], terms: Sequence[float],
@@ -90,10 +113,9 @@ def ready_odds(context: Sequence[float], terms: Sequence[float],
     rise with k; a hand that lacks nothing is ready next turn)."""
     if terms[0] == 0 and not terms[5]:
         return [1.0] * len(HORIZONS)
-    x = features(context, terms)
     out: list[float] = []
-    for w in weights:
-        z = sum(a * b for a, b in zip(w, x))
+    for w, k in zip(weights, HORIZONS):
+        z = sum(a * b for a, b in zip(w, features(context, terms, k)))
         p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
         out.append(max(p, out[-1]) if out else p)
     return out

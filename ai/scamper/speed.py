@@ -107,9 +107,10 @@ def _log_loss(rows: Sequence[tuple[list[float], float]], weights: Sequence[float
     return total / max(1, len(rows))
 
 
-def _draws_only(draws: float) -> list[float]:
+def _draws_only(context: Sequence[float], draws: float) -> list[float]:
+    """The baseline's features: the situation and the yardstick's draws (capped)."""
     capped = min(draws, 25.0) if draws < DEAD else 25.0
-    return [1.0, capped / 10, math.log1p(capped)]
+    return list(context) + [capped / 10, math.log1p(capped)]
 
 
 def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]:
@@ -123,12 +124,12 @@ def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]
     weights = []
     by_k = {}
     for k in HORIZONS:
-        rows = [(features(c, t), _ready(n, k)) for c, t, _, n in seen]
+        rows = [(features(c, t, k), _ready(n, k)) for c, t, _, n in seen]
         w = fit([(x, y, 1.0) for x, y in rows], ridge, rounds=12)
-        base = fit([(_draws_only(d), _ready(n, k), 1.0) for _, _, d, n in seen], ridge, rounds=12)
+        base = fit([(_draws_only(c, d), _ready(n, k), 1.0) for c, _, d, n in seen], ridge, rounds=12)
         weights.append(w)
-        test = [(features(c, t), _ready(n, k)) for c, t, _, n in held]
-        test_base = [(_draws_only(d), _ready(n, k)) for _, _, d, n in held]
+        test = [(features(c, t, k), _ready(n, k)) for c, t, _, n in held]
+        test_base = [(_draws_only(c, d), _ready(n, k)) for c, _, d, n in held]
         by_k[str(k)] = {"rate": round(sum(y for _, y in rows) / len(rows), 3),
                         "log_loss_held_out": round(_log_loss(test, w), 4) if held else None,
                         "draws_only_held_out": round(_log_loss(test_base, base), 4) if held else None}
