@@ -41,14 +41,13 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 from ..stats import tally
 from .bots import Hard, HoldRule
 from .odds import Yardstick, run_to_end, take_odds_steps, unseen
-from .pace import CAP, WEIGHTS, expected_turns, hand_terms, situation
 
 
 @dataclass(frozen=True, slots=True)
 class ExpertParams:
     """Expert's weights (draws are the unit)."""
 
-    take_rule: str = "hard"  # take the top card as Hard (when the hand then lacks fewer cards), by "speed", or "odds":
+    take_rule: str = "hard"  # take the top card as Hard (when the hand then lacks fewer cards), or by "odds":
     take_margin: float = 1.5  # ... when it saves more than 1 + this many draws
     point_weight: float = 0.02  # draws a discarded point is worth while nobody else is down
     threat_weight: float = 0.1  # ... once another player is down
@@ -61,10 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    speed: float = -1.0  # before down, with speed >= 0, discard only among the cards whose kept hand is within this
-    # many turns of the fastest by the speed model (ai.scamper.pace), the rest as before; take_rule="speed" takes the
-    # top card when that is faster by more than speed_margin turns
-    speed_margin: float = 0.25
 
 
 RATINGS_PER_SLICE = 4
@@ -81,7 +76,6 @@ class Expert(Hard):
         self._seen: Observation | None = None
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
-        self._turns_memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
@@ -107,7 +101,7 @@ class Expert(Hard):
             return []
         if obs.phase is Phase.PLAY:
             return _without_each(obs.hand, exclude=None)
-        if self.params.take_rule != "hard" and obs.discard_pile and not is_wild(obs.discard_pile[-1]):
+        if self.params.take_rule == "odds" and obs.discard_pile and not is_wild(obs.discard_pile[-1]):
             return [list(obs.hand)] + _without_each(list(obs.hand) + [obs.discard_pile[-1]], exclude=obs.discard_pile[-1])
         return []
 
@@ -133,37 +127,12 @@ class Expert(Hard):
     def _draws(self, obs: Observation, hand: Sequence[Card]) -> float:
         """The yardstick's draws for ``hand`` in this observation (each hand rated once)."""
         if self._seen is not obs or self._stick is None:
-            self._seen, self._stick, self._memo, self._turns_memo = obs, Yardstick.of(obs), {}, {}
+            self._seen, self._stick, self._memo = obs, Yardstick.of(obs), {}
         key = tuple(sorted(hand))
         value = self._memo.get(key)
         if value is None:
             value = self._memo[key] = self._stick.draws(key)
         return value
-
-    def _turns(self, obs: Observation, hand: Sequence[Card]) -> float:
-        """The speed model's expected own turns before ``hand`` (kept now) can lay the contract."""
-        self._draws(obs, hand)  # this observation's yardstick
-        key = tuple(sorted(hand))
-        value = self._turns_memo.get(key)
-        if value is None:
-            assert self._stick is not None
-            value = self._turns_memo[key] = expected_turns(situation(obs), hand_terms(self._stick, key), WEIGHTS)
-        return value
-
-    def _fastest(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
-        """The discards whose kept hand is within ``speed`` turns of the fastest by the speed model (all of them
-        while ``speed`` is below 0)."""
-        if self.params.speed < 0:
-            return discards
-        turns = []
-        for d in discards:
-            rest = list(obs.hand)
-            rest.remove(d.card)
-            turns.append(self._turns(obs, rest))
-        best = min(turns)
-        kept = [d for d, t in zip(discards, turns) if t <= best + self.params.speed]
-        tally(self.counts, "speed_filter", len(kept) < len(discards))
-        return kept
 
     def takes_top(self, obs: Observation) -> bool:
         """Once down, a top card that makes a new meld with two of the hand's cards is taken (and laid at
@@ -182,14 +151,8 @@ class Expert(Hard):
             return self.params.opening == "take"
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
-        hand = list(obs.hand) + [top]
-        if self.params.take_rule == "speed":  # the stock: the hand's turns; the top card: this turn and the kept hand's
-            after_turns = min((1 + (self._turns(obs, rest) if self._draws(obs, rest) else 0.0)
-                               for rest in _without_each(hand, exclude=top)), default=CAP)
-            taken = after_turns < self._turns(obs, obs.hand) - self.params.speed_margin
-            tally(self.counts, "take_by_speed", taken)
-            return taken
         now = self._draws(obs, obs.hand)
+        hand = list(obs.hand) + [top]
         after = min((self._draws(obs, rest) for rest in _without_each(hand, exclude=top)), default=now)
         taken = after < now - 1 - self.params.take_margin
         tally(self.counts, "take_by_odds", taken)
@@ -226,7 +189,6 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
-        discards = self._fastest(obs, discards)
         calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm

@@ -37,7 +37,7 @@ import argparse
 import json
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.scamper import Discard, Observation, Phase, ScamperGame, card_points, new_game
 from engine.scamper.events import RoundVoided
@@ -45,15 +45,30 @@ from engine.scamper.events import RoundVoided
 from ..cli_args import positive_int
 from .arena import _players, player_bot
 from .odds import Yardstick
-from .pace import SITUATION, situation
 
 DRAWS_CAP = 25.0
 """Draws beyond this count as this many (a dead hand is rated :data:`~ai.scamper.odds.DEAD` draws)."""
+
+SITUATION = ("one", "threat", "stock", "crowd", "down_share", "fewest", "whole", "turns")
+"""The situation's terms, the same for every hand the seat may keep: a constant, whether another player is down, the
+stock left (/50), whether more than two sit at the table, the share of the others who are down, the fewest cards
+another player holds (/10), whether the contract takes the whole hand (laying it is going out: nobody is down
+before the round ends) and the turns this seat has played in the round (/10)."""
 
 CANDIDATE = ("draws", "log_draws")
 """The kept hand's terms: its yardstick draws to the contract (capped, /10) and their logarithm."""
 NAMES = SITUATION + tuple(f"{s}*{c}" for s in SITUATION for c in CANDIDATE)
 """The features' names, in the order of :func:`features` (and of the fitted weights)."""
+
+
+def situation(obs: Observation) -> list[float]:
+    """The situation's terms (:data:`SITUATION`), the same for every hand Expert may keep this turn."""
+    others = [s for s in range(obs.num_seats) if s != obs.seat]
+    down = sum(1 for s in others if obs.down[s])
+    return [1.0, float(down > 0), obs.stock_size / 50, float(obs.num_seats > 2), down / max(1, len(others)),
+            min(obs.hand_sizes[s] for s in others) / 10 if others else 0.0,
+            float(sum(r.size for r in obs.contract.requirements) >= len(obs.hand) - 1),
+            len(obs.discarded[obs.seat]) / 10]
 
 
 def candidate(draws: float) -> list[float]:
@@ -179,15 +194,18 @@ def r_squared(raw: Sequence[Raw], weights: Sequence[float]) -> float:
 
 
 def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: int,
-               options: dict[str, Any], explore: float = 0.0) -> list[list[Raw]]:
-    """Each game's samples: ``games`` games at each table (players rotated one seat a game)."""
+               options: dict[str, Any], explore: float = 0.0, sampler: Callable[..., list[Any]] | None = None
+               ) -> list[list[Any]]:
+    """Each game's samples: ``games`` games at each table (players rotated one seat a game), by ``sampler``
+    (:func:`game_samples` unless another study's, with the same arguments)."""
+    sample = sampler or game_samples
     out = []
     for t, players in enumerate(tables):
         n = len(players)
         for game in range(games):
             levels = [players[(seat - game) % n] for seat in range(n)]
             deal = (seed + 1000 * t) * 100_003 + game
-            out.append(game_samples(levels, learner, deal, options, deal, explore))
+            out.append(sample(levels, learner, deal, options, deal, explore))
     return out
 
 
@@ -215,11 +233,19 @@ def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.scamper.learn", description=__doc__.split("\n\n")[0])
+    return study_main(argv, "python -m ai.scamper.learn", __doc__, game_samples, run, default_games=40)
+
+
+def study_main(argv: list[str] | None, prog: str, doc: str | None, sampler: Callable[..., list[Any]],
+               report_of: Callable[[list[list[Any]]], dict[str, Any]], default_games: int) -> int:
+    """The command line of a study that plays games for samples (``sampler``, see :func:`play_games`) or loads
+    them, and prints the fit's report (``report_of`` every game's samples) as JSON."""
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or "").split("\n\n")[0])
     parser.add_argument("--players", action="append",
                         help="the levels at a table, e.g. expert,hard (again for another table; default expert,hard)")
     parser.add_argument("--learner", help="the level whose discards are recorded (default: the first player's)")
-    parser.add_argument("--games", type=positive_int, default=40, help="games to play at each table (at least 1)")
+    parser.add_argument("--games", type=positive_int, default=default_games,
+                        help=f"games to play at each table (at least 1, default {default_games})")
     parser.add_argument("--explore", type=float, default=0.0,
                         help="the share of the learner's discards made at random instead (0 to 1, default 0)")
     parser.add_argument("--save", help="also write every game's samples to this JSON file")
@@ -248,14 +274,14 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--load {name}: not samples a --save wrote ({exc})")
         given: dict[str, Any] = {"load": args.load}
     else:
-        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore)
+        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore, sampler)
         given = {"tables": tables, "learner": learner, "games": args.games, "seed": args.seed, "options": options,
                  "explore": args.explore}
         if args.save:
             with open(args.save, "w", encoding="utf-8") as f:
                 json.dump({**given, "games": by_game}, f)
     try:
-        report = {**given, **run(by_game)}
+        report = {**given, **report_of(by_game)}
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps(report))
