@@ -30,6 +30,16 @@ def test_a_kept_hand_is_described_by_what_it_lacks_and_its_outs():
     assert terms(state, "7H 7S X1 9D 9S 4C 6H")[HAND.index("wilds")] == 0.5
 
 
+def test_the_yardsticks_draws_are_made_of_its_profile():
+    state = game("7H 7S 9D 9S KD KS 4C", OTHER)
+    stick = Yardstick.of(state.observation(0))
+    hand = cards("7H 7S 9D 9S KD 4C 6H")
+    missing, first, single = stick.profile(hand)
+    assert missing == 2 and 0 < single <= first
+    assert stick.draws(hand) == pytest.approx(stick.total / first + (missing - 1) * stick.total / single)
+    assert stick.profile(cards("7H 7S 7D 9D 9S 9C KD")) == (0, 0, 0)
+
+
 def test_a_hand_that_lacks_nothing_is_ready_next_turn_and_the_odds_rise_with_the_horizon():
     state = game("7H 7S 9D 9S KD KS 4C", OTHER)
     context = situation(state.observation(0))
