@@ -120,7 +120,8 @@ def ready_odds(context: Sequence[float], terms: Sequence[float],
     return out
 
 
-def expected_turns(context: Sequence[float], terms: Sequence[float], weights: Sequence[Sequence[float]]) -> float:
+def expected_turns(context: Sequence[float], terms: Sequence[float],
+                   weights: Sequence[Sequence[float]] = WEIGHTS) -> float:
     """Expected own turns until the hand can lay its contract, counted up to :data:`CAP`: 1 + the sum over
     k = 1..CAP-1 of P(not ready within k), the horizons between those fitted read off linearly."""
     odds = dict(zip(HORIZONS, ready_odds(context, terms, weights)))
@@ -134,9 +135,6 @@ def expected_turns(context: Sequence[float], terms: Sequence[float], weights: Se
             p = odds[lo] + (odds[hi] - odds[lo]) * (k - lo) / (hi - lo) if hi != lo else odds[lo]
         total += 1 - p
     return total
-
-
-
 
 
 Raw = tuple[list[float], list[float], float, "int | None"]
