@@ -37,7 +37,7 @@ import argparse
 import json
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.scamper import Discard, Observation, Phase, ScamperGame, card_points, new_game
 from engine.scamper.events import RoundVoided
@@ -194,15 +194,18 @@ def r_squared(raw: Sequence[Raw], weights: Sequence[float]) -> float:
 
 
 def play_games(tables: Sequence[Sequence[str]], learner: str, games: int, seed: int,
-               options: dict[str, Any], explore: float = 0.0) -> list[list[Raw]]:
-    """Each game's samples: ``games`` games at each table (players rotated one seat a game)."""
+               options: dict[str, Any], explore: float = 0.0, sampler: Callable[..., list[Any]] | None = None
+               ) -> list[list[Any]]:
+    """Each game's samples: ``games`` games at each table (players rotated one seat a game), by ``sampler``
+    (:func:`game_samples` unless another study's, with the same arguments)."""
+    sample = sampler or game_samples
     out = []
     for t, players in enumerate(tables):
         n = len(players)
         for game in range(games):
             levels = [players[(seat - game) % n] for seat in range(n)]
             deal = (seed + 1000 * t) * 100_003 + game
-            out.append(game_samples(levels, learner, deal, options, deal, explore))
+            out.append(sample(levels, learner, deal, options, deal, explore))
     return out
 
 
@@ -230,11 +233,19 @@ def run(by_game: Sequence[Sequence[Raw]], ridge: float = 1e-3) -> dict[str, Any]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.scamper.learn", description=__doc__.split("\n\n")[0])
+    return study_main(argv, "python -m ai.scamper.learn", __doc__, game_samples, run, default_games=40)
+
+
+def study_main(argv: list[str] | None, prog: str, doc: str | None, sampler: Callable[..., list[Any]],
+               report_of: Callable[[list[list[Any]]], dict[str, Any]], default_games: int) -> int:
+    """The command line of a study that plays games for samples (``sampler``, see :func:`play_games`) or loads
+    them, and prints the fit's report (``report_of`` every game's samples) as JSON."""
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or "").split("\n\n")[0])
     parser.add_argument("--players", action="append",
                         help="the levels at a table, e.g. expert,hard (again for another table; default expert,hard)")
     parser.add_argument("--learner", help="the level whose discards are recorded (default: the first player's)")
-    parser.add_argument("--games", type=positive_int, default=40, help="games to play at each table (at least 1)")
+    parser.add_argument("--games", type=positive_int, default=default_games,
+                        help=f"games to play at each table (at least 1, default {default_games})")
     parser.add_argument("--explore", type=float, default=0.0,
                         help="the share of the learner's discards made at random instead (0 to 1, default 0)")
     parser.add_argument("--save", help="also write every game's samples to this JSON file")
@@ -263,14 +274,14 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--load {name}: not samples a --save wrote ({exc})")
         given: dict[str, Any] = {"load": args.load}
     else:
-        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore)
+        by_game = play_games(tables, learner, args.games, args.seed, options, args.explore, sampler)
         given = {"tables": tables, "learner": learner, "games": args.games, "seed": args.seed, "options": options,
                  "explore": args.explore}
         if args.save:
             with open(args.save, "w", encoding="utf-8") as f:
                 json.dump({**given, "games": by_game}, f)
     try:
-        report = {**given, **run(by_game)}
+        report = {**given, **report_of(by_game)}
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps(report))

@@ -89,12 +89,26 @@ class Yardstick:
 
     def draws(self, hand: Sequence[int]) -> float:
         """Expected draws before ``hand`` can lay the contract (0: it can now, if it keeps a card)."""
+        found = self.profile(hand)
+        if found is None:
+            return DEAD
+        missing, first, single = found
+        if missing == 0:
+            return 0.0
+        if first <= 0:
+            return DEAD
+        return self.total / first + (missing - 1) * self.total / max(single, 1)
+
+    def profile(self, hand: Sequence[int]) -> tuple[int, int, int] | None:
+        """What :meth:`draws` is made of: the fewest cards the hand lacks, the unseen cards that would fill one of
+        them (in any best combination of targets) and those of the best single combination; ``None`` if some
+        requirement has no target."""
         best = self._best(hand)
         if best is None:
-            return DEAD
+            return None
         best_missing, combos = best
         if best_missing == 0:
-            return 0.0
+            return 0, 0, 0
         union: set[int] = set()
         single = 0
         any_room = False
@@ -104,9 +118,7 @@ class Yardstick:
             any_room = any_room or room
             single = max(single, sum(self.unseen[i] for i in need) + (self.wild_outs if room else 0))
         first = sum(self.unseen[i] for i in union) + (self.wild_outs if any_room else 0)
-        if first <= 0:
-            return DEAD
-        return self.total / first + (best_missing - 1) * self.total / max(single, 1)
+        return best_missing, first, single
 
     def wanted(self, hand: Sequence[int]) -> set[int]:
         """The naturals (card indexes) that would bring ``hand`` closer to the contract: what a player
