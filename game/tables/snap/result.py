@@ -9,7 +9,7 @@ from game.kit.wording import ordinal, says
 from game.screens.game_over import GameOverScene
 from game.tables.snap.fx import cards_line, reason_line
 
-HEAD = ("Place", "Player", "Cards", "Snaps won", "Fastest", "Average", "False calls")
+HEAD = ("Place", "Player", "Cards", "Right calls won", "Fastest", "Average", "False calls")
 
 
 class SnapResultScene(GameOverScene):
