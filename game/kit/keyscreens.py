@@ -28,9 +28,9 @@ from game.kit.ui import DANGER, GLOW, GOLD, INK, MUTED, Button, draw_panel, felt
 from game.kit.wording import says, verb, whom, whose
 from game.base.scene import Scene
 
-SEAT_COLOURS = ((86, 180, 233), (225, 150, 165), (105, 255, 165), (195, 60, 165), (150, 75, 240), (235, 235, 235))
-"""Each seat's colour (a race table's panels, the keys screens' rows): sky blue, rose, mint, magenta, purple, pearl,
-apart for a colour-blind eye too (tests/test_seat_colours.py); no yellow or lime, which the gold turn rim would look like.
+SEAT_COLOURS = ((86, 180, 233), (225, 150, 165), (105, 255, 165), (195, 60, 165), (150, 75, 240), (210, 255, 75))
+"""Each seat's colour (a race table's panels, the keys screens' rows): sky blue, rose, mint, magenta, purple, lime,
+apart for a colour-blind eye too (tests/test_seat_colours.py); no yellow, which the gold turn rim would look like.
 The colour is never alone: a panel and a keys row carry the player's name."""
 
 
