@@ -1114,10 +1114,7 @@ def test_a_line_held_back_for_the_next_frame_shows_when_a_pause_comes_over_the_t
     from game.screens.overlays import open_pause
     from game.tables.double_or_nothing import view
 
-    scen = modes.scenarios("double-or-nothing")
-    app = modes.configure(App(SIZE, tmp_path, seed=4, resizable=False), scen.bench_settings)
-    app.to_title()
-    busy = scen.busy(app)
+    app, busy = busy_bench(tmp_path, "double-or-nothing", SIZE)
     for frame in range(400):
         busy.before(frame)
         table = modes.table_of(app, "double-or-nothing")
