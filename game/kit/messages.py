@@ -34,6 +34,18 @@ class Toast(NamedTuple):
     error: bool = False
     moment: Any = None
 
+    def outlived(self, moment: Callable[[], Any]) -> Toast:
+        """The toast with the table's ``moment()`` noted: a refusal's first, or its time cut to what it needs to be
+        read once the moment it spoke of has passed."""
+        if not self.error or self.moment == PASSED:
+            return self
+        now = moment()
+        if self.moment is None:
+            return self._replace(moment=now)
+        if now == self.moment:
+            return self
+        return self._replace(left=min(self.left, self.left - TOAST_SECONDS + READ_SECONDS), moment=PASSED)
+
     def aged(self, dt: float) -> Toast | None:
         """The toast ``dt`` seconds later, or None once it has gone."""
         return self._replace(left=self.left - dt) if self.left - dt > 0 else None
@@ -44,7 +56,7 @@ def age_messages(table: Any, dt: float) -> None:
     goes, and the window is redrawn at once rather than at the next event; a refusal goes sooner once the moment it
     spoke of has passed (see :class:`Toast`)."""
     if table.toast is not None:
-        table.toast = outlived(table.toast, table.refusal_moment).aged(dt)
+        table.toast = table.toast.outlived(table.refusal_moment).aged(dt)
         if table.toast is None:
             table.app.dirty = True
     banner = getattr(table, "banner", None)
@@ -53,19 +65,6 @@ def age_messages(table: Any, dt: float) -> None:
         table.banner = (banner[0], left) if left > 0 else None
         if table.banner is None:
             table.app.dirty = True
-
-
-def outlived(toast: Toast, moment: Callable[[], Any]) -> Toast:
-    """``toast`` with the table's ``moment()`` noted: a refusal's first, or its time cut to what it needs to be
-    read once the moment it spoke of has passed."""
-    if not toast.error or toast.moment == PASSED:
-        return toast
-    now = moment()
-    if toast.moment is None:
-        return toast._replace(moment=now)
-    if now == toast.moment:
-        return toast
-    return toast._replace(left=min(toast.left, toast.left - TOAST_SECONDS + READ_SECONDS), moment=PASSED)
 
 
 def draw_toast(surface: pygame.Surface, text: Text, box: pygame.Rect, toast: Toast, scale: float,
