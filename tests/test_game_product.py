@@ -76,6 +76,31 @@ def test_settings_screen_saves_every_change_for_the_next_launch(app, tmp_path):
     assert again.settings.four_colour and again.art.four_colour and again.settings.volume == 60
 
 
+def test_the_discard_and_light_rows_read_plainly_and_an_old_settings_file_loads(tmp_path):
+    """"Ask before discarding (Scamper: a likely slip only)" and "Light possible matches in your hand: Vs Apprentice"
+    were hard to read: they are reworded; the saved keys and values stay, so an old settings file loads as it was."""
+    from game.screens.settings import SETTING_ROWS
+
+    (tmp_path / "settings.json").write_text(json.dumps({"confirm_discard": False, "light_matches": "apprentice"}))
+    pygame.init()
+    app = make_app(tmp_path)
+    app.settings, _ = Settings.load(tmp_path)
+    assert not app.settings.confirm_discard and app.settings.light_matches == "apprentice"
+    app.stack.top.on_button("settings")
+    frame(app)
+    screen = app.stack.top
+    labels = {name: label for name, label, _ in SETTING_ROWS}
+    assert labels["confirm_discard"] == "Confirm each discard (in Scamper: only one that looks like a mistake)"
+    assert labels["light_matches"] == "Sprint: light up the cards you could lay"
+    shown = []
+    for _ in range(3):
+        shown.append(next(b.label for b in screen.buttons if b.key == "set:light_matches"))
+        click_button(app, screen, "set:light_matches")
+    assert shown == ["In Apprentice games", "Always", "Never"]
+    assert Settings.load(tmp_path)[0].light_matches == "apprentice"  # round the three and back: the same saved word
+    pygame.quit()
+
+
 def test_statistics_round_trip(tmp_path):
     stats = Statistics()
     stats.count_round("sprint-snap-score", [("You", "human", None), ("Ada", "ai", "master")], [12, 5])

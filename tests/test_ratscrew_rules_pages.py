@@ -34,3 +34,12 @@ def test_the_counting_out_example_gives_the_stack_to_the_king() -> None:
 def test_the_rules_say_how_exact_ties_are_settled() -> None:
     ties = next(s for s in _pages() if s.title == "Ties")
     assert any("same millisecond" in p and "left" in p for p in ties.paragraphs)
+
+
+def test_the_counting_out_page_says_what_the_tables_badge_shows() -> None:
+    """The table draws the count as a gold badge on the jack, queen, king or ace that started it, with the cards still
+    to come (the header: "... takes the stack after 2 more cards"); the page said only "a badge", and called an ace a
+    "picture card"."""
+    words = " ".join(next(s for s in _pages() if s.title == "Counting out").paragraphs)
+    assert "gold badge on that card shows how many cards are still to come" in words
+    assert "picture card" not in words

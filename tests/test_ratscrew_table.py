@@ -543,3 +543,35 @@ def test_the_status_line_says_what_the_count_badge_counts(pg, tmp_path):
     state.count = None
     assert "takes the stack" not in table.status_lines()[0]
     frames(app)  # drawn at 960x600 without a fault
+
+
+def test_the_count_badge_sits_on_the_picture_card_that_started_it_not_the_card_laid_over_it(pg, tmp_path):
+    """An A♦ started the count and a 2♦ went over it in the fan: the "2" badge sat on the 2♦ (on the A♦'s top right,
+    under the next card's corner), reading as "the 2 has a count of 2". It belongs on what shows of the A♦."""
+    from engine.ratscrew import Count
+    from game.kit.ui import GOLD
+    from game.tables.ratscrew.steps import TableModel
+
+    for size in ((1280, 720), (960, 600)):
+        app = make_app(tmp_path, size)
+        table = solo(app)
+        ace = Card("AD")
+        state = Ratscrew([[Card("5C"), Card("3C")], [Card("4D"), Card("5D")]], table.state.rules, 0,
+                         stack=[Card("9S"), ace, Card("2D"), Card("2C")], calls_made=4, count=Count(1, 2, ace))
+        table.state = table.driver.state = state
+        table.model = TableModel.from_state(state, table.sprites)
+        table.layer.invalidate()
+        app.dirty = True
+        frames(app, 2)
+        rects = table.layout.fan(3)
+        ace_shows = pygame.Rect(rects[1].topleft, (rects[2].x - rects[1].x, rects[1].h))
+        two = rects[2]
+
+        def gold(area):
+            return sum(1 for x in range(area.x, area.right) for y in range(area.y, area.bottom)
+                       if sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], GOLD)) < 30)
+
+        assert gold(ace_shows) > 40, size  # the badge, on the ace
+        assert gold(two) == 0, size  # nothing of it on the 2 laid over the ace
+        pygame.quit()
+        pygame.init()

@@ -422,3 +422,43 @@ def test_snap_piles_are_the_tops_sharing_a_rank_with_another_top():
         up = [[rng.choice(deck)] if rng.random() < 0.8 else [] for _ in range(rng.randrange(2, 7))]
         pairs = {s for s, p in enumerate(up) for t, q in enumerate(up) if s != t and p and q and p[-1].rank == q[-1].rank}
         assert snap_piles("own", up, []) == tuple(sorted(pairs))
+
+
+def test_the_own_piles_example_draws_two_piles_each_topped_by_a_queen(tmp_path) -> None:
+    """Rules 3/7's "the queens on two tops are a snap" was three cards fanned in one row (Q♦ 4♣ Q♠), which read as one
+    pile: it draws two piles apart, each a queen on top of cards squared under it."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.screens.rules import RulesScene
+    from game_helpers import frame, make_app
+
+    pygame.init()
+    app = make_app(tmp_path, (960, 600))
+    scene = RulesScene(app, "snap")
+    app.stack.push(scene)
+    while not any("two tops" in e.caption for e in scene.sections[scene.page].examples):
+        scene.on_button("next")
+    drawn: list = []
+    real = app.art.blit_face
+    app.art.blit_face = lambda surface, card, rect, *a, **k: drawn.append((str(card), pygame.Rect(rect))) or real(
+        surface, card, rect, *a, **k)
+    scene.refresh()
+    frame(app, 2)
+    pygame.quit()
+    cards = drawn[-len(scene.sections[scene.page].examples[0].cards.split()):]
+    piles: list[list] = []
+    for card, rect in cards:  # a card overlapping the one before it lies on the same pile
+        if piles and rect.colliderect(piles[-1][-1][1]):
+            piles[-1].append((card, rect))
+        else:
+            piles.append([(card, rect)])
+    assert [p[-1][0][0] for p in piles] == ["Q", "Q"], piles
+    first, second = (p[0][1].unionall([r for _, r in p]) for p in piles)
+    assert second.left - first.right >= 20  # apart: two piles, not one row
+    for pile in piles:  # squared: each card under the top one shows only a sliver
+        top = pile[-1][1]
+        assert all(abs(r.x - top.x) < top.w // 5 and abs(r.y - top.y) < top.h // 5 for _, r in pile)

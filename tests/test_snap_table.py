@@ -551,3 +551,26 @@ def test_a_seats_label_agrees_with_its_stacks_badge(pg, tmp_path):
             break
     down, up = model.down[1], len(model.up[1])
     assert up and snap_view.seat_line(table, 1) == f"Ben  ·  {down} down, {up} up"
+
+
+def test_the_snap_pot_button_and_the_header_name_its_key_and_a_pot_with_cards_never_turns_it_gold(pg, tmp_path):
+    """Nothing told a newcomer how to call Snap Pot!: its key (whatever the keymap says) is on its button and in the
+    header, as Snap!'s is; and the button no longer turned gold, a "press now", as soon as the pot held cards."""
+    from game.kit.ui import GOLD
+    from game.tables.snap.fx import SnapModel
+
+    app = make_app(tmp_path)
+    app.settings.seat_keys = {"snap": {"seats": [{"keys": {"flip": pygame.K_a, "snap": pygame.K_s,
+                                                           "snap-pot": pygame.K_g}}]}}
+    table = solo_table(app, deal=3)
+    run(app, 2)
+    labels = {b.key: b for b in snap_view.buttons(table)}
+    assert labels["snap-pot"].label == "Snap Pot!  (G)" and labels["snap"].label == "Snap!  (Space)"
+    assert snap_view.status_lines(table)[1].endswith("Space: Snap!  G: Snap Pot!")
+    table.state.pot.append(table.state.down[1].pop())  # a card in the pot: Snap Pot! may be called
+    table.model = SnapModel.of(table.state, [p.name for p in table.record.players])
+    run(app, 2)
+    pot = next(b for b in snap_view.buttons(table) if b.key == "snap-pot")
+    assert pot.enabled and not pot.primary
+    r = table.layout.pot_button
+    assert tuple(app.screen.get_at((r.x + 6, r.centery)))[:3] != GOLD

@@ -210,3 +210,30 @@ def test_the_log_rows_made_ahead_are_those_a_next_line_of_one_row_leaves(lines):
     assert ahead == log.rows(text, rect, 1.0)[:-1] and ahead
     log.scroll_by(2)
     assert log.rows(text, rect, 1.0, ahead=True) == []
+
+
+@pytest.mark.parametrize("scroll", [0, 3])
+def test_the_log_shows_whole_entries_never_the_tail_of_a_wrapped_one(scroll):
+    """A full log's first row was the end of an entry wrapped on two rows ("you." of "...a wrong snap bars you."):
+    however many entries it holds, it shows whole entries only, the newest on the bottom row."""
+    pygame.init()
+    text, rect = Text(FONT), pygame.Rect(10, 20, 300, 200)
+    px = ActionLog.px(1.0)
+    line_h, width = text.font(px).get_linesize(), rect.w - 5 - 8
+    for count in range(1, 40):
+        log = ActionLog()
+        for i in range(count):
+            log.add(f"You snap at nothing: a wrong snap bars you ({i})." if i % 2 else f"Ben lays ({i}).")
+        log.scroll_by(scroll)
+        rows = [row[0] for row in log.rows(text, rect, 1.0)]
+        end = len(log.lines) - log.scroll
+        whole = []
+        for k in range(end - 1, -1, -1):
+            wrapped = text.wrap(log.lines[k], px, width)
+            assert len(wrapped) == (2 if k % 2 else 1)  # the odd entries do wrap
+            whole[:0] = wrapped
+            if whole[-len(rows):] == rows:
+                break
+        assert whole[-len(rows):] == rows and whole == rows, (count, rows[:2])
+        if k > 0:  # older entries left out: the newest on the bottom row
+            assert log.rows(text, rect, 1.0)[-1][2][1] + 2 * line_h > rect.bottom

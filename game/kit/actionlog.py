@@ -75,13 +75,16 @@ class ActionLog:
         end = len(self.lines) - self.scroll
         rows = max(1, rect.h // line_h)
         wrapped: list[tuple[str, bool]] = [("", False)] if ahead else []  # the next line's row, left out below
-        for k in range(end - 1, -1, -1):  # newest shown first, back until the panel is full
+        first = end
+        for k in range(end - 1, -1, -1):  # newest shown first, back while whole entries fit (never a wrapped tail)
             entry = [(line, k == len(self.lines) - 1 and not ahead) for line in text.wrap(self.lines[k], px, width)]
-            wrapped[:0] = entry
-            if len(wrapped) >= rows:
+            if first < end and len(wrapped) + len(entry) > rows:
                 break
-        shown = [(line, px, (rect.x, rect.y + i * line_h), INK if newest else MUTED, "topleft", width)
-                 for i, (line, newest) in enumerate(wrapped[-rows:])]
+            wrapped[:0], first = entry, k
+        wrapped = wrapped[-rows:]
+        top = rect.y + (rows - len(wrapped)) * line_h * (first > 0)  # older entries left out: the newest at the bottom
+        shown = [(line, px, (rect.x, top + i * line_h), INK if newest else MUTED, "topleft", width)
+                 for i, (line, newest) in enumerate(wrapped)]
         return shown[:-1] if ahead else shown
 
     def bar(self, shown: int, rect: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None:

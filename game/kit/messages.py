@@ -6,7 +6,7 @@ State objects here change only in ``update``; the ``draw_*`` functions change no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import pygame
 
@@ -17,14 +17,34 @@ ERROR_FILL = (130, 30, 26, 240)
 NOTICE_FILL = (20, 20, 20, 230)
 BANNER_FILL = (160, 40, 30, 230)
 TOAST_SECONDS = 4.0
+READ_SECONDS = 1.5
+"""How long a refusal stays up at least, once what it spoke of has changed (it then goes)."""
+PASSED = "passed"
+"""A refusal's ``moment`` once that moment has passed (it is going)."""
 
 
 class Toast(NamedTuple):
-    """A refusal or notice shown for ``left`` seconds; ``error`` ones are red."""
+    """A refusal or notice shown for ``left`` seconds; ``error`` ones are red.
+
+    ``moment`` is the table's :meth:`refusal_moment` when a refusal first aged: when that changes (the turn
+    passed, the player's cards changed) the refusal goes once it has been up :data:`READ_SECONDS`."""
 
     text: str
     left: float
     error: bool = False
+    moment: Any = None
+
+    def outlived(self, moment: Callable[[], Any]) -> Toast:
+        """The toast with the table's ``moment()`` noted: a refusal's first, or its time cut to what it needs to be
+        read once the moment it spoke of has passed."""
+        if not self.error or self.moment == PASSED:
+            return self
+        now = moment()
+        if self.moment is None:
+            return self._replace(moment=now)
+        if now == self.moment:
+            return self
+        return self._replace(left=min(self.left, self.left - TOAST_SECONDS + READ_SECONDS), moment=PASSED)
 
     def aged(self, dt: float) -> Toast | None:
         """The toast ``dt`` seconds later, or None once it has gone."""
@@ -33,9 +53,10 @@ class Toast(NamedTuple):
 
 def age_messages(table: Any, dt: float) -> None:
     """``dt`` seconds pass for a table's ``toast`` and (if it has one) ``banner``: a message whose time is up
-    goes, and the window is redrawn at once rather than at the next event."""
+    goes, and the window is redrawn at once rather than at the next event; a refusal goes sooner once the moment it
+    spoke of has passed (see :class:`Toast`)."""
     if table.toast is not None:
-        table.toast = table.toast.aged(dt)
+        table.toast = table.toast.outlived(table.refusal_moment).aged(dt)
         if table.toast is None:
             table.app.dirty = True
     banner = getattr(table, "banner", None)

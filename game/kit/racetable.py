@@ -238,6 +238,10 @@ class RaceTableScene(ViewTable, Scene):
         if error:
             self.app.sound.play("invalid")
 
+    def refusal_moment(self) -> Any:
+        """What a refusal speaks of (it goes once this changes): what each human at the table may do."""
+        return tuple(tuple(self.state.legal_actions(seat)) for seat in self.humans)
+
     def tell(self, text: str, seat: int | None = None, error: bool = False) -> None:
         """A toast for the humans at the table (a bot's mistakes show on the table only); none while catching up."""
         if not self.catching_up and (seat is None or self.is_human(seat)):

@@ -99,6 +99,11 @@ class TurnScene(Scene):
         if error:
             self.app.sound.play("invalid")
 
+    def refusal_moment(self) -> Any:
+        """What a refusal speaks of (it goes once this changes): the game's state, moved on by every action played
+        (the turn passing, a player's cards changing)."""
+        return id(self.state), self.turns.version
+
     def close_tip(self) -> None:
         """The first-game tip goes away for good (remembered in the settings, for this game only)."""
         self.tip_open = False

@@ -16,6 +16,7 @@ class Example:
     cards: str  # card codes, e.g. "QS KS AS"
     caption: str
     ok: bool = True
+    piles: tuple[int, ...] = ()  # the cards as separate piles, this many in each (bottom first); () one fanned row
 
 
 @dataclass(frozen=True)

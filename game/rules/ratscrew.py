@@ -47,11 +47,11 @@ RATSCREW_RULES: tuple[Section, ...] = (
     Section(
         "Counting out",
         (
-            "A jack, queen, king or ace laid in turn starts a count, shown as a badge on that card: a jack counts "
-            "1, a queen 2, a king 3, an ace 4. Every card laid in turn after it takes one off. Another picture card "
-            "starts a fresh count of its own.",
+            "A jack, queen, king or ace laid in turn starts a count: a jack counts 1, a queen 2, a king 3, an ace 4. "
+            "A gold badge on that card shows how many cards are still to come; every card laid in turn after it "
+            "takes one off. Another jack, queen, king or ace starts a fresh count of its own.",
             "When the count reaches zero and no other snap is showing, the stack goes straight to whoever laid the "
-            "picture card, with no need to snap.",
+            "card with the badge, with no need to snap.",
             "If another snap is showing at that moment, the stack is up for grabs instead: anyone may snap it, and "
             "the finished count is a good reason too. Once the next card goes down, the count is over.",
         ),

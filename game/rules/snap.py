@@ -36,7 +36,7 @@ SNAP_RULES: tuple[Section, ...] = (
             "flipped your last card you are out.",
             "Cards you win are shuffled and slid under your face-down stack.",
         ),
-        (Example("QD 4C QS", "own piles: the queens on two tops are a snap"),),
+        (Example("7C 2H QD 5S 3H QS", "own piles: the queens on two tops are a snap", piles=(3, 3)),),
     ),
     Section(
         "Shouting at the same moment",

@@ -67,7 +67,7 @@ class ConfirmScene(MenuScene):
 
 
 def confirm_discard(table, action, card_name: str, note: str = "", default: str = "no") -> None:
-    """Ask before discarding: ``table`` plays ``action`` only after Yes, if it still may (``default``: ConfirmScene's)."""
+    """Confirm each discard: ``table`` plays ``action`` only after Yes, if it still may (``default``: ConfirmScene's)."""
 
     def discard() -> None:
         if table.my_turn() and table.state.why_illegal(action) is None:

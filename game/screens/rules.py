@@ -23,6 +23,18 @@ def example_cards(codes: Any) -> list[Card | NumberCard]:
             for c in codes]
 
 
+def example_places(example: Any, cw: int, ch: int, step: int) -> list[pygame.Rect]:
+    """Where an example's cards go, from its top left: fanned ``step`` apart in one row, or as its ``piles`` (each
+    squared with the cards under the top one just showing at its top left), ``step`` apart."""
+    if not example.piles:
+        return [pygame.Rect(i * step, 0, cw, ch) for i in range(len(example_cards(example.cards)))]
+    peek, x, out = max(3, cw // 14), 0, []
+    for n in example.piles:  # the top card where a fanned row's cards go, those under it a little up and left
+        out += [pygame.Rect(x + i * peek, (i + 1 - n) * peek, cw, ch) for i in range(n)]
+        x = out[-1].right + step
+    return out
+
+
 class RulesScene(InfoScene):
     """The rules in our own words (:mod:`game.rules`), one section per page, examples drawn as cards."""
 
@@ -102,7 +114,7 @@ class RulesScene(InfoScene):
         gap = round(40 * s)
         room = self.layout.w - round(60 * s)
         while True:  # each example is as wide as its cards or its caption; smaller captions if they don't fit
-            cards_w = [cw + (len(example_cards(e.cards)) - 1) * step for e in examples]
+            cards_w = [max(r.right for r in example_places(e, cw, ch, step)) for e in examples]
             widths = [max(c, text.font(px).size(e.caption)[0]) for c, e in zip(cards_w, examples)]
             if sum(widths) + gap * (len(widths) - 1) <= room or px <= 12:
                 break
@@ -111,8 +123,8 @@ class RulesScene(InfoScene):
         y = self.layout.h - round(290 * s)
         for e, wdt, cards in zip(examples, widths, cards_w):
             cx = x + (wdt - cards) // 2
-            for i, c in enumerate(example_cards(e.cards)):
-                r = pygame.Rect(cx + i * step, y, cw, ch)
+            for c, r in zip(example_cards(e.cards), example_places(e, cw, ch, step)):
+                r = r.move(cx, y)
                 if isinstance(c, NumberCard):
                     self.app.art.blit_number(surface, c.value, r)
                 else:

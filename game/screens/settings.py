@@ -15,6 +15,9 @@ def _on_off(value: bool) -> str:
     return "On" if value else "Off"
 
 
+LIGHT_MATCHES = {"apprentice": "In Apprentice games", "on": "Always", "off": "Never"}
+"""How each value of ``light_matches`` reads (the saved values stay as they were)."""
+
 SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
     ("animation_speed", "Animation speed", lambda v: v.title()),
     ("ai_speed", "Computer players' speed", lambda v: v.title()),
@@ -24,9 +27,9 @@ SETTING_ROWS: tuple[tuple[str, str, object], ...] = (
     ("four_colour", "Four-colour deck (clubs green, diamonds blue)", _on_off),
     ("card_size", "Card size in your hand", lambda v: v.title()),
     ("fullscreen", "Fullscreen (F11 anywhere)", _on_off),
-    ("confirm_discard", "Ask before discarding (Scamper: a likely slip only)", _on_off),
+    ("confirm_discard", "Confirm each discard (in Scamper: only one that looks like a mistake)", _on_off),
     ("tips_seen", "First-game tips on the table", lambda v: "Off" if v else "On"),
-    ("light_matches", "Light possible matches in your hand", lambda v: {"apprentice": "Vs Apprentice"}.get(v, v.title())),
+    ("light_matches", "Sprint: light up the cards you could lay", lambda v: LIGHT_MATCHES[v]),
     ("forget_reactions", "Matched bots (Snap, Ratscrew): what they learned of your speed", str),
 )
 """The Settings screen, top to bottom: setting, label, how its value reads."""

@@ -133,27 +133,27 @@ def draw_fan(t: RaceTableScene, surface: pygame.Surface, under: list, flying: se
         t.app.text.blit(surface, "Cards laid earlier fan out here, every one in view.", round(20 * s),
                         L.fan_area.center, MUTED, "center", L.fan_area.w)
         return
-    lit = t.model.lit
+    lit, strip, card = t.model.lit, None, None
     clip = surface.get_clip()  # a card laid on the fan repaints only its own place (see fan_touched)
     for i, (sprite, rect) in enumerate(zip(under, rects)):
         if sprite.id in flying or not rect.inflate(max(8, rect.h // 4), max(8, rect.h // 4)).colliderect(clip):  # (a glow's reach)
-            continue
-        if sprite.id in lit:
-            art.blit_glow(surface, rect, LIT)
-            blit_card(art, surface, sprite.card, rect, True, shadow=False)
             continue
         nxt = rects[i + 1] if i + 1 < len(rects) else None
         right = nxt is not None and nxt.y == rect.y and under[i + 1].id not in flying
         w = nxt.x - rect.x if right and nxt is not None else rect.w
         h = _covered_below(rect, rects, i, under, flying) or rect.h
-        surface.blit(art.face(sprite.card, rect.size, surface), rect.topleft, (0, 0, w, h))
-    for sprite, rect in zip(under, rects):
-        if sprite.id in flying:
-            continue
+        if count is not None and sprite.card == count.picture:  # its badge goes on what shows of it
+            strip, card = pygame.Rect(rect.topleft, (w, h)), rect
         if sprite.id in lit:
+            art.blit_glow(surface, rect, LIT)
+            blit_card(art, surface, sprite.card, rect, True, shadow=False)
+        else:
+            surface.blit(art.face(sprite.card, rect.size, surface), rect.topleft, (0, 0, w, h))
+    for sprite, rect in zip(under, rects):
+        if sprite.id in lit and sprite.id not in flying:
             pygame.draw.rect(surface, LIT, rect, width=max(2, round(3 * s)), border_radius=round(rect.w * 0.09))
-        if count is not None and sprite.card == count.picture:
-            _badge(t, surface, rect, count.left, inside=True)
+    if strip is not None and count is not None:
+        _badge(t, surface, strip, count.left, card)
 
 
 def _covered_below(rect: pygame.Rect, rects: list[pygame.Rect], i: int, under: list, flying: set[int]) -> int:
@@ -203,12 +203,14 @@ def draw(t: RaceTableScene, surface: pygame.Surface) -> None:
         draw_toast(surface, text, L.toast, t.toast, s, t.panels)
 
 
-def _badge(t: RaceTableScene, surface: pygame.Surface, rect: pygame.Rect, left: int, inside: bool = False) -> None:
-    """The counting-out count, a gold disc on the picture card's top right (``inside`` the card in the fan,
-    whose cached region ends close to the card)."""
-    s = t.layout.scale
-    r = max(9, round(min(rect.w * 0.2, 22 * s)))
-    c = (rect.right - r - 3, rect.top + r + 3) if inside else (rect.right - r // 2, rect.top + r // 2)
+def _badge(t: RaceTableScene, surface: pygame.Surface, rect: pygame.Rect, left: int, card: pygame.Rect | None = None
+           ) -> None:
+    """The counting-out count, a gold disc on the picture card's top right; in the fan, inside what ``rect`` shows of
+    the ``card`` (its cached region ends close to it): in a strip the next card covers, under its corner index."""
+    s, narrow = t.layout.scale, card is not None and rect.w < card.w
+    r = max(9, round(min(rect.w * 0.5 - 3 if narrow else rect.w * 0.2, 22 * s)))
+    c = (rect.right - r // 2, rect.top + r // 2) if card is None else (rect.right - r - 3, rect.top + r + 3)
+    c = (rect.centerx, rect.top + round(rect.h * 0.55)) if narrow else c
     pygame.draw.circle(surface, (40, 20, 10), (c[0] + 2, c[1] + 2), r)
     pygame.draw.circle(surface, GOLD if left else DANGER, c, r)
     pygame.draw.circle(surface, (90, 60, 10), c, r, max(1, r // 8))

@@ -147,10 +147,10 @@ def buttons(table: RaceTableScene) -> list[Button]:
     if table.skip.offered:  # everyone at the keyboard is out: the bots' game can end at once
         out.append(Button("skip", skip.LABEL, lay.snap_button, primary=True, hotkey=skip.KEY_NAME))
     elif table.solo is not None and not table.skip.skipping:
-        pot_open = bool(table.model.pot)
-        out.append(Button("snap", "Snap!", lay.snap_button, primary=True, hotkey=solo_snap_key(table)))
-        out.append(Button("snap-pot", "Snap Pot!", lay.pot_button, enabled=pot_open, primary=pot_open,
-                          hotkey=table.key_label(table.solo, "snap-pot"), tip="" if pot_open else POT_SHUT))
+        pot_open, snap, pot = bool(table.model.pot), solo_snap_key(table), table.key_label(table.solo, "snap-pot")
+        out.append(Button("snap", f"Snap!  ({snap})", lay.snap_button, primary=True, hotkey=snap))
+        out.append(Button("snap-pot", f"Snap Pot!  ({pot})", lay.pot_button, enabled=pot_open,  # never gold: not a cue
+                          hotkey=pot, tip="" if pot_open else POT_SHUT))
     return out
 
 
@@ -180,7 +180,7 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
         flip = table.key_label(table.solo, "flip")
         judged = (("Flips wait", f"{flip}: flip") if parts else  # shorter when the clock shares the line
                   ("Flips wait for the verdict", f"Click your pile or press {flip} to flip"))[not state.claims]
-        parts.append(f"{judged}. {solo_snap_key(table)}: Snap!")
+        parts.append(f"{judged}. {solo_snap_key(table)}: Snap!  {table.key_label(table.solo, 'snap-pot')}: Snap Pot!")
     elif len(table.humans) > 1:
         parts.append("Your keys are under your name.")
     return first, "  ·  ".join(parts)

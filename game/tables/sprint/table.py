@@ -106,7 +106,7 @@ class SprintTable(HiddenHandTable):
 
     def _asks_first(self, action: Action) -> bool:
         if isinstance(action, Discard) and self.app.settings.confirm_discard:
-            overlays.confirm_discard(self, action, action.card.name, " (Settings: Ask before discarding.)")
+            overlays.confirm_discard(self, action, action.card.name, " (Settings: Confirm each discard.)")
             return True
         return False
 
