@@ -228,3 +228,37 @@ def test_a_scamper_rounds_opening_line_and_piles_come_with_the_last_rounds_lines
     pile, stock = list(m.pile), m.stock
     deal()
     assert len(table.log.lines) == lines + 1 and list(m.pile) == pile and m.stock == stock
+
+
+def test_your_own_plays_log_line_is_painted_on_the_next_frame_on_its_own(bench, monkeypatch):
+    """A frame that repaints the bottom region (your own play lifts cards from your fan, or changes the lines) keeps
+    the log as it was: its new line goes into the layer on the next frame, never later."""
+    from game.kit.handview import _log_region
+
+    app, busy = bench
+    real = TableLayer.refresh
+    repaints: list[set] = []
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        if self.surface is not None:
+            repaints.append({r[0] for r in regions if self._keys.get(r[0], self) != r[1]})
+        real(self, background, owner, regions, art)
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    held = 0
+    for frame in range(700):
+        busy.before(frame)
+        table = busy.table
+        app.step(DT, [])
+        if app.stack.top is not table or table.layer.surface is None:
+            continue
+        L = table.layout
+        now = _log_region(table.log, table.log.key(), app.text, tuple(L.log_panel), tuple(L.log), L.scale)
+        if table.layer._keys["log"] != now[1]:  # the log's new line is not in the layer yet: held this frame only
+            assert table._log_held and "bottom" in repaints[-1] and "log" not in repaints[-1], frame
+            held += 1
+            busy.before(frame)
+            app.step(DT, [])
+            assert table.layer._keys["log"] == now[1] and "log" in repaints[-1], frame
+    assert held >= 3

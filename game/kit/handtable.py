@@ -212,12 +212,28 @@ class HiddenHandTable(ViewTable, TurnScene):
             self._hold_fan = False
         else:
             self._held = 0
-        self.layer.refresh(self.background, self.layout, regions, self.app.art)
+        self.layer.refresh(self.background, self.layout, self._log_apart(regions), self.app.art)
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
                 self.primer.step()
             elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
+
+    _log_shown: Any = None  # the log's region as the layer shows it
+    _log_held = False  # the last frame kept it (:meth:`_log_apart`)
+
+    def _log_apart(self, regions: list[Region]) -> list[Region]:
+        """``regions``, but the log as the layer shows it when it changed on a frame that repaints the bottom region
+        too (your own play: the fan or the lines change with the log's new line, each a millisecond or more at
+        3840x2160): its new line is painted on the next frame, on its own (one frame later, never two)."""
+        log = next((r for r in regions if r[0] == "log"), None)
+        shown, self._log_shown = self._log_shown, log
+        hold = not self._log_held and self.layer.surface is not None and shown is not None and log is not None
+        self._log_held = hold and {"log", "bottom"} <= self.layer.changed(regions)
+        if not self._log_held:
+            return regions
+        self._log_shown = shown
+        return [shown if r is log else r for r in regions]
 
     def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
