@@ -262,3 +262,25 @@ def test_your_own_plays_log_line_is_painted_on_the_next_frame_on_its_own(bench, 
             app.step(DT, [])
             assert table.layer._keys["log"] == now[1] and "log" in repaints[-1], frame
     assert held >= 3
+
+
+def test_a_panels_melds_changing_alone_repaint_the_melds_not_its_header(bench):
+    """A change of a seat's melds alone (a meld laid, the rivals' melds shrinking to a smaller card) repaints where the
+    melds were and are, not the header above them; a header, turn or hand change repaints the header too."""
+    from game.tables.scamper import view
+
+    app, busy = bench
+    app.step(DT, [])
+    table = busy.table
+    for region in view.layer_regions(table):
+        seat = region[0]
+        if seat not in table.layout.spots or not region[1][4]:
+            continue
+        header = table.layout.spots[seat].header
+        old = region[1]
+        fewer = old[:4] + (old[4][:-1],) + old[5:]  # its last meld not laid yet
+        assert not [r for r in region.touched(fewer, old) if r.colliderect(header)], seat
+        renamed = fewer[:5] + ((old[5][0], "Someone else", old[5][2]),)
+        assert [r for r in region.touched(renamed, old) if r.colliderect(header)], seat
+        turned = fewer[:2] + (not old[2],) + fewer[3:]
+        assert [r for r in region.touched(turned, old) if r.colliderect(header)], seat
