@@ -34,6 +34,7 @@ from game.kit import handprime, overdraw
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.parts import log_ahead
 from game.kit.pointer import Pointer
+from game.kit.reach import glow_reach
 from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -354,12 +355,18 @@ class HiddenHandTable(ViewTable, TurnScene):
 
         def touched(old: Any, new: Any) -> pygame.Rect | None:
             parts = [self._words_rect(w) for w in {old[0], new[0]} if w is not None] if old[0] != new[0] else []
-            parts += [pygame.Rect(r).inflate(2 * pad, 2 * pad) for _, r, _, _, _ in set(old[1]) ^ set(new[1])]
+            parts += [self._fan_reach(card) for card in set(old[1]) ^ set(new[1])]
             parts += [pygame.Rect(b[2]).inflate(2 * pad, 2 * pad) for b in set(old[2]) ^ set(new[2])]
             return parts[0].unionall(parts[1:]) if parts else None
 
         return Partial("bottom", key, band.inflate(-6, -6), lambda layer: self._draw_bottom(layer, key),
                        touched)
+
+    def _fan_reach(self, card: tuple[Any, ...]) -> pygame.Rect:
+        """All a card of a :meth:`_bottom_key`'s fan paints: the card and its shadow, its glow, a hint's frame."""
+        rect, frame = pygame.Rect(card[1]), 2 * max(3, card[1][2] // 22) + 2  # draw_pointer's frame
+        reach = overdraw.reaches(self.app.art, [rect])[0].union(glow_reach(self.app.art, rect) if card[2] is not None else rect)
+        return reach.union(rect.inflate(frame, frame)) if card[3] else reach
 
     def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
         """:func:`~game.kit.handview.middle_look`'s stock, discard pile, counts and banner as regions of the cached
