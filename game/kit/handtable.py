@@ -33,6 +33,7 @@ from game.kit.layout import TableLayout
 from game.kit import handprime, overdraw
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.parts import log_ahead
+from game.kit.pace import Apart
 from game.kit.pointer import Pointer
 from game.kit.reach import glow_reach
 from game.kit.priming import Primer
@@ -74,6 +75,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
+        self.log_apart = Apart("log", "bottom")  # the log's new line a frame late on a frame the bottom repaints
         self.primer = Primer(self.app.art, [], shadow=False)  # faces the layer will show at a new size (prime_ahead)
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
@@ -213,28 +215,13 @@ class HiddenHandTable(ViewTable, TurnScene):
             self._hold_fan = False
         else:
             self._held = 0
-        self.layer.refresh(self.background, self.layout, self._log_apart(regions), self.app.art)
+        regions = self.log_apart.regions(self.layer, regions, self.app.stack.top is self)  # your play's log line: next frame
+        self.layer.refresh(self.background, self.layout, regions, self.app.art)
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
                 self.primer.step()
             elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
-
-    _log_shown: Any = None  # the log's region as the layer shows it
-    _log_held = False  # the last frame kept it (:meth:`_log_apart`)
-
-    def _log_apart(self, regions: list[Region]) -> list[Region]:
-        """``regions``, but the log as the layer shows it when it changed on a frame that repaints the bottom region
-        too (your own play: the fan or the lines change with the log's new line, each a millisecond or more at
-        3840x2160): its new line is painted on the next frame, on its own (one frame later, never two)."""
-        log = next((r for r in regions if r[0] == "log"), None)
-        shown, self._log_shown = self._log_shown, log
-        hold = not self._log_held and self.layer.surface is not None and shown is not None and log is not None
-        self._log_held = hold and {"log", "bottom"} <= self.layer.changed(regions)
-        if not self._log_held:
-            return regions
-        self._log_shown = shown
-        return [shown if r is log else r for r in regions]
 
     def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a
@@ -286,6 +273,12 @@ class HiddenHandTable(ViewTable, TurnScene):
         return 0.0 if self.catching_up else self.factor()
 
     # --- turns, the device and acting ---------------------------------------------
+
+    def pause(self) -> None:
+        """Also the log's new line held back a frame shows now: the table has no next frame under the scene."""
+        super().pause()
+        if self.log_apart.held:
+            self._refresh_layer()
 
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
