@@ -292,8 +292,11 @@ def test_a_panels_melds_changing_alone_repaint_the_melds_not_its_header(bench):
 
 def test_a_card_leaving_the_fan_repaints_what_it_painted_not_a_margin_round_it(bench):
     """The bottom region's repaint for a card gone from the fan (or come, or moved) is all that card painted: itself
-    and its shadow, its glow when lit, a hint's frame when pointed at; not a glow's margin all round every card."""
+    and its shadow, its glow when lit (measured on that glow), a hint's frame when pointed at; not a glow's margin
+    all round every card."""
+    from game.kit.hand import SELECT
     from game.kit.reach import card_reach, glow_reach
+    from game.kit.ui import GLOW
 
     app, busy = bench
     table = busy.table
@@ -306,8 +309,9 @@ def test_a_card_leaving_the_fan_repaints_what_it_painted_not_a_margin_round_it(b
     card, rect = cards[0], pygame.Rect(cards[0][1])
     assert card[2] is None and not card[3]
     assert region.touched(region.key, (words, cards[1:], looks)) == card_reach(app.art, rect)
-    lit = (words, ((card[0], card[1], (255, 220, 120), False, card[4]),) + cards[1:], looks)
-    assert region.touched(region.key, lit) == card_reach(app.art, rect).union(glow_reach(app.art, rect))
+    lit = (words, ((card[0], card[1], SELECT, False, card[4]),) + cards[1:], looks)
+    assert region.touched(region.key, lit) == card_reach(app.art, rect).union(glow_reach(app.art, rect, SELECT))
+    assert (*rect.size, GLOW) not in app.art._glows  # measured on the glow drawn: no other made for it
     pointed = (words, ((card[0], card[1], None, True, card[4]),) + cards[1:], looks)
     frame = 2 * max(3, rect.w // 22) + 2
     assert region.touched(region.key, pointed) == card_reach(app.art, rect).union(rect.inflate(frame, frame))

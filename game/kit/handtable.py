@@ -358,7 +358,7 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _fan_reach(self, card: tuple[Any, ...]) -> pygame.Rect:
         """All a card of a :meth:`_bottom_key`'s fan paints: the card and its shadow, its glow, a hint's frame."""
         rect, frame = pygame.Rect(card[1]), 2 * max(3, card[1][2] // 22) + 2  # draw_pointer's frame
-        reach = overdraw.reaches(self.app.art, [rect])[0].union(glow_reach(self.app.art, rect) if card[2] is not None else rect)
+        reach = overdraw.reaches(self.app.art, [rect])[0].union(rect if card[2] is None else glow_reach(self.app.art, rect, card[2]))
         return reach.union(rect.inflate(frame, frame)) if card[3] else reach
 
     def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
