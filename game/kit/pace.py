@@ -62,10 +62,11 @@ class Apart:
 
     def regions(self, layer: TableLayer, regions: list[Region], live: bool) -> list[Region]:
         """``regions`` to refresh ``layer`` with: the region ``name`` as the layer shows it, while held."""
-        now, beside = (next((r for r in regions if r[0] == name), None) for name in (self.name, self.beside))
+        now = next((r for r in regions if r[0] == self.name), None)
         shown, self.shown = self.shown, now
-        self.held = live and not self.held and layer.surface is not None and None not in (shown, now, beside) and len(
-            layer.changed([now, beside])) == 2  # (beside: not every region's key compared again)
+        self.held = (live and not self.held and shown is not None and now is not None and now is not shown
+                     and layer.surface is not None and bool(layer.changed([now]))
+                     and bool(layer.changed(r for r in regions if r[0] == self.beside)))
         if not self.held:
             return regions
         self.shown = shown
