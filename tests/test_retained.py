@@ -150,6 +150,14 @@ def test_cells_rects_are_the_cells_once_each_and_each_run_joined_down_as_far_as_
             assert not any((o.x, o.w, o.y) in ends for o in out)  # a run going on below is never a second rectangle
 
 
+def shown_regions(table) -> list:
+    """The table's layer regions as its layer shows them: a hidden-hand table's log as it was while its new line waits
+    a frame (:class:`~game.kit.pace.Apart`)."""
+    apart = getattr(table, "log_apart", None)
+    held = apart.shown if apart is not None and apart.held else None
+    return [held if held is not None and r[0] == "log" else r for r in table.view.layer_regions(table)]
+
+
 def drawn_with_the_bottom_live(app: App, table) -> bytes:
     """The frame as it was drawn before the bottom went into the cached layer: a layer made afresh without the
     bottom region, and the fan, status lines and buttons drawn over it in the frame."""
@@ -157,7 +165,7 @@ def drawn_with_the_bottom_live(app: App, table) -> bytes:
 
     fresh = TableLayer()
     kept, in_layer, fan_live = table.layer, table._bottom_in_layer, table._fan_live
-    regions = [r for r in table.view.layer_regions(table) if r[0] != "bottom"]
+    regions = [r for r in shown_regions(table) if r[0] != "bottom"]
     fresh.refresh(table.background, table.layout, regions, app.art)
     table.layer, table._bottom_in_layer, table._fan_live = fresh, False, False
     try:
@@ -492,7 +500,7 @@ def drawn_with_the_middle_live(app: App, table) -> bytes:
 
     fresh = TableLayer()
     kept, live = table.layer, table.middle_live
-    regions = [r for r in table.view.layer_regions(table) if r[0] not in ("piles", "discard", "counts", "banner")]
+    regions = [r for r in shown_regions(table) if r[0] not in ("piles", "discard", "counts", "banner")]
     fresh.refresh(table.background, table.layout, regions, app.art)
     table.layer, table.middle_live = fresh, True
     try:
@@ -559,7 +567,7 @@ def test_a_new_log_line_repaints_the_rows_that_changed_not_the_panel(pg, tmp_pat
         if few:
             assert sum(spot.w * spot.h for spot in table.layer.painted) < panel.w * panel.h // 4, table.layer.painted
         fresh = TableLayer()
-        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        fresh.refresh(table.background, table.layout, shown_regions(table), app.art)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
@@ -592,7 +600,7 @@ def test_a_new_log_line_renders_only_its_own_row_after_a_quiet_frame(pg, tmp_pat
         assert table.layer.painted and rendered == [line], rendered
         quiet()
         fresh = TableLayer()
-        fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+        fresh.refresh(table.background, table.layout, shown_regions(table), app.art)
         assert pygame.image.tobytes(table.layer.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
 
 
@@ -826,7 +834,7 @@ def layer_painted_afresh(table, app) -> bytes:  # type: ignore[no-untyped-def]
     from game.kit.layer import TableLayer
 
     fresh = TableLayer()
-    fresh.refresh(table.background, table.layout, table.view.layer_regions(table), app.art)
+    fresh.refresh(table.background, table.layout, shown_regions(table), app.art)
     return pygame.image.tobytes(fresh.surface, "RGB")
 
 

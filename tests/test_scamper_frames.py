@@ -228,3 +228,90 @@ def test_a_scamper_rounds_opening_line_and_piles_come_with_the_last_rounds_lines
     pile, stock = list(m.pile), m.stock
     deal()
     assert len(table.log.lines) == lines + 1 and list(m.pile) == pile and m.stock == stock
+
+
+def test_your_own_plays_log_line_is_painted_on_the_next_frame_on_its_own(bench, monkeypatch):
+    """A frame that repaints the bottom region (your own play lifts cards from your fan, or changes the lines) keeps
+    the log as it was: its new line goes into the layer on the next frame, never later; at once if a scene comes
+    over the table (it has no next frame then)."""
+    from game.kit.handview import _log_region
+
+    app, busy = bench
+    real = TableLayer.refresh
+    repaints: list[set] = []
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        if self.surface is not None:
+            repaints.append({r[0] for r in regions if self._keys.get(r[0], self) != r[1]})
+        real(self, background, owner, regions, art)
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    held = 0
+    for frame in range(700):
+        busy.before(frame)
+        table = busy.table
+        app.step(DT, [])
+        if app.stack.top is not table or table.layer.surface is None:
+            continue
+        L = table.layout
+        now = _log_region(table.log, table.log.key(), app.text, tuple(L.log_panel), tuple(L.log), L.scale)
+        if table.layer._keys["log"] != now[1]:  # the log's new line is not in the layer yet: held this frame only
+            assert table.log_apart.held and "bottom" in repaints[-1] and "log" not in repaints[-1], frame
+            held += 1
+            if held == 1:
+                table.pause()  # a scene comes over the table
+            else:
+                busy.before(frame)
+                app.step(DT, [])
+            assert table.layer._keys["log"] == now[1] and "log" in repaints[-1], frame
+    assert held >= 3
+
+
+def test_a_panels_melds_changing_alone_repaint_the_melds_not_its_header(bench):
+    """A change of a seat's melds alone (a meld laid, the rivals' melds shrinking to a smaller card) repaints where the
+    melds were and are, not the header above them; a header, turn or hand change repaints the header too."""
+    from game.tables.scamper import view
+
+    app, busy = bench
+    app.step(DT, [])
+    table = busy.table
+    for region in view.layer_regions(table):
+        seat = region[0]
+        if seat not in table.layout.spots or not region[1][4]:
+            continue
+        header = table.layout.spots[seat].header
+        old = region[1]
+        fewer = old[:4] + (old[4][:-1],) + old[5:]  # its last meld not laid yet
+        assert not [r for r in region.touched(fewer, old) if r.colliderect(header)], seat
+        renamed = fewer[:5] + ((old[5][0], "Someone else", old[5][2]),)
+        assert [r for r in region.touched(renamed, old) if r.colliderect(header)], seat
+        turned = fewer[:2] + (not old[2],) + fewer[3:]
+        assert [r for r in region.touched(turned, old) if r.colliderect(header)], seat
+
+
+def test_a_card_leaving_the_fan_repaints_what_it_painted_not_a_margin_round_it(bench):
+    """The bottom region's repaint for a card gone from the fan (or come, or moved) is all that card painted: itself
+    and its shadow, its glow when lit (measured on that glow), a hint's frame when pointed at; not a glow's margin
+    all round every card."""
+    from game.kit.hand import SELECT
+    from game.kit.reach import card_reach, glow_reach
+    from game.kit.ui import GLOW
+
+    app, busy = bench
+    table = busy.table
+    for _ in range(120):
+        app.step(DT, [])
+        region = next(r for r in table.view.layer_regions(table) if r[0] == "bottom")
+        if region.key[1]:
+            break
+    words, cards, looks = region.key
+    card, rect = cards[0], pygame.Rect(cards[0][1])
+    assert card[2] is None and not card[3]
+    assert region.touched(region.key, (words, cards[1:], looks)) == card_reach(app.art, rect)
+    lit = (words, ((card[0], card[1], SELECT, False, card[4]),) + cards[1:], looks)
+    assert region.touched(region.key, lit) == card_reach(app.art, rect).union(glow_reach(app.art, rect, SELECT))
+    assert (*rect.size, GLOW) not in app.art._glows  # measured on the glow drawn: no other made for it
+    pointed = (words, ((card[0], card[1], None, True, card[4]),) + cards[1:], looks)
+    frame = 2 * max(3, rect.w // 22) + 2
+    assert region.touched(region.key, pointed) == card_reach(app.art, rect).union(rect.inflate(frame, frame))

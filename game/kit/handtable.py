@@ -33,7 +33,9 @@ from game.kit.layout import TableLayout
 from game.kit import handprime, overdraw
 from game.kit.messages import Floaters, Toast, age_messages, draw_status, draw_toast, status_lines_at
 from game.kit.parts import log_ahead
+from game.kit.pace import Apart
 from game.kit.pointer import Pointer
+from game.kit.reach import glow_reach
 from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
 from game.kit.sprites import CardSprite, Hand, SpriteBook
@@ -73,6 +75,7 @@ class HiddenHandTable(ViewTable, TurnScene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
+        self.log_apart = Apart("log", "bottom")  # the log's new line a frame late on a frame the bottom repaints
         self.primer = Primer(self.app.art, [], shadow=False)  # faces the layer will show at a new size (prime_ahead)
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
@@ -212,6 +215,7 @@ class HiddenHandTable(ViewTable, TurnScene):
             self._hold_fan = False
         else:
             self._held = 0
+        regions = self.log_apart.regions(self.layer, regions, self.app.stack.top is self)  # your play's log line: next frame
         self.layer.refresh(self.background, self.layout, regions, self.app.art)
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
@@ -269,6 +273,12 @@ class HiddenHandTable(ViewTable, TurnScene):
         return 0.0 if self.catching_up else self.factor()
 
     # --- turns, the device and acting ---------------------------------------------
+
+    def pause(self) -> None:
+        """Also the log's new line held back a frame shows now: the table has no next frame under the scene."""
+        super().pause()
+        if self.log_apart.held:
+            self._refresh_layer()
 
     def set_viewer(self, seat: int) -> None:
         """Turn the table so ``seat`` sits at the bottom (only behind the pass-device screen)."""
@@ -338,12 +348,18 @@ class HiddenHandTable(ViewTable, TurnScene):
 
         def touched(old: Any, new: Any) -> pygame.Rect | None:
             parts = [self._words_rect(w) for w in {old[0], new[0]} if w is not None] if old[0] != new[0] else []
-            parts += [pygame.Rect(r).inflate(2 * pad, 2 * pad) for _, r, _, _, _ in set(old[1]) ^ set(new[1])]
+            parts += [self._fan_reach(card) for card in set(old[1]) ^ set(new[1])]
             parts += [pygame.Rect(b[2]).inflate(2 * pad, 2 * pad) for b in set(old[2]) ^ set(new[2])]
             return parts[0].unionall(parts[1:]) if parts else None
 
         return Partial("bottom", key, band.inflate(-6, -6), lambda layer: self._draw_bottom(layer, key),
                        touched)
+
+    def _fan_reach(self, card: tuple[Any, ...]) -> pygame.Rect:
+        """All a card of a :meth:`_bottom_key`'s fan paints: the card and its shadow, its glow, a hint's frame."""
+        rect, frame = pygame.Rect(card[1]), 2 * max(3, card[1][2] // 22) + 2  # draw_pointer's frame
+        reach = overdraw.reaches(self.app.art, [rect])[0].union(rect if card[2] is None else glow_reach(self.app.art, rect, card[2]))
+        return reach.union(rect.inflate(frame, frame)) if card[3] else reach
 
     def middle_region(self, look: tuple[Any, ...], before: list[pygame.Rect]) -> list[Region]:
         """:func:`~game.kit.handview.middle_look`'s stock, discard pile, counts and banner as regions of the cached

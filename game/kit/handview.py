@@ -74,21 +74,22 @@ def panel_touched(t: Any, seat: int, old: tuple[Any, ...], new: tuple[Any, ...],
     whose game part is (laid, header): ``laid`` the groups of cards laid, each (its cards, their rects) as drawn,
     ``header`` what the header shows, its text ``px`` high): the rim and the header for a turn, the hand's cards
     (``hand_rects(count)``) and the header for a hand, the groups that changed (and where the bottom seat's words
-    go, laying the first or the last) and the header for the groups, the header (its text's lines whole) for the
-    header, joined in a few rects; a new face or viewer, the whole panel."""
+    go, laying the first or the last) alone, the header (its text's lines whole) for the header, joined in a few
+    rects; a new face or viewer, the whole panel.  (Each rect repaints all the panel's drawing reaching into it.)"""
     hand, face, turn, viewer, laid, head = range(6)
     if old[face] != new[face] or old[viewer] != new[viewer]:
         return None
     spot, h = t.layout.spots[seat], t.layout.spots[seat].header
     rim = rim_strips(spot, t.layout.scale) if old[turn] != new[turn] else []
     parts: list[pygame.Rect] = []
-    if old[hand] != new[hand] and spot.side != "bottom":
+    stack = old[hand] != new[hand] and spot.side != "bottom"
+    if stack:
         parts += [r for n in (old[hand], new[hand]) for r in hand_rects(n if isinstance(n, int) else len(n))]
     if old[laid] != new[laid]:
         parts += [pygame.Rect(r) for group in set(old[laid]) ^ set(new[laid]) for r in group[1]]
         parts += [spot.matches] if new[viewer] and not (old[laid] and new[laid]) else []
     line = round(2 * t.layout.scale) + t.app.text.font(px).get_linesize()  # draw_header's text, descenders too
-    if rim or parts or old[head] != new[head]:
+    if rim or stack or old[head] != new[head]:
         parts.append(pygame.Rect(h.x, h.y, h.w, max(h.h, line)))
     return _few(parts, rim)
 

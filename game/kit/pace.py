@@ -6,6 +6,7 @@ the log one up, which repaints the whole panel (at 3840x2160 more than half a mi
 every row's words blended again).  A :class:`PacedLayer` paints the log's new rows on the next frame instead, the
 frame the next move only takes off on.  Nothing is left behind: a change is held one frame at most, never two
 frames running, never over a layer painted afresh, and :attr:`PacedLayer.held` asks for the frame that shows it.
+A layer of several regions holds one of them back the same way with an :class:`Apart`.
 """
 
 from __future__ import annotations
@@ -47,3 +48,26 @@ class PacedLayer(TableLayer):
     def holding(self, now: Sequence[Any]) -> Sequence[Any]:
         """The late parts the layer shows: those held back (while :attr:`held`), else ``now``."""
         return self._late[1] if self.held and self._late is not None else now
+
+
+class Apart:
+    """One region of a layer of several (``name``) shown a frame late, as it was, when it changes on a frame that
+    repaints another (``beside``) too: held one frame at most, never two frames running, never over a layer painted
+    afresh, and only while the table has a next frame (``live``)."""
+
+    def __init__(self, name: object, beside: object) -> None:
+        self.name, self.beside = name, beside
+        self.shown: Region | None = None  # the region as the layer shows it
+        self.held = False
+
+    def regions(self, layer: TableLayer, regions: list[Region], live: bool) -> list[Region]:
+        """``regions`` to refresh ``layer`` with: the region ``name`` as the layer shows it, while held."""
+        now = next((r for r in regions if r[0] == self.name), None)
+        shown, self.shown = self.shown, now
+        self.held = (live and not self.held and shown is not None and now is not None and now is not shown
+                     and layer.surface is not None and bool(layer.changed([now]))
+                     and bool(layer.changed(r for r in regions if r[0] == self.beside)))
+        if not self.held:
+            return regions
+        self.shown = shown
+        return [shown if r is now else r for r in regions]

@@ -29,9 +29,10 @@ def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
     return art.shadow(rect.size).get_bounding_rect().move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
 
 
-def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
-    """All a glow round a card at ``rect`` paints (:meth:`CardArt.blit_glow`)."""
-    pad = (art.glow(rect.size, GLOW).get_width() - rect.w) // 2
+def glow_reach(art: CardArt, rect: pygame.Rect, color: tuple[int, ...] = GLOW) -> pygame.Rect:
+    """All a glow round a card at ``rect`` paints (:meth:`CardArt.blit_glow`; measured on the glow of ``color``, the
+    one drawn: no other is made)."""
+    pad = (art.glow(rect.size, color).get_width() - rect.w) // 2
     return rect.inflate(2 * pad, 2 * pad)
 
 
