@@ -112,3 +112,45 @@ def test_a_wrapped_line_never_starts_with_a_separator(pg):
     for width in range(120, 600, 7):
         lines = text.wrap(words, 21, width)
         assert " ".join(lines) == words and not any(line.startswith("·") for line in lines), width
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_every_row_of_example_cards_keeps_within_the_texts_margins(pg, tmp_path, size, monkeypatch):
+    """Scamper's five examples on its wild-cards page ran to the window's edges at 960x600 while the text kept a
+    63 px margin: every example's cards and caption now sit within the body text's column, cards and captions
+    apart."""
+    app = make_app(tmp_path, size)
+    for info in playable_games():
+        scene = RulesScene(app, info.id)
+        app.stack.push(scene)
+        for page, section in enumerate(scene.sections):
+            if not section.examples:
+                continue
+            scene.page = page
+            scene.refresh()
+            cards: list[pygame.Rect] = []
+            captions: list[pygame.Rect] = []
+            real_text, real_face, real_number = app.text.blit, app.art.blit_face, app.art.blit_number
+            said = {e.caption for e in section.examples}
+
+            def text(target, words, px, pos, *a, **k):
+                rect = real_text(target, words, px, pos, *a, **k)
+                if any(words in c for c in said):
+                    captions.append(rect)
+                return rect
+
+            monkeypatch.setattr(app.text, "blit", text)
+            monkeypatch.setattr(app.art, "blit_face", lambda surf, c, r, *a, **k: cards.append(r.copy()))
+            monkeypatch.setattr(app.art, "blit_number", lambda surf, v, r, *a, **k: cards.append(r.copy()))
+            app.dirty = True
+            frame(app)
+            monkeypatch.setattr(app.text, "blit", real_text)
+            monkeypatch.setattr(app.art, "blit_face", real_face)
+            monkeypatch.setattr(app.art, "blit_number", real_number)
+            width = scene.body_size()[1]
+            left = (scene.layout.w - width) // 2
+            n = sum(len(e.cards.split()) for e in section.examples)
+            assert len(cards) == n and captions, (info.id, page)
+            assert all(left <= r.left and r.right <= left + width for r in cards + captions), (info.id, page)
+            assert max(r.bottom for r in cards) < min(r.top for r in captions), (info.id, page)
+        app.stack.pop()
