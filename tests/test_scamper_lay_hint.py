@@ -57,3 +57,33 @@ def test_the_hint_does_not_say_lay_while_you_must_draw_first(pg, tmp_path):
     frame(app)
     head, hint = view.status_lines(table)
     assert head.endswith("Draw: click the stock or the discard pile.") and "done" in hint and "Select these" not in hint
+
+
+def test_the_greyed_lay_button_says_why_under_the_pointer(pg, tmp_path, monkeypatch):
+    """Hovering the greyed "Lay contract" said only "Key: L": it now says what to do first, then the key; a Lay
+    that can be pressed keeps its plain key tip."""
+    import pygame
+
+    from game.kit import handview
+
+    app = make_app(tmp_path)
+    setup = _setup(3)
+    record = _find(setup, lambda s: s.phase is Phase.PLAY and any(isinstance(a, LayContract) for a in s.legal_actions()))
+    table = _open(app, setup, record)
+    wait(app, lambda: not table.motion.busy)
+    tips: list[str] = []
+    real = handview.draw_tooltip
+    monkeypatch.setattr(handview, "draw_tooltip", lambda surface, text, label, *a, **k: (
+        tips.append(label), real(surface, text, label, *a, **k))[1])
+
+    def hover_lay() -> str:
+        tips.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_button(table, "lay").rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frame(app, 2)
+        return tips[-1]
+
+    obs = table.state.observation(0)
+    assert hover_lay() == f"Select the cards of your contract: {obs.contract.describe()}. Key: L"
+    _select(app, table, solve(obs.hand, obs.contract).used())
+    assert _button(table, "lay").enabled and hover_lay() == "Key: L"
