@@ -43,6 +43,20 @@ def test_taking_an_upgrade_again_is_said_in_words() -> None:
     assert all(f"{u.name}: {u.effect} {up.taking(uid)}." in pages for uid, u in up.UPGRADES.items())
 
 
+def test_the_second_wind_log_line_says_the_decks_as_the_upgrade_does(monkeypatch) -> None:
+    """It read "played again with half a deck against two and a half" (decks? hands?)."""
+    from types import SimpleNamespace
+
+    from engine.double_or_nothing.events import SecondWind
+    from game.tables.double_or_nothing import steps
+
+    said: list[str] = []
+    monkeypatch.setattr(steps, "note_step", lambda t, line, *a, **k: said.append(line))
+    steps._second_wind(SimpleNamespace(state=SimpleNamespace(upgrade_rules=up.RULES)), SecondWind(3))
+    assert said == ["Second Wind: game 3 is played again with half a fresh deck against five times as many cards."]
+    assert "half a fresh deck against an opponent with five times as many cards" in up.effect(up.SECOND_WIND)
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 def test_every_upgrade_card_says_its_key_and_whether_it_adds_up_and_its_words_fit(pg, tmp_path, size, monkeypatch):
     app = make_app(tmp_path, size)
