@@ -52,6 +52,7 @@ class GameInfo:
     sim_options: tuple[tuple[str, Any], ...] = ()  # options for the random-simulation test, if the defaults run too long
     seat_actions: tuple[tuple[str, str], ...] = ()  # real-time games: (action id, label) each human seat has a key for
     score_columns: tuple[str, str] = ("Best score", "Average score")  # the statistics' best and average, in its words
+    result_columns: tuple[str, str, str, str] = ("Played", "Won", "Shared", "Lost")  # its statistics' counts, in its words
     longest_ms: int | None = None  # a game's length limit where its timers could run on for ever: no record claims more
     script: str = ""  # module of its ``python -m engine.script`` hooks (default: the rules module)
     most_actions: int = 30_000  # no record of the game holds more actions (far past any real game; loading stays quick)
@@ -182,9 +183,10 @@ def _double_or_nothing() -> GameInfo:
         rules_pages="game.rules.double_or_nothing:DOUBLE_OR_NOTHING_RULES",
         arena="ai.double_or_nothing.arena:ARENA", bench="engine.double_or_nothing.bench:main",
         options=OPTIONS, stats=("runs", "runs_cleared", "best_game", "upgrades_picked"), sim_options=(("mode", "duel"),),
-        won_means="Won counts the Duels won and the Runs cleared (all 32 games of the ladder won). A Run that ends "
-                  "at a lost game counts as lost: its games won and best game show how far it went.",
+        won_means="Runs cleared: runs whose 32 games were all won. A run that ends at a lost game counts as lost, "
+                  "even after games won: its games won and best game show how far it went.",
         score_columns=("Most games won", "Average games won"), score_unit="games won",
+        result_columns=("Duels and runs", "Duels won, runs cleared", "Shared", "Duels and runs lost"),
         end_words="engine.double_or_nothing:end_words",
         trial_seats=("hard", "standard"), trial_options=(("mode", "duel"),),
         most_actions=100_000,  # a whole run, game after game

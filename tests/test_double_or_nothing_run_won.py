@@ -50,7 +50,7 @@ def test_the_statistics_count_it_so_say_so_and_old_files_still_load(tmp_path) ->
     stats, path, problem = load_statistics(tmp_path / "double-or-nothing")
     assert problem is None and path is not None and stats.games["double-or-nothing"]["standard"].won == 1
     from game.tables.double_or_nothing.summary import upgrade_notes
-    assert any("(older counts), Won also counts" in n for n in upgrade_notes(stats.games["double-or-nothing"]))  # said so
+    assert any("(older counts), the won column also counts" in n for n in upgrade_notes(stats.games["double-or-nothing"]))  # said so
     info = game_info("double-or-nothing")
     seats = [("You", "human", None), ("Ada", "ai", "standard")]
     fresh = Statistics()
@@ -62,19 +62,22 @@ def test_the_statistics_count_it_so_say_so_and_old_files_still_load(tmp_path) ->
                       extra=[{"runs": 1, "runs_cleared": 0, "best_game": 3}, {}])
     line = fresh.games[info.record_format]["standard"]
     assert (line.played, line.won, line.lost, line.best, line.extra["runs_cleared"]) == (1, 0, 1, 2, 0)
-    assert "runs_cleared" in info.stats and "Runs cleared" in info.won_means
+    assert "runs_cleared" in info.stats and "Runs cleared: runs whose 32 games were all won." in info.won_means
     pygame.init()
-    try:  # the screen says what Won counts, under the table
+    try:  # the columns say what they count ("Played 1, Won 0, Lost 1" after a run whose game 1 was won read as a
+        # bug), and the screen says what a cleared run is, under the table
         app = App((960, 600), tmp_path, seed=3, resizable=False)
         app.to_title()
         scene = StatsScene(app, "double-or-nothing")
-        assert "Runs cleared" in scene.columns
+        assert scene.columns[:4] == ("Duels and runs", "Duels won, runs cleared", "Shared", "Duels and runs lost")
+        assert "Runs cleared" in scene.columns and not {"Played", "Won", "Lost"} & set(scene.columns)
+        assert StatsScene(app, "sprint").columns[:4] == ("Played", "Won", "Shared", "Lost")  # other games: plain
         drawn: list[str] = []
         blit = app.text.blit
         app.text.blit = lambda surface, line, *a, **k: drawn.append(line) or blit(surface, line, *a, **k)
         scene.draw(app.screen)
         said = " ".join(drawn)
-        assert "Won counts the Duels won and the Runs cleared (all 32 games of the ladder won)." in said
-        assert "A Run that ends at a lost game counts as lost" in said
+        assert "Runs cleared: runs whose 32 games were all won." in said
+        assert "A run that ends at a lost game counts as lost, even after games won" in said
     finally:
         pygame.quit()

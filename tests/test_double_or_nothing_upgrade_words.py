@@ -31,11 +31,30 @@ def test_taking_an_upgrade_again_is_said_in_words() -> None:
         else:
             assert line == "Once only"
     wind = up.effect(up.SECOND_WIND)
-    assert "two and a half" not in wind and "2.5 fresh decks" in wind  # decks, not a bare number
-    # what you get first (a second try instead of the end of the run), the smaller deck said as the catch
-    assert wind.index("second try") < wind.index("half a fresh deck") and "the opponent 2.5" not in wind
+    # what you get first (a second try instead of the end of the run), the smaller deck said as the catch, the
+    # opponent's deck in words a newcomer reads ("half a fresh deck against 2.5 fresh decks" did not read)
+    assert wind.index("second try") < wind.index("half a fresh deck") < wind.index("five times as many cards")
+    assert not any(c.isdigit() for c in wind)
+    # the Spyglass: what was dealt, then what is held near the end of a deal ("once it is down to a tenth of its
+    # hand, which it has run out of" did not read)
+    glass = up.effect(up.SPYGLASS)
+    assert "was dealt none of" in glass and "once a tenth of its hand or less is left, those it has none of now" in glass
     pages = " ".join(p for section in DOUBLE_OR_NOTHING_RULES for p in section.paragraphs)
     assert all(f"{u.name}: {u.effect} {up.taking(uid)}." in pages for uid, u in up.UPGRADES.items())
+
+
+def test_the_second_wind_log_line_says_the_decks_as_the_upgrade_does(monkeypatch) -> None:
+    """It read "played again with half a deck against two and a half" (decks? hands?)."""
+    from types import SimpleNamespace
+
+    from engine.double_or_nothing.events import SecondWind
+    from game.tables.double_or_nothing import steps
+
+    said: list[str] = []
+    monkeypatch.setattr(steps, "note_step", lambda t, line, *a, **k: said.append(line))
+    steps._second_wind(SimpleNamespace(state=SimpleNamespace(upgrade_rules=up.RULES)), SecondWind(3))
+    assert said == ["Second Wind: game 3 is played again with half a fresh deck against five times as many cards."]
+    assert "half a fresh deck against an opponent with five times as many cards" in up.effect(up.SECOND_WIND)
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])

@@ -79,3 +79,78 @@ def test_sprint_says_match_only_for_a_set_or_run_and_game_for_its_rounds():
     assert "more rounds under New game" in goal and "longer match" not in goal
     rounds = next(o for o in GAMES["sprint"].options if o.key == "match")
     assert rounds.label == "Rounds" and "match" not in rounds.help.lower()
+
+
+def test_no_rules_page_leans_on_wide_gaps():
+    """Wrapping squeezes every run of spaces to one: Scamper's card values read "Joker 50 2 20 Ace 20 King down to
+    8: 10 ...", its contracts "1: two sets of 3. 2: two runs of 3. 3: ..." (their gaps were the separators)."""
+    from engine.games import load
+
+    for info in playable_games():
+        for section in load(info.rules_pages):
+            for para in section.paragraphs:
+                assert "  " not in para, (info.id, para)
+
+
+def test_scampers_card_values_and_contracts_say_each_item_apart():
+    from engine.scamper import CONTRACTS
+    from game.rules.scamper import SCAMPER_RULES
+
+    contracts = " ".join(SCAMPER_RULES[1].paragraphs)
+    assert all(f"ound {n}: " in contracts for n in range(1, len(CONTRACTS) + 1))
+    scoring = next(s for s in SCAMPER_RULES if s.title == "Going out and scoring").paragraphs
+    assert "Jokers: 50 each · 2s and aces: 20 each · kings down to 8s: 10 each · 7s down to 3s: 5 each." in scoring
+
+
+def test_a_wrapped_line_never_starts_with_a_separator(pg):
+    """A lone "·" between items stays at the end of the line before, not at the start of the next."""
+    from game.base.text import Text
+    from game.shell.assets import asset_path
+
+    text = Text(asset_path("fonts", "DejaVuSansCondensed-Bold.ttf"))
+    words = " · ".join(f"item {n} of the list" for n in range(30))
+    for width in range(120, 600, 7):
+        lines = text.wrap(words, 21, width)
+        assert " ".join(lines) == words and not any(line.startswith("·") for line in lines), width
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_every_row_of_example_cards_keeps_within_the_texts_margins(pg, tmp_path, size, monkeypatch):
+    """Scamper's five examples on its wild-cards page ran to the window's edges at 960x600 while the text kept a
+    63 px margin: every example's cards and caption now sit within the body text's column, cards and captions
+    apart."""
+    app = make_app(tmp_path, size)
+    for info in playable_games():
+        scene = RulesScene(app, info.id)
+        app.stack.push(scene)
+        for page, section in enumerate(scene.sections):
+            if not section.examples:
+                continue
+            scene.page = page
+            scene.refresh()
+            cards: list[pygame.Rect] = []
+            captions: list[pygame.Rect] = []
+            real_text, real_face, real_number = app.text.blit, app.art.blit_face, app.art.blit_number
+            said = {e.caption for e in section.examples}
+
+            def text(target, words, px, pos, *a, **k):
+                rect = real_text(target, words, px, pos, *a, **k)
+                if any(words in c for c in said):
+                    captions.append(rect)
+                return rect
+
+            monkeypatch.setattr(app.text, "blit", text)
+            monkeypatch.setattr(app.art, "blit_face", lambda surf, c, r, *a, **k: cards.append(r.copy()))
+            monkeypatch.setattr(app.art, "blit_number", lambda surf, v, r, *a, **k: cards.append(r.copy()))
+            app.dirty = True
+            frame(app)
+            monkeypatch.setattr(app.text, "blit", real_text)
+            monkeypatch.setattr(app.art, "blit_face", real_face)
+            monkeypatch.setattr(app.art, "blit_number", real_number)
+            width = scene.body_size()[1]
+            left = (scene.layout.w - width) // 2
+            n = sum(len(e.cards.split()) for e in section.examples)
+            assert len(cards) == n and captions, (info.id, page)
+            assert all(left <= r.left and r.right <= left + width for r in cards + captions), (info.id, page)
+            assert max(r.bottom for r in cards) < min(r.top for r in captions), (info.id, page)
+        app.stack.pop()

@@ -82,14 +82,15 @@ UPGRADES: dict[str, Upgrade] = {
                 Icon("circle", "#27ae60", "+1/4"), max_stacks=2),
         Upgrade(ROUND_THE_BEND, "Round the Bend", "Your leads may run on from 8 to 1 (7-8-1-2 has 2 as its top); so may "
                 "answers with four or more copies of each number.", Icon("ring", "#2980b9", "8>1")),
-        Upgrade(SPYGLASS, "Spyglass", "You see which numbers the opponent was dealt none of, and once it is down to a "
-                "tenth of its hand, which it has run out of.",
+        Upgrade(SPYGLASS, "Spyglass", "You see the numbers the opponent was dealt none of; once a tenth of its hand or "
+                "less is left, those it has none of now.",
                 Icon("hexagon", "#7f8c8d", "?")),
         Upgrade(DEEP_HAND, "Deep Hand", "Your hands are dealt bigger: one more card for every 40 in a hand (at least one "
                 "more).",
                 Icon("hourglass", "#d35400", "+1/40"), max_stacks=3),
         Upgrade(SECOND_WIND, "Second Wind", "Once per run, a lost game does not end the run: you get a second try at "
-                "it (half a fresh deck against 2.5 fresh decks).", Icon("star", "#f1c40f", "2nd")),
+                "it, with half a fresh deck against an opponent with five times as many cards.",
+                Icon("star", "#f1c40f", "2nd")),
         Upgrade(TOLL, "Toll", "Each time the opponent passes, an eighth of the cards it draws (at least one) "
                 "go from its deck to the bottom of yours.", Icon("arrow", "#c0392b", "1/8"), max_stacks=2),
         Upgrade(LAST_WORD, "Last Word", "Once per game you may answer the play that empties the opponent's hand: you take "

@@ -33,6 +33,17 @@ def unsuited(text: str) -> str:
     return text
 
 
+def _glued(words: list[str]) -> list[str]:
+    """Words to wrap, a lone separator ("·") kept with the word before it, so that no line starts with one."""
+    out: list[str] = []
+    for word in words:
+        if word == "\u00b7" and out:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 class Recent(dict):  # type: ignore[type-arg]
     """A cache that, once full, forgets the half of it used longest ago (not all it holds): a screen's steady text
     (its headers, its hints) is not rendered again each time its changing text (scores, log lines) fills it."""
@@ -171,7 +182,7 @@ class Text:
         lines: list[str] = []
         line: list[str] = []
         width = 0
-        for word in text.split():
+        for word in _glued(text.split()):
             w = font.size(word)[0]
             if line and width + space + w > max_w:
                 lines.append(" ".join(line))

@@ -208,8 +208,10 @@ def draw_control_tips(t: Any, surface: pygame.Surface, focus: object = None, foc
     if not (isinstance(t.hover, tuple) and t.hover[0] == "button"):
         return
     key = t.hover[1]
-    rect = L.menu_button if key == "menu" else next((b.rect for b in buttons if b.key == key), None)
+    button = next((b for b in buttons if b.key == key), None)
+    rect = L.menu_button if key == "menu" else button.rect if button is not None else None
     tip = "Menu, key: Esc" if key == "menu" else key_tip(t.HOTKEYS[key]) if t.HOTKEYS.get(key) else ""
+    tip = f"{button.tip} {tip}".strip() if button is not None and button.tip else tip  # a greyed button says why
     if rect is not None and tip:
         if avoid:
             draw_tooltip(surface, text, tip, rect, L.scale, [b.rect for b in buttons] + [L.menu_button])

@@ -219,6 +219,8 @@ class StandingsScene(_Overlay):
         rounds = len(data.rows)
         words = (f"Final standings after {rounds} round{'s' if rounds != 1 else ''}: "
                  + ("lowest total wins." if data.lower_wins else "highest total wins."))
+        given = ", ".join(f"{name} {points}" for name, points in zip(data.players, data.start) if points)
+        words += f" {data.start_label}: {given}." if given else ""  # a score before round 1 is said, not only listed
         super().__init__(app, data, title, words, [("again", again_label, on_again), ("menu", "Main menu", on_menu)])
 
     def draw(self, surface: pygame.Surface) -> None:

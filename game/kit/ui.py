@@ -41,7 +41,7 @@ class Button:
     enabled: bool = True
     primary: bool = False
     hotkey: str | None = None
-    tip: str = ""  # a tooltip saying when a greyed button can be used (tables that draw it: draw_buttons_and_tip)
+    tip: str = ""  # a tooltip saying when a greyed button can be used (drawn by draw_buttons_and_tip, a hand table)
 
     def hits(self, pos: tuple[int, int]) -> bool:
         """Whether a click at ``pos`` presses it: anywhere on what it draws (a menu screen asks this)."""

@@ -18,9 +18,11 @@ SCAMPER_RULES: tuple[Section, ...] = (
     Section(
         "The ten contracts",
         (
-            "1: two sets of 3.   2: two runs of 3.   3: a set of 3 and a run of 4.   4: three sets of 3.",
-            "5: a set of 3 and a run of 5.   6: two sets of 3 and a run of 4.   7: a set of 3 and a run of 7.",
-            "8: a run of 4 and a run of 5.   9: a run of 8.   10: a set of 8.",
+            "Round 1: two sets of 3 · round 2: two runs of 3",
+            "Round 3: a set of 3 and a run of 4 · round 4: three sets of 3",
+            "Round 5: a set of 3 and a run of 5 · round 6: two sets of 3 and a run of 4",
+            "Round 7: a set of 3 and a run of 7 · round 8: a run of 4 and a run of 5",
+            "Round 9: a run of 8 · round 10: a set of 8",
             "Bigger melds than asked for are fine, and so are extra melds. Everyone gets eight cards; the rounds "
             "whose contract needs nine or ten cards (4, 6, 7 and 8) deal that many instead, so the contract can "
             "still be laid with a card left over to discard.",
@@ -116,7 +118,7 @@ SCAMPER_RULES: tuple[Section, ...] = (
         (
             "Discard your last card and you have gone out (\"Scamper!\"): the round is over at once and you score "
             "nothing for it. The others add up what they still hold:",
-            "Joker 50    2 20    Ace 20    King down to 8: 10    7 down to 3: 5",
+            "Jokers: 50 each · 2s and aces: 20 each · kings down to 8s: 10 each · 7s down to 3s: 5 each.",
             "The score sheet keeps every round's points, who went out, and the running totals.",
         ),
         (Example("X1 AS 9D 4C", "caught holding these: 50 + 20 + 10 + 5 = 85"),),

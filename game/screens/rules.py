@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import pygame
@@ -11,7 +12,7 @@ from engine.games import game_info, load
 
 
 from game.base.cardart import NumberCard
-from game.kit.ui import INK, Button
+from game.kit.ui import INK, MIN_TEXT_PX, Button
 from game.screens.menu import InfoScene
 
 
@@ -84,6 +85,7 @@ class RulesScene(InfoScene):
     def refresh(self) -> None:
         super().refresh()
         self._body = self._fitted_body()
+        self._row = self._example_row()
 
     def body_size(self) -> tuple[int, int]:
         return self._body
@@ -101,6 +103,32 @@ class RulesScene(InfoScene):
                 break
         return px, width
 
+    def _example_row(self) -> tuple[int, int, list[int], list[list[str]]]:
+        """The page's examples in one row within the body text's margins: card width, caption size, each example's
+        width (its cards or its caption) and its caption's lines.  Captions get smaller, then take two lines, then
+        the cards and the gaps get smaller, as far as the row needs to fit."""
+        examples = self.sections[self.page].examples
+        s, font = self.layout.scale, self.app.text.font
+        room = self._body[1]
+        sizes = range(max(MIN_TEXT_PX, round(20 * s)), MIN_TEXT_PX - 1, -1)
+        for k, lines, px in product((1.0, 0.9, 0.8, 0.7, 0.6), (1, 2), sizes):
+            cw, gap = round(84 * s * k), round(40 * s * k)
+            ch, step = round(cw * 120 / 84), round(cw * 0.55)
+            cards_w = [max(r.right for r in example_places(e, cw, ch, step)) for e in examples]
+            wraps = [font(px).size(e.caption)[0] if lines == 1 else self._two_lines(e.caption, px) for e in examples]
+            widths = [max(c, w) for c, w in zip(cards_w, wraps)]
+            if sum(widths) + gap * (len(widths) - 1) <= room:
+                break
+        return cw, px, widths, [[e.caption] if font(px).size(e.caption)[0] <= w else self.app.text.wrap(e.caption, px, ww)
+                                for e, w, ww in zip(examples, widths, wraps)]
+
+    def _two_lines(self, caption: str, px: int) -> int:
+        """The narrowest width ``caption`` wraps into two lines at (or one): the two about as long."""
+        width = self.app.text.font(px).size(caption)[0] // 2
+        while len(self.app.text.wrap(caption, px, width)) > 2:
+            width += round(4 * self.layout.scale) or 1
+        return width
+
     def draw_body(self, surface: pygame.Surface) -> None:
         super().draw_body(surface)
         examples = self.sections[self.page].examples
@@ -108,20 +136,12 @@ class RulesScene(InfoScene):
             return
         s = self.layout.scale
         text = self.app.text
-        cw, ch = round(84 * s), round(120 * s)
-        step = round(cw * 0.55)
-        px = round(20 * s)
-        gap = round(40 * s)
-        room = self.layout.w - round(60 * s)
-        while True:  # each example is as wide as its cards or its caption; smaller captions if they don't fit
-            cards_w = [max(r.right for r in example_places(e, cw, ch, step)) for e in examples]
-            widths = [max(c, text.font(px).size(e.caption)[0]) for c, e in zip(cards_w, examples)]
-            if sum(widths) + gap * (len(widths) - 1) <= room or px <= 12:
-                break
-            px -= 1
+        cw, px, widths, captions = self._row
+        ch, step, gap = round(cw * 120 / 84), round(cw * 0.55), round(cw * 40 / 84)
         x = (self.layout.w - sum(widths) - gap * (len(widths) - 1)) // 2
         y = self.layout.h - round(290 * s)
-        for e, wdt, cards in zip(examples, widths, cards_w):
+        for e, wdt, lines in zip(examples, widths, captions):
+            cards = max(r.right for r in example_places(e, cw, ch, step))
             cx = x + (wdt - cards) // 2
             for c, r in zip(example_cards(e.cards), example_places(e, cw, ch, step)):
                 r = r.move(cx, y)
@@ -129,8 +149,9 @@ class RulesScene(InfoScene):
                     self.app.art.blit_number(surface, c.value, r)
                 else:
                     self.app.art.blit_face(surface, c, r)
-            text.blit(surface, e.caption, px, (x + wdt // 2, y + ch + round(10 * s)),
-                      INK if e.ok else (255, 150, 140), "midtop", wdt + gap)
+            for n, line in enumerate(lines):
+                text.blit(surface, line, px, (x + wdt // 2, y + ch + round(10 * s) + n * round(px * 1.1)),
+                          INK if e.ok else (255, 150, 140), "midtop")
             if not e.ok:  # a red cross over a wrong example, so it reads at a glance
                 r = pygame.Rect(cx, y, cards, ch).inflate(-round(10 * s), -round(20 * s))
                 width = max(3, round(6 * s))

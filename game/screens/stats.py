@@ -15,8 +15,8 @@ from game.screens.overlays import ConfirmScene
 class StatsScene(InfoScene):
     """Rounds per opponent level (the strongest computer player at the table), and hot-seat per player."""
 
-    COLUMNS = ("Played", "Won", "Shared", "Lost", "Longest streak")
-    """The columns every game has; its score columns (named by the game) go before the streak."""
+    COLUMNS = ("Longest streak",)
+    """The column every game has after its counts of results and its score columns (both named by the game)."""
 
     def __init__(self, app, game_id: str | None = None) -> None:
         self.info = game_info(game_id or app.game_id)
@@ -81,9 +81,10 @@ class StatsScene(InfoScene):
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The shared columns with the game's score columns, then up to four of the game's own counts."""
+        """The game's counts of results ("Played", "Won"... in its words) and its score columns, the streak, then up
+        to four of the game's own counts."""
         own = tuple(key.replace("_ms", " (ms)").replace("_", " ").capitalize() for key in self.info.stats[:4])
-        return self.COLUMNS[:4] + self.info.score_columns + self.COLUMNS[4:] + own
+        return self.info.result_columns + self.info.score_columns + self.COLUMNS + own
 
     def geometry(self) -> tuple[int, int, int, float, int]:
         """The table's left x, width, first (label) column's width, each other column's width and the text size."""

@@ -142,7 +142,7 @@ def _hand_won(t: Table, ev: HandWon, duration: float) -> Step:
 
 def _second_wind(t: Table, ev: SecondWind) -> Step:
     how = {FIRST_RULES: "fresh decks", SECOND_RULES: "half a deck against a deck and a half"}.get(
-        t.state.upgrade_rules, "half a deck against two and a half")
+        t.state.upgrade_rules, "half a fresh deck against five times as many cards")  # the upgrade's words
     return note_step(t, f"Second Wind: game {ev.game} is played again with {how}.", "Second Wind!")
 
 

@@ -87,7 +87,7 @@ def upgrade_notes(lines: dict[str, Any]) -> list[str]:
     """The statistics screen's lines: each upgrade's games and wins over every run."""
     rates = rates_of(lines)
     older = any("runs" in line.extra and "runs_cleared" not in line.extra for line in lines.values())
-    note = ["Where Runs cleared shows '-' (older counts), Won also counts runs that won a game"]
+    note = ["Where Runs cleared shows '-' (older counts), the won column also counts runs that won a game"]
     return (["Upgrades over all runs: games played holding each, and how many were won"] + rates if rates else []) + (
         note if older else [])
 

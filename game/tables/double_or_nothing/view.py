@@ -62,7 +62,7 @@ class DoubleLayout:
         self.screen = Rect(0, 0, w, h)
         s = self.scale = ui_scale(w, h)
         pad = round(16 * s)
-        self.top_panel = Rect(pad, pad, round(560 * s), round(92 * s))
+        self.top_panel = Rect(pad, pad, round(620 * s), round(92 * s))
         self.info_panel = Rect(w - pad - round(470 * s), pad, round(470 * s), round(92 * s))
         small_h = round(70 * s)
         self.opp_hand = Rect(self.top_panel.x + round(12 * s), self.top_panel.y + round(11 * s),
@@ -342,9 +342,9 @@ def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
     text.blit(surface, f"{sh.deck_sizes[other]:,}", round(26 * s), (dx, p.y + round(38 * s)), INK,
               max_w=p.right - dx - round(8 * s))
     if obs.opponent_lacks is not None and t.viewer == 0:
-        lacks = ", ".join(map(str, obs.opponent_lacks)) or "none"
+        lacks = f"no {', '.join(map(str, obs.opponent_lacks))}" if obs.opponent_lacks else "every number"
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
-        text.blit(surface, f"Spyglass: {verb} no {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
+        text.blit(surface, f"Spyglass: {verb} {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
 
 

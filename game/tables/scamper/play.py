@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import ALL_CARDS, Card, format_cards
 from engine.melds import IllegalMeld, Meld, arrange, contract_lays, read_meld, solve
-from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, SwapWild
+from engine.scamper import CONTRACTS, DRAW_DISCARD, Action, AddToMeld, LayContract, LayMeld, Phase, SwapWild
 
 from game.kit.matchsheet import SheetScene, StandingsScene
 from game.kit.scoresheet import ScoreSheet, SheetRow
@@ -20,6 +20,7 @@ from game.kit.ui import suited
 from game.kit.wording import winners_title
 from game.screens.game_over import play_again
 from game.kit.handtable import HiddenHandTable
+from game.tables.scamper.view import HOTKEYS
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,9 @@ def progress(t: HiddenHandTable) -> str:
     plan = solve(obs.hand, obs.contract)
     if plan is None:
         return f"{obs.contract.describe().capitalize()}: nothing toward it yet."
+    if plan.met and t.state.phase is Phase.PLAY and t.state.why_illegal(LayContract(plan.melds()), t.viewer) is None:
+        melds = "; ".join(part.removesuffix(" done") for part in plan.progress(card_words))  # what to do first
+        return f"Select these {len(plan.used())} cards, then Lay contract ({HOTKEYS['lay']}): {melds}."
     line = "; ".join(plan.progress(card_words))
     return line[:1].upper() + line[1:]  # it may follow a full stop
 

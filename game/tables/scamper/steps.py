@@ -67,10 +67,11 @@ def queue_deal(t: HiddenHandTable) -> None:
     under = list(state.discard[:-1])
     melds, owners = [tuple(meld.cards) for meld in state.melds], list(state.owners)
     stock = len(state.stock) + (face_up is not None) + sum(len(h) for h in hands)  # before the deal's flights
-    first, round_no = state.current, state.contract_no
-    contract = CONTRACTS[round_no - 1].describe()
+    first, round_no, contract = state.current, state.contract_no, CONTRACTS[state.contract_no - 1].describe()
     if state.phase is Phase.OPENING and not melds and not under and not any(state.passed):
         opening = f"Round {round_no}: {contract}. {says(t.name(first), 'starts')}."
+        bonus = state.sheet.start[state.dealer] if round_no == 1 else 0  # said where the score shows it
+        opening += f" {t.name(state.dealer)} dealt first: {bonus} points, the first dealer's bonus." if bonus else ""
     else:  # a network game's table opening on a round under way: whoever is to play did not start it
         opening = f"Round {round_no} under way: {contract}. {whose(t.name(first), True)} turn."
 

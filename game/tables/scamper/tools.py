@@ -207,8 +207,7 @@ def _bench(app: App) -> Bench:
 SCENARIOS = Scenarios(
     check=check, hot_spots=hot_spots, selftest_setup=lambda: GameSetup.all_ai(
         ["easy", "standard", "hard", "standard", "easy", "hard", "standard", "hard"], GAME, rounds=10),
-    summary=_summary, mismatches=resumed_mismatches(table_mismatches),
-    busy=_bench, shots=SHOTS,
+    summary=_summary, mismatches=resumed_mismatches(table_mismatches), busy=_bench, shots=SHOTS,
     monkey_setup=lambda seed: GameSetup.quick(GAME),
     keys=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_s, pygame.K_p, pygame.K_l, pygame.K_t,
           pygame.K_c, pygame.K_r, pygame.K_u),

@@ -68,7 +68,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
         p = t.proposal()
         can = play and p.action is not None and p.reason is None
         label = lay_label(t, p.melds, p.label, L.buttons["lay"]) if p.melds else p.label  # "Lay contract" for none
-        first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can)
+        first = Button("lay", label, L.buttons["lay"], enabled=can, primary=can, tip=(play and p.reason) or "")
     out = [first, Button("sheet", "Score sheet", L.buttons["hint"])]
     if play and t.fan.selected and not t.replaying and t.proposal().wild_choice:  # where the spare wild goes
         out.append(Button("wild", "Wild: bottom" if t.wilds_low else "Wild: top", L.undo_button))
