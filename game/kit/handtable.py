@@ -342,7 +342,8 @@ class HiddenHandTable(ViewTable, TurnScene):
         pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
         clear = band.collidelist(live_above) < 0 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1])
         moving = self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
-        count, held, apart = len(key[1]), self._settled or 0, clear and self._fan_apart(key, pad)
+        count, held = len(key[1]), self._settled or 0
+        apart = clear and (moving or self._settled is not None) and self._fan_apart(key, pad)  # (only then needed)
         settle = 0 if moving else count if self._settled is None or not apart else held if self._hold_fan else held + SETTLE_CARDS
         self._bottom_in_layer = clear and not moving and settle >= count  # r above: (x, y, w, h)
         self._fan_live = (moving or settle < count) and apart  # the fan, or the cards not settled yet, drawn live
