@@ -346,7 +346,8 @@ class HiddenHandTable(ViewTable, TurnScene):
         moving = self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
         count, held = len(key[1]), self._settled or 0
         apart = clear and (moving or self._settled is not None) and self._fan_apart(key, pad)  # (only then needed)
-        settle = 0 if moving else count if self._settled is None or not apart else held if self._hold_fan else held + SETTLE_CARDS
+        settle = (0 if moving else count if self._settled is None or not apart
+                  else held if self._hold_fan else held + SETTLE_CARDS)
         self._bottom_in_layer = clear and not moving and settle >= count  # r above: (x, y, w, h)
         self._fan_live = (moving or settle < count) and apart  # the fan, or the cards not settled yet, drawn live
         self._live_from = settle if self._fan_live else 0

@@ -8,7 +8,6 @@ clip: the tighter these rects, the fewer pixels copied and draw calls made.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import pygame
@@ -29,14 +28,14 @@ def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
     hand's size at 3840x2160, on the frames that make cards ahead)."""
     off, pad = art.shadow_offsets(rect.size)
     shadow = art.shadow(rect.size)
-    bounds = _bounds.get(shadow)
-    if bounds is None:
-        bounds = _bounds[shadow] = shadow.get_bounding_rect()
-    return bounds.move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
+    measured = _bounds.get(rect.size)
+    if measured is None or measured[0] is not shadow:
+        measured = _bounds[rect.size] = (shadow, shadow.get_bounding_rect())
+    return measured[1].move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
 
 
-_bounds: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = weakref.WeakKeyDictionary()
-"""Each shadow's opaque bounds (a shadow is never drawn on once made: :meth:`CardArt.shadow`)."""
+_bounds: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
+"""Each size's shadow and its opaque bounds (a shadow is never drawn on once made: :meth:`CardArt.shadow`)."""
 
 
 def glow_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
