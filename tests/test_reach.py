@@ -155,24 +155,6 @@ def test_cards_added_first_are_primed_before_those_waiting_in_their_order(pg):
     assert (("f", int(ALL_CARDS[5])), 144, 205, True) in art._lanes[OFF_SCREEN]  # the first card, encoded first
 
 
-def test_a_primer_held_to_a_size_makes_the_next_cards_that_fit_and_keeps_the_others_in_their_order(pg):
-    """A frame with little time to spare (a hidden-hand table's fan drawn live) makes only a card no bigger than a
-    match's, without a shadow (:meth:`Primer.step` with ``most``); bigger ones wait, in their order."""
-    art = CardArt()
-    surface = pygame.Surface((400, 300)).convert()
-    primer = Primer(art, [(lambda: surface, ALL_CARDS[:2], (50, 71))], shadow=False)
-    primer.add(lambda: surface, ALL_CARDS[5:7], (144, 205), True, first=True)
-    primer.add(lambda: surface, [ALL_CARDS[9]], (50, 71), True)
-    primer.step(2, most=(50, 71))
-    assert (("f", int(ALL_CARDS[0])), 50, 71, False) in art._lanes[OFF_SCREEN]
-    assert [(card, size, shadow) for _, card, size, shadow in primer.pending] == [
-        (ALL_CARDS[5], (144, 205), True), (ALL_CARDS[6], (144, 205), True), (ALL_CARDS[9], (50, 71), True)]
-    primer.step(most=(50, 71))
-    assert len(primer.pending) == 3  # none fits: nothing done
-    primer.step()
-    assert (("f", int(ALL_CARDS[5])), 144, 205, True) in art._lanes[OFF_SCREEN]  # without a limit: the first
-
-
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080), (3840, 2160)])
 def test_a_snap_seat_clipped_anywhere_paints_there_what_it_paints_whole(pg, tmp_path, size):
     """A seat's parts skip a clip they cannot reach (its rim strips, its stack, its pile, its labels, any rect):

@@ -226,8 +226,6 @@ class HiddenHandTable(ViewTable, TurnScene):
                 self.primer.step()
             elif not log_ahead(self.log, self.app.text, self.layout.log, self.layout.scale):  # the log's next rows
                 self._prime_hand()
-        elif not self.layer.painted:  # the fan drawn live (the bottom seat's own match in the air): a card no bigger
-            self.primer.step(most=self.layout.small_card)  # than the matches' is made (not on the frame it lands)
 
     def prime_ahead(self, cards: list[Any], size: tuple[int, int], shadow: bool = False) -> None:
         """The cached layer will show ``cards`` face up at ``size`` (laid cards, drawn without a shadow, at the size a

@@ -79,19 +79,14 @@ class Primer:
         cards = [*ALL_CARDS, None]
         return cls(art, [(target, cards, size) for size in sizes for target in (layer, window)])
 
-    def step(self, count: int = 1, most: tuple[int, int] | None = None) -> None:
-        """Encode the next ``count`` cards (a target not there yet waits); with ``most``, the next cards no bigger than
-        that, without a shadow (the others wait for a frame with more time)."""
+    def step(self, count: int = 1) -> None:
+        """Encode the next ``count`` cards (a target not there yet waits)."""
         for _ in range(min(count, len(self.pending))):
-            at = 0 if most is None else next((i for i, (_, _, (w, h), shadow) in enumerate(self.pending)
-                                                if w <= most[0] and h <= most[1] and not shadow), None)
-            if at is None:
-                return
-            target, card, size, shadow = self.pending[at]
+            target, card, size, shadow = self.pending[0]
             surface = target()
             if surface is None:
                 return
-            del self.pending[at]
+            self.pending.popleft()
             prime(self.art, surface, card, size, shadow)
 
 
