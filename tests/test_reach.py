@@ -54,6 +54,28 @@ def painted(draw) -> pygame.Rect:  # type: ignore[no-untyped-def]
     return changed(before, surface)
 
 
+def test_a_shadow_is_measured_once_for_the_reach_of_every_card_of_its_size(pg):
+    """card_reach measures a size's shadow once (a tenth of a millisecond at 3840x2160's hand size), wherever the
+    card lies: the same rect as measuring it every time."""
+    measured = []
+
+    class Counted(pygame.Surface):
+        def get_bounding_rect(self, *args):  # type: ignore[no-untyped-def]
+            measured.append(self.get_size())
+            return super().get_bounding_rect(*args)
+
+    art, size = CardArt(), SIZES[-1]
+    shadow = art.shadow(size)
+    counted = Counted(shadow.get_size(), pygame.SRCALPHA, 32)
+    counted.blit(shadow, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # its pixels, alpha and all
+    art._shadows[size] = counted
+    off, pad = art.shadow_offsets(size)
+    for at in ((0, 0), (300, 120), (-40, 7)):
+        rect = pygame.Rect(at, size)
+        assert card_reach(art, rect) == shadow.get_bounding_rect().move(at[0] - pad + off, at[1] - pad + 2 * off).union(rect)
+    assert len(measured) == 1, measured
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_reach_of_a_card_a_glow_a_stock_and_a_pile_holds_all_they_paint(pg, size):
     art = CardArt()

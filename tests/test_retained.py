@@ -776,8 +776,9 @@ def test_the_fan_settles_into_the_layer_on_a_quiet_frame(pg, tmp_path, monkeypat
 
     def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
         regions = list(regions)
-        new = next((r[1] for r in regions if r[0] == "bottom"), None)
-        if live[0] and self.surface is not None and new is not None and new[1]:  # the live fan goes into the layer
+        new, old = next((r[1] for r in regions if r[0] == "bottom"), None), self._keys.get("bottom")
+        if live[0] and self.surface is not None and new is not None and set(new[1]) - set(old[1] if old else ()):
+            # cards of the live fan go into the layer
             settles.append({r[0] for r in regions if self._keys.get(r[0], self) != r[1]} - {"bottom"})
         real(self, background, owner, regions, art)
 
@@ -799,6 +800,42 @@ def test_the_fan_settles_into_the_layer_on_a_quiet_frame(pg, tmp_path, monkeypat
             assert table._held <= SETTLE_HOLD
     assert held >= 2 and len(settles) >= 5, (held, settles)
     assert not [s for s in settles if s], settles  # each settle on a frame repainting nothing else
+
+
+@pytest.mark.parametrize("game_id", ["sprint", "scamper"])
+def test_a_fan_that_stops_goes_into_the_layer_a_few_cards_a_frame(pg, tmp_path, monkeypatch, game_id):
+    """A live fan that stops moving goes back into the cached layer at most SETTLE_CARDS cards a frame, from the
+    first drawn, the rest drawn live over them: never the whole fan on one frame (a millisecond at 3840x2160); every
+    such frame shows what drawing the bottom live showed."""
+    from game.kit.handtable import SETTLE_CARDS
+    from game.kit.layer import TableLayer
+
+    real = TableLayer.refresh
+    added: list[int] = []  # cards each refresh put into the layer while the fan was live the frame before
+    live = [False]
+
+    def refresh(self, background, owner, regions, art):  # type: ignore[no-untyped-def]
+        regions = list(regions)
+        new, old = next((r[1] for r in regions if r[0] == "bottom"), None), self._keys.get("bottom")
+        if live[0] and self.surface is not None and new is not None and old is not None and new[1]:
+            added.append(len(set(new[1]) - set(old[1])))
+        real(self, background, owner, regions, art)
+
+    monkeypatch.setattr(TableLayer, "refresh", refresh)
+    scen = modes.scenarios(game_id)
+    app = modes.configure(App((1920, 1080), tmp_path, seed=5, resizable=False), scen.bench_settings)
+    app.to_title()
+    busy = scen.busy(app)
+    in_steps = 0
+    for frame in range(1200):
+        busy.before(frame)
+        table = modes.table_of(app, game_id)
+        live[0] = table._fan_live
+        if app.step(DT, []) and app.stack.top is table and table._fan_live and table._live_from:
+            assert pygame.image.tobytes(app.screen, "RGB") == drawn_with_the_bottom_live(app, table), frame
+            in_steps += 1
+    assert added and max(added) <= SETTLE_CARDS, added
+    assert in_steps >= 8 and sum(1 for n in added if n) >= 12, (in_steps, added)  # (a few stops, each in steps)
 
 
 def test_the_bottom_hand_is_encoded_for_the_layer_on_quiet_frames(pg, tmp_path, monkeypatch):

@@ -48,6 +48,9 @@ BANNER_SECONDS = 2.4
 """How long a line across the table (:meth:`HiddenHandTable.announce`) stays."""
 SETTLE_HOLD = 8
 """At most this many frames a fan that stopped moving stays drawn live while other regions of the layer repaint."""
+SETTLE_CARDS = 2
+"""A fan that stopped moving goes back into the cached layer this many cards a frame, from the first drawn (the
+rest drawn live over them, as ever after them): not all of them on one frame (a millisecond at 3840x2160)."""
 
 
 class HiddenHandTable(ViewTable, TurnScene):
@@ -81,6 +84,8 @@ class HiddenHandTable(ViewTable, TurnScene):
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
         self._hold_fan = False  # the fan is drawn live as if moving (its settling put off: _refresh_layer)
         self._held = 0  # frames its settling was put off
+        self._settled: int | None = None  # while the fan settles: how many of its cards the layer held (else None)
+        self._live_from = 0  # the first of the fan's cards drawn live (those before it lie in the layer)
         self.encoded_hand: tuple[Any, set[Any]] = (None, set())  # the layer's surface, and the hand's cards encoded for it
         self.pointer = Pointer()
         self.toast: Toast | None = None
@@ -205,10 +210,12 @@ class HiddenHandTable(ViewTable, TurnScene):
     def _refresh_layer(self) -> None:
         """Bring the cached layer up to date.  A fan that stops moving on a frame that repaints other regions (a turn
         change: rims, piles, turn order) is drawn live a few frames more and goes back into the layer on a quiet one
-        (:data:`SETTLE_HOLD`): the two repaints, each a few milliseconds at 3840x2160, do not fall on one frame."""
+        (:data:`SETTLE_HOLD`): the two repaints, each a few milliseconds at 3840x2160, do not fall on one frame; it goes
+        back a few cards a frame (:data:`SETTLE_CARDS`)."""
         was_live = self._fan_live
         regions = self.view.layer_regions(self)
-        if was_live and self._bottom_in_layer and self._held < SETTLE_HOLD and self.layer.changed(regions) - {"bottom"}:
+        settling = self._bottom_in_layer or self._live_from > (self._settled or 0)  # fan cards go into the layer
+        if was_live and settling and self._held < SETTLE_HOLD and self.layer.changed(regions) - {"bottom"}:
             self._held += 1
             self._hold_fan = True  # bottom_region: the fan as if still moving
             regions = self.view.layer_regions(self)
@@ -217,6 +224,7 @@ class HiddenHandTable(ViewTable, TurnScene):
             self._held = 0
         regions = self.log_apart.regions(self.layer, regions, self.app.stack.top is self)  # your play's log line: next frame
         self.layer.refresh(self.background, self.layout, regions, self.app.art)
+        self._settled = self._live_from if self._fan_live else None
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
             if self.primer.pending:
                 self.primer.step()
@@ -313,14 +321,18 @@ class HiddenHandTable(ViewTable, TurnScene):
             return flights
         hover = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else None
         face = self.shows_face(self.viewer)
-        return [r for _, r, _, _ in self.fan.drawn(self.my_hand, self.layout, face, hover, self.my_turn(), skip)] + flights
+        drawn = self.fan.drawn(self.my_hand, self.layout, face, hover, self.my_turn(), skip)
+        return [r for _, r, _, _ in drawn[self._live_from if self._fan_live else 0:]] + flights
 
     def draw_bottom(self, surface: pygame.Surface, skip: set[int], parts: Callable[[], tuple[Any, ...]]) -> None:
         """The bottom seat's fan, the toast or the status lines and the buttons, unless the cached layer holds
         them (:meth:`bottom_region`, whose arguments ``parts()`` gives)."""
         if not self._bottom_in_layer:
             lines, toast_inset, _, buttons, focus = parts()
-            self._draw_bottom(surface, self._bottom_key(skip, lines, toast_inset, buttons, focus), self._fan_live)
+            key = self._bottom_key(skip, lines, toast_inset, buttons, focus)
+            if self._fan_live:  # the cards the layer does not hold
+                key = (key[0], key[1][self._live_from:], key[2])
+            self._draw_bottom(surface, key, self._fan_live)
 
     def bottom_region(self, lines: Any, toast_inset: int, live_above: list[pygame.Rect], buttons: list[Any],
                       focus: object) -> Partial:
@@ -331,18 +343,24 @@ class HiddenHandTable(ViewTable, TurnScene):
         lines (eased back from where it was dropped) or ``live_above`` (drawn before them) reaches below the status
         lines' top, they are drawn every frame as before and the region is bare: in the same order, so the same
         pixels.  Only the moving fan is drawn every frame (the lines and buttons stay in the layer) while its cards,
-        glow and shadow lie clear of them."""
+        glow and shadow lie clear of them; once it stops, its first cards go into the layer, :data:`SETTLE_CARDS` more
+        a frame, the rest drawn live over them (``_live_from``)."""
         skip = self.motion.flying() | ({self.drag.sprite.id} if self.drag and self.drag.sprite is not None else set())
         key = self._bottom_key(skip, lines, toast_inset, buttons, focus)
         L = self.layout
         band = pygame.Rect(0, L.status.top, L.w, L.h - L.status.top)
         pad = L.hand_card[1] // 8 + 8  # glow, shadow and the hint's frame around a card
         clear = band.collidelist(live_above) < 0 and all(r[1] - pad >= band.top for _, r, _, _, _ in key[1])
-        moving = self._hold_fan or self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
-        self._bottom_in_layer = clear and not moving  # r above: (x, y, w, h)
-        self._fan_live = clear and moving and self._fan_apart(key, pad)
+        moving = self.fan.moving(self.my_hand, L, self.pointer.hover_index(), skip)  # of the cards it draws
+        count, held = len(key[1]), self._settled or 0
+        apart = clear and (moving or self._settled is not None) and self._fan_apart(key, pad)  # (only then needed)
+        settle = (0 if moving else count if self._settled is None or not apart
+                  else held if self._hold_fan else held + SETTLE_CARDS)
+        self._bottom_in_layer = clear and not moving and settle >= count  # r above: (x, y, w, h)
+        self._fan_live = (moving or settle < count) and apart  # the fan, or the cards not settled yet, drawn live
+        self._live_from = settle if self._fan_live else 0
         if self._fan_live:
-            key = (key[0], (), key[2])
+            key = (key[0], key[1][:self._live_from], key[2])
         elif not self._bottom_in_layer:
             key = (None, (), ())
 
