@@ -807,7 +807,7 @@ def test_a_fan_that_stops_goes_into_the_layer_a_few_cards_a_frame(pg, tmp_path, 
     """A live fan that stops moving goes back into the cached layer at most SETTLE_CARDS cards a frame, from the
     first drawn, the rest drawn live over them: never the whole fan on one frame (a millisecond at 3840x2160); every
     such frame shows what drawing the bottom live showed."""
-    from game.kit.handtable import SETTLE_CARDS
+    from game.kit.bottomband import SETTLE_CARDS
     from game.kit.layer import TableLayer
 
     real = TableLayer.refresh
