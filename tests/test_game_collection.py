@@ -84,6 +84,16 @@ def test_new_game_remembers_the_last_setup_of_each_game(pg, tmp_path):
     assert len(again.seats) == 3 and again.seats[0].is_ai
 
 
+def test_a_seat_reads_human_or_bot_as_the_tables_call_their_computer_players(pg, tmp_path):
+    """The seat toggle said "AI" where every table, Quick play and Replays say "bot" ("Hard bot")."""
+    app = make_app(tmp_path)
+    app.open_game_menu("sprint")
+    app.stack.top.on_button("new")
+    screen = app.stack.top
+    labels = {b.key: b.label for b in screen.buttons if b.key.startswith("kind:")}
+    assert labels["kind:0"] == "Human" and labels["kind:1"] == "Bot", labels
+
+
 def test_a_damaged_remembered_setup_is_set_aside_and_reported(pg, tmp_path):
     (tmp_path / "sprint").mkdir()
     (tmp_path / "sprint" / "setup.json").write_text('{"seats": [{"name": "A", "kind": "robot"}]}')

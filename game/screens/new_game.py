@@ -1,4 +1,4 @@
-"""New game: seats (human or AI with a level, names), the game's options, who starts, a deal number.
+"""New game: seats (human or bot with a level, names), the game's options, who starts, a deal number.
 
 The screen reads everything game-specific from the registry (seat range, levels,
 options) and remembers the last setup of each game in that game's folder.
@@ -91,7 +91,7 @@ class NewGameScene(MenuScene):
         for i, (seat, (name_r, kind_r, level_r)) in enumerate(zip(seats, self._seat_rects())):
             editing = self.editing == ("name", i)
             out.append(Button(f"name:{i}", seat.name + ("|" if editing else ""), name_r, primary=editing))
-            out.append(Button(f"kind:{i}", "AI" if seat.is_ai else "Human", kind_r, enabled=bool(info.levels) or not seat.is_ai))
+            out.append(Button(f"kind:{i}", "Bot" if seat.is_ai else "Human", kind_r, enabled=bool(info.levels) or not seat.is_ai))
             if seat.is_ai and seat.level == CUSTOM:  # the player sets a Custom bot's mean reaction time
                 half = level_r.w // 2
                 out.append(Button(f"level:{i}", info.level(seat.level).name, pygame.Rect(level_r.x, level_r.y, half - 4, level_r.h)))

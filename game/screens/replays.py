@@ -24,7 +24,7 @@ def describe(path: Path, record: Any) -> str:
         when = time.strftime("%d %b %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")).lstrip("0")
     except ValueError:
         when = path.stem
-    names = [p.name if p.kind == "human" else f"{p.name} ({level_title(p.level or 'AI')})" for p in record.players]
+    names = [p.name if p.kind == "human" else f"{p.name} ({level_title(p.level or 'bot')})" for p in record.players]
     if record.scores is None:
         return f"{when}     {', '.join(names)}: not finished, {len(record.actions)} actions"
     info, state = getattr(record, "info", None), getattr(record, "loaded_state", None)
