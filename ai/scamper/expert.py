@@ -60,6 +60,9 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
+    race_opening: str = "opening"  # ... in the race rounds (the hand dealt at the contract's size): as ``opening``,
+    # "take", "pass", or "odds" (take when the kept hand then needs more than ``race_margin`` draws fewer)
+    race_margin: float = 1.0
 
 
 RATINGS_PER_SLICE = 4
@@ -147,16 +150,25 @@ class Expert(Hard):
 
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
+        race = self.params.race_opening
+        if obs.phase is Phase.OPENING and race != "opening" and obs.contract.min_cards >= len(obs.hand):
+            if race == "odds" and not is_wild(top):
+                return self._saves(obs, top) > self.params.race_margin
+            return race == "take" or is_wild(top)
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
-        now = self._draws(obs, obs.hand)
-        hand = list(obs.hand) + [top]
-        after = min((self._draws(obs, rest) for rest in _without_each(hand, exclude=top)), default=now)
-        taken = after < now - 1 - self.params.take_margin
+        taken = self._saves(obs, top) > 1 + self.params.take_margin
         tally(self.counts, "take_by_odds", taken)
         return taken
+
+    def _saves(self, obs: Observation, top: Card) -> float:
+        """The yardstick's draws taking ``top`` saves (the hand kept after its best discard)."""
+        now = self._draws(obs, obs.hand)
+        after = min((self._draws(obs, rest) for rest in _without_each(list(obs.hand) + [top], exclude=top)),
+                    default=now)
+        return now - after
 
     def deny_weight(self, obs: Observation) -> float:
         """Draws it costs to feed the next player a card it surely takes: the whole weight with one opponent,
