@@ -141,6 +141,8 @@ class Expert(Hard):
         """Once down, a top card that makes a new meld with two of the hand's cards is taken (and laid at
         once, so it never goes straight back); otherwise as Hard, by :meth:`wants_top`."""
         top = obs.discard_pile[-1]
+        if self._race_opening(obs) and self.params.race_opening == "take":
+            return True  # even a card it throws straight back: the next player then gets one card, not two
         if obs.is_down and self.params.take_to_meld and len(obs.hand) >= 3 and not is_wild(top):
             melds = prospects(obs.hand, top, None) >= 1
             tally(self.counts, "take_to_meld", melds)
@@ -151,7 +153,7 @@ class Expert(Hard):
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
         race = self.params.race_opening
-        if obs.phase is Phase.OPENING and race != "opening" and obs.contract.min_cards >= len(obs.hand):
+        if self._race_opening(obs):
             if race == "odds" and not is_wild(top):
                 return self._saves(obs, top) > self.params.race_margin
             return race == "take" or is_wild(top)
@@ -162,6 +164,11 @@ class Expert(Hard):
         taken = self._saves(obs, top) > 1 + self.params.take_margin
         tally(self.counts, "take_by_odds", taken)
         return taken
+
+    def _race_opening(self, obs: Observation) -> bool:
+        """Whether this is the opening of a race round (the hand dealt at the contract's size) with its own rule."""
+        return (obs.phase is Phase.OPENING and self.params.race_opening != "opening"
+                and obs.contract.min_cards >= len(obs.hand))
 
     def _saves(self, obs: Observation, top: Card) -> float:
         """The yardstick's draws taking ``top`` saves (the hand kept after its best discard)."""
