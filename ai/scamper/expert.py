@@ -63,6 +63,7 @@ class ExpertParams:
     race_opening: str = "opening"  # ... in the race rounds (the hand dealt at the contract's size): as ``opening``,
     # "take", "pass", or "odds" (take when the kept hand then needs more than ``race_margin`` draws fewer)
     race_margin: float = 1.0
+    point_seats: bool = False  # the point weights times the opponents (with more of them, a round ends sooner)
 
 
 RATINGS_PER_SLICE = 4
@@ -200,6 +201,7 @@ class Expert(Hard):
             return super().discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
         taking = self._take_odds(obs)
+        scale = obs.num_seats - 1 if self.params.point_seats else 1
 
         def cost(d: Discard, weight: float) -> tuple[float, int]:
             rest = list(obs.hand)
@@ -208,10 +210,10 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
-        calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
+        calm = min(discards, key=lambda d: cost(d, scale * self.params.point_weight))
         if not threat:
             return calm
-        choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
+        choice = min(discards, key=lambda d: cost(d, scale * self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
 
