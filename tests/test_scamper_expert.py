@@ -241,3 +241,9 @@ def test_expert_can_rule_the_opening_of_the_race_rounds_apart():
     assert [opens("odds", top, margin=0.0) for top in ("8C", "QS")] == [DRAW_DISCARD, PASS]
     assert opens("odds", "8C", margin=50.0) == PASS
     assert [opens("pass", "9D", round_no=1), opens("take", "QS", round_no=1)] == [DRAW_DISCARD, PASS]
+    # "lack": only a card after which the hand lacks at most race_lack cards (the 8C leaves the run one short)
+    assert [opens("lack", "8C"), opens("lack", "3C")] == [PASS, PASS]
+    state = game("7H 7S 7D 4C 5C 6C 8C KD", OTHER, discard="7C", round_no=5, phase=Phase.OPENING)
+    assert Expert(1, params=ExpertParams(race_opening="lack")).decide(state.observation(0)) == DRAW_DISCARD
+    assert Expert(1, params=ExpertParams(race_opening="lack", race_lack=1)).decide(
+        game(hand, OTHER, discard="8C", round_no=5, phase=Phase.OPENING).observation(0)) == DRAW_DISCARD

@@ -96,7 +96,7 @@ EXPERT_FIELDS = {f.name: f for f in dataclasses.fields(ExpertParams)}
 
 
 TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass"),
-                "race_opening": ("opening", "odds", "take", "pass")}
+                "race_opening": ("opening", "odds", "take", "pass", "lack")}
 """The values Expert's text weights take (:class:`~ai.scamper.ExpertParams`)."""
 
 

@@ -61,8 +61,10 @@ class ExpertParams:
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
     race_opening: str = "opening"  # ... in the race rounds (the hand dealt at the contract's size): as ``opening``,
-    # "take", "pass", or "odds" (take when the kept hand then needs more than ``race_margin`` draws fewer)
+    # "take", "pass", "odds" (take when the kept hand then needs more than ``race_margin`` draws fewer), or "lack"
+    # (take when the kept hand then lacks at most ``race_lack`` cards)
     race_margin: float = 1.0
+    race_lack: int = 0
     point_seats: bool = False  # the point weights times the opponents (with more of them, a round ends sooner)
 
 
@@ -157,6 +159,8 @@ class Expert(Hard):
         if self._race_opening(obs):
             if race == "odds" and not is_wild(top):
                 return self._saves(obs, top) > self.params.race_margin
+            if race == "lack" and not is_wild(top):
+                return self._lacks(obs, top) <= self.params.race_lack
             return race == "take" or is_wild(top)
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
@@ -177,6 +181,13 @@ class Expert(Hard):
         after = min((self._draws(obs, rest) for rest in _without_each(list(obs.hand) + [top], exclude=top)),
                     default=now)
         return now - after
+
+    def _lacks(self, obs: Observation, top: Card) -> int:
+        """The fewest cards the hand kept after taking ``top`` (and its best discard) lacks."""
+        self._draws(obs, obs.hand)  # the yardstick of this observation
+        assert self._stick is not None
+        found = [self._stick.profile(rest) for rest in _without_each(list(obs.hand) + [top], exclude=top)]
+        return min((f[0] for f in found if f is not None), default=len(obs.hand))
 
     def deny_weight(self, obs: Observation) -> float:
         """Draws it costs to feed the next player a card it surely takes: the whole weight with one opponent,
