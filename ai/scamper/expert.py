@@ -41,6 +41,7 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 from ..stats import tally
 from .bots import Hard, HoldRule
 from .odds import Yardstick, run_to_end, take_odds_steps, unseen
+from .pace import expected_turns, hand_terms, situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ class ExpertParams:
     race_margin: float = 1.0
     race_lack: int = 0
     point_seats: bool = False  # the point weights times the opponents (with more of them, a round ends sooner)
+    speed: float = -1.0  # before down, with speed >= 0, discard only among the cards whose kept hand is within this
+    # many turns of the fastest by the speed model (ai.scamper.pace), the rest as before
 
 
 RATINGS_PER_SLICE = 4
@@ -82,6 +85,7 @@ class Expert(Hard):
         self._seen: Observation | None = None
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
+        self._turns_memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
@@ -133,12 +137,37 @@ class Expert(Hard):
     def _draws(self, obs: Observation, hand: Sequence[Card]) -> float:
         """The yardstick's draws for ``hand`` in this observation (each hand rated once)."""
         if self._seen is not obs or self._stick is None:
-            self._seen, self._stick, self._memo = obs, Yardstick.of(obs), {}
+            self._seen, self._stick, self._memo, self._turns_memo = obs, Yardstick.of(obs), {}, {}
         key = tuple(sorted(hand))
         value = self._memo.get(key)
         if value is None:
             value = self._memo[key] = self._stick.draws(key)
         return value
+
+    def _turns(self, obs: Observation, hand: Sequence[Card]) -> float:
+        """The speed model's expected own turns before ``hand`` (kept now) can lay the contract."""
+        self._draws(obs, hand)  # this observation's yardstick
+        key = tuple(sorted(hand))
+        value = self._turns_memo.get(key)
+        if value is None:
+            assert self._stick is not None
+            value = self._turns_memo[key] = expected_turns(situation(obs), hand_terms(self._stick, key))
+        return value
+
+    def _fastest(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
+        """The discards whose kept hand is within ``speed`` turns of the fastest by the speed model (all of them
+        while ``speed`` is below 0)."""
+        if self.params.speed < 0:
+            return discards
+        turns = []
+        for d in discards:
+            rest = list(obs.hand)
+            rest.remove(d.card)
+            turns.append(self._turns(obs, rest))
+        best = min(turns)
+        kept = [d for d, t in zip(discards, turns) if t <= best + self.params.speed]
+        tally(self.counts, "speed_filter", len(kept) < len(discards))
+        return kept
 
     def takes_top(self, obs: Observation) -> bool:
         """Once down, a top card that makes a new meld with two of the hand's cards is taken (and laid at
@@ -221,6 +250,7 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
+        discards = self._fastest(obs, discards)
         calm = min(discards, key=lambda d: cost(d, scale * self.params.point_weight))
         if not threat:
             return calm
