@@ -247,3 +247,15 @@ def test_expert_can_rule_the_opening_of_the_race_rounds_apart():
     assert Expert(1, params=ExpertParams(race_opening="lack")).decide(state.observation(0)) == DRAW_DISCARD
     assert Expert(1, params=ExpertParams(race_opening="lack", race_lack=1)).decide(
         game(hand, OTHER, discard="8C", round_no=5, phase=Phase.OPENING).observation(0)) == DRAW_DISCARD
+
+
+def test_expert_with_speed_discards_only_among_the_fastest_kept_hands_by_the_speed_model():
+    # round 3 (a set of 3 and a run of 4): the yardstick's cost throws the 6D, the speed model finds keeping it faster
+    state = game("5D 7H 6D 5D 9H 3H 9D 5H 4H", OTHER, round_no=3)
+    obs = state.observation(0)
+    assert Expert(1).decide(obs) == Discard(Card("6D"))
+    fast = Expert(1, params=ExpertParams(speed=0.0))
+    assert fast.decide(obs) == Discard(Card("3H"))
+    turns = {c: fast._turns(obs, [h for i, h in enumerate(obs.hand) if i != obs.hand.index(c)]) for c in set(obs.hand)}
+    assert turns[Card("3H")] == min(turns.values()) < turns[Card("6D")]
+    assert fast.counts["speed_filter"] == [1, 1]
