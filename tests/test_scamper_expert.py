@@ -8,7 +8,7 @@ from ai.scamper import BOT_LEVELS, LEVELS, Expert, ExpertParams, make_bot
 from ai.scamper.odds import DEAD, Yardstick, unseen
 from engine.cards import Card
 from engine.games import GAMES
-from engine.scamper import CONTRACTS, DRAW_DISCARD, DRAW_STOCK, PASS, Discard, LayContract, Phase, new_game, shuffle_hidden
+from engine.scamper import CONTRACTS, DRAW_DISCARD, DRAW_STOCK, Discard, LayContract, Phase, new_game, shuffle_hidden
 from scamper_helpers import cards, game
 
 OTHER = "3C 5H 8D JS QH 4D AS TC"
@@ -224,38 +224,3 @@ def test_expert_shares_the_cost_of_feeding_the_next_player_among_its_opponents(s
     assert make_bot("expert", seed=seed).decide(four.observation(0)) == Discard(Card("8C"))
     unshared = Expert(seed, params=ExpertParams(deny_weight=12.0))  # 4 draws per opponent at four seats
     assert unshared.decide(four.observation(0)) != Discard(Card("8C"))
-
-
-def test_expert_can_rule_the_opening_of_the_race_rounds_apart():
-    # round 5 (a set of 3 and a run of 5) deals the contract's size: Hard's rule takes the 8C (the run then lacks one
-    # card less) and passes the QS; race_opening overrides it there only, and a wild is always taken
-    hand = "7H 7S 7D 4C 5C 6C 9H KD"
-
-    def opens(rule, top, round_no=5, margin=1.0):
-        state = game(hand, OTHER, discard=top, round_no=round_no, phase=Phase.OPENING)
-        return Expert(1, params=ExpertParams(race_opening=rule, race_margin=margin)).decide(state.observation(0))
-
-    assert [opens("opening", top) for top in ("8C", "QS")] == [DRAW_DISCARD, PASS]
-    assert [opens("take", top) for top in ("8C", "QS")] == [DRAW_DISCARD, DRAW_DISCARD]
-    assert [opens("pass", top) for top in ("8C", "QS", "X1")] == [PASS, PASS, DRAW_DISCARD]
-    assert [opens("odds", top, margin=0.0) for top in ("8C", "QS")] == [DRAW_DISCARD, PASS]
-    assert opens("odds", "8C", margin=50.0) == PASS
-    assert [opens("pass", "9D", round_no=1), opens("take", "QS", round_no=1)] == [DRAW_DISCARD, PASS]
-    # "lack": only a card after which the hand lacks at most race_lack cards (the 8C leaves the run one short)
-    assert [opens("lack", "8C"), opens("lack", "3C")] == [PASS, PASS]
-    state = game("7H 7S 7D 4C 5C 6C 8C KD", OTHER, discard="7C", round_no=5, phase=Phase.OPENING)
-    assert Expert(1, params=ExpertParams(race_opening="lack")).decide(state.observation(0)) == DRAW_DISCARD
-    assert Expert(1, params=ExpertParams(race_opening="lack", race_lack=1)).decide(
-        game(hand, OTHER, discard="8C", round_no=5, phase=Phase.OPENING).observation(0)) == DRAW_DISCARD
-
-
-def test_expert_with_speed_discards_only_among_the_fastest_kept_hands_by_the_speed_model():
-    # round 3 (a set of 3 and a run of 4): the yardstick's cost throws the 6D, the speed model finds keeping it faster
-    state = game("5D 7H 6D 5D 9H 3H 9D 5H 4H", OTHER, round_no=3)
-    obs = state.observation(0)
-    assert Expert(1).decide(obs) == Discard(Card("6D"))
-    fast = Expert(1, params=ExpertParams(speed=0.0))
-    assert fast.decide(obs) == Discard(Card("3H"))
-    turns = {c: fast._turns(obs, [h for i, h in enumerate(obs.hand) if i != obs.hand.index(c)]) for c in set(obs.hand)}
-    assert turns[Card("3H")] == min(turns.values()) < turns[Card("6D")]
-    assert fast.counts["speed_filter"] == [1, 1]

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from ai.scamper.odds import Yardstick
-from ai.scamper.pace import (
-    CAP, HAND, HORIZONS, NAMES, WEIGHTS, expected_turns, features, hand_terms, hit_chance, ready_odds, situation,
+from ai.scamper.speed import (
+    CAP, HAND, HORIZONS, NAMES, WEIGHTS, expected_turns, features, game_samples, hand_terms, hit_chance, main,
+    ready_odds, run, situation,
 )
-from ai.scamper.speed import game_samples, main, run
 from scamper_helpers import cards, game
 
 OTHER = "3C 5H 8D JS QH 4D AS TC"

@@ -95,8 +95,7 @@ def variant(text: str, level: str = "hard") -> dict[str, Any]:
 EXPERT_FIELDS = {f.name: f for f in dataclasses.fields(ExpertParams)}
 
 
-TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass"),
-                "race_opening": ("opening", "odds", "take", "pass", "lack")}
+TEXT_CHOICES = {"take_rule": ("hard", "odds"), "opening": ("odds", "take", "pass")}
 """The values Expert's text weights take (:class:`~ai.scamper.ExpertParams`)."""
 
 

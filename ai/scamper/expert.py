@@ -41,7 +41,6 @@ from engine.scamper import Action, Discard, LayContract, Observation, Phase, car
 from ..stats import tally
 from .bots import Hard, HoldRule
 from .odds import Yardstick, run_to_end, take_odds_steps, unseen
-from .pace import expected_turns, hand_terms, situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +60,6 @@ class ExpertParams:
     deny_samples: int = 32  # hands dealt the next player to judge that
     decline_weight: float = 0.05  # a dealt hand that would want a card the next player turned down counts this much
     opening: str = "odds"  # the face-up card at the opening: "odds" (as any top card, by take_rule), "take", "pass"
-    race_opening: str = "opening"  # ... in the race rounds (the hand dealt at the contract's size): as ``opening``,
-    # "take", "pass", "odds" (take when the kept hand then needs more than ``race_margin`` draws fewer), or "lack"
-    # (take when the kept hand then lacks at most ``race_lack`` cards)
-    race_margin: float = 1.0
-    race_lack: int = 0
-    point_seats: bool = False  # the point weights times the opponents (with more of them, a round ends sooner)
-    speed: float = -1.0  # before down, with speed >= 0, discard only among the cards whose kept hand is within this
-    # many turns of the fastest by the speed model (ai.scamper.pace), the rest as before
 
 
 RATINGS_PER_SLICE = 4
@@ -85,7 +76,6 @@ class Expert(Hard):
         self._seen: Observation | None = None
         self._stick: Yardstick | None = None
         self._memo: dict[tuple[Card, ...], float] = {}
-        self._turns_memo: dict[tuple[Card, ...], float] = {}
         self._ahead: tuple[Observation, dict[int, float], tuple[Any, ...]] | None = None
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
@@ -137,44 +127,17 @@ class Expert(Hard):
     def _draws(self, obs: Observation, hand: Sequence[Card]) -> float:
         """The yardstick's draws for ``hand`` in this observation (each hand rated once)."""
         if self._seen is not obs or self._stick is None:
-            self._seen, self._stick, self._memo, self._turns_memo = obs, Yardstick.of(obs), {}, {}
+            self._seen, self._stick, self._memo = obs, Yardstick.of(obs), {}
         key = tuple(sorted(hand))
         value = self._memo.get(key)
         if value is None:
             value = self._memo[key] = self._stick.draws(key)
         return value
 
-    def _turns(self, obs: Observation, hand: Sequence[Card]) -> float:
-        """The speed model's expected own turns before ``hand`` (kept now) can lay the contract."""
-        self._draws(obs, hand)  # this observation's yardstick
-        key = tuple(sorted(hand))
-        value = self._turns_memo.get(key)
-        if value is None:
-            assert self._stick is not None
-            value = self._turns_memo[key] = expected_turns(situation(obs), hand_terms(self._stick, key))
-        return value
-
-    def _fastest(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
-        """The discards whose kept hand is within ``speed`` turns of the fastest by the speed model (all of them
-        while ``speed`` is below 0)."""
-        if self.params.speed < 0:
-            return discards
-        turns = []
-        for d in discards:
-            rest = list(obs.hand)
-            rest.remove(d.card)
-            turns.append(self._turns(obs, rest))
-        best = min(turns)
-        kept = [d for d, t in zip(discards, turns) if t <= best + self.params.speed]
-        tally(self.counts, "speed_filter", len(kept) < len(discards))
-        return kept
-
     def takes_top(self, obs: Observation) -> bool:
         """Once down, a top card that makes a new meld with two of the hand's cards is taken (and laid at
         once, so it never goes straight back); otherwise as Hard, by :meth:`wants_top`."""
         top = obs.discard_pile[-1]
-        if self._race_opening(obs) and self.params.race_opening == "take":
-            return True  # even a card it throws straight back: the next player then gets one card, not two
         if obs.is_down and self.params.take_to_meld and len(obs.hand) >= 3 and not is_wild(top):
             melds = prospects(obs.hand, top, None) >= 1
             tally(self.counts, "take_to_meld", melds)
@@ -184,39 +147,16 @@ class Expert(Hard):
 
     def wants_top(self, obs: Observation) -> bool:
         top = obs.discard_pile[-1]
-        race = self.params.race_opening
-        if self._race_opening(obs):
-            if race == "odds" and not is_wild(top):
-                return self._saves(obs, top) > self.params.race_margin
-            if race == "lack" and not is_wild(top):
-                return self._lacks(obs, top) <= self.params.race_lack
-            return race == "take" or is_wild(top)
         if obs.phase is Phase.OPENING and self.params.opening != "odds":
             return self.params.opening == "take"
         if obs.is_down or is_wild(top) or self.params.take_rule == "hard":
             return super().wants_top(obs)
-        taken = self._saves(obs, top) > 1 + self.params.take_margin
+        now = self._draws(obs, obs.hand)
+        hand = list(obs.hand) + [top]
+        after = min((self._draws(obs, rest) for rest in _without_each(hand, exclude=top)), default=now)
+        taken = after < now - 1 - self.params.take_margin
         tally(self.counts, "take_by_odds", taken)
         return taken
-
-    def _race_opening(self, obs: Observation) -> bool:
-        """Whether this is the opening of a race round (the hand dealt at the contract's size) with its own rule."""
-        return (obs.phase is Phase.OPENING and self.params.race_opening != "opening"
-                and obs.contract.min_cards >= len(obs.hand))
-
-    def _saves(self, obs: Observation, top: Card) -> float:
-        """The yardstick's draws taking ``top`` saves (the hand kept after its best discard)."""
-        now = self._draws(obs, obs.hand)
-        after = min((self._draws(obs, rest) for rest in _without_each(list(obs.hand) + [top], exclude=top)),
-                    default=now)
-        return now - after
-
-    def _lacks(self, obs: Observation, top: Card) -> int:
-        """The fewest cards the hand kept after taking ``top`` (and its best discard) lacks."""
-        self._draws(obs, obs.hand)  # the yardstick of this observation
-        assert self._stick is not None
-        found = [self._stick.profile(rest) for rest in _without_each(list(obs.hand) + [top], exclude=top)]
-        return min((f[0] for f in found if f is not None), default=len(obs.hand))
 
     def deny_weight(self, obs: Observation) -> float:
         """Draws it costs to feed the next player a card it surely takes: the whole weight with one opponent,
@@ -241,7 +181,6 @@ class Expert(Hard):
             return super().discard(obs, discards)
         threat = any(down for seat, down in enumerate(obs.down) if seat != obs.seat)
         taking = self._take_odds(obs)
-        scale = obs.num_seats - 1 if self.params.point_seats else 1
 
         def cost(d: Discard, weight: float) -> tuple[float, int]:
             rest = list(obs.hand)
@@ -250,11 +189,10 @@ class Expert(Hard):
                     + self.params.feed_weight * self.feeds(obs, d.card)
                     + self.deny_weight(obs) * taking.get(int(d.card), 0.0), -card_points(d.card))
 
-        discards = self._fastest(obs, discards)
-        calm = min(discards, key=lambda d: cost(d, scale * self.params.point_weight))
+        calm = min(discards, key=lambda d: cost(d, self.params.point_weight))
         if not threat:
             return calm
-        choice = min(discards, key=lambda d: cost(d, scale * self.params.threat_weight))
+        choice = min(discards, key=lambda d: cost(d, self.params.threat_weight))
         tally(self.counts, "shed_points", choice != calm)
         return choice
 

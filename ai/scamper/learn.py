@@ -39,21 +39,36 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-from engine.scamper import Discard, Phase, ScamperGame, card_points, new_game
+from engine.scamper import Discard, Observation, Phase, ScamperGame, card_points, new_game
 from engine.scamper.events import RoundVoided
 
 from ..cli_args import positive_int
 from .arena import _players, player_bot
 from .odds import Yardstick
-from .pace import SITUATION, situation
 
 DRAWS_CAP = 25.0
 """Draws beyond this count as this many (a dead hand is rated :data:`~ai.scamper.odds.DEAD` draws)."""
+
+SITUATION = ("one", "threat", "stock", "crowd", "down_share", "fewest", "whole", "turns")
+"""The situation's terms, the same for every hand the seat may keep: a constant, whether another player is down, the
+stock left (/50), whether more than two sit at the table, the share of the others who are down, the fewest cards
+another player holds (/10), whether the contract takes the whole hand (laying it is going out: nobody is down
+before the round ends) and the turns this seat has played in the round (/10)."""
 
 CANDIDATE = ("draws", "log_draws")
 """The kept hand's terms: its yardstick draws to the contract (capped, /10) and their logarithm."""
 NAMES = SITUATION + tuple(f"{s}*{c}" for s in SITUATION for c in CANDIDATE)
 """The features' names, in the order of :func:`features` (and of the fitted weights)."""
+
+
+def situation(obs: Observation) -> list[float]:
+    """The situation's terms (:data:`SITUATION`), the same for every hand Expert may keep this turn."""
+    others = [s for s in range(obs.num_seats) if s != obs.seat]
+    down = sum(1 for s in others if obs.down[s])
+    return [1.0, float(down > 0), obs.stock_size / 50, float(obs.num_seats > 2), down / max(1, len(others)),
+            min(obs.hand_sizes[s] for s in others) / 10 if others else 0.0,
+            float(sum(r.size for r in obs.contract.requirements) >= len(obs.hand) - 1),
+            len(obs.discarded[obs.seat]) / 10]
 
 
 def candidate(draws: float) -> list[float]:
