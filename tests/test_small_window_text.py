@@ -104,3 +104,31 @@ def test_a_last_round_strip_says_the_round_ends_after_the_seats_still_to_play(pg
         assert drawn[-1] == ROUND_ENDS and text.font(MIN_TEXT_PX).size(ROUND_ENDS)[0] <= end.w - end.h // 2
         t.model.final_left = None  # an ordinary turn: everyone, no end chip
         assert _order_look(t)[2] == (3, 4, 0, 1, 2) and _order_look(t)[-1] is False
+
+
+def test_snaps_keys_line_fits_at_960x600_and_offers_the_flip_only_on_your_turn(pg, tmp_path):
+    """"Click your pile or press A to flip. Space: Snap!  D: Snap Pot!" was cut at 960x600 ("D: Snap..."), and it
+    offered the flip on the others' turns too, where pressing it is refused."""
+    app = App((960, 600), tmp_path, seed=5, resizable=False)
+    app.to_title()
+    setup = GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "hard")], game="snap", options={})
+    setup.deal = matching_deal()
+    app.start_game(setup)
+    table = app.stack.top
+    lay, text = table.layout, app.text
+    room = lay.status.w - round(24 * lay.scale)
+    seen = set()
+    for _ in range(600):
+        first, second = snap_view.status_lines(table)
+        assert text.font(MIN_TEXT_PX).size(second)[0] <= room, second
+        assert second.endswith("Space: Snap!  D: Snap Pot!"), second
+        if not table.state.claims:
+            mine = table.state.turn == 0
+            assert ("A or click your pile: flip" in second) == mine, (first, second)
+            seen.add(mine)
+        if seen == {True, False}:
+            break
+        if table.state.turn == 0 and not table.state.claims:
+            key(app, pygame.K_a)
+        app.run(max_frames=1, fixed_dt=1 / 60)
+    assert seen == {True, False}

@@ -412,11 +412,11 @@ def test_while_a_call_is_judged_the_status_says_flips_wait(pg, tmp_path):
     table.driver.bots[1] = exact_bot(5000)  # the bot flips but never calls first
     key(app, pygame.K_a, 1 / 60)
     until(app, lambda: bool(table.state.snap_piles()), 5, 1 / 60)
-    assert "to flip" in snap_view.status_lines(table)[1]
+    assert ": flip" in snap_view.status_lines(table)[1]
     key(app, pygame.K_s, 1 / 60)  # You call: the tie window stays open 150 ms
     until(app, lambda: bool(table.state.claims), 2, 1 / 60)
     first, second = snap_view.status_lines(table)
-    assert first == "A call is being judged..." and "Flips wait for the verdict" in second and "to flip" not in second
+    assert first == "A call is being judged..." and "Flips wait for the verdict" in second and ": flip" not in second
 
 
 def test_the_turns_rim_is_no_part_of_the_layer_but_strips_kept_on_the_window(pg, tmp_path):

@@ -177,10 +177,10 @@ def status_lines(table: RaceTableScene) -> tuple[str, str]:
     left = max(0, (state.time_limit_ms or 0) - state.clock) // 1000
     parts = [f"Time left {left // 60}:{left % 60:02d}"] if state.time_limit_ms else []
     if table.solo is not None:
-        flip = table.key_label(table.solo, "flip")
-        judged = (("Flips wait", f"{flip}: flip") if parts else  # shorter when the clock shares the line
-                  ("Flips wait for the verdict", f"Click your pile or press {flip} to flip"))[not state.claims]
-        parts.append(f"{judged}. {solo_snap_key(table)}: Snap!  {table.key_label(table.solo, 'snap-pot')}: Snap Pot!")
+        flip, mine = table.key_label(table.solo, "flip"), state.turn == table.solo and not state.auto_flip_ms
+        judged = ("Flips wait. " if parts else "Flips wait for the verdict. ") if state.claims else (  # shorter when
+            (f"{flip}: flip. " if parts else f"{flip} or click your pile: flip. ") if mine else "")  # the clock is on it
+        parts.append(f"{judged}{solo_snap_key(table)}: Snap!  {table.key_label(table.solo, 'snap-pot')}: Snap Pot!")
     elif len(table.humans) > 1:
         parts.append("Your keys are under your name.")
     return first, "  ·  ".join(parts)
