@@ -338,3 +338,11 @@ def test_rules_pages_examples_agree_with_the_engine():
             assert valid == example.ok, example
             checked += 1
     assert checked >= 5
+
+
+def test_the_ace_is_never_low_example_fails_only_for_its_ace():
+    """It showed A♠ 3♠ 4♠, which has a gap at 2 and is no run however the ace is read: it shows A-2-3 of a suit."""
+    from game.rules.scamper import SCAMPER_RULES
+
+    example = next(e for s in SCAMPER_RULES for e in s.examples if "never low" in e.caption)
+    assert not example.ok and example.cards.split() == ["AS", "2S", "3S"]

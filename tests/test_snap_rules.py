@@ -462,3 +462,13 @@ def test_the_own_piles_example_draws_two_piles_each_topped_by_a_queen(tmp_path) 
     for pile in piles:  # squared: each card under the top one shows only a sliver
         top = pile[-1][1]
         assert all(abs(r.x - top.x) < top.w // 5 and abs(r.y - top.y) < top.h // 5 for _, r in pile)
+
+
+def test_the_tie_example_shows_the_two_nines_on_two_piles():
+    """Rules 4/7's tie "on these nines" drew 9♣ 9♦ fanned in one row, which read as one pile."""
+    from game.rules.snap import SNAP_RULES
+
+    example = next(e for s in SNAP_RULES for e in s.examples if "tie on these nines" in e.caption)
+    cards, piles = example.cards.split(), example.piles
+    assert len(piles) == 2 and sum(piles) == len(cards)
+    assert [cards[piles[0] - 1][0], cards[-1][0]] == ["9", "9"]  # each pile topped by a nine

@@ -56,7 +56,7 @@ SCAMPER_RULES: tuple[Section, ...] = (
             Example("5H X1 7H 8H", "a run: the joker is the 6 of hearts"),
             Example("2D 3D 4D", "the 2 is in its own place: three plain cards"),
             Example("7C X1 2H", "one plain card, two wilds: too many wilds", ok=False),
-            Example("AS 3S 4S", "the ace is never low", ok=False),
+            Example("AS 2S 3S", "the ace is never low: no A-2-3", ok=False),
         ),
     ),
     Section(

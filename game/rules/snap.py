@@ -52,7 +52,7 @@ SNAP_RULES: tuple[Section, ...] = (
             "default) and someone has just taken it, or a flip has just covered it, your right call costs you "
             "nothing. Nobody can stop a shout that is already on its way.",
         ),
-        (Example("9C 9D", "a tie on these nines puts them in the pot..."),
+        (Example("4H 9C 6S 9D", "a tie on these nines puts them in the pot...", piles=(2, 2)),
          Example("9H", "...and a later nine wins it with Snap Pot!")),
     ),
     Section(
