@@ -1,5 +1,6 @@
 """Double or Nothing's Spyglass line under the opponent's deck says something true when the opponent lacks no
-number (it read "Spyglass: was dealt no none"), whole at 960x600 (no "..." for a cut)."""
+number (it read "Spyglass: was dealt no none"), whole at 960x600 (no "..." for a cut), and names whose hand it
+speaks of (under the deck's count it read as the deck's)."""
 
 import os
 
@@ -47,11 +48,11 @@ def test_the_spyglass_line_names_the_missing_numbers_or_says_every_number(tmp_pa
     wait(app, lambda: table.my_turn() and table.shown.obs.opponent_lacks is not None, 60)
     lacks = table.shown.obs.opponent_lacks
     said = "every number" if not lacks else "no " + ", ".join(map(str, lacks))
-    assert _spyglass_lines(app, table, monkeypatch) == [f"Spyglass: was dealt {said}"]
+    assert _spyglass_lines(app, table, monkeypatch) == [f"Spyglass: Ada was dealt {said}"]
     assert _spyglass_lines(app, table, monkeypatch, opponent_lacks=(), opponent_lacks_now=False) == [
-        "Spyglass: was dealt every number"]
+        "Spyglass: Ada was dealt every number"]
     assert _spyglass_lines(app, table, monkeypatch, opponent_lacks=(), opponent_lacks_now=True) == [
-        "Spyglass: holds every number"]
+        "Spyglass: Ada holds every number"]
     assert _spyglass_lines(app, table, monkeypatch, opponent_lacks=(1, 3, 5, 7), opponent_lacks_now=False) == [
-        "Spyglass: was dealt no 1, 3, 5, 7"]
+        "Spyglass: Ada was dealt no 1, 3, 5, 7"]
     pygame.quit()

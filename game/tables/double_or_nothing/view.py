@@ -344,7 +344,7 @@ def _draw_opponent(t: Table, surface: pygame.Surface) -> None:
     if obs.opponent_lacks is not None and t.viewer == 0:
         lacks = f"no {', '.join(map(str, obs.opponent_lacks))}" if obs.opponent_lacks else "every number"
         verb = "holds" if obs.opponent_lacks_now else "was dealt"
-        text.blit(surface, f"Spyglass: {verb} {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
+        text.blit(surface, f"Spyglass: {t.name(other)} {verb} {lacks}", round(17 * s), (dx, p.y + round(66 * s)), GOLD,
                   max_w=p.right - dx - round(8 * s))
 
 
