@@ -74,3 +74,17 @@ def test_double_or_nothings_whose_turn_goes_when_the_turn_passes(app):
     up = seconds_up(app, table, table.toast.text)
     assert table.turns.current == 0 or table.state.is_over
     assert up < TOAST_SECONDS - 0.5, up
+
+
+def test_a_failed_save_stays_its_full_time_though_the_turn_passes(app):
+    """A failed write is said in red like a refusal, but it is none: it stayed only 1.5 s once the next move came."""
+    app.settings.ai_speed = "normal"  # the bot takes a moment: its move comes while the message is up
+    app.start_game(double_duel(deal=7))
+    table = app.stack.top
+    wait(app, lambda: table.turns.current == 1 or table.state.is_over)
+    if table.state.is_over:
+        pytest.skip("the duel ended before the bot's turn")
+    app.saves._tell(table, "The run could not be saved: no space left on the disk.")
+    up = seconds_up(app, table, "The run could not be saved: no space left on the disk.")
+    assert table.turns.current == 0 or table.state.is_over  # the moment a refusal speaks of has passed
+    assert up >= TOAST_SECONDS - 2 * DT, up

@@ -315,3 +315,41 @@ def test_a_card_leaving_the_fan_repaints_what_it_painted_not_a_margin_round_it(b
     pointed = (words, ((card[0], card[1], None, True, card[4]),) + cards[1:], looks)
     frame = 2 * max(3, rect.w // 22) + 2
     assert region.touched(region.key, pointed) == card_reach(app.art, rect).union(rect.inflate(frame, frame))
+
+
+def test_a_log_line_held_a_frame_is_shown_though_nothing_else_moves(tmp_path):
+    """The log's new line held back on a frame that repaints the bottom band asked for no next frame: with nothing
+    moving the window stayed without it (a line logged in the same update as a notice, at rest on your turn)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.shell.headless import DT
+    from game.shell.session import GameSetup, SeatConfig
+    from game_helpers import make_app
+
+    pygame.init()
+    app = make_app(tmp_path)
+    app.settings.ai_speed = "normal"
+    app.start_game(GameSetup([SeatConfig("You"), SeatConfig("Ada", "ai", "standard")], 0, 5))
+    t = app.stack.top
+    for _ in range(3000):
+        app.step(DT, [])
+        if t.my_turn() and not app.stack.is_animating():
+            break
+    for _ in range(5):
+        app.step(DT, [])
+    t.log.add("Ada says something new.")
+    t.show_toast("A notice in the status lines.")
+    app.dirty = True
+    app.step(DT, [])
+    assert t.log_apart.held  # this frame repainted the bottom band: the line waits
+    drawn = sum(bool(app.step(DT, [])) for _ in range(10))
+    plain = pygame.Surface(app.size, 0, app.screen)
+    app.art.begin_frame()
+    app.stack.draw(plain)
+    same = pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(plain, "RGB")
+    pygame.quit()
+    assert drawn >= 1 and same

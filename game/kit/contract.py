@@ -87,8 +87,9 @@ class Table(Protocol):
     def draw_thumbnail(surface: pygame.Surface, art: Any) -> None:
         """The game's picture on the title screen's card."""
 
-    def show_toast(self, text: str, error: bool = False) -> None:
-        """A short message over the table (``error``: red, with the "invalid" sound)."""
+    def show_toast(self, text: str, error: bool = False, kept: bool = False) -> None:
+        """A short message over the table (``error``: red, with the "invalid" sound; a refusal goes sooner once the
+        moment it spoke of has passed, unless ``kept``: a failure that is no refusal)."""
 
     def open_pause(self) -> None:
         """The pause menu over the table."""

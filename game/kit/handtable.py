@@ -340,7 +340,8 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
                 for i, name in enumerate(("piles", "discard", "counts", "banner"))]
 
     def moving(self) -> bool:
-        return super().moving() or bool(self.floaters or self.drag or self._hand_moving())
+        """Also while the log's new line is held a frame (:class:`~game.kit.pace.Apart`): the next frame shows it."""
+        return super().moving() or bool(self.floaters or self.drag or self._hand_moving() or self.log_apart.held)
 
     def busy(self) -> bool:
         """Also while the deal waits for the device to be handed over, or play is held."""

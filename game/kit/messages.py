@@ -21,6 +21,8 @@ READ_SECONDS = 1.5
 """How long a refusal stays up at least, once what it spoke of has changed (it then goes)."""
 PASSED = "passed"
 """A refusal's ``moment`` once that moment has passed (it is going)."""
+KEPT = "kept"
+"""The ``moment`` of a red message that is no refusal (a save that failed): it stays its whole time."""
 
 
 class Toast(NamedTuple):
@@ -37,7 +39,7 @@ class Toast(NamedTuple):
     def outlived(self, moment: Callable[[], Any]) -> Toast:
         """The toast with the table's ``moment()`` noted: a refusal's first, or its time cut to what it needs to be
         read once the moment it spoke of has passed."""
-        if not self.error or self.moment == PASSED:
+        if not self.error or self.moment in (PASSED, KEPT):
             return self
         now = moment()
         if self.moment is None:

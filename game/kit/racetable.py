@@ -28,7 +28,7 @@ from game.kit.forward import Forward
 from game.kit.keymap import Keymap
 from game.kit.layer import Region, TableLayer
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
-from game.kit.messages import TOAST_SECONDS, Toast, age_messages
+from game.kit.messages import KEPT, TOAST_SECONDS, Toast, age_messages
 from game.kit.priming import Primer
 from game.kit.races import RealtimeController
 from game.kit.replaycontrols import ReplayControls, replay_times
@@ -233,8 +233,8 @@ class RaceTableScene(ViewTable, Scene):
         if self.primer is not None and not self.layer.painted:  # a quiet frame: a card encoded ahead
             self.primer.step()
 
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
+    def show_toast(self, text: str, error: bool = False, kept: bool = False) -> None:
+        self.toast = Toast(text, TOAST_SECONDS, error, KEPT if kept else None)
         if error:
             self.app.sound.play("invalid")
 

@@ -30,10 +30,14 @@ def card_reach(art: CardArt, rect: pygame.Rect) -> pygame.Rect:
     shadow = art.shadow(rect.size)
     measured = _bounds.get(rect.size)
     if measured is None or measured[0] is not shadow:
+        if len(_bounds) >= BOUNDS_KEPT:  # a window dragged through many sizes: the art lets their shadows go too
+            _bounds.clear()
         measured = _bounds[rect.size] = (shadow, shadow.get_bounding_rect())
     return measured[1].move(rect.x - pad + off, rect.y - pad + 2 * off).union(rect)
 
 
+BOUNDS_KEPT = 64
+"""At most this many sizes' shadows are kept measured (each holds its shadow)."""
 _bounds: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
 """Each size's shadow and its opaque bounds (a shadow is never drawn on once made: :meth:`CardArt.shadow`)."""
 

@@ -18,7 +18,7 @@ from game.base.scene import Scene
 from game.kit.ending import play_end_sound
 from game.kit.forward import Forward
 from game.kit.layer import TableLayer
-from game.kit.messages import TOAST_SECONDS, Toast
+from game.kit.messages import KEPT, TOAST_SECONDS, Toast
 from game.kit.passdevice import PassDeviceScene
 from game.kit.replaycontrols import ReplayControls
 from game.kit.turns import TurnController
@@ -94,8 +94,8 @@ class TurnScene(Scene):
         if self.layer is not None:
             self.layer.show_all()
 
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error)
+    def show_toast(self, text: str, error: bool = False, kept: bool = False) -> None:
+        self.toast = Toast(text, TOAST_SECONDS, error, KEPT if kept else None)
         if error:
             self.app.sound.play("invalid")
 

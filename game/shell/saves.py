@@ -340,7 +340,7 @@ class SaveStore:
         """Show a failed write at once: now on the main thread, or at the next frame (:meth:`poll`) from the writer."""
         self.write_failed = True
         if threading.current_thread() is threading.main_thread():
-            table.show_toast(message, True)
+            table.show_toast(message, True, kept=True)
         else:
             self.told.append((table, message))
 
@@ -348,7 +348,7 @@ class SaveStore:
         """Show what the writer thread has to tell (called every frame; nothing to do almost always)."""
         while self.told:
             table, message = self.told.pop(0)
-            table.show_toast(message, True)
+            table.show_toast(message, True, kept=True)
 
     def flush(self) -> None:
         """Wait for the files of every action so far to be on disk."""
