@@ -237,3 +237,22 @@ def test_the_log_shows_whole_entries_never_the_tail_of_a_wrapped_one(scroll):
         assert whole[-len(rows):] == rows and whole == rows, (count, rows[:2])
         if k > 0:  # older entries left out: the newest on the bottom row
             assert log.rows(text, rect, 1.0)[-1][2][1] + 2 * line_h > rect.bottom
+
+
+def test_the_logs_scroll_bar_shows_whenever_older_entries_are_left_out():
+    """The bar compared the entries with the rows shown: with wrapped entries a panel could leave entries out and
+    show no bar (7 entries, two of them on two rows, in 7 rows: the first two hidden, no bar)."""
+    pygame.init()
+    text, rect = Text(FONT), pygame.Rect(10, 20, 300, 200)
+    line_h = text.font(ActionLog.px(1.0)).get_linesize()
+    rect.h = 7 * line_h
+    log = ActionLog()
+    for i in range(7):
+        log.add(f"You snap at nothing: a wrong snap bars you ({i})." if i in (2, 4) else f"Ben lays ({i}).")
+    rows, first = log.laid(text, rect, 1.0)
+    assert len(rows) == 7 and first == 2
+    assert log.bar(first, rect, 1.0) is not None
+    log = ActionLog()
+    for i in range(5):
+        log.add(f"Ben lays ({i}).")
+    assert log.laid(text, rect, 1.0)[1] == 0 and log.bar(0, rect, 1.0) is None  # all shown: no bar

@@ -57,20 +57,25 @@ class ActionLog:
         it draws nothing)."""
         if not surface.get_clip().colliderect(rect):
             return
-        rows = self.rows(text, rect, scale)
+        rows, first = self.laid(text, rect, scale)
         for words, px, pos, color, anchor, max_w in rows:
             text.blit(surface, words, px, pos, color, anchor, max_w)
-        draw_bar(surface, self.bar(len(rows), rect, scale))
+        draw_bar(surface, self.bar(first, rect, scale))
 
     def rows(self, text: Text, rect: pygame.Rect, scale: float, ahead: bool = False
              ) -> list[tuple[str, int, tuple[int, int], tuple, str, int]]:
         """The lines :meth:`draw` shows in ``rect``, each ``(words, px, pos, color, anchor, max_w)`` for ``Text.blit``.
         ``ahead``: those a next line of one row would leave showing (a row higher once the panel is full, the newest
         muted), that line's own row left out (none while scrolled back: a new line moves nothing then)."""
+        return self.laid(text, rect, scale, ahead)[0]
+
+    def laid(self, text: Text, rect: pygame.Rect, scale: float, ahead: bool = False
+             ) -> tuple[list[tuple[str, int, tuple[int, int], tuple, str, int]], int]:
+        """:meth:`rows`, and the oldest entry they show."""
         px = self.px(scale)
         line_h = text.font(px).get_linesize()
         if not self.lines or (ahead and self.scroll):
-            return [] if ahead else [("Every move shows here.", px, rect.center, MUTED, "center", rect.w)]
+            return ([] if ahead else [("Every move shows here.", px, rect.center, MUTED, "center", rect.w)]), 0
         width = rect.w - max(3, round(5 * scale)) - round(8 * scale)
         end = len(self.lines) - self.scroll
         rows = max(1, rect.h // line_h)
@@ -85,12 +90,13 @@ class ActionLog:
         top = rect.y + (rows - len(wrapped)) * line_h * (first > 0)  # older entries left out: the newest at the bottom
         shown = [(line, px, (rect.x, top + i * line_h), INK if newest else MUTED, "topleft", width)
                  for i, (line, newest) in enumerate(wrapped)]
-        return shown[:-1] if ahead else shown
+        return (shown[:-1] if ahead else shown), first
 
-    def bar(self, shown: int, rect: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None:
-        """The scroll bar (its track, its thumb, the thumb's colour) beside ``shown`` :meth:`rows`: where the view sits
-        in the log, when it holds more than shows or is scrolled back (else None)."""
-        if not self.lines or (len(self.lines) <= shown and not self.scroll):
+    def bar(self, first: int, rect: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, tuple[int, ...]] | None:
+        """The scroll bar (its track, its thumb, the thumb's colour) beside :meth:`rows` showing the entries from
+        ``first`` on: where the view sits in the log, when older entries are left out or it is scrolled back (else
+        None)."""
+        if not self.lines or (first == 0 and not self.scroll):
             return None
         bar_w = max(3, round(5 * scale))
         n = max(1, len(self.lines))

@@ -139,8 +139,8 @@ def log_ahead(log: ActionLog, text: Text, rect: pygame.Rect, scale: float) -> bo
 @lru_cache(maxsize=4)
 def _log_parts(log: ActionLog, shows: tuple, text: Text, place: tuple[int, int, int, int], scale: float) -> list[Part]:
     rect = pygame.Rect(place)  # the same parts while the log shows the same (``shows``: its key)
-    rows = log.rows(text, rect, scale)
-    bar = log.bar(len(rows), rect, scale)
+    rows, first = log.laid(text, rect, scale)
+    bar = log.bar(first, rect, scale)
     empty = [NO_PART] * (max(1, rect.h // text.font(log.px(scale)).get_linesize()) - len(rows))
     return [*(text_part(text, *row) for row in rows), *empty,
             Part(bar and (tuple(bar[0]), tuple(bar[1]), bar[2]), bar[0] if bar else NOWHERE,
