@@ -152,8 +152,8 @@ def test_cells_rects_are_the_cells_once_each_and_each_run_joined_down_as_far_as_
 
 def shown_regions(table) -> list:
     """The table's layer regions as its layer shows them: a hidden-hand table's log as it was while its new line waits
-    a frame (:class:`~game.kit.pace.Apart`)."""
-    apart = getattr(table, "log_apart", None)
+    a frame (:class:`~game.kit.pace.LateRegion`)."""
+    apart = getattr(table, "log_late", None)
     held = apart.shown if apart is not None and apart.held else None
     return [held if held is not None and r[0] == "log" else r for r in table.view.layer_regions(table)]
 

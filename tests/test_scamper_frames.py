@@ -257,7 +257,7 @@ def test_your_own_plays_log_line_is_painted_on_the_next_frame_on_its_own(bench, 
         L = table.layout
         now = _log_region(table.log, table.log.key(), app.text, tuple(L.log_panel), tuple(L.log), L.scale)
         if table.layer._keys["log"] != now[1]:  # the log's new line is not in the layer yet: held this frame only
-            assert table.log_apart.held and "bottom" in repaints[-1] and "log" not in repaints[-1], frame
+            assert table.log_late.held and "bottom" in repaints[-1] and "log" not in repaints[-1], frame
             held += 1
             if held == 1:
                 table.pause()  # a scene comes over the table
@@ -345,7 +345,7 @@ def test_a_log_line_held_a_frame_is_shown_though_nothing_else_moves(tmp_path):
     t.show_toast("A notice in the status lines.")
     app.dirty = True
     app.step(DT, [])
-    assert t.log_apart.held  # this frame repainted the bottom band: the line waits
+    assert t.log_late.held  # this frame repainted the bottom band: the line waits
     drawn = sum(bool(app.step(DT, [])) for _ in range(10))
     plain = pygame.Surface(app.size, 0, app.screen)
     app.art.begin_frame()

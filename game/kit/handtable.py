@@ -34,7 +34,7 @@ from game.kit.layout import TableLayout
 from game.kit import handprime, overdraw
 from game.kit.messages import Floaters, Toast, age_messages
 from game.kit.parts import log_ahead
-from game.kit.pace import Apart
+from game.kit.pace import LateRegion
 from game.kit.pointer import Pointer
 from game.kit.priming import Primer
 from game.kit.scorepanel import PANEL_FILL, draw_thinking
@@ -75,7 +75,7 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
         self.log = ActionLog()
         self.clock = TableClock()
         self.layer = TableLayer()
-        self.log_apart = Apart("log", "bottom")  # the log's new line a frame late on a frame the bottom repaints
+        self.log_late = LateRegion("log", "bottom")  # the log's new line a frame late on a frame the bottom repaints
         self.primer = Primer(self.app.art, [], shadow=False)  # faces the layer will show at a new size (prime_ahead)
         self._bottom_in_layer = False  # the fan and status lines are in the layer (bottom_region), not drawn
         self._fan_live = False  # only the moving fan is drawn in the frame: the lines and buttons are in the layer
@@ -219,7 +219,7 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
             self._hold_fan = False
         else:
             self._held = 0
-        regions = self.log_apart.regions(self.layer, regions, self.app.stack.top is self)  # your play's log line: next frame
+        regions = self.log_late.regions(self.layer, regions, self.app.stack.top is self)  # your play's log line: next frame
         self.layer.refresh(self.background, self.layout, regions, self.app.art)
         self._settled = self._live_from if self._fan_live else None
         if not self.layer.painted and not self._fan_live:  # a quiet frame: one card made ahead (prime_ahead)
@@ -282,7 +282,7 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
     def pause(self) -> None:
         """Also the log's new line held back a frame shows now: the table has no next frame under the scene."""
         super().pause()
-        if self.log_apart.held:
+        if self.log_late.held:
             self._refresh_layer()
 
     def set_viewer(self, seat: int) -> None:
@@ -340,8 +340,8 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
                 for i, name in enumerate(("piles", "discard", "counts", "banner"))]
 
     def moving(self) -> bool:
-        """Also while the log's new line is held a frame (:class:`~game.kit.pace.Apart`): the next frame shows it."""
-        return super().moving() or bool(self.floaters or self.drag or self._hand_moving() or self.log_apart.held)
+        """Also while the log's new line is held a frame (:class:`~game.kit.pace.LateRegion`): the next frame shows it."""
+        return super().moving() or bool(self.floaters or self.drag or self._hand_moving() or self.log_late.held)
 
     def busy(self) -> bool:
         """Also while the deal waits for the device to be handed over, or play is held."""

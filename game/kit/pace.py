@@ -6,7 +6,7 @@ the log one up, which repaints the whole panel (at 3840x2160 more than half a mi
 every row's words blended again).  A :class:`PacedLayer` paints the log's new rows on the next frame instead, the
 frame the next move only takes off on.  Nothing is left behind: a change is held one frame at most, never two
 frames running, never over a layer painted afresh, and :attr:`PacedLayer.held` asks for the frame that shows it.
-A layer of several regions holds one of them back the same way with an :class:`Apart`.
+A layer of several regions holds one of them back the same way with a :class:`LateRegion`.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class PacedLayer(TableLayer):
         return self._late[1] if self.held and self._late is not None else now
 
 
-class Apart:
+class LateRegion:
     """One region of a layer of several (``name``) shown a frame late, as it was, when it changes on a frame that
     repaints another (``beside``) too: held one frame at most, never two frames running, never over a layer painted
     afresh, and only while the table has a next frame (``live``)."""
