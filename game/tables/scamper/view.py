@@ -78,7 +78,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
         out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
     else:
         out += sort_buttons(t)
-    return with_keys(t, out)
+    return with_keys(t, out + t.tip_buttons())
 
 
 def status_lines(t: HiddenHandTable) -> tuple[str, str]:
@@ -184,6 +184,7 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     if t.middle_live:  # else the layer holds it
         draw_middle(t, surface, _middle(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))
+    t.draw_first_tip(surface)
     draw_control_tips(t, surface)
     _draw_meld_tip(t, surface)
     draw_in_the_air(t, surface, started_only=True)
