@@ -184,7 +184,6 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     if t.middle_live:  # else the layer holds it
         draw_middle(t, surface, _middle(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))
-    t.draw_first_tip(surface)
     draw_control_tips(t, surface)
     _draw_meld_tip(t, surface)
     draw_in_the_air(t, surface, started_only=True)

@@ -143,7 +143,6 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     if t.middle_live:  # else the layer holds the piles
         draw_middle(t, surface, _middle_look(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))  # with the buttons: the tip lies clear of them
-    t.draw_first_tip(surface)
     draw_control_tips(t, surface, t.focus.shown(), t.focus.ring(t), avoid=True)
     draw_in_the_air(t, surface)
 
