@@ -24,10 +24,9 @@ def _setup(humans=1, seats=3):
 
 
 def _started(app, setup):
+    """Scamper's table for ``setup``, just opened."""
     app.start_game(setup)
-    table = app.stack.top
-    assert isinstance(table, ScamperTable)
-    return table
+    return app.stack.top
 
 
 def _tip_button(table):
@@ -38,7 +37,7 @@ def test_the_tip_waits_for_your_turn_and_got_it_closes_it_for_good(pg, tmp_path)
     app = make_app(tmp_path)
     app.settings.ai_speed = "slow"  # the bots' turns last long enough to be seen
     table = _started(app, _setup())
-    assert table.tip_open and app.settings.shows_tip("scamper")
+    assert isinstance(table, ScamperTable) and table.tip_open and app.settings.shows_tip("scamper")
     wait(app, lambda: table.state.current != table.viewer and not table.motion.busy, 60)
     assert not table.tip_showing() and _tip_button(table) is None  # never over the others' play
     key(app, pygame.K_x)  # X on a bot's turn closes nothing
