@@ -179,7 +179,8 @@ SHOTS = shots.Plan(GAME, (
     shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")],
                                   game=GAME)), shots.wait(0.1), shots.photo("scamper-pass-device"),
 ), scaled=(), sizes=SIZES, always=SIZES)
-"""The first-game tip; the table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
+"""The first-game tip; the table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat,
+the standings."""
 
 
 def _bench(app: App) -> Bench:
