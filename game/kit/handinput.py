@@ -23,14 +23,14 @@ Point = tuple[int, int]
 def handle_event(t: Any, event: pygame.event.Event, handle_key: Callable[[Any, int], bool],
                  drop: Callable[[Any, Point], None], target_at: Callable[[Any, Point], object] = hand_table_target,
                  wheel: Callable[[Any, pygame.event.Event], bool] | None = None) -> bool:
-    """Esc opens the pause menu, other keys go to ``handle_key``; the pointer hovers, clicks and drags (see
-    :func:`~game.kit.pointer.pointer_event`; a click goes to ``t.click``); ``wheel`` takes the mouse wheel;
-    a right click clears the selection."""
+    """Esc opens the pause menu, X closes the first-game tip while it shows, other keys go to ``handle_key``; the
+    pointer hovers, clicks and drags (see :func:`~game.kit.pointer.pointer_event`; a click goes to ``t.click``);
+    ``wheel`` takes the mouse wheel; a right click clears the selection."""
     if event.type == pygame.KEYDOWN:
         if event.key == pygame.K_ESCAPE:
             t.open_pause()
             return True
-        return handle_key(t, event.key)
+        return t.tip_key(event.key) or handle_key(t, event.key)
     handled = pointer_event(t, event, target_at, start_hand_table_drag, drop,
                             lambda t, target: t.click(target))
     if handled is not None:

@@ -63,6 +63,14 @@ def note_step(t: Any, line: str, banner: bool | str | None = False, then: Callab
     return step
 
 
+def turn_step(t: Any, seat: int) -> Step:
+    """The model's turn passes to ``seat`` (once the steps queued before it have landed)."""
+    def step() -> list[Flight]:
+        t.model.current = seat
+        return []
+    return step
+
+
 def over_step(t: Any, line: str) -> Step:
     """The end: the model is over, the log says so."""
     def step() -> list[Flight]:

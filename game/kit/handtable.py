@@ -25,6 +25,7 @@ from engine.cards import Card
 from game.kit.actionlog import ActionLog
 from game.kit.bottomband import BottomBand
 from game.kit.clock import TableClock
+from game.kit.firsttip import FirstTip
 from game.kit.flights import Flight, FlightQueue, Later, Step, flight
 from game.kit.forward import Forward
 from game.kit.hand import Drag, HandFan, SelectedCards
@@ -50,7 +51,7 @@ SETTLE_HOLD = 8
 """At most this many frames a fan that stopped moving stays drawn live while other regions of the layer repaint."""
 
 
-class HiddenHandTable(BottomBand, ViewTable, TurnScene):
+class HiddenHandTable(BottomBand, ViewTable, TurnScene, FirstTip):
     """What a hidden-hand turn table holds and how it shows it, whatever the game."""
 
     game_id = ""
@@ -118,6 +119,11 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
     def _queue_events(self, events: list[Any]) -> None:
         self.animator.queue_events(self, events)
 
+    @classmethod
+    def draw_thumbnail(cls, surface: pygame.Surface, art: Any) -> None:
+        """The title tile's picture: the view's."""
+        cls.view.draw_thumbnail(surface, art)
+
     def buttons(self) -> list[Any]:
         found: list[Any] = self.view.buttons(self)
         return found
@@ -126,7 +132,10 @@ class HiddenHandTable(BottomBand, ViewTable, TurnScene):
         return self.replay_event(event) or bool(self.controls.handle_event(self, event))
 
     def click(self, target: object) -> None:
-        self.controls.click(self, target)
+        if target == ("button", "tip_close"):  # the first-game tip's Got it (:class:`FirstTip`)
+            self.close_tip()
+        else:
+            self.controls.click(self, target)
 
     def announce(self, line: str) -> None:
         """``line`` across the table for a moment (not while a saved game is caught up)."""

@@ -198,9 +198,11 @@ def draw_buttons(surface: pygame.Surface, text: Any, looks: tuple[tuple[Any, ...
 
 def draw_control_tips(t: Any, surface: pygame.Surface, focus: object = None, focus_rect: pygame.Rect | None = None,
                       avoid: bool = False) -> None:
-    """The buttons the bottom region does not hold (:meth:`~game.kit.handtable.HiddenHandTable.bottom_region`:
-    a tip's close button), the keyboard's ring on ``focus_rect`` and the hovered button's key in a tooltip (kept
-    off the other buttons with ``avoid``): what is drawn over the buttons."""
+    """The first-game tip (:class:`~game.kit.firsttip.FirstTip`) and the buttons the bottom region does not hold
+    (:meth:`~game.kit.handtable.HiddenHandTable.bottom_region`: the tip's close button, drawn over its box), the
+    keyboard's ring on ``focus_rect`` and the hovered button's key in a tooltip (kept off the other buttons with
+    ``avoid``): what is drawn over the buttons."""
+    t.draw_first_tip(surface)
     L, text, buttons = t.layout, t.app.text, t.buttons()
     draw_buttons(surface, text, tuple(look for look in button_looks(t, buttons, focus) if not t.in_band(look[2])))
     if focus_rect is not None:

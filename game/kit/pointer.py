@@ -77,13 +77,16 @@ def pointer_event(t: Any, event: pygame.event.Event, target_at: Callable[[Any, t
 
 
 def hand_table_target(t: Any, pos: tuple[int, int]) -> object:
-    """What is under the mouse on a hidden-hand table: a button, the menu, a hand card, the stock or the discard."""
+    """What is under the mouse on a hidden-hand table: a button, the menu, the first-game tip, a hand card, the stock
+    or the discard."""
     L = t.layout
     for b in t.buttons():
         if b.rect.collidepoint(pos):
             return ("button", b.key)
     if L.menu_button.collidepoint(pos):
         return ("button", "menu")
+    if t.tip_covers(pos):
+        return "tip"  # what the first-game tip hides can't be clicked through it
     i = t.fan.index_at(pos, t.my_hand, L, t.pointer.hover_index())
     if i is not None:
         return ("hand", i)

@@ -232,6 +232,13 @@ def my_turn(s: Shot) -> bool:
     return bool(s.table.my_turn())
 
 
+def first_tip(setup: Callable[[], GameSetup], name: str) -> tuple[Step, ...]:
+    """A first game of ``setup()`` (every first-game tip on again) at the bottom player's turn, its tip shot as
+    ``name``, then closed for good (the shots after it show none)."""
+    return (settings(tips_seen=False, tips_closed=[]), start(setup), until(my_turn), photo(name),
+            lambda s: s.table.close_tip())
+
+
 def keys(*pressed: int) -> Step:
     """Press each key in turn, a frame after each."""
     def step(s: Shot) -> None:

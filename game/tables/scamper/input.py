@@ -11,13 +11,14 @@ from engine.cards import Card
 from engine.scamper import CALL, DRAW_DISCARD, DRAW_STOCK, PASS, Discard
 from engine.scamper.table import Phase
 
+from game.kit.firsttip import TIP_KEY
 from game.kit.hand import SORTS, HandFan
 from game.kit.handinput import click_pile_or_card, drop_on_table, handle_event as hand_event
 from game.kit.handtable import HiddenHandTable
 from game.kit.pointer import hand_table_target
 
 KEYS = {pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_r: "sort_rank", pygame.K_u: "sort_suit",
-        pygame.K_t: "sheet", pygame.K_c: "call", pygame.K_w: "wild"}
+        pygame.K_t: "sheet", pygame.K_c: "call", pygame.K_w: "wild", TIP_KEY: "tip_close"}
 
 
 def meld_at(t: HiddenHandTable, pos: tuple[int, int]) -> tuple[int, int | None] | None:

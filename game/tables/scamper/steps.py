@@ -25,7 +25,7 @@ from engine.scamper.events import (
 
 from game.kit.flights import Flight, OwnFrame, Step
 from game.kit.handsteps import (
-    HandModel, deal_flights, discard_step, draw_step, lander, lift, note_step, over_step, queue_steps,
+    HandModel, deal_flights, discard_step, draw_step, lander, lift, note_step, over_step, queue_steps, turn_step,
 )
 from game.kit.handtable import HiddenHandTable
 from game.kit.sprites import CardSprite, Hand
@@ -95,14 +95,7 @@ def queue_deal(t: HiddenHandTable) -> None:
 def queue_events(t: HiddenHandTable, events: list[Event]) -> None:
     """Turn engine events into queued steps of flights and log lines."""
     queue_steps(t, events, STEPS)
-    t.motion.queue(_turn_step(t, t.state.current))
-
-
-def _turn_step(t: HiddenHandTable, seat: int) -> Step:
-    def step() -> list[Flight]:
-        t.model.current = seat
-        return []
-    return step
+    t.motion.queue(turn_step(t, t.state.current))
 
 
 def _draw_step(t: HiddenHandTable, ev: Drew) -> Step:

@@ -35,7 +35,11 @@ class ScamperTable(HiddenHandTable):
     game_id, wide_log = GAME_ID, True
     HOTKEYS = scamper_view.HOTKEYS
     view, controls, animator = scamper_view, scamper_input, scamper_steps
-    draw_thumbnail = staticmethod(scamper_view.draw_thumbnail)
+    tip_lines = ("First game? Each round has a contract of sets and runs (named mid-table). Lowest total wins.",
+                 "1. Draw: click the stock or the discard pile (S / P). At the opening: take the face-up card or pass it.",
+                 "2. Holding the contract? Select its cards, then Lay contract (L). Once down, drag cards onto any meld.",
+                 "3. Discard one card to end your turn; never a wild, unless it is your last card.",
+                 "Empty your hand to end the round. The line above your cards says what you still need. Rules: menu (Esc).")
 
     def __init__(self, app: Any, setup: GameSetup, record: GameRecord | None = None, state: ScamperGame | None = None,
                  replay: GameRecord | None = None) -> None:

@@ -99,10 +99,8 @@ def crowd_table(table: Any, count: int) -> None:
                            for i in range(1, size)] for c in stock)
             made = next((run for run in runs if all(run)), None)
         else:
-            ranks: dict[int, list[Any]] = {}
-            for c in stock:
-                ranks.setdefault(c.rank, []).append(c)
-            full = [cs[:size] for cs in ranks.values() if len(cs) >= size]
+            ranks = ([c for c in stock if c.rank == rank] for rank in dict.fromkeys(c.rank for c in stock))
+            full = [cs[:size] for cs in ranks if len(cs) >= size]
             made = full[k % len(full)] if full else None
         if made is None:
             return
@@ -165,6 +163,7 @@ def _before_round_1_ends(s: shots.Shot) -> None:
 SIZES = ((960, 600), (1280, 720), (1920, 1080))
 SHOTS = shots.Plan(GAME, (
     shots.app(seed=7, **{**_SETTINGS, "animation_speed": "fast", "ai_speed": "slow"}),
+    *shots.first_tip(lambda: GameSetup(_seats(3, True, "standard"), None, 4, GAME), "scamper-tip"),
     *(step for seats, melds, crowd in ((2, 3, 0), (5, 6, 12), (10, 6, 24)) for step in (
         _look(seats, melds, crowd, seed=20 + seats, level="standard"), shots.wait(0.5), _select_a_meld,
         shots.wait(0.2), shots.photo(f"scamper-{seats}-seats"))),
@@ -180,7 +179,8 @@ SHOTS = shots.Plan(GAME, (
     shots.start(lambda: GameSetup([SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Ada", "ai", "standard")],
                                   game=GAME)), shots.wait(0.1), shots.photo("scamper-pass-device"),
 ), scaled=(), sizes=SIZES, always=SIZES)
-"""The table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat, the standings."""
+"""The first-game tip; the table with 2, 5 and 10 seats at each size; the opening, the round's sheet, hot-seat,
+the standings."""
 
 
 def _bench(app: App) -> Bench:

@@ -78,7 +78,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
         out.append(Button("call", "Scamper!", L.buttons["sort_suit"], enabled=ready, primary=ready))
     else:
         out += sort_buttons(t)
-    return with_keys(t, out)
+    return with_keys(t, out + t.tip_buttons())
 
 
 def status_lines(t: HiddenHandTable) -> tuple[str, str]:

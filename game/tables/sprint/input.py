@@ -23,8 +23,8 @@ def handle_key(t: HiddenHandTable, key: int) -> bool:
     elif action == "press":
         target = t.focus.press(len(t.my_hand))
         if target is not None:
-            click(t, target)
-    elif action in COMMANDS and (action != "tip_close" or t.tip_showing()):
+            t.click(target)  # the table's click: the tip's Got it too
+    elif action in COMMANDS:
         COMMANDS[action](t)
     else:
         return False
@@ -79,11 +79,11 @@ def _take(t: HiddenHandTable, pile: str, x: int) -> None:
 
 
 COMMANDS = {
-    "lay": _lay, "hint": lambda t: t.ask_hint(), "undo": lambda t: t.undo(), "tip_close": lambda t: t.close_tip(),
+    "lay": _lay, "hint": lambda t: t.ask_hint(), "undo": lambda t: t.undo(),
     "sort_rank": lambda t: HandFan.sort(t.my_hand, SORTS["sort_rank"]),
     "sort_suit": lambda t: HandFan.sort(t.my_hand, SORTS["sort_suit"]), "menu": lambda t: t.open_pause(),
     "stock": lambda t: click(t, "stock"), "pile": lambda t: t.try_action(DRAW_DISCARD), "discard": discard_by_key,
 }
 """What each button and key does, by name (the keys' names from :data:`~game.tables.sprint.table.SPRINT_KEYS`)."""
-BUTTONS = ("lay", "hint", "undo", "sort_rank", "sort_suit", "menu", "tip_close")
+BUTTONS = ("lay", "hint", "undo", "sort_rank", "sort_suit", "menu")
 """The names a button click runs (the others are keys only)."""

@@ -19,7 +19,7 @@ from game.screens import appshots
 from game.shell import shots
 from game.shell.app import App
 from game.shell.headless import DT, click, until
-from game.shell.modes import configure, table_of
+from game.shell.modes import table_of
 from game.shell.session import GameSetup, SeatConfig
 
 
@@ -41,11 +41,8 @@ def _start(setup: Callable[[], GameSetup]) -> tuple[shots.Step, ...]:
     return shots.start(setup), shots.until(shots.my_turn)
 
 
-def _tip() -> tuple[shots.Step, ...]:
-    """A fresh 2-player table showing the first-game tip (a first game: every tip shows again), then closed."""
-    return (lambda s: configure(s.app, {"tips_seen": False, "tips_closed": []}),
-            *_start(lambda: GameSetup(deal=11, first=0)),
-            shots.photo("table-2p-tip"), lambda s: s.table.close_tip())
+_TIP = shots.first_tip(lambda: GameSetup(deal=11, first=0), "table-2p-tip")
+"""A fresh 2-player table showing the first-game tip, then closed."""
 
 
 def _select(pick: Callable[[Any], set[Any]]) -> shots.Step:
@@ -142,7 +139,7 @@ _FIVE = (*_start(lambda: GameSetup(_five(), first=1, deal=5)), shots.click(lambd
 SHOTS = shots.Plan(GAME_ID, (
     shots.app(**SETTINGS), appshots.menu, appshots.product(STATS, STATS_ID),
     # the first-game tip, the keyboard focus, four colours, large cards, the discard question
-    shots.settings(ai_speed="instant"), *_tip(),
+    shots.settings(ai_speed="instant"), *_TIP,
     shots.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE), shots.photo("table-2p-keyboard"),
     lambda s: shots.keys(*[pygame.K_RIGHT] * len(s.table.model.hands[0]))(s), shots.photo("table-2p-keyboard-button"),
     shots.applied(four_colour=True, card_size="large"), shots.wait(0.5),
@@ -177,7 +174,7 @@ SHOTS = shots.Plan(GAME_ID, (
     _save_shots,
 ), scaled=(  # the main screens at an extreme window size (960x600, 4K)
     shots.app(**SETTINGS, ai_speed="instant"), lambda s: appshots.scaled_screens(s.app, s.out, s.game, STATS, STATS_ID),
-    *_tip(), *(step for large in ("normal", "large") for step in (
+    *_TIP, *(step for large in ("normal", "large") for step in (
         shots.settings(card_size=large), *_FIVE, shots.until(shots.my_turn, 5), shots.wait(0.5),
         shots.photo("table-5p-large" if large == "large" else "table-5p"))),
     shots.settings(card_size="normal"), *_round_over(),

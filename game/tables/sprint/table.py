@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.sprint.records import Record
 from engine.sprint import Action, Discard, Event, Lay, Round
 
+from game.kit.firsttip import TIP_KEY
 from game.kit.focus import Focus
 from game.kit.forward import Forward
 from game.kit.handtable import HiddenHandTable
@@ -34,7 +35,7 @@ SPRINT_KEYS = {
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
     pygame.K_SPACE: "press", pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press",
     pygame.K_s: "stock", pygame.K_p: "pile", pygame.K_l: "lay", pygame.K_d: "discard", pygame.K_h: "hint",
-    pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", pygame.K_x: "tip_close", pygame.K_z: "undo",
+    pygame.K_r: "sort_rank", pygame.K_u: "sort_suit", TIP_KEY: "tip_close", pygame.K_z: "undo",
 }
 """The bottom seat's keys (Sprint is turn-based: whoever sits at the bottom holds the keyboard)."""
 TABLE_HOTKEYS = {name: chr(key).upper() for key, name in SPRINT_KEYS.items() if pygame.K_a <= key <= pygame.K_z}
@@ -47,8 +48,7 @@ class SprintTable(HiddenHandTable):
 
     game_id = "sprint"  # the registry's id (its records are "sprint-snap-score/1")
     HOTKEYS = TABLE_HOTKEYS
-    view, controls, animator = sprint_view, sprint_input, sprint_steps
-    draw_thumbnail = staticmethod(sprint_view.draw_thumbnail)
+    view, controls, animator, tip_lines = sprint_view, sprint_input, sprint_steps, sprint_view.TIP_LINES
 
     def __init__(self, app, setup: GameSetup, record: Record | None = None, state: Round | None = None,
                  replay: Record | None = None) -> None:
@@ -64,7 +64,6 @@ class SprintTable(HiddenHandTable):
         self._lit_key: object = None
         self.undoable: tuple[int, Action] | None = None  # the last action, if it may be taken back
         self.focus = Focus()  # the keyboard's: the input moves it, the view reads it
-        self.tip_open = bool(self.humans) and app.settings.shows_tip(self.game_id)
         self._was_my_turn = False
         self._lay_the_table()
 
@@ -98,8 +97,6 @@ class SprintTable(HiddenHandTable):
         for seat in self.setup.seats:
             if seat.kind == "ai" and seat.level == "master":
                 seat.think_ms = self.app.think_ms  # saved with the round, so a resume keeps it
-        if not self.app.settings.shows_tip(self.game_id):
-            self.tip_open = False
         super().settings_changed()
 
     # --- acting -------------------------------------------------------------
@@ -166,16 +163,6 @@ class SprintTable(HiddenHandTable):
         self.focus.at = None
 
     # --- input ----------------------------------------------------------------
-
-    def tip_showing(self) -> bool:
-        """The first-game tip shows only on the player's own turn: it never hides what the others play."""
-        return self.tip_open and self.my_turn()
-
-    def close_tip(self) -> None:
-        """The first-game tip goes away for good (remembered in the settings, for this game only)."""
-        self.tip_open = False
-        self.app.settings.close_tip(self.game_id)
-        self.app.save_settings()
 
     open_pause = overlays.open_pause
 

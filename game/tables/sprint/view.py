@@ -18,7 +18,6 @@ from game.kit.handview import (
 )
 from game.kit.layer import Region
 from game.kit.layout import TableLayout
-from game.kit.messages import draw_tip, tip_close
 from game.kit.scorepanel import card_count, draw_header, draw_seat_cards, joined, rim_strips, seat_label
 from game.kit.turnorder import draw_turn_order, play_order
 from game.kit.ui import GOLD, Button
@@ -46,17 +45,7 @@ def buttons(t: HiddenHandTable) -> list[Button]:
     ] + sort_buttons(t)
     if len(t.humans) == 1 and not t.replaying:
         out.append(Button("undo", "Undo", L.undo_button, enabled=t.undo_reason() is None))
-    if t.tip_showing():
-        out.append(Button("tip_close", "Got it", tip_layout(L)[1], primary=True))
-    return with_keys(t, out)
-
-
-def tip_layout(L: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
-    """The first-game tip: over the opponents' area (nothing to click there), and its close button."""
-    s = L.scale
-    tops = [spot.panel for spot in L.spots.values() if spot.side == "top"]
-    box = tops[0].unionall(tops[1:]) if tops else pygame.Rect(L.w // 4, L.margin, L.w // 2, round(180 * s))
-    return box, tip_close(box, s)
+    return with_keys(t, out + t.tip_buttons())
 
 
 def status_lines(t: HiddenHandTable) -> tuple[str, str]:
@@ -154,9 +143,6 @@ def draw(t: HiddenHandTable, surface: pygame.Surface) -> None:
     if t.middle_live:  # else the layer holds the piles
         draw_middle(t, surface, _middle_look(t))
     t.draw_bottom(surface, skip, lambda: _bottom(t))  # with the buttons: the tip lies clear of them
-    if t.tip_showing():
-        box, close = tip_layout(t.layout)
-        draw_tip(surface, t.app.text, box, close, TIP_LINES, t.layout.scale, t.panels)
     draw_control_tips(t, surface, t.focus.shown(), t.focus.ring(t), avoid=True)
     draw_in_the_air(t, surface)
 
