@@ -36,6 +36,18 @@ def pg():
     pygame.quit()
 
 
+@pytest.fixture
+def app(tmp_path):
+    """An app on the title screen for a UI test (:func:`game_helpers.make_app`), pygame shut down after it."""
+    import pygame
+
+    from game_helpers import make_app
+
+    pygame.init()
+    yield make_app(tmp_path)
+    pygame.quit()
+
+
 @pytest.fixture(autouse=True)
 def no_network_thread_left_behind():
     before = set(threading.enumerate())

@@ -139,3 +139,22 @@ def watch_saves(saves, owner, name, table):
 
     setattr(owner, name, shown)
     return submitted, on_disk
+
+
+def words_drawn(app, table, monkeypatch):
+    """Every ``Text.blit`` of one whole redraw of ``table``: ``(words, px, colour, rect)`` in the order drawn."""
+    from game.base.text import INK
+
+    drawn, real = [], app.text.blit
+
+    def listen(target, words, px, pos, color=INK, *a, **k):
+        rect = real(target, words, px, pos, color, *a, **k)
+        drawn.append((words, px, tuple(color), rect))
+        return rect
+
+    monkeypatch.setattr(app.text, "blit", listen)
+    app.dirty = True
+    table.layer.invalidate()
+    frame(app)
+    monkeypatch.setattr(app.text, "blit", real)
+    return drawn

@@ -18,14 +18,7 @@ from game.tables.double_or_nothing.table import DoubleTable  # noqa: E402
 from game.tables.double_or_nothing import tools as tools  # noqa: E402
 from game.tables.double_or_nothing.summary import RunSummaryScene  # noqa: E402
 from game.tables.double_or_nothing.view import status_lines  # noqa: E402
-from game_helpers import click, double_duel, hand_over, key, make_app, wait  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
+from game_helpers import click, double_duel, hand_over, key, wait  # noqa: E402
 
 
 def duel(game=1, deal=3, names=("You",)):
@@ -160,7 +153,6 @@ def test_the_first_game_tip_shows_only_in_a_runs_first_game(app):
         assert table.state.games_won == won and table.my_turn() and table.tip_open
         assert table.tip_showing() == (won == 0)
         assert ("tip_close" in [b.key for b in table.buttons()]) == (won == 0)
-
 
 
 def test_the_first_game_tip_shows_in_a_duel_only_at_game_1(app):

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.double_or_nothing import upgrades as up  # noqa: E402
-from game_helpers import click, frame, make_app, wait  # noqa: E402
+from game_helpers import click, make_app, wait, words_drawn  # noqa: E402
 from test_double_or_nothing_table import _at_the_pick  # noqa: E402
 
 
@@ -21,21 +21,10 @@ def _spyglass_lines(app, table, monkeypatch, **seen):
     """The Spyglass lines drawn in a frame of the table, its observation changed by ``seen``."""
     if seen:
         monkeypatch.setattr(table.shown, "obs", dataclasses.replace(table.shown.obs, **seen))
-    drawn, real = [], app.text.blit
-
-    def blit(target, words, px, *a, **k):
-        rect = real(target, words, px, *a, **k)
-        if words.startswith("Spyglass:"):
-            assert rect.w == app.text.render(words, px).get_width(), words  # not cut short
-        drawn.append(words)
-        return rect
-
-    monkeypatch.setattr(app.text, "blit", blit)
-    app.dirty = True
-    table.layer.invalidate()
-    frame(app)
-    monkeypatch.setattr(app.text, "blit", real)
-    return [w for w in drawn if w.startswith("Spyglass:")]
+    lines = [(words, px, rect) for words, px, _, rect in words_drawn(app, table, monkeypatch) if words.startswith("Spyglass:")]
+    for words, px, rect in lines:
+        assert rect.w == app.text.render(words, px).get_width(), words  # not cut short
+    return [words for words, _, _ in lines]
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])

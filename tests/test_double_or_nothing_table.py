@@ -28,13 +28,6 @@ from game_helpers import click, double_duel, drag, frame, hand_over, make_app, w
 INFO = game_info(GAME_ID)
 
 
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
-
-
 duel = double_duel
 
 

@@ -10,12 +10,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import re  # noqa: E402
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.double_or_nothing import upgrades as up  # noqa: E402
 from game.rules.double_or_nothing import DOUBLE_OR_NOTHING_RULES  # noqa: E402
-from game_helpers import frame, make_app  # noqa: E402
+from game_helpers import make_app, words_drawn  # noqa: E402
 from test_double_or_nothing_table import _at_the_pick  # noqa: E402
 
 EFFECT, HELPS, FOOT = (60, 66, 62), (30, 100, 90), (110, 100, 70)
@@ -65,19 +64,7 @@ def test_every_upgrade_card_says_its_key_and_whether_it_adds_up_and_its_words_fi
     for first in range(0, len(everyone), 3):  # every upgrade on a card, three at a time
         offer = tuple(everyone[first:first + 3])
         monkeypatch.setattr(table.state, "offer", offer)
-        drawn: list[tuple[str, tuple[int, ...], pygame.Rect]] = []
-        real = app.text.blit
-
-        def listen(target, words, px, pos, color=(0, 0, 0), *a, **k):
-            rect = real(target, words, px, pos, color, *a, **k)
-            drawn.append((words, tuple(color), rect))
-            return rect
-
-        monkeypatch.setattr(app.text, "blit", listen)
-        app.dirty = True
-        table.layer.invalidate()
-        frame(app)
-        monkeypatch.setattr(app.text, "blit", real)
+        drawn = [(words, colour, rect) for words, _, colour, rect in words_drawn(app, table, monkeypatch)]
         assert not [w for w, _, _ in drawn if re.match(r"\d\s+-\s", w) or "does not stack" in w]
         feet: list[int] = []
         for k, (uid, card) in enumerate(zip(offer, table.layout.pick_cards(len(offer)))):

@@ -6,7 +6,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from engine.sprint.records import Record  # noqa: E402
 from engine.sprint import Discard, Lay, Phase  # noqa: E402
@@ -14,15 +13,7 @@ from game.screens import PassDeviceScene  # noqa: E402
 from game.tables.sprint.round_over import RoundOverScene  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.tables.sprint.table import TableScene  # noqa: E402
-from game_helpers import DT, frame, click, drag, hand_over, make_app, wait  # noqa: E402
-
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
+from game_helpers import DT, frame, click, drag, hand_over, wait  # noqa: E402
 
 
 def card_point(table, card):

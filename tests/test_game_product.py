@@ -27,13 +27,6 @@ from game_helpers import drawn_turn, frame, key, click, make_app, wait  # noqa: 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
-
-
 def click_button(app, scene, button_key):
     (b,) = [b for b in scene.buttons if b.key == button_key]
     click(app, b.rect.center)

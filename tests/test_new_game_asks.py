@@ -14,16 +14,9 @@ from game.screens.game_menu import GameMenuScene  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
 from game.tables.double_or_nothing import tools as dtools  # noqa: E402
-from game_helpers import frame, key, make_app, wait  # noqa: E402
+from game_helpers import frame, key, wait  # noqa: E402
 
 GAMES = [info.id for info in playable_games()]
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
 
 
 def _saved_game(app, game):

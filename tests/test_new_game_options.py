@@ -7,20 +7,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from engine.games import game_info  # noqa: E402
 from game.screens.new_game import NewGameScene  # noqa: E402
-from game_helpers import click, frame, make_app  # noqa: E402
+from game_helpers import click, frame  # noqa: E402
 
 GAME = "double-or-nothing"
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
 
 
 def _option_labels(scene):

@@ -13,14 +13,7 @@ import pytest  # noqa: E402
 from engine.double_or_nothing import PASS  # noqa: E402
 from game.kit.messages import READ_SECONDS, TOAST_SECONDS  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
-from game_helpers import DT, double_duel, frame, key, make_app, wait  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
+from game_helpers import DT, double_duel, frame, key, wait  # noqa: E402
 
 
 def seconds_up(app, table, text, most=TOAST_SECONDS + 1):

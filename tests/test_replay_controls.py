@@ -12,16 +12,9 @@ from engine.games import playable_games  # noqa: E402
 from game.kit.replaycontrols import ReplayControls  # noqa: E402
 from game.screens import PauseScene  # noqa: E402
 from game.shell.session import GameSetup  # noqa: E402
-from game_helpers import click, frame, key, make_app, wait  # noqa: E402
+from game_helpers import click, frame, key, wait  # noqa: E402
 
 GAMES = [info.id for info in playable_games()]
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
 
 
 def _record(app, game, actions=14):

@@ -22,16 +22,9 @@ from game.shell.assets import asset_path  # noqa: E402
 from game.shell.session import GameSetup, SeatConfig  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from game.tables.sprint.table import TableScene  # noqa: E402
-from game_helpers import frame, make_app, wait  # noqa: E402
+from game_helpers import frame, wait  # noqa: E402
 
 FONT = asset_path("fonts", "DejaVuSansCondensed-Bold.ttf")
-
-
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    yield make_app(tmp_path)
-    pygame.quit()
 
 
 def test_card_codes_are_written_with_suits():
