@@ -53,6 +53,14 @@ class Toast(NamedTuple):
         return self._replace(left=self.left - dt) if self.left - dt > 0 else None
 
 
+def new_toast(app: Any, text: str, error: bool = False, kept: bool = False) -> Toast:
+    """A table's toast of ``text`` for its whole time; ``error``: red, with the "invalid" sound, and gone sooner
+    once the moment it refused passes, unless ``kept`` (a failure that is no refusal)."""
+    if error:
+        app.sound.play("invalid")
+    return Toast(text, TOAST_SECONDS, error, KEPT if kept else None)
+
+
 def age_messages(table: Any, dt: float) -> None:
     """``dt`` seconds pass for a table's ``toast`` and (if it has one) ``banner``: a message whose time is up
     goes, and the window is redrawn at once rather than at the next event; a refusal goes sooner once the moment it

@@ -28,7 +28,7 @@ from game.kit.forward import Forward
 from game.kit.keymap import Keymap
 from game.kit.layer import Region, TableLayer
 from game.kit.keyscreens import keys_tried, open_keys_screen, seat_actions_of, seat_keys_of
-from game.kit.messages import KEPT, TOAST_SECONDS, Toast, age_messages
+from game.kit.messages import Toast, age_messages, new_toast
 from game.kit.priming import Primer
 from game.kit.races import RealtimeController
 from game.kit.replaycontrols import ReplayControls, replay_times
@@ -234,9 +234,7 @@ class RaceTableScene(ViewTable, Scene):
             self.primer.step()
 
     def show_toast(self, text: str, error: bool = False, kept: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error, KEPT if kept else None)
-        if error:
-            self.app.sound.play("invalid")
+        self.toast = new_toast(self.app, text, error, kept)
 
     def refusal_moment(self) -> Any:
         """What a refusal speaks of (it goes once this changes): what each human at the table may do."""

@@ -18,7 +18,7 @@ from game.base.scene import Scene
 from game.kit.ending import play_end_sound
 from game.kit.forward import Forward
 from game.kit.layer import TableLayer
-from game.kit.messages import KEPT, TOAST_SECONDS, Toast
+from game.kit.messages import Toast, new_toast
 from game.kit.passdevice import PassDeviceScene
 from game.kit.replaycontrols import ReplayControls
 from game.kit.turns import TurnController
@@ -95,9 +95,7 @@ class TurnScene(Scene):
             self.layer.show_all()
 
     def show_toast(self, text: str, error: bool = False, kept: bool = False) -> None:
-        self.toast = Toast(text, TOAST_SECONDS, error, KEPT if kept else None)
-        if error:
-            self.app.sound.play("invalid")
+        self.toast = new_toast(self.app, text, error, kept)
 
     def refusal_moment(self) -> Any:
         """What a refusal speaks of (it goes once this changes): the game's state, moved on by every action played
