@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any, Callable
 
 
 def positive_int(text: str) -> int:
@@ -14,3 +16,13 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
     return value
+
+
+def print_report(parser: argparse.ArgumentParser, make: Callable[[], dict[str, Any]]) -> int:
+    """Print the JSON report ``make`` builds (a study's command line), or its ValueError as the parser's error."""
+    try:
+        report = make()
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(json.dumps(report))
+    return 0

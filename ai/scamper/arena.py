@@ -56,7 +56,7 @@ import math
 import statistics
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.envelope import GameRecord
 from engine.games import game_info
@@ -134,9 +134,16 @@ def t_interval(values: Sequence[float]) -> tuple[float, float]:
     return round(low, 4), round(high, 4)
 
 
+STUDY_PLAYERS: dict[str, Callable[[str, int], Bot]] = {}
+"""Players only a study makes, by name before the ``:`` (the suffix and the seed -> the bot): the study's module
+registers them (:mod:`ai.scamper.ceiling`).  A bot with a ``watch`` method is handed the game's whole state."""
+
+
 def player_bot(name: str, seed: int) -> Bot:
-    """The bot a player name stands for: a level, perhaps with a variant (``hard:nohold``)."""
+    """The bot a player name stands for: a level, perhaps with a variant (``hard:nohold``), or a study's player."""
     level, _, suffix = name.partition(":")
+    if level in STUDY_PLAYERS:
+        return STUDY_PLAYERS[level](suffix, seed)
     return make_bot(level, seed=seed, **(variant(suffix, level) if suffix else {}))
 
 
@@ -151,6 +158,10 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     state = record.start() if record is not None else new_game(len(levels), options, seed)
     assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
+    for bot in bots:
+        watch = getattr(bot, "watch", None)
+        if watch is not None:
+            watch(state)
     try:
         play_turns(state, dict(enumerate(bots)), levels, record, times, MAX_DECISIONS)
     except RuntimeError:

@@ -19,12 +19,11 @@ figures too.  Give Expert's weights as a variant (:func:`ai.scamper.arena.varian
 from __future__ import annotations
 
 import argparse
-import json
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..arenakit import play_all
-from ..cli_args import positive_int
+from ..cli_args import positive_int, print_report
 from ..stats import mean_interval
 from .arena import _players, play_deal
 
@@ -49,13 +48,14 @@ def _interval(values: Sequence[float]) -> dict[str, Any]:
 
 
 def run(a: str, b: str, against: str, seats: int, deals: int, seed: int, options: dict[str, Any], jobs: int = 1,
-        rows: bool = False) -> dict[str, Any]:
-    """The paired study's report (see the module's text)."""
+        rows: bool = False, play: Callable[..., tuple[float, float]] = side) -> dict[str, Any]:
+    """The paired study's report (see the module's text); ``play`` is :func:`side` or a study's own (one that
+    registers the study's players wherever it runs)."""
     if a == against or b == against or a == b:
         raise ValueError("name three different players: --a, --b and --against")
     found = {}
     for name in (a, b):
-        found[name] = play_all(partial(side, player=name, against=against, seats=seats, seed=seed, options=options),
+        found[name] = play_all(partial(play, player=name, against=against, seats=seats, seed=seed, options=options),
                                range(deals), jobs)
     report: dict[str, Any] = {"game": "scamper", "a": a, "b": b, "against": against, "seats": seats,
                               "players": {name: seating(name, against, seats) for name in (a, b)},
@@ -72,16 +72,21 @@ def run(a: str, b: str, against: str, seats: int, deals: int, seed: int, options
     return report
 
 
+def deal_flags(parser: argparse.ArgumentParser, seats: int, deals: int) -> None:
+    """The flags of a study played on the arena's deals: ``--seats``, ``--deals``, ``--seed``, ``--rounds``, ``--jobs``."""
+    parser.add_argument("--seats", type=int, default=seats, choices=range(2, 11), metavar="2-10")
+    parser.add_argument("--deals", type=positive_int, default=deals, help="deals to play (at least 1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.scamper.pair", description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", required=True, help="the first player, e.g. expert")
     parser.add_argument("--b", required=True, help="the second, e.g. expert:deny_weight=8")
     parser.add_argument("--against", default="hard", help="the opponents' level (default hard)")
-    parser.add_argument("--seats", type=int, default=2, choices=range(2, 11), metavar="2-10")
-    parser.add_argument("--deals", type=positive_int, default=40, help="deals to play (at least 1)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals")
+    deal_flags(parser, seats=2, deals=40)
     parser.add_argument("--rows", action="store_true", help="print every deal's figures too")
     args = parser.parse_args(argv)
     try:
@@ -89,12 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
     options = {"rounds": args.rounds, "stock_out": "replay"}
-    try:
-        report = run(args.a, args.b, args.against, args.seats, args.deals, args.seed, options, args.jobs, args.rows)
-    except ValueError as exc:
-        parser.error(str(exc))
-    print(json.dumps(report))
-    return 0
+    return print_report(parser, lambda: run(args.a, args.b, args.against, args.seats, args.deals, args.seed, options,
+                                            args.jobs, args.rows))
 
 
 if __name__ == "__main__":
