@@ -26,3 +26,13 @@ def print_report(parser: argparse.ArgumentParser, make: Callable[[], dict[str, A
         parser.error(str(exc))
     print(json.dumps(report))
     return 0
+
+
+def deal_flags(parser: argparse.ArgumentParser, seats: int, deals: int) -> None:
+    """The flags of a Scamper study played on the arena's deals: ``--seats``, ``--deals``, ``--seed``, ``--rounds``,
+    ``--jobs``."""
+    parser.add_argument("--seats", type=int, default=seats, choices=range(2, 11), metavar="2-10")
+    parser.add_argument("--deals", type=positive_int, default=deals, help="deals to play (at least 1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals")

@@ -136,7 +136,8 @@ def t_interval(values: Sequence[float]) -> tuple[float, float]:
 
 STUDY_PLAYERS: dict[str, Callable[[str, int], Bot]] = {}
 """Players only a study makes, by name before the ``:`` (the suffix and the seed -> the bot): the study's module
-registers them (:mod:`ai.scamper.ceiling`).  A bot with a ``watch`` method is handed the game's whole state."""
+registers them (:mod:`ai.scamper.ceiling`).  A study's bot with a ``watch_table`` method is handed the game's whole
+state to read (as Sprint's arena does); a bot of a level is refused it."""
 
 
 def player_bot(name: str, seed: int) -> Bot:
@@ -159,8 +160,10 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
     for bot in bots:
-        watch = getattr(bot, "watch", None)
+        watch = getattr(bot, "watch_table", None)
         if watch is not None:
+            if bot.level in BOT_LEVELS:
+                raise ValueError(f"a {bot.level} bot may not see the table, only its observation")
             watch(state)
     try:
         play_turns(state, dict(enumerate(bots)), levels, record, times, MAX_DECISIONS)

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from ..arenakit import play_all
-from ..cli_args import positive_int, print_report
+from ..cli_args import deal_flags, print_report
 from ..stats import mean_interval
 from .arena import _players, play_deal
 
@@ -70,15 +70,6 @@ def run(a: str, b: str, against: str, seats: int, deals: int, seed: int, options
     if rows:
         report["rows"] = [{"deal": deal, a: list(found[a][deal]), b: list(found[b][deal])} for deal in range(deals)]
     return report
-
-
-def deal_flags(parser: argparse.ArgumentParser, seats: int, deals: int) -> None:
-    """The flags of a study played on the arena's deals: ``--seats``, ``--deals``, ``--seed``, ``--rounds``, ``--jobs``."""
-    parser.add_argument("--seats", type=int, default=seats, choices=range(2, 11), metavar="2-10")
-    parser.add_argument("--deals", type=positive_int, default=deals, help="deals to play (at least 1)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=10, choices=range(1, 11), metavar="1-10")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each playing whole deals")
 
 
 def main(argv: list[str] | None = None) -> int:
