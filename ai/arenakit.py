@@ -162,6 +162,17 @@ def save_record(record_dir: str | None, index: int, text: str) -> None:
             f.write(text)
 
 
+def show_studies_the_table(bots: Sequence[Any], state: object, levels: Sequence[str]) -> None:
+    """Hand the live ``state`` to each study's bot that asks for it (a ``watch_table`` method: the ceiling studies'
+    oracles, which only read it); a bot of one of ``levels`` (the game's levels) is refused it."""
+    for bot in bots:
+        watch = getattr(bot, "watch_table", None)
+        if watch is not None:
+            if bot.level in levels:
+                raise ValueError(f"a {bot.level} bot may not see the table, only its observation")
+            watch(state)
+
+
 def play_turns(state: GameState, bots: Mapping[int, Any], names: Sequence[str], record: GameRecord | None = None,
                times: dict[str, list[float]] | None = None, max_decisions: int | None = None) -> int:
     """Play a turn game to its end: the seat to move decides from its observation; returns the decisions made.

@@ -63,6 +63,7 @@ from engine.games import game_info
 from engine.scamper import MAX_SEATS, MIN_SEATS, ScamperGame, new_game
 
 from ..arenakit import GameArena, GameResult, Seating, ai_players, play_all, play_turns, result_of, save_record, seatings
+from ..arenakit import show_studies_the_table
 from ..arenakit import summarize
 from ..stats import add_counts, behaviour_report, mean_interval, per_deal_means
 from ..stats import t_quantile as student_t
@@ -159,12 +160,7 @@ def play(levels: Sequence[str], seed: int, options: dict[str, Any], bot_seed: in
     state = record.start() if record is not None else new_game(len(levels), options, seed)
     assert isinstance(state, ScamperGame)
     bots = [player_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(levels)]
-    for bot in bots:
-        watch = getattr(bot, "watch_table", None)
-        if watch is not None:
-            if bot.level in BOT_LEVELS:
-                raise ValueError(f"a {bot.level} bot may not see the table, only its observation")
-            watch(state)
+    show_studies_the_table(bots, state, BOT_LEVELS)
     try:
         play_turns(state, dict(enumerate(bots)), levels, record, times, MAX_DECISIONS)
     except RuntimeError:

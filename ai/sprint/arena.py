@@ -52,7 +52,7 @@ from . import LEVEL_NAMES, LEVELS, make_bot
 from .bots import Bot
 from .master import Master
 from .. import arenakit
-from ..arenakit import GameArena, GameResult, play_all, save_record, seatings
+from ..arenakit import GameArena, GameResult, play_all, save_record, seatings, show_studies_the_table
 from ..stats import add_counts, percentile, wilson
 
 __all__ = ["ARENA", "GameSpec", "GameResult", "game_specs", "arena_bot", "play_game", "behaviour_counts", "summarize",
@@ -108,12 +108,7 @@ def play_game(spec: GameSpec, factory: BotFactory = arena_bot) -> GameResult:
     seat_levels = [spec.levels[spec.seating[s]] for s in range(n)]
     bots = [factory(level, seed=spec.bot_seed * 8 + s, think_ms=spec.think_ms) for s, level in enumerate(seat_levels)]
     state = Round.deal(n, spec.deal_seed, spec.first_seat)
-    for bot in bots:
-        watch = getattr(bot, "watch_table", None)
-        if watch is not None:
-            if bot.level in LEVELS:
-                raise ValueError(f"a {bot.level} bot may not see the table, only its observation")
-            watch(state)
+    show_studies_the_table(bots, state, LEVELS)
     record = None
     if spec.record_dir is not None:
         players = [PlayerInfo(f"{LEVEL_NAMES.get(level, level)} {spec.seating[s] + 1}", "ai", level) for s, level in enumerate(seat_levels)]
